@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MESSAGES } from '../shared/domain/messages';
+import packageJson from '../package.json' with { type: 'json' };
+import type { AppContext } from './context';
+import { registerAuth, type Sessions } from './http/auth';
+import { registerErrorHandling } from './http/errors';
+import { registerSecurity } from './http/security';
+import { WEB_DIST } from './paths';
+
+export type App = FastifyInstance<any, any, any, FastifyBaseLogger, ZodTypeProvider>;
+
+/** Everything a feature's routes need: the app context plus the session mechanics. */
+export interface RouteContext extends AppContext {
+  sessions: Sessions;
+}
+
+
+/**
+ * Builds the HTTP application. Every route is registered here, explicitly, so one file tells
+ * what the server answers.
+ */
+export async function buildApp(context: AppContext, options: { serveWeb?: boolean } = {}): Promise<App> {
+  const app = Fastify({
+    loggerInstance: context.logger,
+    trustProxy: context.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  registerErrorHandling(app);
+  await registerSecurity(app, context.config);
+  const sessions = await registerAuth(app, context.config, context.db);
+  const routes: RouteContext = { ...context, sessions };
+
+  app.get('/api/health', async () => ({
+    status: 'ok',
+    version: packageJson.version,
+    database: context.database.kind,
+    search: context.database.hasVector ? 'fulltext+semantic' : 'fulltext',
+  }));
+
+  // Feature routes (one line per feature).
+  void routes;
+
+  await registerWeb(app, options.serveWeb ?? true);
+  return app;
+}
+
+/** Serves the built React app, with the SPA fallback for client-side routes. */
+async function registerWeb(app: App, serveWeb: boolean) {
+  const indexHtml = path.join(WEB_DIST, 'index.html');
+  const hasWeb = serveWeb && fs.existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ error: MESSAGES.notFound });
+  });
+}

@@ -1,0 +1,17 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer } from './adapters/mail';
+import type { Config } from './config/env';
+import type { Database, Db } from './db/client';
+import type { Throttle } from './http/throttle';
+import type { Jobs } from './jobs/queue';
+
+/** What every feature may use: built once in server/main.ts (or the test app) and passed down. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  mailer: Mailer;
+  jobs: Jobs;
+  throttle: Throttle;
+  logger: FastifyBaseLogger;
+}

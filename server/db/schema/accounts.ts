@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns';
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    about: text('about'),
+    location: text('location'),
+    avatarFileId: uuid('avatar_file_id'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    confirmationCodeHash: text('confirmation_code_hash'),
+    confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
+    resetTokenHash: text('reset_token_hash'),
+    resetSentAt: timestamp('reset_sent_at', { withTimezone: true }),
+    invitedById: uuid('invited_by_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_confirmation_code_hash_idx').on(t.confirmationCodeHash),
+    uniqueIndex('users_reset_token_hash_idx').on(t.resetTokenHash),
+    index('users_invited_by_idx').on(t.invitedById),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: id(),
+    /** Null for invitations made by the server itself (bootstrap) or the command line. */
+    inviterId: uuid('inviter_id').references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    code: text('code').notNull(),
+    /** Whoever signs up with this invitation becomes an admin (the bootstrap invitation). */
+    grantsAdmin: boolean('grants_admin').notNull().default(false),
+    recipientId: uuid('recipient_id').references(() => users.id, { onDelete: 'set null' }),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invitations_code_idx').on(t.code),
+    index('invitations_inviter_created_idx').on(t.inviterId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);

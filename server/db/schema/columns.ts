@@ -1,0 +1,6 @@
+import { timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Every row is keyed by a random UUID: ids never reveal counts or invite enumeration. */
+export const id = () => uuid('id').primaryKey().defaultRandom();
+export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();

@@ -1,0 +1,6 @@
+export * from './accounts';
+export * from './files';
+export * from './groups';
+export * from './links';
+export * from './posts';
+export * from './social';

@@ -1,0 +1,90 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { LINK_VISIBILITIES } from '../../../shared/domain/constants';
+import { users } from './accounts';
+import { createdAt, id, updatedAt } from './columns';
+import { tsvector } from './posts';
+
+export const linkVisibility = pgEnum('link_visibility', LINK_VISIBILITIES);
+export const linkStatus = pgEnum('link_status', ['pending', 'processing', 'ready', 'failed']);
+export const safetyVerdict = pgEnum('safety_verdict', ['safe', 'suspicious', 'unsafe', 'unknown']);
+
+export const links = pgTable(
+  'links',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    domain: text('domain').notNull(),
+    comment: text('comment'),
+    visibility: linkVisibility('visibility').notNull().default('private'),
+    status: linkStatus('status').notNull().default('pending'),
+    title: text('title'),
+    sentenceSummary: text('sentence_summary'),
+    paragraphSummary: text('paragraph_summary'),
+    markdownContent: text('markdown_content'),
+    safetyVerdict: safetyVerdict('safety_verdict'),
+    safetyReasons: jsonb('safety_reasons').$type<string[]>(),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      (): SQL =>
+        sql`setweight(to_tsvector('english', coalesce(${links.title}, '')), 'A') || setweight(to_tsvector('english', coalesce(${links.comment}, '') || ' ' || coalesce(${links.sentenceSummary}, '')), 'B') || setweight(to_tsvector('english', left(coalesce(${links.markdownContent}, ''), 100000)), 'C')`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('links_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('links_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('links_status_idx').on(t.status),
+    index('links_search_idx').using('gin', t.searchVector),
+  ],
+);
+
+export const linkComments = pgTable(
+  'link_comments',
+  {
+    id: id(),
+    linkId: uuid('link_id')
+      .notNull()
+      .references(() => links.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('link_comments_link_created_idx').on(t.linkId, t.createdAt, t.id)],
+);
+
+export const linkLikes = pgTable(
+  'link_likes',
+  {
+    linkId: uuid('link_id')
+      .notNull()
+      .references(() => links.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.linkId, t.userId] })],
+);
+
+export const linkCommentLikes = pgTable(
+  'link_comment_likes',
+  {
+    commentId: uuid('comment_id')
+      .notNull()
+      .references(() => linkComments.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] })],
+);

@@ -1,0 +1,135 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  customType,
+  index,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { createdAt, id, updatedAt } from './columns';
+import { files } from './files';
+import { groups } from './groups';
+
+export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const posts = pgTable(
+  'posts',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id').references(() => groups.id, { onDelete: 'cascade' }),
+    tldr: text('tldr').notNull(),
+    content: text('content').notNull().default(''),
+    fileId: uuid('file_id').references(() => files.id, { onDelete: 'set null' }),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      (): SQL =>
+        sql`setweight(to_tsvector('english', coalesce(${posts.tldr}, '')), 'A') || setweight(to_tsvector('english', coalesce(${posts.content}, '')), 'B')`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('posts_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('posts_group_created_idx').on(t.groupId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('posts_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('posts_search_idx').using('gin', t.searchVector),
+  ],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: id(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('comments_post_created_idx').on(t.postId, t.createdAt, t.id)],
+);
+
+export const postLikes = pgTable(
+  'post_likes',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_likes_user_idx').on(t.userId)],
+);
+
+export const publicPosts = pgTable(
+  'public_posts',
+  {
+    id: id(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('public_posts_post_idx').on(t.postId),
+    uniqueIndex('public_posts_slug_idx').on(t.slug),
+    index('public_posts_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('public_posts_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+export const reportStatus = pgEnum('report_status', ['open', 'resolved', 'dismissed']);
+
+/** A member's report of a post, reviewed by admins (and a group's Owner/Moderator for group posts). */
+export const reports = pgTable(
+  'reports',
+  {
+    id: id(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason'),
+    status: reportStatus('status').notNull().default('open'),
+    resolvedById: uuid('resolved_by_id').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('reports_post_reporter_idx').on(t.postId, t.reporterId),
+    index('reports_status_created_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/** A post a member chose to hide from their own timelines. */
+export const postIgnores = pgTable(
+  'post_ignores',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.postId] })],
+);

@@ -1,0 +1,39 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+
+export type SessionUser = typeof users.$inferSelect;
+
+export async function insertSession(
+  db: DbOrTx,
+  values: { userId: string; tokenHash: string; expiresAt: Date; userAgent?: string; ip?: string },
+) {
+  await db.insert(sessions).values(values);
+}
+
+/** The live session with this token hash, with its user. */
+export async function findLiveSession(db: DbOrTx, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row;
+}
+
+export async function extendSession(db: DbOrTx, sessionId: string, now: Date, expiresAt: Date) {
+  await db.update(sessions).set({ lastUsedAt: now, expiresAt }).where(eq(sessions.id, sessionId));
+}
+
+export async function deleteSessionByHash(db: DbOrTx, tokenHash: string) {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function deleteUserSessions(db: DbOrTx, userId: string) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function deleteExpiredSessions(db: DbOrTx, now: Date) {
+  await db.delete(sessions).where(sql`${sessions.expiresAt} <= ${now.toISOString()}`);
+}

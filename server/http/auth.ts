@@ -1,0 +1,91 @@
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DURATIONS } from '../../shared/domain/constants';
+import type { Config } from '../config/env';
+import type { Db } from '../db/client';
+import {
+  deleteSessionByHash,
+  extendSession,
+  findLiveSession,
+  insertSession,
+  type SessionUser,
+} from '../features/sessions/sessions.repo';
+import { hashToken, randomToken } from '../lib/tokens';
+import { unauthorized } from './errors';
+
+export const SESSION_COOKIE = 'hearth_session';
+const SESSION_MS = DURATIONS.sessionDays * 24 * 60 * 60 * 1000;
+/** A session's expiry slides forward at most once an hour, not on every request. */
+const SLIDE_AFTER_MS = 60 * 60 * 1000;
+
+export type CurrentUser = SessionUser;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in member, or null. Loaded once per request from the session cookie. */
+    currentUser: CurrentUser | null;
+  }
+}
+
+export interface Sessions {
+  /** Starts a fresh session (a new token, so sign-in rotates it) and sets the cookie. */
+  start(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
+  /** Revokes the request's session, if any, and clears the cookie. */
+  end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+}
+
+export async function registerAuth(app: FastifyInstance, config: Config, db: Db): Promise<Sessions> {
+  await app.register(cookie);
+  const secure = config.publicOrigin.startsWith('https://');
+  const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure };
+
+  const setCookie = (reply: FastifyReply, token: string, expiresAt: Date) =>
+    reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: expiresAt });
+
+  app.decorateRequest('currentUser', null);
+  app.addHook('preHandler', async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || token.length > 200) return;
+    const now = new Date();
+    const found = await findLiveSession(db, hashToken(token), now);
+    if (!found) {
+      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      return;
+    }
+    request.currentUser = found.user;
+    if (now.getTime() - found.session.lastUsedAt.getTime() > SLIDE_AFTER_MS) {
+      const expiresAt = new Date(now.getTime() + SESSION_MS);
+      await extendSession(db, found.session.id, now, expiresAt);
+      setCookie(reply, token, expiresAt);
+    }
+  });
+
+  return {
+    async start(request, reply, userId) {
+      const previous = request.cookies[SESSION_COOKIE];
+      if (previous) await deleteSessionByHash(db, hashToken(previous));
+      const token = randomToken();
+      const expiresAt = new Date(Date.now() + SESSION_MS);
+      await insertSession(db, {
+        userId,
+        tokenHash: hashToken(token),
+        expiresAt,
+        userAgent: request.headers['user-agent']?.slice(0, 500),
+        ip: request.ip,
+      });
+      setCookie(reply, token, expiresAt);
+    },
+    async end(request, reply) {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await deleteSessionByHash(db, hashToken(token));
+      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      request.currentUser = null;
+    },
+  };
+}
+
+/** The signed-in member, or a 401 in the API's error shape. */
+export function requireUser(request: FastifyRequest): CurrentUser {
+  if (!request.currentUser) throw unauthorized();
+  return request.currentUser;
+}

@@ -1,0 +1,63 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { MESSAGES } from '../../shared/domain/messages';
+
+export type FieldErrors = Record<string, string[]>;
+
+/** An error that leaves the server as-is: a status and a body in the API's error shape. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: { error: string } | { errors: FieldErrors },
+    readonly headers: Record<string, string> = {},
+  ) {
+    super('error' in body ? body.error : JSON.stringify(body.errors));
+  }
+}
+
+export const unauthorized = () => new HttpError(401, { error: MESSAGES.unauthenticated });
+export const forbidden = (message: string = MESSAGES.forbidden) => new HttpError(403, { error: message });
+export const notFound = (message: string = MESSAGES.notFound) => new HttpError(404, { error: message });
+export const badRequest = (message: string = MESSAGES.badRequest) => new HttpError(400, { error: message });
+export const unprocessable = (errors: FieldErrors) => new HttpError(422, { errors });
+/** 422 with a single field's single message. */
+export const invalidField = (field: string, message: string) => unprocessable({ [field]: [message] });
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new HttpError(
+    429,
+    { error: MESSAGES.rateLimited },
+    { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+  );
+
+/** Turns a validation issue path such as ['body','user','email'] into the field name 'email'. */
+export function fieldOf(path: readonly PropertyKey[]): string {
+  for (let i = path.length - 1; i >= 0; i--) {
+    const part = path[i];
+    if (typeof part === 'string' && !['body', 'querystring', 'params', 'headers'].includes(part)) return part;
+  }
+  return 'base';
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).headers(error.headers).send(error.body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: FieldErrors = {};
+      for (const { instancePath, message, params } of error.validation) {
+        const issuePath = (params as { issue?: { path?: PropertyKey[] } })?.issue?.path ?? instancePath.split('/');
+        const field = fieldOf(issuePath.filter((p) => p !== ''));
+        (errors[field] ??= []).push(message ?? 'is invalid');
+      }
+      return reply.status(422).send({ errors });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = status === 429 ? MESSAGES.rateLimited : error.message || MESSAGES.badRequest;
+      return reply.status(status).send({ error: message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ error: MESSAGES.serverError });
+  });
+}

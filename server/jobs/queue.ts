@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { fromDrizzle, PgBoss } from 'pg-boss';
+import type { z } from 'zod';
+import type { Database, DbOrTx } from '../db/client';
+
+/** A typed background job: its queue name, payload schema and retry policy. */
+export interface JobDefinition<S extends z.ZodType> {
+  name: string;
+  schema: S;
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** Idempotent: a crash mid-job means it runs again. */
+  handle(payload: z.infer<S>): Promise<void>;
+}
+
+export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> {
+  return definition;
+}
+
+export interface Jobs {
+  /**
+   * Enqueues a job. Pass the transaction that wrote the row the job works on, so the job exists
+   * exactly when the row does. `key` makes the enqueue idempotent (one job per key while queued).
+   */
+  enqueue<S extends z.ZodType>(
+    job: JobDefinition<S>,
+    payload: z.infer<S>,
+    options?: { tx?: DbOrTx; key?: string; startAfterSeconds?: number },
+  ): Promise<void>;
+  /** Starts pg-boss (creating its schema on first run); `work` also starts the workers. */
+  start(options: { work: boolean }): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function createJobs(
+  database: Database,
+  definitions: JobDefinition<z.ZodType>[],
+  logger: FastifyBaseLogger,
+  options: { pollingIntervalSeconds?: number } = {},
+): Jobs {
+  const boss = new PgBoss({
+    ...database.jobConnection,
+    schema: 'pgboss',
+    ...(database.kind === 'pglite' ? { backend: 'pglite' as const } : {}),
+  });
+  boss.on('error', (error: unknown) => logger.error({ err: error }, 'job queue error'));
+  let started = false;
+
+  return {
+    async enqueue(job, payload, { tx, key, startAfterSeconds } = {}) {
+      const data = job.schema.parse(payload) as object;
+      await boss.send(job.name, data, {
+        retryLimit: job.retryLimit ?? 5,
+        retryDelay: job.retryDelaySeconds ?? 10,
+        retryBackoff: true,
+        ...(key ? { singletonKey: key } : {}),
+        ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}),
+        ...(tx ? { db: fromDrizzle(tx as never, sql as never) } : {}),
+      });
+    },
+    async start({ work }) {
+      await boss.start();
+      started = true;
+      for (const job of definitions) await boss.createQueue(job.name);
+      if (!work) return;
+      for (const job of definitions) {
+        await boss.work(
+          job.name,
+          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
+          async ([received]) => {
+            if (!received) return;
+            const payload = job.schema.safeParse(received.data);
+            if (!payload.success) {
+              logger.error({ job: job.name, id: received.id }, 'job payload is invalid; dropped');
+              return;
+            }
+            await job.handle(payload.data);
+          },
+        );
+      }
+    },
+    async stop() {
+      if (started) await boss.stop({ graceful: true, timeout: 5000 });
+      started = false;
+    },
+  };
+}

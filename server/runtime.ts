@@ -1,0 +1,92 @@
+import path from 'node:path';
+import pino from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import { createMailer, type Mailer } from './adapters/mail';
+import { buildApp, type App } from './app';
+import type { Config } from './config/env';
+import type { AppContext } from './context';
+import { type Database, openDatabase } from './db/client';
+import { lockDataDir } from './db/data-dir-lock';
+import { createThrottle } from './http/throttle';
+import { createJobs } from './jobs/queue';
+import { jobDefinitions } from './jobs/registry';
+
+export interface Hearth {
+  app: App | null;
+  context: AppContext;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  logger?: FastifyBaseLogger;
+  /** An already-open database (tests); otherwise opened from the configuration. */
+  database?: Database;
+  mailer?: Mailer;
+  listen?: boolean;
+  jobPollingIntervalSeconds?: number;
+}
+
+export function createLogger(config: Config): FastifyBaseLogger {
+  return pino({ level: config.logLevel }) as unknown as FastifyBaseLogger;
+}
+
+/** Starts the services this process runs: opens the database, migrates, and serves or works. */
+export async function startHearth(config: Config, options: StartOptions = {}): Promise<Hearth> {
+  const logger = options.logger ?? createLogger(config);
+  const releases: Array<() => Promise<void> | void> = [];
+  const stop = async () => {
+    for (const release of releases.reverse()) await release();
+    releases.length = 0;
+  };
+
+  try {
+    let database = options.database;
+    if (!database) {
+      if (config.databaseUrl) {
+        database = await openDatabase({ kind: 'postgres', url: config.databaseUrl });
+      } else {
+        releases.push(lockDataDir(config.dataDir));
+        database = await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db') });
+      }
+      releases.push(() => database!.close());
+    }
+    await database.migrate();
+    if (!database.hasVector) {
+      logger.warn('the pgvector extension is not available: search uses full text only');
+    }
+
+    const mailer =
+      options.mailer ??
+      createMailer(
+        config.smtpUrl
+          ? { kind: 'smtp', url: config.smtpUrl, from: config.mailFrom }
+          : { kind: 'files', dir: path.join(config.dataDir, 'mail'), from: config.mailFrom },
+        logger,
+      );
+    const context: AppContext = {
+      config,
+      database,
+      db: database.db,
+      mailer,
+      logger,
+      throttle: createThrottle(database.db, { enabled: config.rateLimits }),
+      jobs: undefined as never,
+    };
+    context.jobs = createJobs(database, jobDefinitions(context), logger, {
+      pollingIntervalSeconds: options.jobPollingIntervalSeconds,
+    });
+    await context.jobs.start({ work: config.services.includes('worker') });
+    releases.push(() => context.jobs.stop());
+
+    let app: App | null = null;
+    if (config.services.includes('web')) {
+      app = await buildApp(context);
+      releases.push(() => app!.close());
+      if (options.listen ?? true) await app.listen({ port: config.port, host: config.host });
+    }
+    return { app, context, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

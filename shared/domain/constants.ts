@@ -1,0 +1,56 @@
+/** Business constants from the product specification (section 9) and our server decisions. */
+
+export const APP_NAME = 'Hearth';
+
+export const GROUP_ROLES = ['Owner', 'Poster', 'Moderator', 'Commentor'] as const;
+export type GroupRole = (typeof GROUP_ROLES)[number];
+/** Roles an owner may grant when accepting a join request (never Owner). */
+export const REQUEST_ROLES = ['Poster', 'Moderator', 'Commentor'] as const;
+export type RequestRole = (typeof REQUEST_ROLES)[number];
+
+export const GROUP_REQUEST_STATUSES = ['accepted', 'rejected'] as const;
+export type GroupRequestStatus = (typeof GROUP_REQUEST_STATUSES)[number];
+
+export const FILE_TYPES = ['post_attachment', 'profile'] as const;
+export type FileType = (typeof FILE_TYPES)[number];
+
+export const LINK_VISIBILITIES = ['private', 'public', 'published'] as const;
+export type LinkVisibility = (typeof LINK_VISIBILITIES)[number];
+
+export const GROUP_SORTS = ['name', 'date', 'status'] as const;
+export type GroupSort = (typeof GROUP_SORTS)[number];
+
+export const LIMITS = {
+  postContent: 2000,
+  postTldr: 300,
+  cardPreview: 200,
+  linkCommentPreview: 200,
+  commentContent: 10_000,
+  feedbackContent: 10_000,
+  passwordMin: 8,
+  passwordMax: 128,
+  usernameMin: 3,
+  usernameMax: 30,
+  nameMax: 100,
+  aboutMax: 1000,
+  locationMax: 100,
+  groupNameMax: 100,
+  slugMin: 3,
+  slugMax: 80,
+  emailMax: 254,
+  urlMax: 2048,
+  pageSize: 20,
+  pageSizeMax: 50,
+  /** Unredeemed invitations a member may hold at once (admins: no limit). */
+  invitationsOutstanding: 10,
+} as const;
+
+export const DURATIONS = {
+  requestTimeoutMs: 30_000,
+  sessionDays: 30,
+  invitationDays: 30,
+  confirmationHours: 24,
+  resetHours: 6,
+} as const;
+
+export const STORAGE_KEYS = { redirectAfterLogin: 'redirectAfterLogin' } as const;

@@ -1,0 +1,11 @@
+/** Server messages that are part of the API contract. */
+export const MESSAGES = {
+  unauthenticated: 'You need to sign in or sign up before continuing.',
+  forbidden: "You don't have permission to perform this action.",
+  notFound: 'Not found.',
+  rateLimited: 'Too many requests. Please try again later.',
+  badRequest: 'Bad request.',
+  missingXhrHeader: 'This request must be sent by the Hearth app.',
+  crossOrigin: 'Cross-origin requests are not allowed.',
+  serverError: 'Something went wrong on our side. Please try again later.',
+} as const;

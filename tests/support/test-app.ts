@@ -1,0 +1,65 @@
+import pino from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MemoryMailer } from '../../server/adapters/mail';
+import { createMailer } from '../../server/adapters/mail';
+import { type Config, loadConfig } from '../../server/config/env';
+import type { AppContext } from '../../server/context';
+import { startHearth } from '../../server/runtime';
+import { openTestDatabase } from './test-database';
+import { TestClient } from './test-client';
+
+export interface TestApp {
+  url: string;
+  context: AppContext;
+  mailer: MemoryMailer;
+  /** A new browser-like client with its own cookie jar. */
+  client(): TestClient;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  rateLimits?: boolean;
+  config?: Partial<Config>;
+}
+
+/**
+ * Starts Hearth on a fresh copy of the migrated test database, listening on a random port,
+ * with mail kept in memory. Tests talk to it over real HTTP.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const { database, drop } = await openTestDatabase();
+  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) as unknown as FastifyBaseLogger;
+  const base = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: '.tmp/test-data' });
+  const config: Config = {
+    ...base,
+    rateLimits: options.rateLimits ?? false,
+    publicOrigin: 'http://hearth.test',
+    ...options.config,
+  };
+  const mailer = createMailer({ kind: 'memory', from: config.mailFrom }, logger) as MemoryMailer;
+  const hearth = await startHearth(config, { database, mailer, logger, jobPollingIntervalSeconds: 0.5 });
+  const address = hearth.app!.server.address();
+  if (!address || typeof address === 'string') throw new Error('test app is not listening');
+  const url = `http://127.0.0.1:${address.port}`;
+  return {
+    url,
+    context: hearth.context,
+    mailer,
+    client: () => new TestClient(url),
+    async close() {
+      await hearth.stop();
+      await drop();
+    },
+  };
+}
+
+/** Waits until a mail to `to` has been sent (mail goes out through the job queue) and returns the last. */
+export async function waitForMail(app: TestApp, to: string, { count = 1, timeoutMs = 10_000 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = app.mailer.sent.filter((mail) => mail.to.toLowerCase() === to.toLowerCase());
+    if (mails.length >= count) return mails[mails.length - 1]!;
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
