@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { LIMITS } from '../domain/constants';
+import { BLANK, emailField, optionalText } from './fields';
+
+/** Contracts of the accounts area (spec sections 3 and 7). Request bodies are wrapped as the spec shows. */
+
+const passwordField = z
+  .string({ error: BLANK })
+  .min(1, { error: BLANK })
+  .min(LIMITS.passwordMin, { error: `is too short (minimum is ${LIMITS.passwordMin} characters)` })
+  .max(LIMITS.passwordMax, { error: `is too long (maximum is ${LIMITS.passwordMax} characters)` });
+
+export const usernameField = z
+  .string({ error: BLANK })
+  .trim()
+  .min(1, { error: BLANK })
+  .min(LIMITS.usernameMin, { error: `is too short (minimum is ${LIMITS.usernameMin} characters)` })
+  .max(LIMITS.usernameMax, { error: `is too long (maximum is ${LIMITS.usernameMax} characters)` })
+  .regex(/^[A-Za-z0-9_]+$/, { error: 'may contain only letters, digits and underscores' });
+
+export const SignUpBodySchema = z.object({
+  user: z.object({
+    username: usernameField,
+    email: emailField,
+    password: passwordField,
+    first_name: optionalText(LIMITS.nameMax),
+    last_name: optionalText(LIMITS.nameMax),
+    invitation_code: z.string().trim().max(200).nullish(),
+  }),
+});
+export type SignUpBody = z.infer<typeof SignUpBodySchema>;
+
+export const SignUpResponseSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  message: z.string(),
+});
+
+export const SignInBodySchema = z.object({
+  user: z.object({
+    email: z.string({ error: BLANK }).trim().min(1, { error: BLANK }).max(LIMITS.emailMax),
+    password: z.string({ error: BLANK }).min(1, { error: BLANK }).max(1000),
+  }),
+});
+
+/** GET /api/auth and the sign-in response: who is signed in. */
+export const CurrentUserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  initials: z.string(),
+  is_admin: z.boolean(),
+});
+export type CurrentUser = z.infer<typeof CurrentUserSchema>;
+
+export const EmailBodySchema = z.object({ user: z.object({ email: emailField }) });
+
+export const PasswordResetBodySchema = z.object({
+  user: z.object({
+    reset_password_token: z.string({ error: BLANK }).trim().min(1, { error: BLANK }).max(200),
+    password: passwordField,
+    password_confirmation: z.string({ error: BLANK }).min(1, { error: BLANK }).max(LIMITS.passwordMax),
+  }),
+});
+
+export const ConfirmationQuerySchema = z.object({
+  confirmation_token: z.string({ error: BLANK }).trim().min(1, { error: BLANK }).max(200),
+});
+
+export const MessageResponseSchema = z.object({ message: z.string() });
