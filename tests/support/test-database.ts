@@ -1,11 +1,9 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { type Database, openDatabase } from '../../server/db/client';
 
-export const TEMPLATE_FILE = path.resolve(import.meta.dirname, '../../.tmp/pglite-template.tar.gz');
-export const PG_TEMPLATE_DB = 'hearth_test_template';
 
 /** Which engine the API suite runs on: PGlite by default, PostgreSQL when TEST_DB=postgres. */
 export function testEngine(): 'pglite' | 'postgres' {
@@ -27,7 +25,7 @@ export function databaseUrl(name: string): string {
 /** A fresh, migrated database for one test file, copied from the template the global setup built. */
 export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   if (testEngine() === 'pglite') {
-    const blob = new Blob([fs.readFileSync(TEMPLATE_FILE)]);
+    const blob = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
     const database = await openDatabase({ kind: 'pglite', loadDataDir: blob });
     return { database, drop: () => database.close() };
   }
@@ -35,7 +33,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
   try {
-    await admin.query(`create database ${name} template ${PG_TEMPLATE_DB}`);
+    await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
   } finally {
     await admin.end();
   }
