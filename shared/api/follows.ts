@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { ProfileSummarySchema } from './profiles';
+
+/** Contracts of following members and the Friends screen. */
+
+/** POST and DELETE /api/profiles/{id}/follow. */
+export const FollowResponseSchema = z.object({
+  is_following: z.boolean(),
+  followers_count: z.number().int(),
+});
+export type FollowResponse = z.infer<typeof FollowResponseSchema>;
+
+/** GET /api/friends: suggestions are members who share a group with me and whom I don't follow. */
+export const FriendsSchema = z.object({
+  following: z.array(ProfileSummarySchema),
+  followers: z.array(ProfileSummarySchema),
+  suggestions: z.array(ProfileSummarySchema),
+});
+export type Friends = z.infer<typeof FriendsSchema>;

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { LIMITS } from '../domain/constants';
+import { PageQuerySchema, requiredText, uuidParam } from './fields';
+
+/** Contracts of posts, the timeline, likes, Report and Ignore (spec sections 3 and 7). */
+
+/** An optional id: absent, null or '' (a form's "no group" choice) all mean none. */
+const optionalId = z.preprocess((value) => (value === '' ? null : value), uuidParam.nullish());
+
+export const IdParamsSchema = z.object({ id: uuidParam });
+export type IdParams = z.infer<typeof IdParamsSchema>;
+
+export const CreatePostBodySchema = z.object({
+  post: z.object({
+    tldr: requiredText(LIMITS.postTldr),
+    /** Markdown, kept as written (leading spaces may matter); raw HTML is skipped when rendering. */
+    content: z
+      .string({ error: 'must be text' })
+      .max(LIMITS.postContent, { error: `is too long (maximum is ${LIMITS.postContent} characters)` })
+      .nullish()
+      .transform((value) => value ?? ''),
+    group_id: optionalId,
+    /** A file of this member's, uploaded, of type post_attachment (POST /api/file_requests). */
+    file_request_id: optionalId,
+  }),
+});
+export type CreatePostBody = z.infer<typeof CreatePostBodySchema>;
+
+/** A post as every list and detail call returns it (spec section 3), plus abilities. */
+export const PostSchema = z.object({
+  id: z.string(),
+  tldr: z.string(),
+  content: z.string(),
+  /** ISO 8601. */
+  created_at: z.string(),
+  /** "5 minutes ago". */
+  time_ago: z.string(),
+  /** "November 21, 2026 at 11:43 PM UTC". */
+  created_at_human: z.string(),
+  username: z.string(),
+  /** First and last name when both exist, else the username. */
+  name: z.string(),
+  avatar: z.string().nullable(),
+  group_name: z.string().nullable(),
+  group_id: z.string().nullable(),
+  /** The author's user id (GET /api/profiles/{profile_id}). */
+  profile_id: z.string(),
+  liked_by_current_user: z.boolean(),
+  likes_count: z.number().int(),
+  comments_count: z.number().int(),
+  file_url: z.string().nullable(),
+  file_name: z.string().nullable(),
+  has_image: z.boolean(),
+  /** The viewer wrote it (offers Publish). */
+  is_owner: z.boolean(),
+  /** The viewer may delete it: the author, or the group's Owner/Moderator. */
+  can_delete: z.boolean(),
+  /** The viewer may publish it at a public address: the author only. */
+  can_publish: z.boolean(),
+  /** The viewer has hidden it with Ignore. */
+  ignored: z.boolean(),
+});
+export type Post = z.infer<typeof PostSchema>;
+
+export const PostListSchema = z.array(PostSchema);
+
+/** GET /api/posts?after=&group_id=&limit= ; headers x-next-cursor, x-has-next-page. */
+export const TimelineQuerySchema = PageQuerySchema.extend({ group_id: optionalId });
+export type TimelineQuery = z.infer<typeof TimelineQuerySchema>;
+
+/** POST and DELETE /api/posts/{id}/likes. */
+export const LikeResponseSchema = z.object({ liked: z.boolean(), likes_count: z.number().int() });
+export type LikeResponse = z.infer<typeof LikeResponseSchema>;
+
+/** POST and DELETE /api/posts/{id}/ignore. */
+export const IgnoreResponseSchema = z.object({ ignored: z.boolean() });
+export type IgnoreResponse = z.infer<typeof IgnoreResponseSchema>;
+
+/** What a DELETE answers (200). */
+export const DeletedResponseSchema = z.object({ id: z.string(), deleted: z.literal(true) });
+export type DeletedResponse = z.infer<typeof DeletedResponseSchema>;

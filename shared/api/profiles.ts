@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { LIMITS } from '../domain/constants';
+import { usernameField } from './auth';
+import { optionalText } from './fields';
+
+/** Contracts of profiles (spec sections 2 and 3). A profile's id is its member's user id. */
+
+export const ProfileSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  /** First and last name when both exist, else the username. */
+  name: z.string(),
+  avatar: z.string().nullable(),
+  about: z.string().nullable(),
+  location: z.string().nullable(),
+  created_at: z.string(),
+  followers_count: z.number().int(),
+  following_count: z.number().int(),
+  /** I follow this member. */
+  is_following: z.boolean(),
+  /** This member follows me. */
+  follows_you: z.boolean(),
+  /** This is my own profile. */
+  is_self: z.boolean(),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+/** PATCH /api/profile: fields left out stay as they are; blank optional fields become null. */
+export const UpdateProfileBodySchema = z.object({
+  profile: z.object({
+    about: optionalText(LIMITS.aboutMax).optional(),
+    location: optionalText(LIMITS.locationMax).optional(),
+    username: usernameField.optional(),
+    first_name: optionalText(LIMITS.nameMax).optional(),
+    last_name: optionalText(LIMITS.nameMax).optional(),
+  }),
+});
+export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;
+
+/** A member in the Friends lists. */
+export const ProfileSummarySchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  is_following: z.boolean(),
+  follows_you: z.boolean(),
+});
+export type ProfileSummary = z.infer<typeof ProfileSummarySchema>;
