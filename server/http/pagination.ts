@@ -5,12 +5,20 @@ import { invalidField } from './errors';
 export interface Cursor {
   createdAt: Date;
   id: string;
+  /**
+   * The timestamp exactly as encoded. PostgreSQL keeps microseconds where a Date keeps
+   * milliseconds, so keyset conditions compare with `${cursor.at}::timestamptz`.
+   */
+  at: string;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
 
-export function encodeCursor(row: { createdAt: Date; id: string }): string {
-  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+/** `createdAt` may be a Date or an exact ISO text from the database (with microseconds). */
+export function encodeCursor(row: { createdAt: Date | string; id: string }): string {
+  const at = typeof row.createdAt === 'string' ? row.createdAt : row.createdAt.toISOString();
+  return Buffer.from(`${at}|${row.id}`).toString('base64url');
 }
 
 /** Reads `?after=`; a malformed cursor is a 422 on the field `after`, never a 500. */
@@ -18,19 +26,32 @@ export function decodeCursor(value: string | undefined): Cursor | null {
   if (!value) return null;
   const [iso, id] = Buffer.from(value, 'base64url').toString('utf8').split('|');
   const createdAt = new Date(iso ?? '');
-  if (!id || !UUID.test(id) || Number.isNaN(createdAt.getTime())) throw invalidField('after', 'is invalid');
-  return { createdAt, id };
+  if (!iso || !ISO_UTC.test(iso) || !id || !UUID.test(id) || Number.isNaN(createdAt.getTime())) {
+    throw invalidField('after', 'is invalid');
+  }
+  return { createdAt, id, at: iso };
 }
 
 /**
  * Given up to `limit + 1` rows, sets `x-next-cursor` / `x-has-next-page` and returns the page.
+ * `exactAt` gives a row's timestamp with full database precision, when the query selected it.
  */
-export function paginate<T extends { createdAt: Date; id: string }>(reply: FastifyReply, rows: T[], limit: number): T[] {
+export function paginate<T extends { createdAt: Date; id: string }>(
+  reply: FastifyReply,
+  rows: T[],
+  limit: number,
+  exactAt?: (row: T) => string,
+): T[] {
   const page = rows.slice(0, limit);
   const hasNext = rows.length > limit;
   const last = page[page.length - 1];
   reply.header('x-has-next-page', hasNext ? 'true' : 'false');
-  if (hasNext && last) reply.header('x-next-cursor', encodeCursor(last));
+  if (hasNext && last) {
+    reply.header(
+      'x-next-cursor',
+      encodeCursor({ createdAt: exactAt ? exactAt(last) : last.createdAt, id: last.id }),
+    );
+  }
   reply.header('access-control-expose-headers', 'x-next-cursor, x-has-next-page');
   return page;
 }

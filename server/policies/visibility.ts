@@ -1,0 +1,35 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { posts } from '../db/schema';
+import { isMember, type MaybeRole } from './group-roles';
+
+/**
+ * Who sees what (ARCHITECTURE.md): the one place that decides whether a member may see a post.
+ * A post without a group is visible to every member; a post in a group only to that group's
+ * members. The same rule comes in two forms that must agree: a pure function for a post already
+ * loaded, and a SQL condition for queries (timelines, profiles, search), so invisible posts never
+ * leave the database.
+ */
+
+export interface PostScope {
+  groupId: string | null;
+}
+
+/** `viewerRole` is the viewer's role in the post's group (null when not a member or no group). */
+export function canViewPost(post: PostScope, viewerRole: MaybeRole): boolean {
+  return post.groupId === null || isMember(viewerRole);
+}
+
+/** SQL condition on `posts`: the viewer may see the row. */
+export function visiblePostsCondition(viewerId: string): SQL {
+  return sql`(${posts.groupId} is null or exists (
+    select 1 from group_roles vis_gr
+    where vis_gr.group_id = ${posts.groupId} and vis_gr.user_id = ${viewerId}
+  ))`;
+}
+
+/** SQL condition on `posts`: the viewer has not hidden the row with Ignore (timelines and search). */
+export function notIgnoredCondition(viewerId: string): SQL {
+  return sql`not exists (
+    select 1 from post_ignores ign where ign.post_id = ${posts.id} and ign.user_id = ${viewerId}
+  )`;
+}
