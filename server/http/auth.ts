@@ -43,7 +43,8 @@ export async function registerAuth(app: FastifyInstance, config: Config, db: Db)
     reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: expiresAt });
 
   app.decorateRequest('currentUser', null);
-  app.addHook('preHandler', async (request, reply) => {
+  // preValidation, not preHandler: a signed-out request is answered 401 before its body is judged.
+  app.addHook('preValidation', async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 200) return;
     const now = new Date();
@@ -88,4 +89,12 @@ export async function registerAuth(app: FastifyInstance, config: Config, db: Db)
 export function requireUser(request: FastifyRequest): CurrentUser {
   if (!request.currentUser) throw unauthorized();
   return request.currentUser;
+}
+
+/**
+ * Route option for member-only routes: `{ preValidation: signedInOnly }` answers 401 before
+ * validation, so a signed-out client never sees a 422 about a body it may not send.
+ */
+export async function signedInOnly(request: FastifyRequest) {
+  requireUser(request);
 }
