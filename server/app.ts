@@ -10,6 +10,7 @@ import { registerAuth, type Sessions } from './http/auth';
 import { registerErrorHandling } from './http/errors';
 import { registerSecurity } from './http/security';
 import { WEB_DIST } from './paths';
+import { registerPostRoutes } from './features/posts/posts.routes';
 
 export type App = FastifyInstance<any, any, any, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -46,6 +47,7 @@ export async function buildApp(context: AppContext, options: { serveWeb?: boolea
 
   // Feature routes (one line per feature).
   void routes;
+  registerPostRoutes(app, routes);
 
   await registerWeb(app, options.serveWeb ?? true);
   return app;

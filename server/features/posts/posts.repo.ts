@@ -1,0 +1,142 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { GroupRole } from '../../../shared/domain/constants';
+import type { DbOrTx } from '../../db/client';
+import { files, groups, posts, users } from '../../db/schema';
+import type { Cursor } from '../../http/pagination';
+import { notIgnoredCondition, visiblePostsCondition } from '../../policies/visibility';
+
+/** A timestamp as exact ISO text (microseconds kept) for keyset cursors. */
+const exactCreatedAt = sql<string>`to_char(${posts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * The columns every post response needs. Counts and the viewer's facts are correlated subqueries,
+ * evaluated only for the rows a page returns (the scan under LIMIT stops early), never N+1.
+ */
+function postFields(viewerId: string) {
+  return {
+    id: posts.id,
+    tldr: posts.tldr,
+    content: posts.content,
+    createdAt: posts.createdAt,
+    createdAtExact: exactCreatedAt,
+    userId: posts.userId,
+    groupId: posts.groupId,
+    username: users.username,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    avatarFileId: users.avatarFileId,
+    groupName: groups.name,
+    fileId: files.id,
+    fileName: files.name,
+    fileContentType: files.contentType,
+    likesCount: sql<number>`(select count(*) from post_likes pl where pl.post_id = ${posts.id})`.mapWith(Number),
+    commentsCount: sql<number>`(select count(*) from comments c where c.post_id = ${posts.id})`.mapWith(Number),
+    likedByViewer: sql<boolean>`exists (select 1 from post_likes pl where pl.post_id = ${posts.id} and pl.user_id = ${viewerId})`.mapWith(
+      Boolean,
+    ),
+    ignoredByViewer: sql<boolean>`exists (select 1 from post_ignores pi where pi.post_id = ${posts.id} and pi.user_id = ${viewerId})`.mapWith(
+      Boolean,
+    ),
+    viewerRole: sql<GroupRole | null>`(select gr.role from group_roles gr where gr.group_id = ${posts.groupId} and gr.user_id = ${viewerId})`,
+  };
+}
+
+export type PostRow = NonNullable<Awaited<ReturnType<typeof findPostForViewer>>>;
+
+function selectPosts(db: DbOrTx, viewerId: string) {
+  return db
+    .select(postFields(viewerId))
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .leftJoin(groups, eq(groups.id, posts.groupId))
+    .leftJoin(files, eq(files.id, posts.fileId));
+}
+
+/** One post with the viewer's facts, whether or not the viewer may see it (the caller decides). */
+export async function findPostForViewer(db: DbOrTx, postId: string, viewerId: string) {
+  const [row] = await selectPosts(db, viewerId).where(eq(posts.id, postId)).limit(1);
+  return row ?? null;
+}
+
+export interface TimelineFilter {
+  viewerId: string;
+  groupId?: string | null;
+  authorId?: string | null;
+  cursor: Cursor | null;
+  limit: number;
+}
+
+/** The keyset condition: rows strictly after the cursor in (created_at desc, id desc) order. */
+function afterCursor(cursor: Cursor): SQL {
+  return sql`(${posts.createdAt}, ${posts.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
+}
+
+/**
+ * A page of posts the viewer may see and has not ignored, newest first, `limit + 1` rows so the
+ * caller knows whether a next page exists. Served by posts_created_idx, posts_group_created_idx or
+ * posts_user_created_idx depending on the filter.
+ */
+export async function listTimeline(db: DbOrTx, filter: TimelineFilter) {
+  const conditions: SQL[] = [visiblePostsCondition(filter.viewerId), notIgnoredCondition(filter.viewerId)];
+  if (filter.groupId) conditions.push(eq(posts.groupId, filter.groupId));
+  if (filter.authorId) conditions.push(eq(posts.userId, filter.authorId));
+  if (filter.cursor) conditions.push(afterCursor(filter.cursor));
+  return selectPosts(db, filter.viewerId)
+    .where(and(...conditions))
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(filter.limit + 1);
+}
+
+/**
+ * Full-text search over the posts the viewer may see: websearch syntax, best rank first, then
+ * newest. Uses the GIN index on posts.search_vector.
+ */
+export async function searchPosts(db: DbOrTx, viewerId: string, query: string, limit: number) {
+  const tsquery = sql`websearch_to_tsquery('english', ${query})`;
+  return selectPosts(db, viewerId)
+    .where(
+      and(
+        sql`${posts.searchVector} @@ ${tsquery}`,
+        visiblePostsCondition(viewerId),
+        notIgnoredCondition(viewerId),
+      ),
+    )
+    .orderBy(sql`ts_rank(${posts.searchVector}, ${tsquery}) desc`, desc(posts.createdAt), desc(posts.id))
+    .limit(limit);
+}
+
+export async function insertPost(
+  db: DbOrTx,
+  values: { userId: string; groupId: string | null; tldr: string; content: string; fileId: string | null },
+) {
+  const [row] = await db
+    .insert(posts)
+    // Millisecond precision from the app clock keeps cursors exact even for clients that round.
+    .values({ ...values, createdAt: new Date() })
+    .returning({ id: posts.id });
+  return row!;
+}
+
+export async function deletePost(db: DbOrTx, postId: string) {
+  await db.delete(posts).where(eq(posts.id, postId));
+}
+
+/**
+ * A file this member may attach: theirs, uploaded, a post attachment, and on no other post yet.
+ */
+export async function findAttachableFile(db: DbOrTx, fileId: string, userId: string) {
+  const [row] = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(
+      and(
+        eq(files.id, fileId),
+        eq(files.userId, userId),
+        eq(files.status, 'uploaded'),
+        eq(files.fileType, 'post_attachment'),
+        sql`not exists (select 1 from posts p where p.file_id = ${files.id})`,
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,38 @@
+import type { CreatePostBody } from '../../../shared/api/posts';
+import type { DbOrTx } from '../../db/client';
+import { forbidden, invalidField, notFound } from '../../http/errors';
+import { canViewPost } from '../../policies/visibility';
+import { findGroupWithRole } from '../groups/memberships';
+import { canCreatePostIn, canDeletePost } from './posts.policy';
+import { deletePost, findAttachableFile, findPostForViewer, insertPost, type PostRow } from './posts.repo';
+
+/** The post, if the viewer may see it; otherwise 404, so a hidden post's existence never leaks. */
+export async function loadVisiblePost(db: DbOrTx, postId: string, viewerId: string): Promise<PostRow> {
+  const row = await findPostForViewer(db, postId, viewerId);
+  if (!row || !canViewPost(row, row.viewerRole)) throw notFound();
+  return row;
+}
+
+export async function createPost(db: DbOrTx, authorId: string, input: CreatePostBody['post']): Promise<PostRow> {
+  const groupId = input.group_id ?? null;
+  if (groupId) {
+    const group = await findGroupWithRole(db, groupId, authorId);
+    if (!group) throw invalidField('group_id', 'is not a group');
+    if (!canCreatePostIn(groupId, group.role)) throw forbidden("You don't have permission to post in this group.");
+  }
+  let fileId: string | null = null;
+  if (input.file_request_id) {
+    const file = await findAttachableFile(db, input.file_request_id, authorId);
+    if (!file) throw invalidField('file_request_id', 'is not an uploaded attachment of yours');
+    fileId = file.id;
+  }
+  const { id } = await insertPost(db, { userId: authorId, groupId, tldr: input.tldr, content: input.content, fileId });
+  return (await findPostForViewer(db, id, authorId))!;
+}
+
+/** The author, or the group's Owner/Moderator, may remove a post; others get 403 (404 if unseen). */
+export async function removePost(db: DbOrTx, postId: string, viewerId: string) {
+  const post = await loadVisiblePost(db, postId, viewerId);
+  if (!canDeletePost(viewerId, post, post.viewerRole)) throw forbidden();
+  await deletePost(db, postId);
+}

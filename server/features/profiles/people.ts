@@ -1,0 +1,22 @@
+/**
+ * How a member appears next to their posts, comments and in lists. One place, so every response
+ * names and pictures people the same way.
+ */
+export interface PersonRow {
+  username: string;
+  firstName: string | null;
+  lastName: string | null;
+  avatarFileId: string | null;
+}
+
+/** First and last name when both exist, else the username (spec: Profile view). */
+export function displayName(person: Pick<PersonRow, 'username' | 'firstName' | 'lastName'>): string {
+  const first = person.firstName?.trim();
+  const last = person.lastName?.trim();
+  return first && last ? `${first} ${last}` : person.username;
+}
+
+/** The profile picture's address; null until profile pictures are uploaded (the files feature). */
+export function avatarUrl(_person: Pick<PersonRow, 'avatarFileId'>): string | null {
+  return null;
+}
