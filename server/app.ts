@@ -8,8 +8,12 @@ import packageJson from '../package.json' with { type: 'json' };
 import type { AppContext } from './context';
 import { registerAuth, type Sessions } from './http/auth';
 import { registerErrorHandling } from './http/errors';
+import { acceptEmptyJsonBodies } from './http/json-body';
 import { registerSecurity } from './http/security';
 import { WEB_DIST } from './paths';
+import { registerAuthRoutes } from './features/auth/auth.routes';
+import { registerInvitationsRoutes } from './features/invitations/invitations.routes';
+import { registerUsersRoutes } from './features/users/users.routes';
 import { registerPostRoutes } from './features/posts/posts.routes';
 
 export type App = FastifyInstance<any, any, any, FastifyBaseLogger, ZodTypeProvider>;
@@ -32,6 +36,7 @@ export async function buildApp(context: AppContext, options: { serveWeb?: boolea
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  acceptEmptyJsonBodies(app);
 
   registerErrorHandling(app);
   await registerSecurity(app, context.config);
@@ -47,6 +52,9 @@ export async function buildApp(context: AppContext, options: { serveWeb?: boolea
 
   // Feature routes (one line per feature).
   void routes;
+  registerAuthRoutes(app, routes);
+  registerUsersRoutes(app, routes);
+  registerInvitationsRoutes(app, routes);
   registerPostRoutes(app, routes);
 
   await registerWeb(app, options.serveWeb ?? true);

@@ -7,6 +7,7 @@ import type { Config } from './config/env';
 import type { AppContext } from './context';
 import { type Database, openDatabase } from './db/client';
 import { lockDataDir } from './db/data-dir-lock';
+import { ensureBootstrapInvitation } from './features/invitations/invitations.service';
 import { createThrottle } from './http/throttle';
 import { createJobs } from './jobs/queue';
 import { jobDefinitions } from './jobs/registry';
@@ -80,6 +81,7 @@ export async function startHearth(config: Config, options: StartOptions = {}): P
 
     let app: App | null = null;
     if (config.services.includes('web')) {
+      await ensureBootstrapInvitation(context);
       app = await buildApp(context);
       releases.push(() => app!.close());
       if (options.listen ?? true) await app.listen({ port: config.port, host: config.host });

@@ -14,6 +14,7 @@ export const LIMITS = {
   signInIp: { max: 30, windowSeconds: 300 },
   signInEmail: { max: 10, windowSeconds: 300 },
   signUpIp: { max: 20, windowSeconds: 3600 },
+  signUpEmail: { max: 5, windowSeconds: 3600 },
   confirmIp: { max: 30, windowSeconds: 300 },
   mailEmail: { max: 5, windowSeconds: 3600 },
   mailIp: { max: 20, windowSeconds: 3600 },

@@ -10,6 +10,8 @@ export interface JobDefinition<S extends z.ZodType> {
   schema: S;
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /** How long a finished job stays in the queue tables (pg-boss default: 7 days). */
+  deleteAfterSeconds?: number;
   /** Idempotent: a crash mid-job means it runs again. */
   handle(payload: z.infer<S>): Promise<void>;
 }
@@ -54,6 +56,7 @@ export function createJobs(
         retryLimit: job.retryLimit ?? 5,
         retryDelay: job.retryDelaySeconds ?? 10,
         retryBackoff: true,
+        ...(job.deleteAfterSeconds ? { deleteAfterSeconds: job.deleteAfterSeconds } : {}),
         ...(key ? { singletonKey: key } : {}),
         ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}),
         ...(tx ? { db: fromDrizzle(tx as never, sql as never) } : {}),

@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import type { AppContext } from '../context';
+import { mailJob } from '../features/mail/mail.job';
 import type { JobDefinition } from './queue';
 
 /** Every background job Hearth runs, built with the context its handlers need. */
-export function jobDefinitions(_context: AppContext): JobDefinition<z.ZodType>[] {
-  return [];
+export function jobDefinitions(context: AppContext): JobDefinition<z.ZodType>[] {
+  return [mailJob(context)];
 }

@@ -4,6 +4,22 @@ import { BLANK, emailField, optionalText } from './fields';
 
 /** Contracts of the accounts area (spec sections 3 and 7). Request bodies are wrapped as the spec shows. */
 
+/** Messages of the accounts area that are part of the API contract (the web app shows them as-is). */
+export const AUTH_MESSAGES = {
+  signedUp: 'Welcome! A confirmation code has been sent to your email address. Enter it to activate your account.',
+  invalidCredentials: 'Invalid email or password.',
+  unconfirmed: 'You have to confirm your email address before continuing.',
+  confirmed: 'Your email has been confirmed successfully!',
+  confirmationInvalid: 'Confirmation code is invalid or has expired.',
+  confirmationSent: 'A new confirmation code has been sent to your email address.',
+  resetRequested: "If your email exists in our system, you'll receive password reset instructions shortly.",
+  passwordChanged: 'Your password has been changed successfully.',
+  /** Field messages (422 `errors`). */
+  taken: 'has already been taken',
+  passwordMismatch: "doesn't match Password",
+  tokenInvalid: 'is invalid or has expired',
+} as const;
+
 const passwordField = z
   .string({ error: BLANK })
   .min(1, { error: BLANK })
@@ -30,12 +46,14 @@ export const SignUpBodySchema = z.object({
 });
 export type SignUpBody = z.infer<typeof SignUpBodySchema>;
 
+/** 201 after sign-up: the account exists but cannot sign in until its email is confirmed. */
 export const SignUpResponseSchema = z.object({
   id: z.string(),
   username: z.string(),
   email: z.string(),
   message: z.string(),
 });
+export type SignUpResponse = z.infer<typeof SignUpResponseSchema>;
 
 export const SignInBodySchema = z.object({
   user: z.object({
@@ -58,7 +76,11 @@ export const CurrentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
+export type SignInBody = z.infer<typeof SignInBodySchema>;
+
+/** POST /api/users/confirmation and POST /api/users/password. */
 export const EmailBodySchema = z.object({ user: z.object({ email: emailField }) });
+export type EmailBody = z.infer<typeof EmailBodySchema>;
 
 export const PasswordResetBodySchema = z.object({
   user: z.object({
@@ -67,9 +89,14 @@ export const PasswordResetBodySchema = z.object({
     password_confirmation: z.string({ error: BLANK }).min(1, { error: BLANK }).max(LIMITS.passwordMax),
   }),
 });
+export type PasswordResetBody = z.infer<typeof PasswordResetBodySchema>;
 
 export const ConfirmationQuerySchema = z.object({
   confirmation_token: z.string({ error: BLANK }).trim().min(1, { error: BLANK }).max(200),
 });
 
+export type ConfirmationQuery = z.infer<typeof ConfirmationQuerySchema>;
+
+/** 200 answers of confirmation, resend, reset request and reset. */
 export const MessageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponseSchema>;

@@ -1,14 +1,27 @@
 import { z } from 'zod';
-import { emailField } from './fields';
+import { LIMITS } from '../domain/constants';
+import { BLANK, emailField } from './fields';
+
+/** Messages of the invitations area that are part of the API contract. */
+export const INVITATION_MESSAGES = {
+  /** check_invitation's 404 `error`. */
+  invalidCode: 'Invalid invitation code',
+  /** Sign-up's 422 `errors.invitation_code`. */
+  codeInvalid: 'is invalid or has expired',
+  /** 422 `errors.base` when a member already holds the maximum of open invitations. */
+  quotaReached: `You can have at most ${LIMITS.invitationsOutstanding} open invitations.`,
+} as const;
 
 export const CheckInvitationBodySchema = z.object({
-  invitation: z.object({ code: z.string({ error: "can't be blank" }).trim().min(1, { error: "can't be blank" }).max(200) }),
+  invitation: z.object({ code: z.string({ error: BLANK }).trim().min(1, { error: BLANK }).max(200) }),
 });
 
 /** 200 {valid:true}; an unknown, used or expired code is 404 {valid:false, error:'Invalid invitation code'}. */
 export const CheckInvitationResponseSchema = z.object({ valid: z.boolean(), error: z.string().optional() });
+export type CheckInvitationResponse = z.infer<typeof CheckInvitationResponseSchema>;
 
 export const CreateInvitationBodySchema = z.object({ invitation: z.object({ email: emailField }) });
+export type CreateInvitationBody = z.infer<typeof CreateInvitationBodySchema>;
 
 export const InvitationSchema = z.object({
   id: z.string(),
@@ -21,3 +34,6 @@ export const InvitationSchema = z.object({
   recipient_id: z.string().nullable(),
 });
 export type Invitation = z.infer<typeof InvitationSchema>;
+
+/** GET /api/invitations: the member's invitations, newest first (cursor headers as everywhere). */
+export const InvitationListSchema = z.array(InvitationSchema);

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { defineJob } from '../../jobs/queue';
+import { confirmationMail, invitationMail, passwordResetMail } from './mail.templates';
+
+/**
+ * What to mail, not the rendered mail: the worker renders it with the current templates and origin.
+ * Payloads carry the plain code or token, so finished jobs are deleted soon (see deleteAfterSeconds).
+ */
+export const MailPayloadSchema = z.discriminatedUnion('template', [
+  z.object({
+    template: z.literal('invitation'),
+    to: z.string().min(3),
+    code: z.string().min(1),
+    inviterName: z.string().nullable(),
+  }),
+  z.object({ template: z.literal('confirmation'), to: z.string().min(3), code: z.string().min(1) }),
+  z.object({ template: z.literal('password_reset'), to: z.string().min(3), token: z.string().min(1) }),
+]);
+export type MailPayload = z.infer<typeof MailPayloadSchema>;
+
+export const MAIL_JOB_NAME = 'mail.send';
+
+export function renderMail(payload: MailPayload, origin: string) {
+  switch (payload.template) {
+    case 'invitation':
+      return invitationMail({ to: payload.to, origin, code: payload.code, inviterName: payload.inviterName });
+    case 'confirmation':
+      return confirmationMail({ to: payload.to, origin, code: payload.code });
+    case 'password_reset':
+      return passwordResetMail({ to: payload.to, origin, token: payload.token });
+  }
+}
+
+type MailDeps = Pick<AppContext, 'mailer' | 'config'>;
+
+/**
+ * Sends one mail. At-least-once: if the worker dies after the mailer accepted the message, the job
+ * runs again and the member may get the mail twice, which beats losing it.
+ */
+export function mailJob(deps: MailDeps) {
+  return defineJob({
+    name: MAIL_JOB_NAME,
+    schema: MailPayloadSchema,
+    retryLimit: 8,
+    retryDelaySeconds: 15,
+    deleteAfterSeconds: 15 * 60,
+    async handle(payload) {
+      await deps.mailer.send(renderMail(payload, deps.config.publicOrigin));
+    },
+  });
+}
+
+/** Queues a mail in the transaction that made it necessary: it leaves only if that commits. */
+export async function enqueueMail(context: MailDeps & Pick<AppContext, 'jobs'>, tx: DbOrTx, payload: MailPayload) {
+  await context.jobs.enqueue(mailJob(context), payload, { tx });
+}

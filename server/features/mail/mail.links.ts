@@ -1,0 +1,10 @@
+/**
+ * Addresses of the web app's pages that Hearth hands out in mails, logs and API responses. The
+ * web routes read these query parameters (spec section 2: /invitation?code=, and ours for the others).
+ */
+export const appLinks = {
+  invitation: (origin: string, code: string) => `${origin}/invitation?code=${encodeURIComponent(code)}`,
+  emailConfirmation: (origin: string, code: string) =>
+    `${origin}/email-confirmation?code=${encodeURIComponent(code)}`,
+  passwordReset: (origin: string, token: string) => `${origin}/password-reset?token=${encodeURIComponent(token)}`,
+};

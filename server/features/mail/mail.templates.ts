@@ -1,0 +1,102 @@
+import { APP_NAME, DURATIONS } from '../../../shared/domain/constants';
+import type { MailMessage } from '../../adapters/mail';
+import { appLinks } from './mail.links';
+
+/**
+ * The mails Hearth sends, each as plain text plus a simple HTML version. Every value placed into
+ * the HTML is escaped: names come from members and must never become markup.
+ */
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
+}
+
+interface Part {
+  /** A paragraph of text. */
+  text?: string;
+  /** A call to action: the link, shown as a button in HTML and as a bare URL in text. */
+  link?: { label: string; url: string };
+  /** A code to copy, set apart from the text. */
+  code?: string;
+}
+
+/** Lays out the parts of one mail in both formats, so the two versions never drift apart. */
+function compose(to: string, subject: string, parts: Part[]): MailMessage {
+  const text: string[] = [];
+  const html: string[] = [];
+  for (const part of parts) {
+    if (part.text) {
+      text.push(part.text);
+      html.push(`<p>${escapeHtml(part.text)}</p>`);
+    }
+    if (part.code) {
+      text.push(`    ${part.code}`);
+      html.push(
+        `<p style="font-family:monospace;font-size:18px;padding:8px 12px;background:#f4f4f5;display:inline-block">${escapeHtml(part.code)}</p>`,
+      );
+    }
+    if (part.link) {
+      text.push(`${part.link.label}: ${part.link.url}`);
+      const href = escapeHtml(part.link.url);
+      html.push(
+        `<p><a href="${href}" style="display:inline-block;padding:10px 16px;background:#ea580c;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(part.link.label)}</a></p>`,
+        `<p style="color:#71717a;font-size:12px">Or open this address: ${href}</p>`,
+      );
+    }
+  }
+  text.push(`-- \n${APP_NAME}`);
+  html.push(`<p style="color:#71717a;font-size:12px">${escapeHtml(APP_NAME)}</p>`);
+  return {
+    to,
+    subject,
+    text: `${text.join('\n\n')}\n`,
+    html: `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5;color:#18181b">${html.join('\n')}</body></html>\n`,
+  };
+}
+
+export function invitationMail(input: { to: string; origin: string; code: string; inviterName: string | null }) {
+  const who = input.inviterName ? `${input.inviterName} has invited you` : 'You have been invited';
+  return compose(input.to, `You're invited to join ${APP_NAME}`, [
+    { text: `${who} to join ${APP_NAME}, an invite-only place to share posts, links and groups.` },
+    { link: { label: 'Accept the invitation', url: appLinks.invitation(input.origin, input.code) } },
+    { text: 'Your invitation code, if the sign-up page asks for it:' },
+    { code: input.code },
+    { text: `The invitation expires in ${DURATIONS.invitationDays} days and can be used once.` },
+  ]);
+}
+
+export function confirmationMail(input: { to: string; origin: string; code: string }) {
+  return compose(input.to, `Confirm your email address for ${APP_NAME}`, [
+    { text: `Welcome to ${APP_NAME}! Confirm your email address to activate your account.` },
+    { link: { label: 'Confirm my email address', url: appLinks.emailConfirmation(input.origin, input.code) } },
+    { text: 'Or enter this confirmation code on the confirmation page:' },
+    { code: input.code },
+    {
+      text:
+        `The code is valid for ${DURATIONS.confirmationHours} hours. ` +
+        'If you did not sign up, you can ignore this mail.',
+    },
+  ]);
+}
+
+export function passwordResetMail(input: { to: string; origin: string; token: string }) {
+  return compose(input.to, `Reset your ${APP_NAME} password`, [
+    { text: `Someone asked to reset the password of your ${APP_NAME} account.` },
+    { link: { label: 'Choose a new password', url: appLinks.passwordReset(input.origin, input.token) } },
+    { text: 'Or enter this reset token on the password reset page:' },
+    { code: input.token },
+    {
+      text:
+        `The token is valid for ${DURATIONS.resetHours} hours and can be used once. ` +
+        'If you did not ask for this, ignore this mail: your password stays as it is.',
+    },
+  ]);
+}
