@@ -15,6 +15,15 @@ import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerInvitationsRoutes } from './features/invitations/invitations.routes';
 import { registerUsersRoutes } from './features/users/users.routes';
 import { registerPostRoutes } from './features/posts/posts.routes';
+import { registerCommentRoutes } from './features/comments/comments.routes';
+import { registerLikeRoutes } from './features/likes/likes.routes';
+import { registerReportRoutes } from './features/reports/reports.routes';
+import { registerGroupRoutes } from './features/groups/groups.routes';
+import { registerProfileRoutes } from './features/profiles/profiles.routes';
+import { registerFollowRoutes } from './features/follows/follows.routes';
+import { registerFeedbackRoutes } from './features/feedback/feedback.routes';
+import { registerSearchRoutes } from './features/search/search.routes';
+import { registerAdminRoutes } from './features/admin/admin.routes';
 
 export type App = FastifyInstance<any, any, any, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -56,6 +65,15 @@ export async function buildApp(context: AppContext, options: { serveWeb?: boolea
   registerUsersRoutes(app, routes);
   registerInvitationsRoutes(app, routes);
   registerPostRoutes(app, routes);
+  registerCommentRoutes(app, routes);
+  registerLikeRoutes(app, routes);
+  registerReportRoutes(app, routes);
+  registerGroupRoutes(app, routes);
+  registerProfileRoutes(app, routes);
+  registerFollowRoutes(app, routes);
+  registerFeedbackRoutes(app, routes);
+  registerSearchRoutes(app, routes);
+  registerAdminRoutes(app, routes);
 
   await registerWeb(app, options.serveWeb ?? true);
   return app;

@@ -29,14 +29,20 @@ function postFields(viewerId: string) {
     fileId: files.id,
     fileName: files.name,
     fileContentType: files.contentType,
-    likesCount: sql<number>`(select count(*) from post_likes pl where pl.post_id = ${posts.id})`.mapWith(Number),
-    commentsCount: sql<number>`(select count(*) from comments c where c.post_id = ${posts.id})`.mapWith(Number),
-    likedByViewer: sql<boolean>`exists (select 1 from post_likes pl where pl.post_id = ${posts.id} and pl.user_id = ${viewerId})`.mapWith(
-      Boolean,
+    likesCount: sql<number>`(select count(*) from post_likes pl where pl.post_id = ${posts.id})`.mapWith(
+      Number,
     ),
-    ignoredByViewer: sql<boolean>`exists (select 1 from post_ignores pi where pi.post_id = ${posts.id} and pi.user_id = ${viewerId})`.mapWith(
-      Boolean,
+    commentsCount: sql<number>`(select count(*) from comments c where c.post_id = ${posts.id})`.mapWith(
+      Number,
     ),
+    likedByViewer:
+      sql<boolean>`exists (select 1 from post_likes pl where pl.post_id = ${posts.id} and pl.user_id = ${viewerId})`.mapWith(
+        Boolean,
+      ),
+    ignoredByViewer:
+      sql<boolean>`exists (select 1 from post_ignores pi where pi.post_id = ${posts.id} and pi.user_id = ${viewerId})`.mapWith(
+        Boolean,
+      ),
     viewerRole: sql<GroupRole | null>`(select gr.role from group_roles gr where gr.group_id = ${posts.groupId} and gr.user_id = ${viewerId})`,
   };
 }

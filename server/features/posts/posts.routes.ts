@@ -22,7 +22,10 @@ export function registerPostRoutes(app: App, context: RouteContext) {
   /** The timeline: every post the member may see, or one group's posts (members only). */
   app.get(
     '/api/posts',
-    { preValidation: signedInOnly, schema: { querystring: TimelineQuerySchema, response: { 200: PostListSchema } } },
+    {
+      preValidation: signedInOnly,
+      schema: { querystring: TimelineQuerySchema, response: { 200: PostListSchema } },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       const { group_id: groupId, after, limit = LIMITS.pageSize } = request.query;
@@ -32,7 +35,10 @@ export function registerPostRoutes(app: App, context: RouteContext) {
         if (!group?.role) throw notFound();
       }
       const rows = await listTimeline(db, { viewerId: user.id, groupId, cursor, limit });
-      return presentPosts(paginate(reply, rows, limit, (row) => row.createdAtExact), user.id);
+      return presentPosts(
+        paginate(reply, rows, limit, (row) => row.createdAtExact),
+        user.id,
+      );
     },
   );
 
@@ -58,7 +64,10 @@ export function registerPostRoutes(app: App, context: RouteContext) {
 
   app.delete(
     '/api/posts/:id',
-    { preValidation: signedInOnly, schema: { params: IdParamsSchema, response: { 200: DeletedResponseSchema } } },
+    {
+      preValidation: signedInOnly,
+      schema: { params: IdParamsSchema, response: { 200: DeletedResponseSchema } },
+    },
     async (request) => {
       const user = requireUser(request);
       await context.throttle.hit('memberWrites', user.id);

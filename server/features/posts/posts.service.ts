@@ -13,12 +13,17 @@ export async function loadVisiblePost(db: DbOrTx, postId: string, viewerId: stri
   return row;
 }
 
-export async function createPost(db: DbOrTx, authorId: string, input: CreatePostBody['post']): Promise<PostRow> {
+export async function createPost(
+  db: DbOrTx,
+  authorId: string,
+  input: CreatePostBody['post'],
+): Promise<PostRow> {
   const groupId = input.group_id ?? null;
   if (groupId) {
     const group = await findGroupWithRole(db, groupId, authorId);
     if (!group) throw invalidField('group_id', 'is not a group');
-    if (!canCreatePostIn(groupId, group.role)) throw forbidden("You don't have permission to post in this group.");
+    if (!canCreatePostIn(groupId, group.role))
+      throw forbidden("You don't have permission to post in this group.");
   }
   let fileId: string | null = null;
   if (input.file_request_id) {
@@ -26,7 +31,13 @@ export async function createPost(db: DbOrTx, authorId: string, input: CreatePost
     if (!file) throw invalidField('file_request_id', 'is not an uploaded attachment of yours');
     fileId = file.id;
   }
-  const { id } = await insertPost(db, { userId: authorId, groupId, tldr: input.tldr, content: input.content, fileId });
+  const { id } = await insertPost(db, {
+    userId: authorId,
+    groupId,
+    tldr: input.tldr,
+    content: input.content,
+    fileId,
+  });
   return (await findPostForViewer(db, id, authorId))!;
 }
 

@@ -1,0 +1,82 @@
+import { and, asc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { follows, users } from '../../db/schema';
+
+/** Idempotent both ways: the primary key (follower, followee) keeps one row. */
+export async function insertFollow(db: DbOrTx, followerId: string, followeeId: string) {
+  await db.insert(follows).values({ followerId, followeeId }).onConflictDoNothing();
+}
+
+export async function deleteFollow(db: DbOrTx, followerId: string, followeeId: string) {
+  await db.delete(follows).where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)));
+}
+
+export async function countFollowers(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: sql<number>`count(*)`.mapWith(Number) })
+    .from(follows)
+    .where(eq(follows.followeeId, userId));
+  return row?.value ?? 0;
+}
+
+export const FRIENDS_LIST_MAX = 500;
+export const SUGGESTIONS_MAX = 20;
+
+/** A person in the Friends lists, with how they relate to the viewer. */
+function summaryFields(viewerId: string) {
+  return {
+    id: users.id,
+    username: users.username,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    avatarFileId: users.avatarFileId,
+    isFollowing:
+      sql<boolean>`exists (select 1 from follows f where f.follower_id = ${viewerId} and f.followee_id = ${users.id})`.mapWith(
+        Boolean,
+      ),
+    followsYou:
+      sql<boolean>`exists (select 1 from follows f where f.follower_id = ${users.id} and f.followee_id = ${viewerId})`.mapWith(
+        Boolean,
+      ),
+  };
+}
+
+function listPeople(db: DbOrTx, viewerId: string, where: SQL, limit: number) {
+  return db
+    .select(summaryFields(viewerId))
+    .from(users)
+    .where(and(where, isNotNull(users.confirmedAt)))
+    .orderBy(asc(sql`lower(${users.username})`))
+    .limit(limit);
+}
+
+export type PersonSummaryRow = Awaited<ReturnType<typeof listPeople>>[number];
+
+/** Who I follow, who follows me, and members sharing a group with me whom I don't follow yet. */
+export async function listFriends(db: DbOrTx, viewerId: string) {
+  const [following, followers, suggestions] = await Promise.all([
+    listPeople(
+      db,
+      viewerId,
+      sql`exists (select 1 from follows f where f.follower_id = ${viewerId} and f.followee_id = ${users.id})`,
+      FRIENDS_LIST_MAX,
+    ),
+    listPeople(
+      db,
+      viewerId,
+      sql`exists (select 1 from follows f where f.follower_id = ${users.id} and f.followee_id = ${viewerId})`,
+      FRIENDS_LIST_MAX,
+    ),
+    listPeople(
+      db,
+      viewerId,
+      sql`${users.id} <> ${viewerId}
+        and exists (
+          select 1 from group_roles mine join group_roles theirs on theirs.group_id = mine.group_id
+          where mine.user_id = ${viewerId} and theirs.user_id = ${users.id})
+        and not exists (select 1 from follows f where f.follower_id = ${viewerId} and f.followee_id = ${users.id})`,
+      SUGGESTIONS_MAX,
+    ),
+  ]);
+  return { following, followers, suggestions };
+}

@@ -1,0 +1,48 @@
+import { FollowResponseSchema, FriendsSchema } from '../../../shared/api/follows';
+import { IdParamsSchema } from '../../../shared/api/posts';
+import type { App, RouteContext } from '../../app';
+import { requireUser, signedInOnly } from '../../http/auth';
+import { invalidField, notFound } from '../../http/errors';
+import { memberExists } from '../profiles/profiles.repo';
+import { presentSummary } from './follows.presenter';
+import { countFollowers, deleteFollow, insertFollow, listFriends } from './follows.repo';
+
+/** Following members (the Friends page); `public` links are shown to the owner's followers. */
+export function registerFollowRoutes(app: App, context: RouteContext) {
+  const { db } = context;
+  const options = {
+    preValidation: signedInOnly,
+    schema: { params: IdParamsSchema, response: { 200: FollowResponseSchema } },
+  };
+
+  app.post('/api/profiles/:id/follow', options, async (request) => {
+    const user = requireUser(request);
+    await context.throttle.hit('memberWrites', user.id);
+    if (!(await memberExists(db, request.params.id))) throw notFound();
+    if (request.params.id === user.id) throw invalidField('base', "You can't follow yourself.");
+    await insertFollow(db, user.id, request.params.id);
+    return { is_following: true, followers_count: await countFollowers(db, request.params.id) };
+  });
+
+  app.delete('/api/profiles/:id/follow', options, async (request) => {
+    const user = requireUser(request);
+    await context.throttle.hit('memberWrites', user.id);
+    if (!(await memberExists(db, request.params.id))) throw notFound();
+    await deleteFollow(db, user.id, request.params.id);
+    return { is_following: false, followers_count: await countFollowers(db, request.params.id) };
+  });
+
+  app.get(
+    '/api/friends',
+    { preValidation: signedInOnly, schema: { response: { 200: FriendsSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      const friends = await listFriends(db, user.id);
+      return {
+        following: friends.following.map(presentSummary),
+        followers: friends.followers.map(presentSummary),
+        suggestions: friends.suggestions.map(presentSummary),
+      };
+    },
+  );
+}

@@ -1,0 +1,58 @@
+import type { Group, GroupMember, GroupRequest } from '../../../shared/api/groups';
+import { humanDate } from '../../../shared/domain/time';
+import { canAnswerRequests, canManageGroup, canPostInGroup } from '../../policies/group-roles';
+import { avatarUrl, displayName } from '../profiles/people';
+import type { GroupRow, MemberRow, RequestRow } from './groups.repo';
+
+/** A group's avatar: the initials of its first two words ("Book Club" → "BC"). */
+export function groupInitials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const initials = words.slice(0, 2).map((word) => Array.from(word)[0] ?? '');
+  return initials.join('').toUpperCase() || '?';
+}
+
+export function presentGroup(row: GroupRow): Group {
+  return {
+    id: row.id,
+    name: row.name,
+    avatar: groupInitials(row.name),
+    is_owner: row.role === 'Owner',
+    is_member: row.role !== null,
+    role: row.role,
+    members_count: row.membersCount,
+    created_at: row.createdAt.toISOString(),
+    request_status: row.role === null && row.hasPendingRequest ? 'pending' : null,
+    can_edit: canManageGroup(row.role),
+    can_post: canPostInGroup(row.role),
+    can_answer_requests: canAnswerRequests(row.role),
+  };
+}
+
+export function presentMember(row: MemberRow): GroupMember {
+  return {
+    id: row.id,
+    name: displayName(row),
+    avatar: avatarUrl(row),
+    user_id: row.userId,
+    username: row.username,
+    role: row.role,
+    group_id: row.groupId,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export function presentRequest(row: RequestRow): GroupRequest {
+  return {
+    id: row.id,
+    group_id: row.groupId,
+    group_name: row.groupName,
+    user_id: row.userId,
+    username: row.username,
+    user_full_name: displayName(row),
+    avatar: avatarUrl(row),
+    created_at: row.createdAt.toISOString(),
+    created_at_human: humanDate(row.createdAt),
+    status: row.status,
+    role: row.role,
+  };
+}

@@ -1,0 +1,227 @@
+import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import type { GroupRole, GroupSort } from '../../../shared/domain/constants';
+import type { DbOrTx } from '../../db/client';
+import { groupRequests, groupRoles, groups, users } from '../../db/schema';
+
+/** Columns of a group as one viewer sees it: their role, the member count, their pending request. */
+function groupFields(viewerId: string) {
+  return {
+    id: groups.id,
+    name: groups.name,
+    createdAt: groups.createdAt,
+    role: sql<GroupRole | null>`(select gr.role from group_roles gr where gr.group_id = ${groups.id} and gr.user_id = ${viewerId})`,
+    membersCount: sql<number>`(select count(*) from group_roles gr where gr.group_id = ${groups.id})`.mapWith(
+      Number,
+    ),
+    hasPendingRequest:
+      sql<boolean>`exists (select 1 from group_requests rq where rq.group_id = ${groups.id} and rq.user_id = ${viewerId} and rq.status = 'pending')`.mapWith(
+        Boolean,
+      ),
+  };
+}
+
+/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export const GROUP_LIST_MAX = 500;
+
+/** Every group (the groups list), optionally searched by name and sorted by name, date or my status. */
+export async function listGroups(db: DbOrTx, viewerId: string, options: { q?: string; sort?: GroupSort }) {
+  const fields = groupFields(viewerId);
+  const where: SQL | undefined = options.q ? sql`${groups.name} ilike ${likePattern(options.q)}` : undefined;
+  const byName = sql`lower(${groups.name})`;
+  const order: SQL[] =
+    options.sort === 'date'
+      ? [sql`${groups.createdAt} desc`, sql`${groups.id} desc`]
+      : options.sort === 'status'
+        ? [
+            sql`case when ${fields.role} = 'Owner' then 0 when ${fields.role} is not null then 1 when ${fields.hasPendingRequest} then 2 else 3 end`,
+            byName,
+          ]
+        : [byName, sql`${groups.id}`];
+  return db
+    .select(fields)
+    .from(groups)
+    .where(where)
+    .orderBy(...order)
+    .limit(GROUP_LIST_MAX);
+}
+
+export type GroupRow = Awaited<ReturnType<typeof listGroups>>[number];
+
+export async function findGroup(db: DbOrTx, groupId: string, viewerId: string): Promise<GroupRow | null> {
+  const [row] = await db.select(groupFields(viewerId)).from(groups).where(eq(groups.id, groupId)).limit(1);
+  return row ?? null;
+}
+
+export async function isGroupNameTaken(db: DbOrTx, name: string, exceptId?: string): Promise<boolean> {
+  const conditions: SQL[] = [sql`lower(${groups.name}) = lower(${name})`];
+  if (exceptId) conditions.push(ne(groups.id, exceptId));
+  const [row] = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(and(...conditions))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function insertGroup(db: DbOrTx, values: { name: string; createdById: string }) {
+  const [row] = await db.insert(groups).values(values).returning({ id: groups.id });
+  return row!;
+}
+
+export async function renameGroup(db: DbOrTx, groupId: string, name: string) {
+  await db.update(groups).set({ name, updatedAt: new Date() }).where(eq(groups.id, groupId));
+}
+
+/** Serialises role changes within one group (the last-Owner rule reads, then writes). */
+export async function lockGroup(db: DbOrTx, groupId: string) {
+  await db.execute(sql`select id from groups where id = ${groupId} for update`);
+}
+
+// ---- members (group roles) ----
+
+const memberFields = {
+  id: groupRoles.id,
+  groupId: groupRoles.groupId,
+  userId: groupRoles.userId,
+  role: groupRoles.role,
+  createdAt: groupRoles.createdAt,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  avatarFileId: users.avatarFileId,
+};
+
+/** Members, Owners first, then Moderators, Posters, Commentors; oldest first within a role. */
+export async function listMembers(db: DbOrTx, groupId: string) {
+  return db
+    .select(memberFields)
+    .from(groupRoles)
+    .innerJoin(users, eq(users.id, groupRoles.userId))
+    .where(eq(groupRoles.groupId, groupId))
+    .orderBy(
+      sql`case ${groupRoles.role} when 'Owner' then 0 when 'Moderator' then 1 when 'Poster' then 2 else 3 end`,
+      asc(groupRoles.createdAt),
+      asc(groupRoles.id),
+    );
+}
+
+export type MemberRow = Awaited<ReturnType<typeof listMembers>>[number];
+
+export async function findMember(db: DbOrTx, roleId: string): Promise<MemberRow | null> {
+  const [row] = await db
+    .select(memberFields)
+    .from(groupRoles)
+    .innerJoin(users, eq(users.id, groupRoles.userId))
+    .where(eq(groupRoles.id, roleId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertMember(db: DbOrTx, values: { groupId: string; userId: string; role: GroupRole }) {
+  await db.insert(groupRoles).values(values).onConflictDoNothing();
+}
+
+export async function updateMemberRole(db: DbOrTx, roleId: string, role: GroupRole) {
+  await db.update(groupRoles).set({ role }).where(eq(groupRoles.id, roleId));
+}
+
+export async function deleteMember(db: DbOrTx, roleId: string) {
+  await db.delete(groupRoles).where(eq(groupRoles.id, roleId));
+}
+
+export async function countOwners(db: DbOrTx, groupId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: sql<number>`count(*)`.mapWith(Number) })
+    .from(groupRoles)
+    .where(and(eq(groupRoles.groupId, groupId), eq(groupRoles.role, 'Owner')));
+  return row?.value ?? 0;
+}
+
+// ---- join requests ----
+
+const requestFields = {
+  id: groupRequests.id,
+  groupId: groupRequests.groupId,
+  groupName: groups.name,
+  userId: groupRequests.userId,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  avatarFileId: users.avatarFileId,
+  status: groupRequests.status,
+  role: groupRequests.role,
+  createdAt: groupRequests.createdAt,
+};
+
+function selectRequests(db: DbOrTx) {
+  return db
+    .select(requestFields)
+    .from(groupRequests)
+    .innerJoin(groups, eq(groups.id, groupRequests.groupId))
+    .innerJoin(users, eq(users.id, groupRequests.userId));
+}
+
+export async function findRequest(db: DbOrTx, requestId: string): Promise<RequestRow | null> {
+  const [row] = await selectRequests(db).where(eq(groupRequests.id, requestId)).limit(1);
+  return row ?? null;
+}
+
+/** Pending requests to one group, oldest first. */
+export async function listPendingRequestsOfGroup(db: DbOrTx, groupId: string) {
+  return selectRequests(db)
+    .where(and(eq(groupRequests.groupId, groupId), eq(groupRequests.status, 'pending')))
+    .orderBy(asc(groupRequests.createdAt), asc(groupRequests.id));
+}
+
+/** Pending requests to every group where this member is Owner or Moderator, oldest first. */
+export async function listPendingRequestsForModerator(db: DbOrTx, moderatorId: string) {
+  return selectRequests(db)
+    .where(
+      and(
+        eq(groupRequests.status, 'pending'),
+        sql`exists (select 1 from group_roles gr where gr.group_id = ${groupRequests.groupId}
+          and gr.user_id = ${moderatorId} and gr.role in ('Owner', 'Moderator'))`,
+      ),
+    )
+    .orderBy(asc(groupRequests.createdAt), asc(groupRequests.id));
+}
+
+export type RequestRow = Awaited<ReturnType<typeof listPendingRequestsOfGroup>>[number];
+
+export async function hasPendingRequest(db: DbOrTx, groupId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: groupRequests.id })
+    .from(groupRequests)
+    .where(
+      and(
+        eq(groupRequests.groupId, groupId),
+        eq(groupRequests.userId, userId),
+        eq(groupRequests.status, 'pending'),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function insertRequest(db: DbOrTx, values: { groupId: string; userId: string }) {
+  const [row] = await db.insert(groupRequests).values(values).returning({ id: groupRequests.id });
+  return row!;
+}
+
+/** Answers a request only while it is pending; null when someone answered it first. */
+export async function answerPendingRequest(
+  db: DbOrTx,
+  requestId: string,
+  answer: { status: 'accepted' | 'rejected'; role: GroupRole | null; answeredById: string },
+) {
+  const [row] = await db
+    .update(groupRequests)
+    .set({ ...answer, answeredAt: new Date() })
+    .where(and(eq(groupRequests.id, requestId), eq(groupRequests.status, 'pending')))
+    .returning({ id: groupRequests.id, groupId: groupRequests.groupId, userId: groupRequests.userId });
+  return row ?? null;
+}

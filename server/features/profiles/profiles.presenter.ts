@@ -1,0 +1,22 @@
+import type { Profile } from '../../../shared/api/profiles';
+import { avatarUrl, displayName } from './people';
+import type { ProfileRow } from './profiles.repo';
+
+export function presentProfile(row: ProfileRow, viewerId: string): Profile {
+  return {
+    id: row.id,
+    username: row.username,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    name: displayName(row),
+    avatar: avatarUrl(row),
+    about: row.about,
+    location: row.location,
+    created_at: row.createdAt.toISOString(),
+    followers_count: row.followersCount,
+    following_count: row.followingCount,
+    is_following: row.isFollowing,
+    follows_you: row.followsYou,
+    is_self: row.id === viewerId,
+  };
+}

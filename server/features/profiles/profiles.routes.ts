@@ -1,0 +1,65 @@
+import { IdParamsSchema, PostListSchema } from '../../../shared/api/posts';
+import { PageQuerySchema } from '../../../shared/api/fields';
+import { ProfileSchema, UpdateProfileBodySchema } from '../../../shared/api/profiles';
+import { LIMITS } from '../../../shared/domain/constants';
+import type { App, RouteContext } from '../../app';
+import { requireUser, signedInOnly } from '../../http/auth';
+import { notFound } from '../../http/errors';
+import { decodeCursor, paginate } from '../../http/pagination';
+import { presentPosts } from '../posts/posts.presenter';
+import { listTimeline } from '../posts/posts.repo';
+import { presentProfile } from './profiles.presenter';
+import { memberExists } from './profiles.repo';
+import { editProfile, loadProfile } from './profiles.service';
+
+export function registerProfileRoutes(app: App, context: RouteContext) {
+  const { db } = context;
+  const signedIn = { preValidation: signedInOnly };
+
+  app.get('/api/profile', { ...signedIn, schema: { response: { 200: ProfileSchema } } }, async (request) => {
+    const user = requireUser(request);
+    return presentProfile(await loadProfile(db, user.id, user.id), user.id);
+  });
+
+  app.patch(
+    '/api/profile',
+    { ...signedIn, schema: { body: UpdateProfileBodySchema, response: { 200: ProfileSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      await context.throttle.hit('memberWrites', user.id);
+      return presentProfile(await editProfile(db, user.id, request.body.profile), user.id);
+    },
+  );
+
+  // The web client calls /api/profiles/{id}/ with a trailing slash (spec section 7): both answer.
+  for (const url of ['/api/profiles/:id', '/api/profiles/:id/']) {
+    app.get(
+      url,
+      { ...signedIn, schema: { params: IdParamsSchema, response: { 200: ProfileSchema } } },
+      async (request) => {
+        const user = requireUser(request);
+        return presentProfile(await loadProfile(db, request.params.id, user.id), user.id);
+      },
+    );
+  }
+
+  /** A member's posts that the viewer may see (group posts only from shared groups), newest first. */
+  app.get(
+    '/api/profiles/:id/posts',
+    {
+      ...signedIn,
+      schema: { params: IdParamsSchema, querystring: PageQuerySchema, response: { 200: PostListSchema } },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (!(await memberExists(db, request.params.id))) throw notFound();
+      const limit = request.query.limit ?? LIMITS.pageSize;
+      const cursor = decodeCursor(request.query.after);
+      const rows = await listTimeline(db, { viewerId: user.id, authorId: request.params.id, cursor, limit });
+      return presentPosts(
+        paginate(reply, rows, limit, (row) => row.createdAtExact),
+        user.id,
+      );
+    },
+  );
+}
