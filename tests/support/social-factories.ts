@@ -1,0 +1,34 @@
+import type { GroupRole } from '../../shared/domain/constants';
+import { groupRoles } from '../../server/db/schema';
+import { memberWithClient, uniqueName } from './factories';
+import type { TestApp } from './test-app';
+import type { TestClient } from './test-client';
+
+/** Creates a group through the API as `owner` and returns its response body. */
+export async function createGroupAs(owner: TestClient, name = uniqueName('Group')) {
+  const res = await owner.post('/api/groups', { group: { name } });
+  if (res.status !== 201) throw new Error(`group not created: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { id: string; name: string };
+}
+
+/** Gives a member a role in a group directly (as an accepted request would). */
+export async function addToGroup(app: TestApp, groupId: string, userId: string, role: GroupRole) {
+  await app.context.db.insert(groupRoles).values({ groupId, userId, role });
+}
+
+/** A new member with a client who holds `role` in the group (or no role with null). */
+export async function memberInGroup(app: TestApp, groupId: string, role: GroupRole | null) {
+  const pair = await memberWithClient(app);
+  if (role) await addToGroup(app, groupId, pair.member.id, role);
+  return pair;
+}
+
+/** Creates a post through the API and returns its body. */
+export async function createPostAs(
+  client: TestClient,
+  post: { tldr?: string; content?: string; group_id?: string | null } = {},
+) {
+  const res = await client.post('/api/posts', { post: { tldr: uniqueName('post'), content: '', ...post } });
+  if (res.status !== 201) throw new Error(`post not created: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { id: string; tldr: string };
+}
