@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { memberWithClient } from '../../../tests/support/factories';
+import { createGroupAs, createPostAs, memberInGroup } from '../../../tests/support/social-factories';
+
+describe('likes', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('likes and unlikes idempotently, answering {liked, likes_count}', async () => {
+    const { client: author } = await memberWithClient(app);
+    const { client: reader } = await memberWithClient(app);
+    const post = await createPostAs(author);
+    const liked = await reader.post(`/api/posts/${post.id}/likes`);
+    expect(liked.status).toBe(200);
+    expect(liked.body).toEqual({ liked: true, likes_count: 1 });
+    expect((await reader.post(`/api/posts/${post.id}/likes`)).body).toEqual({ liked: true, likes_count: 1 });
+    expect((await author.post(`/api/posts/${post.id}/likes`)).body).toEqual({ liked: true, likes_count: 2 });
+    const seen = await reader.get(`/api/posts/${post.id}`);
+    expect(seen.body).toMatchObject({ liked_by_current_user: true, likes_count: 2 });
+    expect((await reader.delete(`/api/posts/${post.id}/likes`)).body).toEqual({
+      liked: false,
+      likes_count: 1,
+    });
+    expect((await reader.delete(`/api/posts/${post.id}/likes`)).body).toEqual({
+      liked: false,
+      likes_count: 1,
+    });
+    expect((await reader.get(`/api/posts/${post.id}`)).body.liked_by_current_user).toBe(false);
+  });
+
+  it('keeps one like when one member sends 50 at once', async () => {
+    const { client: author } = await memberWithClient(app);
+    const { client: reader } = await memberWithClient(app);
+    const post = await createPostAs(author);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => reader.post(`/api/posts/${post.id}/likes`)),
+    );
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect((await reader.get(`/api/posts/${post.id}`)).body.likes_count).toBe(1);
+  });
+
+  it('lets a Commentor like a group post; non-members get 404; signed-out 401', async () => {
+    const { client: owner } = await memberWithClient(app);
+    const group = await createGroupAs(owner);
+    const post = await createPostAs(owner, { group_id: group.id });
+    const { client: commentor } = await memberInGroup(app, group.id, 'Commentor');
+    expect((await commentor.post(`/api/posts/${post.id}/likes`)).body).toEqual({
+      liked: true,
+      likes_count: 1,
+    });
+    const { client: outsider } = await memberInGroup(app, group.id, null);
+    expect((await outsider.post(`/api/posts/${post.id}/likes`)).status).toBe(404);
+    expect((await outsider.delete(`/api/posts/${post.id}/likes`)).status).toBe(404);
+    expect((await app.client().post(`/api/posts/${post.id}/likes`)).status).toBe(401);
+    expect((await owner.post('/api/posts/00000000-0000-4000-8000-000000000000/likes')).status).toBe(404);
+  });
+});
