@@ -1,0 +1,62 @@
+import type { ComponentProps, ReactNode } from 'react';
+import { DropdownMenu } from 'radix-ui';
+import { Link } from 'react-router';
+import { cn } from '@web/lib/cn';
+
+/** Styled pieces for Radix DropdownMenu; Root and Trigger come from `radix-ui` directly. */
+
+export function MenuContent({ className, align = 'end', sideOffset = 8, ...props }: DropdownMenu.DropdownMenuContentProps) {
+  return (
+    <DropdownMenu.Portal>
+      <DropdownMenu.Content
+        align={align}
+        sideOffset={sideOffset}
+        collisionPadding={12}
+        className={cn(
+          'z-50 min-w-56 overflow-hidden rounded-xl border border-stone-200 bg-white p-1.5 text-sm shadow-lg',
+          'shadow-stone-900/10 data-[state=open]:animate-pop-in',
+          className,
+        )}
+        {...props}
+      />
+    </DropdownMenu.Portal>
+  );
+}
+
+const itemClasses =
+  'flex w-full cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-stone-700 outline-none select-none ' +
+  'data-[highlighted]:bg-stone-100 data-[highlighted]:text-stone-900 data-[disabled]:pointer-events-none ' +
+  'data-[disabled]:opacity-50';
+
+export function MenuItem({ className, ...props }: DropdownMenu.DropdownMenuItemProps) {
+  return <DropdownMenu.Item className={cn(itemClasses, className)} {...props} />;
+}
+
+/** A menu entry that navigates. */
+export function MenuLinkItem({
+  to,
+  children,
+  className,
+  ...props
+}: { to: string; children: ReactNode; className?: string } & Omit<ComponentProps<typeof Link>, 'to' | 'className'>) {
+  return (
+    <DropdownMenu.Item asChild className={cn(itemClasses, className)}>
+      <Link to={to} {...props}>
+        {children}
+      </Link>
+    </DropdownMenu.Item>
+  );
+}
+
+export function MenuSeparator() {
+  return <DropdownMenu.Separator className="-mx-1.5 my-1.5 h-px bg-stone-200" />;
+}
+
+export function MenuLabel({ className, ...props }: DropdownMenu.DropdownMenuLabelProps) {
+  return (
+    <DropdownMenu.Label
+      className={cn('px-2.5 pt-1.5 pb-1 text-xs font-medium tracking-wide text-stone-500 uppercase', className)}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,33 @@
+import { CircleCheck, CircleAlert } from 'lucide-react';
+import { cn } from '@web/lib/cn';
+
+/**
+ * A short notice floating at the bottom of the screen. Pair it with `useTimedMessage` so it clears
+ * itself (spec section 9: after 3 seconds). The live region stays mounted so every message is read.
+ */
+export function Toast({ message, variant = 'success' }: { message: string | null; variant?: 'success' | 'error' }) {
+  const Icon = variant === 'success' ? CircleCheck : CircleAlert;
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4 sm:bottom-6"
+    >
+      {message ? (
+        <div
+          className={cn(
+            'pointer-events-auto flex max-w-md animate-toast-in items-center gap-2.5 rounded-xl px-4 py-3 text-sm',
+            'font-medium text-white shadow-lg shadow-stone-900/20',
+            variant === 'success' ? 'bg-stone-900' : 'bg-red-700',
+          )}
+        >
+          <Icon
+            className={cn('size-4 shrink-0', variant === 'success' ? 'text-emerald-400' : 'text-white')}
+            aria-hidden="true"
+          />
+          {message}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+/**
+ * The error catalogue of spec section 8: one place that turns any failure (an HTTP error response,
+ * a network failure, a timeout, a thrown Error) into the message a screen shows.
+ */
+
+export type FieldErrors = Record<string, string[]>;
+
+export const STATUS_MESSAGES: Readonly<Record<number, string>> = {
+  400: 'Bad request. Please check your information and try again.',
+  401: 'Unauthorized. Please sign in again.',
+  403: "Forbidden. You don't have permission to perform this action.",
+  404: 'Resource not found. Please check your request.',
+  422: 'Validation failed. Please check your information.',
+  500: 'Server error. Please try again later.',
+  503: 'Service unavailable. Please try again later.',
+};
+export const OTHER_STATUS_MESSAGE = 'An unexpected error occurred. Please try again.';
+export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your internet connection and try again.';
+export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error occurred.';
+
+export function statusMessage(status: number): string {
+  return STATUS_MESSAGES[status] ?? OTHER_STATUS_MESSAGE;
+}
+
+/** How the request failed: the server answered (`http`), or it never did (`network`, `timeout`). */
+export type ApiErrorKind = 'http' | 'network' | 'timeout';
+
+/**
+ * What the API client throws. `data` is the parsed response body (JSON or text) when the server
+ * answered; `message` is already the catalogue message, so `error.message` is safe to show.
+ */
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly status: number | undefined;
+  readonly data: unknown;
+  readonly headers: Headers | undefined;
+  readonly fieldErrors: FieldErrors | undefined;
+
+  constructor(init: {
+    kind: ApiErrorKind;
+    message: string;
+    status?: number;
+    data?: unknown;
+    headers?: Headers;
+    fieldErrors?: FieldErrors;
+    cause?: unknown;
+  }) {
+    super(init.message, { cause: init.cause });
+    this.name = 'ApiError';
+    this.kind = init.kind;
+    this.status = init.status;
+    this.data = init.data;
+    this.headers = init.headers;
+    this.fieldErrors = init.fieldErrors;
+  }
+
+  /** True when the server answered with this status. */
+  is(status: number): boolean {
+    return this.status === status;
+  }
+}
+
+export interface ParsedError {
+  message: string;
+  status?: number;
+  fieldErrors?: FieldErrors;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `{field: ['msg', …]}` (a bare string per field is accepted too); entries without messages are dropped. */
+export function readFieldErrors(value: unknown): FieldErrors | undefined {
+  if (!isRecord(value)) return undefined;
+  const result: FieldErrors = {};
+  for (const [field, messages] of Object.entries(value)) {
+    const list = (Array.isArray(messages) ? messages : [messages]).filter(
+      (message): message is string => typeof message === 'string' && message.length > 0,
+    );
+    if (list.length > 0) result[field] = list;
+  }
+  return result;
+}
+
+/** "email has already been taken. password confirmation doesn't match" */
+export function joinFieldErrors(fieldErrors: FieldErrors): string {
+  return Object.entries(fieldErrors)
+    .map(([field, messages]) => `${field.replace(/_/g, ' ')} ${messages.join(', ')}`)
+    .join('. ');
+}
+
+/** The message and field errors of an error response body, as section 8 parses them. */
+export function parseErrorResponse(status: number, data: unknown): ParsedError {
+  if (isRecord(data) && 'errors' in data && isRecord(data.errors)) {
+    const fieldErrors = readFieldErrors(data.errors) ?? {};
+    const hasEntries = Object.keys(fieldErrors).length > 0;
+    return {
+      status,
+      fieldErrors,
+      message: hasEntries ? joinFieldErrors(fieldErrors) : statusMessage(status),
+    };
+  }
+  if (isRecord(data)) {
+    if (typeof data.message === 'string' && data.message) return { status, message: data.message };
+    if (typeof data.error === 'string' && data.error) return { status, message: data.error };
+  }
+  if (typeof data === 'string' && data.trim()) return { status, message: data };
+  return { status, message: statusMessage(status) };
+}
+
+/** Any thrown value → the message to show (and the status and field errors when the server answered). */
+export function parseApiError(error: unknown): ParsedError {
+  if (error instanceof ApiError) {
+    if (error.kind !== 'http' || error.status === undefined) return { message: NETWORK_ERROR_MESSAGE };
+    // The client built the message from the response when it threw (see httpError below).
+    return { message: error.message, status: error.status, fieldErrors: error.fieldErrors };
+  }
+  if (error instanceof Error && error.message) return { message: error.message };
+  return { message: UNEXPECTED_ERROR_MESSAGE };
+}
+
+/** The error the API client throws for a response with a failing status. */
+export function httpError(status: number, data: unknown, headers?: Headers): ApiError {
+  const parsed = parseErrorResponse(status, data);
+  return new ApiError({ kind: 'http', status, data, headers, message: parsed.message, fieldErrors: parsed.fieldErrors });
+}
+
+/** The error the API client throws when no response arrived. */
+export function noResponseError(kind: 'network' | 'timeout', cause?: unknown): ApiError {
+  return new ApiError({ kind, message: NETWORK_ERROR_MESSAGE, cause });
+}
+
+/** Shorthand for screens that only need the text. */
+export function errorMessage(error: unknown): string {
+  return parseApiError(error).message;
+}
+
+/** The server's own `error` (or `message`) text from a failed response, when it sent one. */
+export function serverErrorText(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.kind !== 'http') return undefined;
+  const data = error.data;
+  if (isRecord(data)) {
+    if (typeof data.error === 'string' && data.error) return data.error;
+    if (typeof data.message === 'string' && data.message) return data.message;
+    return undefined;
+  }
+  if (typeof data === 'string' && data.trim()) return data;
+  return undefined;
+}
+
+/** Field errors of a failed response (empty when there are none). */
+export function fieldErrorsOf(error: unknown): FieldErrors {
+  if (error instanceof ApiError && error.kind === 'http') return readFieldErrors(errorsObject(error.data)) ?? {};
+  return {};
+}
+
+function errorsObject(data: unknown): unknown {
+  return isRecord(data) ? data.errors : undefined;
+}
