@@ -1,0 +1,33 @@
+import { createContext, useContext } from 'react';
+import type { CurrentUser } from '@shared/api/auth';
+
+export interface SignInCredentials {
+  email: string;
+  password: string;
+}
+
+export interface AuthContextValue {
+  authenticated: boolean;
+  /** True while the session check of a protected page runs; such pages show "Loading". */
+  loading: boolean;
+  user: CurrentUser | null;
+  avatar: string | null;
+  initials: string | null;
+  /**
+   * Signs in; on success marks the member authenticated, prefetches the groups list and goes to the
+   * page first asked for (else /dashboard), replacing history. Rejects with the API error.
+   */
+  signIn: (credentials: SignInCredentials) => Promise<void>;
+  /** Ends the session on the server, forgets the member and goes to /signin. */
+  signOut: () => Promise<void>;
+  /** For an 'Authentication required' answer seen by a screen: forget the member. */
+  markUnauthenticated: () => void;
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}

@@ -1,0 +1,90 @@
+import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate } from 'react-router';
+import { groupsQueryOptions } from '@web/features/groups/api';
+import { setUnauthorizedHandler } from '@web/lib/api-client';
+import { ApiError } from '@web/lib/api-errors';
+import { DEFAULT_SIGNED_IN_PATH, isPublicPath, SIGN_IN_PATH, takeRedirectAfterLogin } from '@web/lib/auth-paths';
+import { AuthContext, type AuthContextValue, type SignInCredentials } from './auth-context';
+import { authReducer, initialAuthState, isLoading } from './auth-state';
+import { asCurrentUser, deleteSession, fetchCurrentUser, postSignIn } from './session-api';
+
+/**
+ * Holds who is signed in. Lives inside the router (it follows the path and navigates) and inside the
+ * QueryClientProvider (it prefetches and clears cached data).
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, dispatch] = useReducer(authReducer, initialAuthState);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const onPublicPath = isPublicPath(pathname);
+  const checking = useRef(false);
+
+  // The session check: only on protected paths, once per page load (401s later reset it).
+  useEffect(() => {
+    if (onPublicPath || state.checked || checking.current) return;
+    checking.current = true;
+    fetchCurrentUser()
+      .then((user) => dispatch({ type: 'check-succeeded', user }))
+      .catch((error: unknown) => {
+        if (!(error instanceof ApiError && error.status === 401)) console.error('Session check failed', error);
+        dispatch({ type: 'check-failed' });
+      })
+      .finally(() => {
+        checking.current = false;
+      });
+  }, [onPublicPath, state.checked]);
+
+  // Any 401 on a protected page (the client has remembered the page): forget the member, go to sign in.
+  useEffect(
+    () =>
+      setUnauthorizedHandler(() => {
+        dispatch({ type: 'signed-out' });
+        navigate(SIGN_IN_PATH, { replace: true });
+      }),
+    [navigate],
+  );
+
+  const signIn = useCallback(
+    async (credentials: SignInCredentials) => {
+      const response = await postSignIn(credentials);
+      // A different member may have been signed in before: drop everything cached for them.
+      queryClient.clear();
+      const user = asCurrentUser(response) ?? (await fetchCurrentUser());
+      dispatch({ type: 'signed-in', user });
+      void queryClient.prefetchQuery(groupsQueryOptions());
+      navigate(takeRedirectAfterLogin() ?? DEFAULT_SIGNED_IN_PATH, { replace: true });
+    },
+    [navigate, queryClient],
+  );
+
+  const signOut = useCallback(async () => {
+    try {
+      await deleteSession();
+    } catch (error) {
+      console.error('Sign out failed', error);
+    }
+    dispatch({ type: 'signed-out' });
+    queryClient.clear();
+    navigate(SIGN_IN_PATH);
+  }, [navigate, queryClient]);
+
+  const markUnauthenticated = useCallback(() => dispatch({ type: 'signed-out' }), []);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      authenticated: state.user !== null,
+      loading: isLoading(state, onPublicPath),
+      user: state.user,
+      avatar: state.user?.avatar ?? null,
+      initials: state.user?.initials ?? null,
+      signIn,
+      signOut,
+      markUnauthenticated,
+    }),
+    [state, onPublicPath, signIn, signOut, markUnauthenticated],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,40 @@
+import type { CurrentUser } from '@shared/api/auth';
+
+/**
+ * The authentication state machine of spec section 4, as a pure reducer.
+ *
+ *   start ──(public path)──▶ unauthenticated, not loading, no server call
+ *   start ──(protected path)──▶ checking ──▶ authenticated | unauthenticated
+ *   any ──signed-in──▶ authenticated        any ──signed-out / 401──▶ unauthenticated
+ *
+ * `checked` records whether the server has answered for this page load; until it has, a protected
+ * path counts as loading (see {@link isLoading}).
+ */
+export interface AuthState {
+  user: CurrentUser | null;
+  checked: boolean;
+}
+
+export type AuthEvent =
+  | { type: 'check-succeeded'; user: CurrentUser }
+  | { type: 'check-failed' }
+  | { type: 'signed-in'; user: CurrentUser }
+  | { type: 'signed-out' };
+
+export const initialAuthState: AuthState = { user: null, checked: false };
+
+export function authReducer(state: AuthState, event: AuthEvent): AuthState {
+  switch (event.type) {
+    case 'check-succeeded':
+    case 'signed-in':
+      return { user: event.user, checked: true };
+    case 'check-failed':
+    case 'signed-out':
+      return state.user === null && state.checked ? state : { user: null, checked: true };
+  }
+}
+
+/** Loading only on a protected path whose session has not been checked yet. */
+export function isLoading(state: AuthState, onPublicPath: boolean): boolean {
+  return !onPublicPath && !state.checked;
+}

@@ -1,0 +1,23 @@
+import type { CurrentUser } from '@shared/api/auth';
+import { api } from '@web/lib/api-client';
+import type { SignInCredentials } from './auth-context';
+
+/** Who is signed in (GET /api/auth); a 401 is thrown to the caller, never redirected. */
+export async function fetchCurrentUser(): Promise<CurrentUser> {
+  return (await api.get<CurrentUser>('/auth', { redirectOnUnauthorized: false })).data;
+}
+
+export async function postSignIn({ email, password }: SignInCredentials): Promise<unknown> {
+  return (await api.post('/users/sign_in', { user: { email, password } }, { redirectOnUnauthorized: false })).data;
+}
+
+export async function deleteSession(): Promise<void> {
+  await api.delete('/users/sign_out', { redirectOnUnauthorized: false });
+}
+
+/** The sign-in response is the current user; the spec does not rely on it, so check before use. */
+export function asCurrentUser(value: unknown): CurrentUser | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const user = value as Partial<CurrentUser>;
+  return typeof user.id === 'string' && typeof user.initials === 'string' ? (user as CurrentUser) : null;
+}

@@ -1,0 +1,43 @@
+import {
+  Globe,
+  HeartHandshake,
+  Link2,
+  MailPlus,
+  MessageSquareHeart,
+  ShieldCheck,
+  SquarePen,
+  Clock3,
+  UserRound,
+  UsersRound,
+  type LucideIcon,
+} from 'lucide-react';
+
+export interface NavEntry {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+}
+
+/** Navigation entries of the signed-in area (spec section 2), in order. */
+export const NAV_ENTRIES: readonly NavEntry[] = [
+  { label: 'Post', to: '/posts/new', icon: SquarePen },
+  { label: 'Timeline', to: '/dashboard', icon: Clock3 },
+  { label: 'Links', to: '/links', icon: Link2 },
+  { label: 'Groups', to: '/groups', icon: UsersRound },
+  { label: 'Friends', to: '/friends', icon: HeartHandshake },
+  { label: 'Published', to: '/published', icon: Globe },
+];
+
+/** The avatar menu, before Sign out. */
+export const ACCOUNT_ENTRIES: readonly NavEntry[] = [
+  { label: 'My profile', to: '/settings', icon: UserRound },
+  { label: 'Invitations', to: '/invitations', icon: MailPlus },
+  { label: 'Privacy policy', to: '/privacy-policy', icon: ShieldCheck },
+  { label: 'Share feedback', to: '/share-feedback', icon: MessageSquareHeart },
+];
+
+export const SEARCH_PATH = '/search';
+/** The inbox icon leads to the timeline (spec section 2). */
+export const INBOX_PATH = '/dashboard';
+export const NEW_GROUP_PATH = '/groups/new';
+export const groupPath = (id: string) => `/group/${id}`;

@@ -1,0 +1,86 @@
+import { createBrowserRouter, matchRoutes, useLocation, type RouteObject } from 'react-router';
+import { accountsRoutes } from '@web/features/accounts/routes';
+import { invitationsRoutes } from '@web/features/invitations/routes';
+import { privacyRoutes } from '@web/features/privacy/routes';
+import { timelineRoutes } from '@web/features/timeline/routes';
+import type { FeatureRoute, ShellName } from '@web/lib/feature-routes';
+import { isPublicPath } from '@web/lib/auth-paths';
+import { RequireAuth } from './auth/require-auth';
+import { RootLayout } from './root-layout';
+import { AdaptiveShell } from './shells/adaptive-shell';
+import { AuthShell } from './shells/auth-shell';
+import { NotFound } from './shells/not-found';
+import { PublicShell } from './shells/public-shell';
+import { RouteError } from './shells/route-error';
+import { SignedInShell } from './shells/signed-in-shell';
+
+/**
+ * Every feature's screens, assembled. A feature exports `FeatureRoute[]` from
+ * `web/features/<name>/routes.tsx` and is added to this list; nothing else changes.
+ */
+export const FEATURE_ROUTES: readonly FeatureRoute[] = [
+  ...accountsRoutes,
+  ...invitationsRoutes,
+  ...privacyRoutes,
+  ...timelineRoutes,
+];
+
+function routesOf(features: readonly FeatureRoute[], shell: ShellName): RouteObject[] {
+  return features.filter((route) => route.shell === shell).map(({ shell: _shell, ...route }) => route);
+}
+
+/**
+ * Where "home" is for a member: the timeline once it is built, else the first signed-in screen
+ * (so Not Found never links to another Not Found).
+ */
+export function signedInHome(features: readonly FeatureRoute[]): { to: string; label: string } {
+  const signedIn = routesOf(features, 'signed-in');
+  if (matchRoutes(signedIn, '/dashboard')) return { to: '/dashboard', label: 'Back to Timeline' };
+  const first = signedIn[0]?.path;
+  return first ? { to: first, label: 'Go back' } : { to: '/', label: 'Go home' };
+}
+
+/** Unknown addresses: Not Found in the public shell on public paths, else in the (protected) signed-in shell. */
+function UnknownRoute({ home }: { home: { to: string; label: string } }) {
+  const { pathname } = useLocation();
+  if (isPublicPath(pathname)) {
+    return (
+      <PublicShell>
+        <NotFound homeTo="/" homeLabel="Go to the home page" />
+      </PublicShell>
+    );
+  }
+  return (
+    <RequireAuth>
+      <SignedInShell>
+        <NotFound homeTo={home.to} homeLabel={home.label} />
+      </SignedInShell>
+    </RequireAuth>
+  );
+}
+
+export function buildRoutes(features: readonly FeatureRoute[] = FEATURE_ROUTES): RouteObject[] {
+  return [
+    {
+      element: <RootLayout />,
+      errorElement: <RouteError />,
+      children: [
+        { element: <AuthShell />, children: routesOf(features, 'auth') },
+        { element: <PublicShell />, children: routesOf(features, 'public') },
+        { element: <AdaptiveShell />, children: routesOf(features, 'adaptive') },
+        {
+          element: <RequireAuth />,
+          children: [
+            { element: <SignedInShell />, children: routesOf(features, 'signed-in') },
+            ...routesOf(features, 'signed-in-bare'),
+          ],
+        },
+        { path: '*', element: <UnknownRoute home={signedInHome(features)} /> },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(buildRoutes());
+}

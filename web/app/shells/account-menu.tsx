@@ -1,0 +1,44 @@
+import { LogOut } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { Avatar } from '@web/components/avatar';
+import { MenuContent, MenuItem, MenuLinkItem, MenuSeparator } from '@web/components/menu';
+import { useAuth } from '../auth/auth-context';
+import { ACCOUNT_ENTRIES } from '../navigation';
+
+/** The avatar menu: My profile, Invitations, Privacy policy, Share feedback, Sign out. */
+export function AccountMenu() {
+  const { user, avatar, initials, signOut } = useAuth();
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger
+        aria-label="Account menu"
+        className="rounded-full p-0.5 transition focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 data-[state=open]:ring-2 data-[state=open]:ring-brand-200"
+      >
+        <Avatar src={avatar} initials={initials} />
+      </DropdownMenu.Trigger>
+      <MenuContent>
+        {user ? (
+          <div className="flex items-center gap-3 px-2.5 pt-2 pb-2.5">
+            <Avatar src={avatar} initials={initials} />
+            <div className="min-w-0">
+              <p className="truncate font-medium text-stone-900">{user.name}</p>
+              <p className="truncate text-xs text-stone-500">@{user.username}</p>
+            </div>
+          </div>
+        ) : null}
+        <MenuSeparator />
+        {ACCOUNT_ENTRIES.map(({ label, to, icon: Icon }) => (
+          <MenuLinkItem key={to} to={to}>
+            <Icon className="size-4 text-stone-500" aria-hidden="true" />
+            {label}
+          </MenuLinkItem>
+        ))}
+        <MenuSeparator />
+        <MenuItem onSelect={() => void signOut()}>
+          <LogOut className="size-4 text-stone-500" aria-hidden="true" />
+          Sign out
+        </MenuItem>
+      </MenuContent>
+    </DropdownMenu.Root>
+  );
+}

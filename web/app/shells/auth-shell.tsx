@@ -1,0 +1,31 @@
+import { Link, Outlet } from 'react-router';
+import { APP_NAME } from '@shared/domain/constants';
+import { Card } from '@web/components/card';
+import { Logo } from '@web/components/logo';
+
+/** The account screens: logo and product name over a narrow centred card. */
+export function AuthShell() {
+  return (
+    <div className="flex min-h-dvh flex-col items-center bg-linear-to-b from-brand-50 via-stone-50 to-stone-100 px-4 py-8 sm:py-14">
+      <Link
+        to="/"
+        aria-label={`${APP_NAME} home`}
+        className="rounded-lg p-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+      >
+        <Logo markClassName="size-9" className="[&>span]:text-xl" />
+      </Link>
+      <main className="mt-6 w-full max-w-md sm:mt-8">
+        <Card className="px-5 py-7 sm:px-8 sm:py-9">
+          <Outlet />
+        </Card>
+      </main>
+      <footer className="mt-8 flex items-center gap-3 text-xs text-stone-500">
+        <Link to="/privacy-policy" className="rounded-sm hover:text-stone-800 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+          Privacy policy
+        </Link>
+        <span aria-hidden="true">·</span>
+        <span>{APP_NAME}, an invite-only community</span>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { useState, type ReactNode } from 'react';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { Compass, LogIn, Menu, Newspaper, RefreshCw } from 'lucide-react';
+import { Link, Outlet } from 'react-router';
+import { APP_NAME } from '@shared/domain/constants';
+import { ButtonLink } from '@web/components/button';
+import { Logo } from '@web/components/logo';
+import { SignInDialog } from '@web/features/accounts/sign-in-dialog';
+import { VERSION_LABEL } from '@web/lib/version';
+import { iconButtonClasses } from './icon-link';
+import { SidebarButton, SidebarLink } from './sidebar';
+import { SlideInSidebar } from './slide-in-sidebar';
+
+/** Visitors' frame: navbar with Sign In; sidebar with Feed, Timeline, Sign In, Refresh and the version. */
+export function PublicShell({ children }: { children?: ReactNode }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [signInOpen, setSignInOpen] = useState(false);
+
+  const openSignIn = () => {
+    setMenuOpen(false);
+    setSignInOpen(true);
+  };
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="sticky top-0 z-40 border-b border-stone-200/80 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/70">
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
+          <button type="button" className={`${iconButtonClasses} -ml-2 lg:hidden`} aria-label="Open menu" onClick={() => setMenuOpen(true)}>
+            <Menu className="size-5" aria-hidden="true" />
+          </button>
+          <Link
+            to="/"
+            aria-label={`${APP_NAME} home`}
+            className="rounded-lg p-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+          >
+            <Logo />
+          </Link>
+          <ButtonLink to="/signin" size="sm" className="ml-auto">
+            <LogIn className="size-4" aria-hidden="true" />
+            Sign In
+          </ButtonLink>
+        </div>
+      </header>
+
+      <div className="mx-auto flex w-full max-w-6xl flex-1 gap-8 px-4 sm:px-6">
+        <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-56 shrink-0 flex-col py-6 lg:flex" aria-label="Sidebar">
+          <PublicSidebar onSignIn={openSignIn} />
+        </aside>
+        <main id="main" className="min-w-0 flex-1 py-6 sm:py-8">
+          {children ?? <Outlet />}
+        </main>
+      </div>
+
+      <SlideInSidebar open={menuOpen} onOpenChange={setMenuOpen}>
+        <PublicSidebar onSignIn={openSignIn} />
+      </SlideInSidebar>
+      <SignInDialog open={signInOpen} onOpenChange={setSignInOpen} />
+    </div>
+  );
+}
+
+function PublicSidebar({ onSignIn }: { onSignIn: () => void }) {
+  const queryClient = useQueryClient();
+  const fetching = useIsFetching() > 0;
+  return (
+    <div className="flex flex-1 flex-col">
+      <nav aria-label="Main" className="space-y-1">
+        <SidebarLink to="/" icon={Newspaper}>
+          Feed
+        </SidebarLink>
+        <SidebarLink to="/explore" icon={Compass} end={false}>
+          Timeline
+        </SidebarLink>
+        <SidebarButton icon={LogIn} onClick={onSignIn}>
+          Sign In
+        </SidebarButton>
+        <SidebarButton
+          icon={RefreshCw}
+          iconClassName={fetching ? 'animate-spin' : undefined}
+          onClick={() => void queryClient.refetchQueries({ type: 'active' })}
+        >
+          Refresh
+        </SidebarButton>
+      </nav>
+      <div className="mt-auto space-y-1 px-3 pt-6 text-xs text-stone-500">
+        <Link to="/privacy-policy" className="block rounded-sm hover:text-stone-800 hover:underline">
+          Privacy policy
+        </Link>
+        <p>
+          {APP_NAME} <span className="font-medium text-stone-600">{VERSION_LABEL}</span>
+        </p>
+      </div>
+    </div>
+  );
+}

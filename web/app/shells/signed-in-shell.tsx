@@ -1,0 +1,127 @@
+import { useState, type ReactNode } from 'react';
+import { Inbox, LogOut, Menu, Plus, Search } from 'lucide-react';
+import { Link, NavLink, Outlet } from 'react-router';
+import { APP_NAME } from '@shared/domain/constants';
+import { buttonClasses } from '@web/components/button';
+import { Logo } from '@web/components/logo';
+import { cn } from '@web/lib/cn';
+import { useAuth } from '../auth/auth-context';
+import { ACCOUNT_ENTRIES, groupPath, INBOX_PATH, NAV_ENTRIES, NEW_GROUP_PATH, SEARCH_PATH } from '../navigation';
+import { AccountMenu } from './account-menu';
+import { GroupBadge, GroupSwitcher, useMemberGroups } from './group-switcher';
+import { IconLink, iconButtonClasses } from './icon-link';
+import { SidebarButton, SidebarHeading, SidebarLink } from './sidebar';
+import { SlideInSidebar } from './slide-in-sidebar';
+
+/**
+ * Members' frame: top bar (menu on small screens, logo, group switcher, search, inbox, avatar menu),
+ * the navigation entries in a sidebar on wide screens and in a slide-in sidebar on small ones.
+ */
+export function SignedInShell({ children }: { children?: ReactNode }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="sticky top-0 z-40 border-b border-stone-200/80 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/70">
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
+          <button type="button" className={`${iconButtonClasses} -ml-2 lg:hidden`} aria-label="Open menu" onClick={() => setMenuOpen(true)}>
+            <Menu className="size-5" aria-hidden="true" />
+          </button>
+          <Link
+            to={INBOX_PATH}
+            aria-label={`${APP_NAME} home`}
+            className="rounded-lg p-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+          >
+            <Logo />
+          </Link>
+          <GroupSwitcher className="ml-3 hidden sm:inline-flex" />
+          <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
+            <IconLink to={SEARCH_PATH} label="Search" icon={Search} />
+            <IconLink to={INBOX_PATH} label="Inbox" icon={Inbox} />
+            <div className="ml-1">
+              <AccountMenu />
+            </div>
+          </div>
+        </div>
+      </header>
+
+      <div className="mx-auto flex w-full max-w-6xl flex-1 gap-8 px-4 sm:px-6">
+        <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-56 shrink-0 py-6 lg:block" aria-label="Sidebar">
+          <MainNav />
+        </aside>
+        <main id="main" className="min-w-0 flex-1 py-6 sm:py-8">
+          <div className="mx-auto max-w-3xl">{children ?? <Outlet />}</div>
+        </main>
+      </div>
+
+      <SlideInSidebar open={menuOpen} onOpenChange={setMenuOpen}>
+        <MainNav />
+        <SidebarGroups />
+        <SidebarAccount />
+      </SlideInSidebar>
+    </div>
+  );
+}
+
+/** The navigation entries; Post stands out as the primary action. */
+function MainNav() {
+  const [post, ...rest] = NAV_ENTRIES;
+  return (
+    <nav aria-label="Main" className="space-y-1">
+      {post ? (
+        <NavLink
+          to={post.to}
+          className={({ isActive }) =>
+            cn(buttonClasses({ fullWidth: true, className: 'mb-3 justify-start gap-3 px-3' }), isActive && 'bg-brand-800')
+          }
+        >
+          <post.icon className="size-[18px]" aria-hidden="true" />
+          {post.label}
+        </NavLink>
+      ) : null}
+      {rest.map(({ label, to, icon }) => (
+        <SidebarLink key={to} to={to} icon={icon}>
+          {label}
+        </SidebarLink>
+      ))}
+    </nav>
+  );
+}
+
+function SidebarGroups() {
+  const groups = useMemberGroups();
+  return (
+    <div aria-label="Your groups" role="group">
+      <SidebarHeading>Your groups</SidebarHeading>
+      <div className="space-y-1">
+        {groups.data?.map((group) => (
+          <SidebarLink key={group.id} to={groupPath(group.id)} leading={<GroupBadge initials={group.avatar} />}>
+            <span className="truncate">{group.name}</span>
+          </SidebarLink>
+        ))}
+        <SidebarLink to={NEW_GROUP_PATH} icon={Plus}>
+          New group…
+        </SidebarLink>
+      </div>
+    </div>
+  );
+}
+
+function SidebarAccount() {
+  const { signOut } = useAuth();
+  return (
+    <div role="group" aria-label="Account">
+      <SidebarHeading>Account</SidebarHeading>
+      <div className="space-y-1">
+        {ACCOUNT_ENTRIES.map(({ label, to, icon }) => (
+          <SidebarLink key={to} to={to} icon={icon}>
+            {label}
+          </SidebarLink>
+        ))}
+        <SidebarButton icon={LogOut} onClick={() => void signOut()}>
+          Sign out
+        </SidebarButton>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Dialog } from 'radix-ui';
+import { X } from 'lucide-react';
+import { useLocation } from 'react-router';
+import { Logo } from '@web/components/logo';
+
+/** The small-screen sidebar: a panel sliding in from the left (Radix Dialog); closes on navigation. */
+export function SlideInSidebar({
+  open,
+  onOpenChange,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  children: ReactNode;
+}) {
+  const { pathname } = useLocation();
+  const lastPath = useRef(pathname);
+  useEffect(() => {
+    if (lastPath.current === pathname) return;
+    lastPath.current = pathname;
+    onOpenChange(false);
+  }, [pathname, onOpenChange]);
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-950/40 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in lg:hidden" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white shadow-2xl focus:outline-none data-[state=closed]:animate-slide-out-left data-[state=open]:animate-slide-in-left lg:hidden"
+        >
+          <div className="flex h-16 shrink-0 items-center justify-between border-b border-stone-200 px-4">
+            <Dialog.Title asChild>
+              <span>
+                <Logo />
+                <span className="sr-only"> menu</span>
+              </span>
+            </Dialog.Title>
+            <Dialog.Close
+              aria-label="Close menu"
+              className="rounded-lg p-2 text-stone-500 transition-colors hover:bg-stone-100 hover:text-stone-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+            >
+              <X className="size-5" aria-hidden="true" />
+            </Dialog.Close>
+          </div>
+          <div className="flex min-h-0 flex-1 flex-col overflow-y-auto px-3 py-4">{children}</div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

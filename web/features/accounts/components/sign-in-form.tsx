@@ -1,0 +1,75 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useAuth } from '@web/app/auth/auth-context';
+import { Alert } from '@web/components/alert';
+import { Button } from '@web/components/button';
+import { TextField } from '@web/components/input';
+import { TextLink } from '@web/components/text-link';
+import { ApiError, serverErrorText } from '@web/lib/api-errors';
+import { ACCOUNT_TEXT } from '../messages';
+
+/**
+ * Email and password, used by the /signin page and the sign-in dialog. On success the auth provider
+ * takes the member on (see `signIn`). `forgotPassword` is drawn beside the Password label.
+ */
+export function SignInForm({ forgotPassword, autoFocus = false }: { forgotPassword?: ReactNode; autoFocus?: boolean }) {
+  const { signIn } = useAuth();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [validationError, setValidationError] = useState<string | null>(null);
+  const mutation = useMutation({ mutationFn: signIn });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    if (!email.trim() || !password) {
+      setValidationError(ACCOUNT_TEXT.signIn.required);
+      return;
+    }
+    setValidationError(null);
+    mutation.mutate({ email: email.trim(), password });
+  }
+
+  const failure = mutation.isError ? (serverErrorText(mutation.error) ?? ACCOUNT_TEXT.signIn.failed) : null;
+  const unconfirmed = mutation.error instanceof ApiError && mutation.error.status === 403;
+  const message = validationError ?? failure;
+
+  return (
+    <form onSubmit={submit} className="space-y-4">
+      {message ? (
+        <Alert>
+          {message}
+          {unconfirmed && !validationError ? (
+            <span className="mt-1 block">
+              <TextLink to="/email-confirmation">Enter your confirmation code</TextLink>
+            </span>
+          ) : null}
+        </Alert>
+      ) : null}
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        autoFocus={autoFocus}
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        required
+        labelAside={forgotPassword}
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <Button type="submit" size="lg" fullWidth busy={mutation.isPending}>
+        {mutation.isPending ? 'Signing in...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}

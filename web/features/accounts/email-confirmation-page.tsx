@@ -1,0 +1,85 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useLocation, useSearchParams } from 'react-router';
+import { Alert } from '@web/components/alert';
+import { Button, ButtonLink } from '@web/components/button';
+import { TextField } from '@web/components/input';
+import { TextLink } from '@web/components/text-link';
+import { serverErrorText } from '@web/lib/api-errors';
+import { useDelayedNavigate } from '@web/lib/use-delayed-navigate';
+import { confirmEmail } from './api';
+import { AuthFooter, AuthHeading } from './components/auth-heading';
+import { ACCOUNT_TEXT, REDIRECT_DELAYS } from './messages';
+
+const TEXT = ACCOUNT_TEXT.confirmation;
+
+/** /email-confirmation: the code from the mail (prefilled from ?code); success → /signin after 2 s. */
+export function EmailConfirmationPage() {
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const signedUpEmail = (location.state as { email?: unknown } | null)?.email;
+  const [code, setCode] = useState(() => searchParams.get('code') ?? '');
+  const [validationError, setValidationError] = useState<string | null>(null);
+  const mutation = useMutation({ mutationFn: confirmEmail });
+  useDelayedNavigate(mutation.isSuccess, '/signin', REDIRECT_DELAYS.afterConfirmationMs);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    if (!code.trim()) {
+      setValidationError(TEXT.required);
+      return;
+    }
+    setValidationError(null);
+    mutation.mutate(code.trim());
+  }
+
+  const failure = mutation.isError ? (serverErrorText(mutation.error) ?? TEXT.failed) : null;
+  const message = validationError ?? failure;
+
+  return (
+    <>
+      <AuthHeading
+        title="Confirm your email"
+        description="Enter the confirmation code we sent to your email address."
+      />
+      {mutation.isSuccess ? (
+        <div className="space-y-4">
+          <Alert variant="success">
+            <p>{TEXT.success}</p>
+            <p className="mt-1">Taking you to sign in…</p>
+          </Alert>
+          <ButtonLink to="/signin" size="lg" fullWidth>
+            Sign In
+          </ButtonLink>
+        </div>
+      ) : (
+        <form onSubmit={submit} className="space-y-4">
+          {typeof signedUpEmail === 'string' && !message ? (
+            <Alert variant="info">
+              Your account is almost ready. We've sent a confirmation code to <strong>{signedUpEmail}</strong>.
+            </Alert>
+          ) : null}
+          {message ? <Alert>{message}</Alert> : null}
+          <TextField
+            label="Confirmation Code"
+            name="confirmation_code"
+            autoComplete="one-time-code"
+            autoCapitalize="off"
+            spellCheck={false}
+            required
+            autoFocus={!code}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+          />
+          <Button type="submit" size="lg" fullWidth busy={mutation.isPending}>
+            {mutation.isPending ? 'Confirming...' : 'Confirm Email'}
+          </Button>
+        </form>
+      )}
+      <AuthFooter>
+        Didn't get a code or has it expired? <TextLink to="/resend-confirmation">Request a new code</TextLink>
+      </AuthFooter>
+    </>
+  );
+}

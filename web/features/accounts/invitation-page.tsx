@@ -1,0 +1,76 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Alert } from '@web/components/alert';
+import { Button } from '@web/components/button';
+import { TextField } from '@web/components/input';
+import { TextLink } from '@web/components/text-link';
+import { ApiError, serverErrorText } from '@web/lib/api-errors';
+import { checkInvitation } from './api';
+import { AuthFooter, AuthHeading } from './components/auth-heading';
+import { ACCOUNT_TEXT } from './messages';
+
+const TEXT = ACCOUNT_TEXT.invitation;
+
+/** /invitation: idle → validating → valid (continue to sign-up with the code) or invalid. */
+export function InvitationPage() {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const [code, setCode] = useState(() => searchParams.get('code') ?? '');
+  const [error, setError] = useState<string | null>(null);
+
+  const mutation = useMutation({
+    mutationFn: checkInvitation,
+    onSuccess: (result, checkedCode) => {
+      if (result.valid) navigate(`/signup?code=${encodeURIComponent(checkedCode)}`);
+      else setError(TEXT.invalid);
+    },
+    onError: (failure) => {
+      if (failure instanceof ApiError && failure.status === 404) setError(TEXT.invalid);
+      else setError(serverErrorText(failure) ?? TEXT.failed);
+    },
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    const trimmed = code.trim();
+    if (!trimmed) {
+      setError(TEXT.required);
+      return;
+    }
+    setError(null);
+    mutation.mutate(trimmed);
+  }
+
+  return (
+    <>
+      <AuthHeading
+        title={TEXT.title}
+        tabTitle="Invitation"
+        description="Members invite the people they know. Enter the code from your invitation to create your account."
+      />
+      <form onSubmit={submit} className="space-y-4">
+        {error ? <Alert>{error}</Alert> : null}
+        <TextField
+          label="Invitation Code"
+          name="code"
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          required
+          autoFocus={!code}
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          placeholder="Paste your code"
+        />
+        <Button type="submit" size="lg" fullWidth busy={mutation.isPending}>
+          {mutation.isPending ? TEXT.busy : TEXT.submit}
+        </Button>
+      </form>
+      <AuthFooter>
+        Already have an account? <TextLink to="/signin">{TEXT.signInLink}</TextLink>
+      </AuthFooter>
+    </>
+  );
+}

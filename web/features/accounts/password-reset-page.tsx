@@ -1,0 +1,101 @@
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { Alert } from '@web/components/alert';
+import { Button } from '@web/components/button';
+import { TextField } from '@web/components/input';
+import { TextLink } from '@web/components/text-link';
+import { fieldErrorsOf, serverErrorText } from '@web/lib/api-errors';
+import { useDelayedNavigate } from '@web/lib/use-delayed-navigate';
+import { resetPassword } from './api';
+import { AuthFooter, AuthHeading } from './components/auth-heading';
+import { ACCOUNT_TEXT, REDIRECT_DELAYS } from './messages';
+
+const TEXT = ACCOUNT_TEXT.passwordReset;
+
+/** /password-reset: new password twice and the token from the mail (prefilled from ?token). */
+export function PasswordResetPage() {
+  const [searchParams] = useSearchParams();
+  const [form, setForm] = useState({
+    password: '',
+    password_confirmation: '',
+    reset_password_token: searchParams.get('token') ?? '',
+  });
+  const [validationError, setValidationError] = useState<string | null>(null);
+  const mutation = useMutation({ mutationFn: resetPassword });
+  useDelayedNavigate(mutation.isSuccess, '/signin', REDIRECT_DELAYS.afterResetMs);
+
+  const update = (field: keyof typeof form) => (event: ChangeEvent<HTMLInputElement>) =>
+    setForm((current) => ({ ...current, [field]: event.target.value }));
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    if (!form.password || !form.password_confirmation || !form.reset_password_token.trim()) {
+      setValidationError(TEXT.required);
+      return;
+    }
+    if (form.password !== form.password_confirmation) {
+      setValidationError(TEXT.mismatch);
+      return;
+    }
+    setValidationError(null);
+    mutation.mutate({ ...form, reset_password_token: form.reset_password_token.trim() });
+  }
+
+  const fieldErrors = validationError ? {} : fieldErrorsOf(mutation.error);
+  const failure = mutation.isError ? (serverErrorText(mutation.error) ?? TEXT.failed) : null;
+  const message = validationError ?? failure;
+
+  return (
+    <>
+      <AuthHeading title="Choose a new password" tabTitle="Reset password" />
+      {mutation.isSuccess ? (
+        <Alert variant="success">{TEXT.success}</Alert>
+      ) : (
+        <form onSubmit={submit} className="space-y-4">
+          {message ? <Alert>{message}</Alert> : null}
+          <TextField
+            label="New Password"
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            required
+            autoFocus
+            value={form.password}
+            onChange={update('password')}
+            error={fieldErrors.password?.join(', ')}
+          />
+          <TextField
+            label="Confirm New Password"
+            type="password"
+            name="password_confirmation"
+            autoComplete="new-password"
+            required
+            value={form.password_confirmation}
+            onChange={update('password_confirmation')}
+            error={fieldErrors.password_confirmation?.join(', ')}
+          />
+          <TextField
+            label="Reset Token"
+            name="reset_password_token"
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            required
+            hint="From the password reset email."
+            value={form.reset_password_token}
+            onChange={update('reset_password_token')}
+            error={fieldErrors.reset_password_token?.join(', ')}
+          />
+          <Button type="submit" size="lg" fullWidth busy={mutation.isPending}>
+            {mutation.isPending ? TEXT.busy : TEXT.submit}
+          </Button>
+        </form>
+      )}
+      <AuthFooter>
+        <TextLink to="/signin">Back to Sign In</TextLink>
+      </AuthFooter>
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { Alert } from '@web/components/alert';
+import { Button, ButtonLink } from '@web/components/button';
+import { TextField } from '@web/components/input';
+import { TextLink } from '@web/components/text-link';
+import { serverErrorText } from '@web/lib/api-errors';
+import { resendConfirmation } from './api';
+import { AuthFooter, AuthHeading } from './components/auth-heading';
+import { ACCOUNT_TEXT } from './messages';
+
+const TEXT = ACCOUNT_TEXT.resend;
+
+export function ResendConfirmationPage() {
+  const [email, setEmail] = useState('');
+  const [validationError, setValidationError] = useState<string | null>(null);
+  const mutation = useMutation({ mutationFn: resendConfirmation });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    if (!email.trim()) {
+      setValidationError(TEXT.required);
+      return;
+    }
+    setValidationError(null);
+    mutation.mutate(email.trim());
+  }
+
+  const failure = mutation.isError ? (serverErrorText(mutation.error) ?? TEXT.failed) : null;
+  const message = validationError ?? failure;
+
+  return (
+    <>
+      <AuthHeading
+        title="Get a new confirmation code"
+        tabTitle="New confirmation code"
+        description="Enter the email address you signed up with and we'll send you a fresh code."
+      />
+      {mutation.isSuccess ? (
+        <div className="space-y-4">
+          <Alert variant="success">{TEXT.success}</Alert>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <ButtonLink to="/email-confirmation">Enter Confirmation Code</ButtonLink>
+            <ButtonLink to="/signin" variant="outline">
+              Sign In
+            </ButtonLink>
+          </div>
+        </div>
+      ) : (
+        <form onSubmit={submit} className="space-y-4">
+          {message ? <Alert>{message}</Alert> : null}
+          <TextField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            autoFocus
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          <Button type="submit" size="lg" fullWidth busy={mutation.isPending}>
+            {mutation.isPending ? 'Sending...' : 'Send New Code'}
+          </Button>
+        </form>
+      )}
+      <AuthFooter>
+        <TextLink to="/signin">Back to Sign In</TextLink>
+      </AuthFooter>
+    </>
+  );
+}

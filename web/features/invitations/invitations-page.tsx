@@ -1,0 +1,165 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CircleCheck, Copy, MailPlus, Send } from 'lucide-react';
+import type { Invitation } from '@shared/api/invitations';
+import { Alert } from '@web/components/alert';
+import { Button } from '@web/components/button';
+import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@web/components/card';
+import { EmptyState } from '@web/components/empty-state';
+import { Input, Label } from '@web/components/input';
+import { PageHeader } from '@web/components/page-header';
+import { Spinner } from '@web/components/spinner';
+import { Toast } from '@web/components/toast';
+import { ApiError, errorMessage } from '@web/lib/api-errors';
+import { copyToClipboard } from '@web/lib/clipboard';
+import { queryKeys } from '@web/lib/query-keys';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { useTimedMessage } from '@web/lib/use-timed-message';
+import { createInvitation, invitationLink, invitationsQueryOptions } from './api';
+import { INVITATION_TEXT as TEXT } from './messages';
+
+/** The red-box text for a failed call: 401 → 'Authentication required' (spec section 8). */
+export function invitationErrorText(error: unknown): string {
+  if (error instanceof ApiError && error.status === 401) return TEXT.authRequired;
+  const fieldErrors = error instanceof ApiError ? error.fieldErrors : undefined;
+  if (fieldErrors?.base?.length) return fieldErrors.base.join('. ');
+  return errorMessage(error);
+}
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+
+function formatDate(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
+}
+
+export function InvitationsPage() {
+  useDocumentTitle('Invitations');
+  const queryClient = useQueryClient();
+  const toast = useTimedMessage();
+  const [email, setEmail] = useState('');
+  const [actionError, setActionError] = useState<string | null>(null);
+  const invitations = useQuery(invitationsQueryOptions());
+
+  const create = useMutation({
+    mutationFn: createInvitation,
+    onSuccess: () => {
+      setEmail('');
+      setActionError(null);
+      toast.show(TEXT.created);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.invitations.all });
+    },
+    onError: (error) => setActionError(invitationErrorText(error)),
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const value = email.trim();
+    if (!value || create.isPending) return;
+    create.mutate(value);
+  }
+
+  async function copy(invitation: Invitation) {
+    try {
+      await copyToClipboard(invitationLink(invitation.code));
+      setActionError(null);
+      toast.show(TEXT.copied);
+    } catch (error) {
+      console.error('Copy failed', error);
+      setActionError(TEXT.copyFailed);
+    }
+  }
+
+  const errorText = actionError ?? (invitations.isError ? invitationErrorText(invitations.error) : null);
+  const list = [...(invitations.data ?? [])].sort((a, b) => b.created_at.localeCompare(a.created_at));
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Invitations"
+        description="Hearth grows one trusted person at a time. Invite the people you'd like to see here."
+      />
+
+      {errorText ? <Alert>{errorText}</Alert> : null}
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{TEXT.createTitle}</CardTitle>
+          <CardDescription>
+            We'll email your friend a personal link. Each invitation works once and expires after 30 days.
+          </CardDescription>
+        </CardHeader>
+        <CardBody>
+          <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+            <div className="flex-1 space-y-1.5">
+              <Label htmlFor="invitation-email" required>
+                Friend's email
+              </Label>
+              <Input
+                id="invitation-email"
+                type="email"
+                name="email"
+                autoComplete="off"
+                inputMode="email"
+                placeholder="friend@example.com"
+                required
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+              />
+            </div>
+            <Button type="submit" busy={create.isPending} className="sm:w-auto">
+              {create.isPending ? null : <Send className="size-4" aria-hidden="true" />}
+              {create.isPending ? 'Creating...' : 'Create Invitation'}
+            </Button>
+          </form>
+        </CardBody>
+      </Card>
+
+      <Card>
+        <CardHeader className="pb-1 sm:pb-2">
+          <CardTitle>{TEXT.listTitle}</CardTitle>
+        </CardHeader>
+        <CardBody className="pt-3 sm:pt-3">
+          {invitations.isPending ? (
+            <div className="flex items-center justify-center gap-2 py-8 text-sm text-stone-500">
+              <Spinner /> Loading invitations…
+            </div>
+          ) : list.length === 0 ? (
+            invitations.isError ? null : <EmptyState icon={MailPlus} title={TEXT.empty} />
+          ) : (
+            <ul className="-my-1 divide-y divide-stone-100">
+              {list.map((invitation) => (
+                <InvitationRow key={invitation.id} invitation={invitation} onCopy={() => void copy(invitation)} />
+              ))}
+            </ul>
+          )}
+        </CardBody>
+      </Card>
+
+      <Toast message={toast.message} />
+    </div>
+  );
+}
+
+function InvitationRow({ invitation, onCopy }: { invitation: Invitation; onCopy: () => void }) {
+  const redeemed = Boolean(invitation.recipient_id);
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3.5">
+      <div className="min-w-0">
+        <p className="truncate font-medium text-stone-900">{invitation.email ?? 'Invitation link'}</p>
+        <p className="text-sm text-stone-500">Created on {formatDate(invitation.created_at)}</p>
+      </div>
+      {redeemed ? (
+        <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-3 py-1 text-sm font-medium text-emerald-800 ring-1 ring-emerald-200">
+          <CircleCheck className="size-4" aria-hidden="true" />
+          {TEXT.redeemed}
+        </span>
+      ) : (
+        <Button variant="outline" size="sm" onClick={onCopy}>
+          <Copy className="size-4" aria-hidden="true" />
+          {TEXT.copy}
+        </Button>
+      )}
+    </li>
+  );
+}
