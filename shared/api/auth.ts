@@ -22,14 +22,14 @@ export const AUTH_MESSAGES = {
 
 const passwordField = z
   .string({ error: BLANK })
-  .min(1, { error: BLANK })
+  .min(1, { error: BLANK, abort: true })
   .min(LIMITS.passwordMin, { error: `is too short (minimum is ${LIMITS.passwordMin} characters)` })
   .max(LIMITS.passwordMax, { error: `is too long (maximum is ${LIMITS.passwordMax} characters)` });
 
 export const usernameField = z
   .string({ error: BLANK })
   .trim()
-  .min(1, { error: BLANK })
+  .min(1, { error: BLANK, abort: true })
   .min(LIMITS.usernameMin, { error: `is too short (minimum is ${LIMITS.usernameMin} characters)` })
   .max(LIMITS.usernameMax, { error: `is too long (maximum is ${LIMITS.usernameMax} characters)` })
   .regex(/^[A-Za-z0-9_]+$/, { error: 'may contain only letters, digits and underscores' });
