@@ -1,19 +1,125 @@
 // `npm run cli -- <command>`: operator commands that run against the configured database.
-import { loadConfig } from '../server/config/env';
+import path from 'node:path';
+import pino from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import { emailField } from '../shared/api/fields';
+import { createMailer } from '../server/adapters/mail';
+import { type Config, ConfigError, loadConfig } from '../server/config/env';
+import { type Database, openDatabase } from '../server/db/client';
+import { DataDirLockedError, lockDataDir } from '../server/db/data-dir-lock';
+import { invitationUrl } from '../server/features/invitations/invitations.presenter';
+import { createOperatorInvitation } from '../server/features/invitations/invitations.service';
+import { renderMail } from '../server/features/mail/mail.job';
 
 const USAGE = `Usage: npm run cli -- <command>
 
 Commands:
   invite [email]   print a new invitation link (and mail it when an email is given)`;
 
+class UsageError extends Error {}
+
+/**
+ * Opens the database the server uses. In the embedded mode that means taking the DATA_DIR lock
+ * first: PGlite cannot be shared, and a second process writing the folder would lose data.
+ */
+async function openConfiguredDatabase(config: Config): Promise<{ database: Database; release(): void }> {
+  if (config.databaseUrl) {
+    return {
+      database: await openDatabase({ kind: 'postgres', url: config.databaseUrl, max: 2 }),
+      release() {},
+    };
+  }
+  const release = lockDataDir(config.dataDir);
+  try {
+    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db') });
+    return { database, release };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/**
+ * `invite [email]`: a single-use invitation from the operator (no inviter, no admin rights).
+ * The mail is sent right here rather than queued: in the embedded mode the server (and its
+ * worker) is stopped while this runs, and the operator wants to know it went out.
+ */
+async function invite(config: Config, args: string[]) {
+  if (args.length > 1) throw new UsageError('invite takes at most one email address.');
+  let email: string | null = null;
+  if (args[0] !== undefined) {
+    const parsed = emailField.safeParse(args[0]);
+    if (!parsed.success) throw new UsageError(`"${args[0]}" is not a valid email address.`);
+    email = parsed.data;
+  }
+
+  const { database, release } = await openConfiguredDatabase(config);
+  try {
+    await database.migrate();
+    const invitation = await createOperatorInvitation(database.db, email);
+    const url = invitationUrl(config.publicOrigin, invitation.code);
+    console.log(`New invitation (single use, valid until ${invitation.expiresAt.toISOString()}):`);
+    console.log(url);
+    if (!email) return;
+
+    const logger = pino({ level: 'warn' }, pino.destination(2)) as unknown as FastifyBaseLogger;
+    const mailDir = path.join(config.dataDir, 'mail');
+    const mailer = createMailer(
+      config.smtpUrl
+        ? { kind: 'smtp', url: config.smtpUrl, from: config.mailFrom }
+        : { kind: 'files', dir: mailDir, from: config.mailFrom },
+      logger,
+    );
+    const payload = { template: 'invitation', to: email, code: invitation.code, inviterName: null } as const;
+    try {
+      await mailer.send(renderMail(payload, config.publicOrigin));
+    } catch (error) {
+      console.error(`The invitation exists, but mailing it to ${email} failed: ${(error as Error).message}`);
+      console.error('Send the link above yourself.');
+      process.exitCode = 1;
+      return;
+    }
+    console.log(
+      config.smtpUrl ? `Mailed to ${email}.` : `Mail to ${email} written to ${mailDir} (no SMTP_URL set).`,
+    );
+  } finally {
+    await database.close();
+    release();
+  }
+}
+
 async function main(argv: string[]) {
-  const [command] = argv;
-  const config = loadConfig(process.env, ['web']);
-  switch (command) {
-    default:
-      console.log(USAGE);
-      void config;
-      process.exitCode = command ? 1 : 0;
+  const [command, ...args] = argv;
+  try {
+    const config = loadConfig(process.env, ['web']);
+    switch (command) {
+      case 'invite':
+        await invite(config, args);
+        return;
+      case undefined:
+      case 'help':
+      case '--help':
+        console.log(USAGE);
+        return;
+      default:
+        throw new UsageError(`Unknown command "${command}".`);
+    }
+  } catch (error) {
+    process.exitCode = 1;
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n\n${USAGE}`);
+    } else if (error instanceof DataDirLockedError) {
+      console.error(
+        `Cannot run "${command}": ${error.message}\n` +
+          'The embedded database (PGlite) can only be opened by one process at a time. Stop the Hearth ' +
+          'server, run this command, then start the server again. (With DATABASE_URL set, commands ' +
+          'can run while the server is up.)',
+      );
+    } else if (error instanceof ConfigError) {
+      console.error(error.message);
+    } else {
+      console.error(`"${command}" failed:`, error);
+    }
   }
 }
 

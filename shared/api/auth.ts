@@ -6,7 +6,8 @@ import { BLANK, emailField, optionalText } from './fields';
 
 /** Messages of the accounts area that are part of the API contract (the web app shows them as-is). */
 export const AUTH_MESSAGES = {
-  signedUp: 'Welcome! A confirmation code has been sent to your email address. Enter it to activate your account.',
+  signedUp:
+    'Welcome! A confirmation code has been sent to your email address. Enter it to activate your account.',
   invalidCredentials: 'Invalid email or password.',
   unconfirmed: 'You have to confirm your email address before continuing.',
   confirmed: 'Your email has been confirmed successfully!',

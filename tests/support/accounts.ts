@@ -55,7 +55,11 @@ export function resetTokenFrom(mail: MailMessage): string {
 }
 
 /** Signs up through the API with a fresh invitation; returns the body sent and the response. */
-export async function signUpThroughApi(app: TestApp, client: TestClient, overrides: Record<string, unknown> = {}) {
+export async function signUpThroughApi(
+  app: TestApp,
+  client: TestClient,
+  overrides: Record<string, unknown> = {},
+) {
   const invitation = await createInvitation(app);
   const body = signUpBody({ invitation_code: invitation.code, ...overrides });
   const res = await client.post('/api/users', body);
@@ -63,7 +67,11 @@ export async function signUpThroughApi(app: TestApp, client: TestClient, overrid
 }
 
 /** Signs up and confirms through the API, as a new member would. */
-export async function signUpAndConfirm(app: TestApp, client: TestClient, overrides: Record<string, unknown> = {}) {
+export async function signUpAndConfirm(
+  app: TestApp,
+  client: TestClient,
+  overrides: Record<string, unknown> = {},
+) {
   const { body, res } = await signUpThroughApi(app, client, overrides);
   if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
   const code = confirmationCodeFrom(await waitForMail(app, body.user.email));
@@ -73,7 +81,13 @@ export async function signUpAndConfirm(app: TestApp, client: TestClient, overrid
 }
 
 /** Moves a timestamp column of a row into the past, to test expiry without waiting. */
-export async function ageRow(app: TestApp, table: 'users' | 'invitations', column: string, id: string, hours: number) {
+export async function ageRow(
+  app: TestApp,
+  table: 'users' | 'invitations',
+  column: string,
+  id: string,
+  hours: number,
+) {
   await app.context.db.execute(
     sql`update ${sql.identifier(table)} set ${sql.identifier(column)} = ${sql.identifier(column)} - make_interval(hours => ${hours}::int) where id = ${id}`,
   );

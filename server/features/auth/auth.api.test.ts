@@ -44,9 +44,18 @@ describe('session: GET /api/auth, sign in, sign out', () => {
     });
 
     it('falls back to the username for name and initials', async () => {
-      const { member, client } = await memberWithClient(app, { firstName: null, lastName: null, username: 'zed_k' });
+      const { member, client } = await memberWithClient(app, {
+        firstName: null,
+        lastName: null,
+        username: 'zed_k',
+      });
       const res = await client.get('/api/auth');
-      expect(res.body).toMatchObject({ name: member.username, initials: 'ZE', first_name: null, last_name: null });
+      expect(res.body).toMatchObject({
+        name: member.username,
+        initials: 'ZE',
+        first_name: null,
+        last_name: null,
+      });
     });
 
     it('is 401 with an unknown session cookie, and clears it', async () => {
@@ -64,7 +73,12 @@ describe('session: GET /api/auth, sign in, sign out', () => {
       const client = app.client();
       const res = await signIn(client, { email: member.email, password: DEFAULT_PASSWORD });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ id: member.id, username: member.username, initials: 'AL', avatar: null });
+      expect(res.body).toMatchObject({
+        id: member.id,
+        username: member.username,
+        initials: 'AL',
+        avatar: null,
+      });
       const cookie = res.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`));
       expect(cookie).toBeDefined();
       expect(cookie).toMatch(/;\s*HttpOnly/i);
@@ -84,7 +98,10 @@ describe('session: GET /api/auth, sign in, sign out', () => {
 
     it('matches the email case-insensitively and ignores surrounding spaces', async () => {
       const member = await createMember(app);
-      const res = await signIn(app.client(), { email: `  ${member.email.toUpperCase()} `, password: DEFAULT_PASSWORD });
+      const res = await signIn(app.client(), {
+        email: `  ${member.email.toUpperCase()} `,
+        password: DEFAULT_PASSWORD,
+      });
       expect(res.status).toBe(200);
     });
 
@@ -108,7 +125,11 @@ describe('session: GET /api/auth, sign in, sign out', () => {
       for (const res of [wrong, unknown]) {
         expect(res.status).toBe(401);
         expect(res.body).toEqual({ error: 'Invalid email or password.' });
-        expect(res.headers.getSetCookie().some((line) => line.startsWith(`${SESSION_COOKIE}=`) && !/=;/.test(line))).toBe(false);
+        expect(
+          res.headers
+            .getSetCookie()
+            .some((line) => line.startsWith(`${SESSION_COOKIE}=`) && !/=;/.test(line)),
+        ).toBe(false);
       }
     });
 
@@ -130,14 +151,18 @@ describe('session: GET /api/auth, sign in, sign out', () => {
     it('answers bad input with 4xx, never 500', async () => {
       const client = app.client();
       const cases = [
-        await client.post('/api/users/sign_in', '{"user": {"email": ', { headers: { 'content-type': 'application/json' } }),
+        await client.post('/api/users/sign_in', '{"user": {"email": ', {
+          headers: { 'content-type': 'application/json' },
+        }),
         await client.post('/api/users/sign_in', { email: 'a@example.test', password: 'x' }),
         await client.post('/api/users/sign_in', { user: 'a@example.test' }),
         await client.post('/api/users/sign_in', { user: { email: 42, password: ['x'] } }),
         await client.post('/api/users/sign_in', []),
         await client.post('/api/users/sign_in', 'null', { headers: { 'content-type': 'application/json' } }),
         await client.post('/api/users/sign_in'),
-        await client.post('/api/users/sign_in', 'email=a', { headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+        await client.post('/api/users/sign_in', 'email=a', {
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        }),
       ];
       for (const res of cases) {
         expect(res.status).toBeGreaterThanOrEqual(400);
@@ -153,11 +178,13 @@ describe('session: GET /api/auth, sign in, sign out', () => {
 
     it('refuses a sign-in without the XHR marker header (CSRF)', async () => {
       const member = await createMember(app);
-      const res = await app
-        .client()
-        .post('/api/users/sign_in', { user: { email: member.email, password: DEFAULT_PASSWORD } }, {
+      const res = await app.client().post(
+        '/api/users/sign_in',
+        { user: { email: member.email, password: DEFAULT_PASSWORD } },
+        {
           headers: { 'x-requested-with': '' },
-        });
+        },
+      );
       expect(res.status).toBe(403);
     });
   });
@@ -203,7 +230,9 @@ describe('session: GET /api/auth, sign in, sign out', () => {
 
     it('needs the XHR marker header', async () => {
       const { client } = await memberWithClient(app);
-      const res = await client.delete('/api/users/sign_out', undefined, { headers: { 'x-requested-with': '' } });
+      const res = await client.delete('/api/users/sign_out', undefined, {
+        headers: { 'x-requested-with': '' },
+      });
       expect(res.status).toBe(403);
       expect((await client.get('/api/auth')).status).toBe(200);
     });

@@ -21,7 +21,8 @@ export function registerAuthRoutes(app: App, context: RouteContext) {
       await context.throttle.hit('signInIp', request.ip);
       await context.throttle.hit('signInEmail', email);
       const result = await checkCredentials(context.db, email, password);
-      if (result.status === 'invalid_credentials') throw new HttpError(401, { error: AUTH_MESSAGES.invalidCredentials });
+      if (result.status === 'invalid_credentials')
+        throw new HttpError(401, { error: AUTH_MESSAGES.invalidCredentials });
       if (result.status === 'unconfirmed') throw forbidden(AUTH_MESSAGES.unconfirmed);
       await context.sessions.start(request, reply, result.user.id);
       reply.header('cache-control', 'no-store');

@@ -4,9 +4,7 @@ import type { UserRow } from '../users/users.repo';
 import { findAccountByEmail } from '../users/users.service';
 
 export type SignInResult =
-  | { status: 'signed_in'; user: UserRow }
-  | { status: 'invalid_credentials' }
-  | { status: 'unconfirmed' };
+  { status: 'signed_in'; user: UserRow } | { status: 'invalid_credentials' } | { status: 'unconfirmed' };
 
 /**
  * Checks an email and password. An unknown email still costs one password verification (against a

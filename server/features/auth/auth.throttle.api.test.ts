@@ -55,7 +55,9 @@ describe('throttling of the accounts area (rate limits on)', () => {
     for (let i = 0; i < LIMITS.mailEmail.max; i++) expect((await resend()).status).toBe(200);
     expectThrottled(await resend());
     // The reset budget of the address is separate.
-    expect((await app.client().post('/api/users/password', { user: { email: member.email } })).status).toBe(200);
+    expect((await app.client().post('/api/users/password', { user: { email: member.email } })).status).toBe(
+      200,
+    );
   });
 
   it('limits sign-ups per email', async () => {

@@ -32,7 +32,9 @@ describe('invitations', () => {
 
     it('is 404 {valid:false, error} for an unknown, used or expired code', async () => {
       const used = await createInvitation(app);
-      expect((await app.client().post('/api/users', signUpBody({ invitation_code: used.code }))).status).toBe(201);
+      expect((await app.client().post('/api/users', signUpBody({ invitation_code: used.code }))).status).toBe(
+        201,
+      );
       const expired = await createInvitation(app);
       await ageRow(app, 'invitations', 'expires_at', expired.id, 30 * 24 + 1);
       for (const code of ['unknown-code', used.code, expired.code, used.code.toUpperCase()]) {
@@ -97,24 +99,39 @@ describe('invitations', () => {
       const { client } = await memberWithClient(app);
       const created = [];
       for (let i = 0; i < 10; i++) {
-        created.push((await client.post('/api/invitations', { invitation: { email: `f${i}@example.test` } })).body);
+        created.push(
+          (await client.post('/api/invitations', { invitation: { email: `f${i}@example.test` } })).body,
+        );
       }
-      expect((await client.post('/api/invitations', { invitation: { email: 'x@example.test' } })).status).toBe(422);
+      expect(
+        (await client.post('/api/invitations', { invitation: { email: 'x@example.test' } })).status,
+      ).toBe(422);
       await app.client().post('/api/users', signUpBody({ invitation_code: created[0].code }));
-      expect((await client.post('/api/invitations', { invitation: { email: 'y@example.test' } })).status).toBe(201);
+      expect(
+        (await client.post('/api/invitations', { invitation: { email: 'y@example.test' } })).status,
+      ).toBe(201);
       await ageRow(app, 'invitations', 'expires_at', created[1].id, 30 * 24 + 1);
-      expect((await client.post('/api/invitations', { invitation: { email: 'z@example.test' } })).status).toBe(201);
-      expect((await client.post('/api/invitations', { invitation: { email: 'w@example.test' } })).status).toBe(422);
+      expect(
+        (await client.post('/api/invitations', { invitation: { email: 'z@example.test' } })).status,
+      ).toBe(201);
+      expect(
+        (await client.post('/api/invitations', { invitation: { email: 'w@example.test' } })).status,
+      ).toBe(422);
     });
 
     it('holds the quota when requests race', async () => {
       const { member, client } = await memberWithClient(app);
       const results = await Promise.all(
-        Array.from({ length: 16 }, (_, i) => client.post('/api/invitations', { invitation: { email: `r${i}@example.test` } })),
+        Array.from({ length: 16 }, (_, i) =>
+          client.post('/api/invitations', { invitation: { email: `r${i}@example.test` } }),
+        ),
       );
       expect(results.filter((res) => res.status === 201)).toHaveLength(10);
       expect(results.filter((res) => res.status === 422)).toHaveLength(6);
-      const rows = await app.context.db.select().from(invitations).where(eq(invitations.inviterId, member.id));
+      const rows = await app.context.db
+        .select()
+        .from(invitations)
+        .where(eq(invitations.inviterId, member.id));
       expect(rows).toHaveLength(10);
     });
 
@@ -151,14 +168,19 @@ describe('invitations', () => {
       const { client } = await memberWithClient(app);
       const { client: other } = await memberWithClient(app);
       await other.post('/api/invitations', { invitation: { email: 'not-mine@example.test' } });
-      const first = (await client.post('/api/invitations', { invitation: { email: 'one@example.test' } })).body;
-      const second = (await client.post('/api/invitations', { invitation: { email: 'two@example.test' } })).body;
+      const first = (await client.post('/api/invitations', { invitation: { email: 'one@example.test' } }))
+        .body;
+      const second = (await client.post('/api/invitations', { invitation: { email: 'two@example.test' } }))
+        .body;
       const signUp = await app.client().post('/api/users', signUpBody({ invitation_code: first.code }));
 
       const res = await client.get('/api/invitations');
       expect(res.status).toBe(200);
       expect(res.headers.get('x-has-next-page')).toBe('false');
-      expect(res.body.map((item: { email: string }) => item.email)).toEqual(['two@example.test', 'one@example.test']);
+      expect(res.body.map((item: { email: string }) => item.email)).toEqual([
+        'two@example.test',
+        'one@example.test',
+      ]);
       expect(res.body[0]).toEqual(second);
       expect(res.body[1]).toEqual({ ...first, recipient_id: signUp.body.id });
     });

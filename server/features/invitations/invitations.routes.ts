@@ -36,7 +36,10 @@ export function registerInvitationsRoutes(app: App, context: RouteContext) {
 
   app.get(
     '/api/invitations',
-    { preValidation: signedInOnly, schema: { querystring: PageQuerySchema, response: { 200: InvitationListSchema } } },
+    {
+      preValidation: signedInOnly,
+      schema: { querystring: PageQuerySchema, response: { 200: InvitationListSchema } },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       const limit = request.query.limit ?? LIMITS.pageSizeMax;
@@ -53,7 +56,10 @@ export function registerInvitationsRoutes(app: App, context: RouteContext) {
 
   app.post(
     '/api/invitations',
-    { preValidation: signedInOnly, schema: { body: CreateInvitationBodySchema, response: { 201: InvitationSchema } } },
+    {
+      preValidation: signedInOnly,
+      schema: { body: CreateInvitationBodySchema, response: { 201: InvitationSchema } },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       await context.throttle.hit('memberWrites', user.id);

@@ -46,7 +46,8 @@ export async function createMemberInvitation(
     await lockInviter(tx, inviter.id);
     if (!inviter.isAdmin) {
       const open = await countOpenInvitations(tx, inviter.id);
-      if (!canCreateInvitation(inviter, open)) return { errors: { base: [INVITATION_MESSAGES.quotaReached] } };
+      if (!canCreateInvitation(inviter, open))
+        return { errors: { base: [INVITATION_MESSAGES.quotaReached] } };
     }
     const invitation = await insertInvitation(tx, {
       inviterId: inviter.id,

@@ -53,6 +53,10 @@ export function mailJob(deps: MailDeps) {
 }
 
 /** Queues a mail in the transaction that made it necessary: it leaves only if that commits. */
-export async function enqueueMail(context: MailDeps & Pick<AppContext, 'jobs'>, tx: DbOrTx, payload: MailPayload) {
+export async function enqueueMail(
+  context: MailDeps & Pick<AppContext, 'jobs'>,
+  tx: DbOrTx,
+  payload: MailPayload,
+) {
   await context.jobs.enqueue(mailJob(context), payload, { tx });
 }

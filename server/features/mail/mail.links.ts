@@ -6,5 +6,6 @@ export const appLinks = {
   invitation: (origin: string, code: string) => `${origin}/invitation?code=${encodeURIComponent(code)}`,
   emailConfirmation: (origin: string, code: string) =>
     `${origin}/email-confirmation?code=${encodeURIComponent(code)}`,
-  passwordReset: (origin: string, token: string) => `${origin}/password-reset?token=${encodeURIComponent(token)}`,
+  passwordReset: (origin: string, token: string) =>
+    `${origin}/password-reset?token=${encodeURIComponent(token)}`,
 };

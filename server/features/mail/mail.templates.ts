@@ -62,7 +62,12 @@ function compose(to: string, subject: string, parts: Part[]): MailMessage {
   };
 }
 
-export function invitationMail(input: { to: string; origin: string; code: string; inviterName: string | null }) {
+export function invitationMail(input: {
+  to: string;
+  origin: string;
+  code: string;
+  inviterName: string | null;
+}) {
   const who = input.inviterName ? `${input.inviterName} has invited you` : 'You have been invited';
   return compose(input.to, `You're invited to join ${APP_NAME}`, [
     { text: `${who} to join ${APP_NAME}, an invite-only place to share posts, links and groups.` },
@@ -76,7 +81,9 @@ export function invitationMail(input: { to: string; origin: string; code: string
 export function confirmationMail(input: { to: string; origin: string; code: string }) {
   return compose(input.to, `Confirm your email address for ${APP_NAME}`, [
     { text: `Welcome to ${APP_NAME}! Confirm your email address to activate your account.` },
-    { link: { label: 'Confirm my email address', url: appLinks.emailConfirmation(input.origin, input.code) } },
+    {
+      link: { label: 'Confirm my email address', url: appLinks.emailConfirmation(input.origin, input.code) },
+    },
     { text: 'Or enter this confirmation code on the confirmation page:' },
     { code: input.code },
     {

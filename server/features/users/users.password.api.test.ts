@@ -3,11 +3,18 @@ import { eq } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema';
 import { SESSION_COOKIE } from '../../http/auth';
 import { hashToken } from '../../lib/tokens';
-import { ageRow, confirmationCodeFrom, resetTokenFrom, signUpThroughApi } from '../../../tests/support/accounts';
+import {
+  ageRow,
+  confirmationCodeFrom,
+  resetTokenFrom,
+  signUpThroughApi,
+} from '../../../tests/support/accounts';
 import { createMember, DEFAULT_PASSWORD, type Member } from '../../../tests/support/factories';
 import { createTestApp, type TestApp, waitForMail } from '../../../tests/support/test-app';
 
-const REQUESTED = { message: "If your email exists in our system, you'll receive password reset instructions shortly." };
+const REQUESTED = {
+  message: "If your email exists in our system, you'll receive password reset instructions shortly.",
+};
 const CHANGED = { message: 'Your password has been changed successfully.' };
 const BAD_TOKEN = { errors: { reset_password_token: ['is invalid or has expired'] } };
 const NEW_PASSWORD = 'a brand new secret';
@@ -63,9 +70,17 @@ describe('password reset', () => {
       await requestReset(member.email);
       const second = resetTokenFrom(await waitForMail(app, member.email, { count: 2 }));
       expect(second).not.toBe(first);
-      const old = await reset({ reset_password_token: first, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+      const old = await reset({
+        reset_password_token: first,
+        password: NEW_PASSWORD,
+        password_confirmation: NEW_PASSWORD,
+      });
       expect(old.body).toEqual(BAD_TOKEN);
-      const fresh = await reset({ reset_password_token: second, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+      const fresh = await reset({
+        reset_password_token: second,
+        password: NEW_PASSWORD,
+        password_confirmation: NEW_PASSWORD,
+      });
       expect(fresh.status).toBe(200);
     });
 
@@ -81,7 +96,11 @@ describe('password reset', () => {
   describe('PATCH /api/users/password', () => {
     it('sets the new password, and the old one stops working', async () => {
       const { member, token } = await memberWithToken();
-      const res = await reset({ reset_password_token: token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+      const res = await reset({
+        reset_password_token: token,
+        password: NEW_PASSWORD,
+        password_confirmation: NEW_PASSWORD,
+      });
       expect(res.status).toBe(200);
       expect(res.body).toEqual(CHANGED);
       expect((await signIn(member.email, DEFAULT_PASSWORD)).status).toBe(401);
@@ -98,11 +117,17 @@ describe('password reset', () => {
       await signIn(member.email, DEFAULT_PASSWORD, laptop);
       await signIn(member.email, DEFAULT_PASSWORD, phone);
       expect((await laptop.get('/api/auth')).status).toBe(200);
-      const res = await reset({ reset_password_token: token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+      const res = await reset({
+        reset_password_token: token,
+        password: NEW_PASSWORD,
+        password_confirmation: NEW_PASSWORD,
+      });
       expect(res.status).toBe(200);
       expect((await laptop.get('/api/auth')).status).toBe(401);
       expect((await phone.get('/api/auth')).status).toBe(401);
-      expect(await app.context.db.select().from(sessions).where(eq(sessions.userId, member.id))).toHaveLength(0);
+      expect(await app.context.db.select().from(sessions).where(eq(sessions.userId, member.id))).toHaveLength(
+        0,
+      );
       expect(laptop.cookie(SESSION_COOKIE)).toBeUndefined();
     });
 
@@ -112,7 +137,11 @@ describe('password reset', () => {
       expect((await signIn(body.user.email, DEFAULT_PASSWORD)).status).toBe(403);
       await requestReset(body.user.email);
       const token = resetTokenFrom(await waitForMail(app, body.user.email, { count: 2 }));
-      const res = await reset({ reset_password_token: token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+      const res = await reset({
+        reset_password_token: token,
+        password: NEW_PASSWORD,
+        password_confirmation: NEW_PASSWORD,
+      });
       expect(res.status).toBe(200);
       expect((await signIn(body.user.email, NEW_PASSWORD)).status).toBe(200);
       const [row] = await app.context.db.select().from(users).where(eq(users.id, signUp.body.id));
@@ -123,16 +152,28 @@ describe('password reset', () => {
 
     it('accepts a token once', async () => {
       const { token } = await memberWithToken();
-      const body = { reset_password_token: token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD };
+      const body = {
+        reset_password_token: token,
+        password: NEW_PASSWORD,
+        password_confirmation: NEW_PASSWORD,
+      };
       expect((await reset(body)).status).toBe(200);
-      const again = await reset({ ...body, password: 'yet another one', password_confirmation: 'yet another one' });
+      const again = await reset({
+        ...body,
+        password: 'yet another one',
+        password_confirmation: 'yet another one',
+      });
       expect(again.status).toBe(422);
       expect(again.body).toEqual(BAD_TOKEN);
     });
 
     it('accepts a token once even when two resets race', async () => {
       const { token } = await memberWithToken();
-      const body = { reset_password_token: token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD };
+      const body = {
+        reset_password_token: token,
+        password: NEW_PASSWORD,
+        password_confirmation: NEW_PASSWORD,
+      };
       const results = await Promise.all(Array.from({ length: 5 }, () => reset(body)));
       expect(results.filter((res) => res.status === 200)).toHaveLength(1);
       expect(results.filter((res) => res.status === 422)).toHaveLength(4);
@@ -141,28 +182,44 @@ describe('password reset', () => {
     it('refuses a token older than 6 hours', async () => {
       const { member, token } = await memberWithToken();
       await ageRow(app, 'users', 'reset_sent_at', member.id, 6);
-      const res = await reset({ reset_password_token: token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+      const res = await reset({
+        reset_password_token: token,
+        password: NEW_PASSWORD,
+        password_confirmation: NEW_PASSWORD,
+      });
       expect(res.status).toBe(422);
       expect(res.body).toEqual(BAD_TOKEN);
       expect((await signIn(member.email, DEFAULT_PASSWORD)).status).toBe(200);
     });
 
     it('refuses an unknown token', async () => {
-      const res = await reset({ reset_password_token: 'made-up', password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+      const res = await reset({
+        reset_password_token: 'made-up',
+        password: NEW_PASSWORD,
+        password_confirmation: NEW_PASSWORD,
+      });
       expect(res.status).toBe(422);
       expect(res.body).toEqual(BAD_TOKEN);
     });
 
     it('refuses a confirmation that does not match, without spending the token', async () => {
       const { member, token } = await memberWithToken();
-      const res = await reset({ reset_password_token: token, password: NEW_PASSWORD, password_confirmation: 'something else' });
+      const res = await reset({
+        reset_password_token: token,
+        password: NEW_PASSWORD,
+        password_confirmation: 'something else',
+      });
       expect(res.status).toBe(422);
       expect(res.body).toEqual({ errors: { password_confirmation: ["doesn't match Password"] } });
       expect((await userRow(member)).resetTokenHash).toBe(hashToken(token));
     });
 
     it('reports a mismatch and a bad token together', async () => {
-      const res = await reset({ reset_password_token: 'bad', password: NEW_PASSWORD, password_confirmation: 'other thing' });
+      const res = await reset({
+        reset_password_token: 'bad',
+        password: NEW_PASSWORD,
+        password_confirmation: 'other thing',
+      });
       expect(res.body).toEqual({
         errors: {
           password_confirmation: ["doesn't match Password"],
@@ -173,11 +230,19 @@ describe('password reset', () => {
 
     it('validates the password length and blank fields', async () => {
       const { token } = await memberWithToken();
-      const short = await reset({ reset_password_token: token, password: 'short', password_confirmation: 'short' });
+      const short = await reset({
+        reset_password_token: token,
+        password: 'short',
+        password_confirmation: 'short',
+      });
       expect(short.status).toBe(422);
       expect(short.body).toEqual({ errors: { password: ['is too short (minimum is 8 characters)'] } });
       const long = 'l'.repeat(129);
-      const tooLong = await reset({ reset_password_token: token, password: long, password_confirmation: long });
+      const tooLong = await reset({
+        reset_password_token: token,
+        password: long,
+        password_confirmation: long,
+      });
       expect(tooLong.body.errors.password).toEqual(['is too long (maximum is 128 characters)']);
       const blank = await reset({ reset_password_token: '', password: '', password_confirmation: '' });
       expect(blank.body).toEqual({

@@ -26,7 +26,9 @@ function firstLetter(value: string): string {
 export function initialsOf(user: Named): string {
   const fromNames = [clean(user.firstName), clean(user.lastName)].map(firstLetter).join('');
   if (fromNames) return fromNames.toLocaleUpperCase();
-  const fromUsername = Array.from(user.username.replace(/[^\p{L}\p{N}]/gu, '')).slice(0, 2).join('');
+  const fromUsername = Array.from(user.username.replace(/[^\p{L}\p{N}]/gu, ''))
+    .slice(0, 2)
+    .join('');
   return (fromUsername || '?').toLocaleUpperCase();
 }
 

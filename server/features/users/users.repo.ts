@@ -24,7 +24,9 @@ export async function findTaken(db: DbOrTx, username: string, email: string) {
   const rows = await db
     .select({ username: users.username, email: users.email })
     .from(users)
-    .where(or(sql`lower(${users.username}) = lower(${username})`, sql`lower(${users.email}) = lower(${email})`));
+    .where(
+      or(sql`lower(${users.username}) = lower(${username})`, sql`lower(${users.email}) = lower(${email})`),
+    );
   return {
     username: rows.some((row) => row.username.toLowerCase() === username.toLowerCase()),
     email: rows.some((row) => row.email.toLowerCase() === email.toLowerCase()),
@@ -63,7 +65,11 @@ export async function replaceConfirmationCode(tx: DbOrTx, userId: string, codeHa
  * Confirms the account holding this live code and forgets the code, in one statement, so a code
  * works once even when two requests race. Returns the confirmed user's id.
  */
-export async function confirmByCode(db: DbOrTx, codeHash: string, validHours: number): Promise<string | undefined> {
+export async function confirmByCode(
+  db: DbOrTx,
+  codeHash: string,
+  validHours: number,
+): Promise<string | undefined> {
   const [row] = await db
     .update(users)
     .set({
@@ -91,11 +97,19 @@ export async function replaceResetToken(tx: DbOrTx, userId: string, tokenHash: s
 }
 
 function liveResetToken(tokenHash: string, validHours: number) {
-  return and(eq(users.resetTokenHash, tokenHash), isNotNull(users.resetSentAt), withinHours(users.resetSentAt, validHours));
+  return and(
+    eq(users.resetTokenHash, tokenHash),
+    isNotNull(users.resetSentAt),
+    withinHours(users.resetSentAt, validHours),
+  );
 }
 
 export async function hasLiveResetToken(db: DbOrTx, tokenHash: string, validHours: number): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(liveResetToken(tokenHash, validHours)).limit(1);
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(liveResetToken(tokenHash, validHours))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -129,7 +143,8 @@ export async function resetPasswordByToken(
 export function uniqueViolation(error: unknown): string | null {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (candidate.code === '23505') return typeof candidate.constraint === 'string' ? candidate.constraint : '';
+    if (candidate.code === '23505')
+      return typeof candidate.constraint === 'string' ? candidate.constraint : '';
     current = candidate.cause;
   }
   return null;

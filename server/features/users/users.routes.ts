@@ -10,7 +10,13 @@ import {
 import type { App, RouteContext } from '../../app';
 import { HttpError, unprocessable } from '../../http/errors';
 import { presentSignUp } from './users.presenter';
-import { confirmEmail, requestPasswordReset, resendConfirmation, resetPassword, signUp } from './users.service';
+import {
+  confirmEmail,
+  requestPasswordReset,
+  resendConfirmation,
+  resetPassword,
+  signUp,
+} from './users.service';
 
 /** Accounts: sign-up, email confirmation and password reset (spec section 7). */
 export function registerUsersRoutes(app: App, context: RouteContext) {

@@ -133,7 +133,8 @@ export async function resetPassword(
 ): Promise<ResetPasswordResult> {
   const tokenHash = hashToken(input.reset_password_token);
   const errors: FieldErrors = {};
-  if (input.password !== input.password_confirmation) errors.password_confirmation = [AUTH_MESSAGES.passwordMismatch];
+  if (input.password !== input.password_confirmation)
+    errors.password_confirmation = [AUTH_MESSAGES.passwordMismatch];
   if (!(await hasLiveResetToken(context.db, tokenHash, DURATIONS.resetHours))) {
     errors.reset_password_token = [AUTH_MESSAGES.tokenInvalid];
   }

@@ -21,7 +21,8 @@ describe('POST /api/users (sign-up by invitation)', () => {
   });
   afterAll(() => app.close());
 
-  const userRow = async (id: string) => (await app.context.db.select().from(users).where(eq(users.id, id)))[0]!;
+  const userRow = async (id: string) =>
+    (await app.context.db.select().from(users).where(eq(users.id, id)))[0]!;
   const invitationRow = async (id: string) =>
     (await app.context.db.select().from(invitations).where(eq(invitations.id, id)))[0]!;
 
@@ -35,7 +36,8 @@ describe('POST /api/users (sign-up by invitation)', () => {
       id: expect.any(String),
       username: body.user.username,
       email: 'new.person@example.test',
-      message: 'Welcome! A confirmation code has been sent to your email address. Enter it to activate your account.',
+      message:
+        'Welcome! A confirmation code has been sent to your email address. Enter it to activate your account.',
     });
     const user = await userRow(res.body.id);
     expect(user).toMatchObject({
@@ -165,7 +167,9 @@ describe('POST /api/users (sign-up by invitation)', () => {
       [{ first_name: 'x'.repeat(101) }, { first_name: ['is too long (maximum is 100 characters)'] }],
     ];
     for (const [override, errors] of cases) {
-      const res = await app.client().post('/api/users', signUpBody({ invitation_code: invitation.code, ...override }));
+      const res = await app
+        .client()
+        .post('/api/users', signUpBody({ invitation_code: invitation.code, ...override }));
       expect(res.status, JSON.stringify(override)).toBe(422);
       expect(res.body, JSON.stringify(override)).toEqual({ errors });
     }
@@ -181,7 +185,9 @@ describe('POST /api/users (sign-up by invitation)', () => {
 
   it('answers malformed JSON, a missing wrapper and wrong types with 4xx', async () => {
     const client = app.client();
-    const malformed = await client.post('/api/users', '{"user":', { headers: { 'content-type': 'application/json' } });
+    const malformed = await client.post('/api/users', '{"user":', {
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.body).toEqual({ error: expect.any(String) });
     const unwrapped = await client.post('/api/users', signUpBody().user);
@@ -196,7 +202,9 @@ describe('POST /api/users (sign-up by invitation)', () => {
     );
     const empty = await client.post('/api/users');
     expect(empty.status).toBe(422);
-    const huge = await client.post('/api/users', { user: { ...signUpBody().user, username: 'x'.repeat(2_000_000) } });
+    const huge = await client.post('/api/users', {
+      user: { ...signUpBody().user, username: 'x'.repeat(2_000_000) },
+    });
     expect(huge.status).toBe(413);
   });
 

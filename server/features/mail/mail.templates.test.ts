@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { escapeHtml } from './mail.templates';
+import { MailPayloadSchema, renderMail } from './mail.job';
+
+const ORIGIN = 'https://hearth.example';
+
+describe('mail templates', () => {
+  it('escapes HTML', () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+  });
+
+  it('invitation: names the inviter, links to /invitation?code= and shows the code', () => {
+    const mail = renderMail(
+      { template: 'invitation', to: 'a@example.test', code: 'C0de_-x', inviterName: 'Ada Lovelace' },
+      ORIGIN,
+    );
+    expect(mail.to).toBe('a@example.test');
+    expect(mail.subject).toBe("You're invited to join Hearth");
+    expect(mail.text).toContain('Ada Lovelace has invited you to join Hearth');
+    expect(mail.text).toContain('Accept the invitation: https://hearth.example/invitation?code=C0de_-x');
+    expect(mail.text).toContain('expires in 30 days');
+    expect(mail.html).toContain('<a href="https://hearth.example/invitation?code=C0de_-x"');
+    expect(mail.html).toContain('>C0de_-x</p>');
+  });
+
+  it('invitation without an inviter (command line, bootstrap)', () => {
+    const mail = renderMail(
+      { template: 'invitation', to: 'a@example.test', code: 'c', inviterName: null },
+      ORIGIN,
+    );
+    expect(mail.text).toMatch(/^You have been invited to join Hearth/);
+  });
+
+  it('escapes member-supplied text in the HTML and keeps it plain in the text', () => {
+    const mail = renderMail(
+      {
+        template: 'invitation',
+        to: 'a@example.test',
+        code: 'c',
+        inviterName: '<script>alert(1)</script> & "Bob"',
+      },
+      ORIGIN,
+    );
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Bob&quot;');
+    expect(mail.text).toContain('<script>alert(1)</script> & "Bob" has invited you');
+  });
+
+  it('confirmation: the code and a link to /email-confirmation?code=, valid 24 hours', () => {
+    const mail = renderMail({ template: 'confirmation', to: 'a@example.test', code: 'abc_DEF-123' }, ORIGIN);
+    expect(mail.subject).toBe('Confirm your email address for Hearth');
+    expect(mail.text).toContain('https://hearth.example/email-confirmation?code=abc_DEF-123');
+    expect(mail.text).toContain('    abc_DEF-123');
+    expect(mail.text).toContain('24 hours');
+    expect(mail.html).toContain('href="https://hearth.example/email-confirmation?code=abc_DEF-123"');
+  });
+
+  it('password reset: the token and a link to /password-reset?token=, valid 6 hours', () => {
+    const mail = renderMail({ template: 'password_reset', to: 'a@example.test', token: 'tok_EN-1' }, ORIGIN);
+    expect(mail.subject).toBe('Reset your Hearth password');
+    expect(mail.text).toContain('https://hearth.example/password-reset?token=tok_EN-1');
+    expect(mail.text).toContain('    tok_EN-1');
+    expect(mail.text).toContain('6 hours');
+    expect(mail.html).toContain('href="https://hearth.example/password-reset?token=tok_EN-1"');
+  });
+
+  it('every mail has a text and an HTML version', () => {
+    for (const payload of [
+      { template: 'invitation', to: 'a@example.test', code: 'c', inviterName: null },
+      { template: 'confirmation', to: 'a@example.test', code: 'c' },
+      { template: 'password_reset', to: 'a@example.test', token: 't' },
+    ] as const) {
+      const mail = renderMail(payload, ORIGIN);
+      expect(mail.text.length).toBeGreaterThan(50);
+      expect(mail.html).toMatch(/^<!doctype html>/);
+      expect(mail.text).toMatch(/\nHearth\n$/);
+    }
+  });
+
+  it('the job payload schema refuses unknown templates and missing fields', () => {
+    expect(MailPayloadSchema.safeParse({ template: 'spam', to: 'a@example.test' }).success).toBe(false);
+    expect(MailPayloadSchema.safeParse({ template: 'confirmation', to: 'a@example.test' }).success).toBe(
+      false,
+    );
+    expect(
+      MailPayloadSchema.safeParse({ template: 'confirmation', to: 'a@example.test', code: 'x' }).success,
+    ).toBe(true);
+  });
+});
