@@ -19,17 +19,20 @@ export function canViewPost(post: PostScope, viewerRole: MaybeRole): boolean {
   return post.groupId === null || isMember(viewerRole);
 }
 
-/** SQL condition on `posts`: the viewer may see the row. */
+/**
+ * SQL condition on `posts`: the viewer may see the row. The subquery names `posts.group_id`
+ * literally so it can never bind to its own table, wherever Drizzle places the condition.
+ */
 export function visiblePostsCondition(viewerId: string): SQL {
   return sql`(${posts.groupId} is null or exists (
     select 1 from group_roles vis_gr
-    where vis_gr.group_id = ${posts.groupId} and vis_gr.user_id = ${viewerId}
+    where vis_gr.group_id = posts.group_id and vis_gr.user_id = ${viewerId}
   ))`;
 }
 
 /** SQL condition on `posts`: the viewer has not hidden the row with Ignore (timelines and search). */
 export function notIgnoredCondition(viewerId: string): SQL {
   return sql`not exists (
-    select 1 from post_ignores ign where ign.post_id = ${posts.id} and ign.user_id = ${viewerId}
+    select 1 from post_ignores ign where ign.post_id = posts.id and ign.user_id = ${viewerId}
   )`;
 }

@@ -1,3 +1,4 @@
+// Correlated subqueries name outer columns literally (see posts.repo.ts for why).
 import { and, asc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { follows, users } from '../../db/schema';
@@ -31,11 +32,11 @@ function summaryFields(viewerId: string) {
     lastName: users.lastName,
     avatarFileId: users.avatarFileId,
     isFollowing:
-      sql<boolean>`exists (select 1 from follows f where f.follower_id = ${viewerId} and f.followee_id = ${users.id})`.mapWith(
+      sql<boolean>`exists (select 1 from follows f where f.follower_id = ${viewerId} and f.followee_id = users.id)`.mapWith(
         Boolean,
       ),
     followsYou:
-      sql<boolean>`exists (select 1 from follows f where f.follower_id = ${users.id} and f.followee_id = ${viewerId})`.mapWith(
+      sql<boolean>`exists (select 1 from follows f where f.follower_id = users.id and f.followee_id = ${viewerId})`.mapWith(
         Boolean,
       ),
   };
@@ -58,13 +59,13 @@ export async function listFriends(db: DbOrTx, viewerId: string) {
     listPeople(
       db,
       viewerId,
-      sql`exists (select 1 from follows f where f.follower_id = ${viewerId} and f.followee_id = ${users.id})`,
+      sql`exists (select 1 from follows f where f.follower_id = ${viewerId} and f.followee_id = users.id)`,
       FRIENDS_LIST_MAX,
     ),
     listPeople(
       db,
       viewerId,
-      sql`exists (select 1 from follows f where f.follower_id = ${users.id} and f.followee_id = ${viewerId})`,
+      sql`exists (select 1 from follows f where f.follower_id = users.id and f.followee_id = ${viewerId})`,
       FRIENDS_LIST_MAX,
     ),
     listPeople(
@@ -73,8 +74,8 @@ export async function listFriends(db: DbOrTx, viewerId: string) {
       sql`${users.id} <> ${viewerId}
         and exists (
           select 1 from group_roles mine join group_roles theirs on theirs.group_id = mine.group_id
-          where mine.user_id = ${viewerId} and theirs.user_id = ${users.id})
-        and not exists (select 1 from follows f where f.follower_id = ${viewerId} and f.followee_id = ${users.id})`,
+          where mine.user_id = ${viewerId} and theirs.user_id = users.id)
+        and not exists (select 1 from follows f where f.follower_id = ${viewerId} and f.followee_id = users.id)`,
       SUGGESTIONS_MAX,
     ),
   ]);

@@ -1,3 +1,4 @@
+// Correlated subqueries name outer columns literally (see posts.repo.ts for why).
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { GroupRole, GroupSort } from '../../../shared/domain/constants';
 import type { DbOrTx } from '../../db/client';
@@ -9,12 +10,12 @@ function groupFields(viewerId: string) {
     id: groups.id,
     name: groups.name,
     createdAt: groups.createdAt,
-    role: sql<GroupRole | null>`(select gr.role from group_roles gr where gr.group_id = ${groups.id} and gr.user_id = ${viewerId})`,
-    membersCount: sql<number>`(select count(*) from group_roles gr where gr.group_id = ${groups.id})`.mapWith(
+    role: sql<GroupRole | null>`(select gr.role from group_roles gr where gr.group_id = groups.id and gr.user_id = ${viewerId})`,
+    membersCount: sql<number>`(select count(*) from group_roles gr where gr.group_id = groups.id)`.mapWith(
       Number,
     ),
     hasPendingRequest:
-      sql<boolean>`exists (select 1 from group_requests rq where rq.group_id = ${groups.id} and rq.user_id = ${viewerId} and rq.status = 'pending')`.mapWith(
+      sql<boolean>`exists (select 1 from group_requests rq where rq.group_id = groups.id and rq.user_id = ${viewerId} and rq.status = 'pending')`.mapWith(
         Boolean,
       ),
   };

@@ -1,6 +1,6 @@
 import type { AnswerGroupRequestBody } from '../../../shared/api/groups';
 import type { GroupRole } from '../../../shared/domain/constants';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import { forbidden, invalidField, notFound, unprocessable } from '../../http/errors';
 import { canAnswerRequests, canManageGroup, isMember } from '../../policies/group-roles';
@@ -65,7 +65,7 @@ export async function updateGroup(db: Db, groupId: string, actorId: string, name
 }
 
 /** A member's role in an existing group: 404 when the group does not exist, 403 when not a member. */
-export async function requireMembership(db: Db, groupId: string, userId: string): Promise<GroupRole> {
+export async function requireMembership(db: DbOrTx, groupId: string, userId: string): Promise<GroupRole> {
   const group = await findGroupWithRole(db, groupId, userId);
   if (!group) throw notFound();
   if (!isMember(group.role)) throw forbidden();
@@ -79,10 +79,11 @@ export async function requireMembership(db: Db, groupId: string, userId: string)
 export async function changeMemberRole(db: Db, roleId: string, actorId: string, role: GroupRole) {
   const member = await findMember(db, roleId);
   if (!member) throw notFound();
-  const actorRole = await requireMembership(db, member.groupId, actorId);
-  if (!canChangeMember(actorId, actorRole, member, 'change')) throw forbidden();
   await db.transaction(async (tx) => {
     await lockGroup(tx, member.groupId);
+    // Authority is read under the lock too: an Owner demoted a moment ago is an Owner no more.
+    const actorRole = await requireMembership(tx, member.groupId, actorId);
+    if (!canChangeMember(actorId, actorRole, member, 'change')) throw forbidden();
     const current = await findMember(tx, roleId);
     if (!current) throw notFound();
     if (!keepsAnOwner(current.role, role, await countOwners(tx, member.groupId))) {
@@ -97,10 +98,10 @@ export async function changeMemberRole(db: Db, roleId: string, actorId: string, 
 export async function removeMember(db: Db, roleId: string, actorId: string) {
   const member = await findMember(db, roleId);
   if (!member) throw notFound();
-  const actorRole = await requireMembership(db, member.groupId, actorId);
-  if (!canChangeMember(actorId, actorRole, member, 'remove')) throw forbidden();
   await db.transaction(async (tx) => {
     await lockGroup(tx, member.groupId);
+    const actorRole = await requireMembership(tx, member.groupId, actorId);
+    if (!canChangeMember(actorId, actorRole, member, 'remove')) throw forbidden();
     const current = await findMember(tx, roleId);
     if (!current) throw notFound();
     if (!keepsAnOwner(current.role, null, await countOwners(tx, member.groupId))) {

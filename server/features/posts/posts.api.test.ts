@@ -4,7 +4,7 @@ import { files, posts } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { memberWithClient } from '../../../tests/support/factories';
 import { createGroupAs, createPostAs, memberInGroup } from '../../../tests/support/social-factories';
-import type { TestClient } from '../../../tests/support/test-client';
+import type { TestClient, TestResponse } from '../../../tests/support/test-client';
 
 const POST_FIELDS = [
   'id',
@@ -37,7 +37,9 @@ async function allPages(client: TestClient, path: string) {
   let after: string | null = null;
   for (let i = 0; i < 50; i++) {
     const separator = path.includes('?') ? '&' : '?';
-    const res = await client.get(after ? `${path}${separator}after=${encodeURIComponent(after)}` : path);
+    const res: TestResponse = await client.get(
+      after ? `${path}${separator}after=${encodeURIComponent(after)}` : path,
+    );
     expect(res.status).toBe(200);
     pages.push({
       ids: res.body.map((p: { id: string }) => p.id),

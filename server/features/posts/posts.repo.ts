@@ -11,6 +11,8 @@ const exactCreatedAt = sql<string>`to_char(${posts.createdAt} at time zone 'UTC'
 /**
  * The columns every post response needs. Counts and the viewer's facts are correlated subqueries,
  * evaluated only for the rows a page returns (the scan under LIMIT stops early), never N+1.
+ * Outer columns are written `posts.id`, not `${posts.id}`: in a select list Drizzle may leave an
+ * interpolated column unqualified, and the subquery would then bind it to its own table.
  */
 function postFields(viewerId: string) {
   return {
@@ -29,21 +31,17 @@ function postFields(viewerId: string) {
     fileId: files.id,
     fileName: files.name,
     fileContentType: files.contentType,
-    likesCount: sql<number>`(select count(*) from post_likes pl where pl.post_id = ${posts.id})`.mapWith(
-      Number,
-    ),
-    commentsCount: sql<number>`(select count(*) from comments c where c.post_id = ${posts.id})`.mapWith(
-      Number,
-    ),
+    likesCount: sql<number>`(select count(*) from post_likes pl where pl.post_id = posts.id)`.mapWith(Number),
+    commentsCount: sql<number>`(select count(*) from comments c where c.post_id = posts.id)`.mapWith(Number),
     likedByViewer:
-      sql<boolean>`exists (select 1 from post_likes pl where pl.post_id = ${posts.id} and pl.user_id = ${viewerId})`.mapWith(
+      sql<boolean>`exists (select 1 from post_likes pl where pl.post_id = posts.id and pl.user_id = ${viewerId})`.mapWith(
         Boolean,
       ),
     ignoredByViewer:
-      sql<boolean>`exists (select 1 from post_ignores pi where pi.post_id = ${posts.id} and pi.user_id = ${viewerId})`.mapWith(
+      sql<boolean>`exists (select 1 from post_ignores pi where pi.post_id = posts.id and pi.user_id = ${viewerId})`.mapWith(
         Boolean,
       ),
-    viewerRole: sql<GroupRole | null>`(select gr.role from group_roles gr where gr.group_id = ${posts.groupId} and gr.user_id = ${viewerId})`,
+    viewerRole: sql<GroupRole | null>`(select gr.role from group_roles gr where gr.group_id = posts.group_id and gr.user_id = ${viewerId})`,
   };
 }
 

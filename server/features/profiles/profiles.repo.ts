@@ -1,3 +1,4 @@
+// Correlated subqueries name outer columns literally (see posts.repo.ts for why).
 import { and, eq, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
@@ -13,18 +14,18 @@ function profileFields(viewerId: string) {
     location: users.location,
     avatarFileId: users.avatarFileId,
     createdAt: users.createdAt,
-    followersCount: sql<number>`(select count(*) from follows f where f.followee_id = ${users.id})`.mapWith(
+    followersCount: sql<number>`(select count(*) from follows f where f.followee_id = users.id)`.mapWith(
       Number,
     ),
-    followingCount: sql<number>`(select count(*) from follows f where f.follower_id = ${users.id})`.mapWith(
+    followingCount: sql<number>`(select count(*) from follows f where f.follower_id = users.id)`.mapWith(
       Number,
     ),
     isFollowing:
-      sql<boolean>`exists (select 1 from follows f where f.follower_id = ${viewerId} and f.followee_id = ${users.id})`.mapWith(
+      sql<boolean>`exists (select 1 from follows f where f.follower_id = ${viewerId} and f.followee_id = users.id)`.mapWith(
         Boolean,
       ),
     followsYou:
-      sql<boolean>`exists (select 1 from follows f where f.follower_id = ${users.id} and f.followee_id = ${viewerId})`.mapWith(
+      sql<boolean>`exists (select 1 from follows f where f.follower_id = users.id and f.followee_id = ${viewerId})`.mapWith(
         Boolean,
       ),
   };
