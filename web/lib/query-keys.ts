@@ -8,6 +8,23 @@ export const queryKeys = {
     all: ['groups'] as const,
     list: () => ['groups', 'list'] as const,
     detail: (id: string) => ['groups', 'detail', id] as const,
+    /** The list searched or sorted: ?q= and ?sort= (the plain list is `list()`). */
+    search: (params: { q: string; sort: string }) => ['groups', 'list', params] as const,
+    members: (id: string) => ['groups', 'members', id] as const,
+    /** Pending requests to one group (its edit screen). */
+    joinRequests: (id: string) => ['groups', 'join-requests', id] as const,
+    /** Pending requests to every group I own or moderate (the Group Requests screen). */
+    requests: () => ['groups', 'requests'] as const,
+  },
+  /** Profiles (GET /api/profile, /api/profiles/{id}); follows change their counts. */
+  profiles: {
+    all: ['profiles'] as const,
+    me: () => ['profiles', 'me'] as const,
+    detail: (id: string) => ['profiles', 'detail', id] as const,
+  },
+  /** The Friends screen (GET /api/friends). */
+  friends: {
+    all: ['friends'] as const,
   },
   invitations: {
     all: ['invitations'] as const,
