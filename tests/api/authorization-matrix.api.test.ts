@@ -1,0 +1,395 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { memberWithClient, uniqueName } from '../support/factories';
+import { addToGroup, createGroupAs, createPostAs } from '../support/social-factories';
+import type { TestClient } from '../support/test-client';
+
+/**
+ * The authorisation matrix: every route the app registers, who may call it, and what each group
+ * role gets. A route missing here fails the test, so a new route cannot ship without a decision.
+ */
+
+const ROLES = ['owner', 'moderator', 'poster', 'commentor', 'outsider'] as const;
+type Role = (typeof ROLES)[number];
+
+/** A group with one member per role, a post and a comment by another Poster, and a pending request. */
+interface World {
+  clients: Record<Role, TestClient>;
+  admin: TestClient;
+  groupId: string;
+  postId: string;
+  commentId: string;
+  openPostId: string;
+  targetRoleId: string;
+  requestId: string;
+  otherUserId: string;
+  reportId: string;
+}
+
+interface Call {
+  path: string;
+  body?: unknown;
+}
+
+interface Entry {
+  /** 401 for member-only routes; 'public' for routes open to visitors (any answer but 401). */
+  signedOut: 401 | 'public';
+  /** How to call it against a world; without it, path parameters become random ids. */
+  call?: (world: World) => Call;
+  /** Group routes: the status each role gets (a fresh world per role). */
+  roles?: Record<Role, number>;
+  /** Other member routes: the status an ordinary member gets. */
+  member?: number;
+  /** Admin routes: what a member and an admin get. */
+  admin?: { member: number; admin: number };
+}
+
+const byRole = (owner: number, moderator: number, poster: number, commentor: number, outsider: number) => ({
+  owner,
+  moderator,
+  poster,
+  commentor,
+  outsider,
+});
+const MEMBERS_ONLY = (ok: number) => byRole(ok, ok, ok, ok, 404);
+
+const MATRIX: Record<string, Entry> = {
+  // Public and accounts (sign-in, sign-up, confirmation, password and invitation checks are open).
+  'GET /api/health': { signedOut: 'public' },
+  'GET /api/auth': { signedOut: 401, member: 200 },
+  'POST /api/users': { signedOut: 'public' },
+  'POST /api/users/sign_in': { signedOut: 'public' },
+  'DELETE /api/users/sign_out': { signedOut: 'public' },
+  'GET /api/users/confirmation': { signedOut: 'public' },
+  'POST /api/users/confirmation': { signedOut: 'public' },
+  'POST /api/users/password': { signedOut: 'public' },
+  'PATCH /api/users/password': { signedOut: 'public' },
+  'POST /api/check_invitation': { signedOut: 'public' },
+  'GET /api/invitations': { signedOut: 401, member: 200 },
+  'POST /api/invitations': { signedOut: 401 },
+
+  // Posts and the timeline.
+  'GET /api/posts': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/posts?group_id=${w.groupId}` }),
+    roles: MEMBERS_ONLY(200),
+  },
+  'POST /api/posts': {
+    signedOut: 401,
+    call: (w) => ({ path: '/api/posts', body: { post: { tldr: 'In the group', group_id: w.groupId } } }),
+    roles: byRole(201, 201, 201, 403, 403),
+  },
+  'GET /api/posts/:id': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/posts/${w.postId}` }),
+    roles: MEMBERS_ONLY(200),
+  },
+  'DELETE /api/posts/:id': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/posts/${w.postId}` }),
+    roles: byRole(200, 200, 403, 403, 404),
+  },
+  'GET /api/posts/:id/comments': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/posts/${w.postId}/comments` }),
+    roles: MEMBERS_ONLY(200),
+  },
+  'POST /api/posts/:id/comments': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/posts/${w.postId}/comments`, body: { comment: { content: 'Hi' } } }),
+    roles: MEMBERS_ONLY(201),
+  },
+  'DELETE /api/comments/:id': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/comments/${w.commentId}` }),
+    roles: byRole(200, 200, 403, 403, 404),
+  },
+  'POST /api/posts/:id/likes': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/posts/${w.postId}/likes` }),
+    roles: MEMBERS_ONLY(200),
+  },
+  'DELETE /api/posts/:id/likes': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/posts/${w.postId}/likes` }),
+    roles: MEMBERS_ONLY(200),
+  },
+  'POST /api/posts/:id/report': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/posts/${w.postId}/report`, body: { report: { reason: 'spam' } } }),
+    roles: MEMBERS_ONLY(201),
+  },
+  'POST /api/posts/:id/ignore': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/posts/${w.postId}/ignore` }),
+    roles: MEMBERS_ONLY(200),
+  },
+  'DELETE /api/posts/:id/ignore': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/posts/${w.postId}/ignore` }),
+    roles: MEMBERS_ONLY(200),
+  },
+  'POST /api/search': {
+    signedOut: 401,
+    call: () => ({ path: '/api/search', body: { query: 'group' } }),
+    member: 200,
+  },
+
+  // Groups, members and join requests.
+  'GET /api/groups': { signedOut: 401, member: 200 },
+  'POST /api/groups': {
+    signedOut: 401,
+    call: () => ({ path: '/api/groups', body: { group: { name: uniqueName('Matrix') } } }),
+    member: 201,
+  },
+  'GET /api/groups/:id': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/groups/${w.groupId}` }),
+    roles: byRole(200, 200, 200, 200, 200),
+  },
+  'PATCH /api/groups/:id': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/groups/${w.groupId}`, body: { group: { name: uniqueName('Renamed') } } }),
+    roles: byRole(200, 403, 403, 403, 403),
+  },
+  'GET /api/groups/:id/group_roles': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/groups/${w.groupId}/group_roles` }),
+    roles: byRole(200, 200, 200, 200, 403),
+  },
+  'PATCH /api/group_roles/:id': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/group_roles/${w.targetRoleId}`, body: { group_role: { role: 'Poster' } } }),
+    roles: byRole(200, 403, 403, 403, 403),
+  },
+  'DELETE /api/group_roles/:id': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/group_roles/${w.targetRoleId}` }),
+    roles: byRole(200, 403, 403, 403, 403),
+  },
+  'GET /api/groups/:id/group_requests': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/groups/${w.groupId}/group_requests` }),
+    roles: byRole(200, 200, 403, 403, 403),
+  },
+  'GET /api/group_requests': { signedOut: 401, member: 200 },
+  'POST /api/group_requests': {
+    signedOut: 401,
+    call: (w) => ({ path: '/api/group_requests', body: { group_request: { group_id: w.groupId } } }),
+    roles: byRole(422, 422, 422, 422, 201),
+  },
+  'PATCH /api/group_requests/:id': {
+    signedOut: 401,
+    call: (w) => ({
+      path: `/api/group_requests/${w.requestId}`,
+      body: { group_request: { role: 'Poster', status: 'accepted' } },
+    }),
+    roles: byRole(200, 200, 403, 403, 403),
+  },
+
+  // Profiles, follows, feedback.
+  'GET /api/profile': { signedOut: 401, member: 200 },
+  'PATCH /api/profile': {
+    signedOut: 401,
+    call: () => ({ path: '/api/profile', body: { profile: {} } }),
+    member: 200,
+  },
+  'GET /api/profiles/:id': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/profiles/${w.otherUserId}` }),
+    member: 200,
+  },
+  'GET /api/profiles/:id/': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/profiles/${w.otherUserId}/` }),
+    member: 200,
+  },
+  'GET /api/profiles/:id/posts': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/profiles/${w.otherUserId}/posts` }),
+    member: 200,
+  },
+  'POST /api/profiles/:id/follow': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/profiles/${w.otherUserId}/follow` }),
+    member: 200,
+  },
+  'DELETE /api/profiles/:id/follow': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/profiles/${w.otherUserId}/follow` }),
+    member: 200,
+  },
+  'GET /api/friends': { signedOut: 401, member: 200 },
+  'POST /api/feedbacks': {
+    signedOut: 401,
+    call: () => ({ path: '/api/feedbacks', body: { feedback: { content: 'Nice' } } }),
+    member: 201,
+  },
+
+  // Admin review.
+  'GET /api/admin/feedbacks': { signedOut: 401, admin: { member: 403, admin: 200 } },
+  'GET /api/admin/reports': { signedOut: 401, admin: { member: 403, admin: 200 } },
+  'PATCH /api/admin/reports/:id': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/admin/reports/${w.reportId}`, body: { report: { status: 'resolved' } } }),
+    admin: { member: 403, admin: 200 },
+  },
+};
+
+/**
+ * Reads Fastify's route tree (printRoutes) back into "METHOD /path" keys. Each line's segment
+ * continues its parent's, so a path is the concatenation of the segments above it.
+ */
+function parseRoutes(tree: string): string[] {
+  const routes: string[] = [];
+  const stack: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^((?:│ {3}| {4})*)[├└]── (.*?)(?: \(([^)]*)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    stack.length = depth;
+    stack.push(match[2]!);
+    const path = stack.join('');
+    for (const method of (match[3] ?? '').split(',').map((m) => m.trim())) {
+      if (method && method !== 'HEAD') routes.push(`${method} ${path}`);
+    }
+  }
+  return routes;
+}
+
+function withRandomIds(route: string): Call {
+  return { path: route.split(' ')[1]!.replace(/:[a-zA-Z]+/g, () => randomUUID()) };
+}
+
+function send(client: TestClient, route: string, call: Call) {
+  const method = route.split(' ')[0]!;
+  const body = call.body ?? (method === 'GET' || method === 'DELETE' ? undefined : {});
+  return client.request<any>(method, call.path, body);
+}
+
+describe('authorisation matrix', () => {
+  let app: TestApp;
+  let routes: string[];
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    const built = await buildApp(app.context, { serveWeb: false });
+    await built.ready();
+    routes = parseRoutes(built.printRoutes({ commonPrefix: false })).filter((r) =>
+      r.split(' ')[1]!.startsWith('/api'),
+    );
+    await built.close();
+  });
+  afterAll(() => app.close());
+
+  async function makeWorld(): Promise<World> {
+    const owner = await memberWithClient(app);
+    const group = await createGroupAs(owner.client);
+    const clients = { owner: owner.client } as Record<Role, TestClient>;
+    for (const [role, name] of [
+      ['moderator', 'Moderator'],
+      ['poster', 'Poster'],
+      ['commentor', 'Commentor'],
+    ] as const) {
+      const pair = await memberWithClient(app);
+      await addToGroup(app, group.id, pair.member.id, name);
+      clients[role] = pair.client;
+    }
+    clients.outsider = (await memberWithClient(app)).client;
+    const author = await memberWithClient(app);
+    await addToGroup(app, group.id, author.member.id, 'Poster');
+    const target = await memberWithClient(app);
+    await addToGroup(app, group.id, target.member.id, 'Commentor');
+    const post = await createPostAs(author.client, { tldr: 'A group post', group_id: group.id });
+    const comment = await author.client.post(`/api/posts/${post.id}/comments`, {
+      comment: { content: 'Mine' },
+    });
+    const requester = await memberWithClient(app);
+    const request = await requester.client.post('/api/group_requests', {
+      group_request: { group_id: group.id },
+    });
+    const roles = await owner.client.get(`/api/groups/${group.id}/group_roles`);
+    const openPost = await createPostAs(author.client, { tldr: 'An open post' });
+    const report = await requester.client.post(`/api/posts/${openPost.id}/report`);
+    const admin = await memberWithClient(app, { isAdmin: true });
+    return {
+      clients,
+      admin: admin.client,
+      groupId: group.id,
+      postId: post.id,
+      commentId: comment.body.id,
+      openPostId: openPost.id,
+      targetRoleId: roles.body.find((r: { user_id: string }) => r.user_id === target.member.id).id,
+      requestId: request.body.id,
+      otherUserId: author.member.id,
+      reportId: report.body.id,
+    };
+  }
+
+  it('covers every /api route the app registers, and nothing else', () => {
+    expect(routes).toContain('GET /api/health');
+    expect(routes).toContain('GET /api/profiles/:id/posts');
+    const missing = routes.filter((route) => !(route in MATRIX));
+    expect(missing, 'routes without an entry in the authorisation matrix').toEqual([]);
+    const stale = Object.keys(MATRIX).filter((route) => !routes.includes(route));
+    expect(stale, 'matrix entries for routes that no longer exist').toEqual([]);
+  });
+
+  it('answers 401 to signed-out requests on member routes, and lets visitors reach public ones', async () => {
+    const world = await makeWorld();
+    const visitor = app.client();
+    const failures: string[] = [];
+    for (const route of routes) {
+      const entry = MATRIX[route];
+      if (!entry) continue;
+      const res = await send(visitor, route, entry.call?.(world) ?? withRandomIds(route));
+      const ok = entry.signedOut === 401 ? res.status === 401 : res.status !== 401 && res.status < 500;
+      if (!ok) failures.push(`${route} → ${res.status}`);
+      if (entry.signedOut === 401)
+        expect(res.body).toEqual({ error: 'You need to sign in or sign up before continuing.' });
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('gives each group role what the rules allow', async () => {
+    const failures: string[] = [];
+    for (const route of routes) {
+      const entry = MATRIX[route];
+      if (!entry?.roles || !entry.call) continue;
+      for (const role of ROLES) {
+        const world = await makeWorld();
+        const res = await send(world.clients[role], route, entry.call(world));
+        if (res.status !== entry.roles[role]) {
+          failures.push(
+            `${route} as ${role}: expected ${entry.roles[role]}, got ${res.status} ${JSON.stringify(res.body)}`,
+          );
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it('gives members and admins what the rules allow on the other routes', async () => {
+    const world = await makeWorld();
+    const failures: string[] = [];
+    for (const route of routes) {
+      const entry = MATRIX[route];
+      if (!entry) continue;
+      const call = entry.call?.(world) ?? withRandomIds(route);
+      if (entry.member !== undefined) {
+        const res = await send(world.clients.outsider, route, call);
+        if (res.status !== entry.member)
+          failures.push(`${route} as member: ${res.status} ${JSON.stringify(res.body)}`);
+      }
+      if (entry.admin) {
+        const asMember = await send(world.clients.outsider, route, call);
+        if (asMember.status !== entry.admin.member) failures.push(`${route} as member: ${asMember.status}`);
+        const asAdmin = await send(world.admin, route, call);
+        if (asAdmin.status !== entry.admin.admin) failures.push(`${route} as admin: ${asAdmin.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
