@@ -29,15 +29,16 @@ function routesOf(features: readonly FeatureRoute[], shell: ShellName): RouteObj
   return features.filter((route) => route.shell === shell).map(({ shell: _shell, ...route }) => route);
 }
 
-/**
- * Where "home" is for a member: the timeline once it is built, else the first signed-in screen
- * (so Not Found never links to another Not Found).
- */
+/** Candidates for a member's "home", best first: the timeline once it is built. */
+const SIGNED_IN_HOMES = [
+  { to: '/dashboard', label: 'Back to Timeline' },
+  { to: '/invitations', label: 'Go to Invitations' },
+];
+
+/** The first home candidate that has a screen, so Not Found never links to another Not Found. */
 export function signedInHome(features: readonly FeatureRoute[]): { to: string; label: string } {
   const signedIn = routesOf(features, 'signed-in');
-  if (matchRoutes(signedIn, '/dashboard')) return { to: '/dashboard', label: 'Back to Timeline' };
-  const first = signedIn[0]?.path;
-  return first ? { to: first, label: 'Go back' } : { to: '/', label: 'Go home' };
+  return SIGNED_IN_HOMES.find((home) => matchRoutes(signedIn, home.to)) ?? { to: '/', label: 'Go home' };
 }
 
 /** Unknown addresses: Not Found in the public shell on public paths, else in the (protected) signed-in shell. */

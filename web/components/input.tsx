@@ -17,14 +17,18 @@ export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
 
 export function Label({ className, children, required, ...props }: ComponentProps<'label'> & { required?: boolean }) {
   return (
-    <label className={cn('block text-sm font-medium text-stone-800', className)} {...props}>
-      {children}
+    // The required mark sits outside the label so the label's text (and the input's accessible
+    // name) is just the field name; the input's own `required` tells assistive technology.
+    <span className="flex items-baseline gap-0.5">
+      <label className={cn('block text-sm font-medium text-stone-800', className)} {...props}>
+        {children}
+      </label>
       {required ? (
-        <span className="ml-0.5 text-brand-700" aria-hidden="true">
+        <span className="text-sm font-medium text-brand-700" aria-hidden="true">
           *
         </span>
       ) : null}
-    </label>
+    </span>
   );
 }
 

@@ -30,4 +30,19 @@ export const queryKeys = {
     all: ['invitations'] as const,
     list: () => ['invitations', 'list'] as const,
   },
+  /**
+   * Posts (web/features/posts). Every list of posts (the timeline, a group's, a profile's) sits under
+   * `lists()`, so creating a post refreshes them all with one invalidation.
+   */
+  posts: {
+    all: ['posts'] as const,
+    lists: () => ['posts', 'list'] as const,
+    /** GET /api/posts, optionally one group's (group_id). */
+    timeline: (groupId?: string | null) => ['posts', 'list', 'timeline', groupId ?? 'all'] as const,
+    /** GET /api/profiles/{id}/posts. */
+    profile: (profileId: string) => ['posts', 'list', 'profile', profileId] as const,
+    detail: (id: string) => ['posts', 'detail', id] as const,
+    comments: (id: string) => ['posts', 'comments', id] as const,
+    search: (query: string) => ['posts', 'search', query] as const,
+  },
 } as const;

@@ -34,7 +34,9 @@ export function SignedInShell({ children }: { children?: ReactNode }) {
           >
             <Logo />
           </Link>
-          <GroupSwitcher className="ml-3 hidden sm:inline-flex" />
+          <div className="ml-3 hidden min-w-0 sm:block">
+            <GroupSwitcher />
+          </div>
           <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
             <IconLink to={SEARCH_PATH} label="Search" icon={Search} />
             <IconLink to={INBOX_PATH} label="Inbox" icon={Inbox} />

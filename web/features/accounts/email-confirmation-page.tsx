@@ -78,7 +78,7 @@ export function EmailConfirmationPage() {
         </form>
       )}
       <AuthFooter>
-        Didn't get a code or has it expired? <TextLink to="/resend-confirmation">Request a new code</TextLink>
+        Code missing or expired? <TextLink to="/resend-confirmation">Request a new code</TextLink>
       </AuthFooter>
     </>
   );

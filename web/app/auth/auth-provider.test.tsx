@@ -1,0 +1,129 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { CurrentUser } from '@shared/api/auth';
+import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
+import { renderApp } from '@web/test/render-app';
+
+const maria: CurrentUser = {
+  id: 'u1',
+  username: 'maria',
+  email: 'maria@example.com',
+  first_name: 'Maria',
+  last_name: 'Okafor',
+  name: 'Maria Okafor',
+  avatar: null,
+  initials: 'MO',
+  is_admin: false,
+};
+const unauthenticated = () =>
+  jsonResponse({ error: 'You need to sign in or sign up before continuing.' }, { status: 401 });
+
+describe('session check', () => {
+  it.each(['/signin', '/signup', '/', '/invitation', '/password-reset', '/privacy-policy', '/landing', '/explore/post/1'])(
+    'makes no server call on the public path %s',
+    async (path) => {
+      const { fetchMock } = mockFetch({});
+      renderApp(path);
+      await screen.findAllByRole('main');
+      expect(fetchMock).not.toHaveBeenCalled();
+    },
+  );
+
+  it('shows Loading on a protected screen while the check runs, then the screen', async () => {
+    let answer: (response: Response) => void = () => {};
+    mockFetch({
+      'GET /api/auth': () => new Promise<Response>((resolve) => (answer = resolve)),
+      'GET /api/invitations': jsonResponse([]),
+      'GET /api/groups': jsonResponse([]),
+    });
+    renderApp('/invitations');
+    expect(screen.getByText('Loading')).toBeInTheDocument();
+    answer(jsonResponse(maria));
+    expect(await screen.findByRole('heading', { name: 'Invitations' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Account menu' })).toHaveTextContent('MO');
+  });
+
+  it('a 401 from the check sends the visitor to /signin and remembers the page (silently)', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch({ 'GET /api/auth': unauthenticated() });
+    const { router } = renderApp('/invitations?from=mail');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(window.localStorage.getItem('redirectAfterLogin')).toBe('/invitations?from=mail');
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(log).not.toHaveBeenCalled();
+  });
+
+  it('other check failures are logged and count as signed out', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch({ 'GET /api/auth': jsonResponse({ error: 'boom' }, { status: 500 }) });
+    const { router } = renderApp('/invitations');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(log).toHaveBeenCalledWith('Session check failed', expect.anything());
+  });
+
+  it('any later 401 on a protected page remembers the page and goes to /signin', async () => {
+    mockFetch({
+      'GET /api/auth': jsonResponse(maria),
+      'GET /api/groups': jsonResponse([]),
+      'GET /api/invitations': unauthenticated(),
+    });
+    const { router } = renderApp('/invitations');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(window.localStorage.getItem('redirectAfterLogin')).toBe('/invitations');
+  });
+});
+
+describe('sign in and out', () => {
+  it('after sign-in goes to the remembered page, clears it, and prefetches the groups', async () => {
+    window.localStorage.setItem('redirectAfterLogin', '/invitations');
+    const { calls } = mockFetch({
+      'POST /api/users/sign_in': jsonResponse(maria),
+      'GET /api/groups': jsonResponse([{ id: 'g1', name: 'Book Club', avatar: 'BC', is_owner: true, is_member: true }]),
+      'GET /api/invitations': jsonResponse([]),
+    });
+    const { router } = renderApp('/signin');
+    const user = userEvent.setup({ delay: null });
+    await user.type(await screen.findByLabelText('Email'), 'maria@example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invitations'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(window.localStorage.getItem('redirectAfterLogin')).toBeNull();
+    expect(calls.find((call) => call.url === '/api/users/sign_in')?.body).toEqual({
+      user: { email: 'maria@example.com', password: 'correct horse' },
+    });
+    expect(calls.some((call) => call.url === '/api/groups')).toBe(true);
+    // No session check needed: the sign-in answer already says who is signed in.
+    expect(calls.some((call) => call.url === '/api/auth')).toBe(false);
+  });
+
+  it('without a remembered page, sign-in goes to /dashboard', async () => {
+    mockFetch({ 'POST /api/users/sign_in': jsonResponse(maria), 'GET /api/groups': jsonResponse([]) });
+    const { router } = renderApp('/signin');
+    const user = userEvent.setup({ delay: null });
+    await user.type(await screen.findByLabelText('Email'), 'maria@example.com');
+    await user.type(screen.getByLabelText('Password'), 'pw');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('sign-out ends the session, forgets the member and goes to /signin', async () => {
+    const { calls } = mockFetch({
+      'GET /api/auth': jsonResponse(maria),
+      'GET /api/groups': jsonResponse([]),
+      'GET /api/invitations': jsonResponse([]),
+      'DELETE /api/users/sign_out': new Response(null, { status: 204 }),
+    });
+    const { router } = renderApp('/invitations');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(calls.some((call) => call.method === 'DELETE' && call.url === '/api/users/sign_out')).toBe(true);
+    // Signed out now: a protected page goes straight back to sign-in without asking the server again.
+    await router.navigate('/invitations');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(calls.filter((call) => call.url === '/api/auth')).toHaveLength(1);
+  });
+});

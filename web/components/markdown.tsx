@@ -1,0 +1,150 @@
+import type { ComponentProps } from 'react';
+import ReactMarkdown, { defaultUrlTransform, type Components } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import { cn } from '@web/lib/cn';
+
+/**
+ * Members' Markdown (posts, comments …), rendered safely: raw HTML is skipped (spec section 5),
+ * only http(s), mailto and same-site addresses survive as links (so no `javascript:` URLs), every
+ * link carries rel="noopener noreferrer nofollow", and links to other sites open in a new tab.
+ */
+
+const SAFE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
+
+/** The URL if it is safe to link to, else '' (react-markdown then drops it). */
+export function safeUrl(url: string): string {
+  const value = defaultUrlTransform(url.trim());
+  if (!value) return '';
+  // Relative addresses ("/post/1", "#top", "page") stay on this site.
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(value)) return value.startsWith('//') ? '' : value;
+  try {
+    return SAFE_PROTOCOLS.has(new URL(value).protocol) ? value : '';
+  } catch {
+    return '';
+  }
+}
+
+/** True for an absolute http(s) address on another origin. */
+export function isExternalUrl(url: string, origin: string = window.location.origin): boolean {
+  try {
+    const parsed = new URL(url, origin);
+    return /^https?:$/.test(parsed.protocol) && parsed.origin !== origin;
+  } catch {
+    return false;
+  }
+}
+
+function SafeLink({ href, children, node: _node, className: _className, ...props }: ComponentProps<'a'> & { node?: unknown }) {
+  if (!href) return <span>{children}</span>;
+  const external = isExternalUrl(href);
+  return (
+    <a
+      {...props}
+      href={href}
+      rel="noopener noreferrer nofollow"
+      target={external ? '_blank' : undefined}
+      className="font-medium break-words text-brand-700 underline decoration-brand-300 underline-offset-2 transition-colors hover:text-brand-800 hover:decoration-brand-500"
+    >
+      {children}
+    </a>
+  );
+}
+
+const heading = 'mt-5 mb-2 font-semibold tracking-tight text-stone-900';
+
+const fullComponents: Components = {
+  a: SafeLink,
+  p: ({ node: _node, ...props }) => <p className="my-3" {...props} />,
+  h1: ({ node: _node, ...props }) => <h2 className={cn(heading, 'text-xl')} {...props} />,
+  h2: ({ node: _node, ...props }) => <h3 className={cn(heading, 'text-lg')} {...props} />,
+  h3: ({ node: _node, ...props }) => <h4 className={cn(heading, 'text-base')} {...props} />,
+  h4: ({ node: _node, ...props }) => <h5 className={cn(heading, 'text-base')} {...props} />,
+  h5: ({ node: _node, ...props }) => <h6 className={cn(heading, 'text-sm')} {...props} />,
+  h6: ({ node: _node, ...props }) => <h6 className={cn(heading, 'text-sm')} {...props} />,
+  ul: ({ node: _node, ...props }) => <ul className="my-3 list-disc space-y-1 pl-6 marker:text-stone-400" {...props} />,
+  ol: ({ node: _node, ...props }) => <ol className="my-3 list-decimal space-y-1 pl-6 marker:text-stone-500" {...props} />,
+  blockquote: ({ node: _node, ...props }) => (
+    <blockquote className="my-3 border-l-4 border-brand-200 pl-4 text-stone-600 italic" {...props} />
+  ),
+  code: ({ node: _node, className, ...props }) => (
+    <code
+      className={cn('rounded-md bg-stone-100 px-1.5 py-0.5 font-mono text-[0.875em] text-stone-800', className)}
+      {...props}
+    />
+  ),
+  pre: ({ node: _node, ...props }) => (
+    <pre
+      className="my-3 overflow-x-auto rounded-xl bg-stone-900 p-4 text-sm leading-relaxed text-stone-100 [&>code]:bg-transparent [&>code]:p-0 [&>code]:text-inherit"
+      {...props}
+    />
+  ),
+  hr: ({ node: _node, ...props }) => <hr className="my-6 border-stone-200" {...props} />,
+  table: ({ node: _node, ...props }) => (
+    <div className="my-3 overflow-x-auto">
+      <table className="w-full border-collapse text-sm" {...props} />
+    </div>
+  ),
+  th: ({ node: _node, ...props }) => (
+    <th className="border-b border-stone-300 px-3 py-2 text-left font-semibold text-stone-900" {...props} />
+  ),
+  td: ({ node: _node, ...props }) => <td className="border-b border-stone-100 px-3 py-2" {...props} />,
+  img: ({ node: _node, alt, src, ...props }) =>
+    src ? (
+      <img
+        {...props}
+        src={src}
+        alt={alt ?? ''}
+        loading="lazy"
+        referrerPolicy="no-referrer"
+        className="my-3 max-h-[400px] rounded-lg"
+      />
+    ) : null,
+};
+
+/** In a card preview headings read as bold text and images as their description. */
+const previewComponents: Components = {
+  ...fullComponents,
+  p: ({ node: _node, ...props }) => <p className="my-2" {...props} />,
+  h1: ({ node: _node, ...props }) => <p className="my-2 font-semibold text-stone-900" {...props} />,
+  h2: ({ node: _node, ...props }) => <p className="my-2 font-semibold text-stone-900" {...props} />,
+  h3: ({ node: _node, ...props }) => <p className="my-2 font-semibold text-stone-900" {...props} />,
+  h4: ({ node: _node, ...props }) => <p className="my-2 font-semibold text-stone-900" {...props} />,
+  h5: ({ node: _node, ...props }) => <p className="my-2 font-semibold text-stone-900" {...props} />,
+  h6: ({ node: _node, ...props }) => <p className="my-2 font-semibold text-stone-900" {...props} />,
+  img: ({ alt }) => (alt ? <span className="text-stone-500 italic">[{alt}]</span> : null),
+  pre: ({ node: _node, ...props }) => (
+    <pre
+      className="my-2 overflow-x-auto rounded-lg bg-stone-100 p-3 text-sm [&>code]:bg-transparent [&>code]:p-0"
+      {...props}
+    />
+  ),
+};
+
+export function Markdown({
+  children,
+  variant = 'full',
+  className,
+}: {
+  children: string;
+  /** `preview` for cards: compact, no large headings or images. */
+  variant?: 'full' | 'preview';
+  className?: string;
+}) {
+  return (
+    <div
+      className={cn(
+        'min-w-0 text-[15px] leading-relaxed break-words text-stone-800 [&>:first-child]:mt-0 [&>:last-child]:mb-0',
+        className,
+      )}
+    >
+      <ReactMarkdown
+        skipHtml
+        remarkPlugins={[remarkGfm]}
+        urlTransform={safeUrl}
+        components={variant === 'preview' ? previewComponents : fullComponents}
+      >
+        {children}
+      </ReactMarkdown>
+    </div>
+  );
+}

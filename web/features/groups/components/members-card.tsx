@@ -1,0 +1,155 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { UsersRound } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import type { Group, GroupMember } from '@shared/api/groups';
+import type { GroupRole } from '@shared/domain/constants';
+import { Alert } from '@web/components/alert';
+import { Button } from '@web/components/button';
+import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@web/components/card';
+import { Dialog } from '@web/components/dialog';
+import { EmptyState } from '@web/components/empty-state';
+import { Spinner } from '@web/components/spinner';
+import { errorMessage, fieldErrorsOf, serverErrorText } from '@web/lib/api-errors';
+import { queryKeys } from '@web/lib/query-keys';
+import { changeMemberRole, groupMembersQueryOptions, removeMember } from '../api';
+import { GROUP_TEXT, loadFailure } from '../messages';
+import { groupPath } from '../paths';
+import { MemberRow } from './member-row';
+
+const TEXT = GROUP_TEXT.edit;
+
+/** Why the server refused a role change or a removal, e.g. 'A group must keep at least one Owner.' */
+export function refusalText(error: unknown): string {
+  const first = Object.values(fieldErrorsOf(error))[0]?.[0];
+  return first ?? serverErrorText(error) ?? errorMessage(error);
+}
+
+/**
+ * Members of the group with their roles (spec: group edit). Role updates and removals are logged
+ * when they fail (spec section 8); a refusal is also shown on the member's row.
+ */
+export function MembersCard({ group, currentUserId }: { group: Group; currentUserId: string | undefined }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const members = useQuery(groupMembersQueryOptions(group.id));
+  const [roleChanged, setRoleChanged] = useState(false);
+  const [removing, setRemoving] = useState<GroupMember | null>(null);
+  const [refusals, setRefusals] = useState<Record<string, string>>({});
+
+  const setRefusal = (id: string, text: string | null) =>
+    setRefusals(({ [id]: _old, ...rest }) => (text ? { ...rest, [id]: text } : rest));
+
+  const refreshGroup = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.groups.members(group.id) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.groups.detail(group.id) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.groups.list() }),
+    ]);
+
+  const updateRole = useMutation({
+    mutationFn: changeMemberRole,
+    onSuccess: (member) => {
+      setRefusal(member.id, null);
+      queryClient.setQueryData<GroupMember[]>(queryKeys.groups.members(group.id), (list) =>
+        list?.map((item) => (item.id === member.id ? member : item)),
+      );
+      setRoleChanged(true);
+      void refreshGroup();
+    },
+    onError: (error, { id }) => {
+      console.error('Role update failed', error);
+      setRefusal(id, refusalText(error));
+    },
+  });
+
+  const remove = useMutation({
+    mutationFn: (member: GroupMember) => removeMember(member.id),
+    onSuccess: async (_data, member) => {
+      setRemoving(null);
+      setRefusal(member.id, null);
+      if (member.user_id === currentUserId) {
+        // Leaving the group: this screen is no longer ours.
+        await queryClient.invalidateQueries({ queryKey: queryKeys.groups.all });
+        navigate(groupPath(group.id), { replace: true });
+        return;
+      }
+      await refreshGroup();
+    },
+    onError: (error, member) => {
+      console.error('Removing the member failed', error);
+      setRemoving(null);
+      setRefusal(member.id, refusalText(error));
+    },
+  });
+
+  const busyId = updateRole.isPending ? updateRole.variables.id : remove.isPending ? remove.variables.id : null;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{TEXT.members}</CardTitle>
+        <CardDescription>
+          Owners manage the group, Moderators answer requests and tidy up, Posters post, Commentors comment.
+        </CardDescription>
+      </CardHeader>
+      <CardBody className="pt-2 sm:pt-3">
+        {members.isPending ? (
+          <div className="flex items-center justify-center gap-2 py-8 text-sm text-stone-500" role="status">
+            <Spinner /> Loading members…
+          </div>
+        ) : members.isError ? (
+          <Alert>{loadFailure(errorMessage(members.error))}</Alert>
+        ) : members.data.length === 0 ? (
+          <EmptyState icon={UsersRound} title={TEXT.noMembers} />
+        ) : (
+          <ul className="-my-1 divide-y divide-stone-100" aria-label={TEXT.members}>
+            {members.data.map((member) => (
+              <MemberRow
+                key={member.id}
+                member={member}
+                isSelf={member.user_id === currentUserId}
+                busy={busyId === member.id}
+                refusal={refusals[member.id] ?? null}
+                onUpdateRole={(role: GroupRole) => updateRole.mutate({ id: member.id, role })}
+                onRemove={() => setRemoving(member)}
+              />
+            ))}
+          </ul>
+        )}
+      </CardBody>
+
+      <Dialog open={roleChanged} onOpenChange={setRoleChanged} title={TEXT.roleChangedTitle}>
+        <p className="text-sm text-stone-600">{TEXT.roleChangedBody}</p>
+        <div className="mt-6 flex justify-end">
+          <Button onClick={() => setRoleChanged(false)}>{TEXT.dismiss}</Button>
+        </div>
+      </Dialog>
+
+      <Dialog
+        open={removing !== null}
+        onOpenChange={(open) => (open ? undefined : setRemoving(null))}
+        dismissible={!remove.isPending}
+        title={removing ? `Remove ${removing.name}?` : TEXT.remove}
+        description={
+          removing?.user_id === currentUserId
+            ? `You will leave ${group.name} and lose access to its posts.`
+            : `They will no longer see the posts of ${group.name}. They can ask to join again.`
+        }
+      >
+        <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="ghost" disabled={remove.isPending} onClick={() => setRemoving(null)}>
+            Cancel
+          </Button>
+          <Button
+            variant="danger"
+            busy={remove.isPending}
+            onClick={() => (removing ? remove.mutate(removing) : undefined)}
+          >
+            {TEXT.remove}
+          </Button>
+        </div>
+      </Dialog>
+    </Card>
+  );
+}

@@ -1,0 +1,79 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, Eye } from 'lucide-react';
+import { useParams } from 'react-router';
+import { useAuth } from '@web/app/auth/auth-context';
+import { Alert } from '@web/components/alert';
+import { Button, ButtonLink } from '@web/components/button';
+import { LoadingScreen } from '@web/components/loading-screen';
+import { PageHeader } from '@web/components/page-header';
+import { errorMessage, statusMessage } from '@web/lib/api-errors';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { groupQueryOptions } from './api';
+import { JoinRequestsCard } from './components/join-requests-card';
+import { MembersCard } from './components/members-card';
+import { RenameGroupForm } from './components/rename-group-form';
+import { loadFailure } from './messages';
+import { groupPath, GROUPS_PATH } from './paths';
+
+/**
+ * /groups/edit/{id}: rename, members and their roles (Owners), and Requests to Join (Owners and
+ * Moderators). The server enforces the same rules; the group's abilities decide what is shown.
+ */
+export function EditGroupPage() {
+  const { id = '' } = useParams();
+  const { user } = useAuth();
+  const group = useQuery(groupQueryOptions(id));
+  useDocumentTitle(group.data ? `Edit ${group.data.name}` : 'Edit group');
+
+  if (group.isPending) return <LoadingScreen label="Loading group…" />;
+  if (group.isError) {
+    return (
+      <div className="space-y-4">
+        <Alert>
+          <p>{loadFailure(errorMessage(group.error))}</p>
+          <Button
+            variant="outline"
+            size="sm"
+            className="mt-3"
+            busy={group.isFetching}
+            onClick={() => void group.refetch()}
+          >
+            Try Again
+          </Button>
+        </Alert>
+        <ButtonLink to={GROUPS_PATH} variant="ghost" size="sm">
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          All groups
+        </ButtonLink>
+      </div>
+    );
+  }
+
+  const data = group.data;
+  const back = (
+    <ButtonLink to={groupPath(data.id)} variant="outline">
+      <Eye className="size-4" aria-hidden="true" />
+      View group
+    </ButtonLink>
+  );
+
+  if (!data.can_edit && !data.can_answer_requests) {
+    return (
+      <div>
+        <PageHeader title="Edit group" description={data.name} actions={back} />
+        <Alert>{statusMessage(403)}</Alert>
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <PageHeader title="Edit group" description={data.name} actions={back} />
+      <div className="space-y-6">
+        {data.can_edit ? <RenameGroupForm key={data.id} group={data} /> : null}
+        {data.can_edit ? <MembersCard group={data} currentUserId={user?.id} /> : null}
+        {data.can_answer_requests ? <JoinRequestsCard groupId={data.id} /> : null}
+      </div>
+    </div>
+  );
+}

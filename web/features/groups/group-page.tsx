@@ -1,0 +1,111 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, Inbox, LockKeyhole, Pencil, SquarePen } from 'lucide-react';
+import { useParams } from 'react-router';
+import type { Group } from '@shared/api/groups';
+import { Alert } from '@web/components/alert';
+import { Button, ButtonLink } from '@web/components/button';
+import { Card } from '@web/components/card';
+import { EmptyState } from '@web/components/empty-state';
+import { LoadingScreen } from '@web/components/loading-screen';
+import { errorMessage } from '@web/lib/api-errors';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { groupQueryOptions } from './api';
+import { GroupAvatar } from './components/group-avatar';
+import { GroupTimeline } from './components/group-timeline';
+import { JoinGroupButton } from './components/join-group-button';
+import { RoleBadge } from './components/membership-badge';
+import { GROUP_TEXT as TEXT, loadFailure } from './messages';
+import { editGroupPath, GROUP_REQUESTS_PATH, GROUPS_PATH, newPostInGroupPath } from './paths';
+
+/** /group/{id}: the group's name and, for members, its timeline; Join Group for everyone else. */
+export function GroupPage() {
+  const { id = '' } = useParams();
+  const group = useQuery(groupQueryOptions(id));
+  useDocumentTitle(group.data?.name ?? 'Group');
+
+  if (group.isPending) return <LoadingScreen label="Loading group…" />;
+  if (group.isError) {
+    return (
+      <div className="space-y-4">
+        <Alert>
+          <p>{loadFailure(errorMessage(group.error))}</p>
+          <Button
+            variant="outline"
+            size="sm"
+            className="mt-3"
+            busy={group.isFetching}
+            onClick={() => void group.refetch()}
+          >
+            Try Again
+          </Button>
+        </Alert>
+        <ButtonLink to={GROUPS_PATH} variant="ghost" size="sm">
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          All groups
+        </ButtonLink>
+      </div>
+    );
+  }
+
+  const data = group.data;
+  return (
+    <div className="space-y-6">
+      <GroupHeader group={data} />
+      {data.is_member ? (
+        <GroupTimeline groupId={data.id} />
+      ) : (
+        <EmptyState
+          icon={LockKeyhole}
+          title={`Posts in ${data.name} are for members`}
+          description={
+            data.request_status === 'pending'
+              ? 'Your request is waiting for an Owner or Moderator of the group.'
+              : 'Ask to join, and an Owner or Moderator of the group will let you in.'
+          }
+        />
+      )}
+    </div>
+  );
+}
+
+function GroupHeader({ group }: { group: Group }) {
+  const members = group.members_count === 1 ? '1 member' : `${group.members_count} members`;
+  return (
+    <Card className="overflow-hidden">
+      <div className="h-20 bg-gradient-to-r from-brand-100 via-amber-50 to-rose-100 sm:h-24" aria-hidden="true" />
+      <div className="flex flex-col gap-4 px-5 pb-5 sm:flex-row sm:items-end sm:justify-between sm:px-6 sm:pb-6">
+        <div className="-mt-8 flex min-w-0 items-end gap-4">
+          <GroupAvatar id={group.id} initials={group.avatar} size="lg" className="ring-4 ring-white" />
+          <div className="min-w-0 pb-0.5">
+            <h1 className="truncate text-2xl font-semibold tracking-tight text-stone-900">{group.name}</h1>
+            <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-stone-500">
+              <span>{members}</span>
+              {group.role ? <RoleBadge role={group.role} /> : null}
+            </div>
+          </div>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          {group.can_answer_requests ? (
+            <ButtonLink to={GROUP_REQUESTS_PATH} variant="ghost" size="sm">
+              <Inbox className="size-4" aria-hidden="true" />
+              Requests
+            </ButtonLink>
+          ) : null}
+          {group.can_edit ? (
+            <ButtonLink to={editGroupPath(group.id)} variant="outline" size="sm">
+              <Pencil className="size-4" aria-hidden="true" />
+              {TEXT.editGroup}
+            </ButtonLink>
+          ) : null}
+          {group.can_post ? (
+            <ButtonLink to={newPostInGroupPath(group.id)} size="sm">
+              <SquarePen className="size-4" aria-hidden="true" />
+              {TEXT.newPost}
+            </ButtonLink>
+          ) : null}
+          {group.is_member ? null : <JoinGroupButton group={group} />}
+        </div>
+      </div>
+    </Card>
+  );
+}

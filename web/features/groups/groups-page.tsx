@@ -1,0 +1,178 @@
+import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Inbox, Plus, Search, UsersRound } from 'lucide-react';
+import type { Group } from '@shared/api/groups';
+import { GROUP_SORTS, type GroupSort } from '@shared/domain/constants';
+import { useAuth } from '@web/app/auth/auth-context';
+import { Alert } from '@web/components/alert';
+import { Button, ButtonLink } from '@web/components/button';
+import { Card } from '@web/components/card';
+import { EmptyState } from '@web/components/empty-state';
+import { Input } from '@web/components/input';
+import { PageHeader } from '@web/components/page-header';
+import { Select } from '@web/components/select';
+import { Spinner } from '@web/components/spinner';
+import { ApiError, errorMessage } from '@web/lib/api-errors';
+import { useDebouncedValue } from '@web/lib/use-debounced-value';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { DEFAULT_GROUP_SORT, groupSearchQueryOptions } from './api';
+import { GroupRow } from './components/group-row';
+import { GROUP_TEXT as TEXT, loadFailure } from './messages';
+import { GROUP_REQUESTS_PATH, NEW_GROUP_PATH } from './paths';
+
+/** Typing settles for this long before the list is asked for again. */
+export const GROUP_SEARCH_DEBOUNCE_MS = 250;
+
+export const SORT_LABELS: Record<GroupSort, string> = { name: 'Name', date: 'Date', status: 'Status' };
+
+function isGroupSort(value: string): value is GroupSort {
+  return (GROUP_SORTS as readonly string[]).includes(value);
+}
+
+/** /groups: every group, searched by name and sorted by name, date (newest first) or my status. */
+export function GroupsPage() {
+  useDocumentTitle('Groups');
+  const { markUnauthenticated } = useAuth();
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<GroupSort>(DEFAULT_GROUP_SORT);
+  const q = useDebouncedValue(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
+  const groups = useQuery({ ...groupSearchQueryOptions({ q, sort }), placeholderData: keepPreviousData });
+
+  const unauthorized = groups.error instanceof ApiError && groups.error.status === 401;
+  useEffect(() => {
+    if (unauthorized) markUnauthenticated();
+  }, [unauthorized, markUnauthenticated]);
+
+  const answersRequests = groups.data?.some((group) => group.can_answer_requests) ?? false;
+  const searching = groups.isFetching && groups.isPlaceholderData;
+
+  return (
+    <div>
+      <PageHeader
+        title="Groups"
+        description="Small circles for the people and things you care about."
+        actions={
+          <>
+            {answersRequests ? (
+              <ButtonLink to={GROUP_REQUESTS_PATH} variant="outline">
+                <Inbox className="size-4" aria-hidden="true" />
+                Requests
+              </ButtonLink>
+            ) : null}
+            <ButtonLink to={NEW_GROUP_PATH}>
+              <Plus className="size-4" aria-hidden="true" />
+              {TEXT.newGroup}
+            </ButtonLink>
+          </>
+        }
+      />
+
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="relative flex-1">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400"
+            aria-hidden="true"
+          />
+          <Input
+            type="search"
+            aria-label="Search groups"
+            placeholder="Search groups"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            className="pr-9 pl-9"
+            autoComplete="off"
+            enterKeyHint="search"
+          />
+          {searching ? (
+            <Spinner className="absolute top-1/2 right-3 -translate-y-1/2 text-stone-400" label="Searching" />
+          ) : null}
+        </div>
+        <label className="flex items-center gap-2 text-sm font-medium text-stone-700">
+          <span className="shrink-0">Sort by</span>
+          <Select
+            value={sort}
+            onChange={(event) => {
+              if (isGroupSort(event.target.value)) setSort(event.target.value);
+            }}
+            wrapperClassName="flex-1 sm:w-36 sm:flex-none"
+          >
+            {GROUP_SORTS.map((value) => (
+              <option key={value} value={value}>
+                {SORT_LABELS[value]}
+              </option>
+            ))}
+          </Select>
+        </label>
+      </div>
+
+      <GroupList
+        groups={groups.data}
+        loading={groups.isPending}
+        error={groups.isError ? (unauthorized ? TEXT.authRequired : loadFailure(errorMessage(groups.error))) : null}
+        retrying={groups.isFetching}
+        onRetry={() => void groups.refetch()}
+        searched={q !== ''}
+      />
+    </div>
+  );
+}
+
+function GroupList({
+  groups,
+  loading,
+  error,
+  retrying,
+  onRetry,
+  searched,
+}: {
+  groups: Group[] | undefined;
+  loading: boolean;
+  error: string | null;
+  retrying: boolean;
+  onRetry: () => void;
+  searched: boolean;
+}) {
+  if (loading) {
+    return (
+      <div className="flex items-center justify-center gap-2 py-16 text-sm text-stone-500" role="status">
+        <Spinner /> Loading groups…
+      </div>
+    );
+  }
+  if (error && !groups?.length) {
+    return (
+      <Alert>
+        <p>{error}</p>
+        <Button variant="outline" size="sm" className="mt-3" busy={retrying} onClick={onRetry}>
+          Try Again
+        </Button>
+      </Alert>
+    );
+  }
+  if (!groups?.length) {
+    return (
+      <EmptyState
+        icon={UsersRound}
+        title={TEXT.empty}
+        description={
+          searched ? 'Try another name, or start the group yourself.' : 'Start one for your family, club or street.'
+        }
+        action={
+          <ButtonLink to={NEW_GROUP_PATH} variant="outline">
+            <Plus className="size-4" aria-hidden="true" />
+            {TEXT.newGroup}
+          </ButtonLink>
+        }
+      />
+    );
+  }
+  return (
+    <Card className="overflow-hidden">
+      <ul className="divide-y divide-stone-100" aria-label="Groups">
+        {groups.map((group) => (
+          <GroupRow key={group.id} group={group} />
+        ))}
+      </ul>
+    </Card>
+  );
+}

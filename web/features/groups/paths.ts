@@ -1,0 +1,7 @@
+/** Addresses of the groups screens (spec section 2). */
+export const GROUPS_PATH = '/groups';
+export const NEW_GROUP_PATH = '/groups/new';
+export const GROUP_REQUESTS_PATH = '/group-requests';
+export const groupPath = (id: string) => `/group/${id}`;
+export const editGroupPath = (id: string) => `/groups/edit/${id}`;
+export const newPostInGroupPath = (id: string) => `/posts/new?group_id=${encodeURIComponent(id)}`;

@@ -1,0 +1,72 @@
+import type { Comment } from '@shared/api/comments';
+import type { DeletedResponse, IgnoreResponse, LikeResponse, Post } from '@shared/api/posts';
+import type { Report } from '@shared/api/reports';
+import { api } from '@web/lib/api-client';
+import { fetchCursorPage, type CursorPage } from '@web/lib/pagination';
+
+/** Calls of the posts area (spec section 7); every path gets the /api base. */
+
+/** What a {@link PostTimeline} asks for: one page after `after` (null for the first). */
+export type PostPageFetcher = (params: { after: string | null; signal: AbortSignal }) => Promise<CursorPage<Post>>;
+
+/** GET /api/posts, optionally one group's posts (group_id). */
+export function timelinePageFetcher(groupId?: string | null): PostPageFetcher {
+  return ({ after, signal }) =>
+    fetchCursorPage<Post>(api, '/posts', { after, signal, query: { group_id: groupId ?? undefined } });
+}
+
+/** GET /api/profiles/{id}/posts: the posts of one member that the viewer may see. */
+export function profilePostsPageFetcher(profileId: string): PostPageFetcher {
+  return ({ after, signal }) =>
+    fetchCursorPage<Post>(api, `/profiles/${encodeURIComponent(profileId)}/posts`, { after, signal });
+}
+
+export async function fetchPost(id: string, signal?: AbortSignal): Promise<Post> {
+  return (await api.get<Post>(`/posts/${encodeURIComponent(id)}`, { signal })).data;
+}
+
+export interface NewPost {
+  tldr: string;
+  content: string;
+  group_id: string | null;
+}
+
+export async function createPost(post: NewPost): Promise<Post> {
+  return (await api.post<Post>('/posts', { post })).data;
+}
+
+export async function deletePost(id: string): Promise<DeletedResponse> {
+  return (await api.delete<DeletedResponse>(`/posts/${encodeURIComponent(id)}`)).data;
+}
+
+/** POST (like) or DELETE (unlike) /api/posts/{id}/likes. */
+export async function setPostLiked(id: string, liked: boolean): Promise<LikeResponse> {
+  const path = `/posts/${encodeURIComponent(id)}/likes`;
+  return (liked ? await api.post<LikeResponse>(path) : await api.delete<LikeResponse>(path)).data;
+}
+
+export async function reportPost(id: string, reason: string | null): Promise<Report> {
+  const body = reason ? { report: { reason } } : {};
+  return (await api.post<Report>(`/posts/${encodeURIComponent(id)}/report`, body)).data;
+}
+
+export async function ignorePost(id: string): Promise<IgnoreResponse> {
+  return (await api.post<IgnoreResponse>(`/posts/${encodeURIComponent(id)}/ignore`)).data;
+}
+
+export async function fetchComments(postId: string, signal?: AbortSignal): Promise<Comment[]> {
+  return (await api.get<Comment[] | null>(`/posts/${encodeURIComponent(postId)}/comments`, { signal })).data ?? [];
+}
+
+export async function createComment(postId: string, content: string): Promise<Comment> {
+  return (await api.post<Comment>(`/posts/${encodeURIComponent(postId)}/comments`, { comment: { content } })).data;
+}
+
+export async function deleteComment(id: string): Promise<DeletedResponse> {
+  return (await api.delete<DeletedResponse>(`/comments/${encodeURIComponent(id)}`)).data;
+}
+
+/** The address of a post inside the app, for sharing: {origin}/post/{id}. */
+export function postUrl(id: string, origin: string = window.location.origin): string {
+  return `${origin}/post/${encodeURIComponent(id)}`;
+}

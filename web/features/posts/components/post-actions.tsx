@@ -1,0 +1,103 @@
+import { Heart, MessageCircle, Share2 } from 'lucide-react';
+import { Link } from 'react-router';
+import type { Post } from '@shared/api/posts';
+import { copyToClipboard } from '@web/lib/clipboard';
+import { cn } from '@web/lib/cn';
+import { postUrl } from '../api';
+import { commentsLabel, likesLabel, POST_TEXT } from '../messages';
+import { usePostLike } from '../use-post-like';
+
+const actionClasses =
+  'inline-flex h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-stone-600 transition-colors ' +
+  'hover:bg-stone-100 hover:text-stone-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500';
+
+/** The heart and "n like(s)": optimistic, see {@link usePostLike}. */
+export function LikeButton({ post }: { post: Pick<Post, 'id' | 'liked_by_current_user' | 'likes_count'> }) {
+  const { liked, count, pending, toggle } = usePostLike(post);
+  return (
+    <button
+      type="button"
+      aria-pressed={liked}
+      aria-busy={pending || undefined}
+      title={liked ? 'Unlike' : 'Like'}
+      onClick={() => void toggle()}
+      className={cn(actionClasses, liked && 'text-rose-600 hover:bg-rose-50 hover:text-rose-700')}
+    >
+      <Heart className={cn('size-[18px] transition-transform', liked && 'scale-110 fill-current')} aria-hidden="true" />
+      <span className="tabular-nums">{likesLabel(count)}</span>
+    </button>
+  );
+}
+
+/** "n comment(s)", leading to the post's comments. */
+export function CommentsCount({ post }: { post: Pick<Post, 'id' | 'comments_count'> }) {
+  return (
+    <Link to={`/post/${encodeURIComponent(post.id)}#comments`} className={actionClasses}>
+      <MessageCircle className="size-[18px]" aria-hidden="true" />
+      <span className="tabular-nums">{commentsLabel(post.comments_count)}</span>
+    </Link>
+  );
+}
+
+/**
+ * Share: the system share sheet where there is one, else the post's address ({origin}/post/{id}) is
+ * copied to the clipboard with a toast.
+ */
+export async function sharePost(
+  post: Pick<Post, 'id' | 'tldr'>,
+  notify: (message: string, variant?: 'success' | 'error') => void,
+) {
+  const url = postUrl(post.id);
+  if (typeof navigator.share === 'function') {
+    try {
+      await navigator.share({ title: post.tldr, url });
+      return;
+    } catch (error) {
+      // Closing the share sheet is not a failure; anything else falls back to copying.
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+    }
+  }
+  try {
+    await copyToClipboard(url);
+    notify(POST_TEXT.linkCopied);
+  } catch (error) {
+    console.error('Copy failed', error);
+    notify(POST_TEXT.copyFailed, 'error');
+  }
+}
+
+export function ShareButton({
+  post,
+  notify,
+}: {
+  post: Pick<Post, 'id' | 'tldr'>;
+  notify: (message: string, variant?: 'success' | 'error') => void;
+}) {
+  return (
+    <button type="button" onClick={() => void sharePost(post, notify)} className={actionClasses}>
+      <Share2 className="size-[18px]" aria-hidden="true" />
+      Share
+    </button>
+  );
+}
+
+/** Like, comment count and Share in a row. */
+export function PostActions({
+  post,
+  notify,
+  className,
+}: {
+  post: Pick<Post, 'id' | 'tldr' | 'liked_by_current_user' | 'likes_count' | 'comments_count'>;
+  notify: (message: string, variant?: 'success' | 'error') => void;
+  className?: string;
+}) {
+  return (
+    <div className={cn('-mx-2.5 flex items-center gap-0.5 sm:gap-1', className)}>
+      <LikeButton post={post} />
+      <CommentsCount post={post} />
+      <div className="ml-auto">
+        <ShareButton post={post} notify={notify} />
+      </div>
+    </div>
+  );
+}

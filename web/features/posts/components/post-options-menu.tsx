@@ -1,0 +1,215 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { EyeOff, Flag, MoreHorizontal, Trash2 } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import type { Post } from '@shared/api/posts';
+import { Alert } from '@web/components/alert';
+import { Button } from '@web/components/button';
+import { Dialog } from '@web/components/dialog';
+import { Label, Textarea } from '@web/components/input';
+import { MenuContent, MenuItem, MenuSeparator } from '@web/components/menu';
+import { errorMessage, serverErrorText } from '@web/lib/api-errors';
+import { queryKeys } from '@web/lib/query-keys';
+import { deletePost, ignorePost, reportPost } from '../api';
+import { POST_TEXT } from '../messages';
+import { removeCachedPost } from '../post-cache';
+
+const REASON_MAX = 1000;
+
+/**
+ * The card's "…" menu: Report (files a report admins review), Ignore (hides the post for this member),
+ * and Delete where the server says the member may. Publish arrives with the public-posts issue.
+ */
+export function PostOptionsMenu({
+  post,
+  notify,
+  onRemoved,
+}: {
+  post: Pick<Post, 'id' | 'tldr' | 'can_delete'>;
+  notify: (message: string, variant?: 'success' | 'error') => void;
+  /** After Ignore or Delete took the post away (the detail page leaves). */
+  onRemoved?: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [reportOpen, setReportOpen] = useState(false);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+
+  const ignore = useMutation({
+    mutationFn: () => ignorePost(post.id),
+    onSuccess: () => {
+      removeCachedPost(queryClient, post.id);
+      notify(POST_TEXT.ignored);
+      onRemoved?.();
+    },
+    onError: (error) => {
+      console.error(`Could not ignore post ${post.id}`, error);
+      notify(POST_TEXT.ignoreFailed, 'error');
+    },
+  });
+
+  return (
+    <>
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger
+          aria-label="Post options"
+          className="flex size-9 items-center justify-center rounded-lg text-stone-500 transition-colors hover:bg-stone-100 hover:text-stone-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 data-[state=open]:bg-stone-100 data-[state=open]:text-stone-800"
+        >
+          <MoreHorizontal className="size-5" aria-hidden="true" />
+        </DropdownMenu.Trigger>
+        <MenuContent className="min-w-48">
+          <MenuItem onSelect={() => setReportOpen(true)}>
+            <Flag className="size-4 text-stone-500" aria-hidden="true" />
+            Report
+          </MenuItem>
+          <MenuItem disabled={ignore.isPending} onSelect={() => ignore.mutate()}>
+            <EyeOff className="size-4 text-stone-500" aria-hidden="true" />
+            Ignore
+          </MenuItem>
+          {post.can_delete ? (
+            <>
+              <MenuSeparator />
+              <MenuItem
+                onSelect={() => setDeleteOpen(true)}
+                className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800"
+              >
+                <Trash2 className="size-4" aria-hidden="true" />
+                Delete
+              </MenuItem>
+            </>
+          ) : null}
+        </MenuContent>
+      </DropdownMenu.Root>
+
+      <ReportDialog
+        postId={post.id}
+        open={reportOpen}
+        onOpenChange={setReportOpen}
+        onReported={() => notify(POST_TEXT.reported)}
+      />
+      {post.can_delete ? (
+        <DeletePostDialog
+          post={post}
+          open={deleteOpen}
+          onOpenChange={setDeleteOpen}
+          onDeleted={() => {
+            removeCachedPost(queryClient, post.id);
+            queryClient.removeQueries({ queryKey: queryKeys.posts.detail(post.id) });
+            notify(POST_TEXT.deleted);
+            onRemoved?.();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function ReportDialog({
+  postId,
+  open,
+  onOpenChange,
+  onReported,
+}: {
+  postId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onReported: () => void;
+}) {
+  const [reason, setReason] = useState('');
+  const report = useMutation({
+    mutationFn: () => reportPost(postId, reason.trim() || null),
+    onSuccess: () => {
+      onOpenChange(false);
+      setReason('');
+      onReported();
+    },
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!report.isPending) report.mutate();
+  }
+
+  function changeOpen(next: boolean) {
+    if (!next) report.reset();
+    onOpenChange(next);
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={changeOpen}
+      dismissible={!report.isPending}
+      title="Report this post"
+      description="Let the community's admins know what's wrong. The author won't see who reported it."
+    >
+      <form onSubmit={submit} className="space-y-4">
+        {report.isError ? <Alert>{serverErrorText(report.error) ?? POST_TEXT.reportFailed}</Alert> : null}
+        <div className="space-y-1.5">
+          <Label htmlFor={`report-reason-${postId}`}>Reason (optional)</Label>
+          <Textarea
+            id={`report-reason-${postId}`}
+            rows={3}
+            maxLength={REASON_MAX}
+            placeholder="What's the problem with this post?"
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        </div>
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={() => changeOpen(false)} disabled={report.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="danger" busy={report.isPending}>
+            {report.isPending ? 'Reporting...' : 'Report post'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function DeletePostDialog({
+  post,
+  open,
+  onOpenChange,
+  onDeleted,
+}: {
+  post: Pick<Post, 'id' | 'tldr'>;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onDeleted: () => void;
+}) {
+  const remove = useMutation({
+    mutationFn: () => deletePost(post.id),
+    onSuccess: () => {
+      onOpenChange(false);
+      onDeleted();
+    },
+  });
+  const failure = remove.isError
+    ? (serverErrorText(remove.error) ?? errorMessage(remove.error) ?? POST_TEXT.deleteFailed)
+    : null;
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) remove.reset();
+        onOpenChange(next);
+      }}
+      dismissible={!remove.isPending}
+      title="Delete this post?"
+      description={`“${post.tldr}” and its comments will be removed for everyone. This can't be undone.`}
+    >
+      {failure ? <Alert className="mb-4">{failure}</Alert> : null}
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" onClick={() => onOpenChange(false)} disabled={remove.isPending}>
+          Cancel
+        </Button>
+        <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate()}>
+          {remove.isPending ? 'Deleting...' : 'Delete post'}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,170 @@
+import type { ReactNode } from 'react';
+import { useInfiniteQuery, useQueryClient, type InfiniteData, type QueryKey } from '@tanstack/react-query';
+import { Newspaper, RotateCw } from 'lucide-react';
+import type { Post } from '@shared/api/posts';
+import { Alert } from '@web/components/alert';
+import { Button } from '@web/components/button';
+import { EmptyState } from '@web/components/empty-state';
+import { FloatingRefreshButton } from '@web/components/floating-refresh-button';
+import { errorMessage } from '@web/lib/api-errors';
+import { flattenPages, type CursorPage } from '@web/lib/pagination';
+import { useInfiniteScroll } from '@web/lib/use-infinite-scroll';
+import type { PostPageFetcher } from '../api';
+import { POST_TEXT } from '../messages';
+import { postsMeta } from '../post-cache';
+import { PostCard } from './post-card';
+import { PostCardSkeleton } from './post-card-skeleton';
+import { PostNoticesProvider } from './post-notices';
+
+/** Spec section 9: timelines stay fresh for 60 s. */
+export const TIMELINE_STALE_TIME_MS = 60_000;
+
+export interface PostTimelineProps {
+  /**
+   * The cache key of this list. Use one of `queryKeys.posts.timeline(groupId)`,
+   * `queryKeys.posts.profile(profileId)` (web/lib/query-keys.ts), or any key under
+   * `queryKeys.posts.lists()`, so that a new post refreshes it.
+   */
+  queryKey: QueryKey;
+  /** Loads one cursor page, e.g. `timelinePageFetcher(groupId)` or `profilePostsPageFetcher(id)`. */
+  fetchPage: PostPageFetcher;
+  /** The empty state's line, e.g. 'No posts in this group yet'. */
+  emptyText?: ReactNode;
+  /** A second, smaller line under `emptyText`. */
+  emptyDescription?: ReactNode;
+  /** A button or link under the empty state, e.g. to write a post. */
+  emptyAction?: ReactNode;
+  /** The text shown when the first page fails; default 'An error has occurred: {message}'. */
+  errorText?: (message: string) => ReactNode;
+  /** The floating refresh button (default shown). */
+  refreshButton?: boolean;
+  /** Wait before loading (e.g. until the group is known to be visible); default true. */
+  enabled?: boolean;
+}
+
+type Pages = InfiniteData<CursorPage<Post>, string | null>;
+
+/**
+ * An infinite list of post cards (spec sections 2 and 9): the next page loads when the end marker
+ * comes within 100 px of view (threshold 0.1), with a Load More button as a fallback; a floating
+ * refresh button; 60 s staleness; loading, empty and error states.
+ */
+export function PostTimeline({
+  queryKey,
+  fetchPage,
+  emptyText = 'No posts yet',
+  emptyDescription,
+  emptyAction,
+  errorText = POST_TEXT.loadError,
+  refreshButton = true,
+  enabled = true,
+}: PostTimelineProps) {
+  const queryClient = useQueryClient();
+  const query = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => fetchPage({ after: pageParam, signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => (last.hasNextPage ? last.nextCursor : undefined),
+    staleTime: TIMELINE_STALE_TIME_MS,
+    meta: postsMeta('pages'),
+    enabled,
+  });
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  const markerRef = useInfiniteScroll(
+    () => void fetchNextPage(),
+    hasNextPage && !isFetchingNextPage && !isFetchNextPageError,
+  );
+
+  /** Back to the newest posts: keep only the first page, then load it again. */
+  function refresh() {
+    queryClient.setQueryData<Pages>(queryKey, (data) =>
+      data ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } : data,
+    );
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+    void query.refetch();
+  }
+
+  const refreshing = query.isRefetching && !isFetchingNextPage;
+  const floating = refreshButton ? <FloatingRefreshButton onRefresh={refresh} refreshing={refreshing} /> : null;
+
+  if (query.isPending) {
+    return (
+      <div role="status" aria-label="Loading posts" className="space-y-4">
+        <PostCardSkeleton />
+        <PostCardSkeleton />
+        <PostCardSkeleton />
+      </div>
+    );
+  }
+
+  if (query.isError && !query.data) {
+    return (
+      <>
+        <Alert>
+          <p>{errorText(errorMessage(query.error))}</p>
+          <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()}>
+            <RotateCw className="size-4" aria-hidden="true" />
+            Try Again
+          </Button>
+        </Alert>
+        {floating}
+      </>
+    );
+  }
+
+  const posts = flattenPages(query.data);
+
+  return (
+    <PostNoticesProvider>
+      {query.isRefetchError ? <Alert className="mb-4">{errorText(errorMessage(query.error))}</Alert> : null}
+      {posts.length === 0 ? (
+        <EmptyState icon={Newspaper} title={emptyText} description={emptyDescription} action={emptyAction} />
+      ) : (
+        <div className="space-y-4">
+          {posts.map((post) => (
+            <PostCard key={post.id} post={post} />
+          ))}
+        </div>
+      )}
+      <div ref={markerRef} aria-hidden="true" />
+      <TimelineFooter
+        hasNextPage={hasNextPage}
+        loadingMore={isFetchingNextPage}
+        loadMoreError={isFetchNextPageError ? errorMessage(query.error) : null}
+        errorText={errorText}
+        showEnd={posts.length > 0 && query.data.pages.length > 1}
+        onLoadMore={() => void fetchNextPage()}
+      />
+      {floating}
+    </PostNoticesProvider>
+  );
+}
+
+function TimelineFooter({
+  hasNextPage,
+  loadingMore,
+  loadMoreError,
+  errorText,
+  showEnd,
+  onLoadMore,
+}: {
+  hasNextPage: boolean;
+  loadingMore: boolean;
+  loadMoreError: string | null;
+  errorText: (message: string) => ReactNode;
+  showEnd: boolean;
+  onLoadMore: () => void;
+}) {
+  if (hasNextPage) {
+    return (
+      <div className="mt-6 flex flex-col items-center gap-3">
+        {loadMoreError ? <Alert className="w-full">{errorText(loadMoreError)}</Alert> : null}
+        <Button variant="outline" busy={loadingMore} onClick={onLoadMore}>
+          {loadingMore ? POST_TEXT.loadingMore : POST_TEXT.loadMore}
+        </Button>
+      </div>
+    );
+  }
+  if (!showEnd) return null;
+  return <p className="mt-8 mb-2 text-center text-sm text-stone-500">{POST_TEXT.noMore}</p>;
+}

@@ -1,0 +1,13 @@
+/**
+ * What other features may use from the posts area. Group and profile pages list posts with:
+ *
+ *   <PostTimeline
+ *     queryKey={queryKeys.posts.timeline(groupId)}          // or queryKeys.posts.profile(profileId)
+ *     fetchPage={timelinePageFetcher(groupId)}              // or profilePostsPageFetcher(profileId)
+ *     emptyText="No posts in this group yet"
+ *   />
+ */
+export { PostTimeline, TIMELINE_STALE_TIME_MS, type PostTimelineProps } from './components/post-timeline';
+export { PostCard, postPath } from './components/post-card';
+export { timelinePageFetcher, profilePostsPageFetcher, type PostPageFetcher } from './api';
+export { POST_TEXT, likesLabel, commentsLabel } from './messages';

@@ -1,0 +1,48 @@
+import { LIMITS } from '@shared/domain/constants';
+
+/** Texts of the posts area fixed by the product spec (sections 2, 5, 8), and the ones we chose. */
+export const POST_TEXT = {
+  loadError: (message: string) => `An error has occurred: ${message}`,
+  createError: 'Error creating post. Please try again.',
+  creating: 'Creating...',
+  create: 'Create',
+  created: 'Post created successfully!',
+  titleRequired: 'Title is required',
+  loadMore: 'Load More',
+  loadingMore: 'Loading more posts...',
+  noMore: 'No more posts to load',
+  notFoundTitle: 'Post not found',
+  notFoundText: "This post may have been removed, or it's in a group you're not a member of.",
+  reported: 'Thanks for letting us know. The post has been reported.',
+  reportFailed: 'Could not report the post. Please try again.',
+  ignored: "Post hidden. You won't see it again.",
+  ignoreFailed: 'Could not hide the post. Please try again.',
+  linkCopied: 'Link copied to clipboard!',
+  copyFailed: 'Could not copy the link.',
+  deleted: 'Post deleted.',
+  deleteFailed: 'Failed to delete post',
+  commentDeleteFailed: 'Failed to delete comment',
+  commentFailed: 'Failed to post comment. Please try again.',
+} as const;
+
+/** "1 like", "2 likes", "0 likes". */
+export function likesLabel(count: number): string {
+  return `${count} ${count === 1 ? 'like' : 'likes'}`;
+}
+
+/** "1 comment", "3 comments", "0 comments". */
+export function commentsLabel(count: number): string {
+  return `${count} ${count === 1 ? 'comment' : 'comments'}`;
+}
+
+/** Spec section 5: a card shows the first 200 characters of the content, then an ellipsis. */
+export function contentPreview(content: string, limit: number = LIMITS.cardPreview): string {
+  const chars = Array.from(content);
+  if (chars.length <= limit) return content;
+  return `${chars.slice(0, limit).join('').trimEnd()}...`;
+}
+
+/** "n/2000" under the content field. */
+export function contentCounter(length: number, limit: number = LIMITS.postContent): string {
+  return `${length}/${limit}`;
+}

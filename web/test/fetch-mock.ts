@@ -1,0 +1,42 @@
+import { vi } from 'vitest';
+
+/** A JSON response as the server sends it. */
+export function jsonResponse(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status: init.status ?? 200,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...init.headers },
+  });
+}
+
+export interface RecordedCall {
+  url: string;
+  method: string;
+  headers: Headers;
+  body: unknown;
+  init: RequestInit;
+}
+
+type Route = (call: RecordedCall) => Response | Promise<Response> | undefined;
+
+/**
+ * Replaces `fetch` with a router of `'METHOD /path'` → response (or a function of the call).
+ * Unhandled calls fail the test loudly, like MSW's `onUnhandledRequest: 'error'`.
+ */
+export function mockFetch(routes: Record<string, Response | Route | (() => Response)>) {
+  const calls: RecordedCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const method = (init.method ?? 'GET').toUpperCase();
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : init.body;
+    const call: RecordedCall = { url, method, headers: new Headers(init.headers), body, init };
+    calls.push(call);
+    const path = url.split('?')[0];
+    const route = routes[`${method} ${path}`];
+    if (!route) throw new Error(`Unhandled request: ${method} ${url}`);
+    const response = typeof route === 'function' ? await route(call) : route.clone();
+    if (!response) throw new Error(`No response for ${method} ${url}`);
+    return response;
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
