@@ -1,5 +1,6 @@
 import { createBrowserRouter, matchRoutes, useLocation, type RouteObject } from 'react-router';
 import { accountsRoutes } from '@web/features/accounts/routes';
+import { groupsRoutes } from '@web/features/groups/routes';
 import { invitationsRoutes } from '@web/features/invitations/routes';
 import { privacyRoutes } from '@web/features/privacy/routes';
 import { timelineRoutes } from '@web/features/timeline/routes';
@@ -20,6 +21,7 @@ import { SignedInShell } from './shells/signed-in-shell';
  */
 export const FEATURE_ROUTES: readonly FeatureRoute[] = [
   ...accountsRoutes,
+  ...groupsRoutes,
   ...invitationsRoutes,
   ...privacyRoutes,
   ...timelineRoutes,

@@ -6,7 +6,11 @@ import { cn } from '@web/lib/cn';
  * A native select styled like the text inputs: the platform's own picker (best on phones, fully
  * accessible), with our border, focus ring and chevron.
  */
-export function Select({ className, wrapperClassName, ...props }: ComponentProps<'select'> & { wrapperClassName?: string }) {
+export function Select({
+  className,
+  wrapperClassName,
+  ...props
+}: ComponentProps<'select'> & { wrapperClassName?: string }) {
   return (
     <span className={cn('relative inline-flex', wrapperClassName)}>
       <select

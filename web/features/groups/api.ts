@@ -43,7 +43,8 @@ export function groupSearchQueryOptions({ q, sort }: { q: string; sort: GroupSor
 export function groupQueryOptions(id: string) {
   return queryOptions({
     queryKey: queryKeys.groups.detail(id),
-    queryFn: async ({ signal }) => (await api.get<Group>(`/api/groups/${encodeURIComponent(id)}`, { signal })).data,
+    queryFn: async ({ signal }) =>
+      (await api.get<Group>(`/api/groups/${encodeURIComponent(id)}`, { signal })).data,
   });
 }
 
@@ -51,8 +52,11 @@ export function groupMembersQueryOptions(groupId: string) {
   return queryOptions({
     queryKey: queryKeys.groups.members(groupId),
     queryFn: async ({ signal }) =>
-      (await api.get<GroupMember[] | null>(`/api/groups/${encodeURIComponent(groupId)}/group_roles`, { signal }))
-        .data ?? [],
+      (
+        await api.get<GroupMember[] | null>(`/api/groups/${encodeURIComponent(groupId)}/group_roles`, {
+          signal,
+        })
+      ).data ?? [],
   });
 }
 
@@ -60,8 +64,11 @@ export function groupJoinRequestsQueryOptions(groupId: string) {
   return queryOptions({
     queryKey: queryKeys.groups.joinRequests(groupId),
     queryFn: async ({ signal }) =>
-      (await api.get<GroupRequest[] | null>(`/api/groups/${encodeURIComponent(groupId)}/group_requests`, { signal }))
-        .data ?? [],
+      (
+        await api.get<GroupRequest[] | null>(`/api/groups/${encodeURIComponent(groupId)}/group_requests`, {
+          signal,
+        })
+      ).data ?? [],
   });
 }
 
@@ -69,7 +76,8 @@ export function groupJoinRequestsQueryOptions(groupId: string) {
 export function groupRequestsQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.groups.requests(),
-    queryFn: async ({ signal }) => (await api.get<GroupRequest[] | null>('/api/group_requests', { signal })).data ?? [],
+    queryFn: async ({ signal }) =>
+      (await api.get<GroupRequest[] | null>('/api/group_requests', { signal })).data ?? [],
   });
 }
 
@@ -86,7 +94,9 @@ export async function requestToJoin(groupId: string): Promise<GroupRequest> {
 }
 
 export async function changeMemberRole({ id, role }: { id: string; role: GroupRole }): Promise<GroupMember> {
-  return (await api.patch<GroupMember>(`/api/group_roles/${encodeURIComponent(id)}`, { group_role: { role } })).data;
+  return (
+    await api.patch<GroupMember>(`/api/group_roles/${encodeURIComponent(id)}`, { group_role: { role } })
+  ).data;
 }
 
 export async function removeMember(id: string): Promise<void> {
@@ -95,8 +105,16 @@ export async function removeMember(id: string): Promise<void> {
 
 export type RequestAnswer = { status: 'accepted'; role: RequestRole } | { status: 'rejected' };
 
-export async function answerGroupRequest({ id, answer }: { id: string; answer: RequestAnswer }): Promise<GroupRequest> {
-  const body = answer.status === 'accepted' ? { role: answer.role, status: 'accepted' } : { status: 'rejected' };
-  return (await api.patch<GroupRequest>(`/api/group_requests/${encodeURIComponent(id)}`, { group_request: body }))
-    .data;
+export async function answerGroupRequest({
+  id,
+  answer,
+}: {
+  id: string;
+  answer: RequestAnswer;
+}): Promise<GroupRequest> {
+  const body =
+    answer.status === 'accepted' ? { role: answer.role, status: 'accepted' } : { status: 'rejected' };
+  return (
+    await api.patch<GroupRequest>(`/api/group_requests/${encodeURIComponent(id)}`, { group_request: body })
+  ).data;
 }

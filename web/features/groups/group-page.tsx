@@ -72,7 +72,10 @@ function GroupHeader({ group }: { group: Group }) {
   const members = group.members_count === 1 ? '1 member' : `${group.members_count} members`;
   return (
     <Card className="overflow-hidden">
-      <div className="h-20 bg-gradient-to-r from-brand-100 via-amber-50 to-rose-100 sm:h-24" aria-hidden="true" />
+      <div
+        className="h-20 bg-gradient-to-r from-brand-100 via-amber-50 to-rose-100 sm:h-24"
+        aria-hidden="true"
+      />
       <div className="flex flex-col gap-4 px-5 pb-5 sm:flex-row sm:items-end sm:justify-between sm:px-6 sm:pb-6">
         <div className="-mt-8 flex min-w-0 items-end gap-4">
           <GroupAvatar id={group.id} initials={group.avatar} size="lg" className="ring-4 ring-white" />

@@ -108,7 +108,9 @@ export function GroupsPage() {
       <GroupList
         groups={groups.data}
         loading={groups.isPending}
-        error={groups.isError ? (unauthorized ? TEXT.authRequired : loadFailure(errorMessage(groups.error))) : null}
+        error={
+          groups.isError ? (unauthorized ? TEXT.authRequired : loadFailure(errorMessage(groups.error))) : null
+        }
         retrying={groups.isFetching}
         onRetry={() => void groups.refetch()}
         searched={q !== ''}
@@ -155,7 +157,9 @@ function GroupList({
         icon={UsersRound}
         title={TEXT.empty}
         description={
-          searched ? 'Try another name, or start the group yourself.' : 'Start one for your family, club or street.'
+          searched
+            ? 'Try another name, or start the group yourself.'
+            : 'Start one for your family, club or street.'
         }
         action={
           <ButtonLink to={NEW_GROUP_PATH} variant="outline">

@@ -53,7 +53,10 @@ export function NewGroupPage() {
 
   return (
     <div className="mx-auto max-w-xl">
-      <PageHeader title="New group" description="Give your circle a name. You'll be its Owner and can invite people in." />
+      <PageHeader
+        title="New group"
+        description="Give your circle a name. You'll be its Owner and can invite people in."
+      />
       <Card>
         <CardBody>
           <form onSubmit={submit} className="space-y-5" noValidate>

@@ -46,7 +46,11 @@ export function JoinGroupButton({
         void queryClient.invalidateQueries({ queryKey: queryKeys.groups.all });
         return;
       }
-      setRefusal(error instanceof ApiError && error.status === 422 ? (base ?? errorMessage(error)) : errorMessage(error));
+      setRefusal(
+        error instanceof ApiError && error.status === 422
+          ? (base ?? errorMessage(error))
+          : errorMessage(error),
+      );
     },
   });
 

@@ -87,7 +87,10 @@ export function MemberRow({
             >
               {busy ? <Spinner /> : <MoreHorizontal className="size-5" aria-hidden="true" />}
               {changed && !busy ? (
-                <span className="absolute top-1.5 right-1.5 size-2 rounded-full bg-brand-600" aria-hidden="true" />
+                <span
+                  className="absolute top-1.5 right-1.5 size-2 rounded-full bg-brand-600"
+                  aria-hidden="true"
+                />
               ) : null}
             </DropdownMenu.Trigger>
             <MenuContent className="min-w-44">
@@ -109,7 +112,8 @@ export function MemberRow({
       </div>
       {changed && !refusal ? (
         <p className="mt-2 text-xs text-stone-500 sm:text-right">
-          Choose {TEXT.updateRole} in the menu to make {member.name} {/^[AEIOU]/.test(role) ? 'an' : 'a'} {role}.
+          Choose {TEXT.updateRole} in the menu to make {member.name} {/^[AEIOU]/.test(role) ? 'an' : 'a'}{' '}
+          {role}.
         </p>
       ) : null}
       {refusal ? (

@@ -83,7 +83,11 @@ export function MembersCard({ group, currentUserId }: { group: Group; currentUse
     },
   });
 
-  const busyId = updateRole.isPending ? updateRole.variables.id : remove.isPending ? remove.variables.id : null;
+  const busyId = updateRole.isPending
+    ? updateRole.variables.id
+    : remove.isPending
+      ? remove.variables.id
+      : null;
 
   return (
     <Card>

@@ -3,7 +3,8 @@ import type { GroupRole } from '@shared/domain/constants';
 import { cn } from '@web/lib/cn';
 import { GROUP_TEXT } from '../messages';
 
-const pill = 'inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-medium ring-1 whitespace-nowrap';
+const pill =
+  'inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-medium ring-1 whitespace-nowrap';
 
 /** The member's role in a group: Owner stands out, other roles are quiet. */
 export function RoleBadge({ role, className }: { role: GroupRole; className?: string }) {
