@@ -81,6 +81,11 @@ function afterCursor(cursor: Cursor): SQL {
  * posts_user_created_idx depending on the filter.
  */
 export async function listTimeline(db: DbOrTx, filter: TimelineFilter) {
+  return timelineQuery(db, filter);
+}
+
+/** The timeline query itself, unexecuted (its plan is checked in posts.plan.api.test.ts). */
+export function timelineQuery(db: DbOrTx, filter: TimelineFilter) {
   const conditions: SQL[] = [visiblePostsCondition(filter.viewerId), notIgnoredCondition(filter.viewerId)];
   if (filter.groupId) conditions.push(eq(posts.groupId, filter.groupId));
   if (filter.authorId) conditions.push(eq(posts.userId, filter.authorId));
