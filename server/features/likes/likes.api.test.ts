@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createThrottle } from '../../http/throttle';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { memberWithClient } from '../../../tests/support/factories';
 import { createGroupAs, createPostAs, memberInGroup } from '../../../tests/support/social-factories';
@@ -57,5 +58,32 @@ describe('likes', () => {
     expect((await outsider.delete(`/api/posts/${post.id}/likes`)).status).toBe(404);
     expect((await app.client().post(`/api/posts/${post.id}/likes`)).status).toBe(401);
     expect((await owner.post('/api/posts/00000000-0000-4000-8000-000000000000/likes')).status).toBe(404);
+  });
+
+  it('throttles a member’s writes (429 with Retry-After) without touching other members', async () => {
+    const limited = await createTestApp({ rateLimits: true });
+    // A frozen clock keeps all 121 writes in one window, even across a minute boundary.
+    const frozen = Date.now();
+    limited.context.throttle.hit = createThrottle(limited.context.db, {
+      enabled: true,
+      now: () => frozen,
+    }).hit;
+    try {
+      const { client } = await memberWithClient(limited);
+      const { client: other } = await memberWithClient(limited);
+      const post = await createPostAs(client); // one write
+      const statuses: number[] = [];
+      for (let i = 0; i < 120; i++) statuses.push((await client.post(`/api/posts/${post.id}/likes`)).status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(119);
+      const refused = await client.post(`/api/posts/${post.id}/likes`);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(refused.body.error).toBeDefined();
+      expect((await other.post(`/api/posts/${post.id}/likes`)).status).toBe(200);
+      // Reads are not throttled.
+      expect((await client.get(`/api/posts/${post.id}`)).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 });
