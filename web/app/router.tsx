@@ -1,8 +1,15 @@
 import { createBrowserRouter, matchRoutes, useLocation, type RouteObject } from 'react-router';
 import { accountsRoutes } from '@web/features/accounts/routes';
+import { adminRoutes } from '@web/features/admin/routes';
+import { feedbackRoutes } from '@web/features/feedback/routes';
+import { friendsRoutes } from '@web/features/friends/routes';
 import { groupsRoutes } from '@web/features/groups/routes';
 import { invitationsRoutes } from '@web/features/invitations/routes';
+import { postsRoutes } from '@web/features/posts/routes';
 import { privacyRoutes } from '@web/features/privacy/routes';
+import { profilesRoutes } from '@web/features/profiles/routes';
+import { searchRoutes } from '@web/features/search/routes';
+import { settingsRoutes } from '@web/features/settings/routes';
 import { timelineRoutes } from '@web/features/timeline/routes';
 import type { FeatureRoute, ShellName } from '@web/lib/feature-routes';
 import { isPublicPath } from '@web/lib/auth-paths';
@@ -21,10 +28,17 @@ import { SignedInShell } from './shells/signed-in-shell';
  */
 export const FEATURE_ROUTES: readonly FeatureRoute[] = [
   ...accountsRoutes,
+  ...friendsRoutes,
   ...groupsRoutes,
   ...invitationsRoutes,
   ...privacyRoutes,
+  ...profilesRoutes,
+  ...settingsRoutes,
   ...timelineRoutes,
+  ...postsRoutes,
+  ...searchRoutes,
+  ...feedbackRoutes,
+  ...adminRoutes,
 ];
 
 function routesOf(features: readonly FeatureRoute[], shell: ShellName): RouteObject[] {

@@ -52,7 +52,7 @@ export function GroupPage() {
     <div className="space-y-6">
       <GroupHeader group={data} />
       {data.is_member ? (
-        <GroupTimeline groupId={data.id} />
+        <GroupTimeline groupId={data.id} canPost={data.can_post} />
       ) : (
         <EmptyState
           icon={LockKeyhole}

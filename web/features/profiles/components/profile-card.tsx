@@ -1,0 +1,93 @@
+import { CalendarDays, MapPin, Pencil } from 'lucide-react';
+import type { Profile } from '@shared/api/profiles';
+import { Avatar } from '@web/components/avatar';
+import { ButtonLink } from '@web/components/button';
+import { Card } from '@web/components/card';
+import { FollowButton, FRIENDS_TEXT } from '@web/features/friends';
+import { initialsOf } from '@web/lib/initials';
+import { profileDisplayName } from '../display-name';
+import { SETTINGS_PATH } from '../paths';
+
+const joinedFormat = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' });
+
+function joined(value: string): string | null {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : `Joined ${joinedFormat.format(date)}`;
+}
+
+function count(n: number, one: string, many: string) {
+  return (
+    <span>
+      <span className="font-semibold text-stone-900">{n}</span> {n === 1 ? one : many}
+    </span>
+  );
+}
+
+/** Picture, name, @username, about, location, follower counts, and Follow / Unfollow (or Edit profile). */
+export function ProfileCard({ profile }: { profile: Profile }) {
+  const name = profileDisplayName(profile);
+  const since = joined(profile.created_at);
+  return (
+    <Card className="overflow-hidden">
+      <div
+        className="h-24 bg-gradient-to-br from-brand-200 via-brand-100 to-amber-100 sm:h-28"
+        aria-hidden="true"
+      />
+      <div className="px-5 pb-6 sm:px-6">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <Avatar
+            src={profile.avatar}
+            initials={initialsOf(name)}
+            name={name}
+            size="xl"
+            className="-mt-10 ring-4 ring-white"
+          />
+          {profile.is_self ? (
+            <ButtonLink to={SETTINGS_PATH} variant="outline" size="sm">
+              <Pencil className="size-4" aria-hidden="true" />
+              Edit profile
+            </ButtonLink>
+          ) : (
+            <FollowButton profileId={profile.id} following={profile.is_following} name={name} />
+          )}
+        </div>
+
+        <div className="mt-3">
+          <h2 className="text-xl font-semibold tracking-tight text-stone-900">{name}</h2>
+          <p className="flex flex-wrap items-center gap-2 text-sm text-stone-500">
+            <span>@{profile.username}</span>
+            {profile.follows_you && !profile.is_self ? (
+              <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium text-stone-600">
+                {FRIENDS_TEXT.followsYou}
+              </span>
+            ) : null}
+          </p>
+        </div>
+
+        {profile.about ? (
+          <p className="mt-4 leading-relaxed whitespace-pre-line text-stone-700">{profile.about}</p>
+        ) : null}
+
+        <div className="mt-4 flex flex-wrap gap-x-5 gap-y-2 text-sm text-stone-500">
+          {profile.location ? (
+            <span className="inline-flex items-center gap-1.5">
+              <MapPin className="size-4" aria-hidden="true" />
+              {profile.location}
+            </span>
+          ) : null}
+          {since ? (
+            <span className="inline-flex items-center gap-1.5">
+              <CalendarDays className="size-4" aria-hidden="true" />
+              {since}
+            </span>
+          ) : null}
+        </div>
+
+        <div className="mt-4 flex gap-5 text-sm text-stone-600">
+          {count(profile.followers_count, 'follower', 'followers')}
+          {count(profile.following_count, 'following', 'following')}
+        </div>
+      </div>
+    </Card>
+  );
+}

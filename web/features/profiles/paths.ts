@@ -1,0 +1,2 @@
+export const profilePath = (id: string) => `/profiles/${id}`;
+export const SETTINGS_PATH = '/settings';

@@ -1,0 +1,59 @@
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { Alert } from '@web/components/alert';
+import { Button } from '@web/components/button';
+import { LoadingScreen } from '@web/components/loading-screen';
+import { PageHeader } from '@web/components/page-header';
+import { PostTimeline, profilePostsPageFetcher } from '@web/features/posts';
+import { errorMessage } from '@web/lib/api-errors';
+import { queryKeys } from '@web/lib/query-keys';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { profileQueryOptions } from './api';
+import { ProfileCard } from './components/profile-card';
+import { profileDisplayName } from './display-name';
+
+/** /profiles/{id}: heading Profile, the member's card, then a Timeline of their posts I may see. */
+export function ProfilePage() {
+  const { id = '' } = useParams();
+  const profile = useQuery(profileQueryOptions(id));
+  useDocumentTitle(profile.data ? profileDisplayName(profile.data) : 'Profile');
+
+  return (
+    <div>
+      <PageHeader title="Profile" />
+      {profile.isPending ? (
+        <LoadingScreen label="Loading profile…" />
+      ) : profile.isError ? (
+        <Alert>
+          <p>{`An error has occurred: ${errorMessage(profile.error)}`}</p>
+          <Button
+            variant="outline"
+            size="sm"
+            className="mt-3"
+            busy={profile.isFetching}
+            onClick={() => void profile.refetch()}
+          >
+            Try Again
+          </Button>
+        </Alert>
+      ) : (
+        <div className="space-y-8">
+          <ProfileCard profile={profile.data} />
+          <section aria-labelledby="profile-timeline-heading">
+            <h2
+              id="profile-timeline-heading"
+              className="mb-3 text-lg font-semibold tracking-tight text-stone-900"
+            >
+              Timeline
+            </h2>
+            <PostTimeline
+              queryKey={queryKeys.posts.profile(profile.data.id)}
+              fetchPage={profilePostsPageFetcher(profile.data.id)}
+              emptyText={profile.data.is_self ? "You haven't posted yet" : 'No posts to show yet'}
+            />
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}

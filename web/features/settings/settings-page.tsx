@@ -1,0 +1,237 @@
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ExternalLink, Save } from 'lucide-react';
+import type { Profile } from '@shared/api/profiles';
+import { LIMITS } from '@shared/domain/constants';
+import { Alert } from '@web/components/alert';
+import { Avatar } from '@web/components/avatar';
+import { Button, ButtonLink } from '@web/components/button';
+import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@web/components/card';
+import { Label, Textarea, TextField } from '@web/components/input';
+import { LoadingScreen } from '@web/components/loading-screen';
+import { PageHeader } from '@web/components/page-header';
+import { Toast } from '@web/components/toast';
+import {
+  myProfileQueryOptions,
+  profileDisplayName,
+  profilePath,
+  updateMyProfile,
+  type ProfileChanges,
+} from '@web/features/profiles';
+import { errorMessage, fieldErrorsOf } from '@web/lib/api-errors';
+import { initialsOf } from '@web/lib/initials';
+import { queryKeys } from '@web/lib/query-keys';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { useTimedMessage } from '@web/lib/use-timed-message';
+import { SETTINGS_TEXT } from './messages';
+
+/** The fields the form edits, as the form holds them (text, never null). */
+type ProfileForm = Required<{ [K in keyof ProfileChanges]: string }>;
+
+function formOf(profile: Profile): ProfileForm {
+  return {
+    username: profile.username,
+    first_name: profile.first_name ?? '',
+    last_name: profile.last_name ?? '',
+    location: profile.location ?? '',
+    about: profile.about ?? '',
+  };
+}
+
+/** /settings: the member's own profile (about, location, username, first and last name). */
+export function SettingsPage() {
+  useDocumentTitle(SETTINGS_TEXT.title);
+  const profile = useQuery(myProfileQueryOptions());
+
+  return (
+    <div>
+      <PageHeader title={SETTINGS_TEXT.title} description="How other members of Hearth see you." />
+      {profile.isPending ? (
+        <LoadingScreen label="Loading your profile…" />
+      ) : profile.isError ? (
+        <Alert>
+          <p>{`An error has occurred: ${errorMessage(profile.error)}`}</p>
+          <Button
+            variant="outline"
+            size="sm"
+            className="mt-3"
+            busy={profile.isFetching}
+            onClick={() => void profile.refetch()}
+          >
+            Try Again
+          </Button>
+        </Alert>
+      ) : (
+        <ProfileEditor profile={profile.data} />
+      )}
+    </div>
+  );
+}
+
+function ProfileEditor({ profile }: { profile: Profile }) {
+  const queryClient = useQueryClient();
+  const toast = useTimedMessage();
+  const [form, setForm] = useState<ProfileForm>(() => formOf(profile));
+
+  const save = useMutation({
+    mutationFn: updateMyProfile,
+    onSuccess: (updated) => {
+      queryClient.setQueryData(queryKeys.profiles.me(), updated);
+      queryClient.setQueryData(queryKeys.profiles.detail(updated.id), updated);
+      setForm(formOf(updated));
+      toast.show(SETTINGS_TEXT.saved);
+      // Names and usernames appear on posts, members lists and friends lists.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.posts.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.friends.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.groups.all });
+    },
+    onError: (error) => console.error('Profile update failed', error),
+  });
+
+  const update = (field: keyof ProfileForm) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    setForm((current) => ({ ...current, [field]: event.target.value }));
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (save.isPending) return;
+    save.mutate({
+      username: form.username.trim(),
+      first_name: form.first_name.trim(),
+      last_name: form.last_name.trim(),
+      location: form.location.trim(),
+      about: form.about.trim(),
+    });
+  }
+
+  const fieldErrors = fieldErrorsOf(save.error);
+  const fieldError = (field: keyof ProfileForm) => fieldErrors[field]?.join(', ');
+  const unexplained =
+    save.isError && !Object.keys(fieldErrors).some((field) => field in form)
+      ? errorMessage(save.error)
+      : null;
+  const preview = profileDisplayName({
+    username: form.username.trim() || profile.username,
+    first_name: form.first_name,
+    last_name: form.last_name,
+  });
+
+  return (
+    <div className="space-y-6">
+      <Card>
+        <CardBody className="flex flex-wrap items-center gap-4">
+          <Avatar src={profile.avatar} initials={initialsOf(preview)} size="lg" />
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-lg font-semibold text-stone-900">{preview}</p>
+            <p className="truncate text-sm text-stone-500">@{form.username.trim() || profile.username}</p>
+          </div>
+          <ButtonLink to={profilePath(profile.id)} variant="outline" size="sm">
+            <ExternalLink className="size-4" aria-hidden="true" />
+            View profile
+          </ButtonLink>
+        </CardBody>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Your details</CardTitle>
+          <CardDescription>
+            Your name shows when both first and last name are filled in; otherwise your username.
+          </CardDescription>
+        </CardHeader>
+        <CardBody>
+          <form onSubmit={submit} className="space-y-5">
+            {unexplained ? <Alert>{unexplained}</Alert> : null}
+            <TextField
+              label="Username"
+              name="username"
+              required
+              autoComplete="username"
+              autoCapitalize="off"
+              spellCheck={false}
+              maxLength={LIMITS.usernameMax}
+              hint="3–30 letters, digits or underscores."
+              value={form.username}
+              onChange={update('username')}
+              error={fieldError('username')}
+            />
+            <div className="grid gap-5 sm:grid-cols-2">
+              <TextField
+                label="First name"
+                name="first_name"
+                autoComplete="given-name"
+                maxLength={LIMITS.nameMax}
+                value={form.first_name}
+                onChange={update('first_name')}
+                error={fieldError('first_name')}
+              />
+              <TextField
+                label="Last name"
+                name="last_name"
+                autoComplete="family-name"
+                maxLength={LIMITS.nameMax}
+                value={form.last_name}
+                onChange={update('last_name')}
+                error={fieldError('last_name')}
+              />
+            </div>
+            <TextField
+              label="Location"
+              name="location"
+              autoComplete="address-level2"
+              maxLength={LIMITS.locationMax}
+              placeholder="e.g. Leeds, UK"
+              value={form.location}
+              onChange={update('location')}
+              error={fieldError('location')}
+            />
+            <AboutField value={form.about} onChange={update('about')} error={fieldError('about')} />
+            <div className="flex justify-end border-t border-stone-100 pt-5">
+              <Button type="submit" busy={save.isPending}>
+                {save.isPending ? null : <Save className="size-4" aria-hidden="true" />}
+                {save.isPending ? SETTINGS_TEXT.saving : SETTINGS_TEXT.save}
+              </Button>
+            </div>
+          </form>
+        </CardBody>
+      </Card>
+      <Toast message={toast.message} />
+    </div>
+  );
+}
+
+function AboutField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (event: ChangeEvent<HTMLTextAreaElement>) => void;
+  error: string | undefined;
+}) {
+  const over = value.length > LIMITS.aboutMax;
+  return (
+    <div className="space-y-1.5">
+      <div className="flex items-baseline justify-between gap-3">
+        <Label htmlFor="profile-about">About</Label>
+        <span className={over ? 'text-xs font-medium text-red-700' : 'text-xs text-stone-500'}>
+          {value.length}/{LIMITS.aboutMax}
+        </span>
+      </div>
+      <Textarea
+        id="profile-about"
+        name="about"
+        rows={4}
+        placeholder="A line or two about you"
+        value={value}
+        onChange={onChange}
+        aria-invalid={error || over ? true : undefined}
+        aria-describedby={error ? 'profile-about-error' : undefined}
+      />
+      {error ? (
+        <p id="profile-about-error" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
