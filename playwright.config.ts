@@ -31,7 +31,13 @@ export default defineConfig({
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && HEARTH_REBUILD=1 node scripts/start.mjs`,
+    // A fresh data folder; the operator's invitation (cli invite) starts the journeys' first member.
+    command: [
+      `rm -rf ${E2E_DATA_DIR} .tmp/e2e-host.json`,
+      'npm run build --silent',
+      'node dist/server/cli.js invite > .tmp/e2e-invitation.txt',
+      'node dist/server/main.js',
+    ].join(' && '),
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
