@@ -1,4 +1,5 @@
 import {
+  Flag,
   Globe,
   HeartHandshake,
   Link2,
@@ -35,6 +36,14 @@ export const ACCOUNT_ENTRIES: readonly NavEntry[] = [
   { label: 'Privacy policy', to: '/privacy-policy', icon: ShieldCheck },
   { label: 'Share feedback', to: '/share-feedback', icon: MessageSquareHeart },
 ];
+
+/** Shown to admins (is_admin) after the account entries: reports and feedback review. */
+export const ADMIN_ENTRY: NavEntry = { label: 'Reports & feedback', to: '/admin', icon: Flag };
+
+/** The avatar menu's entries for this member (admins also get {@link ADMIN_ENTRY}). */
+export function accountEntries(user: { is_admin: boolean } | null): readonly NavEntry[] {
+  return user?.is_admin ? [...ACCOUNT_ENTRIES, ADMIN_ENTRY] : ACCOUNT_ENTRIES;
+}
 
 export const SEARCH_PATH = '/search';
 /** The inbox icon leads to the timeline (spec section 2). */

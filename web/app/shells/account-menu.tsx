@@ -3,7 +3,7 @@ import { DropdownMenu } from 'radix-ui';
 import { Avatar } from '@web/components/avatar';
 import { MenuContent, MenuItem, MenuLinkItem, MenuSeparator } from '@web/components/menu';
 import { useAuth } from '../auth/auth-context';
-import { ACCOUNT_ENTRIES } from '../navigation';
+import { accountEntries } from '../navigation';
 
 /** The avatar menu: My profile, Invitations, Privacy policy, Share feedback, Sign out. */
 export function AccountMenu() {
@@ -27,7 +27,7 @@ export function AccountMenu() {
           </div>
         ) : null}
         <MenuSeparator />
-        {ACCOUNT_ENTRIES.map(({ label, to, icon: Icon }) => (
+        {accountEntries(user).map(({ label, to, icon: Icon }) => (
           <MenuLinkItem key={to} to={to}>
             <Icon className="size-4 text-stone-500" aria-hidden="true" />
             {label}

@@ -6,7 +6,14 @@ import { buttonClasses } from '@web/components/button';
 import { Logo } from '@web/components/logo';
 import { cn } from '@web/lib/cn';
 import { useAuth } from '../auth/auth-context';
-import { ACCOUNT_ENTRIES, groupPath, INBOX_PATH, NAV_ENTRIES, NEW_GROUP_PATH, SEARCH_PATH } from '../navigation';
+import {
+  accountEntries,
+  groupPath,
+  INBOX_PATH,
+  NAV_ENTRIES,
+  NEW_GROUP_PATH,
+  SEARCH_PATH,
+} from '../navigation';
 import { AccountMenu } from './account-menu';
 import { GroupBadge, GroupSwitcher, useMemberGroups } from './group-switcher';
 import { IconLink, iconButtonClasses } from './icon-link';
@@ -24,7 +31,12 @@ export function SignedInShell({ children }: { children?: ReactNode }) {
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-40 border-b border-stone-200/80 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/70">
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
-          <button type="button" className={`${iconButtonClasses} -ml-2 lg:hidden`} aria-label="Open menu" onClick={() => setMenuOpen(true)}>
+          <button
+            type="button"
+            className={`${iconButtonClasses} -ml-2 lg:hidden`}
+            aria-label="Open menu"
+            onClick={() => setMenuOpen(true)}
+          >
             <Menu className="size-5" aria-hidden="true" />
           </button>
           <Link
@@ -48,7 +60,10 @@ export function SignedInShell({ children }: { children?: ReactNode }) {
       </header>
 
       <div className="mx-auto flex w-full max-w-6xl flex-1 gap-8 px-4 sm:px-6">
-        <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-56 shrink-0 py-6 lg:block" aria-label="Sidebar">
+        <aside
+          className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-56 shrink-0 py-6 lg:block"
+          aria-label="Sidebar"
+        >
           <MainNav />
         </aside>
         <main id="main" className="min-w-0 flex-1 py-6 sm:py-8">
@@ -74,7 +89,10 @@ function MainNav() {
         <NavLink
           to={post.to}
           className={({ isActive }) =>
-            cn(buttonClasses({ fullWidth: true, className: 'mb-3 justify-start gap-3 px-3' }), isActive && 'bg-brand-800')
+            cn(
+              buttonClasses({ fullWidth: true, className: 'mb-3 justify-start gap-3 px-3' }),
+              isActive && 'bg-brand-800',
+            )
           }
         >
           <post.icon className="size-[18px]" aria-hidden="true" />
@@ -97,7 +115,11 @@ function SidebarGroups() {
       <SidebarHeading>Your groups</SidebarHeading>
       <div className="space-y-1">
         {groups.data?.map((group) => (
-          <SidebarLink key={group.id} to={groupPath(group.id)} leading={<GroupBadge initials={group.avatar} />}>
+          <SidebarLink
+            key={group.id}
+            to={groupPath(group.id)}
+            leading={<GroupBadge initials={group.avatar} />}
+          >
             <span className="truncate">{group.name}</span>
           </SidebarLink>
         ))}
@@ -110,12 +132,12 @@ function SidebarGroups() {
 }
 
 function SidebarAccount() {
-  const { signOut } = useAuth();
+  const { user, signOut } = useAuth();
   return (
     <div role="group" aria-label="Account">
       <SidebarHeading>Account</SidebarHeading>
       <div className="space-y-1">
-        {ACCOUNT_ENTRIES.map(({ label, to, icon }) => (
+        {accountEntries(user).map(({ label, to, icon }) => (
           <SidebarLink key={to} to={to} icon={icon}>
             {label}
           </SidebarLink>

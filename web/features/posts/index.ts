@@ -9,5 +9,8 @@
  */
 export { PostTimeline, TIMELINE_STALE_TIME_MS, type PostTimelineProps } from './components/post-timeline';
 export { PostCard, postPath } from './components/post-card';
+export { PostCardSkeleton } from './components/post-card-skeleton';
+export { PostList } from './components/post-list';
 export { timelinePageFetcher, profilePostsPageFetcher, type PostPageFetcher } from './api';
+export { postsMeta } from './post-cache';
 export { POST_TEXT, likesLabel, commentsLabel } from './messages';

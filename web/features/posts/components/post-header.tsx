@@ -3,13 +3,7 @@ import { UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Post } from '@shared/api/posts';
 import { Avatar } from '@web/components/avatar';
-
-/** "Ada Lovelace" → "AL"; "ada" → "AD". */
-export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  if (words.length >= 2) return `${Array.from(words[0]!)[0]}${Array.from(words[words.length - 1]!)[0]}`;
-  return Array.from(words[0] ?? '?').slice(0, 2).join('');
-}
+import { initialsOf } from '@web/lib/initials';
 
 export const profilePath = (profileId: string) => `/profiles/${encodeURIComponent(profileId)}`;
 export const groupPagePath = (groupId: string) => `/group/${encodeURIComponent(groupId)}`;

@@ -1,0 +1,51 @@
+import { MessageSquareHeart } from 'lucide-react';
+import { Link } from 'react-router';
+import type { AdminFeedback } from '@shared/api/feedback';
+import { Avatar } from '@web/components/avatar';
+import { EmptyState } from '@web/components/empty-state';
+import { initialsOf } from '@web/lib/initials';
+import { PagedListState, type PagedQuery } from './paged-list-state';
+
+/** Members' feedback, newest first. */
+export function FeedbackList({ query }: { query: PagedQuery<AdminFeedback> }) {
+  return (
+    <PagedListState query={query} loadingLabel="Loading feedback…">
+      {(items) =>
+        items.length === 0 ? (
+          <EmptyState icon={MessageSquareHeart} title="No feedback yet" description="When members share feedback, it shows up here." />
+        ) : (
+          <ul className="space-y-3">
+            {items.map((feedback) => (
+              <FeedbackItem key={feedback.id} feedback={feedback} />
+            ))}
+          </ul>
+        )
+      }
+    </PagedListState>
+  );
+}
+
+function FeedbackItem({ feedback }: { feedback: AdminFeedback }) {
+  const name = feedback.name ?? feedback.username ?? 'A former member';
+  return (
+    <li className="rounded-2xl border border-stone-200/80 bg-white p-4 shadow-sm shadow-stone-900/5 sm:p-5">
+      <div className="flex items-center gap-3">
+        <Avatar initials={initialsOf(name)} size="sm" />
+        <p className="min-w-0 flex-1 text-sm">
+          {feedback.user_id ? (
+            <Link to={`/profiles/${encodeURIComponent(feedback.user_id)}`} className="font-semibold text-stone-900 hover:underline">
+              {name}
+            </Link>
+          ) : (
+            <span className="font-semibold text-stone-900">{name}</span>
+          )}
+          {feedback.username ? <span className="text-stone-500"> @{feedback.username}</span> : null}
+        </p>
+        <time dateTime={feedback.created_at} className="shrink-0 text-xs text-stone-500">
+          {feedback.created_at_human}
+        </time>
+      </div>
+      <p className="mt-3 text-[15px] leading-relaxed whitespace-pre-wrap text-stone-800 break-words">{feedback.content}</p>
+    </li>
+  );
+}

@@ -1,0 +1,238 @@
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Send } from 'lucide-react';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { Group } from '@shared/api/groups';
+import { LIMITS } from '@shared/domain/constants';
+import { Alert } from '@web/components/alert';
+import { Button, ButtonLink } from '@web/components/button';
+import { Card, CardBody } from '@web/components/card';
+import { Input, Label, Textarea } from '@web/components/input';
+import { Markdown } from '@web/components/markdown';
+import { PageHeader } from '@web/components/page-header';
+import { Select } from '@web/components/select';
+import { groupsQueryOptions } from '@web/features/groups/api';
+import { cn } from '@web/lib/cn';
+import { queryKeys } from '@web/lib/query-keys';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { createPost } from './api';
+import { postPath } from './components/post-card';
+import { contentCounter, POST_TEXT } from './messages';
+
+/** Groups where the member may post (Owner, Moderator, Poster), by name. */
+export function postableGroups(groups: readonly Group[] | undefined): Group[] {
+  return (groups ?? []).filter((group) => group.is_member && group.can_post);
+}
+
+/**
+ * /posts/new (spec sections 2 and 5): a required title (tldr), Markdown content of at most 2000
+ * characters with a live counter, and the group to post into (?group_id= preselects it).
+ * Ctrl+Enter submits. The attachment and the Public toggle arrive with the files issue.
+ */
+export function NewPostPage() {
+  useDocumentTitle('New Post');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [searchParams] = useSearchParams();
+  const requestedGroup = searchParams.get('group_id') ?? '';
+  const ids = { title: useId(), content: useId(), counter: useId(), group: useId(), titleError: useId() };
+
+  const formRef = useRef<HTMLFormElement>(null);
+  const titleRef = useRef<HTMLInputElement>(null);
+  const [tldr, setTldr] = useState('');
+  const [content, setContent] = useState('');
+  const [groupId, setGroupId] = useState(requestedGroup);
+  const [titleError, setTitleError] = useState<string | null>(null);
+  const [preview, setPreview] = useState(false);
+
+  const groups = useQuery({ ...groupsQueryOptions(), select: postableGroups });
+  const groupKnown = groups.data?.some((group) => group.id === groupId) ?? false;
+  // A group the member cannot post in (or that does not exist) is not offered: the post goes to everyone.
+  const effectiveGroup = groups.isSuccess && !groupKnown ? '' : groupId;
+
+  const create = useMutation({
+    mutationFn: createPost,
+    onSuccess: (post) => {
+      queryClient.setQueryData(queryKeys.posts.detail(post.id), post);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.posts.lists() });
+      navigate(postPath(post.id), { state: { notice: POST_TEXT.created } });
+    },
+    onError: (error) => console.error('Could not create post', error),
+  });
+
+  const tooLong = content.length > LIMITS.postContent;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (create.isPending || create.isSuccess) return;
+    if (!tldr.trim()) {
+      setTitleError(POST_TEXT.titleRequired);
+      titleRef.current?.focus();
+      return;
+    }
+    if (tooLong) return;
+    setTitleError(null);
+    create.mutate({ tldr: tldr.trim(), content, group_id: effectiveGroup || null });
+  }
+
+  function submitOnCtrlEnter(event: KeyboardEvent<HTMLFormElement>) {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      formRef.current?.requestSubmit();
+    }
+  }
+
+  const busy = create.isPending || create.isSuccess;
+
+  return (
+    <>
+      <PageHeader title="New Post" description="Share something with your community. Markdown is welcome." />
+      <Card>
+        <CardBody>
+          <form ref={formRef} noValidate onSubmit={submit} onKeyDown={submitOnCtrlEnter} className="space-y-5">
+            {create.isError ? <Alert>{POST_TEXT.createError}</Alert> : null}
+
+            <div className="space-y-1.5">
+              <Label htmlFor={ids.title} required>
+                Title
+              </Label>
+              <Input
+                ref={titleRef}
+                id={ids.title}
+                name="tldr"
+                required
+                autoFocus
+                maxLength={LIMITS.postTldr}
+                placeholder="The gist, in one line"
+                value={tldr}
+                aria-invalid={titleError ? true : undefined}
+                aria-describedby={titleError ? ids.titleError : undefined}
+                onChange={(event) => {
+                  setTldr(event.target.value);
+                  if (titleError && event.target.value.trim()) setTitleError(null);
+                }}
+              />
+              {titleError ? (
+                <p id={ids.titleError} className="text-sm text-red-700">
+                  {titleError}
+                </p>
+              ) : null}
+            </div>
+
+            <div className="space-y-1.5">
+              <div className="flex items-end justify-between gap-3">
+                <Label htmlFor={ids.content}>Content</Label>
+                <div className="flex rounded-lg bg-stone-100 p-0.5 text-xs font-medium" role="group" aria-label="Editor mode">
+                  <ModeButton active={!preview} onClick={() => setPreview(false)}>
+                    Write
+                  </ModeButton>
+                  <ModeButton active={preview} onClick={() => setPreview(true)}>
+                    Preview
+                  </ModeButton>
+                </div>
+              </div>
+              {preview ? (
+                <div className="min-h-48 rounded-lg border border-stone-200 bg-stone-50/60 px-3 py-2.5">
+                  {content.trim() ? (
+                    <Markdown>{content}</Markdown>
+                  ) : (
+                    <p className="text-sm text-stone-500">Nothing to preview yet.</p>
+                  )}
+                </div>
+              ) : (
+                <Textarea
+                  id={ids.content}
+                  name="content"
+                  rows={8}
+                  placeholder="Tell the story. **Bold**, _italic_, lists and [links](https://example.com) all work."
+                  value={content}
+                  aria-invalid={tooLong ? true : undefined}
+                  aria-describedby={ids.counter}
+                  onChange={(event) => setContent(event.target.value)}
+                  className="min-h-48 resize-y"
+                />
+              )}
+              <div className="flex items-center justify-between gap-3 text-xs">
+                <span className="text-stone-500">Markdown supported · Ctrl+Enter to post</span>
+                <span
+                  id={ids.counter}
+                  data-testid="content-counter"
+                  className={cn('tabular-nums', tooLong ? 'font-semibold text-red-600' : 'text-stone-500')}
+                >
+                  {contentCounter(content.length)}
+                </span>
+              </div>
+            </div>
+
+            <div className="space-y-1.5">
+              <Label htmlFor={ids.group}>Post to</Label>
+              <Select
+                id={ids.group}
+                name="group_id"
+                wrapperClassName="w-full sm:max-w-sm"
+                value={effectiveGroup}
+                disabled={groups.isPending}
+                onChange={(event) => setGroupId(event.target.value)}
+              >
+                {groups.isPending ? (
+                  <option value={effectiveGroup}>Loading your groups…</option>
+                ) : (
+                  <>
+                    <option value="">Everyone (no group)</option>
+                    {groups.data?.map((group) => (
+                      <option key={group.id} value={group.id}>
+                        {group.name}
+                      </option>
+                    ))}
+                  </>
+                )}
+              </Select>
+              <GroupHint
+                failed={groups.isError}
+                requestedUnavailable={groups.isSuccess && requestedGroup !== '' && groupId === requestedGroup && !groupKnown}
+              />
+            </div>
+
+            <div className="flex flex-col-reverse gap-2 border-t border-stone-100 pt-5 sm:flex-row sm:justify-end">
+              <ButtonLink to="/dashboard" variant="outline">
+                Cancel
+              </ButtonLink>
+              <Button type="submit" busy={busy} disabled={tooLong}>
+                {busy ? null : <Send className="size-4" aria-hidden="true" />}
+                {busy ? POST_TEXT.creating : POST_TEXT.create}
+              </Button>
+            </div>
+          </form>
+        </CardBody>
+      </Card>
+    </>
+  );
+}
+
+function ModeButton({ active, onClick, children }: { active: boolean; onClick: () => void; children: string }) {
+  return (
+    <button
+      type="button"
+      aria-pressed={active}
+      onClick={onClick}
+      className={cn(
+        'rounded-md px-2.5 py-1 transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
+        active ? 'bg-white text-stone-900 shadow-xs' : 'text-stone-600 hover:text-stone-900',
+      )}
+    >
+      {children}
+    </button>
+  );
+}
+
+function GroupHint({ failed, requestedUnavailable }: { failed: boolean; requestedUnavailable: boolean }) {
+  if (failed) return <p className="text-xs text-red-700">Couldn't load your groups. The post will go to everyone.</p>;
+  if (requestedUnavailable) {
+    return (
+      <p className="text-xs text-amber-700">
+        You can't post in the group you came from, so this post will go to everyone unless you pick another group.
+      </p>
+    );
+  }
+  return <p className="text-xs text-stone-500">Group posts are seen only by the group's members.</p>;
+}

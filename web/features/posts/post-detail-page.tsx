@@ -1,0 +1,122 @@
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, FileQuestion, RotateCw } from 'lucide-react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import type { Post } from '@shared/api/posts';
+import { Alert } from '@web/components/alert';
+import { Button, ButtonLink } from '@web/components/button';
+import { Card } from '@web/components/card';
+import { LoadingScreen } from '@web/components/loading-screen';
+import { Markdown } from '@web/components/markdown';
+import { ApiError, errorMessage } from '@web/lib/api-errors';
+import { queryKeys } from '@web/lib/query-keys';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { fetchPost } from './api';
+import { CommentsSection } from './components/comments-section';
+import { PostActions } from './components/post-actions';
+import { PostAttachment } from './components/post-attachment';
+import { PostHeader } from './components/post-header';
+import { PostNoticesProvider, usePostNotices } from './components/post-notices';
+import { PostOptionsMenu } from './components/post-options-menu';
+import { POST_TEXT } from './messages';
+import { postsMeta } from './post-cache';
+
+/** A post that does not exist, is not visible to this member, or whose id is malformed. */
+export function isPostNotFound(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return error.is(404) || (error.is(422) && Boolean(error.fieldErrors?.id));
+}
+
+/** /post/{id}: full title, Markdown content, attachment, like, Share, comments and the comment form. */
+export function PostDetailPage() {
+  const { id = '' } = useParams();
+  const post = useQuery({
+    queryKey: queryKeys.posts.detail(id),
+    queryFn: ({ signal }) => fetchPost(id, signal),
+    meta: postsMeta('single'),
+  });
+  useDocumentTitle(post.data?.tldr ?? (post.isError ? POST_TEXT.notFoundTitle : 'Post'));
+
+  return (
+    <PostNoticesProvider>
+      <Link
+        to="/dashboard"
+        className="mb-4 inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-stone-600 hover:text-stone-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Back to Timeline
+      </Link>
+      {post.isPending ? (
+        <LoadingScreen label="Loading post…" />
+      ) : post.isError ? (
+        isPostNotFound(post.error) ? (
+          <PostNotFound />
+        ) : (
+          <Alert>
+            <p>{POST_TEXT.loadError(errorMessage(post.error))}</p>
+            <Button variant="outline" size="sm" className="mt-3" onClick={() => void post.refetch()}>
+              <RotateCw className="size-4" aria-hidden="true" />
+              Try Again
+            </Button>
+          </Alert>
+        )
+      ) : (
+        <PostDetail post={post.data} />
+      )}
+    </PostNoticesProvider>
+  );
+}
+
+function PostDetail({ post }: { post: Post }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const notices = usePostNotices()!;
+  const notice = (location.state as { notice?: unknown } | null)?.notice;
+
+  // A notice handed over by the previous screen ("Post created successfully!"), shown once.
+  useEffect(() => {
+    if (typeof notice !== 'string') return;
+    notices.notify(notice);
+    navigate({ pathname: location.pathname, hash: location.hash }, { replace: true, state: null });
+  }, [notice, notices, navigate, location.pathname, location.hash]);
+
+  useEffect(() => {
+    if (location.hash === '#comments') document.getElementById('comments')?.scrollIntoView({ block: 'start' });
+  }, [location.hash]);
+
+  return (
+    <div className="space-y-8">
+      <Card className="p-5 sm:p-7">
+        <article aria-labelledby="post-title">
+          <PostHeader
+            post={post}
+            menu={<PostOptionsMenu post={post} notify={notices.notify} onRemoved={() => navigate('/dashboard')} />}
+          />
+          <h1 id="post-title" className="mt-5 text-2xl leading-tight font-semibold tracking-tight break-words text-stone-900 sm:text-[1.75rem]">
+            {post.tldr}
+          </h1>
+          <p className="mt-1.5 text-xs text-stone-500">{post.created_at_human}</p>
+          {post.content.trim() ? <Markdown className="mt-4 text-base sm:text-[16px]">{post.content}</Markdown> : null}
+          <PostAttachment post={post} className="mt-5" />
+          <PostActions post={post} notify={notices.notify} className="mt-5 border-t border-stone-100 pt-3" />
+        </article>
+      </Card>
+      <CommentsSection postId={post.id} initialCount={post.comments_count} />
+    </div>
+  );
+}
+
+function PostNotFound() {
+  return (
+    <div className="flex flex-col items-center rounded-2xl border border-dashed border-stone-300 bg-white/60 px-6 py-14 text-center">
+      <span className="mb-4 flex size-12 items-center justify-center rounded-2xl bg-brand-50 text-brand-700 ring-1 ring-brand-100">
+        <FileQuestion className="size-6" aria-hidden="true" />
+      </span>
+      <h1 className="text-xl font-semibold tracking-tight text-stone-900">{POST_TEXT.notFoundTitle}</h1>
+      <p className="mt-2 max-w-sm text-sm text-stone-600">{POST_TEXT.notFoundText}</p>
+      <ButtonLink to="/dashboard" className="mt-6">
+        Back to Timeline
+      </ButtonLink>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { RotateCw, Search, SearchX } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import type { Post } from '@shared/api/posts';
+import { Alert } from '@web/components/alert';
+import { Button } from '@web/components/button';
+import { EmptyState } from '@web/components/empty-state';
+import { Input } from '@web/components/input';
+import { PageHeader } from '@web/components/page-header';
+import { PostCardSkeleton, PostList, postsMeta } from '@web/features/posts';
+import { errorMessage } from '@web/lib/api-errors';
+import { queryKeys } from '@web/lib/query-keys';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { searchPosts } from './api';
+import { nextSearchQuery, SEARCH_TEXT } from './messages';
+
+/**
+ * /search (spec sections 2, 5, 8): Enter submits; a query is sent only when non-blank and different
+ * from the last one; results are post cards. The submitted query lives in the address (?q=), so Back
+ * and reload keep it.
+ */
+export function SearchPage() {
+  useDocumentTitle('Search');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const submitted = searchParams.get('q')?.trim() || null;
+  const [input, setInput] = useState(submitted ?? '');
+  const [shownQuery, setShownQuery] = useState(submitted);
+  if (shownQuery !== submitted) {
+    // The address changed (Back, Forward, a link): show its query in the box.
+    setShownQuery(submitted);
+    setInput(submitted ?? '');
+  }
+
+  const results = useQuery({
+    queryKey: queryKeys.posts.search(submitted ?? ''),
+    queryFn: ({ signal }) => searchPosts(submitted ?? '', signal),
+    enabled: submitted !== null,
+    meta: postsMeta('list'),
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const query = nextSearchQuery(input, submitted);
+    if (query === null) return;
+    setSearchParams({ q: query });
+  }
+
+  return (
+    <>
+      <PageHeader title="Search" description="Find posts from your timeline and your groups by keyword." />
+      <form role="search" onSubmit={submit} className="mb-6 flex gap-2">
+        <div className="relative flex-1">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400"
+            aria-hidden="true"
+          />
+          <Input
+            type="search"
+            name="q"
+            aria-label="Search posts"
+            placeholder="Search posts…"
+            autoFocus
+            autoComplete="off"
+            enterKeyHint="search"
+            maxLength={200}
+            value={input}
+            onChange={(event) => setInput(event.target.value)}
+            className="h-11 pl-9"
+          />
+        </div>
+        <Button type="submit" size="lg" busy={results.isFetching} disabled={!input.trim()}>
+          Search
+        </Button>
+      </form>
+      <SearchResults query={submitted} results={results} onRetry={() => void results.refetch()} />
+    </>
+  );
+}
+
+function SearchResults({
+  query,
+  results,
+  onRetry,
+}: {
+  query: string | null;
+  results: UseQueryResult<Post[]>;
+  onRetry: () => void;
+}) {
+  if (query === null) {
+    return (
+      <EmptyState
+        icon={Search}
+        title="Search your community's posts"
+        description="Type a few words, such as a topic, a name or a place, and press Enter."
+      />
+    );
+  }
+  if (results.isPending) {
+    return (
+      <div role="status" aria-label="Searching" className="space-y-4">
+        <PostCardSkeleton />
+        <PostCardSkeleton />
+      </div>
+    );
+  }
+  if (results.isError) {
+    return (
+      <Alert>
+        <p>{SEARCH_TEXT.error(errorMessage(results.error))}</p>
+        <Button variant="outline" size="sm" className="mt-3" onClick={onRetry}>
+          <RotateCw className="size-4" aria-hidden="true" />
+          Try Again
+        </Button>
+      </Alert>
+    );
+  }
+  if (results.data.length === 0) {
+    return (
+      <EmptyState
+        icon={SearchX}
+        title={SEARCH_TEXT.empty}
+        description={`Nothing matched “${query}”. Try different or fewer words.`}
+      />
+    );
+  }
+  return (
+    <>
+      <p className="mb-3 text-sm text-stone-600" role="status">
+        {results.data.length === 1 ? '1 post' : `${results.data.length} posts`} matching{' '}
+        <span className="font-medium text-stone-900">“{query}”</span>
+      </p>
+      <PostList posts={results.data} />
+    </>
+  );
+}
