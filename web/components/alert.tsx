@@ -6,7 +6,11 @@ export type AlertVariant = 'error' | 'success' | 'info';
 
 const styles: Record<AlertVariant, { box: string; icon: string; Icon: typeof Info }> = {
   error: { box: 'border-red-200 bg-red-50 text-red-800', icon: 'text-red-600', Icon: CircleAlert },
-  success: { box: 'border-emerald-200 bg-emerald-50 text-emerald-900', icon: 'text-emerald-600', Icon: CircleCheck },
+  success: {
+    box: 'border-emerald-200 bg-emerald-50 text-emerald-900',
+    icon: 'text-emerald-600',
+    Icon: CircleCheck,
+  },
   info: { box: 'border-brand-200 bg-brand-50 text-brand-950', icon: 'text-brand-700', Icon: Info },
 };
 

@@ -13,7 +13,8 @@ const base =
   'aria-disabled:pointer-events-none aria-disabled:opacity-60';
 
 const variants: Record<ButtonVariant, string> = {
-  primary: 'bg-brand-700 text-white shadow-sm hover:bg-brand-800 active:bg-brand-900 disabled:hover:bg-brand-700',
+  primary:
+    'bg-brand-700 text-white shadow-sm hover:bg-brand-800 active:bg-brand-900 disabled:hover:bg-brand-700',
   secondary: 'bg-stone-100 text-stone-800 hover:bg-stone-200 active:bg-stone-300 disabled:hover:bg-stone-100',
   outline:
     'border border-stone-300 bg-white text-stone-800 shadow-xs hover:border-stone-400 hover:bg-stone-50 ' +
@@ -39,7 +40,13 @@ export interface ButtonStyle {
 
 /** The classes of a button, for elements that must look like one (links, menu triggers). */
 export function buttonClasses({ variant = 'primary', size = 'md', fullWidth, className }: ButtonStyle = {}) {
-  return cn(base, variants[variant], variant === 'link' ? 'h-auto p-0' : sizes[size], fullWidth && 'w-full', className);
+  return cn(
+    base,
+    variants[variant],
+    variant === 'link' ? 'h-auto p-0' : sizes[size],
+    fullWidth && 'w-full',
+    className,
+  );
 }
 
 export interface ButtonProps extends ComponentProps<'button'>, Omit<ButtonStyle, 'className'> {

@@ -4,7 +4,10 @@ import { cn } from '@web/lib/cn';
 export function Card({ className, ...props }: ComponentProps<'div'>) {
   return (
     <div
-      className={cn('rounded-2xl border border-stone-200/80 bg-white shadow-sm shadow-stone-900/5', className)}
+      className={cn(
+        'rounded-2xl border border-stone-200/80 bg-white shadow-sm shadow-stone-900/5',
+        className,
+      )}
       {...props}
     />
   );

@@ -25,7 +25,10 @@ export function Dialog({
   className?: string;
 }) {
   return (
-    <RadixDialog.Root open={open} onOpenChange={(next) => (dismissible || next ? onOpenChange(next) : undefined)}>
+    <RadixDialog.Root
+      open={open}
+      onOpenChange={(next) => (dismissible || next ? onOpenChange(next) : undefined)}
+    >
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-stone-950/40 backdrop-blur-[2px] data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
         <RadixDialog.Content
@@ -40,9 +43,13 @@ export function Dialog({
           )}
         >
           <div className="mb-4 pr-8">
-            <RadixDialog.Title className="text-lg font-semibold tracking-tight text-stone-900">{title}</RadixDialog.Title>
+            <RadixDialog.Title className="text-lg font-semibold tracking-tight text-stone-900">
+              {title}
+            </RadixDialog.Title>
             {description ? (
-              <RadixDialog.Description className="mt-1 text-sm text-stone-600">{description}</RadixDialog.Description>
+              <RadixDialog.Description className="mt-1 text-sm text-stone-600">
+                {description}
+              </RadixDialog.Description>
             ) : null}
           </div>
           {children}

@@ -12,10 +12,20 @@ export function Input({ className, ...props }: ComponentProps<'input'>) {
 }
 
 export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
-  return <textarea className={cn(control, 'min-h-24 py-2 text-base leading-relaxed sm:text-sm', className)} {...props} />;
+  return (
+    <textarea
+      className={cn(control, 'min-h-24 py-2 text-base leading-relaxed sm:text-sm', className)}
+      {...props}
+    />
+  );
 }
 
-export function Label({ className, children, required, ...props }: ComponentProps<'label'> & { required?: boolean }) {
+export function Label({
+  className,
+  children,
+  required,
+  ...props
+}: ComponentProps<'label'> & { required?: boolean }) {
   return (
     // The required mark sits outside the label so the label's text (and the input's accessible
     // name) is just the field name; the input's own `required` tells assistive technology.
@@ -44,7 +54,16 @@ export interface TextFieldProps extends Omit<ComponentProps<'input'>, 'id'> {
 }
 
 /** Label, input, hint and error, wired together for assistive technology. */
-export function TextField({ label, hint, error, labelAside, id, required, className, ...props }: TextFieldProps) {
+export function TextField({
+  label,
+  hint,
+  error,
+  labelAside,
+  id,
+  required,
+  className,
+  ...props
+}: TextFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const hintId = hint ? `${inputId}-hint` : undefined;

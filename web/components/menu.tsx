@@ -5,7 +5,12 @@ import { cn } from '@web/lib/cn';
 
 /** Styled pieces for Radix DropdownMenu; Root and Trigger come from `radix-ui` directly. */
 
-export function MenuContent({ className, align = 'end', sideOffset = 8, ...props }: DropdownMenu.DropdownMenuContentProps) {
+export function MenuContent({
+  className,
+  align = 'end',
+  sideOffset = 8,
+  ...props
+}: DropdownMenu.DropdownMenuContentProps) {
   return (
     <DropdownMenu.Portal>
       <DropdownMenu.Content
@@ -38,7 +43,10 @@ export function MenuLinkItem({
   children,
   className,
   ...props
-}: { to: string; children: ReactNode; className?: string } & Omit<ComponentProps<typeof Link>, 'to' | 'className'>) {
+}: { to: string; children: ReactNode; className?: string } & Omit<
+  ComponentProps<typeof Link>,
+  'to' | 'className'
+>) {
   return (
     <DropdownMenu.Item asChild className={cn(itemClasses, className)}>
       <Link to={to} {...props}>
@@ -55,7 +63,10 @@ export function MenuSeparator() {
 export function MenuLabel({ className, ...props }: DropdownMenu.DropdownMenuLabelProps) {
   return (
     <DropdownMenu.Label
-      className={cn('px-2.5 pt-1.5 pb-1 text-xs font-medium tracking-wide text-stone-500 uppercase', className)}
+      className={cn(
+        'px-2.5 pt-1.5 pb-1 text-xs font-medium tracking-wide text-stone-500 uppercase',
+        className,
+      )}
       {...props}
     />
   );

@@ -5,7 +5,13 @@ import { cn } from '@web/lib/cn';
  * A short notice floating at the bottom of the screen. Pair it with `useTimedMessage` so it clears
  * itself (spec section 9: after 3 seconds). The live region stays mounted so every message is read.
  */
-export function Toast({ message, variant = 'success' }: { message: string | null; variant?: 'success' | 'error' }) {
+export function Toast({
+  message,
+  variant = 'success',
+}: {
+  message: string | null;
+  variant?: 'success' | 'error';
+}) {
   const Icon = variant === 'success' ? CircleCheck : CircleAlert;
   return (
     <div

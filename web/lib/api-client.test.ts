@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
-import { api, createApiClient, publishedApi, resolveApiUrl, retryAfterSeconds, setUnauthorizedHandler } from './api-client';
+import {
+  api,
+  createApiClient,
+  publishedApi,
+  resolveApiUrl,
+  retryAfterSeconds,
+  setUnauthorizedHandler,
+} from './api-client';
 import { ApiError } from './api-errors';
 
 describe('resolveApiUrl', () => {
@@ -13,16 +20,22 @@ describe('resolveApiUrl', () => {
     expect(resolveApiUrl('/api/posts')).toBe('/api/posts');
     expect(resolveApiUrl('/api')).toBe('/api');
     expect(resolveApiUrl('/apiary')).toBe('/api/apiary');
-    expect(resolveApiUrl('https://files.example.com/upload?sig=1')).toBe('https://files.example.com/upload?sig=1');
+    expect(resolveApiUrl('https://files.example.com/upload?sig=1')).toBe(
+      'https://files.example.com/upload?sig=1',
+    );
   });
 });
 
 describe('requests', () => {
   it('sends cookies, JSON headers and the XHR marker, and returns data, status and headers', async () => {
     const { calls } = mockFetch({
-      'GET /api/posts': jsonResponse([{ id: 1 }], { headers: { 'x-next-cursor': 'c2', 'x-has-next-page': 'true' } }),
+      'GET /api/posts': jsonResponse([{ id: 1 }], {
+        headers: { 'x-next-cursor': 'c2', 'x-has-next-page': 'true' },
+      }),
     });
-    const response = await api.get<{ id: number }[]>('/posts', { query: { after: 'c1', group_id: undefined } });
+    const response = await api.get<{ id: number }[]>('/posts', {
+      query: { after: 'c1', group_id: undefined },
+    });
     expect(response.data).toEqual([{ id: 1 }]);
     expect(response.status).toBe(200);
     expect(response.headers.get('x-next-cursor')).toBe('c2');
@@ -81,7 +94,9 @@ describe('requests', () => {
 
 describe('failures', () => {
   it('throws an ApiError with the catalogue message, status, data and field errors', async () => {
-    mockFetch({ 'POST /api/users': jsonResponse({ errors: { email: ['has already been taken'] } }, { status: 422 }) });
+    mockFetch({
+      'POST /api/users': jsonResponse({ errors: { email: ['has already been taken'] } }, { status: 422 }),
+    });
     const error = await api.post('/users', { user: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
@@ -94,7 +109,10 @@ describe('failures', () => {
 
   it('a network failure becomes the network message (and is logged)', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const error = await api.get('/posts').catch((e: unknown) => e);
     expect(error).toMatchObject({
       kind: 'network',
@@ -123,7 +141,10 @@ describe('failures', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(signal?.aborted).toBe(true);
     const error = await pending;
-    expect(error).toMatchObject({ kind: 'timeout', message: 'Network error. Please check your internet connection and try again.' });
+    expect(error).toMatchObject({
+      kind: 'timeout',
+      message: 'Network error. Please check your internet connection and try again.',
+    });
     expect(log).toHaveBeenCalledWith(expect.stringContaining('timed out after 30000 ms'));
   });
 
@@ -157,7 +178,12 @@ describe('401 handling', () => {
 
   it('on a protected page: remembers pathname and search, calls the handler and throws', async () => {
     window.history.replaceState(null, '', '/groups/edit/7?tab=members');
-    mockFetch({ 'GET /api/groups/7': jsonResponse({ error: 'You need to sign in or sign up before continuing.' }, { status: 401 }) });
+    mockFetch({
+      'GET /api/groups/7': jsonResponse(
+        { error: 'You need to sign in or sign up before continuing.' },
+        { status: 401 },
+      ),
+    });
     const error = await api.get('/groups/7').catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 401 });
     expect(window.localStorage.getItem('redirectAfterLogin')).toBe('/groups/edit/7?tab=members');
@@ -166,7 +192,12 @@ describe('401 handling', () => {
 
   it("reacts to the server's sign-in message on another status too", async () => {
     window.history.replaceState(null, '', '/links');
-    mockFetch({ 'GET /api/links': jsonResponse({ error: 'You need to sign in or sign up before continuing.' }, { status: 403 }) });
+    mockFetch({
+      'GET /api/links': jsonResponse(
+        { error: 'You need to sign in or sign up before continuing.' },
+        { status: 403 },
+      ),
+    });
     await api.get('/links').catch(() => undefined);
     expect(handler).toHaveBeenCalledTimes(1);
     expect(window.localStorage.getItem('redirectAfterLogin')).toBe('/links');
@@ -184,7 +215,9 @@ describe('401 handling', () => {
 
   it('calls that answer 401 themselves (sign-in) get the error, with no redirect', async () => {
     window.history.replaceState(null, '', '/dashboard');
-    mockFetch({ 'POST /api/users/sign_in': jsonResponse({ error: 'Invalid email or password.' }, { status: 401 }) });
+    mockFetch({
+      'POST /api/users/sign_in': jsonResponse({ error: 'Invalid email or password.' }, { status: 401 }),
+    });
     const error = await api
       .post('/users/sign_in', { user: {} }, { redirectOnUnauthorized: false })
       .catch((e: unknown) => e);
@@ -196,9 +229,14 @@ describe('401 handling', () => {
 describe('published client', () => {
   it("turns a 429 into 'Rate limited. Please try again in {seconds} seconds.'", async () => {
     mockFetch({
-      'GET /api/published_posts': jsonResponse({ error: 'Too many requests' }, { status: 429, headers: { 'Retry-After': '42' } }),
+      'GET /api/published_posts': jsonResponse(
+        { error: 'Too many requests' },
+        { status: 429, headers: { 'Retry-After': '42' } },
+      ),
     });
-    const error = await publishedApi.get('/published_posts', { query: { limit: 1 } }).catch((e: unknown) => e);
+    const error = await publishedApi
+      .get('/published_posts', { query: { limit: 1 } })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 429, message: 'Rate limited. Please try again in 42 seconds.' });
   });
 
@@ -210,8 +248,15 @@ describe('published client', () => {
   });
 
   it('the main client keeps the catalogue for 429', async () => {
-    mockFetch({ 'GET /api/posts': jsonResponse({ error: 'Too many requests. Please try again later.' }, { status: 429, headers: { 'Retry-After': '5' } }) });
-    expect(await api.get('/posts').catch((e: unknown) => e)).toMatchObject({ message: 'Too many requests. Please try again later.' });
+    mockFetch({
+      'GET /api/posts': jsonResponse(
+        { error: 'Too many requests. Please try again later.' },
+        { status: 429, headers: { 'Retry-After': '5' } },
+      ),
+    });
+    expect(await api.get('/posts').catch((e: unknown) => e)).toMatchObject({
+      message: 'Too many requests. Please try again later.',
+    });
   });
 
   it('reads Retry-After as seconds or as a date', () => {

@@ -39,9 +39,21 @@ export interface ApiResponse<T> {
 export interface ApiClient {
   request<T>(path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
   get<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<ApiResponse<T>>;
-  post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<ApiResponse<T>>;
-  put<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<ApiResponse<T>>;
-  patch<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<ApiResponse<T>>;
+  post<T>(
+    path: string,
+    body?: unknown,
+    options?: Omit<RequestOptions, 'method' | 'body'>,
+  ): Promise<ApiResponse<T>>;
+  put<T>(
+    path: string,
+    body?: unknown,
+    options?: Omit<RequestOptions, 'method' | 'body'>,
+  ): Promise<ApiResponse<T>>;
+  patch<T>(
+    path: string,
+    body?: unknown,
+    options?: Omit<RequestOptions, 'method' | 'body'>,
+  ): Promise<ApiResponse<T>>;
   delete<T>(path: string, options?: Omit<RequestOptions, 'method'>): Promise<ApiResponse<T>>;
 }
 
@@ -181,7 +193,13 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
       let response: Response;
       let data: unknown;
       try {
-        response = await fetch(url, { method, headers, body, credentials: 'include', signal: controller.signal });
+        response = await fetch(url, {
+          method,
+          headers,
+          body,
+          credentials: 'include',
+          signal: controller.signal,
+        });
         data = await readBody(response);
       } catch (cause) {
         if (timedOut) {
@@ -202,7 +220,10 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
         }
         handleUnauthorized();
       }
-      throw config.toError?.(response.status, data, response.headers) ?? httpError(response.status, data, response.headers);
+      throw (
+        config.toError?.(response.status, data, response.headers) ??
+        httpError(response.status, data, response.headers)
+      );
     } finally {
       clearTimeout(timer);
       callerSignal?.removeEventListener('abort', forwardAbort);

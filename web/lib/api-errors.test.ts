@@ -38,22 +38,24 @@ describe('parsing an error response', () => {
       email: ['has already been taken'],
       username: ['is too short (minimum is 3 characters)'],
     });
-    expect(parsed.message).toBe('email has already been taken. username is too short (minimum is 3 characters)');
+    expect(parsed.message).toBe(
+      'email has already been taken. username is too short (minimum is 3 characters)',
+    );
   });
 
   it('turns underscores in field names into spaces', () => {
-    expect(parseErrorResponse(422, { errors: { password_confirmation: ["doesn't match Password"] } }).message).toBe(
-      "password confirmation doesn't match Password",
-    );
+    expect(
+      parseErrorResponse(422, { errors: { password_confirmation: ["doesn't match Password"] } }).message,
+    ).toBe("password confirmation doesn't match Password");
     expect(parseErrorResponse(422, { errors: { reset_password_token: ['is invalid'] } }).message).toBe(
       'reset password token is invalid',
     );
   });
 
   it('joins several messages of one field', () => {
-    expect(parseErrorResponse(422, { errors: { password: ["can't be blank", 'is too short'] } }).message).toBe(
-      "password can't be blank, is too short",
-    );
+    expect(
+      parseErrorResponse(422, { errors: { password: ["can't be blank", 'is too short'] } }).message,
+    ).toBe("password can't be blank, is too short");
   });
 
   it('accepts a bare string per field', () => {
@@ -78,7 +80,9 @@ describe('parsing an error response', () => {
   });
 
   it("uses the response's error field", () => {
-    expect(parseErrorResponse(401, { error: 'Invalid email or password.' }).message).toBe('Invalid email or password.');
+    expect(parseErrorResponse(401, { error: 'Invalid email or password.' }).message).toBe(
+      'Invalid email or password.',
+    );
   });
 
   it('prefers message over error', () => {
@@ -92,8 +96,12 @@ describe('parsing an error response', () => {
   it('ignores an empty or blank text body and empty fields', () => {
     expect(parseErrorResponse(500, '').message).toBe('Server error. Please try again later.');
     expect(parseErrorResponse(500, '   ').message).toBe('Server error. Please try again later.');
-    expect(parseErrorResponse(404, { error: '' }).message).toBe('Resource not found. Please check your request.');
-    expect(parseErrorResponse(503, { other: 1 }).message).toBe('Service unavailable. Please try again later.');
+    expect(parseErrorResponse(404, { error: '' }).message).toBe(
+      'Resource not found. Please check your request.',
+    );
+    expect(parseErrorResponse(503, { other: 1 }).message).toBe(
+      'Service unavailable. Please try again later.',
+    );
   });
 });
 
@@ -102,7 +110,11 @@ describe('parsing any thrown value', () => {
     const error = httpError(422, { errors: { email: ['is invalid'] } });
     expect(error).toBeInstanceOf(ApiError);
     expect(error.message).toBe('email is invalid');
-    expect(parseApiError(error)).toEqual({ message: 'email is invalid', status: 422, fieldErrors: { email: ['is invalid'] } });
+    expect(parseApiError(error)).toEqual({
+      message: 'email is invalid',
+      status: 422,
+      fieldErrors: { email: ['is invalid'] },
+    });
   });
 
   it('no response: the network message', () => {
@@ -111,7 +123,7 @@ describe('parsing any thrown value', () => {
     expect(parseApiError(noResponseError('timeout'))).toEqual({ message });
   });
 
-  it("any other error: its own message", () => {
+  it('any other error: its own message', () => {
     expect(errorMessage(new Error('Something specific'))).toBe('Something specific');
   });
 
@@ -124,7 +136,9 @@ describe('parsing any thrown value', () => {
 
 describe('helpers for screens', () => {
   it("serverErrorText is the server's own error text, when any", () => {
-    expect(serverErrorText(httpError(401, { error: 'Invalid email or password.' }))).toBe('Invalid email or password.');
+    expect(serverErrorText(httpError(401, { error: 'Invalid email or password.' }))).toBe(
+      'Invalid email or password.',
+    );
     expect(serverErrorText(httpError(500, 'oops'))).toBe('oops');
     expect(serverErrorText(httpError(422, { errors: { email: ['x'] } }))).toBeUndefined();
     expect(serverErrorText(noResponseError('network'))).toBeUndefined();
@@ -132,7 +146,9 @@ describe('helpers for screens', () => {
   });
 
   it('fieldErrorsOf reads field errors, or nothing', () => {
-    expect(fieldErrorsOf(httpError(422, { errors: { email: ['is invalid'] } }))).toEqual({ email: ['is invalid'] });
+    expect(fieldErrorsOf(httpError(422, { errors: { email: ['is invalid'] } }))).toEqual({
+      email: ['is invalid'],
+    });
     expect(fieldErrorsOf(httpError(401, { error: 'x' }))).toEqual({});
     expect(fieldErrorsOf(null)).toEqual({});
   });

@@ -123,7 +123,14 @@ export function parseApiError(error: unknown): ParsedError {
 /** The error the API client throws for a response with a failing status. */
 export function httpError(status: number, data: unknown, headers?: Headers): ApiError {
   const parsed = parseErrorResponse(status, data);
-  return new ApiError({ kind: 'http', status, data, headers, message: parsed.message, fieldErrors: parsed.fieldErrors });
+  return new ApiError({
+    kind: 'http',
+    status,
+    data,
+    headers,
+    message: parsed.message,
+    fieldErrors: parsed.fieldErrors,
+  });
 }
 
 /** The error the API client throws when no response arrived. */
@@ -151,7 +158,8 @@ export function serverErrorText(error: unknown): string | undefined {
 
 /** Field errors of a failed response (empty when there are none). */
 export function fieldErrorsOf(error: unknown): FieldErrors {
-  if (error instanceof ApiError && error.kind === 'http') return readFieldErrors(errorsObject(error.data)) ?? {};
+  if (error instanceof ApiError && error.kind === 'http')
+    return readFieldErrors(errorsObject(error.data)) ?? {};
   return {};
 }
 

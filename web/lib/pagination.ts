@@ -16,9 +16,16 @@ export function readPageHeaders(headers: Headers): { nextCursor: string | null; 
 export async function fetchCursorPage<T>(
   client: ApiClient,
   path: string,
-  { after, query, signal }: { after?: string | null; query?: Record<string, QueryValue>; signal?: AbortSignal } = {},
+  {
+    after,
+    query,
+    signal,
+  }: { after?: string | null; query?: Record<string, QueryValue>; signal?: AbortSignal } = {},
 ): Promise<CursorPage<T>> {
-  const response = await client.get<T[] | null>(path, { query: { ...query, after: after ?? undefined }, signal });
+  const response = await client.get<T[] | null>(path, {
+    query: { ...query, after: after ?? undefined },
+    signal,
+  });
   return { items: response.data ?? [], ...readPageHeaders(response.headers) };
 }
 

@@ -8,7 +8,10 @@ export const INFINITE_SCROLL_THRESHOLD = 0.1;
  * Returns a ref for the end-of-list marker; `onReachEnd` runs when it comes into view while
  * `enabled` (typically `hasNextPage && !isFetchingNextPage`).
  */
-export function useInfiniteScroll<T extends Element = HTMLDivElement>(onReachEnd: () => void, enabled: boolean) {
+export function useInfiniteScroll<T extends Element = HTMLDivElement>(
+  onReachEnd: () => void,
+  enabled: boolean,
+) {
   const markerRef = useRef<T | null>(null);
   const callback = useRef(onReachEnd);
   useEffect(() => {

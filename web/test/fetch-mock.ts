@@ -1,7 +1,10 @@
 import { vi } from 'vitest';
 
 /** A JSON response as the server sends it. */
-export function jsonResponse(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+export function jsonResponse(
+  body: unknown,
+  init: { status?: number; headers?: Record<string, string> } = {},
+): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
     status: init.status ?? 200,
     headers: { 'content-type': 'application/json; charset=utf-8', ...init.headers },

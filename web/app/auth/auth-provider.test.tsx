@@ -20,15 +20,21 @@ const unauthenticated = () =>
   jsonResponse({ error: 'You need to sign in or sign up before continuing.' }, { status: 401 });
 
 describe('session check', () => {
-  it.each(['/signin', '/signup', '/', '/invitation', '/password-reset', '/privacy-policy', '/landing', '/explore/post/1'])(
-    'makes no server call on the public path %s',
-    async (path) => {
-      const { fetchMock } = mockFetch({});
-      renderApp(path);
-      await screen.findAllByRole('main');
-      expect(fetchMock).not.toHaveBeenCalled();
-    },
-  );
+  it.each([
+    '/signin',
+    '/signup',
+    '/',
+    '/invitation',
+    '/password-reset',
+    '/privacy-policy',
+    '/landing',
+    '/explore/post/1',
+  ])('makes no server call on the public path %s', async (path) => {
+    const { fetchMock } = mockFetch({});
+    renderApp(path);
+    await screen.findAllByRole('main');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
 
   it('shows Loading on a protected screen while the check runs, then the screen', async () => {
     let answer: (response: Response) => void = () => {};
@@ -79,7 +85,9 @@ describe('sign in and out', () => {
     window.localStorage.setItem('redirectAfterLogin', '/invitations');
     const { calls } = mockFetch({
       'POST /api/users/sign_in': jsonResponse(maria),
-      'GET /api/groups': jsonResponse([{ id: 'g1', name: 'Book Club', avatar: 'BC', is_owner: true, is_member: true }]),
+      'GET /api/groups': jsonResponse([
+        { id: 'g1', name: 'Book Club', avatar: 'BC', is_owner: true, is_member: true },
+      ]),
       'GET /api/invitations': jsonResponse([]),
     });
     const { router } = renderApp('/signin');

@@ -4,7 +4,12 @@ import { useLocation, useNavigate } from 'react-router';
 import { groupsQueryOptions } from '@web/features/groups/api';
 import { setUnauthorizedHandler } from '@web/lib/api-client';
 import { ApiError } from '@web/lib/api-errors';
-import { DEFAULT_SIGNED_IN_PATH, isPublicPath, SIGN_IN_PATH, takeRedirectAfterLogin } from '@web/lib/auth-paths';
+import {
+  DEFAULT_SIGNED_IN_PATH,
+  isPublicPath,
+  SIGN_IN_PATH,
+  takeRedirectAfterLogin,
+} from '@web/lib/auth-paths';
 import { AuthContext, type AuthContextValue, type SignInCredentials } from './auth-context';
 import { authReducer, initialAuthState, isLoading } from './auth-state';
 import { asCurrentUser, deleteSession, fetchCurrentUser, postSignIn } from './session-api';
@@ -28,7 +33,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     fetchCurrentUser()
       .then((user) => dispatch({ type: 'check-succeeded', user }))
       .catch((error: unknown) => {
-        if (!(error instanceof ApiError && error.status === 401)) console.error('Session check failed', error);
+        if (!(error instanceof ApiError && error.status === 401))
+          console.error('Session check failed', error);
         dispatch({ type: 'check-failed' });
       })
       .finally(() => {

@@ -8,7 +8,8 @@ export async function fetchCurrentUser(): Promise<CurrentUser> {
 }
 
 export async function postSignIn({ email, password }: SignInCredentials): Promise<unknown> {
-  return (await api.post('/users/sign_in', { user: { email, password } }, { redirectOnUnauthorized: false })).data;
+  return (await api.post('/users/sign_in', { user: { email, password } }, { redirectOnUnauthorized: false }))
+    .data;
 }
 
 export async function deleteSession(): Promise<void> {

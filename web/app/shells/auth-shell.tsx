@@ -20,7 +20,10 @@ export function AuthShell() {
         </Card>
       </main>
       <footer className="mt-8 flex items-center gap-3 text-xs text-stone-500">
-        <Link to="/privacy-policy" className="rounded-sm hover:text-stone-800 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+        <Link
+          to="/privacy-policy"
+          className="rounded-sm hover:text-stone-800 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+        >
           Privacy policy
         </Link>
         <span aria-hidden="true">·</span>

@@ -18,7 +18,13 @@ export function IconLink({
   icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
 }) {
   return (
-    <NavLink to={to} end aria-label={label} title={label} className={({ isActive }) => cn(iconButtonClasses, isActive && 'text-brand-700')}>
+    <NavLink
+      to={to}
+      end
+      aria-label={label}
+      title={label}
+      className={({ isActive }) => cn(iconButtonClasses, isActive && 'text-brand-700')}
+    >
       <Icon className="size-5" aria-hidden />
     </NavLink>
   );

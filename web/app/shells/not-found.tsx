@@ -15,8 +15,8 @@ export function NotFound({ homeTo, homeLabel }: { homeTo: string; homeLabel: str
       <p className="text-sm font-semibold text-brand-700">404</p>
       <h1 className="mt-1 text-2xl font-semibold tracking-tight text-stone-900">Page not found</h1>
       <p className="mt-2 max-w-sm text-stone-600">
-        There's nothing at <span className="font-mono text-sm break-all text-stone-800">{pathname}</span>. It may have
-        moved, or the link may be mistyped.
+        There's nothing at <span className="font-mono text-sm break-all text-stone-800">{pathname}</span>. It
+        may have moved, or the link may be mistyped.
       </p>
       <ButtonLink to={homeTo} className="mt-7">
         {homeLabel}

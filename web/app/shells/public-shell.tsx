@@ -25,7 +25,12 @@ export function PublicShell({ children }: { children?: ReactNode }) {
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-40 border-b border-stone-200/80 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/70">
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
-          <button type="button" className={`${iconButtonClasses} -ml-2 lg:hidden`} aria-label="Open menu" onClick={() => setMenuOpen(true)}>
+          <button
+            type="button"
+            className={`${iconButtonClasses} -ml-2 lg:hidden`}
+            aria-label="Open menu"
+            onClick={() => setMenuOpen(true)}
+          >
             <Menu className="size-5" aria-hidden="true" />
           </button>
           <Link
@@ -43,7 +48,10 @@ export function PublicShell({ children }: { children?: ReactNode }) {
       </header>
 
       <div className="mx-auto flex w-full max-w-6xl flex-1 gap-8 px-4 sm:px-6">
-        <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-56 shrink-0 flex-col py-6 lg:flex" aria-label="Sidebar">
+        <aside
+          className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-56 shrink-0 flex-col py-6 lg:flex"
+          aria-label="Sidebar"
+        >
           <PublicSidebar onSignIn={openSignIn} />
         </aside>
         <main id="main" className="min-w-0 flex-1 py-6 sm:py-8">

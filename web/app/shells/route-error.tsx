@@ -19,7 +19,10 @@ export function RouteError() {
       </p>
       <div className="mt-7 flex gap-3">
         <Button onClick={() => window.location.reload()}>Reload page</Button>
-        <a href="/" className="inline-flex h-10 items-center rounded-lg px-4 text-sm font-medium text-stone-700 hover:bg-stone-100">
+        <a
+          href="/"
+          className="inline-flex h-10 items-center rounded-lg px-4 text-sm font-medium text-stone-700 hover:bg-stone-100"
+        >
           Go home
         </a>
       </div>

@@ -51,5 +51,9 @@ export function SidebarButton({
 }
 
 export function SidebarHeading({ children }: { children: ReactNode }) {
-  return <p className="px-3 pt-5 pb-1.5 text-xs font-semibold tracking-wider text-stone-500 uppercase">{children}</p>;
+  return (
+    <p className="px-3 pt-5 pb-1.5 text-xs font-semibold tracking-wider text-stone-500 uppercase">
+      {children}
+    </p>
+  );
 }

@@ -57,7 +57,8 @@ export function EmailConfirmationPage() {
         <form onSubmit={submit} className="space-y-4">
           {typeof signedUpEmail === 'string' && !message ? (
             <Alert variant="info">
-              Your account is almost ready. We've sent a confirmation code to <strong>{signedUpEmail}</strong>.
+              Your account is almost ready. We've sent a confirmation code to <strong>{signedUpEmail}</strong>
+              .
             </Alert>
           ) : null}
           {message ? <Alert>{message}</Alert> : null}

@@ -10,7 +10,13 @@ import { SignInForm } from './components/sign-in-form';
  * link opening a reset dialog, a 'Have an invitation?' link. Its fields live only while it is open,
  * so closing it clears them. It also closes when the page changes.
  */
-export function SignInDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function SignInDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const [resetOpen, setResetOpen] = useState(false);
   const { pathname } = useLocation();
   const shownAt = useRef(pathname);

@@ -20,7 +20,10 @@ describe('/signin', () => {
     expect(password).toHaveAttribute('type', 'password');
     expect(password).toBeRequired();
     expect(password).toHaveAttribute('autocomplete', 'current-password');
-    expect(screen.getByRole('link', { name: 'Forgot password' })).toHaveAttribute('href', '/password-request');
+    expect(screen.getByRole('link', { name: 'Forgot password' })).toHaveAttribute(
+      'href',
+      '/password-request',
+    );
     expect(screen.getByRole('link', { name: 'Feed' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('link', { name: 'Timeline' })).toHaveAttribute('href', '/explore');
     expect(screen.getByRole('link', { name: 'Have an invitation?' })).toHaveAttribute('href', '/invitation');
@@ -39,7 +42,9 @@ describe('/signin', () => {
   });
 
   it('shows the server answer directly on failure', async () => {
-    mockFetch({ 'POST /api/users/sign_in': jsonResponse({ error: 'Invalid email or password.' }, { status: 401 }) });
+    mockFetch({
+      'POST /api/users/sign_in': jsonResponse({ error: 'Invalid email or password.' }, { status: 401 }),
+    });
     renderApp('/signin');
     const user = userEvent.setup({ delay: null });
     await user.type(await screen.findByLabelText('Email'), 'maria@example.com');
@@ -60,8 +65,13 @@ describe('/signin', () => {
     await user.type(await screen.findByLabelText('Email'), 'maria@example.com');
     await user.type(screen.getByLabelText('Password'), 'pw');
     await user.click(submitButton());
-    expect(await screen.findByRole('alert')).toHaveTextContent('You have to confirm your email address before continuing.');
-    expect(screen.getByRole('link', { name: 'Enter your confirmation code' })).toHaveAttribute('href', '/email-confirmation');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You have to confirm your email address before continuing.',
+    );
+    expect(screen.getByRole('link', { name: 'Enter your confirmation code' })).toHaveAttribute(
+      'href',
+      '/email-confirmation',
+    );
   });
 
   it("falls back to 'Sign in failed'", async () => {

@@ -51,7 +51,8 @@ export function SignUpPage() {
 
   const mutation = useMutation({
     mutationFn: signUp,
-    onSuccess: (_data, input) => navigate('/email-confirmation', { replace: true, state: { email: input.email } }),
+    onSuccess: (_data, input) =>
+      navigate('/email-confirmation', { replace: true, state: { email: input.email } }),
   });
 
   const update = (field: keyof typeof form) => (event: ChangeEvent<HTMLInputElement>) =>

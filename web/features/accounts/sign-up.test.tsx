@@ -54,7 +54,7 @@ describe('/signup', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it("checks the confirmation: \"Passwords don't match\"", async () => {
+  it('checks the confirmation: "Passwords don\'t match"', async () => {
     const { fetchMock } = mockFetch({});
     renderApp('/signup');
     const user = userEvent.setup({ delay: null });
@@ -81,7 +81,9 @@ describe('/signup', () => {
   });
 
   it('humanises multi-word field names', async () => {
-    mockFetch({ 'POST /api/users': jsonResponse({ errors: { invitation_code: ['is invalid'] } }, { status: 422 }) });
+    mockFetch({
+      'POST /api/users': jsonResponse({ errors: { invitation_code: ['is invalid'] } }, { status: 422 }),
+    });
     renderApp('/signup');
     const user = userEvent.setup({ delay: null });
     await screen.findByLabelText('Username');
@@ -97,12 +99,16 @@ describe('/signup', () => {
     await screen.findByLabelText('Username');
     await fill(user, complete);
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('An unexpected error occurred. Please try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'An unexpected error occurred. Please try again.',
+    );
   });
 
   it("sends the payload, shows 'Signing up...', and goes to /email-confirmation replacing history", async () => {
     let answer: (response: Response) => void = () => {};
-    const { calls } = mockFetch({ 'POST /api/users': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const { calls } = mockFetch({
+      'POST /api/users': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
     const { router } = renderApp('/signup?code=INV-123');
     const user = userEvent.setup({ delay: null });
     await screen.findByLabelText('Username');
@@ -120,7 +126,12 @@ describe('/signup', () => {
       },
     });
     expect(calls[0]!.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
-    answer(jsonResponse({ id: 'u1', username: 'maria', email: 'maria@example.com', message: 'ok' }, { status: 201 }));
+    answer(
+      jsonResponse(
+        { id: 'u1', username: 'maria', email: 'maria@example.com', message: 'ok' },
+        { status: 201 },
+      ),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/email-confirmation'));
     expect(router.state.historyAction).toBe('REPLACE');
     expect(await screen.findByText('maria@example.com')).toBeInTheDocument();

@@ -6,7 +6,8 @@ import { queryKeys } from '@web/lib/query-keys';
 export function invitationsQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.invitations.list(),
-    queryFn: async ({ signal }) => (await api.get<Invitation[] | null>('/invitations', { signal })).data ?? [],
+    queryFn: async ({ signal }) =>
+      (await api.get<Invitation[] | null>('/invitations', { signal })).data ?? [],
   });
 }
 

@@ -125,11 +125,17 @@ export function InvitationsPage() {
               <Spinner /> Loading invitations…
             </div>
           ) : list.length === 0 ? (
-            invitations.isError ? null : <EmptyState icon={MailPlus} title={TEXT.empty} />
+            invitations.isError ? null : (
+              <EmptyState icon={MailPlus} title={TEXT.empty} />
+            )
           ) : (
             <ul className="-my-1 divide-y divide-stone-100">
               {list.map((invitation) => (
-                <InvitationRow key={invitation.id} invitation={invitation} onCopy={() => void copy(invitation)} />
+                <InvitationRow
+                  key={invitation.id}
+                  invitation={invitation}
+                  onCopy={() => void copy(invitation)}
+                />
               ))}
             </ul>
           )}

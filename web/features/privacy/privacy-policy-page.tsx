@@ -49,21 +49,24 @@ export function PrivacyPolicyPage() {
         <Section title="Information We Collect">
           <List>
             <li>
-              <strong className="font-medium text-stone-900">Account details:</strong> your email address and your
-              password. We store the password only as a one-way hash, so nobody, including us, can read it.
+              <strong className="font-medium text-stone-900">Account details:</strong> your email address and
+              your password. We store the password only as a one-way hash, so nobody, including us, can read
+              it.
             </li>
             <li>
-              <strong className="font-medium text-stone-900">Profile information:</strong> your username, first and
-              last name, profile picture, a short about text and a location, if you choose to add them.
+              <strong className="font-medium text-stone-900">Profile information:</strong> your username,
+              first and last name, profile picture, a short about text and a location, if you choose to add
+              them.
             </li>
             <li>
-              <strong className="font-medium text-stone-900">Content you create:</strong> posts, comments, links,
-              likes, files you attach, groups you create or join, invitations you send and feedback you share.
+              <strong className="font-medium text-stone-900">Content you create:</strong> posts, comments,
+              links, likes, files you attach, groups you create or join, invitations you send and feedback you
+              share.
             </li>
             <li>
-              <strong className="font-medium text-stone-900">Basic usage data:</strong> technical information such as
-              when you signed in and the requests your browser makes, which we keep to keep the service secure and
-              working.
+              <strong className="font-medium text-stone-900">Basic usage data:</strong> technical information
+              such as when you signed in and the requests your browser makes, which we keep to keep the
+              service secure and working.
             </li>
           </List>
         </Section>
@@ -74,22 +77,28 @@ export function PrivacyPolicyPage() {
             <li>to create and secure your account, sign you in and confirm your email address;</li>
             <li>to show your posts, comments and profile to the people you share them with;</li>
             <li>to summarise and index links and posts so that you and your community can search them;</li>
-            <li>to send the emails the service needs, such as invitations, confirmation codes and password resets;</li>
+            <li>
+              to send the emails the service needs, such as invitations, confirmation codes and password
+              resets;
+            </li>
             <li>to prevent abuse, investigate problems and keep the service reliable.</li>
           </List>
-          <p>We do not use your information for advertising, and we do not build profiles of you for anyone else.</p>
+          <p>
+            We do not use your information for advertising, and we do not build profiles of you for anyone
+            else.
+          </p>
         </Section>
 
         <Section title="Data Security">
           <p>
-            Passwords are hashed with a modern, deliberately slow algorithm. Sessions use random tokens that we store
-            only in hashed form and that end when you sign out or reset your password. Connections are encrypted in
-            transit, files are served through short-lived signed links, and access to what you share is checked on
-            every request according to who you chose to share it with.
+            Passwords are hashed with a modern, deliberately slow algorithm. Sessions use random tokens that
+            we store only in hashed form and that end when you sign out or reset your password. Connections
+            are encrypted in transit, files are served through short-lived signed links, and access to what
+            you share is checked on every request according to who you chose to share it with.
           </p>
           <p>
-            No system is perfectly secure, but we work to protect your information and will tell affected members
-            promptly if a breach ever puts their data at risk.
+            No system is perfectly secure, but we work to protect your information and will tell affected
+            members promptly if a breach ever puts their data at risk.
           </p>
         </Section>
 
@@ -98,12 +107,12 @@ export function PrivacyPolicyPage() {
           <List>
             <li>with your consent, for example when you publish a post at a public address;</li>
             <li>
-              for legal reasons, when we must comply with the law, a court order or a lawful request, or to protect
-              the safety and rights of our members;
+              for legal reasons, when we must comply with the law, a court order or a lawful request, or to
+              protect the safety and rights of our members;
             </li>
             <li>
-              with service providers who help us run {APP_NAME}, such as hosting and email delivery, who are bound by
-              contract to use it only on our behalf and to protect it.
+              with service providers who help us run {APP_NAME}, such as hosting and email delivery, who are
+              bound by contract to use it only on our behalf and to protect it.
             </li>
           </List>
         </Section>
@@ -112,24 +121,24 @@ export function PrivacyPolicyPage() {
           <p>You are in control of your information. At any time you may ask us to:</p>
           <List>
             <li>
-              <strong className="font-medium text-stone-900">access</strong> the personal information we hold about
-              you;
+              <strong className="font-medium text-stone-900">access</strong> the personal information we hold
+              about you;
             </li>
             <li>
-              <strong className="font-medium text-stone-900">correct</strong> information that is wrong or out of
-              date (most of it you can edit yourself in My Profile);
+              <strong className="font-medium text-stone-900">correct</strong> information that is wrong or out
+              of date (most of it you can edit yourself in My Profile);
             </li>
             <li>
               <strong className="font-medium text-stone-900">delete</strong> your account and the content you
               created;
             </li>
             <li>
-              <strong className="font-medium text-stone-900">export</strong> your data in a portable, machine-readable
-              format;
+              <strong className="font-medium text-stone-900">export</strong> your data in a portable,
+              machine-readable format;
             </li>
             <li>
-              <strong className="font-medium text-stone-900">object</strong> to or ask us to restrict a particular
-              use of your information.
+              <strong className="font-medium text-stone-900">object</strong> to or ask us to restrict a
+              particular use of your information.
             </li>
           </List>
           <p>We answer every request within 30 days and will not treat you differently for making one.</p>
@@ -144,7 +153,8 @@ export function PrivacyPolicyPage() {
             >
               {email}
             </a>
-            . If we change this policy in a way that matters, we will tell members before the change takes effect.
+            . If we change this policy in a way that matters, we will tell members before the change takes
+            effect.
           </p>
         </Section>
       </Card>

@@ -12,7 +12,13 @@ import { ACCOUNT_TEXT } from '../messages';
  * Email and password, used by the /signin page and the sign-in dialog. On success the auth provider
  * takes the member on (see `signIn`). `forgotPassword` is drawn beside the Password label.
  */
-export function SignInForm({ forgotPassword, autoFocus = false }: { forgotPassword?: ReactNode; autoFocus?: boolean }) {
+export function SignInForm({
+  forgotPassword,
+  autoFocus = false,
+}: {
+  forgotPassword?: ReactNode;
+  autoFocus?: boolean;
+}) {
   const { signIn } = useAuth();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

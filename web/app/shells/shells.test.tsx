@@ -1,0 +1,180 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { CurrentUser } from '@shared/api/auth';
+import { accountsRoutes } from '@web/features/accounts/routes';
+import { invitationsRoutes } from '@web/features/invitations/routes';
+import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
+import { renderApp } from '@web/test/render-app';
+
+const maria: CurrentUser = {
+  id: 'u1',
+  username: 'maria',
+  email: 'maria@example.com',
+  first_name: 'Maria',
+  last_name: 'Okafor',
+  name: 'Maria Okafor',
+  avatar: null,
+  initials: 'MO',
+  is_admin: false,
+};
+const group = (id: string, name: string, is_member: boolean) => ({
+  id,
+  name,
+  avatar: name.slice(0, 2).toUpperCase(),
+  is_owner: false,
+  is_member,
+});
+
+describe('signed-in shell', () => {
+  it('shows the navigation entries, search and inbox icons', async () => {
+    mockFetch({
+      'GET /api/auth': jsonResponse(maria),
+      'GET /api/groups': jsonResponse([]),
+      'GET /api/invitations': jsonResponse([]),
+    });
+    renderApp('/invitations');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Post', '/posts/new'],
+      ['Timeline', '/dashboard'],
+      ['Links', '/links'],
+      ['Groups', '/groups'],
+      ['Friends', '/friends'],
+      ['Published', '/published'],
+    ]);
+    expect(screen.getByRole('link', { name: 'Search' })).toHaveAttribute('href', '/search');
+    expect(screen.getByRole('link', { name: 'Inbox' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it("lists the member's groups in the switcher, plus 'New group…'", async () => {
+    mockFetch({
+      'GET /api/auth': jsonResponse(maria),
+      'GET /api/groups': jsonResponse([group('g1', 'Book Club', true), group('g2', 'Chess', false)]),
+      'GET /api/invitations': jsonResponse([]),
+    });
+    renderApp('/invitations');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: /Your groups/ }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: /Book Club/ })).toHaveAttribute('href', '/group/g1');
+    expect(within(menu).queryByText('Chess')).not.toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'New group…' })).toHaveAttribute('href', '/groups/new');
+  });
+
+  it('has the avatar menu entries', async () => {
+    mockFetch({
+      'GET /api/auth': jsonResponse(maria),
+      'GET /api/groups': jsonResponse([]),
+      'GET /api/invitations': jsonResponse([]),
+    });
+    renderApp('/invitations');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    const menu = await screen.findByRole('menu');
+    const entries = within(menu)
+      .getAllByRole('menuitem')
+      .map((item) => [item.textContent, item.getAttribute('href')]);
+    expect(entries).toEqual([
+      ['My profile', '/settings'],
+      ['Invitations', '/invitations'],
+      ['Privacy policy', '/privacy-policy'],
+      ['Share feedback', '/share-feedback'],
+      ['Sign out', null],
+    ]);
+  });
+
+  it('the slide-in sidebar holds the same entries', async () => {
+    mockFetch({
+      'GET /api/auth': jsonResponse(maria),
+      'GET /api/groups': jsonResponse([group('g1', 'Book Club', true)]),
+      'GET /api/invitations': jsonResponse([]),
+    });
+    renderApp('/invitations');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const panel = await screen.findByRole('dialog');
+    for (const name of [
+      'Post',
+      'Timeline',
+      'Links',
+      'Groups',
+      'Friends',
+      'Published',
+      'My profile',
+      'Invitations',
+      'Privacy policy',
+      'Share feedback',
+      'New group…',
+    ]) {
+      expect(within(panel).getByRole('link', { name })).toBeInTheDocument();
+    }
+    expect(within(panel).getByRole('link', { name: /Book Club/ })).toHaveAttribute('href', '/group/g1');
+    expect(within(panel).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+  });
+
+  it('shows Not Found inside the signed-in shell for unknown routes, with a link home', async () => {
+    mockFetch({ 'GET /api/auth': jsonResponse(maria), 'GET /api/groups': jsonResponse([]) });
+    // Before the timeline exists, home is the invitations screen.
+    renderApp('/no/such/page', { features: [...accountsRoutes, ...invitationsRoutes] });
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Account menu' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Invitations' })).toHaveAttribute('href', '/invitations');
+  });
+
+  it('unknown protected routes still require sign-in', async () => {
+    mockFetch({ 'GET /api/auth': jsonResponse({ error: 'x' }, { status: 401 }) });
+    const { router } = renderApp('/no/such/page?x=1');
+    await screen.findByRole('heading', { name: 'Welcome back' });
+    expect(router.state.location.pathname).toBe('/signin');
+    expect(window.localStorage.getItem('redirectAfterLogin')).toBe('/no/such/page?x=1');
+  });
+});
+
+describe('public shell', () => {
+  it('has a Sign In button and the sidebar with Feed, Timeline, Sign In, Refresh and the version', async () => {
+    mockFetch({});
+    renderApp('/');
+    const header = await screen.findByRole('banner');
+    expect(within(header).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/signin');
+    const sidebar = screen.getByRole('complementary', { name: 'Sidebar' });
+    expect(within(sidebar).getByRole('link', { name: 'Feed' })).toHaveAttribute('href', '/');
+    expect(within(sidebar).getByRole('link', { name: 'Timeline' })).toHaveAttribute('href', '/explore');
+    expect(within(sidebar).getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(within(sidebar).getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
+    expect(within(sidebar).getByText('v1.0.6')).toBeInTheDocument();
+  });
+
+  it('shows Not Found inside the public shell under /explore until those screens exist', async () => {
+    const { fetchMock } = mockFetch({});
+    renderApp('/explore/post/42');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('complementary', { name: 'Sidebar' })).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('/privacy-policy', () => {
+  it('needs no session and shows every section', async () => {
+    const { fetchMock } = mockFetch({});
+    renderApp('/privacy-policy');
+    expect(await screen.findByRole('heading', { name: 'Privacy Policy' })).toBeInTheDocument();
+    expect(screen.getByText(/March 22nd 2025/)).toBeInTheDocument();
+    for (const name of [
+      'Information We Collect',
+      'How We Use Your Information',
+      'Data Security',
+      'Data Sharing',
+      'Your Rights',
+      'Contact Us',
+    ]) {
+      expect(screen.getByRole('heading', { name })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('link', { name: 'privacy@hearth.local' })).toHaveAttribute(
+      'href',
+      'mailto:privacy@hearth.local',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
