@@ -138,14 +138,3 @@ export async function resetPasswordByToken(
     .returning({ id: users.id });
   return row?.id;
 }
-
-/** Which unique index a failed insert hit (PostgreSQL error 23505), or null for any other error. */
-export function uniqueViolation(error: unknown): string | null {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (candidate.code === '23505')
-      return typeof candidate.constraint === 'string' ? candidate.constraint : '';
-    current = candidate.cause;
-  }
-  return null;
-}

@@ -22,9 +22,9 @@ import {
   replaceConfirmationCode,
   replaceResetToken,
   resetPasswordByToken,
-  uniqueViolation,
   type UserRow,
 } from './users.repo';
+import { uniqueViolation } from '../../db/errors';
 
 type Context = Pick<AppContext, 'db' | 'jobs' | 'mailer' | 'config'>;
 
