@@ -1,0 +1,186 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { GroupMember } from '@shared/api/groups';
+import { jsonResponse, mockFetch, type RecordedCall } from '@web/test/fetch-mock';
+import { renderApp } from '@web/test/render-app';
+import { ada, aGroup, aMember, aRequest, emptyPostsPage } from './test-fixtures';
+
+const bookClub = aGroup({ id: 'g1', name: 'Book Club', role: 'Owner' });
+const adaMember = aMember({
+  id: 'r-ada',
+  name: 'Ada Lovelace',
+  role: 'Owner',
+  user_id: ada.id,
+  username: 'ada',
+});
+const grace = aMember({ id: 'r-grace', name: 'Grace Hopper', role: 'Poster', username: 'grace' });
+const alan = aMember({ id: 'r-alan', name: 'Alan Turing', role: 'Commentor', username: 'alan' });
+
+function calls(recorded: RecordedCall[], method: string, url: string) {
+  return recorded.filter((call) => call.method === method && call.url === url);
+}
+
+function memberRow(name: string) {
+  const list = screen.getByRole('list', { name: 'Members' });
+  return within(list)
+    .getAllByRole('listitem')
+    .find((item) => within(item).queryByRole('link', { name }))!;
+}
+
+async function openMenuAndChoose(name: string, item: string) {
+  const user = userEvent.setup({ delay: null });
+  await user.click(screen.getByRole('button', { name: `Actions for ${name}` }));
+  await user.click(await screen.findByRole('menuitem', { name: item }));
+}
+
+describe('/groups/edit/{id}', () => {
+  let members: GroupMember[];
+  beforeEach(() => {
+    members = [adaMember, grace, alan];
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    return () => logged.mockRestore();
+  });
+
+  function serve(extra: Record<string, (call: RecordedCall) => Response | Promise<Response>> = {}) {
+    return mockFetch({
+      'GET /api/auth': jsonResponse(ada),
+      'GET /api/groups': jsonResponse([bookClub]),
+      'GET /api/groups/g1': jsonResponse(bookClub),
+      'GET /api/groups/g1/group_roles': () => jsonResponse(members),
+      'GET /api/groups/g1/group_requests': jsonResponse([]),
+      ...extra,
+    });
+  }
+
+  it('offers Group Name with Update Group, which goes to the group of the response', async () => {
+    const renamed = { ...bookClub, name: 'Readers' };
+    const { calls: recorded } = serve({
+      'PATCH /api/groups/g1': () => jsonResponse(renamed),
+      'GET /api/posts': () => emptyPostsPage(),
+    });
+    const { router } = renderApp('/groups/edit/g1');
+    const user = userEvent.setup({ delay: null });
+    const name = await screen.findByLabelText('Group Name');
+    expect(name).toHaveValue('Book Club');
+    await user.clear(name);
+    await user.type(name, 'Readers');
+    await user.click(screen.getByRole('button', { name: 'Update Group' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/group/g1'));
+    expect(calls(recorded, 'PATCH', '/api/groups/g1')[0]?.body).toEqual({ group: { name: 'Readers' } });
+  });
+
+  it("lists members with a role selector; Update Role saves it and says 'Role changed'", async () => {
+    const { calls: recorded } = serve({
+      'PATCH /api/group_roles/r-grace': (call) => {
+        const role = (call.body as { group_role: { role: GroupMember['role'] } }).group_role.role;
+        members = members.map((member) => (member.id === grace.id ? { ...member, role } : member));
+        return jsonResponse({ ...grace, role });
+      },
+    });
+    renderApp('/groups/edit/g1');
+    const user = userEvent.setup({ delay: null });
+    await screen.findByRole('list', { name: 'Members' });
+
+    const select = within(memberRow('Grace Hopper')).getByRole('combobox', { name: 'Role of Grace Hopper' });
+    expect(select).toHaveValue('Poster');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Owner', 'Poster', 'Moderator', 'Commentor']);
+    await user.selectOptions(select, 'Moderator');
+    await openMenuAndChoose('Grace Hopper', 'Update Role');
+
+    const dialog = await screen.findByRole('dialog', { name: 'Role changed' });
+    expect(within(dialog).getByText('Role was changed')).toBeInTheDocument();
+    expect(calls(recorded, 'PATCH', '/api/group_roles/r-grace')[0]?.body).toEqual({
+      group_role: { role: 'Moderator' },
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(memberRow('Grace Hopper')).getByRole('combobox')).toHaveValue('Moderator');
+  });
+
+  it('keeps Update Role unavailable until a different role is chosen', async () => {
+    serve();
+    renderApp('/groups/edit/g1');
+    const user = userEvent.setup({ delay: null });
+    await screen.findByRole('list', { name: 'Members' });
+    await user.click(screen.getByRole('button', { name: 'Actions for Alan Turing' }));
+    expect(await screen.findByRole('menuitem', { name: 'Update Role' })).toHaveAttribute('data-disabled');
+  });
+
+  it('shows the server refusal on the row when the last Owner would be demoted (and logs it)', async () => {
+    serve({
+      'PATCH /api/group_roles/r-ada': () =>
+        jsonResponse({ errors: { role: ['A group must keep at least one Owner.'] } }, { status: 422 }),
+    });
+    renderApp('/groups/edit/g1');
+    const user = userEvent.setup({ delay: null });
+    await screen.findByRole('list', { name: 'Members' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Role of Ada Lovelace' }), 'Poster');
+    await openMenuAndChoose('Ada Lovelace', 'Update Role');
+    expect(await within(memberRow('Ada Lovelace')).findByRole('alert')).toHaveTextContent(
+      'A group must keep at least one Owner.',
+    );
+    expect(screen.queryByRole('dialog', { name: 'Role changed' })).not.toBeInTheDocument();
+    expect(console.error).toHaveBeenCalled();
+  });
+
+  it('Remove deletes the member and refetches the roles list', async () => {
+    const { calls: recorded } = serve({
+      'DELETE /api/group_roles/r-alan': () => {
+        members = members.filter((member) => member.id !== alan.id);
+        return jsonResponse({ id: alan.id, deleted: true });
+      },
+    });
+    renderApp('/groups/edit/g1');
+    const user = userEvent.setup({ delay: null });
+    await screen.findByRole('list', { name: 'Members' });
+    expect(calls(recorded, 'GET', '/api/groups/g1/group_roles')).toHaveLength(1);
+
+    await openMenuAndChoose('Alan Turing', 'Remove');
+    const confirm = await screen.findByRole('dialog', { name: 'Remove Alan Turing?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
+
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Alan Turing' })).not.toBeInTheDocument());
+    expect(calls(recorded, 'DELETE', '/api/group_roles/r-alan')).toHaveLength(1);
+    expect(calls(recorded, 'GET', '/api/groups/g1/group_roles')).toHaveLength(2);
+  });
+
+  it('answers Requests to Join with a role and shows the answer', async () => {
+    const waiting = aRequest({ id: 'q1', user_full_name: 'Katherine Johnson', username: 'katherine' });
+    const { calls: recorded } = serve({
+      'GET /api/groups/g1/group_requests': () => jsonResponse([waiting]),
+      'PATCH /api/group_requests/q1': () =>
+        jsonResponse({ ...waiting, status: 'accepted', role: 'Commentor' }),
+    });
+    renderApp('/groups/edit/g1');
+    const user = userEvent.setup({ delay: null });
+    const requests = await screen.findByRole('list', { name: 'Requests to Join' });
+    await user.selectOptions(
+      within(requests).getByRole('combobox', { name: 'Role for Katherine Johnson' }),
+      'Commentor',
+    );
+    await user.click(within(requests).getByRole('button', { name: 'Accept' }));
+    expect(await within(requests).findByText('Accepted as Commentor')).toBeInTheDocument();
+    expect(calls(recorded, 'PATCH', '/api/group_requests/q1')[0]?.body).toEqual({
+      group_request: { role: 'Commentor', status: 'accepted' },
+    });
+  });
+
+  it('tells a member who may not edit the group so', async () => {
+    const poster = aGroup({ id: 'g1', name: 'Book Club', role: 'Poster' });
+    mockFetch({
+      'GET /api/auth': jsonResponse(ada),
+      'GET /api/groups': jsonResponse([poster]),
+      'GET /api/groups/g1': jsonResponse(poster),
+    });
+    renderApp('/groups/edit/g1');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Forbidden. You don't have permission to perform this action.",
+    );
+    expect(screen.queryByLabelText('Group Name')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,158 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Group } from '@shared/api/groups';
+import { jsonResponse, mockFetch, type RecordedCall } from '@web/test/fetch-mock';
+import { renderApp } from '@web/test/render-app';
+import { ada, aGroup } from './test-fixtures';
+
+const bookClub = aGroup({
+  id: 'g1',
+  name: 'Book Club',
+  role: 'Owner',
+  created_at: '2026-01-01T00:00:00.000Z',
+});
+const chess = aGroup({
+  id: 'g2',
+  name: 'Chess Friends',
+  role: 'Poster',
+  created_at: '2026-03-01T00:00:00.000Z',
+});
+const hikers = aGroup({
+  id: 'g3',
+  name: 'Sunday Hikers',
+  request_status: 'pending',
+  created_at: '2026-05-01T00:00:00.000Z',
+});
+const allotment = aGroup({ id: 'g4', name: 'Allotment', created_at: '2026-07-01T00:00:00.000Z' });
+const everyGroup = [allotment, bookClub, chess, hikers];
+
+/** A stand-in for the server's search (?q=, name contains) and sort (?sort=name|date|status). */
+function groupsServer(groups: Group[]) {
+  const rank = (group: Group) =>
+    group.role === 'Owner' ? 0 : group.role ? 1 : group.request_status === 'pending' ? 2 : 3;
+  return (call: RecordedCall) => {
+    const params = new URL(call.url, 'http://hearth.test').searchParams;
+    const q = (params.get('q') ?? '').toLowerCase();
+    const sort = params.get('sort') ?? 'name';
+    const found = groups.filter((group) => group.name.toLowerCase().includes(q));
+    found.sort((a, b) =>
+      sort === 'date'
+        ? b.created_at.localeCompare(a.created_at)
+        : sort === 'status'
+          ? rank(a) - rank(b) || a.name.localeCompare(b.name)
+          : a.name.localeCompare(b.name),
+    );
+    return jsonResponse(found);
+  };
+}
+
+function listedNames() {
+  const list = screen.getByRole('list', { name: 'Groups' });
+  return within(list)
+    .getAllByRole('listitem')
+    .map((item) => within(item).getAllByRole('link')[0]!.textContent);
+}
+
+function groupListCalls(calls: RecordedCall[]) {
+  return calls
+    .filter((call) => call.method === 'GET' && call.url.startsWith('/api/groups'))
+    .map((call) => call.url);
+}
+
+describe('/groups', () => {
+  it('lists each group with its initials, name and my membership', async () => {
+    mockFetch({ 'GET /api/auth': jsonResponse(ada), 'GET /api/groups': groupsServer(everyGroup) });
+    renderApp('/groups');
+
+    const list = await screen.findByRole('list', { name: 'Groups' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows).toHaveLength(4);
+    const row = (name: string) => rows.find((item) => within(item).queryByRole('link', { name }))!;
+
+    expect(within(row('Book Club')).getByText('BC')).toBeInTheDocument();
+    expect(within(row('Book Club')).getByRole('link', { name: 'Book Club' })).toHaveAttribute(
+      'href',
+      '/group/g1',
+    );
+    expect(within(row('Book Club')).getByText('Owner')).toBeInTheDocument();
+    expect(within(row('Chess Friends')).getByText('Poster')).toBeInTheDocument();
+    expect(within(row('Sunday Hikers')).getByText('Request pending')).toBeInTheDocument();
+    expect(within(row('Allotment')).getByRole('button', { name: /Join Group/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'New group' })).toHaveAttribute('href', '/groups/new');
+  });
+
+  it('searches by name on the server as the member types', async () => {
+    const { calls } = mockFetch({
+      'GET /api/auth': jsonResponse(ada),
+      'GET /api/groups': groupsServer(everyGroup),
+    });
+    renderApp('/groups');
+    const user = userEvent.setup({ delay: null });
+    await screen.findByRole('list', { name: 'Groups' });
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search groups' }), 'club');
+    await waitFor(() => expect(listedNames()).toEqual(['Book Club']));
+    expect(groupListCalls(calls)).toContain('/api/groups?q=club&sort=name');
+    // Typing settles before the list is asked for: no call per keystroke.
+    expect(groupListCalls(calls).filter((url) => url.includes('q=c'))).toEqual([
+      '/api/groups?q=club&sort=name',
+    ]);
+  });
+
+  it("shows 'No groups found' when nothing matches", async () => {
+    mockFetch({ 'GET /api/auth': jsonResponse(ada), 'GET /api/groups': groupsServer(everyGroup) });
+    renderApp('/groups');
+    const user = userEvent.setup({ delay: null });
+    await screen.findByRole('list', { name: 'Groups' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search groups' }), 'knitting');
+    expect(await screen.findByText('No groups found')).toBeInTheDocument();
+  });
+
+  it('sorts by name, date and status', async () => {
+    const { calls } = mockFetch({
+      'GET /api/auth': jsonResponse(ada),
+      'GET /api/groups': groupsServer(everyGroup),
+    });
+    renderApp('/groups');
+    const user = userEvent.setup({ delay: null });
+    await screen.findByRole('list', { name: 'Groups' });
+    expect(listedNames()).toEqual(['Allotment', 'Book Club', 'Chess Friends', 'Sunday Hikers']);
+
+    const sort = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(
+      within(sort)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Name', 'Date', 'Status']);
+
+    await user.selectOptions(sort, 'date');
+    await waitFor(() =>
+      expect(listedNames()).toEqual(['Allotment', 'Sunday Hikers', 'Chess Friends', 'Book Club']),
+    );
+    expect(groupListCalls(calls)).toContain('/api/groups?sort=date');
+
+    await user.selectOptions(sort, 'status');
+    await waitFor(() =>
+      expect(listedNames()).toEqual(['Book Club', 'Chess Friends', 'Sunday Hikers', 'Allotment']),
+    );
+    expect(groupListCalls(calls)).toContain('/api/groups?sort=status');
+  });
+
+  it("shows 'No groups found' with a New group action when there are none", async () => {
+    mockFetch({ 'GET /api/auth': jsonResponse(ada), 'GET /api/groups': jsonResponse([]) });
+    renderApp('/groups');
+    expect(await screen.findByText('No groups found')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'New group' })).toHaveLength(2);
+  });
+
+  it("shows a load failure as 'An error has occurred: {message}'", async () => {
+    mockFetch({
+      'GET /api/auth': jsonResponse(ada),
+      'GET /api/groups': jsonResponse({ error: 'Database unavailable' }, { status: 500 }),
+    });
+    renderApp('/groups');
+    expect(await screen.findByText('An error has occurred: Database unavailable')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+});

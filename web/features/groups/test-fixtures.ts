@@ -1,0 +1,73 @@
+import type { CurrentUser } from '@shared/api/auth';
+import type { Group, GroupMember, GroupRequest } from '@shared/api/groups';
+import { jsonResponse } from '@web/test/fetch-mock';
+
+/** Test data for the groups screens' tests (imported by tests only). */
+
+export const ada: CurrentUser = {
+  id: 'u-ada',
+  username: 'ada',
+  email: 'ada@example.com',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  name: 'Ada Lovelace',
+  avatar: null,
+  initials: 'AL',
+  is_admin: false,
+};
+
+export function aGroup(overrides: Partial<Group> & Pick<Group, 'id' | 'name'>): Group {
+  const role = overrides.role ?? null;
+  return {
+    avatar: overrides.name
+      .split(/\s+/)
+      .slice(0, 2)
+      .map((word) => word[0])
+      .join('')
+      .toUpperCase(),
+    is_owner: role === 'Owner',
+    is_member: role !== null,
+    role,
+    members_count: 3,
+    created_at: '2026-11-01T10:00:00.000Z',
+    request_status: null,
+    can_edit: role === 'Owner',
+    can_post: role === 'Owner' || role === 'Moderator' || role === 'Poster',
+    can_answer_requests: role === 'Owner' || role === 'Moderator',
+    ...overrides,
+  };
+}
+
+export function aMember(
+  overrides: Partial<GroupMember> & Pick<GroupMember, 'id' | 'name' | 'role'>,
+): GroupMember {
+  return {
+    avatar: null,
+    user_id: `user-${overrides.id}`,
+    username: overrides.name.toLowerCase().replace(/\s+/g, '_'),
+    group_id: 'g1',
+    created_at: '2026-11-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function aRequest(overrides: Partial<GroupRequest> & Pick<GroupRequest, 'id'>): GroupRequest {
+  return {
+    group_id: 'g1',
+    group_name: 'Book Club',
+    user_id: `user-${overrides.id}`,
+    username: 'grace',
+    user_full_name: 'Grace Hopper',
+    avatar: null,
+    created_at: '2026-11-20T10:00:00.000Z',
+    created_at_human: 'November 20, 2026',
+    status: 'pending',
+    role: null,
+    ...overrides,
+  };
+}
+
+/** An empty page of posts, as GET /api/posts answers it. */
+export function emptyPostsPage() {
+  return jsonResponse([], { headers: { 'x-has-next-page': 'false' } });
+}

@@ -1,0 +1,121 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ada } from '@web/features/groups/test-fixtures';
+import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
+import { renderApp } from '@web/test/render-app';
+import { profileDisplayName } from './display-name';
+import { aProfile } from './test-fixtures';
+
+const emptyPage = () => jsonResponse([], { headers: { 'x-has-next-page': 'false' } });
+
+describe('profileDisplayName', () => {
+  it('is the first and last name when both exist, else the username', () => {
+    expect(profileDisplayName({ username: 'grace', first_name: 'Grace', last_name: 'Hopper' })).toBe(
+      'Grace Hopper',
+    );
+    expect(profileDisplayName({ username: 'grace', first_name: 'Grace', last_name: null })).toBe('grace');
+    expect(profileDisplayName({ username: 'grace', first_name: null, last_name: 'Hopper' })).toBe('grace');
+    expect(profileDisplayName({ username: 'grace', first_name: '  ', last_name: 'Hopper' })).toBe('grace');
+    expect(profileDisplayName({ username: 'grace', first_name: ' Grace ', last_name: ' Hopper' })).toBe(
+      'Grace Hopper',
+    );
+  });
+});
+
+describe('/profiles/{id}', () => {
+  it('shows the heading Profile, the name, about, location, counts and the Timeline', async () => {
+    const grace = aProfile({
+      id: 'u-grace',
+      username: 'grace',
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      about: 'Compilers and nanoseconds.',
+      location: 'Arlington',
+      followers_count: 1,
+      following_count: 4,
+    });
+    const { calls } = mockFetch({
+      'GET /api/auth': jsonResponse(ada),
+      'GET /api/groups': jsonResponse([]),
+      'GET /api/profiles/u-grace/': jsonResponse(grace),
+      'GET /api/profiles/u-grace/posts': emptyPage(),
+    });
+    renderApp('/profiles/u-grace');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Grace Hopper' })).toBeInTheDocument();
+    expect(screen.getByText('@grace')).toBeInTheDocument();
+    expect(screen.getByText('Compilers and nanoseconds.')).toBeInTheDocument();
+    expect(screen.getByText('Arlington')).toBeInTheDocument();
+    expect(screen.getByText(/follower$/)).toHaveTextContent('1 follower');
+    expect(screen.getByText(/following$/)).toHaveTextContent('4 following');
+    expect(screen.getByRole('heading', { name: 'Timeline' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls.some((call) => call.url.startsWith('/api/profiles/u-grace/posts'))).toBe(true),
+    );
+  });
+
+  it('names a member without both names by the username', async () => {
+    const alan = aProfile({ id: 'u-alan', username: 'alan', first_name: 'Alan' });
+    mockFetch({
+      'GET /api/auth': jsonResponse(ada),
+      'GET /api/groups': jsonResponse([]),
+      'GET /api/profiles/u-alan/': jsonResponse(alan),
+      'GET /api/profiles/u-alan/posts': emptyPage(),
+    });
+    renderApp('/profiles/u-alan');
+    expect(await screen.findByRole('heading', { name: 'alan' })).toBeInTheDocument();
+  });
+
+  it('Follow and Unfollow update the button and the follower count', async () => {
+    const grace = aProfile({ id: 'u-grace', username: 'grace', followers_count: 2 });
+    const { calls } = mockFetch({
+      'GET /api/auth': jsonResponse(ada),
+      'GET /api/groups': jsonResponse([]),
+      'GET /api/profiles/u-grace/': jsonResponse(grace),
+      'GET /api/profiles/u-grace/posts': emptyPage(),
+      'POST /api/profiles/u-grace/follow': jsonResponse({ is_following: true, followers_count: 3 }),
+      'DELETE /api/profiles/u-grace/follow': jsonResponse({ is_following: false, followers_count: 2 }),
+    });
+    renderApp('/profiles/u-grace');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Follow grace' }));
+    expect(await screen.findByRole('button', { name: 'Unfollow grace' })).toBeInTheDocument();
+    expect(screen.getByText(/followers$/)).toHaveTextContent('3 followers');
+    await user.click(screen.getByRole('button', { name: 'Unfollow grace' }));
+    expect(await screen.findByRole('button', { name: 'Follow grace' })).toBeInTheDocument();
+    expect(
+      calls.filter((call) => call.url === '/api/profiles/u-grace/follow').map((call) => call.method),
+    ).toEqual(['POST', 'DELETE']);
+  });
+
+  it('offers no Follow button on my own profile', async () => {
+    const me = aProfile({
+      id: ada.id,
+      username: 'ada',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      is_self: true,
+    });
+    mockFetch({
+      'GET /api/auth': jsonResponse(ada),
+      'GET /api/groups': jsonResponse([]),
+      [`GET /api/profiles/${ada.id}/`]: jsonResponse(me),
+      [`GET /api/profiles/${ada.id}/posts`]: emptyPage(),
+    });
+    renderApp(`/profiles/${ada.id}`);
+    expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Follow/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit profile' })).toHaveAttribute('href', '/settings');
+  });
+
+  it("shows a load failure as 'An error has occurred: {message}'", async () => {
+    mockFetch({
+      'GET /api/auth': jsonResponse(ada),
+      'GET /api/groups': jsonResponse([]),
+      'GET /api/profiles/nobody/': jsonResponse({ error: 'Not found' }, { status: 404 }),
+    });
+    renderApp('/profiles/nobody');
+    expect(await screen.findByText('An error has occurred: Not found')).toBeInTheDocument();
+  });
+});
