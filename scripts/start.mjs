@@ -4,7 +4,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const built = ['dist/web/index.html', 'dist/server/main.js'].every((file) => fs.existsSync(path.join(root, file)));
+const built = ['dist/web/index.html', 'dist/server/main.js'].every((file) =>
+  fs.existsSync(path.join(root, file)),
+);
 if (!built || process.env.HEARTH_REBUILD === '1') {
   console.log('Building Hearth (first start)...');
   const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });

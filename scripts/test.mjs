@@ -61,7 +61,9 @@ if (fs.existsSync(chromium)) {
     return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
   });
 } else {
-  console.log(`\nNo Chromium at ${chromium}: browser journeys not run (install Debian's chromium, or see .ci/run).`);
+  console.log(
+    `\nNo Chromium at ${chromium}: browser journeys not run (install Debian's chromium, or see .ci/run).`,
+  );
 }
 
 console.log('');

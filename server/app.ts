@@ -32,7 +32,6 @@ export interface RouteContext extends AppContext {
   sessions: Sessions;
 }
 
-
 /**
  * Builds the HTTP application. Every route is registered here, explicitly, so one file tells
  * what the server answers.
@@ -75,22 +74,39 @@ export async function buildApp(context: AppContext, options: { serveWeb?: boolea
   registerSearchRoutes(app, routes);
   registerAdminRoutes(app, routes);
 
-  await registerWeb(app, options.serveWeb ?? true);
+  await registerWeb(app, options.serveWeb ?? true, context.config.contactEmail);
   return app;
 }
 
 /** Serves the built React app, with the SPA fallback for client-side routes. */
-async function registerWeb(app: App, serveWeb: boolean) {
-  const indexHtml = path.join(WEB_DIST, 'index.html');
-  const hasWeb = serveWeb && fs.existsSync(indexHtml);
-  if (hasWeb) {
+async function registerWeb(app: App, serveWeb: boolean, contactEmail: string) {
+  const indexFile = path.join(WEB_DIST, 'index.html');
+  const indexHtml =
+    serveWeb && fs.existsSync(indexFile)
+      ? withSiteMeta(fs.readFileSync(indexFile, 'utf8'), contactEmail)
+      : null;
+  if (indexHtml) {
     await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: false });
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (!isApi && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
     }
     return reply.status(404).send({ error: MESSAGES.notFound });
   });
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Adds the operator's settings the web app reads from the page (the privacy contact address). */
+export function withSiteMeta(html: string, contactEmail: string): string {
+  const content = contactEmail.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
+  return html.replace('</head>', `  <meta name="hearth-contact-email" content="${content}" />\n  </head>`);
 }

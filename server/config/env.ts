@@ -85,7 +85,10 @@ export function loadConfig(
 export function parseServices(argv: string[]): Service[] {
   const flag = argv.find((arg) => arg.startsWith('--services='));
   if (!flag) return [...SERVICES];
-  const names = flag.slice('--services='.length).split(',').map((name) => name.trim());
+  const names = flag
+    .slice('--services='.length)
+    .split(',')
+    .map((name) => name.trim());
   const unknown = names.filter((name) => !(SERVICES as readonly string[]).includes(name));
   if (unknown.length > 0 || names.length === 0) {
     throw new ConfigError(`--services takes a comma-separated list of: ${SERVICES.join(', ')}`);

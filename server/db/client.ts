@@ -19,7 +19,6 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle or the database itself: repositories accept either. */
 export type DbOrTx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
-
 /**
  * The one place that knows whether Hearth runs on embedded PGlite or on a PostgreSQL server.
  * Everything else sees a Drizzle database, a pg-boss connection and a few facts.
@@ -38,8 +37,7 @@ export interface Database {
 }
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; max?: number }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  { kind: 'postgres'; url: string; max?: number } | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.kind === 'postgres' ? openPostgres(options.url, options.max) : openPglite(options);

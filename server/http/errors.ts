@@ -46,7 +46,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: FieldErrors = {};
       for (const { instancePath, message, params } of error.validation) {
-        const issuePath = (params as { issue?: { path?: PropertyKey[] } })?.issue?.path ?? instancePath.split('/');
+        const issuePath =
+          (params as { issue?: { path?: PropertyKey[] } })?.issue?.path ?? instancePath.split('/');
         const field = fieldOf(issuePath.filter((p) => p !== ''));
         (errors[field] ??= []).push(message ?? 'is invalid');
       }

@@ -27,7 +27,8 @@ export function isAllowedWrite(request: FastifyRequest, config: Config): string 
   if (request.routeOptions.config?.xhrMarker === false) return null;
   if (request.headers['x-requested-with'] !== 'XMLHttpRequest') return MESSAGES.missingXhrHeader;
   const origin = request.headers.origin;
-  if (origin && origin !== config.publicOrigin && origin !== requestOrigin(request)) return MESSAGES.crossOrigin;
+  if (origin && origin !== config.publicOrigin && origin !== requestOrigin(request))
+    return MESSAGES.crossOrigin;
   return null;
 }
 

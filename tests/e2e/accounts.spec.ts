@@ -53,7 +53,9 @@ test('a wrong invitation code is refused', async ({ page }) => {
   await expect(page.getByText('Invalid invitation code')).toBeVisible();
 });
 
-test('forgotten password: request a reset, set a new password from the mail, sign in with it', async ({ page }) => {
+test('forgotten password: request a reset, set a new password from the mail, sign in with it', async ({
+  page,
+}) => {
   const me = await newMember('forgetful');
   await page.goto('/signin');
   await page.getByRole('link', { name: /Forgot password/i }).click();
@@ -112,7 +114,10 @@ test('create an invitation and copy its link', async ({ page, context }) => {
 test('sign out from the avatar menu', async ({ page }) => {
   const me = await newMember('leaver');
   await signInPage(page, me);
-  await page.getByRole('button', { name: /account menu|open menu|avatar/i }).first().click();
+  await page
+    .getByRole('button', { name: /account menu|open menu|avatar/i })
+    .first()
+    .click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/signin$/);
   await page.goto('/invitations');

@@ -24,7 +24,9 @@ export async function createMember(
   const { password = DEFAULT_PASSWORD, ...values } = overrides;
   const username = values.username ?? uniqueName();
   const passwordHash =
-    password === DEFAULT_PASSWORD ? await (defaultHash ??= hashPassword(DEFAULT_PASSWORD)) : await hashPassword(password);
+    password === DEFAULT_PASSWORD
+      ? await (defaultHash ??= hashPassword(DEFAULT_PASSWORD))
+      : await hashPassword(password);
   const [user] = await app.context.db
     .insert(users)
     .values({

@@ -36,7 +36,12 @@ export class TestClient {
     return this.cookies.get(name);
   }
 
-  async request<T>(method: string, path: string, body?: unknown, init: RequestInit = {}): Promise<TestResponse<T>> {
+  async request<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    init: RequestInit = {},
+  ): Promise<TestResponse<T>> {
     const headers = new Headers(init.headers);
     if (!headers.has('x-requested-with')) headers.set('x-requested-with', 'XMLHttpRequest');
     headers.set('accept', 'application/json');
@@ -52,7 +57,13 @@ export class TestClient {
     if (this.cookies.size > 0 && !headers.has('cookie')) {
       headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     }
-    const response = await fetch(this.baseUrl + path, { ...init, method, headers, body: payload, redirect: 'manual' });
+    const response = await fetch(this.baseUrl + path, {
+      ...init,
+      method,
+      headers,
+      body: payload,
+      redirect: 'manual',
+    });
     for (const line of response.headers.getSetCookie()) {
       const [pair, ...attributes] = line.split(';');
       const index = pair!.indexOf('=');

@@ -4,7 +4,6 @@ import { inject } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { type Database, openDatabase } from '../../server/db/client';
 
-
 /** Which engine the API suite runs on: PGlite by default, PostgreSQL when TEST_DB=postgres. */
 export function testEngine(): 'pglite' | 'postgres' {
   return process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 
 export const users = pgTable(
@@ -67,6 +76,10 @@ export const invitations = pgTable(
   },
   (t) => [
     uniqueIndex('invitations_code_idx').on(t.code),
-    index('invitations_inviter_created_idx').on(t.inviterId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('invitations_inviter_created_idx').on(
+      t.inviterId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );

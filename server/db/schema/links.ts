@@ -1,5 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { LINK_VISIBILITIES } from '../../../shared/domain/constants';
 import { users } from './accounts';
 import { createdAt, id, updatedAt } from './columns';

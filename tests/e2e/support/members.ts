@@ -33,12 +33,17 @@ export function newIdentity(prefix = 'member'): Member {
 
 /** An API client like the web app's: JSON plus the XHR marker header that writes require. */
 export async function apiContext(): Promise<APIRequestContext> {
-  return request.newContext({ baseURL: baseURL(), extraHTTPHeaders: { 'X-Requested-With': 'XMLHttpRequest' } });
+  return request.newContext({
+    baseURL: baseURL(),
+    extraHTTPHeaders: { 'X-Requested-With': 'XMLHttpRequest' },
+  });
 }
 
 export async function signInApi(member: Member): Promise<APIRequestContext> {
   const api = await apiContext();
-  const response = await api.post('/api/users/sign_in', { data: { user: { email: member.email, password: member.password } } });
+  const response = await api.post('/api/users/sign_in', {
+    data: { user: { email: member.email, password: member.password } },
+  });
   expect(response.status(), await response.text()).toBe(200);
   return api;
 }
@@ -87,7 +92,9 @@ export async function host(): Promise<Member> {
 }
 
 /** A fresh invitation code from the host. */
-export async function invitationCode(email = `${newIdentity('guest').username}@example.test`): Promise<string> {
+export async function invitationCode(
+  email = `${newIdentity('guest').username}@example.test`,
+): Promise<string> {
   const api = await signInApi(await host());
   const response = await api.post('/api/invitations', { data: { invitation: { email } } });
   expect(response.status(), await response.text()).toBe(201);
