@@ -34,7 +34,13 @@ export function isExternalUrl(url: string, origin: string = window.location.orig
   }
 }
 
-function SafeLink({ href, children, node: _node, className: _className, ...props }: ComponentProps<'a'> & { node?: unknown }) {
+function SafeLink({
+  href,
+  children,
+  node: _node,
+  className: _className,
+  ...props
+}: ComponentProps<'a'> & { node?: unknown }) {
   if (!href) return <span>{children}</span>;
   const external = isExternalUrl(href);
   return (
@@ -61,14 +67,21 @@ const fullComponents: Components = {
   h4: ({ node: _node, ...props }) => <h5 className={cn(heading, 'text-base')} {...props} />,
   h5: ({ node: _node, ...props }) => <h6 className={cn(heading, 'text-sm')} {...props} />,
   h6: ({ node: _node, ...props }) => <h6 className={cn(heading, 'text-sm')} {...props} />,
-  ul: ({ node: _node, ...props }) => <ul className="my-3 list-disc space-y-1 pl-6 marker:text-stone-400" {...props} />,
-  ol: ({ node: _node, ...props }) => <ol className="my-3 list-decimal space-y-1 pl-6 marker:text-stone-500" {...props} />,
+  ul: ({ node: _node, ...props }) => (
+    <ul className="my-3 list-disc space-y-1 pl-6 marker:text-stone-400" {...props} />
+  ),
+  ol: ({ node: _node, ...props }) => (
+    <ol className="my-3 list-decimal space-y-1 pl-6 marker:text-stone-500" {...props} />
+  ),
   blockquote: ({ node: _node, ...props }) => (
     <blockquote className="my-3 border-l-4 border-brand-200 pl-4 text-stone-600 italic" {...props} />
   ),
   code: ({ node: _node, className, ...props }) => (
     <code
-      className={cn('rounded-md bg-stone-100 px-1.5 py-0.5 font-mono text-[0.875em] text-stone-800', className)}
+      className={cn(
+        'rounded-md bg-stone-100 px-1.5 py-0.5 font-mono text-[0.875em] text-stone-800',
+        className,
+      )}
       {...props}
     />
   ),

@@ -20,5 +20,6 @@ export function feedbacksPaging() {
 }
 
 export async function updateReportStatus(id: string, status: ReportStatus): Promise<AdminReport> {
-  return (await api.patch<AdminReport>(`/admin/reports/${encodeURIComponent(id)}`, { report: { status } })).data;
+  return (await api.patch<AdminReport>(`/admin/reports/${encodeURIComponent(id)}`, { report: { status } }))
+    .data;
 }

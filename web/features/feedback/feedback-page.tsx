@@ -68,7 +68,8 @@ export function FeedbackPage() {
           </span>
           <h1 className="text-xl font-semibold tracking-tight text-stone-900">{TEXT.title}</h1>
           <CardDescription>
-            An idea, a rough edge, something you love? Tell us. Your note goes straight to the people who run Hearth.
+            An idea, a rough edge, something you love? Tell us. Your note goes straight to the people who run
+            Hearth.
           </CardDescription>
         </CardHeader>
         <CardBody>
@@ -102,7 +103,12 @@ export function FeedbackPage() {
         </CardBody>
       </Card>
 
-      <Dialog open={errorOpen} onOpenChange={setErrorOpen} title={TEXT.errorTitle} description={TEXT.errorText}>
+      <Dialog
+        open={errorOpen}
+        onOpenChange={setErrorOpen}
+        title={TEXT.errorTitle}
+        description={TEXT.errorText}
+      >
         <div className="flex justify-end">
           <Button onClick={() => setErrorOpen(false)}>OK</Button>
         </div>

@@ -7,7 +7,10 @@ import { fetchCursorPage, type CursorPage } from '@web/lib/pagination';
 /** Calls of the posts area (spec section 7); every path gets the /api base. */
 
 /** What a {@link PostTimeline} asks for: one page after `after` (null for the first). */
-export type PostPageFetcher = (params: { after: string | null; signal: AbortSignal }) => Promise<CursorPage<Post>>;
+export type PostPageFetcher = (params: {
+  after: string | null;
+  signal: AbortSignal;
+}) => Promise<CursorPage<Post>>;
 
 /** GET /api/posts, optionally one group's posts (group_id). */
 export function timelinePageFetcher(groupId?: string | null): PostPageFetcher {
@@ -55,11 +58,14 @@ export async function ignorePost(id: string): Promise<IgnoreResponse> {
 }
 
 export async function fetchComments(postId: string, signal?: AbortSignal): Promise<Comment[]> {
-  return (await api.get<Comment[] | null>(`/posts/${encodeURIComponent(postId)}/comments`, { signal })).data ?? [];
+  return (
+    (await api.get<Comment[] | null>(`/posts/${encodeURIComponent(postId)}/comments`, { signal })).data ?? []
+  );
 }
 
 export async function createComment(postId: string, content: string): Promise<Comment> {
-  return (await api.post<Comment>(`/posts/${encodeURIComponent(postId)}/comments`, { comment: { content } })).data;
+  return (await api.post<Comment>(`/posts/${encodeURIComponent(postId)}/comments`, { comment: { content } }))
+    .data;
 }
 
 export async function deleteComment(id: string): Promise<DeletedResponse> {

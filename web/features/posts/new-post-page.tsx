@@ -89,7 +89,13 @@ export function NewPostPage() {
       <PageHeader title="New Post" description="Share something with your community. Markdown is welcome." />
       <Card>
         <CardBody>
-          <form ref={formRef} noValidate onSubmit={submit} onKeyDown={submitOnCtrlEnter} className="space-y-5">
+          <form
+            ref={formRef}
+            noValidate
+            onSubmit={submit}
+            onKeyDown={submitOnCtrlEnter}
+            className="space-y-5"
+          >
             {create.isError ? <Alert>{POST_TEXT.createError}</Alert> : null}
 
             <div className="space-y-1.5">
@@ -122,7 +128,11 @@ export function NewPostPage() {
             <div className="space-y-1.5">
               <div className="flex items-end justify-between gap-3">
                 <Label htmlFor={ids.content}>Content</Label>
-                <div className="flex rounded-lg bg-stone-100 p-0.5 text-xs font-medium" role="group" aria-label="Editor mode">
+                <div
+                  className="flex rounded-lg bg-stone-100 p-0.5 text-xs font-medium"
+                  role="group"
+                  aria-label="Editor mode"
+                >
                   <ModeButton active={!preview} onClick={() => setPreview(false)}>
                     Write
                   </ModeButton>
@@ -189,7 +199,9 @@ export function NewPostPage() {
               </Select>
               <GroupHint
                 failed={groups.isError}
-                requestedUnavailable={groups.isSuccess && requestedGroup !== '' && groupId === requestedGroup && !groupKnown}
+                requestedUnavailable={
+                  groups.isSuccess && requestedGroup !== '' && groupId === requestedGroup && !groupKnown
+                }
               />
             </div>
 
@@ -209,7 +221,15 @@ export function NewPostPage() {
   );
 }
 
-function ModeButton({ active, onClick, children }: { active: boolean; onClick: () => void; children: string }) {
+function ModeButton({
+  active,
+  onClick,
+  children,
+}: {
+  active: boolean;
+  onClick: () => void;
+  children: string;
+}) {
   return (
     <button
       type="button"
@@ -226,11 +246,13 @@ function ModeButton({ active, onClick, children }: { active: boolean; onClick: (
 }
 
 function GroupHint({ failed, requestedUnavailable }: { failed: boolean; requestedUnavailable: boolean }) {
-  if (failed) return <p className="text-xs text-red-700">Couldn't load your groups. The post will go to everyone.</p>;
+  if (failed)
+    return <p className="text-xs text-red-700">Couldn't load your groups. The post will go to everyone.</p>;
   if (requestedUnavailable) {
     return (
       <p className="text-xs text-amber-700">
-        You can't post in the group you came from, so this post will go to everyone unless you pick another group.
+        You can't post in the group you came from, so this post will go to everyone unless you pick another
+        group.
       </p>
     );
   }

@@ -1,6 +1,7 @@
 import type { InfiniteData, Query, QueryClient } from '@tanstack/react-query';
 import type { Post } from '@shared/api/posts';
 import type { CursorPage } from '@web/lib/pagination';
+import { queryKeys } from '@web/lib/query-keys';
 
 /**
  * A like, a new comment or an Ignore must show at once in every list and on the detail page that
@@ -43,10 +44,18 @@ export function updateCachedPost(queryClient: QueryClient, id: string, update: (
       queryClient.setQueryData<Post[]>(query.queryKey, (posts) => posts?.map(apply));
     } else {
       queryClient.setQueryData<Pages>(query.queryKey, (data) =>
-        data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map(apply) })) } : data,
+        data
+          ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map(apply) })) }
+          : data,
       );
     }
   });
+  // The detail entry may have been filled before any screen read it (e.g. right after creating).
+  const detailKey = queryKeys.posts.detail(id);
+  const detail = queryClient.getQueryCache().find({ queryKey: detailKey, exact: true });
+  if (detail && !shapeOf(detail)) {
+    queryClient.setQueryData<Post>(detailKey, (post) => (post ? apply(post) : post));
+  }
 }
 
 /** Takes the post out of every cached list (after Ignore or delete); its detail entry is left alone. */
@@ -57,7 +66,13 @@ export function removeCachedPost(queryClient: QueryClient, id: string) {
     } else if (shape === 'pages') {
       queryClient.setQueryData<Pages>(query.queryKey, (data) =>
         data
-          ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((post) => post.id !== id) })) }
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                items: page.items.filter((post) => post.id !== id),
+              })),
+            }
           : data,
       );
     }

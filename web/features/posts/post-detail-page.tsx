@@ -35,17 +35,11 @@ export function PostDetailPage() {
     queryFn: ({ signal }) => fetchPost(id, signal),
     meta: postsMeta('single'),
   });
-  useDocumentTitle(post.data?.tldr ?? (post.isError ? POST_TEXT.notFoundTitle : 'Post'));
+  useDocumentTitle(post.data?.tldr ?? (isPostNotFound(post.error) ? POST_TEXT.notFoundTitle : 'Post'));
 
   return (
     <PostNoticesProvider>
-      <Link
-        to="/dashboard"
-        className="mb-4 inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-stone-600 hover:text-stone-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Back to Timeline
-      </Link>
+      {post.isError && isPostNotFound(post.error) ? null : <BackLink />}
       {post.isPending ? (
         <LoadingScreen label="Loading post…" />
       ) : post.isError ? (
@@ -67,6 +61,18 @@ export function PostDetailPage() {
   );
 }
 
+function BackLink() {
+  return (
+    <Link
+      to="/dashboard"
+      className="mb-4 inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-stone-600 hover:text-stone-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Back to Timeline
+    </Link>
+  );
+}
+
 function PostDetail({ post }: { post: Post }) {
   const navigate = useNavigate();
   const location = useLocation();
@@ -81,7 +87,8 @@ function PostDetail({ post }: { post: Post }) {
   }, [notice, notices, navigate, location.pathname, location.hash]);
 
   useEffect(() => {
-    if (location.hash === '#comments') document.getElementById('comments')?.scrollIntoView({ block: 'start' });
+    if (location.hash === '#comments')
+      document.getElementById('comments')?.scrollIntoView({ block: 'start' });
   }, [location.hash]);
 
   return (
@@ -90,13 +97,20 @@ function PostDetail({ post }: { post: Post }) {
         <article aria-labelledby="post-title">
           <PostHeader
             post={post}
-            menu={<PostOptionsMenu post={post} notify={notices.notify} onRemoved={() => navigate('/dashboard')} />}
+            menu={
+              <PostOptionsMenu post={post} notify={notices.notify} onRemoved={() => navigate('/dashboard')} />
+            }
           />
-          <h1 id="post-title" className="mt-5 text-2xl leading-tight font-semibold tracking-tight break-words text-stone-900 sm:text-[1.75rem]">
+          <h1
+            id="post-title"
+            className="mt-5 text-2xl leading-tight font-semibold tracking-tight break-words text-stone-900 sm:text-[1.75rem]"
+          >
             {post.tldr}
           </h1>
           <p className="mt-1.5 text-xs text-stone-500">{post.created_at_human}</p>
-          {post.content.trim() ? <Markdown className="mt-4 text-base sm:text-[16px]">{post.content}</Markdown> : null}
+          {post.content.trim() ? (
+            <Markdown className="mt-4 text-base sm:text-[16px]">{post.content}</Markdown>
+          ) : null}
           <PostAttachment post={post} className="mt-5" />
           <PostActions post={post} notify={notices.notify} className="mt-5 border-t border-stone-100 pt-3" />
         </article>

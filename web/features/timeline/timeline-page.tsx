@@ -16,7 +16,7 @@ export function TimelinePage() {
         title="Timeline"
         description="What's new with your people and your groups."
         actions={
-          <ButtonLink to="/posts/new" className="hidden sm:inline-flex">
+          <ButtonLink to="/posts/new">
             <PenLine className="size-4" aria-hidden="true" />
             New post
           </ButtonLink>

@@ -12,7 +12,11 @@ export function FeedbackList({ query }: { query: PagedQuery<AdminFeedback> }) {
     <PagedListState query={query} loadingLabel="Loading feedback…">
       {(items) =>
         items.length === 0 ? (
-          <EmptyState icon={MessageSquareHeart} title="No feedback yet" description="When members share feedback, it shows up here." />
+          <EmptyState
+            icon={MessageSquareHeart}
+            title="No feedback yet"
+            description="When members share feedback, it shows up here."
+          />
         ) : (
           <ul className="space-y-3">
             {items.map((feedback) => (
@@ -33,7 +37,10 @@ function FeedbackItem({ feedback }: { feedback: AdminFeedback }) {
         <Avatar initials={initialsOf(name)} size="sm" />
         <p className="min-w-0 flex-1 text-sm">
           {feedback.user_id ? (
-            <Link to={`/profiles/${encodeURIComponent(feedback.user_id)}`} className="font-semibold text-stone-900 hover:underline">
+            <Link
+              to={`/profiles/${encodeURIComponent(feedback.user_id)}`}
+              className="font-semibold text-stone-900 hover:underline"
+            >
               {name}
             </Link>
           ) : (
@@ -45,7 +52,9 @@ function FeedbackItem({ feedback }: { feedback: AdminFeedback }) {
           {feedback.created_at_human}
         </time>
       </div>
-      <p className="mt-3 text-[15px] leading-relaxed whitespace-pre-wrap text-stone-800 break-words">{feedback.content}</p>
+      <p className="mt-3 text-[15px] leading-relaxed whitespace-pre-wrap text-stone-800 break-words">
+        {feedback.content}
+      </p>
     </li>
   );
 }

@@ -43,7 +43,11 @@ export function PagedListState<T>({
       {children(items)}
       {query.hasNextPage ? (
         <div className="mt-5 flex justify-center">
-          <Button variant="outline" busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+          <Button
+            variant="outline"
+            busy={query.isFetchingNextPage}
+            onClick={() => void query.fetchNextPage()}
+          >
             {query.isFetchingNextPage ? 'Loading more...' : 'Load More'}
           </Button>
         </div>

@@ -11,10 +11,17 @@ import { cn } from '@web/lib/cn';
 import { adminKeys, reportsPaging, updateReportStatus } from '../api';
 import { PagedListState } from './paged-list-state';
 
-const STATUS_LABELS: Record<ReportStatus, string> = { open: 'Open', resolved: 'Resolved', dismissed: 'Dismissed' };
+const STATUS_LABELS: Record<ReportStatus, string> = {
+  open: 'Open',
+  resolved: 'Resolved',
+  dismissed: 'Dismissed',
+};
 
 const EMPTY: Record<ReportStatus, { title: string; description: string }> = {
-  open: { title: 'No open reports', description: 'All clear. When a member reports a post, it shows up here.' },
+  open: {
+    title: 'No open reports',
+    description: 'All clear. When a member reports a post, it shows up here.',
+  },
   resolved: { title: 'No resolved reports', description: 'Reports you resolve are kept here.' },
   dismissed: { title: 'No dismissed reports', description: 'Reports you dismiss are kept here.' },
 };
@@ -95,12 +102,20 @@ function ReportItem({ report }: { report: AdminReport }) {
       <div className="mt-3 rounded-xl bg-stone-50 px-3.5 py-2.5 text-sm">
         <p className="text-stone-500">
           Reported by{' '}
-          <Link to={`/profiles/${encodeURIComponent(report.reporter_id)}`} className="font-medium text-stone-800 hover:underline">
+          <Link
+            to={`/profiles/${encodeURIComponent(report.reporter_id)}`}
+            className="font-medium text-stone-800 hover:underline"
+          >
             @{report.reporter_username}
           </Link>{' '}
           · <time dateTime={report.created_at}>{report.created_at_human}</time>
         </p>
-        <p className={cn('mt-1 break-words whitespace-pre-wrap', report.reason ? 'text-stone-800' : 'text-stone-500 italic')}>
+        <p
+          className={cn(
+            'mt-1 break-words whitespace-pre-wrap',
+            report.reason ? 'text-stone-800' : 'text-stone-500 italic',
+          )}
+        >
           {report.reason ?? 'No reason given'}
         </p>
       </div>
@@ -110,11 +125,23 @@ function ReportItem({ report }: { report: AdminReport }) {
       <div className="mt-3 flex flex-wrap justify-end gap-2">
         {report.status === 'open' ? (
           <>
-            <Button variant="ghost" size="sm" busy={busyWith === 'dismissed'} disabled={update.isPending} onClick={() => update.mutate('dismissed')}>
+            <Button
+              variant="ghost"
+              size="sm"
+              busy={busyWith === 'dismissed'}
+              disabled={update.isPending}
+              onClick={() => update.mutate('dismissed')}
+            >
               {busyWith === 'dismissed' ? null : <X className="size-4" aria-hidden="true" />}
               Dismiss
             </Button>
-            <Button variant="outline" size="sm" busy={busyWith === 'resolved'} disabled={update.isPending} onClick={() => update.mutate('resolved')}>
+            <Button
+              variant="outline"
+              size="sm"
+              busy={busyWith === 'resolved'}
+              disabled={update.isPending}
+              onClick={() => update.mutate('resolved')}
+            >
               {busyWith === 'resolved' ? null : <Check className="size-4" aria-hidden="true" />}
               Resolve
             </Button>

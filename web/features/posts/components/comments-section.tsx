@@ -20,7 +20,10 @@ import { profilePath } from './post-header';
 
 /** The message of a failed delete: the server's, else the error's, else 'Failed to delete comment'. */
 export function commentDeleteErrorText(error: unknown): string {
-  return serverErrorText(error) ?? (error instanceof Error && error.message ? error.message : POST_TEXT.commentDeleteFailed);
+  return (
+    serverErrorText(error) ??
+    (error instanceof Error && error.message ? error.message : POST_TEXT.commentDeleteFailed)
+  );
 }
 
 /** The message of a failed comment: the server's, else its field errors, else the default. */
@@ -41,7 +44,10 @@ export function CommentsSection({ postId, initialCount }: { postId: string; init
 
   return (
     <section id="comments" aria-labelledby="comments-title" className="scroll-mt-24">
-      <h2 id="comments-title" className="mb-3 flex items-center gap-2 text-lg font-semibold tracking-tight text-stone-900">
+      <h2
+        id="comments-title"
+        className="mb-3 flex items-center gap-2 text-lg font-semibold tracking-tight text-stone-900"
+      >
         <MessageCircle className="size-5 text-brand-700" aria-hidden="true" />
         Comments
         <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium text-stone-600 tabular-nums">
@@ -64,7 +70,9 @@ export function CommentsSection({ postId, initialCount }: { postId: string; init
             </Alert>
           </div>
         ) : comments.data.length === 0 ? (
-          <p className="px-5 py-8 text-center text-sm text-stone-500">No comments yet. Start the conversation!</p>
+          <p className="px-5 py-8 text-center text-sm text-stone-500">
+            No comments yet. Start the conversation!
+          </p>
         ) : (
           <ul className="divide-y divide-stone-100">
             {comments.data.map((comment) => (
@@ -91,7 +99,10 @@ function CommentItem({ comment, postId }: { comment: Comment; postId: string }) 
       queryClient.setQueryData<Comment[]>(queryKeys.posts.comments(postId), (list) =>
         list?.filter((item) => item.id !== comment.id),
       );
-      updateCachedPost(queryClient, postId, (post) => ({ ...post, comments_count: Math.max(0, post.comments_count - 1) }));
+      updateCachedPost(queryClient, postId, (post) => ({
+        ...post,
+        comments_count: Math.max(0, post.comments_count - 1),
+      }));
     },
     onError: (error) => {
       console.error(`Could not delete comment ${comment.id}`, error);
@@ -108,19 +119,21 @@ function CommentItem({ comment, postId }: { comment: Comment; postId: string }) 
       </Link>
       <div className="min-w-0 flex-1">
         <div className="flex items-start gap-2">
-          <p className="min-w-0 flex-1 text-sm leading-snug">
-            <Link to={profile} className="font-semibold text-stone-900 hover:underline">
-              {comment.name}
-            </Link>{' '}
-            <span className="text-stone-500">@{comment.username}</span>
-            <span className="text-stone-400" aria-hidden="true">
-              {' '}
-              ·{' '}
-            </span>
-            <time dateTime={comment.created_at} title={comment.time_ago} className="text-stone-500">
+          <div className="min-w-0 flex-1 leading-snug">
+            <p className="truncate text-sm">
+              <Link to={profile} className="font-semibold text-stone-900 hover:underline">
+                {comment.name}
+              </Link>{' '}
+              <span className="text-stone-500">@{comment.username}</span>
+            </p>
+            <time
+              dateTime={comment.created_at}
+              title={comment.time_ago}
+              className="block text-xs text-stone-500"
+            >
               {comment.created_at_human}
             </time>
-          </p>
+          </div>
           {comment.can_delete ? (
             <button
               type="button"
@@ -152,7 +165,11 @@ function CommentItem({ comment, postId }: { comment: Comment; postId: string }) 
           </Button>
         </div>
       </Dialog>
-      <Dialog open={failure !== null} onOpenChange={(open) => (open ? undefined : setFailure(null))} title="Error">
+      <Dialog
+        open={failure !== null}
+        onOpenChange={(open) => (open ? undefined : setFailure(null))}
+        title="Error"
+      >
         <p className="text-sm text-stone-700">{failure}</p>
         <div className="mt-5 flex justify-end">
           <Button onClick={() => setFailure(null)}>OK</Button>

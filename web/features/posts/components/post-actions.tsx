@@ -7,9 +7,11 @@ import { postUrl } from '../api';
 import { commentsLabel, likesLabel, POST_TEXT } from '../messages';
 import { usePostLike } from '../use-post-like';
 
-const actionClasses =
-  'inline-flex h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-stone-600 transition-colors ' +
-  'hover:bg-stone-100 hover:text-stone-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500';
+const actionBase =
+  'inline-flex h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium transition-colors ' +
+  'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500';
+const actionClasses = `${actionBase} text-stone-600 hover:bg-stone-100 hover:text-stone-900`;
+const likedClasses = `${actionBase} text-rose-600 hover:bg-rose-50 hover:text-rose-700`;
 
 /** The heart and "n like(s)": optimistic, see {@link usePostLike}. */
 export function LikeButton({ post }: { post: Pick<Post, 'id' | 'liked_by_current_user' | 'likes_count'> }) {
@@ -21,9 +23,12 @@ export function LikeButton({ post }: { post: Pick<Post, 'id' | 'liked_by_current
       aria-busy={pending || undefined}
       title={liked ? 'Unlike' : 'Like'}
       onClick={() => void toggle()}
-      className={cn(actionClasses, liked && 'text-rose-600 hover:bg-rose-50 hover:text-rose-700')}
+      className={liked ? likedClasses : actionClasses}
     >
-      <Heart className={cn('size-[18px] transition-transform', liked && 'scale-110 fill-current')} aria-hidden="true" />
+      <Heart
+        className={cn('size-[18px] transition-transform', liked && 'scale-110 fill-current')}
+        aria-hidden="true"
+      />
       <span className="tabular-nums">{likesLabel(count)}</span>
     </button>
   );
@@ -92,11 +97,13 @@ export function PostActions({
   className?: string;
 }) {
   return (
-    <div className={cn('-mx-2.5 flex items-center gap-0.5 sm:gap-1', className)}>
-      <LikeButton post={post} />
-      <CommentsCount post={post} />
-      <div className="ml-auto">
-        <ShareButton post={post} notify={notify} />
+    <div className={className}>
+      <div className="-mx-2.5 flex items-center gap-0.5 sm:gap-1">
+        <LikeButton post={post} />
+        <CommentsCount post={post} />
+        <div className="ml-auto">
+          <ShareButton post={post} notify={notify} />
+        </div>
       </div>
     </div>
   );

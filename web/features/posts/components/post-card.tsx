@@ -66,7 +66,10 @@ function PostCardContent({
     >
       <article aria-labelledby={`post-${post.id}-title`}>
         <PostHeader post={post} menu={<PostOptionsMenu post={post} notify={notify} />} />
-        <h2 id={`post-${post.id}-title`} className="mt-3 text-lg leading-snug font-semibold tracking-tight text-stone-900">
+        <h2
+          id={`post-${post.id}-title`}
+          className="mt-3 text-lg leading-snug font-semibold tracking-tight text-stone-900"
+        >
           <Link
             to={path}
             className="rounded-sm break-words hover:text-brand-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"

@@ -28,7 +28,15 @@ export function PostHeader({
 }: {
   post: Pick<
     Post,
-    'name' | 'username' | 'avatar' | 'profile_id' | 'group_id' | 'group_name' | 'time_ago' | 'created_at' | 'created_at_human'
+    | 'name'
+    | 'username'
+    | 'avatar'
+    | 'profile_id'
+    | 'group_id'
+    | 'group_name'
+    | 'time_ago'
+    | 'created_at'
+    | 'created_at_human'
   >;
   menu?: ReactNode;
 }) {
@@ -50,11 +58,7 @@ export function PostHeader({
           >
             {post.name}
           </Link>
-          <Link
-            to={profile}
-            tabIndex={-1}
-            className="truncate text-sm text-stone-500 hover:text-stone-700"
-          >
+          <Link to={profile} tabIndex={-1} className="truncate text-sm text-stone-500 hover:text-stone-700">
             @{post.username}
           </Link>
         </div>

@@ -85,7 +85,9 @@ export function PostTimeline({
   }
 
   const refreshing = query.isRefetching && !isFetchingNextPage;
-  const floating = refreshButton ? <FloatingRefreshButton onRefresh={refresh} refreshing={refreshing} /> : null;
+  const floating = refreshButton ? (
+    <FloatingRefreshButton onRefresh={refresh} refreshing={refreshing} />
+  ) : null;
 
   if (query.isPending) {
     return (

@@ -1,0 +1,74 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { maria } from '@web/features/posts/post-fixtures';
+import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
+import { renderApp } from '@web/test/render-app';
+import { feedbackRoutes } from './routes';
+
+const signedIn = { 'GET /api/auth': jsonResponse(maria), 'GET /api/groups': jsonResponse([]) };
+const features = [
+  ...feedbackRoutes,
+  { shell: 'signed-in' as const, path: '/dashboard', element: <p>Timeline here</p> },
+];
+
+describe('/share-feedback', () => {
+  it('has the spec texts, a 5-row textarea, and Submit disabled while blank after trimming', async () => {
+    mockFetch(signedIn);
+    renderApp('/share-feedback', { features });
+    expect(await screen.findByRole('heading', { name: 'Share Your Feedback' })).toBeInTheDocument();
+    const box = screen.getByPlaceholderText("Tell us what's on your mind...");
+    expect(box).toHaveAttribute('rows', '5');
+    const submit = screen.getByRole('button', { name: 'Submit Feedback' });
+    expect(submit).toBeDisabled();
+    fireEvent.change(box, { target: { value: '   ' } });
+    expect(submit).toBeDisabled();
+    fireEvent.change(box, { target: { value: 'Lovely app' } });
+    expect(submit).toBeEnabled();
+    expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it("sends it ('Submitting...'), thanks the member, and goes to /dashboard after 3 seconds", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let answer: (response: Response) => void = () => {};
+    const { calls } = mockFetch({
+      ...signedIn,
+      'POST /api/feedbacks': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    const { router } = renderApp('/share-feedback', { features });
+    fireEvent.change(await screen.findByPlaceholderText("Tell us what's on your mind..."), {
+      target: { value: '  Dark mode, please!  ' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Feedback' }));
+    expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      feedback: { content: 'Dark mode, please!' },
+    });
+
+    answer(
+      jsonResponse(
+        { id: 'f1', content: 'Dark mode, please!', created_at: '2026-03-22T10:00:00Z' },
+        { status: 201 },
+      ),
+    );
+    expect(await screen.findByText('Thank You for Your Feedback!')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to Dashboard' })).toHaveAttribute('href', '/dashboard');
+
+    await act(() => vi.advanceTimersByTimeAsync(2900));
+    expect(router.state.location.pathname).toBe('/share-feedback');
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it("shows the 'Error Submitting Feedback' dialog when sending fails, keeping the text", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch({ ...signedIn, 'POST /api/feedbacks': jsonResponse({ error: 'boom' }, { status: 500 }) });
+    renderApp('/share-feedback', { features });
+    const box = await screen.findByPlaceholderText("Tell us what's on your mind...");
+    fireEvent.change(box, { target: { value: 'Hello' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Feedback' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Error Submitting Feedback' });
+    expect(dialog).toHaveTextContent('There was an error submitting your feedback. Please try again.');
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect(box).toHaveValue('Hello');
+  });
+});

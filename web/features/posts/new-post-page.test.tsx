@@ -1,0 +1,153 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Group } from '@shared/api/groups';
+import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
+import { renderApp } from '@web/test/render-app';
+import { aPost, maria } from './post-fixtures';
+import { postsRoutes } from './routes';
+
+function group(overrides: Partial<Group>): Group {
+  return {
+    id: 'g1',
+    name: 'Garden Club',
+    avatar: 'GC',
+    is_owner: false,
+    is_member: true,
+    role: 'Poster',
+    members_count: 3,
+    created_at: '2026-03-01T10:00:00.000Z',
+    request_status: null,
+    can_edit: false,
+    can_post: true,
+    can_answer_requests: false,
+    ...overrides,
+  };
+}
+
+const groups = [
+  group({ id: 'g1', name: 'Garden Club', role: 'Owner', is_owner: true }),
+  group({ id: 'g2', name: 'Book Club', role: 'Commentor', can_post: false }),
+  group({ id: 'g3', name: 'Chess', role: null, is_member: false, can_post: false }),
+  group({ id: 'g4', name: 'Sunday Bakers', role: 'Moderator' }),
+];
+
+const signedIn = { 'GET /api/auth': jsonResponse(maria), 'GET /api/groups': jsonResponse(groups) };
+const created = aPost({ id: '99999999-9999-4999-8999-999999999999', tldr: 'Hello' });
+
+function renderForm(path = '/posts/new') {
+  return renderApp(path, { features: postsRoutes });
+}
+
+const title = () => screen.getByLabelText('Title');
+const content = () => screen.getByLabelText('Content');
+const createButton = () => screen.getByRole('button', { name: /^(Create|Creating\.\.\.)$/ });
+
+describe('/posts/new', () => {
+  it("counts characters live as 'n/2000', turns red and disables Create above the limit", async () => {
+    mockFetch(signedIn);
+    renderForm();
+    await screen.findByLabelText('Title');
+    const counter = screen.getByTestId('content-counter');
+    expect(counter).toHaveTextContent('0/2000');
+
+    fireEvent.change(content(), { target: { value: 'Hello' } });
+    expect(counter).toHaveTextContent('5/2000');
+
+    fireEvent.change(content(), { target: { value: 'x'.repeat(2000) } });
+    expect(counter).toHaveTextContent('2000/2000');
+    expect(counter).not.toHaveClass('text-red-600');
+    expect(createButton()).toBeEnabled();
+
+    fireEvent.change(content(), { target: { value: 'x'.repeat(2001) } });
+    expect(counter).toHaveTextContent('2001/2000');
+    expect(counter).toHaveClass('text-red-600');
+    expect(createButton()).toBeDisabled();
+  });
+
+  it("refuses a blank title: 'Title is required', no call", async () => {
+    const { calls } = mockFetch(signedIn);
+    renderForm();
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: '   ' } });
+    fireEvent.click(createButton());
+    expect(await screen.findByText('Title is required')).toBeInTheDocument();
+    expect(title()).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it('submits with Ctrl+Enter, shows Creating..., then opens the new post', async () => {
+    let answer: (response: Response) => void = () => {};
+    const { calls } = mockFetch({
+      ...signedIn,
+      'POST /api/posts': () => new Promise<Response>((resolve) => (answer = resolve)),
+      [`GET /api/posts/${created.id}`]: jsonResponse(created),
+      [`GET /api/posts/${created.id}/comments`]: jsonResponse([]),
+    });
+    const { router } = renderForm();
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: '  Hello  ' } });
+    fireEvent.change(content(), { target: { value: 'Some **Markdown**' } });
+    fireEvent.keyDown(content(), { key: 'Enter', ctrlKey: true });
+
+    expect(await screen.findByRole('button', { name: 'Creating...' })).toBeDisabled();
+    const post = calls.find((call) => call.method === 'POST');
+    expect(post?.url).toBe('/api/posts');
+    expect(post?.body).toEqual({ post: { tldr: 'Hello', content: 'Some **Markdown**', group_id: null } });
+
+    answer(jsonResponse(created, { status: 201 }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/post/${created.id}`));
+    expect(await screen.findByText('Post created successfully!')).toBeInTheDocument();
+  });
+
+  it('does not submit on a plain Enter in the content', async () => {
+    const { calls } = mockFetch(signedIn);
+    renderForm();
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Hello' } });
+    fireEvent.keyDown(content(), { key: 'Enter' });
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it('offers only groups where the member may post, and preselects ?group_id=', async () => {
+    mockFetch(signedIn);
+    renderForm('/posts/new?group_id=g4');
+    const select = await screen.findByLabelText('Post to');
+    await waitFor(() => expect(select).toBeEnabled());
+    const options = Array.from((select as HTMLSelectElement).options).map((option) => option.textContent);
+    expect(options).toEqual(['Everyone (no group)', 'Garden Club', 'Sunday Bakers']);
+    expect(select).toHaveValue('g4');
+  });
+
+  it('falls back to everyone when ?group_id= is a group the member cannot post in', async () => {
+    mockFetch(signedIn);
+    renderForm('/posts/new?group_id=g2');
+    const select = await screen.findByLabelText('Post to');
+    await waitFor(() => expect(select).toBeEnabled());
+    expect(select).toHaveValue('');
+    expect(screen.getByText(/You can't post in the group you came from/)).toBeInTheDocument();
+  });
+
+  it("sends the chosen group, and shows 'Error creating post. Please try again.' on failure", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { calls } = mockFetch({
+      ...signedIn,
+      'POST /api/posts': jsonResponse({ error: 'Server error' }, { status: 500 }),
+    });
+    renderForm();
+    const select = await screen.findByLabelText('Post to');
+    await waitFor(() => expect(select).toBeEnabled());
+    fireEvent.change(select, { target: { value: 'g1' } });
+    fireEvent.change(title(), { target: { value: 'In the group' } });
+    fireEvent.click(createButton());
+    expect(await screen.findByText('Error creating post. Please try again.')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      post: { tldr: 'In the group', content: '', group_id: 'g1' },
+    });
+    expect(createButton()).toBeEnabled();
+  });
+
+  it('hides the attachment and the Public toggle (later issues)', async () => {
+    mockFetch(signedIn);
+    renderForm();
+    await screen.findByLabelText('Title');
+    expect(screen.queryByLabelText(/public/i)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/file|attach/i)).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,110 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Comment } from '@shared/api/comments';
+import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
+import { renderApp } from '@web/test/render-app';
+import { aPost, maria } from './post-fixtures';
+import { postsRoutes } from './routes';
+
+const post = aPost({ content: '# Heading\n\nFull **content** <i>raw</i>', comments_count: 2 });
+const base = `/api/posts/${post.id}`;
+
+function aComment(overrides: Partial<Comment>): Comment {
+  return {
+    id: 'c1',
+    post_id: post.id,
+    content: 'Nice *work*',
+    created_at: '2026-03-22T10:05:00.000Z',
+    created_at_human: 'March 22, 2026 at 10:05 AM UTC',
+    time_ago: '1 minute ago',
+    name: 'Ada Byron',
+    username: 'ada',
+    avatar: null,
+    profile_id: 'p-ada',
+    is_owner: false,
+    can_delete: false,
+    ...overrides,
+  };
+}
+
+const comments = [
+  aComment({ id: 'c1' }),
+  aComment({ id: 'c2', name: 'Maria Okafor', username: 'maria', can_delete: true }),
+];
+const signedIn = { 'GET /api/auth': jsonResponse(maria), 'GET /api/groups': jsonResponse([]) };
+
+function renderPost(routes: Parameters<typeof mockFetch>[0]) {
+  const mock = mockFetch({
+    ...signedIn,
+    [`GET ${base}`]: jsonResponse(post),
+    [`GET ${base}/comments`]: jsonResponse(comments),
+    ...routes,
+  });
+  return { ...mock, ...renderApp(`/post/${post.id}`, { features: postsRoutes }) };
+}
+
+describe('/post/{id}', () => {
+  it('shows the full title and Markdown content (raw HTML skipped) and the comments', async () => {
+    renderPost({});
+    expect(await screen.findByRole('heading', { level: 1, name: post.tldr })).toBeInTheDocument();
+    expect(screen.getByText('content', { selector: 'strong' })).toBeInTheDocument();
+    expect(screen.queryByText('raw', { selector: 'i' })).not.toBeInTheDocument();
+    const items = await screen.findAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(within(items[0]!).getByText('Ada Byron')).toBeInTheDocument();
+    expect(within(items[0]!).getByText('March 22, 2026 at 10:05 AM UTC')).toBeInTheDocument();
+    expect(within(items[0]!).getByText('work', { selector: 'em' })).toBeInTheDocument();
+    expect(within(items[0]!).queryByRole('button', { name: 'Delete comment' })).not.toBeInTheDocument();
+    expect(within(items[1]!).getByRole('button', { name: 'Delete comment' })).toBeInTheDocument();
+  });
+
+  it('posts a trimmed comment (button disabled while blank) and adds it to the list', async () => {
+    const added = aComment({ id: 'c3', content: 'Hello **there**', name: 'Maria Okafor', username: 'maria' });
+    const { calls } = renderPost({ [`POST ${base}/comments`]: jsonResponse(added, { status: 201 }) });
+    const box = await screen.findByLabelText('Add a comment');
+    const send = screen.getByRole('button', { name: 'Comment' });
+    expect(send).toBeDisabled();
+    fireEvent.change(box, { target: { value: '   ' } });
+    expect(send).toBeDisabled();
+    fireEvent.change(box, { target: { value: '  Hello **there**  ' } });
+    fireEvent.click(send);
+    expect(await screen.findByText('there', { selector: 'strong' })).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      comment: { content: 'Hello **there**' },
+    });
+    expect(box).toHaveValue('');
+    expect(screen.getByRole('link', { name: '3 comments' })).toBeInTheDocument();
+  });
+
+  it('deletes a comment after confirmation', async () => {
+    const { calls } = renderPost({ 'DELETE /api/comments/c2': jsonResponse({ id: 'c2', deleted: true }) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete comment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this comment?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete comment' }));
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
+    expect(calls.some((call) => call.method === 'DELETE' && call.url === '/api/comments/c2')).toBe(true);
+    expect(screen.getByRole('link', { name: '1 comment' })).toBeInTheDocument();
+  });
+
+  it('shows the server message, else the error message, when deleting fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderPost({ 'DELETE /api/comments/c2': jsonResponse({ error: 'Comment is locked' }, { status: 403 }) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete comment' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this comment?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete comment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Error' });
+    expect(dialog).toHaveTextContent('Comment is locked');
+  });
+
+  it('shows a not-found message for a 404', async () => {
+    renderPost({ [`GET ${base}`]: jsonResponse({ error: 'Not found.' }, { status: 404 }) });
+    expect(await screen.findByRole('heading', { name: 'Post not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Timeline' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it("shows 'An error has occurred: {message}' for other failures", async () => {
+    renderPost({ [`GET ${base}`]: jsonResponse({ error: 'Database is napping' }, { status: 500 }) });
+    expect(await screen.findByText('An error has occurred: Database is napping')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+});

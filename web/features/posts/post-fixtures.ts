@@ -1,0 +1,44 @@
+import type { CurrentUser } from '@shared/api/auth';
+import type { Post } from '@shared/api/posts';
+
+/** Test data for the posts area's tests (not imported by the app). */
+
+export const maria: CurrentUser = {
+  id: 'u1',
+  username: 'maria',
+  email: 'maria@example.com',
+  first_name: 'Maria',
+  last_name: 'Okafor',
+  name: 'Maria Okafor',
+  avatar: null,
+  initials: 'MO',
+  is_admin: false,
+};
+
+export function aPost(overrides: Partial<Post> = {}): Post {
+  return {
+    id: '11111111-1111-4111-8111-111111111111',
+    tldr: 'Tomatoes are ripening',
+    content: 'The **San Marzano** plants are turning red.',
+    created_at: '2026-03-22T10:00:00.000Z',
+    time_ago: '5 minutes ago',
+    created_at_human: 'March 22, 2026 at 10:00 AM UTC',
+    username: 'theo',
+    name: 'Theo Lindqvist',
+    avatar: null,
+    group_name: 'Garden Club',
+    group_id: '22222222-2222-4222-8222-222222222222',
+    profile_id: '33333333-3333-4333-8333-333333333333',
+    liked_by_current_user: false,
+    likes_count: 2,
+    comments_count: 3,
+    file_url: null,
+    file_name: null,
+    has_image: false,
+    is_owner: false,
+    can_delete: false,
+    can_publish: false,
+    ignored: false,
+    ...overrides,
+  };
+}

@@ -1,0 +1,59 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { aPost, maria } from '@web/features/posts/post-fixtures';
+import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
+import { renderApp } from '@web/test/render-app';
+import { timelineRoutes } from './routes';
+
+const signedIn = { 'GET /api/auth': jsonResponse(maria), 'GET /api/groups': jsonResponse([]) };
+
+describe('/dashboard', () => {
+  it('shows the Timeline title and pages on with the cursor (Load More fallback)', async () => {
+    const first = aPost({ id: 'a', tldr: 'First page post' });
+    const second = aPost({ id: 'b', tldr: 'Second page post' });
+    const { calls } = mockFetch({
+      ...signedIn,
+      'GET /api/posts': (call) =>
+        call.url.includes('after=CUR1')
+          ? jsonResponse([second], { headers: { 'x-has-next-page': 'false' } })
+          : jsonResponse([first], { headers: { 'x-next-cursor': 'CUR1', 'x-has-next-page': 'true' } }),
+    });
+    renderApp('/dashboard', { features: timelineRoutes });
+    expect(await screen.findByRole('heading', { name: 'Timeline', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'First page post' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Load More' }));
+    expect(await screen.findByRole('heading', { name: 'Second page post' })).toBeInTheDocument();
+    expect(calls.filter((call) => call.url.startsWith('/api/posts')).map((call) => call.url)).toEqual([
+      '/api/posts',
+      '/api/posts?after=CUR1',
+    ]);
+    expect(screen.getByText('No more posts to load')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
+  });
+
+  it('invites the member to write the first post when the timeline is empty', async () => {
+    mockFetch({
+      ...signedIn,
+      'GET /api/posts': jsonResponse([], { headers: { 'x-has-next-page': 'false' } }),
+    });
+    renderApp('/dashboard', { features: timelineRoutes });
+    expect(await screen.findByText('Your timeline is waiting for its first story')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Write the first post' })).toHaveAttribute('href', '/posts/new');
+  });
+
+  it("shows 'An error has occurred: {message}' with Try Again", async () => {
+    let fail = true;
+    mockFetch({
+      ...signedIn,
+      'GET /api/posts': () =>
+        fail
+          ? jsonResponse({ error: 'Timeline is resting' }, { status: 500 })
+          : jsonResponse([aPost({ tldr: 'Back again' })], { headers: { 'x-has-next-page': 'false' } }),
+    });
+    renderApp('/dashboard', { features: timelineRoutes });
+    expect(await screen.findByText('An error has occurred: Timeline is resting')).toBeInTheDocument();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Back again' })).toBeInTheDocument());
+  });
+});
