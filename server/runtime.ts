@@ -27,8 +27,16 @@ export interface StartOptions {
   jobPollingIntervalSeconds?: number;
 }
 
+/**
+ * JSON lines for log collectors; readable lines when a person watches a terminal
+ * (LOG_FORMAT=json|pretty overrides).
+ */
 export function createLogger(config: Config): FastifyBaseLogger {
-  return pino({ level: config.logLevel }) as unknown as FastifyBaseLogger;
+  const pretty = config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY);
+  const transport = pretty
+    ? { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } }
+    : undefined;
+  return pino({ level: config.logLevel, transport }) as unknown as FastifyBaseLogger;
 }
 
 /** Starts the services this process runs: opens the database, migrates, and serves or works. */

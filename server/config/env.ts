@@ -24,6 +24,7 @@ const EnvSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((value) => value === 'true' || value === '1'),
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMITS: z
     .enum(['on', 'off'])
@@ -46,6 +47,7 @@ export interface Config {
   contactEmail: string;
   trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
+  logFormat: Env['LOG_FORMAT'];
   rateLimits: boolean;
   services: Service[];
 }
@@ -76,6 +78,7 @@ export function loadConfig(
     contactEmail: env.CONTACT_EMAIL,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
     rateLimits: env.RATE_LIMITS,
     services,
   };
