@@ -77,21 +77,23 @@ function GroupHeader({ group }: { group: Group }) {
         aria-hidden="true"
       />
       <div className="flex flex-col gap-4 px-5 pb-5 sm:flex-row sm:items-end sm:justify-between sm:px-6 sm:pb-6">
-        <div className="-mt-8 flex min-w-0 items-end gap-4">
-          <GroupAvatar id={group.id} initials={group.avatar} size="lg" className="ring-4 ring-white" />
-          <div className="min-w-0 pb-0.5">
-            <h1 className="truncate text-2xl font-semibold tracking-tight text-stone-900">{group.name}</h1>
-            <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-stone-500">
-              <span>{members}</span>
-              {group.role ? <RoleBadge role={group.role} /> : null}
-            </div>
+        <div className="min-w-0">
+          <div className="relative -mt-8 w-fit">
+            <GroupAvatar id={group.id} initials={group.avatar} size="lg" className="ring-4 ring-white" />
+          </div>
+          <h1 className="mt-3 text-2xl font-semibold tracking-tight break-words text-stone-900">
+            {group.name}
+          </h1>
+          <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-stone-500">
+            <span>{members}</span>
+            {group.role ? <RoleBadge role={group.role} /> : null}
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          {group.can_answer_requests ? (
-            <ButtonLink to={GROUP_REQUESTS_PATH} variant="ghost" size="sm">
-              <Inbox className="size-4" aria-hidden="true" />
-              Requests
+          {group.can_post ? (
+            <ButtonLink to={newPostInGroupPath(group.id)} size="sm">
+              <SquarePen className="size-4" aria-hidden="true" />
+              {TEXT.newPost}
             </ButtonLink>
           ) : null}
           {group.can_edit ? (
@@ -100,10 +102,10 @@ function GroupHeader({ group }: { group: Group }) {
               {TEXT.editGroup}
             </ButtonLink>
           ) : null}
-          {group.can_post ? (
-            <ButtonLink to={newPostInGroupPath(group.id)} size="sm">
-              <SquarePen className="size-4" aria-hidden="true" />
-              {TEXT.newPost}
+          {group.can_answer_requests ? (
+            <ButtonLink to={GROUP_REQUESTS_PATH} variant="ghost" size="sm">
+              <Inbox className="size-4" aria-hidden="true" />
+              Requests
             </ButtonLink>
           ) : null}
           {group.is_member ? null : <JoinGroupButton group={group} />}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Inbox, Plus, Search, UsersRound } from 'lucide-react';
+import { Inbox, Plus, Search, UsersRound, X } from 'lucide-react';
 import type { Group } from '@shared/api/groups';
 import { GROUP_SORTS, type GroupSort } from '@shared/domain/constants';
 import { useAuth } from '@web/app/auth/auth-context';
@@ -79,12 +79,21 @@ export function GroupsPage() {
             placeholder="Search groups"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
-            className="pr-9 pl-9"
+            className="pr-10 pl-9 [&::-webkit-search-cancel-button]:appearance-none"
             autoComplete="off"
             enterKeyHint="search"
           />
           {searching ? (
             <Spinner className="absolute top-1/2 right-3 -translate-y-1/2 text-stone-400" label="Searching" />
+          ) : search ? (
+            <button
+              type="button"
+              aria-label="Clear search"
+              onClick={() => setSearch('')}
+              className="absolute top-1/2 right-2 flex size-7 -translate-y-1/2 items-center justify-center rounded-md text-stone-400 transition-colors hover:bg-stone-100 hover:text-stone-700 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+            >
+              <X className="size-4" aria-hidden="true" />
+            </button>
           ) : null}
         </div>
         <label className="flex items-center gap-2 text-sm font-medium text-stone-700">

@@ -52,7 +52,7 @@ export function NewGroupPage() {
   }
 
   return (
-    <div className="mx-auto max-w-xl">
+    <div className="max-w-xl">
       <PageHeader
         title="New group"
         description="Give your circle a name. You'll be its Owner and can invite people in."

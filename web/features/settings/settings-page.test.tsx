@@ -71,7 +71,7 @@ describe('/settings (My Profile)', () => {
     await user.clear(username);
     await user.type(username, 'grace');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText('has already been taken')).toBeInTheDocument();
+    expect(await screen.findByText('Username has already been taken')).toBeInTheDocument();
     await waitFor(() => expect(username).toHaveAttribute('aria-invalid', 'true'));
   });
 

@@ -28,6 +28,15 @@ import { SETTINGS_TEXT } from './messages';
 /** The fields the form edits, as the form holds them (text, never null). */
 type ProfileForm = Required<{ [K in keyof ProfileChanges]: string }>;
 
+/** Field errors read as sentences: 'Username has already been taken'. */
+const FIELD_LABELS: Record<keyof ProfileForm, string> = {
+  username: 'Username',
+  first_name: 'First name',
+  last_name: 'Last name',
+  location: 'Location',
+  about: 'About',
+};
+
 function formOf(profile: Profile): ProfileForm {
   return {
     username: profile.username,
@@ -104,16 +113,14 @@ function ProfileEditor({ profile }: { profile: Profile }) {
   }
 
   const fieldErrors = fieldErrorsOf(save.error);
-  const fieldError = (field: keyof ProfileForm) => fieldErrors[field]?.join(', ');
+  const fieldError = (field: keyof ProfileForm) =>
+    fieldErrors[field] ? `${FIELD_LABELS[field]} ${fieldErrors[field].join(', ')}` : undefined;
   const unexplained =
     save.isError && !Object.keys(fieldErrors).some((field) => field in form)
       ? errorMessage(save.error)
       : null;
-  const preview = profileDisplayName({
-    username: form.username.trim() || profile.username,
-    first_name: form.first_name,
-    last_name: form.last_name,
-  });
+  // What other members see: the saved profile, not the form being edited.
+  const preview = profileDisplayName(profile);
 
   return (
     <div className="space-y-6">
@@ -121,8 +128,8 @@ function ProfileEditor({ profile }: { profile: Profile }) {
         <CardBody className="flex flex-wrap items-center gap-4">
           <Avatar src={profile.avatar} initials={initialsOf(preview)} size="lg" />
           <div className="min-w-0 flex-1">
-            <p className="truncate text-lg font-semibold text-stone-900">{preview}</p>
-            <p className="truncate text-sm text-stone-500">@{form.username.trim() || profile.username}</p>
+            <p className="text-lg font-semibold break-words text-stone-900">{preview}</p>
+            <p className="text-sm break-all text-stone-500">@{profile.username}</p>
           </div>
           <ButtonLink to={profilePath(profile.id)} variant="outline" size="sm">
             <ExternalLink className="size-4" aria-hidden="true" />

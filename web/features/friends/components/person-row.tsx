@@ -27,8 +27,8 @@ export function PersonRow({
         >
           {person.name}
         </Link>
-        <p className="flex min-w-0 items-center gap-2 text-sm text-stone-500">
-          <span className="truncate">@{person.username}</span>
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-stone-500">
+          <span className="break-all">@{person.username}</span>
           {showFollowsYou && person.follows_you ? (
             <span className="shrink-0 rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium text-stone-600">
               {TEXT.followsYou}

@@ -19,7 +19,7 @@ export function GroupRow({ group }: { group: Group }) {
         {/* The whole row opens the group; the membership control sits above the link. */}
         <Link
           to={groupPath(group.id)}
-          className="block truncate font-medium text-stone-900 after:absolute after:inset-0 focus-visible:outline-none after:focus-visible:rounded-lg after:focus-visible:ring-2 after:focus-visible:ring-brand-500 after:focus-visible:ring-inset"
+          className="line-clamp-2 font-medium break-words text-stone-900 after:absolute after:inset-0 focus-visible:outline-none after:focus-visible:rounded-lg after:focus-visible:ring-2 after:focus-visible:ring-brand-500 after:focus-visible:ring-inset"
         >
           {group.name}
         </Link>

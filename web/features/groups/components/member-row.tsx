@@ -60,7 +60,7 @@ export function MemberRow({
             <p className="truncate text-sm text-stone-500">@{member.username}</p>
           </div>
         </div>
-        <div className="flex items-center gap-2">
+        <div className="ml-12 flex items-center gap-2 sm:ml-0">
           <Select
             aria-label={`Role of ${member.name}`}
             value={role}

@@ -61,7 +61,7 @@ export function RequestItem({ request, showGroup = false }: { request: GroupRequ
             </Link>{' '}
             <span className="text-sm text-stone-500">@{request.username}</span>
           </p>
-          <p className="truncate text-sm text-stone-500">
+          <p className="text-sm text-stone-500">
             {showGroup ? (
               <>
                 wants to join{' '}
@@ -78,14 +78,14 @@ export function RequestItem({ request, showGroup = false }: { request: GroupRequ
 
       {request.status === 'pending' ? (
         <div className="flex flex-col gap-1.5 sm:items-end">
-          <div className="flex flex-wrap items-center gap-2">
+          <div className="grid grid-cols-2 gap-2 sm:flex sm:items-center">
             <Select
               aria-label={`Role for ${name}`}
               value={role}
               disabled={answer.isPending}
               onChange={(event) => setRole(event.target.value as RequestRole)}
               className="h-8 text-sm"
-              wrapperClassName="min-w-32 flex-1 sm:flex-none"
+              wrapperClassName="col-span-2 sm:w-36"
             >
               {REQUEST_ROLES.map((value) => (
                 <option key={value} value={value}>
