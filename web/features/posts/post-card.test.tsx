@@ -49,6 +49,11 @@ describe('post card preview', () => {
     expect(contentPreview(long)).toBe(`${'a'.repeat(200)}...`);
     expect(contentPreview('a'.repeat(200))).toBe('a'.repeat(200));
     expect(contentPreview('short')).toBe('short');
+    // A link cut in half would show its brackets: the cut moves back to before it.
+    expect(contentPreview(`${'a'.repeat(190)} [a link](https://example.org)`)).toBe(`${'a'.repeat(190)}...`);
+    expect(contentPreview(`${'a'.repeat(150)} [a link](https://example.org) ${'b'.repeat(60)}`)).toBe(
+      `${'a'.repeat(150)} [a link](https://example.org) ${'b'.repeat(19)}...`,
+    );
 
     mockFetch({});
     renderCard(aPost({ content: `${'b'.repeat(199)}c${'d'.repeat(50)}` }));
