@@ -137,6 +137,8 @@ export function PostTimeline({
         showEnd={posts.length > 0 && query.data.pages.length > 1}
         onLoadMore={() => void fetchNextPage()}
       />
+      {/* Room below the last card, so the floating button never covers its Share. */}
+      {refreshButton ? <div className="h-16" aria-hidden="true" /> : null}
       {floating}
     </PostNoticesProvider>
   );
