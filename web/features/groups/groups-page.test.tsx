@@ -139,6 +139,16 @@ describe('/groups', () => {
     expect(groupListCalls(calls)).toContain('/api/groups?sort=status');
   });
 
+  it('keeps the Requests link for owners and moderators while searching', async () => {
+    mockFetch({ 'GET /api/auth': jsonResponse(ada), 'GET /api/groups': groupsServer(everyGroup) });
+    renderApp('/groups');
+    const user = userEvent.setup({ delay: null });
+    expect(await screen.findByRole('link', { name: 'Requests' })).toHaveAttribute('href', '/group-requests');
+    await user.type(screen.getByRole('searchbox', { name: 'Search groups' }), 'allot');
+    await waitFor(() => expect(listedNames()).toEqual(['Allotment']));
+    expect(screen.getByRole('link', { name: 'Requests' })).toBeInTheDocument();
+  });
+
   it("shows 'No groups found' with a New group action when there are none", async () => {
     mockFetch({ 'GET /api/auth': jsonResponse(ada), 'GET /api/groups': jsonResponse([]) });
     renderApp('/groups');

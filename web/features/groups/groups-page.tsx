@@ -15,7 +15,7 @@ import { Spinner } from '@web/components/spinner';
 import { ApiError, errorMessage } from '@web/lib/api-errors';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { DEFAULT_GROUP_SORT, groupSearchQueryOptions } from './api';
+import { DEFAULT_GROUP_SORT, groupSearchQueryOptions, groupsQueryOptions } from './api';
 import { GroupRow } from './components/group-row';
 import { GROUP_TEXT as TEXT, loadFailure } from './messages';
 import { GROUP_REQUESTS_PATH, NEW_GROUP_PATH } from './paths';
@@ -32,7 +32,7 @@ function isGroupSort(value: string): value is GroupSort {
 /** /groups: every group, searched by name and sorted by name, date (newest first) or my status. */
 export function GroupsPage() {
   useDocumentTitle('Groups');
-  const { markUnauthenticated } = useAuth();
+  const { authenticated, markUnauthenticated } = useAuth();
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<GroupSort>(DEFAULT_GROUP_SORT);
   const q = useDebouncedValue(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
@@ -43,7 +43,9 @@ export function GroupsPage() {
     if (unauthorized) markUnauthenticated();
   }, [unauthorized, markUnauthenticated]);
 
-  const answersRequests = groups.data?.some((group) => group.can_answer_requests) ?? false;
+  // From the whole list (the switcher's, already cached), so a search does not hide the link.
+  const everyGroup = useQuery({ ...groupsQueryOptions(), enabled: authenticated });
+  const answersRequests = everyGroup.data?.some((group) => group.can_answer_requests) ?? false;
   const searching = groups.isFetching && groups.isPlaceholderData;
 
   return (
