@@ -1,0 +1,111 @@
+import { type Browser, type Page, expect, test } from '@playwright/test';
+import { type Member, host, newMember, signInPage } from './support/members';
+
+test.beforeAll(async () => {
+  await host();
+});
+
+/** A second, separate browser session, as a second member would have. */
+async function secondBrowser(browser: Browser, member: Member): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInPage(page, member);
+  return page;
+}
+
+async function writePost(page: Page, title: string, content: string) {
+  await page.goto('/posts/new');
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Content').fill(content);
+  await expect(page.getByText(`${content.length}/2000`)).toBeVisible();
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page).toHaveURL(/\/post\/[0-9a-f-]{36}$/);
+}
+
+test('write a post and see it on the timeline', async ({ page }) => {
+  const author = await newMember('writer');
+  await signInPage(page, author);
+  const title = `Picnic on Saturday ${Date.now()}`;
+  await writePost(page, title, 'Bring **blankets** and something to share.');
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.locator('strong', { hasText: 'blankets' })).toBeVisible();
+
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Timeline' })).toBeVisible();
+  const card = page.locator('article', { hasText: title });
+  await expect(card).toBeVisible();
+  await expect(card.getByText(`@${author.username}`)).toBeVisible();
+});
+
+test('the content counter turns the Create button off above 2000 characters', async ({ page }) => {
+  await signInPage(page, await newMember('verbose'));
+  await page.goto('/posts/new');
+  await page.getByLabel('Title').fill('Too long');
+  await page.getByLabel('Content').fill('x'.repeat(2001));
+  await expect(page.getByText('2001/2000')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create', exact: true })).toBeDisabled();
+});
+
+test('a second member comments on and likes a post, and the author sees both', async ({ page, browser }) => {
+  const author = await newMember('author');
+  const reader = await newMember('reader');
+  await signInPage(page, author);
+  const title = `Band practice moved ${Date.now()}`;
+  await writePost(page, title, 'Same place, one hour later.');
+  const postUrl = page.url();
+
+  const readerPage = await secondBrowser(browser, reader);
+  await readerPage.goto(postUrl);
+  await expect(readerPage.getByRole('heading', { name: title })).toBeVisible();
+  const like = readerPage.getByRole('button', { name: /0 likes/ });
+  await like.click();
+  await expect(readerPage.getByRole('button', { name: /1 like$/ })).toHaveAttribute('aria-pressed', 'true');
+
+  await readerPage.getByLabel('Add a comment').fill('  See you **there**!  ');
+  await readerPage.getByRole('button', { name: 'Comment', exact: true }).click();
+  await expect(readerPage.locator('strong', { hasText: 'there' })).toBeVisible();
+  await expect(readerPage.getByLabel('Add a comment')).toHaveValue('');
+  await readerPage.context().close();
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: /1 like$/ })).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByText('See you')).toBeVisible();
+  await expect(
+    page.getByText(`@${reader.username}`).or(page.getByText(reader.firstName)).first(),
+  ).toBeVisible();
+
+  // The post's owner may delete any comment on it.
+  await page.getByRole('button', { name: 'Delete comment' }).click();
+  await page
+    .getByRole('button', { name: /^Delete/ })
+    .last()
+    .click();
+  await expect(page.getByText('See you')).toBeHidden();
+});
+
+test('search finds a post by its words', async ({ page }) => {
+  const me = await newMember('seeker');
+  await signInPage(page, me);
+  const word = `zucchini${Date.now().toString(36)}`;
+  await writePost(page, `Garden news ${word}`, 'The courgettes are enormous this year.');
+  await page.goto('/search');
+  const box = page.getByRole('searchbox').or(page.getByRole('textbox')).first();
+  await box.fill(word);
+  await box.press('Enter');
+  await expect(page.locator('article', { hasText: `Garden news ${word}` })).toBeVisible();
+  await box.fill('nothingmatchesthisqueryatall');
+  await box.press('Enter');
+  await expect(page.getByText('No posts found')).toBeVisible();
+});
+
+test('send feedback and return to the dashboard', async ({ page }) => {
+  await signInPage(page, await newMember('critic'));
+  await page.goto('/share-feedback');
+  await expect(page.getByRole('heading', { name: 'Share Your Feedback' })).toBeVisible();
+  const submit = page.getByRole('button', { name: 'Submit Feedback' });
+  await expect(submit).toBeDisabled();
+  await page.getByPlaceholder("Tell us what's on your mind...").fill('The timeline is lovely.');
+  await submit.click();
+  await expect(page.getByText('Thank You for Your Feedback!')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 6000 });
+});
