@@ -20,6 +20,12 @@ export interface AuthContextValue {
   signIn: (credentials: SignInCredentials) => Promise<void>;
   /** Ends the session on the server, forgets the member and goes to /signin. */
   signOut: () => Promise<void>;
+  /**
+   * Asks the server again who is signed in (GET /api/auth) and updates user, avatar and initials, e.g.
+   * after the member edits their name or username. Only updates the member already signed in; a 401
+   * signs them out as any 401 does. Never rejects: other failures are logged and the details kept.
+   */
+  refreshUser: () => Promise<void>;
   /** For an 'Authentication required' answer seen by a screen: forget the member. */
   markUnauthenticated: () => void;
 }

@@ -1,9 +1,12 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@shared/api/auth';
+import { accountsRoutes } from '@web/features/accounts/routes';
+import type { FeatureRoute } from '@web/lib/feature-routes';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
+import { useAuth } from './auth-context';
 
 const maria: CurrentUser = {
   id: 'u1',
@@ -133,5 +136,153 @@ describe('sign in and out', () => {
     await router.navigate('/invitations');
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
     expect(calls.filter((call) => call.url === '/api/auth')).toHaveLength(1);
+  });
+});
+
+describe('refreshUser', () => {
+  // Console spies of earlier tests would otherwise still be counting.
+  beforeEach(() => vi.restoreAllMocks());
+  afterEach(() => vi.restoreAllMocks());
+
+  /** A signed-in screen whose button asks the auth context to refresh the member. */
+  function RefreshProbe() {
+    const { refreshUser, user } = useAuth();
+    return (
+      <div>
+        <h1>Probe</h1>
+        <p>{user ? `Signed in as ${user.username}` : 'Nobody'}</p>
+        <button type="button" onClick={() => void refreshUser()}>
+          Refresh me
+        </button>
+      </div>
+    );
+  }
+  const probe: FeatureRoute[] = [
+    ...accountsRoutes,
+    { shell: 'signed-in', path: '/probe', element: <RefreshProbe /> },
+  ];
+  const renamed: CurrentUser = {
+    ...maria,
+    username: 'mia',
+    first_name: 'Mia',
+    last_name: 'Adeyemi',
+    name: 'Mia Adeyemi',
+    initials: 'MA',
+  };
+
+  async function openMenu(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    return screen.findByRole('menu');
+  }
+
+  it("asks GET /api/auth again and shows the member's new name, username and initials", async () => {
+    let current = maria;
+    const { calls } = mockFetch({
+      'GET /api/auth': () => jsonResponse(current),
+      'GET /api/groups': jsonResponse([]),
+    });
+    renderApp('/probe', { features: probe });
+    const user = userEvent.setup({ delay: null });
+    expect(await screen.findByText('Signed in as maria')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Account menu' })).toHaveTextContent('MO');
+
+    current = renamed;
+    await user.click(screen.getByRole('button', { name: 'Refresh me' }));
+    expect(await screen.findByText('Signed in as mia')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Account menu' })).toHaveTextContent('MA');
+    const menu = await openMenu(user);
+    expect(within(menu).getByText('Mia Adeyemi')).toBeInTheDocument();
+    expect(within(menu).getByText('@mia')).toBeInTheDocument();
+    expect(calls.filter((call) => call.url === '/api/auth')).toHaveLength(2);
+  });
+
+  it('applies only the latest answer when refreshes overlap', async () => {
+    const answers: ((response: Response) => void)[] = [];
+    let checked = false;
+    mockFetch({
+      'GET /api/auth': () => {
+        if (!checked) {
+          checked = true;
+          return jsonResponse(maria);
+        }
+        return new Promise<Response>((resolve) => answers.push(resolve));
+      },
+      'GET /api/groups': jsonResponse([]),
+    });
+    renderApp('/probe', { features: probe });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Refresh me' }));
+    await user.click(screen.getByRole('button', { name: 'Refresh me' }));
+    await waitFor(() => expect(answers).toHaveLength(2));
+    answers[1]!(jsonResponse(renamed));
+    expect(await screen.findByText('Signed in as mia')).toBeInTheDocument();
+    // The older refresh answers last, with what was true before: it must not undo the newer one.
+    answers[0]!(jsonResponse(maria));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.getByText('Signed in as mia')).toBeInTheDocument();
+  });
+
+  it('a 401 signs the member out and goes to /signin, remembering the page (silently)', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    let signedIn = true;
+    mockFetch({
+      'GET /api/auth': () => (signedIn ? jsonResponse(maria) : unauthenticated()),
+      'GET /api/groups': jsonResponse([]),
+    });
+    const { router } = renderApp('/probe', { features: probe });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Refresh me' }));
+    expect(router.state.location.pathname).toBe('/probe');
+    signedIn = false;
+    await user.click(screen.getByRole('button', { name: 'Refresh me' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(window.localStorage.getItem('redirectAfterLogin')).toBe('/probe');
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(log).not.toHaveBeenCalled();
+  });
+
+  it('other failures are logged and keep the member signed in as they were', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    let failing = false;
+    mockFetch({
+      'GET /api/auth': () =>
+        failing ? jsonResponse({ error: 'boom' }, { status: 500 }) : jsonResponse(maria),
+      'GET /api/groups': jsonResponse([]),
+    });
+    const { router } = renderApp('/probe', { features: probe });
+    const user = userEvent.setup({ delay: null });
+    await screen.findByText('Signed in as maria');
+    failing = true;
+    await user.click(screen.getByRole('button', { name: 'Refresh me' }));
+    await waitFor(() =>
+      expect(log).toHaveBeenCalledWith('Refreshing the signed-in member failed', expect.anything()),
+    );
+    expect(router.state.location.pathname).toBe('/probe');
+    expect(screen.getByText('Signed in as maria')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Account menu' })).toHaveTextContent('MO');
+  });
+
+  it('an answer that lands after sign-out does not sign the member back in', async () => {
+    let answer: (response: Response) => void = () => {};
+    let checked = false;
+    mockFetch({
+      'GET /api/auth': () => {
+        if (checked) return new Promise<Response>((resolve) => (answer = resolve));
+        checked = true;
+        return jsonResponse(maria);
+      },
+      'GET /api/groups': jsonResponse([]),
+      'DELETE /api/users/sign_out': new Response(null, { status: 204 }),
+    });
+    const { router } = renderApp('/probe', { features: probe });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Refresh me' }));
+    await openMenu(user);
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    answer(jsonResponse(maria));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await router.navigate('/probe');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
   });
 });

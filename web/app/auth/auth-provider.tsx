@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } f
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { groupsQueryOptions } from '@web/features/groups/api';
-import { setUnauthorizedHandler } from '@web/lib/api-client';
+import { isUnauthenticatedResponse, setUnauthorizedHandler } from '@web/lib/api-client';
 import { ApiError } from '@web/lib/api-errors';
 import {
   DEFAULT_SIGNED_IN_PATH,
@@ -12,7 +12,13 @@ import {
 } from '@web/lib/auth-paths';
 import { AuthContext, type AuthContextValue, type SignInCredentials } from './auth-context';
 import { authReducer, initialAuthState, isLoading } from './auth-state';
-import { asCurrentUser, deleteSession, fetchCurrentUser, postSignIn } from './session-api';
+import {
+  asCurrentUser,
+  deleteSession,
+  fetchCurrentUser,
+  postSignIn,
+  refetchCurrentUser,
+} from './session-api';
 
 /**
  * Holds who is signed in. Lives inside the router (it follows the path and navigates) and inside the
@@ -25,6 +31,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const onPublicPath = isPublicPath(pathname);
   const checking = useRef(false);
+  // Numbers the refreshes, so only the answer of the latest one is applied.
+  const lastRefresh = useRef(0);
 
   // The session check: only on protected paths, once per page load (401s later reset it).
   useEffect(() => {
@@ -78,6 +86,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const markUnauthenticated = useCallback(() => dispatch({ type: 'signed-out' }), []);
 
+  const refreshUser = useCallback(async () => {
+    const refresh = ++lastRefresh.current;
+    try {
+      const user = await refetchCurrentUser();
+      if (refresh !== lastRefresh.current) return;
+      // Null: a 401 swallowed on a public page, i.e. nobody is signed in any more.
+      dispatch(user ? { type: 'refreshed', user } : { type: 'signed-out' });
+    } catch (error) {
+      // A 401 has already signed the member out and gone to /signin (the unauthorized handler).
+      if (error instanceof ApiError && isUnauthenticatedResponse(error.status ?? 0, error.data)) return;
+      console.error('Refreshing the signed-in member failed', error);
+    }
+  }, []);
+
   const value = useMemo<AuthContextValue>(
     () => ({
       authenticated: state.user !== null,
@@ -87,9 +109,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       initials: state.user?.initials ?? null,
       signIn,
       signOut,
+      refreshUser,
       markUnauthenticated,
     }),
-    [state, onPublicPath, signIn, signOut, markUnauthenticated],
+    [state, onPublicPath, signIn, signOut, refreshUser, markUnauthenticated],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

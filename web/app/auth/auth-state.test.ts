@@ -42,4 +42,27 @@ describe('auth state machine', () => {
     const signedOut = authReducer(signedIn, { type: 'signed-out' });
     expect(signedOut).toEqual({ user: null, checked: true });
   });
+
+  describe('refreshed', () => {
+    const renamed: CurrentUser = { ...user, username: 'maria_o', name: 'Mia Okafor', first_name: 'Mia' };
+
+    it("updates the signed-in member's details, staying authenticated and checked", () => {
+      const signedIn = authReducer(initialAuthState, { type: 'check-succeeded', user });
+      const state = authReducer(signedIn, { type: 'refreshed', user: renamed });
+      expect(state).toEqual({ user: renamed, checked: true });
+      expect(isLoading(state, false)).toBe(false);
+    });
+
+    it('never signs anyone in: ignored before the session check and after sign-out', () => {
+      expect(authReducer(initialAuthState, { type: 'refreshed', user })).toBe(initialAuthState);
+      const signedOut = authReducer(initialAuthState, { type: 'signed-out' });
+      expect(authReducer(signedOut, { type: 'refreshed', user })).toBe(signedOut);
+    });
+
+    it('never swaps one member for another', () => {
+      const signedIn = authReducer(initialAuthState, { type: 'signed-in', user });
+      const other: CurrentUser = { ...user, id: 'u2', username: 'ada', initials: 'AL' };
+      expect(authReducer(signedIn, { type: 'refreshed', user: other })).toBe(signedIn);
+    });
+  });
 });

@@ -7,6 +7,15 @@ export async function fetchCurrentUser(): Promise<CurrentUser> {
   return (await api.get<CurrentUser>('/auth', { redirectOnUnauthorized: false })).data;
 }
 
+/**
+ * Who is signed in, asked again by a signed-in screen (GET /api/auth) with the client's usual 401
+ * handling: on a protected page a 401 remembers the page and goes to /signin; on a public page it
+ * is swallowed and the answer is null (nobody is signed in).
+ */
+export async function refetchCurrentUser(): Promise<CurrentUser | null> {
+  return (await api.get<CurrentUser | null>('/auth')).data;
+}
+
 export async function postSignIn({ email, password }: SignInCredentials): Promise<unknown> {
   return (await api.post('/users/sign_in', { user: { email, password } }, { redirectOnUnauthorized: false }))
     .data;
