@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ada } from '@web/features/groups/test-fixtures';
@@ -53,6 +53,65 @@ describe('/settings (My Profile)', () => {
     });
     // No picture upload until the files feature arrives.
     expect(document.querySelector('input[type="file"]')).toBeNull();
+  });
+
+  it('after saving a new username and name, the account menu shows them and the new initials', async () => {
+    let signedIn = ada;
+    let profile = me;
+    const { calls } = mockFetch({
+      'GET /api/auth': () => jsonResponse(signedIn),
+      'GET /api/groups': jsonResponse([]),
+      'GET /api/profile': () => jsonResponse(profile),
+      'PATCH /api/profile': (call) => {
+        const changes = (call.body as { profile: Record<string, string> }).profile;
+        profile = { ...profile, ...changes, name: `${changes.first_name} ${changes.last_name}` };
+        signedIn = {
+          ...ada,
+          username: profile.username,
+          first_name: profile.first_name,
+          last_name: profile.last_name,
+          name: profile.name,
+          initials: 'GH',
+        };
+        return jsonResponse(profile);
+      },
+    });
+    renderApp('/settings');
+    const user = userEvent.setup({ delay: null });
+    const menuButton = await screen.findByRole('button', { name: 'Account menu' });
+    expect(menuButton).toHaveTextContent('AL');
+
+    await user.clear(await screen.findByLabelText('Username'));
+    await user.type(screen.getByLabelText('Username'), 'grace');
+    await user.clear(screen.getByLabelText('First name'));
+    await user.type(screen.getByLabelText('First name'), 'Grace');
+    await user.clear(screen.getByLabelText('Last name'));
+    await user.type(screen.getByLabelText('Last name'), 'Hopper');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+
+    await waitFor(() => expect(menuButton).toHaveTextContent('GH'));
+    await user.click(menuButton);
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('Grace Hopper')).toBeInTheDocument();
+    expect(within(menu).getByText('@grace')).toBeInTheDocument();
+    // The session check, then the refresh after the save.
+    expect(calls.filter((call) => call.url === '/api/auth')).toHaveLength(2);
+  });
+
+  it('a failed save leaves the signed-in member as they were (no refresh)', async () => {
+    const { calls } = mockFetch({
+      'GET /api/auth': jsonResponse(ada),
+      'GET /api/groups': jsonResponse([]),
+      'GET /api/profile': jsonResponse(me),
+      'PATCH /api/profile': jsonResponse({ error: 'boom' }, { status: 500 }),
+    });
+    renderApp('/settings');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(calls.filter((call) => call.url === '/api/auth')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Account menu' })).toHaveTextContent('AL');
   });
 
   it('shows 422 field errors under their fields', async () => {

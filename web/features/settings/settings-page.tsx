@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, Save } from 'lucide-react';
 import type { Profile } from '@shared/api/profiles';
 import { LIMITS } from '@shared/domain/constants';
+import { useAuth } from '@web/app/auth/auth-context';
 import { Alert } from '@web/components/alert';
 import { Avatar } from '@web/components/avatar';
 import { Button, ButtonLink } from '@web/components/button';
@@ -79,6 +80,7 @@ export function SettingsPage() {
 
 function ProfileEditor({ profile }: { profile: Profile }) {
   const queryClient = useQueryClient();
+  const { refreshUser } = useAuth();
   const toast = useTimedMessage();
   const [form, setForm] = useState<ProfileForm>(() => formOf(profile));
 
@@ -89,6 +91,8 @@ function ProfileEditor({ profile }: { profile: Profile }) {
       queryClient.setQueryData(queryKeys.profiles.detail(updated.id), updated);
       setForm(formOf(updated));
       toast.show(SETTINGS_TEXT.saved);
+      // The account menu shows the member's name, username and initials.
+      void refreshUser();
       // Names and usernames appear on posts, members lists and friends lists.
       void queryClient.invalidateQueries({ queryKey: queryKeys.posts.all });
       void queryClient.invalidateQueries({ queryKey: queryKeys.friends.all });
