@@ -11,6 +11,7 @@ import { profilesRoutes } from '@web/features/profiles/routes';
 import { searchRoutes } from '@web/features/search/routes';
 import { settingsRoutes } from '@web/features/settings/routes';
 import { timelineRoutes } from '@web/features/timeline/routes';
+import { LoadingScreen } from '@web/components/loading-screen';
 import type { FeatureRoute, ShellName } from '@web/lib/feature-routes';
 import { isPublicPath } from '@web/lib/auth-paths';
 import { RequireAuth } from './auth/require-auth';
@@ -25,6 +26,12 @@ import { SignedInShell } from './shells/signed-in-shell';
 /**
  * Every feature's screens, assembled. A feature exports `FeatureRoute[]` from
  * `web/features/<name>/routes.tsx` and is added to this list; nothing else changes.
+ *
+ * Code splitting: the shells, the auth provider and the account screens (sign-in, sign-up …) are in
+ * the main bundle so they paint at once; the other screens are route-`lazy`, each loaded the first
+ * time it is visited. While one loads, React Router keeps the current screen up (with the bar of
+ * ./navigation-progress.tsx if it is slow); on the first page load the shell route's `hydrateFallbackElement`
+ * draws "Loading", as the session check does, while RootLayout (and so the check) already runs.
  */
 export const FEATURE_ROUTES: readonly FeatureRoute[] = [
   ...accountsRoutes,
@@ -42,7 +49,13 @@ export const FEATURE_ROUTES: readonly FeatureRoute[] = [
 ];
 
 function routesOf(features: readonly FeatureRoute[], shell: ShellName): RouteObject[] {
-  return features.filter((route) => route.shell === shell).map(({ shell: _shell, ...route }) => route);
+  return features
+    .filter((route) => route.shell === shell)
+    .map(({ shell: _shell, lazy, ...route }) =>
+      // React Router clears the entries of an object `lazy` as it loads them: each router gets its own
+      // copy, so a second router (StrictMode, tests) still finds the loaders.
+      lazy === undefined ? route : { ...route, lazy: typeof lazy === 'object' ? { ...lazy } : lazy },
+    );
 }
 
 /** Candidates for a member's "home", best first: the timeline once it is built. */
@@ -76,17 +89,33 @@ function UnknownRoute({ home }: { home: { to: string; label: string } }) {
   );
 }
 
+/** What a shell route draws while the first screen's code loads: the same "Loading" as the session check. */
+const loadingFirstScreen = <LoadingScreen />;
+
 export function buildRoutes(features: readonly FeatureRoute[] = FEATURE_ROUTES): RouteObject[] {
   return [
     {
       element: <RootLayout />,
       errorElement: <RouteError />,
       children: [
-        { element: <AuthShell />, children: routesOf(features, 'auth') },
-        { element: <PublicShell />, children: routesOf(features, 'public') },
-        { element: <AdaptiveShell />, children: routesOf(features, 'adaptive') },
+        {
+          element: <AuthShell />,
+          hydrateFallbackElement: loadingFirstScreen,
+          children: routesOf(features, 'auth'),
+        },
+        {
+          element: <PublicShell />,
+          hydrateFallbackElement: loadingFirstScreen,
+          children: routesOf(features, 'public'),
+        },
+        {
+          element: <AdaptiveShell />,
+          hydrateFallbackElement: loadingFirstScreen,
+          children: routesOf(features, 'adaptive'),
+        },
         {
           element: <RequireAuth />,
+          hydrateFallbackElement: loadingFirstScreen,
           children: [
             { element: <SignedInShell />, children: routesOf(features, 'signed-in') },
             ...routesOf(features, 'signed-in-bare'),

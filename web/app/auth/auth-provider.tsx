@@ -68,7 +68,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const user = asCurrentUser(response) ?? (await fetchCurrentUser());
       dispatch({ type: 'signed-in', user });
       void queryClient.prefetchQuery(groupsQueryOptions());
-      navigate(takeRedirectAfterLogin() ?? DEFAULT_SIGNED_IN_PATH, { replace: true });
+      // Resolves once the next screen is up (its code may still be loading), so the form stays busy till then.
+      await navigate(takeRedirectAfterLogin() ?? DEFAULT_SIGNED_IN_PATH, { replace: true });
     },
     [navigate, queryClient],
   );

@@ -1,6 +1,9 @@
 import type { FeatureRoute } from '@web/lib/feature-routes';
-import { FriendsPage } from './friends-page';
 
 export const friendsRoutes: FeatureRoute[] = [
-  { shell: 'signed-in', path: '/friends', element: <FriendsPage /> },
+  {
+    shell: 'signed-in',
+    path: '/friends',
+    lazy: { Component: async () => (await import('./friends-page')).FriendsPage },
+  },
 ];

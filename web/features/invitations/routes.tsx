@@ -1,6 +1,9 @@
 import type { FeatureRoute } from '@web/lib/feature-routes';
-import { InvitationsPage } from './invitations-page';
 
 export const invitationsRoutes: FeatureRoute[] = [
-  { shell: 'signed-in', path: '/invitations', element: <InvitationsPage /> },
+  {
+    shell: 'signed-in',
+    path: '/invitations',
+    lazy: { Component: async () => (await import('./invitations-page')).InvitationsPage },
+  },
 ];

@@ -1,7 +1,10 @@
 import type { FeatureRoute } from '@web/lib/feature-routes';
-import { PrivacyPolicyPage } from './privacy-policy-page';
 
 /** No protection (spec section 2): members see it in their shell, visitors in the public one. */
 export const privacyRoutes: FeatureRoute[] = [
-  { shell: 'adaptive', path: '/privacy-policy', element: <PrivacyPolicyPage /> },
+  {
+    shell: 'adaptive',
+    path: '/privacy-policy',
+    lazy: { Component: async () => (await import('./privacy-policy-page')).PrivacyPolicyPage },
+  },
 ];

@@ -1,6 +1,9 @@
 import type { FeatureRoute } from '@web/lib/feature-routes';
-import { ProfilePage } from './profile-page';
 
 export const profilesRoutes: FeatureRoute[] = [
-  { shell: 'signed-in', path: '/profiles/:id', element: <ProfilePage /> },
+  {
+    shell: 'signed-in',
+    path: '/profiles/:id',
+    lazy: { Component: async () => (await import('./profile-page')).ProfilePage },
+  },
 ];

@@ -1,6 +1,9 @@
 import type { FeatureRoute } from '@web/lib/feature-routes';
-import { SearchPage } from './search-page';
 
 export const searchRoutes: FeatureRoute[] = [
-  { shell: 'signed-in', path: '/search', element: <SearchPage /> },
+  {
+    shell: 'signed-in',
+    path: '/search',
+    lazy: { Component: async () => (await import('./search-page')).SearchPage },
+  },
 ];

@@ -1,6 +1,9 @@
 import type { FeatureRoute } from '@web/lib/feature-routes';
-import { SettingsPage } from './settings-page';
 
 export const settingsRoutes: FeatureRoute[] = [
-  { shell: 'signed-in', path: '/settings', element: <SettingsPage /> },
+  {
+    shell: 'signed-in',
+    path: '/settings',
+    lazy: { Component: async () => (await import('./settings-page')).SettingsPage },
+  },
 ];

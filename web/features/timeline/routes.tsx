@@ -1,7 +1,10 @@
 import type { FeatureRoute } from '@web/lib/feature-routes';
-import { TimelinePage } from './timeline-page';
 
 /** The member timeline (spec section 2). */
 export const timelineRoutes: FeatureRoute[] = [
-  { shell: 'signed-in', path: '/dashboard', element: <TimelinePage /> },
+  {
+    shell: 'signed-in',
+    path: '/dashboard',
+    lazy: { Component: async () => (await import('./timeline-page')).TimelinePage },
+  },
 ];
