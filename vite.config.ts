@@ -4,6 +4,18 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const root = import.meta.dirname;
+/*
+ * Chunks (the screens themselves are route-`lazy`, see web/app/router.tsx):
+ * - react, vendor: libraries the first screen needs; apart from the app so they stay cached across releases;
+ * - app (the entry chunk): shells, auth, account screens and what they share with the lazy screens;
+ * - markdown: react-markdown and remark-gfm with their dependencies, only for screens that show posts;
+ * - screens-common, posts: code that two or more lazy screens share, instead of many tiny chunks; the posts
+ *   components apart, so screens without posts never load them (or the Markdown renderer).
+ */
+const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
+const MARKDOWN =
+  /[\\/]node_modules[\\/](react-markdown|remark-gfm)[\\/]|[\\/]web[\\/]components[\\/]markdown\.tsx$/;
+const POSTS = /[\\/]web[\\/]features[\\/]posts[\\/]/;
 
 export default defineConfig({
   root: path.join(root, 'web'),
@@ -19,6 +31,20 @@ export default defineConfig({
     outDir: path.join(root, 'dist/web'),
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: REACT, priority: 6 },
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 5 },
+            { name: 'app', tags: ['$initial'], priority: 4 },
+            { name: 'markdown', test: MARKDOWN, priority: 3 },
+            { name: 'screens-common', test: (id) => !POSTS.test(id), minShareCount: 2, priority: 2 },
+            { name: 'posts', test: POSTS, minShareCount: 2, priority: 1 },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,
