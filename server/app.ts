@@ -10,6 +10,7 @@ import { registerAuth, type Sessions } from './http/auth';
 import { registerErrorHandling } from './http/errors';
 import { acceptEmptyJsonBodies } from './http/json-body';
 import { registerSecurity } from './http/security';
+import { escapeHtml } from './lib/html';
 import { WEB_DIST } from './paths';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerInvitationsRoutes } from './features/invitations/invitations.routes';
@@ -97,16 +98,8 @@ async function registerWeb(app: App, serveWeb: boolean, contactEmail: string) {
   });
 }
 
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
 /** Adds the operator's settings the web app reads from the page (the privacy contact address). */
 export function withSiteMeta(html: string, contactEmail: string): string {
-  const content = contactEmail.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
+  const content = escapeHtml(contactEmail);
   return html.replace('</head>', `  <meta name="hearth-contact-email" content="${content}" />\n  </head>`);
 }

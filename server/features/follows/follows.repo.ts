@@ -23,14 +23,9 @@ export async function countFollowers(db: DbOrTx, userId: string): Promise<number
 export const FRIENDS_LIST_MAX = 500;
 export const SUGGESTIONS_MAX = 20;
 
-/** A person in the Friends lists, with how they relate to the viewer. */
-function summaryFields(viewerId: string) {
+/** Whether the viewer follows the selected member (users row) and whether they follow back. */
+export function followRelation(viewerId: string) {
   return {
-    id: users.id,
-    username: users.username,
-    firstName: users.firstName,
-    lastName: users.lastName,
-    avatarFileId: users.avatarFileId,
     isFollowing:
       sql<boolean>`exists (select 1 from follows f where f.follower_id = ${viewerId} and f.followee_id = users.id)`.mapWith(
         Boolean,
@@ -39,6 +34,18 @@ function summaryFields(viewerId: string) {
       sql<boolean>`exists (select 1 from follows f where f.follower_id = users.id and f.followee_id = ${viewerId})`.mapWith(
         Boolean,
       ),
+  };
+}
+
+/** A person in the Friends lists, with how they relate to the viewer. */
+function summaryFields(viewerId: string) {
+  return {
+    id: users.id,
+    username: users.username,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    avatarFileId: users.avatarFileId,
+    ...followRelation(viewerId),
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml } from './mail.templates';
+import { escapeHtml } from '../../lib/html';
 import { MailPayloadSchema, renderMail } from './mail.job';
 
 const ORIGIN = 'https://hearth.example';

@@ -1,23 +1,12 @@
 import { APP_NAME, DURATIONS } from '../../../shared/domain/constants';
 import type { MailMessage } from '../../adapters/mail';
+import { escapeHtml } from '../../lib/html';
 import { appLinks } from './mail.links';
 
 /**
  * The mails Hearth sends, each as plain text plus a simple HTML version. Every value placed into
  * the HTML is escaped: names come from members and must never become markup.
  */
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
-}
 
 interface Part {
   /** A paragraph of text. */

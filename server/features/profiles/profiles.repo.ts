@@ -2,6 +2,7 @@
 import { and, eq, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
+import { followRelation } from '../follows/follows.repo';
 
 /** A member's profile as one viewer sees it: follow counts and who follows whom. */
 function profileFields(viewerId: string) {
@@ -20,14 +21,7 @@ function profileFields(viewerId: string) {
     followingCount: sql<number>`(select count(*) from follows f where f.follower_id = users.id)`.mapWith(
       Number,
     ),
-    isFollowing:
-      sql<boolean>`exists (select 1 from follows f where f.follower_id = ${viewerId} and f.followee_id = users.id)`.mapWith(
-        Boolean,
-      ),
-    followsYou:
-      sql<boolean>`exists (select 1 from follows f where f.follower_id = users.id and f.followee_id = ${viewerId})`.mapWith(
-        Boolean,
-      ),
+    ...followRelation(viewerId),
   };
 }
 
