@@ -4,7 +4,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'server/db/migrations', 'test-results', 'playwright-report', '.tmp'] },
+  {
+    ignores: [
+      'dist',
+      'data',
+      'node_modules',
+      'server/db/migrations',
+      'test-results',
+      'playwright-report',
+      '.tmp',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
