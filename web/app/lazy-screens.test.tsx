@@ -1,22 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { CurrentUser } from '@shared/api/auth';
 import type { FeatureRoute } from '@web/lib/feature-routes';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
+import { maria } from '@web/test/users';
 import { buildRoutes, FEATURE_ROUTES } from './router';
-
-const maria: CurrentUser = {
-  id: 'u1',
-  username: 'maria',
-  email: 'maria@example.com',
-  first_name: 'Maria',
-  last_name: 'Okafor',
-  name: 'Maria Okafor',
-  avatar: null,
-  initials: 'MO',
-  is_admin: false,
-};
 
 /** A route-lazy screen whose code "arrives" when the test says so. */
 function deferredScreen(path: string, heading: string) {

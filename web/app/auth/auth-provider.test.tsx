@@ -6,19 +6,9 @@ import { accountsRoutes } from '@web/features/accounts/routes';
 import type { FeatureRoute } from '@web/lib/feature-routes';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
+import { maria } from '@web/test/users';
 import { useAuth } from './auth-context';
 
-const maria: CurrentUser = {
-  id: 'u1',
-  username: 'maria',
-  email: 'maria@example.com',
-  first_name: 'Maria',
-  last_name: 'Okafor',
-  name: 'Maria Okafor',
-  avatar: null,
-  initials: 'MO',
-  is_admin: false,
-};
 const unauthenticated = () =>
   jsonResponse({ error: 'You need to sign in or sign up before continuing.' }, { status: 401 });
 

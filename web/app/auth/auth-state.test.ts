@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@shared/api/auth';
+import { maria as user } from '@web/test/users';
 import { authReducer, initialAuthState, isLoading } from './auth-state';
-
-const user: CurrentUser = {
-  id: 'u1',
-  username: 'maria',
-  email: 'maria@example.com',
-  first_name: 'Maria',
-  last_name: 'Okafor',
-  name: 'Maria Okafor',
-  avatar: null,
-  initials: 'MO',
-  is_admin: false,
-};
 
 describe('auth state machine', () => {
   it('starts unauthenticated and loading on a protected path', () => {

@@ -1,23 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { CurrentUser } from '@shared/api/auth';
 import { accountsRoutes } from '@web/features/accounts/routes';
 import { invitationsRoutes } from '@web/features/invitations/routes';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
+import { maria } from '@web/test/users';
 
-const maria: CurrentUser = {
-  id: 'u1',
-  username: 'maria',
-  email: 'maria@example.com',
-  first_name: 'Maria',
-  last_name: 'Okafor',
-  name: 'Maria Okafor',
-  avatar: null,
-  initials: 'MO',
-  is_admin: false,
-};
 const group = (id: string, name: string, is_member: boolean) => ({
   id,
   name,

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Friends } from '@shared/api/follows';
 import type { ProfileSummary } from '@shared/api/profiles';
-import { ada } from '@web/features/groups/test-fixtures';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
+import { ada } from '@web/test/users';
 
 const person = (
   id: string,

@@ -4,7 +4,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GroupMember } from '@shared/api/groups';
 import { jsonResponse, mockFetch, type RecordedCall } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
-import { ada, aGroup, aMember, aRequest, emptyPostsPage } from './test-fixtures';
+import { ada } from '@web/test/users';
+import { aGroup, aMember, aRequest, emptyPostsPage } from './test-fixtures';
 
 const bookClub = aGroup({ id: 'g1', name: 'Book Club', role: 'Owner' });
 const adaMember = aMember({

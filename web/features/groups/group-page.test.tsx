@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
-import { ada, aGroup, aRequest, emptyPostsPage } from './test-fixtures';
+import { ada } from '@web/test/users';
+import { aGroup, aRequest, emptyPostsPage } from './test-fixtures';
 
 const outsider = aGroup({ id: 'g2', name: 'Chess Friends' });
 

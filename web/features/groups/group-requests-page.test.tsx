@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
-import { ada, aRequest } from './test-fixtures';
+import { ada } from '@web/test/users';
+import { aRequest } from './test-fixtures';
 
 describe('/group-requests', () => {
   it('lists requests with group, username and full name; Reject answers in place', async () => {

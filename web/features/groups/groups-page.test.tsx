@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { Group } from '@shared/api/groups';
 import { jsonResponse, mockFetch, type RecordedCall } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
-import { ada, aGroup } from './test-fixtures';
+import { ada } from '@web/test/users';
+import { aGroup } from './test-fixtures';
 
 const bookClub = aGroup({
   id: 'g1',

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
-import { ada, aGroup, emptyPostsPage } from './test-fixtures';
+import { ada } from '@web/test/users';
+import { aGroup, emptyPostsPage } from './test-fixtures';
 
 async function submitName(name: string) {
   const user = userEvent.setup({ delay: null });

@@ -1,20 +1,7 @@
-import type { CurrentUser } from '@shared/api/auth';
 import type { Group, GroupMember, GroupRequest } from '@shared/api/groups';
 import { jsonResponse } from '@web/test/fetch-mock';
 
 /** Test data for the groups screens' tests (imported by tests only). */
-
-export const ada: CurrentUser = {
-  id: 'u-ada',
-  username: 'ada',
-  email: 'ada@example.com',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  name: 'Ada Lovelace',
-  avatar: null,
-  initials: 'AL',
-  is_admin: false,
-};
 
 export function aGroup(overrides: Partial<Group> & Pick<Group, 'id' | 'name'>): Group {
   const role = overrides.role ?? null;

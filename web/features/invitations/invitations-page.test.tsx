@@ -1,22 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { CurrentUser } from '@shared/api/auth';
 import type { Invitation } from '@shared/api/invitations';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
-
-const maria: CurrentUser = {
-  id: 'u1',
-  username: 'maria',
-  email: 'maria@example.com',
-  first_name: 'Maria',
-  last_name: 'Okafor',
-  name: 'Maria Okafor',
-  avatar: null,
-  initials: 'MO',
-  is_admin: false,
-};
+import { maria } from '@web/test/users';
 
 function invitation(overrides: Partial<Invitation>): Invitation {
   return {

@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Group } from '@shared/api/groups';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
-import { aPost, maria } from './post-fixtures';
+import { maria } from '@web/test/users';
+import { aPost } from './post-fixtures';
 import { postsRoutes } from './routes';
 
 function group(overrides: Partial<Group>): Group {

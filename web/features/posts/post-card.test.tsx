@@ -8,9 +8,10 @@ import { timelineRoutes } from '@web/features/timeline/routes';
 import { queryKeys } from '@web/lib/query-keys';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
+import { maria } from '@web/test/users';
 import { PostCard } from './components/post-card';
 import { commentsLabel, contentPreview, likesLabel } from './messages';
-import { aPost, maria } from './post-fixtures';
+import { aPost } from './post-fixtures';
 import { postsRoutes } from './routes';
 
 function renderCard(post: Post) {

@@ -1,19 +1,6 @@
-import type { CurrentUser } from '@shared/api/auth';
 import type { Post } from '@shared/api/posts';
 
 /** Test data for the posts area's tests (not imported by the app). */
-
-export const maria: CurrentUser = {
-  id: 'u1',
-  username: 'maria',
-  email: 'maria@example.com',
-  first_name: 'Maria',
-  last_name: 'Okafor',
-  name: 'Maria Okafor',
-  avatar: null,
-  initials: 'MO',
-  is_admin: false,
-};
 
 export function aPost(overrides: Partial<Post> = {}): Post {
   return {

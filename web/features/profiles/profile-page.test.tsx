@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ada } from '@web/features/groups/test-fixtures';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
+import { ada } from '@web/test/users';
 import { profileDisplayName } from './display-name';
 import { aProfile } from './test-fixtures';
 

@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aPost, maria } from '@web/features/posts/post-fixtures';
+import { aPost } from '@web/features/posts/post-fixtures';
 import { jsonResponse, mockFetch, type RecordedCall } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
+import { maria } from '@web/test/users';
 import { nextSearchQuery } from './messages';
 import { searchRoutes } from './routes';
 

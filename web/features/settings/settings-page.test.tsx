@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ada } from '@web/features/groups/test-fixtures';
 import { aProfile } from '@web/features/profiles/test-fixtures';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
+import { ada } from '@web/test/users';
 
 const me = aProfile({
   id: ada.id,
