@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { memberWithClient, uniqueName } from '../support/factories';
+import { listApiRoutes } from '../support/routes';
 import { addToGroup, createGroupAs, createPostAs } from '../support/social-factories';
 import type { TestClient } from '../support/test-client';
 
@@ -238,27 +238,6 @@ const MATRIX: Record<string, Entry> = {
   },
 };
 
-/**
- * Reads Fastify's route tree (printRoutes) back into "METHOD /path" keys. Each line's segment
- * continues its parent's, so a path is the concatenation of the segments above it.
- */
-function parseRoutes(tree: string): string[] {
-  const routes: string[] = [];
-  const stack: string[] = [];
-  for (const line of tree.split('\n')) {
-    const match = /^((?:│ {3}| {4})*)[├└]── (.*?)(?: \(([^)]*)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    stack.length = depth;
-    stack.push(match[2]!);
-    const path = stack.join('');
-    for (const method of (match[3] ?? '').split(',').map((m) => m.trim())) {
-      if (method && method !== 'HEAD') routes.push(`${method} ${path}`);
-    }
-  }
-  return routes;
-}
-
 function withRandomIds(route: string): Call {
   return { path: route.split(' ')[1]!.replace(/:[a-zA-Z]+/g, () => randomUUID()) };
 }
@@ -275,12 +254,7 @@ describe('authorisation matrix', () => {
 
   beforeAll(async () => {
     app = await createTestApp();
-    const built = await buildApp(app.context, { serveWeb: false });
-    await built.ready();
-    routes = parseRoutes(built.printRoutes({ commonPrefix: false })).filter((r) =>
-      r.split(' ')[1]!.startsWith('/api'),
-    );
-    await built.close();
+    routes = await listApiRoutes(app);
   });
   afterAll(() => app.close());
 
