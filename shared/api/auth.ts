@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../domain/constants';
-import { BLANK, emailField, optionalText } from './fields';
+import { BLANK, emailField, optionalText, text } from './fields';
 
 /** Contracts of the accounts area (spec sections 3 and 7). Request bodies are wrapped as the spec shows. */
 
@@ -21,14 +21,12 @@ export const AUTH_MESSAGES = {
   tokenInvalid: 'is invalid or has expired',
 } as const;
 
-const passwordField = z
-  .string({ error: BLANK })
+const passwordField = text(BLANK)
   .min(1, { error: BLANK, abort: true })
   .min(LIMITS.passwordMin, { error: `is too short (minimum is ${LIMITS.passwordMin} characters)` })
   .max(LIMITS.passwordMax, { error: `is too long (maximum is ${LIMITS.passwordMax} characters)` });
 
-export const usernameField = z
-  .string({ error: BLANK })
+export const usernameField = text(BLANK)
   .trim()
   .min(1, { error: BLANK, abort: true })
   .min(LIMITS.usernameMin, { error: `is too short (minimum is ${LIMITS.usernameMin} characters)` })
@@ -42,7 +40,7 @@ export const SignUpBodySchema = z.object({
     password: passwordField,
     first_name: optionalText(LIMITS.nameMax),
     last_name: optionalText(LIMITS.nameMax),
-    invitation_code: z.string().trim().max(200).nullish(),
+    invitation_code: text().trim().max(200).nullish(),
   }),
 });
 export type SignUpBody = z.infer<typeof SignUpBodySchema>;
@@ -58,8 +56,8 @@ export type SignUpResponse = z.infer<typeof SignUpResponseSchema>;
 
 export const SignInBodySchema = z.object({
   user: z.object({
-    email: z.string({ error: BLANK }).trim().min(1, { error: BLANK }).max(LIMITS.emailMax),
-    password: z.string({ error: BLANK }).min(1, { error: BLANK }).max(1000),
+    email: text(BLANK).trim().min(1, { error: BLANK }).max(LIMITS.emailMax),
+    password: text(BLANK).min(1, { error: BLANK }).max(1000),
   }),
 });
 
@@ -85,15 +83,15 @@ export type EmailBody = z.infer<typeof EmailBodySchema>;
 
 export const PasswordResetBodySchema = z.object({
   user: z.object({
-    reset_password_token: z.string({ error: BLANK }).trim().min(1, { error: BLANK }).max(200),
+    reset_password_token: text(BLANK).trim().min(1, { error: BLANK }).max(200),
     password: passwordField,
-    password_confirmation: z.string({ error: BLANK }).min(1, { error: BLANK }).max(LIMITS.passwordMax),
+    password_confirmation: text(BLANK).min(1, { error: BLANK }).max(LIMITS.passwordMax),
   }),
 });
 export type PasswordResetBody = z.infer<typeof PasswordResetBodySchema>;
 
 export const ConfirmationQuerySchema = z.object({
-  confirmation_token: z.string({ error: BLANK }).trim().min(1, { error: BLANK }).max(200),
+  confirmation_token: text(BLANK).trim().min(1, { error: BLANK }).max(200),
 });
 
 export type ConfirmationQuery = z.infer<typeof ConfirmationQuerySchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GROUP_REQUEST_STATUSES, GROUP_ROLES, GROUP_SORTS, LIMITS, REQUEST_ROLES } from '../domain/constants';
-import { BLANK, requiredText, uuidParam } from './fields';
+import { BLANK, requiredText, text, uuidParam } from './fields';
 
 /** Contracts of groups, members (group roles) and join requests (spec sections 3 and 7). */
 
@@ -11,7 +11,7 @@ export type GroupBody = z.infer<typeof GroupBodySchema>;
 
 /** GET /api/groups?q=&sort= ; sort status orders by my membership: owner, member, pending, none. */
 export const GroupListQuerySchema = z.object({
-  q: z.string().trim().max(LIMITS.groupNameMax).optional(),
+  q: text().trim().max(LIMITS.groupNameMax).optional(),
   sort: z.enum(GROUP_SORTS, { error: `must be one of ${GROUP_SORTS.join(', ')}` }).optional(),
 });
 export type GroupListQuery = z.infer<typeof GroupListQuerySchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../domain/constants';
-import { BLANK, emailField } from './fields';
+import { BLANK, emailField, text } from './fields';
 
 /** Messages of the invitations area that are part of the API contract. */
 export const INVITATION_MESSAGES = {
@@ -13,7 +13,7 @@ export const INVITATION_MESSAGES = {
 } as const;
 
 export const CheckInvitationBodySchema = z.object({
-  invitation: z.object({ code: z.string({ error: BLANK }).trim().min(1, { error: BLANK }).max(200) }),
+  invitation: z.object({ code: text(BLANK).trim().min(1, { error: BLANK }).max(200) }),
 });
 
 /** 200 {valid:true}; an unknown, used or expired code is 404 {valid:false, error:'Invalid invitation code'}. */

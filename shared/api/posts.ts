@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../domain/constants';
-import { PageQuerySchema, requiredText, uuidParam } from './fields';
+import { PageQuerySchema, requiredText, text, uuidParam } from './fields';
 
 /** Contracts of posts, the timeline, likes, Report and Ignore (spec sections 3 and 7). */
 
@@ -14,8 +14,7 @@ export const CreatePostBodySchema = z.object({
   post: z.object({
     tldr: requiredText(LIMITS.postTldr),
     /** Markdown, kept as written (leading spaces may matter); raw HTML is skipped when rendering. */
-    content: z
-      .string({ error: 'must be text' })
+    content: text()
       .max(LIMITS.postContent, { error: `is too long (maximum is ${LIMITS.postContent} characters)` })
       .nullish()
       .transform((value) => value ?? ''),
