@@ -15,6 +15,15 @@ export interface Cursor {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
 
+/**
+ * Whether the text names the instant it parsed to. JavaScript rolls February 30 or 24:00 over to
+ * the next day and accepts year 0, where PostgreSQL refuses them; a cursor we wrote never has them.
+ */
+function isRealInstant(iso: string, parsed: Date): boolean {
+  if (Number.isNaN(parsed.getTime()) || parsed.getUTCFullYear() < 1) return false;
+  return parsed.toISOString().slice(0, 19) === iso.slice(0, 19);
+}
+
 /** `createdAt` may be a Date or an exact ISO text from the database (with microseconds). */
 export function encodeCursor(row: { createdAt: Date | string; id: string }): string {
   const at = typeof row.createdAt === 'string' ? row.createdAt : row.createdAt.toISOString();
@@ -26,7 +35,7 @@ export function decodeCursor(value: string | undefined): Cursor | null {
   if (!value) return null;
   const [iso, id] = Buffer.from(value, 'base64url').toString('utf8').split('|');
   const createdAt = new Date(iso ?? '');
-  if (!iso || !ISO_UTC.test(iso) || !id || !UUID.test(id) || Number.isNaN(createdAt.getTime())) {
+  if (!iso || !ISO_UTC.test(iso) || !id || !UUID.test(id) || !isRealInstant(iso, createdAt)) {
     throw invalidField('after', 'is invalid');
   }
   return { createdAt, id, at: iso };
