@@ -1,0 +1,421 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInvitation } from '../support/accounts';
+import { DEFAULT_PASSWORD, memberWithClient, uniqueName, type Member } from '../support/factories';
+import { listApiRoutes } from '../support/routes';
+import { addToGroup, createGroupAs, createPostAs } from '../support/social-factories';
+import { createTestApp, type TestApp } from '../support/test-app';
+import type { TestClient, TestResponse } from '../support/test-client';
+
+/**
+ * The no-500 sweep (ARCHITECTURE.md "API conventions": bad input never yields a 500). Every /api
+ * route the app registers gets hostile input from a signed-in member who could otherwise succeed
+ * (the group's Owner, the post's author, an admin on admin routes), and must answer a 4xx in the
+ * API's error shape: malformed and mistyped bodies, mistyped and oversized fields, NUL bytes and
+ * lone surrogates, path ids that are not UUIDs or do not exist, and mistyped query parameters.
+ */
+
+interface World {
+  member: Member;
+  client: TestClient;
+  admin: TestClient;
+  groupId: string;
+  otherGroupId: string;
+  postId: string;
+  commentId: string;
+  roleId: string;
+  requestId: string;
+  otherUserId: string;
+  reportId: string;
+  invitationCode: string;
+}
+
+type Body = Record<string, unknown>;
+
+interface Target {
+  /** A call that would succeed (or fail only on purpose): the path with real ids, and the body. */
+  path: (w: World) => string;
+  body?: (w: World) => Body;
+  /** The query parameters the route reads. */
+  query?: (keyof typeof QUERY_CASES)[];
+  /** Admin routes are swept as an admin, so the handler runs. */
+  asAdmin?: boolean;
+  /** Hostile-looking cases this route accepts by design (named as in the failures). */
+  accepts?: string[];
+}
+
+const TARGETS: Record<string, Target> = {
+  'GET /api/health': { path: () => '/api/health' },
+  'GET /api/auth': { path: () => '/api/auth' },
+  'POST /api/users': {
+    path: () => '/api/users',
+    body: (w) => ({
+      user: {
+        username: uniqueName('sweep'),
+        email: `${uniqueName('sweep')}@example.test`,
+        password: DEFAULT_PASSWORD,
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        invitation_code: w.invitationCode,
+      },
+    }),
+  },
+  'POST /api/users/sign_in': {
+    path: () => '/api/users/sign_in',
+    body: (w) => ({ user: { email: w.member.email, password: DEFAULT_PASSWORD } }),
+  },
+  'DELETE /api/users/sign_out': { path: () => '/api/users/sign_out' },
+  'GET /api/users/confirmation': {
+    path: () => '/api/users/confirmation',
+    query: ['confirmation_token'],
+  },
+  'POST /api/users/confirmation': {
+    path: () => '/api/users/confirmation',
+    body: (w) => ({ user: { email: w.member.email } }),
+  },
+  'POST /api/users/password': {
+    path: () => '/api/users/password',
+    body: (w) => ({ user: { email: w.member.email } }),
+  },
+  'PATCH /api/users/password': {
+    path: () => '/api/users/password',
+    body: () => ({
+      user: {
+        reset_password_token: 'token',
+        password: 'new password!',
+        password_confirmation: 'new password!',
+      },
+    }),
+  },
+  'POST /api/check_invitation': {
+    path: () => '/api/check_invitation',
+    body: () => ({ invitation: { code: 'some-code' } }),
+  },
+  'GET /api/invitations': { path: () => '/api/invitations', query: ['after', 'limit'] },
+  'POST /api/invitations': {
+    path: () => '/api/invitations',
+    body: () => ({ invitation: { email: `${uniqueName('invitee')}@example.test` } }),
+  },
+
+  'GET /api/posts': { path: () => '/api/posts', query: ['after', 'limit', 'group_id'] },
+  'POST /api/posts': {
+    path: () => '/api/posts',
+    body: (w) => ({ post: { tldr: 'A post', content: 'Some text', group_id: w.groupId } }),
+  },
+  'GET /api/posts/:id': { path: (w) => `/api/posts/${w.postId}` },
+  'DELETE /api/posts/:id': { path: (w) => `/api/posts/${w.postId}` },
+  'GET /api/posts/:id/comments': { path: (w) => `/api/posts/${w.postId}/comments` },
+  'POST /api/posts/:id/comments': {
+    path: (w) => `/api/posts/${w.postId}/comments`,
+    body: () => ({ comment: { content: 'A comment' } }),
+  },
+  'DELETE /api/comments/:id': { path: (w) => `/api/comments/${w.commentId}` },
+  'POST /api/posts/:id/likes': { path: (w) => `/api/posts/${w.postId}/likes` },
+  'DELETE /api/posts/:id/likes': { path: (w) => `/api/posts/${w.postId}/likes` },
+  'POST /api/posts/:id/report': {
+    path: (w) => `/api/posts/${w.postId}/report`,
+    body: () => ({ report: { reason: 'spam' } }),
+    // The body may be left out (spec: Report has no form); unknown keys are ignored.
+    accepts: ['null body', 'wrapper missing', 'fields unwrapped', 'report: object'],
+  },
+  'POST /api/posts/:id/ignore': { path: (w) => `/api/posts/${w.postId}/ignore` },
+  'DELETE /api/posts/:id/ignore': { path: (w) => `/api/posts/${w.postId}/ignore` },
+  'POST /api/search': { path: () => '/api/search', body: () => ({ query: 'post' }) },
+
+  'GET /api/groups': { path: () => '/api/groups', query: ['q', 'sort'] },
+  'POST /api/groups': { path: () => '/api/groups', body: () => ({ group: { name: uniqueName('Sweep') } }) },
+  'GET /api/groups/:id': { path: (w) => `/api/groups/${w.groupId}` },
+  'PATCH /api/groups/:id': {
+    path: (w) => `/api/groups/${w.groupId}`,
+    body: () => ({ group: { name: uniqueName('Renamed') } }),
+  },
+  'GET /api/groups/:id/group_roles': { path: (w) => `/api/groups/${w.groupId}/group_roles` },
+  'PATCH /api/group_roles/:id': {
+    path: (w) => `/api/group_roles/${w.roleId}`,
+    body: () => ({ group_role: { role: 'Moderator' } }),
+  },
+  'DELETE /api/group_roles/:id': { path: (w) => `/api/group_roles/${w.roleId}` },
+  'GET /api/groups/:id/group_requests': { path: (w) => `/api/groups/${w.groupId}/group_requests` },
+  'GET /api/group_requests': { path: () => '/api/group_requests' },
+  'POST /api/group_requests': {
+    path: () => '/api/group_requests',
+    body: (w) => ({ group_request: { group_id: w.otherGroupId } }),
+  },
+  'PATCH /api/group_requests/:id': {
+    path: (w) => `/api/group_requests/${w.requestId}`,
+    body: () => ({ group_request: { role: 'Poster', status: 'accepted' } }),
+  },
+
+  'GET /api/profile': { path: () => '/api/profile' },
+  'PATCH /api/profile': {
+    path: () => '/api/profile',
+    body: () => ({
+      profile: {
+        about: 'About me',
+        location: 'Here',
+        username: uniqueName('renamed'),
+        first_name: 'A',
+        last_name: 'B',
+      },
+    }),
+    // Every field is optional: a profile object of unknown keys changes nothing.
+    accepts: ['profile: object'],
+  },
+  'GET /api/profiles/:id': { path: (w) => `/api/profiles/${w.otherUserId}` },
+  'GET /api/profiles/:id/': { path: (w) => `/api/profiles/${w.otherUserId}/` },
+  'GET /api/profiles/:id/posts': {
+    path: (w) => `/api/profiles/${w.otherUserId}/posts`,
+    query: ['after', 'limit'],
+  },
+  'POST /api/profiles/:id/follow': { path: (w) => `/api/profiles/${w.otherUserId}/follow` },
+  'DELETE /api/profiles/:id/follow': { path: (w) => `/api/profiles/${w.otherUserId}/follow` },
+  'GET /api/friends': { path: () => '/api/friends' },
+  'POST /api/feedbacks': { path: () => '/api/feedbacks', body: () => ({ feedback: { content: 'Nice' } }) },
+
+  'GET /api/admin/feedbacks': {
+    path: () => '/api/admin/feedbacks',
+    query: ['after', 'limit'],
+    asAdmin: true,
+  },
+  'GET /api/admin/reports': {
+    path: () => '/api/admin/reports',
+    query: ['after', 'limit', 'status'],
+    asAdmin: true,
+  },
+  'PATCH /api/admin/reports/:id': {
+    path: (w) => `/api/admin/reports/${w.reportId}`,
+    body: () => ({ report: { status: 'resolved' } }),
+    asAdmin: true,
+  },
+};
+
+const cursor = (text: string) => Buffer.from(text).toString('base64url');
+const HUGE = 'x'.repeat(100_000);
+
+/** Query values per parameter; each is sent alone, the rest of the query left out. */
+const QUERY_CASES = {
+  after: [
+    'garbage',
+    '%00',
+    'x'.repeat(1000),
+    'a&after=b',
+    cursor('garbage|garbage'),
+    cursor(`2024-02-30T00:00:00Z|${randomUUID()}`),
+    cursor(`0000-01-01T00:00:00Z|${randomUUID()}`),
+    cursor(`2024-01-01T24:00:00.000000Z|${randomUUID()}`),
+    cursor(`+275760-09-13T00:00:00Z|${randomUUID()}`),
+    cursor(`2024-01-01T00:00:00Z|${'f'.repeat(8)}-${'f'.repeat(4)}-${'f'.repeat(4)}-${'f'.repeat(4)}-zzzz`),
+  ],
+  limit: ['-1', 'abc', '0', '51', '1.5', '', 'Infinity', '1&limit=2', '9'.repeat(400)],
+  group_id: ['notauuid', '%00', 'x'.repeat(500), randomUUID()],
+  sort: ['bogus', '', '%00', 'name&sort=date'],
+  status: ['bogus', '%00', 'open&status=resolved'],
+  q: ['%00', 'x'.repeat(1000), 'a&q=b'],
+  confirmation_token: ['%00', '%ED%A0%80', 'x'.repeat(1000), '', 'a&confirmation_token=b'],
+};
+
+/** Path ids: not UUIDs, and a UUID nobody has (404). */
+const BAD_IDS = ['1', '..%2Fetc', '%00', 'x'.repeat(500), '%E0%A4%A', '%ED%A0%80', "1' or '1'='1"];
+
+/**
+ * Raw bodies refused before any handler runs. Fastify reads text/plain too, so a text body is
+ * refused by the schema of routes that take a body and ignored by those that take none.
+ */
+const TRANSPORT_CASES: { name: string; body: string; type: string; bodyRoutesOnly?: boolean }[] = [
+  { name: 'malformed JSON', body: '{"post":', type: 'application/json' },
+  { name: 'invalid JSON literal', body: 'nul', type: 'application/json' },
+  { name: 'JSON with a NUL byte outside strings', body: '{"a":1}\u0000', type: 'application/json' },
+  { name: 'prototype poisoning', body: '{"__proto__":{"is_admin":true}}', type: 'application/json' },
+  {
+    name: 'constructor poisoning',
+    body: '{"constructor":{"prototype":{"is_admin":true}}}',
+    type: 'application/json',
+  },
+  { name: 'text body', body: 'hello', type: 'text/plain', bodyRoutesOnly: true },
+  { name: 'form body', body: 'post[tldr]=x', type: 'application/x-www-form-urlencoded' },
+  { name: 'JSON over 1 MB', body: JSON.stringify({ x: 'y'.repeat(1_100_000) }), type: 'application/json' },
+];
+
+/** Values a string field may not take. Null is left out: optional fields accept it. */
+const BAD_FIELD_VALUES: [string, unknown][] = [
+  ['number', 42],
+  ['boolean', true],
+  ['object', { a: 'b' }],
+  ['array', ['x']],
+  ['100 kB string', HUGE],
+  ['NUL byte', 'a\u0000b'],
+  ['lone high surrogate', 'a\ud800b'],
+  ['lone low surrogate', '\udfffb'],
+];
+
+/** Whole-body shapes that are not the route's wrapped object, plus mutations of every field. */
+function shapeCases(valid: Body): [string, unknown][] {
+  const cases: [string, unknown][] = [
+    ['array body', []],
+    ['array of the body', [valid]],
+    ['string body', 'text'],
+    ['number body', 42],
+    ['null body', null],
+    ['boolean body', true],
+    ['wrapper missing', {}],
+  ];
+  for (const [key, value] of Object.entries(valid)) {
+    const isWrapper = value !== null && typeof value === 'object' && !Array.isArray(value);
+    for (const [name, bad] of [['string', 'x'], ...BAD_FIELD_VALUES, ['null', null]] as [string, unknown][]) {
+      if (name === 'string' && !isWrapper) continue;
+      cases.push([`${key}: ${name}`, { ...valid, [key]: bad }]);
+    }
+    if (!isWrapper) continue;
+    cases.push(['fields unwrapped', value]);
+    for (const field of Object.keys(value as Body)) {
+      for (const [name, bad] of BAD_FIELD_VALUES) {
+        cases.push([`${key}.${field}: ${name}`, { ...valid, [key]: { ...(value as Body), [field]: bad } }]);
+      }
+    }
+  }
+  return cases;
+}
+
+function isErrorBody(body: unknown): boolean {
+  if (body === null || typeof body !== 'object') return false;
+  const { error, errors } = body as { error?: unknown; errors?: unknown };
+  if (typeof error === 'string' && error.length > 0) return true;
+  if (errors === null || typeof errors !== 'object' || Object.keys(errors).length === 0) return false;
+  return Object.values(errors).every(
+    (messages) => Array.isArray(messages) && messages.every((m) => typeof m === 'string'),
+  );
+}
+
+function sendRaw(client: TestClient, method: string, path: string, body?: string, type = 'application/json') {
+  return client.request<any>(
+    method,
+    path,
+    body,
+    body === undefined ? {} : { headers: { 'content-type': type } },
+  );
+}
+
+describe('bad input never yields a 500', () => {
+  let app: TestApp;
+  let routes: string[];
+  let world: World;
+  let count = 0;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    routes = await listApiRoutes(app);
+    const { member, client } = await memberWithClient(app);
+    const other = await memberWithClient(app);
+    const requester = await memberWithClient(app);
+    const group = await createGroupAs(client);
+    const otherGroup = await createGroupAs(other.client);
+    await addToGroup(app, group.id, other.member.id, 'Poster');
+    const post = await createPostAs(client, { group_id: group.id });
+    const openPost = await createPostAs(other.client);
+    const comment = await other.client.post(`/api/posts/${post.id}/comments`, { comment: { content: 'Hi' } });
+    const request = await requester.client.post('/api/group_requests', {
+      group_request: { group_id: group.id },
+    });
+    const roles = await client.get(`/api/groups/${group.id}/group_roles`);
+    const report = await requester.client.post(`/api/posts/${openPost.id}/report`);
+    const admin = await memberWithClient(app, { isAdmin: true });
+    world = {
+      member,
+      client,
+      admin: admin.client,
+      groupId: group.id,
+      otherGroupId: otherGroup.id,
+      postId: post.id,
+      commentId: comment.body.id,
+      roleId: roles.body.find((r: { user_id: string }) => r.user_id === other.member.id).id,
+      requestId: request.body.id,
+      otherUserId: other.member.id,
+      reportId: report.body.id,
+      invitationCode: (await createInvitation(app)).code,
+    };
+  });
+  afterAll(async () => {
+    console.info(`bad-input sweep: ${routes.length} routes, ${count} requests`);
+    await app.close();
+  });
+
+  /** The route's client: a throwaway session for sign-out, so the sweep stays signed in. */
+  async function clientFor(route: string): Promise<TestClient> {
+    if (route === 'DELETE /api/users/sign_out') return (await memberWithClient(app)).client;
+    return TARGETS[route]?.asAdmin ? world.admin : world.client;
+  }
+
+  function judge(failures: string[], route: string, name: string, res: TestResponse, expected?: number) {
+    count++;
+    if (TARGETS[route]?.accepts?.includes(name) && res.status < 300) return;
+    const statusOk = expected ? res.status === expected : res.status >= 400 && res.status < 500;
+    if (!statusOk || !isErrorBody(res.body)) {
+      failures.push(`${route} [${name}] → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+    }
+  }
+
+  it('has a target for every /api route', () => {
+    expect(routes.filter((route) => !(route in TARGETS))).toEqual([]);
+    expect(Object.keys(TARGETS).filter((route) => !routes.includes(route))).toEqual([]);
+  });
+
+  it('refuses malformed, poisoned, oversized and non-JSON bodies on every write route', async () => {
+    const failures: string[] = [];
+    for (const route of routes) {
+      const [method] = route.split(' ') as [string];
+      if (method === 'GET') continue;
+      const client = await clientFor(route);
+      for (const { name, body, type, bodyRoutesOnly } of TRANSPORT_CASES) {
+        if (bodyRoutesOnly && !TARGETS[route]!.body) continue;
+        judge(failures, route, name, await sendRaw(client, method, TARGETS[route]!.path(world), body, type));
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
+
+  it('refuses bodies of the wrong shape and fields of the wrong type or content', async () => {
+    const failures: string[] = [];
+    for (const route of routes) {
+      const target = TARGETS[route];
+      if (!target?.body) continue;
+      const method = route.split(' ')[0]!;
+      const client = await clientFor(route);
+      for (const [name, body] of shapeCases(target.body(world))) {
+        judge(failures, route, name, await sendRaw(client, method, target.path(world), JSON.stringify(body)));
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it('refuses path ids that are not UUIDs, and answers 404 for UUIDs that do not exist', async () => {
+    const failures: string[] = [];
+    for (const route of routes) {
+      if (!route.includes(':id')) continue;
+      const [method, pattern] = route.split(' ') as [string, string];
+      const target = TARGETS[route]!;
+      const client = await clientFor(route);
+      const body = target.body ? JSON.stringify(target.body(world)) : undefined;
+      for (const id of [...BAD_IDS, '../etc']) {
+        const res = await sendRaw(client, method, pattern.replace(':id', id), body);
+        judge(failures, route, `id ${id.slice(0, 20)}`, res);
+      }
+      const missing = await sendRaw(client, method, pattern.replace(':id', randomUUID()), body);
+      judge(failures, route, 'id that does not exist', missing, 404);
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
+
+  it('refuses query parameters of the wrong type or content', async () => {
+    const failures: string[] = [];
+    for (const route of routes) {
+      const target = TARGETS[route]!;
+      for (const param of target.query ?? []) {
+        for (const value of QUERY_CASES[param]) {
+          const res = await sendRaw(await clientFor(route), 'GET', `${target.path(world)}?${param}=${value}`);
+          judge(failures, route, `?${param}=${value.slice(0, 40)}`, res);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
+});
