@@ -1,19 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Eye } from 'lucide-react';
+import { Eye } from 'lucide-react';
 import { useParams } from 'react-router';
 import { useAuth } from '@web/app/auth/auth-context';
 import { Alert } from '@web/components/alert';
-import { Button, ButtonLink } from '@web/components/button';
+import { ButtonLink } from '@web/components/button';
 import { LoadingScreen } from '@web/components/loading-screen';
 import { PageHeader } from '@web/components/page-header';
-import { errorMessage, statusMessage } from '@web/lib/api-errors';
+import { statusMessage } from '@web/lib/api-errors';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { groupQueryOptions } from './api';
+import { GroupLoadFailure } from './components/group-load-failure';
 import { JoinRequestsCard } from './components/join-requests-card';
 import { MembersCard } from './components/members-card';
 import { RenameGroupForm } from './components/rename-group-form';
-import { loadFailure } from './messages';
-import { groupPath, GROUPS_PATH } from './paths';
+import { groupPath } from './paths';
 
 /**
  * /groups/edit/{id}: rename, members and their roles (Owners), and Requests to Join (Owners and
@@ -26,28 +26,7 @@ export function EditGroupPage() {
   useDocumentTitle(group.data ? `Edit ${group.data.name}` : 'Edit group');
 
   if (group.isPending) return <LoadingScreen label="Loading group…" />;
-  if (group.isError) {
-    return (
-      <div className="space-y-4">
-        <Alert>
-          <p>{loadFailure(errorMessage(group.error))}</p>
-          <Button
-            variant="outline"
-            size="sm"
-            className="mt-3"
-            busy={group.isFetching}
-            onClick={() => void group.refetch()}
-          >
-            Try Again
-          </Button>
-        </Alert>
-        <ButtonLink to={GROUPS_PATH} variant="ghost" size="sm">
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          All groups
-        </ButtonLink>
-      </div>
-    );
-  }
+  if (group.isError) return <GroupLoadFailure group={group} />;
 
   const data = group.data;
   const back = (

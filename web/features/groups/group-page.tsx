@@ -1,21 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Inbox, LockKeyhole, Pencil, SquarePen } from 'lucide-react';
+import { Inbox, LockKeyhole, Pencil, SquarePen } from 'lucide-react';
 import { useParams } from 'react-router';
 import type { Group } from '@shared/api/groups';
-import { Alert } from '@web/components/alert';
-import { Button, ButtonLink } from '@web/components/button';
+import { ButtonLink } from '@web/components/button';
 import { Card } from '@web/components/card';
 import { EmptyState } from '@web/components/empty-state';
 import { LoadingScreen } from '@web/components/loading-screen';
-import { errorMessage } from '@web/lib/api-errors';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { groupQueryOptions } from './api';
 import { GroupAvatar } from './components/group-avatar';
+import { GroupLoadFailure } from './components/group-load-failure';
 import { GroupTimeline } from './components/group-timeline';
 import { JoinGroupButton } from './components/join-group-button';
 import { RoleBadge } from './components/membership-badge';
-import { GROUP_TEXT as TEXT, loadFailure } from './messages';
-import { editGroupPath, GROUP_REQUESTS_PATH, GROUPS_PATH, newPostInGroupPath } from './paths';
+import { GROUP_TEXT as TEXT } from './messages';
+import { editGroupPath, GROUP_REQUESTS_PATH, newPostInGroupPath } from './paths';
 
 /** /group/{id}: the group's name and, for members, its timeline; Join Group for everyone else. */
 export function GroupPage() {
@@ -24,28 +23,7 @@ export function GroupPage() {
   useDocumentTitle(group.data?.name ?? 'Group');
 
   if (group.isPending) return <LoadingScreen label="Loading group…" />;
-  if (group.isError) {
-    return (
-      <div className="space-y-4">
-        <Alert>
-          <p>{loadFailure(errorMessage(group.error))}</p>
-          <Button
-            variant="outline"
-            size="sm"
-            className="mt-3"
-            busy={group.isFetching}
-            onClick={() => void group.refetch()}
-          >
-            Try Again
-          </Button>
-        </Alert>
-        <ButtonLink to={GROUPS_PATH} variant="ghost" size="sm">
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          All groups
-        </ButtonLink>
-      </div>
-    );
-  }
+  if (group.isError) return <GroupLoadFailure group={group} />;
 
   const data = group.data;
   return (

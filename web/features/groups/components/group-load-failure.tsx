@@ -1,0 +1,35 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import type { Group } from '@shared/api/groups';
+import { Alert } from '@web/components/alert';
+import { Button, ButtonLink } from '@web/components/button';
+import { errorMessage } from '@web/lib/api-errors';
+import { loadFailure } from '../messages';
+import { GROUPS_PATH } from '../paths';
+
+/**
+ * What the group page and the edit group page show when the group did not load: why, Try Again
+ * (busy while the group is fetched again), and the way back to All groups.
+ */
+export function GroupLoadFailure({ group }: { group: UseQueryResult<Group> }) {
+  return (
+    <div className="space-y-4">
+      <Alert>
+        <p>{loadFailure(errorMessage(group.error))}</p>
+        <Button
+          variant="outline"
+          size="sm"
+          className="mt-3"
+          busy={group.isFetching}
+          onClick={() => void group.refetch()}
+        >
+          Try Again
+        </Button>
+      </Alert>
+      <ButtonLink to={GROUPS_PATH} variant="ghost" size="sm">
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        All groups
+      </ButtonLink>
+    </div>
+  );
+}
