@@ -327,6 +327,41 @@ describe('authorisation matrix', () => {
     expect(failures).toEqual([]);
   });
 
+  it('answers 403 to members on admin routes before judging their input', async () => {
+    const { client } = await memberWithClient(app);
+    const failures: string[] = [];
+    for (const route of routes) {
+      if (!MATRIX[route]?.admin) continue;
+      const [method, path] = route.split(' ') as [string, string];
+      const res = await client.request<any>(
+        method,
+        `${path.replace(':id', 'not-an-id')}?status=bogus&limit=-1&after=garbage`,
+        method === 'GET' ? undefined : { report: { status: 'bogus' } },
+      );
+      if (res.status !== 403) failures.push(`${route} → ${res.status} ${JSON.stringify(res.body)}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('refuses every write without the XHR marker, or from another origin (CSRF)', async () => {
+    const world = await makeWorld();
+    const failures: string[] = [];
+    for (const route of routes) {
+      const entry = MATRIX[route];
+      const method = route.split(' ')[0]!;
+      if (!entry || method === 'GET') continue;
+      const call = entry.call?.(world) ?? withRandomIds(route);
+      for (const headers of [{ 'x-requested-with': '' }, { origin: 'https://evil.example' }]) {
+        const res = await world.clients.owner.request<any>(method, call.path, call.body ?? {}, { headers });
+        if (res.status !== 403 || typeof res.body.error !== 'string')
+          failures.push(`${route} with ${JSON.stringify(headers)} → ${res.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    // Nothing was changed: the group post is still there for its members.
+    expect((await world.clients.owner.get(`/api/posts/${world.postId}`)).status).toBe(200);
+  });
+
   it('gives each group role what the rules allow', async () => {
     const failures: string[] = [];
     for (const route of routes) {

@@ -10,7 +10,7 @@ import {
 import { LIMITS } from '../../../shared/domain/constants';
 import type { FastifyRequest } from 'fastify';
 import type { App, RouteContext } from '../../app';
-import { requireUser, signedInOnly } from '../../http/auth';
+import { requireUser } from '../../http/auth';
 import { forbidden, notFound } from '../../http/errors';
 import { decodeCursor, paginate } from '../../http/pagination';
 import { presentAdminFeedback } from '../feedback/feedback.presenter';
@@ -25,6 +25,11 @@ function requireAdmin(request: FastifyRequest) {
   return user;
 }
 
+/** Route option, like `signedInOnly`: 401/403 before validation, so members never see admin input judged. */
+async function adminOnly(request: FastifyRequest) {
+  requireAdmin(request);
+}
+
 /** Admin review of feedback and reports; paginated like timelines (after, x-next-cursor). */
 export function registerAdminRoutes(app: App, context: RouteContext) {
   const { db } = context;
@@ -32,7 +37,7 @@ export function registerAdminRoutes(app: App, context: RouteContext) {
   app.get(
     '/api/admin/feedbacks',
     {
-      preValidation: signedInOnly,
+      preValidation: adminOnly,
       schema: { querystring: PageQuerySchema, response: { 200: AdminFeedbackListSchema } },
     },
     async (request, reply) => {
@@ -46,7 +51,7 @@ export function registerAdminRoutes(app: App, context: RouteContext) {
   app.get(
     '/api/admin/reports',
     {
-      preValidation: signedInOnly,
+      preValidation: adminOnly,
       schema: {
         querystring: PageQuerySchema.extend(AdminReportQuerySchema.shape),
         response: { 200: AdminReportListSchema },
@@ -67,7 +72,7 @@ export function registerAdminRoutes(app: App, context: RouteContext) {
   app.patch(
     '/api/admin/reports/:id',
     {
-      preValidation: signedInOnly,
+      preValidation: adminOnly,
       schema: { params: IdParamsSchema, body: UpdateReportBodySchema, response: { 200: AdminReportSchema } },
     },
     async (request) => {
