@@ -2,11 +2,10 @@ import type { ComponentType } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { HeartHandshake, Sparkles, UserRoundCheck, UsersRound } from 'lucide-react';
 import type { ProfileSummary } from '@shared/api/profiles';
-import { Alert } from '@web/components/alert';
-import { Button } from '@web/components/button';
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@web/components/card';
 import { LoadingScreen } from '@web/components/loading-screen';
 import { PageHeader } from '@web/components/page-header';
+import { RetryAlert } from '@web/components/retry-alert';
 import { errorMessage } from '@web/lib/api-errors';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { friendsQueryOptions } from './api';
@@ -24,18 +23,11 @@ export function FriendsPage() {
       {friends.isPending ? (
         <LoadingScreen label="Loading friends…" />
       ) : friends.isError ? (
-        <Alert>
-          <p>{`An error has occurred: ${errorMessage(friends.error)}`}</p>
-          <Button
-            variant="outline"
-            size="sm"
-            className="mt-3"
-            busy={friends.isFetching}
-            onClick={() => void friends.refetch()}
-          >
-            Try Again
-          </Button>
-        </Alert>
+        <RetryAlert
+          message={`An error has occurred: ${errorMessage(friends.error)}`}
+          retrying={friends.isFetching}
+          onRetry={() => void friends.refetch()}
+        />
       ) : (
         <div className="space-y-6">
           <PeopleSection

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Inbox } from 'lucide-react';
-import { Alert } from '@web/components/alert';
-import { Button } from '@web/components/button';
 import { Card, CardBody } from '@web/components/card';
 import { EmptyState } from '@web/components/empty-state';
 import { LoadingScreen } from '@web/components/loading-screen';
 import { PageHeader } from '@web/components/page-header';
+import { RetryAlert } from '@web/components/retry-alert';
 import { errorMessage } from '@web/lib/api-errors';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { groupRequestsQueryOptions } from './api';
@@ -28,18 +27,11 @@ export function GroupRequestsPage() {
       {requests.isPending ? (
         <LoadingScreen label="Loading requests…" />
       ) : requests.isError ? (
-        <Alert>
-          <p>{loadFailure(errorMessage(requests.error))}</p>
-          <Button
-            variant="outline"
-            size="sm"
-            className="mt-3"
-            busy={requests.isFetching}
-            onClick={() => void requests.refetch()}
-          >
-            Try Again
-          </Button>
-        </Alert>
+        <RetryAlert
+          message={loadFailure(errorMessage(requests.error))}
+          retrying={requests.isFetching}
+          onRetry={() => void requests.refetch()}
+        />
       ) : requests.data.length === 0 ? (
         <EmptyState
           icon={Inbox}

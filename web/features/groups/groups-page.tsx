@@ -4,12 +4,12 @@ import { Inbox, Plus, Search, UsersRound, X } from 'lucide-react';
 import type { Group } from '@shared/api/groups';
 import { GROUP_SORTS, type GroupSort } from '@shared/domain/constants';
 import { useAuth } from '@web/app/auth/auth-context';
-import { Alert } from '@web/components/alert';
-import { Button, ButtonLink } from '@web/components/button';
+import { ButtonLink } from '@web/components/button';
 import { Card } from '@web/components/card';
 import { EmptyState } from '@web/components/empty-state';
 import { Input } from '@web/components/input';
 import { PageHeader } from '@web/components/page-header';
+import { RetryAlert } from '@web/components/retry-alert';
 import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
 import { ApiError, errorMessage } from '@web/lib/api-errors';
@@ -153,14 +153,7 @@ function GroupList({
     );
   }
   if (error && !groups?.length) {
-    return (
-      <Alert>
-        <p>{error}</p>
-        <Button variant="outline" size="sm" className="mt-3" busy={retrying} onClick={onRetry}>
-          Try Again
-        </Button>
-      </Alert>
-    );
+    return <RetryAlert message={error} retrying={retrying} onRetry={onRetry} />;
   }
   if (!groups?.length) {
     return (

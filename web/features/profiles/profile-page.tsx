@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { Alert } from '@web/components/alert';
-import { Button } from '@web/components/button';
 import { LoadingScreen } from '@web/components/loading-screen';
 import { PageHeader } from '@web/components/page-header';
+import { RetryAlert } from '@web/components/retry-alert';
 import { PostTimeline, profilePostsPageFetcher } from '@web/features/posts';
 import { errorMessage } from '@web/lib/api-errors';
 import { queryKeys } from '@web/lib/query-keys';
@@ -24,18 +23,11 @@ export function ProfilePage() {
       {profile.isPending ? (
         <LoadingScreen label="Loading profile…" />
       ) : profile.isError ? (
-        <Alert>
-          <p>{`An error has occurred: ${errorMessage(profile.error)}`}</p>
-          <Button
-            variant="outline"
-            size="sm"
-            className="mt-3"
-            busy={profile.isFetching}
-            onClick={() => void profile.refetch()}
-          >
-            Try Again
-          </Button>
-        </Alert>
+        <RetryAlert
+          message={`An error has occurred: ${errorMessage(profile.error)}`}
+          retrying={profile.isFetching}
+          onRetry={() => void profile.refetch()}
+        />
       ) : (
         <div className="space-y-8">
           <ProfileCard profile={profile.data} />

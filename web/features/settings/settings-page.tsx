@@ -11,6 +11,7 @@ import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@web/com
 import { Label, Textarea, TextField } from '@web/components/input';
 import { LoadingScreen } from '@web/components/loading-screen';
 import { PageHeader } from '@web/components/page-header';
+import { RetryAlert } from '@web/components/retry-alert';
 import { Toast } from '@web/components/toast';
 import {
   myProfileQueryOptions,
@@ -59,18 +60,11 @@ export function SettingsPage() {
       {profile.isPending ? (
         <LoadingScreen label="Loading your profile…" />
       ) : profile.isError ? (
-        <Alert>
-          <p>{`An error has occurred: ${errorMessage(profile.error)}`}</p>
-          <Button
-            variant="outline"
-            size="sm"
-            className="mt-3"
-            busy={profile.isFetching}
-            onClick={() => void profile.refetch()}
-          >
-            Try Again
-          </Button>
-        </Alert>
+        <RetryAlert
+          message={`An error has occurred: ${errorMessage(profile.error)}`}
+          retrying={profile.isFetching}
+          onRetry={() => void profile.refetch()}
+        />
       ) : (
         <ProfileEditor profile={profile.data} />
       )}

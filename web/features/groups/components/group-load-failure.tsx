@@ -1,8 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import type { Group } from '@shared/api/groups';
-import { Alert } from '@web/components/alert';
-import { Button, ButtonLink } from '@web/components/button';
+import { ButtonLink } from '@web/components/button';
+import { RetryAlert } from '@web/components/retry-alert';
 import { errorMessage } from '@web/lib/api-errors';
 import { loadFailure } from '../messages';
 import { GROUPS_PATH } from '../paths';
@@ -14,18 +14,11 @@ import { GROUPS_PATH } from '../paths';
 export function GroupLoadFailure({ group }: { group: UseQueryResult<Group> }) {
   return (
     <div className="space-y-4">
-      <Alert>
-        <p>{loadFailure(errorMessage(group.error))}</p>
-        <Button
-          variant="outline"
-          size="sm"
-          className="mt-3"
-          busy={group.isFetching}
-          onClick={() => void group.refetch()}
-        >
-          Try Again
-        </Button>
-      </Alert>
+      <RetryAlert
+        message={loadFailure(errorMessage(group.error))}
+        retrying={group.isFetching}
+        onRetry={() => void group.refetch()}
+      />
       <ButtonLink to={GROUPS_PATH} variant="ghost" size="sm">
         <ArrowLeft className="size-4" aria-hidden="true" />
         All groups
