@@ -49,6 +49,7 @@ export type SignUpResult = { user: UserRow } | { errors: FieldErrors };
  * Creates an account from an invitation. The invitation is claimed and the account inserted in one
  * transaction, with the confirmation mail queued in it too: either all of it happens or none.
  * Uniqueness is checked up front for friendly errors, and again by the unique indexes for races.
+ * Both lookups always run, so without an invitation the timing does not tell whether an account exists.
  */
 export async function signUp(context: Context, input: SignUpBody['user']): Promise<SignUpResult> {
   const code = input.invitation_code ?? '';
@@ -56,10 +57,11 @@ export async function signUp(context: Context, input: SignUpBody['user']): Promi
     code ? isInvitationOpen(context.db, code) : Promise.resolve(false),
     findTaken(context.db, input.username, input.email),
   ]);
+  // Without an open invitation, say nothing about which usernames and emails have accounts (ADR 006).
+  if (!invitationOpen) return { errors: { invitation_code: [INVITATION_MESSAGES.codeInvalid] } };
   const errors: FieldErrors = {};
   if (taken.username) errors.username = [AUTH_MESSAGES.taken];
   if (taken.email) errors.email = [AUTH_MESSAGES.taken];
-  if (!invitationOpen) errors.invitation_code = [INVITATION_MESSAGES.codeInvalid];
   if (Object.keys(errors).length > 0) return { errors };
 
   const passwordHash = await hashPassword(input.password);

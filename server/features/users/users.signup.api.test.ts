@@ -141,15 +141,16 @@ describe('POST /api/users (sign-up by invitation)', () => {
     expect((await invitationRow(invitation.id)).redeemedAt).toBeNull();
   });
 
-  it('reports every field error together with the invitation error', async () => {
+  it('reveals no taken username or email to a visitor without an open invitation', async () => {
     const existing = await createMember(app);
     const res = await app
       .client()
-      .post('/api/users', signUpBody({ username: existing.username, invitation_code: 'unknown' }));
+      .post(
+        '/api/users',
+        signUpBody({ username: existing.username, email: existing.email, invitation_code: 'unknown' }),
+      );
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({
-      errors: { username: ['has already been taken'], invitation_code: ['is invalid or has expired'] },
-    });
+    expect(res.body).toEqual(INVALID_INVITATION);
   });
 
   it('validates every field with field errors (422), never a 500', async () => {
