@@ -65,6 +65,22 @@ describe('session: GET /api/auth, sign in, sign out', () => {
       expect(res.status).toBe(401);
       expect(client.cookie(SESSION_COOKIE)).toBeUndefined();
     });
+
+    it('slides an hour-old session forward with the same HttpOnly, SameSite=Lax cookie', async () => {
+      const { member, client } = await memberWithClient(app);
+      const hoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+      await app.context.db
+        .update(sessions)
+        .set({ lastUsedAt: hoursAgo })
+        .where(eq(sessions.userId, member.id));
+      const res = await client.get('/api/auth');
+      expect(res.status).toBe(200);
+      const cookie = res.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`));
+      expect(cookie).toMatch(/;\s*HttpOnly/i);
+      expect(cookie).toMatch(/;\s*SameSite=Lax/i);
+      const expires = new Date(/;\s*Expires=([^;]+)/i.exec(cookie!)![1]!);
+      expect(expires.getTime() - Date.now()).toBeGreaterThan(29 * 24 * 60 * 60 * 1000);
+    });
   });
 
   describe('POST /api/users/sign_in', () => {
