@@ -1,15 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { Compass, LogIn, Menu, Newspaper, RefreshCw } from 'lucide-react';
+import { Compass, LogIn, Newspaper, RefreshCw } from 'lucide-react';
 import { Link, Outlet } from 'react-router';
 import { APP_NAME } from '@shared/domain/constants';
 import { ButtonLink } from '@web/components/button';
-import { Logo } from '@web/components/logo';
 import { SignInDialog } from '@web/features/accounts/sign-in-dialog';
 import { VERSION_LABEL } from '@web/lib/version';
-import { iconButtonClasses } from './icon-link';
 import { SidebarButton, SidebarLink } from './sidebar';
 import { SlideInSidebar } from './slide-in-sidebar';
+import { TopBar } from './top-bar';
 
 /** Visitors' frame: navbar with Sign In; sidebar with Feed, Timeline, Sign In, Refresh and the version. */
 export function PublicShell({ children }: { children?: ReactNode }) {
@@ -23,29 +22,12 @@ export function PublicShell({ children }: { children?: ReactNode }) {
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="sticky top-0 z-40 border-b border-stone-200/80 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/70">
-        <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
-          <button
-            type="button"
-            className={`${iconButtonClasses} -ml-2 lg:hidden`}
-            aria-label="Open menu"
-            onClick={() => setMenuOpen(true)}
-          >
-            <Menu className="size-5" aria-hidden="true" />
-          </button>
-          <Link
-            to="/"
-            aria-label={`${APP_NAME} home`}
-            className="rounded-lg p-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-          >
-            <Logo />
-          </Link>
-          <ButtonLink to="/signin" size="sm" className="ml-auto">
-            <LogIn className="size-4" aria-hidden="true" />
-            Sign In
-          </ButtonLink>
-        </div>
-      </header>
+      <TopBar homePath="/" onOpenMenu={() => setMenuOpen(true)}>
+        <ButtonLink to="/signin" size="sm" className="ml-auto">
+          <LogIn className="size-4" aria-hidden="true" />
+          Sign In
+        </ButtonLink>
+      </TopBar>
 
       <div className="mx-auto flex w-full max-w-6xl flex-1 gap-8 px-4 sm:px-6">
         <aside

@@ -1,9 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { Inbox, LogOut, Menu, Plus, Search } from 'lucide-react';
-import { Link, NavLink, Outlet } from 'react-router';
-import { APP_NAME } from '@shared/domain/constants';
+import { Inbox, LogOut, Plus, Search } from 'lucide-react';
+import { NavLink, Outlet } from 'react-router';
 import { buttonClasses } from '@web/components/button';
-import { Logo } from '@web/components/logo';
 import { cn } from '@web/lib/cn';
 import { useAuth } from '../auth/auth-context';
 import {
@@ -16,9 +14,10 @@ import {
 } from '../navigation';
 import { AccountMenu } from './account-menu';
 import { GroupBadge, GroupSwitcher, useMemberGroups } from './group-switcher';
-import { IconLink, iconButtonClasses } from './icon-link';
+import { IconLink } from './icon-link';
 import { SidebarButton, SidebarHeading, SidebarLink } from './sidebar';
 import { SlideInSidebar } from './slide-in-sidebar';
+import { TopBar } from './top-bar';
 
 /**
  * Members' frame: top bar (menu on small screens, logo, group switcher, search, inbox, avatar menu),
@@ -29,35 +28,18 @@ export function SignedInShell({ children }: { children?: ReactNode }) {
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="sticky top-0 z-40 border-b border-stone-200/80 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/70">
-        <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
-          <button
-            type="button"
-            className={`${iconButtonClasses} -ml-2 lg:hidden`}
-            aria-label="Open menu"
-            onClick={() => setMenuOpen(true)}
-          >
-            <Menu className="size-5" aria-hidden="true" />
-          </button>
-          <Link
-            to={INBOX_PATH}
-            aria-label={`${APP_NAME} home`}
-            className="rounded-lg p-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-          >
-            <Logo />
-          </Link>
-          <div className="ml-3 hidden min-w-0 sm:block">
-            <GroupSwitcher />
-          </div>
-          <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
-            <IconLink to={SEARCH_PATH} label="Search" icon={Search} />
-            <IconLink to={INBOX_PATH} label="Inbox" icon={Inbox} />
-            <div className="ml-1">
-              <AccountMenu />
-            </div>
+      <TopBar homePath={INBOX_PATH} onOpenMenu={() => setMenuOpen(true)}>
+        <div className="ml-3 hidden min-w-0 sm:block">
+          <GroupSwitcher />
+        </div>
+        <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
+          <IconLink to={SEARCH_PATH} label="Search" icon={Search} />
+          <IconLink to={INBOX_PATH} label="Inbox" icon={Inbox} />
+          <div className="ml-1">
+            <AccountMenu />
           </div>
         </div>
-      </header>
+      </TopBar>
 
       <div className="mx-auto flex w-full max-w-6xl flex-1 gap-8 px-4 sm:px-6">
         <aside
