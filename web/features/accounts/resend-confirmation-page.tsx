@@ -2,11 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Alert } from '@web/components/alert';
 import { Button, ButtonLink } from '@web/components/button';
-import { TextField } from '@web/components/input';
 import { TextLink } from '@web/components/text-link';
 import { serverErrorText } from '@web/lib/api-errors';
 import { resendConfirmation } from './api';
 import { AuthFooter, AuthHeading } from './components/auth-heading';
+import { EmailField } from './components/email-field';
 import { ACCOUNT_TEXT } from './messages';
 
 const TEXT = ACCOUNT_TEXT.resend;
@@ -50,17 +50,7 @@ export function ResendConfirmationPage() {
       ) : (
         <form onSubmit={submit} className="space-y-4">
           {message ? <Alert>{message}</Alert> : null}
-          <TextField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            autoFocus
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
+          <EmailField autoFocus value={email} onChange={(event) => setEmail(event.target.value)} />
           <Button type="submit" size="lg" fullWidth busy={mutation.isPending}>
             {mutation.isPending ? 'Sending...' : 'Send New Code'}
           </Button>

@@ -8,6 +8,7 @@ import { TextLink } from '@web/components/text-link';
 import { fieldErrorsOf, type FieldErrors } from '@web/lib/api-errors';
 import { signUp } from './api';
 import { AuthFooter, AuthHeading } from './components/auth-heading';
+import { EmailField } from './components/email-field';
 import { ACCOUNT_TEXT } from './messages';
 
 const TEXT = ACCOUNT_TEXT.signUp;
@@ -126,17 +127,7 @@ export function SignUpPage() {
           </div>
         </Section>
         <Section legend="Credentials">
-          <TextField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            value={form.email}
-            onChange={update('email')}
-            error={fieldError('email')}
-          />
+          <EmailField value={form.email} onChange={update('email')} error={fieldError('email')} />
           <TextField
             label="Password"
             type="password"

@@ -2,12 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/button';
-import { TextField } from '@web/components/input';
 import { TextLink } from '@web/components/text-link';
 import { fieldErrorsOf, serverErrorText } from '@web/lib/api-errors';
 import { useDelayedNavigate } from '@web/lib/use-delayed-navigate';
 import { requestPasswordReset } from '../api';
 import { ACCOUNT_TEXT, REDIRECT_DELAYS } from '../messages';
+import { EmailField } from './email-field';
 
 const TEXT = ACCOUNT_TEXT.passwordRequest;
 
@@ -53,13 +53,7 @@ export function PasswordRequestForm({ autoFocus = false }: { autoFocus?: boolean
   return (
     <form onSubmit={submit} className="space-y-4">
       {message ? <Alert>{message}</Alert> : null}
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        required
+      <EmailField
         autoFocus={autoFocus}
         value={email}
         onChange={(event) => setEmail(event.target.value)}

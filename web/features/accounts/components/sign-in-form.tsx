@@ -7,6 +7,7 @@ import { TextField } from '@web/components/input';
 import { TextLink } from '@web/components/text-link';
 import { ApiError, serverErrorText } from '@web/lib/api-errors';
 import { ACCOUNT_TEXT } from '../messages';
+import { EmailField } from './email-field';
 
 /**
  * Email and password, used by the /signin page and the sign-in dialog. On success the auth provider
@@ -52,17 +53,7 @@ export function SignInForm({
           ) : null}
         </Alert>
       ) : null}
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        autoFocus={autoFocus}
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-      />
+      <EmailField autoFocus={autoFocus} value={email} onChange={(event) => setEmail(event.target.value)} />
       <TextField
         label="Password"
         type="password"
