@@ -345,13 +345,17 @@ describe('authorisation matrix', () => {
 
   it('refuses every write without the XHR marker, or from another origin (CSRF)', async () => {
     const world = await makeWorld();
+    const refused: Record<string, string>[] = [
+      { 'x-requested-with': '' },
+      { origin: 'https://evil.example' },
+    ];
     const failures: string[] = [];
     for (const route of routes) {
       const entry = MATRIX[route];
       const method = route.split(' ')[0]!;
       if (!entry || method === 'GET') continue;
       const call = entry.call?.(world) ?? withRandomIds(route);
-      for (const headers of [{ 'x-requested-with': '' }, { origin: 'https://evil.example' }]) {
+      for (const headers of refused) {
         const res = await world.clients.owner.request<any>(method, call.path, call.body ?? {}, { headers });
         if (res.status !== 403 || typeof res.body.error !== 'string')
           failures.push(`${route} with ${JSON.stringify(headers)} → ${res.status}`);
