@@ -27,6 +27,8 @@ export type Report = z.infer<typeof ReportSchema>;
 export const AdminReportSchema = ReportSchema.extend({
   created_at_human: z.string(),
   post_tldr: z.string(),
+  /** The reported words themselves, so admins can judge a post in a group they do not belong to. */
+  post_content: z.string(),
   post_author_username: z.string(),
   group_id: z.string().nullable(),
   group_name: z.string().nullable(),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { memberWithClient } from '../../../tests/support/factories';
-import { createPostAs } from '../../../tests/support/social-factories';
+import { createGroupAs, createPostAs, memberInGroup } from '../../../tests/support/social-factories';
 
 describe('feedback and admin review', () => {
   let app: TestApp;
@@ -61,5 +61,22 @@ describe('feedback and admin review', () => {
       report: { status: 'dismissed' },
     });
     expect(missing.status).toBe(404);
+  });
+
+  it('shows admins what a reported group post says, though they cannot open the post itself', async () => {
+    const { client: admin } = await memberWithClient(app, { isAdmin: true });
+    const { client: owner } = await memberWithClient(app);
+    const group = await createGroupAs(owner);
+    const { client: reporter } = await memberInGroup(app, group.id, 'Poster');
+    const post = await createPostAs(owner, { tldr: 'Members only', content: 'Words to judge', group_id: group.id });
+    expect((await reporter.post(`/api/posts/${post.id}/report`, { report: { reason: 'spam' } })).status).toBe(201);
+
+    expect((await admin.get(`/api/posts/${post.id}`)).status).toBe(404);
+    const reports = await admin.get('/api/admin/reports?status=open');
+    expect(reports.body.find((r: { post_id: string }) => r.post_id === post.id)).toMatchObject({
+      post_tldr: 'Members only',
+      post_content: 'Words to judge',
+      group_name: group.name,
+    });
   });
 });

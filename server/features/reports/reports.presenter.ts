@@ -22,6 +22,7 @@ export function presentAdminReport(row: AdminReportRow): AdminReport {
     created_at: row.createdAt.toISOString(),
     created_at_human: humanDate(row.createdAt),
     post_tldr: row.postTldr,
+    post_content: row.postContent,
     post_author_username: row.postAuthorUsername,
     group_id: row.groupId,
     group_name: row.groupName,

@@ -44,6 +44,7 @@ export async function listReports(
       createdAtExact: sql<string>`to_char(${reports.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
       resolvedAt: reports.resolvedAt,
       postTldr: posts.tldr,
+      postContent: posts.content,
       postAuthorUsername: sql<string>`(select ${author}.username from users ${author} where ${author}.id = ${posts.userId})`,
       groupId: posts.groupId,
       groupName: groups.name,

@@ -97,6 +97,11 @@ function ReportItem({ report }: { report: AdminReport }) {
             by @{report.post_author_username}
             {report.group_name ? <> in {report.group_name}</> : null}
           </p>
+          {report.post_content ? (
+            <p className="mt-2 line-clamp-4 text-sm break-words whitespace-pre-wrap text-stone-700">
+              {report.post_content}
+            </p>
+          ) : null}
         </div>
         {report.status !== 'open' ? (
           <span className="rounded-full bg-stone-100 px-2.5 py-0.5 text-xs font-medium text-stone-700">

@@ -1,0 +1,57 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AdminReport } from '@shared/api/reports';
+import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
+import { renderApp } from '@web/test/render-app';
+import { maria } from '@web/test/users';
+import { adminRoutes } from './routes';
+
+const admin = { ...maria, is_admin: true };
+const report: AdminReport = {
+  id: 'r1',
+  post_id: 'p1',
+  reason: 'Spam link',
+  status: 'open',
+  created_at: '2026-03-22T10:00:00Z',
+  created_at_human: 'March 22, 2026 at 10:00 AM UTC',
+  post_tldr: 'Cheap watches',
+  post_content: 'Buy now at a very suspicious address.',
+  post_author_username: 'spammer',
+  group_id: 'g1',
+  group_name: 'Garden Club',
+  reporter_id: 'u2',
+  reporter_username: 'ada',
+  resolved_at: null,
+};
+const page = (items: unknown[]) => jsonResponse(items, { headers: { 'x-has-next-page': 'false' } });
+
+describe('/admin', () => {
+  it('shows an open report with what the post says, and resolves it', async () => {
+    let resolved = false;
+    const { calls } = mockFetch({
+      'GET /api/auth': jsonResponse(admin),
+      'GET /api/groups': jsonResponse([]),
+      'GET /api/admin/reports': () => page(resolved ? [] : [report]),
+      'PATCH /api/admin/reports/r1': () => {
+        resolved = true;
+        return jsonResponse({ ...report, status: 'resolved', resolved_at: '2026-03-22T11:00:00Z' });
+      },
+    });
+    renderApp('/admin', { features: adminRoutes });
+    expect(await screen.findByRole('link', { name: 'Cheap watches' })).toHaveAttribute('href', '/post/p1');
+    expect(screen.getByText('Buy now at a very suspicious address.')).toBeInTheDocument();
+    expect(screen.getByText(/in Garden Club/)).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Resolve' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ report: { status: 'resolved' } }),
+    );
+    await waitFor(() => expect(screen.queryByText('Cheap watches')).not.toBeInTheDocument());
+  });
+
+  it('tells a member who is not an admin that the page is not for them', async () => {
+    mockFetch({ 'GET /api/auth': jsonResponse(maria), 'GET /api/groups': jsonResponse([]) });
+    renderApp('/admin', { features: adminRoutes });
+    expect(await screen.findByText('This page is for admins')).toBeInTheDocument();
+  });
+});
