@@ -68,8 +68,14 @@ describe('feedback and admin review', () => {
     const { client: owner } = await memberWithClient(app);
     const group = await createGroupAs(owner);
     const { client: reporter } = await memberInGroup(app, group.id, 'Poster');
-    const post = await createPostAs(owner, { tldr: 'Members only', content: 'Words to judge', group_id: group.id });
-    expect((await reporter.post(`/api/posts/${post.id}/report`, { report: { reason: 'spam' } })).status).toBe(201);
+    const post = await createPostAs(owner, {
+      tldr: 'Members only',
+      content: 'Words to judge',
+      group_id: group.id,
+    });
+    expect((await reporter.post(`/api/posts/${post.id}/report`, { report: { reason: 'spam' } })).status).toBe(
+      201,
+    );
 
     expect((await admin.get(`/api/posts/${post.id}`)).status).toBe(404);
     const reports = await admin.get('/api/admin/reports?status=open');
