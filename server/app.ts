@@ -6,7 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { MESSAGES } from '../shared/domain/messages';
 import packageJson from '../package.json' with { type: 'json' };
 import type { AppContext } from './context';
-import { registerAuth, type Sessions } from './http/auth';
+import { isApiPath, registerAuth, type Sessions } from './http/auth';
 import { registerErrorHandling } from './http/errors';
 import { acceptEmptyJsonBodies } from './http/json-body';
 import { registerSecurity } from './http/security';
@@ -90,8 +90,7 @@ async function registerWeb(app: App, serveWeb: boolean, contactEmail: string) {
     await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: false });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (!isApi && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (!isApiPath(request.url) && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
     }
     return reply.status(404).send({ error: MESSAGES.notFound });

@@ -14,6 +14,11 @@ import { hashToken, randomToken } from '../lib/tokens';
 import { unauthorized } from './errors';
 
 export const SESSION_COOKIE = 'hearth_session';
+
+/** Whether a request URL is an API call (everything else is the web app's files and pages). */
+export function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
 const SESSION_MS = DURATIONS.sessionDays * 24 * 60 * 60 * 1000;
 /** A session's expiry slides forward at most once an hour, not on every request. */
 const SLIDE_AFTER_MS = 60 * 60 * 1000;
@@ -44,7 +49,10 @@ export async function registerAuth(app: FastifyInstance, config: Config, db: Db)
 
   app.decorateRequest('currentUser', null);
   // preValidation, not preHandler: a signed-out request is answered 401 before its body is judged.
+  // Only API calls need the member: the web app's files and pages are the same for everyone, and a
+  // page load fetching a dozen assets should not cost a dozen session look-ups.
   app.addHook('preValidation', async (request, reply) => {
+    if (!isApiPath(request.url)) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 200) return;
     const now = new Date();

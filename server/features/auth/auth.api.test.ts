@@ -66,6 +66,14 @@ describe('session: GET /api/auth, sign in, sign out', () => {
       expect(client.cookie(SESSION_COOKIE)).toBeUndefined();
     });
 
+    it("looks sessions up for API calls only, not for the web app's pages and files", async () => {
+      const client = app.client();
+      client.setCookie(SESSION_COOKIE, 'not-a-real-session');
+      const page = await client.get('/groups');
+      expect(page.headers.getSetCookie()).toEqual([]);
+      expect(client.cookie(SESSION_COOKIE)).toBe('not-a-real-session');
+    });
+
     it('slides an hour-old session forward with the same HttpOnly, SameSite=Lax cookie', async () => {
       const { member, client } = await memberWithClient(app);
       const hoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
