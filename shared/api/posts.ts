@@ -49,7 +49,13 @@ export const PostSchema = z.object({
   comments_count: z.number().int(),
   file_url: z.string().nullable(),
   file_name: z.string().nullable(),
+  /** The attachment's size in bytes (shown beside a download link). */
+  file_size: z.number().int().nullable(),
+  /** A small preview of an image attachment, for cards. */
+  thumbnail_url: z.string().nullable(),
   has_image: z.boolean(),
+  /** Its public address, when published (POST /api/public_posts); the owner may unpublish it. */
+  published: z.object({ id: z.string(), slug: z.string(), public_url: z.string() }).nullable(),
   /** The viewer wrote it (offers Publish). */
   is_owner: z.boolean(),
   /** The viewer may delete it: the author, or the group's Owner/Moderator. */

@@ -24,7 +24,10 @@ const POST_FIELDS = [
   'comments_count',
   'file_url',
   'file_name',
+  'file_size',
+  'thumbnail_url',
   'has_image',
+  'published',
   'is_owner',
   'can_delete',
   'can_publish',
@@ -78,7 +81,10 @@ describe('posts', () => {
         comments_count: 0,
         file_url: null,
         file_name: null,
+        file_size: null,
+        thumbnail_url: null,
         has_image: false,
+        published: null,
         is_owner: true,
         can_delete: true,
         can_publish: true,
@@ -176,7 +182,12 @@ describe('posts', () => {
       }
       const res = await client.post('/api/posts', { post: { tldr: 'file', file_request_id: good } });
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ file_name: 'photo.png', has_image: true });
+      expect(res.body).toMatchObject({
+        file_name: 'photo.png',
+        has_image: true,
+        file_url: `/api/files/${good}`,
+        thumbnail_url: `/api/files/${good}?variant=thumbnail`,
+      });
       const again = await client.post('/api/posts', { post: { tldr: 'again', file_request_id: good } });
       expect(again.status).toBe(422);
     });

@@ -1,16 +1,39 @@
 import type { Post } from '../../../shared/api/posts';
 import { humanDate, timeAgo } from '../../../shared/domain/time';
+import { fileUrl } from '../files/files.urls';
 import { avatarUrl, displayName } from '../profiles/people';
 import type { PostRow } from './posts.repo';
 import { canDeletePost, canPublishPost } from './posts.policy';
 
-/** The address of a post's attachment; null until file storage serves it (the files feature). */
-export function attachmentUrl(_file: { fileId: string | null }): string | null {
-  return null;
+/** A post's attachment: its address, its card preview (images only), and whether it is an image. */
+export function presentAttachment(row: {
+  fileId: string | null;
+  fileName: string | null;
+  fileSize: number | null;
+  fileContentType: string | null;
+}) {
+  const hasImage = Boolean(row.fileId && row.fileContentType?.startsWith('image/'));
+  return {
+    file_url: row.fileId ? fileUrl(row.fileId) : null,
+    file_name: row.fileId ? row.fileName : null,
+    file_size: row.fileId ? row.fileSize : null,
+    thumbnail_url: row.fileId && hasImage ? fileUrl(row.fileId, 'thumbnail') : null,
+    has_image: hasImage,
+  };
+}
+
+/** The public address of a published post: {PUBLIC_ORIGIN}/explore/post/{slug}. */
+export function publicPostUrl(publicOrigin: string, slug: string): string {
+  return `${publicOrigin}/explore/post/${encodeURIComponent(slug)}`;
 }
 
 /** A post row → the API's post, with the viewer's abilities. */
-export function presentPost(row: PostRow, viewerId: string, now: Date = new Date()): Post {
+export function presentPost(
+  row: PostRow,
+  viewerId: string,
+  publicOrigin: string,
+  now: Date = new Date(),
+): Post {
   return {
     id: row.id,
     tldr: row.tldr,
@@ -27,9 +50,15 @@ export function presentPost(row: PostRow, viewerId: string, now: Date = new Date
     liked_by_current_user: row.likedByViewer,
     likes_count: row.likesCount,
     comments_count: row.commentsCount,
-    file_url: attachmentUrl(row),
-    file_name: row.fileName,
-    has_image: Boolean(row.fileContentType?.startsWith('image/')),
+    ...presentAttachment(row),
+    published:
+      row.publicPostId && row.publicSlug
+        ? {
+            id: row.publicPostId,
+            slug: row.publicSlug,
+            public_url: publicPostUrl(publicOrigin, row.publicSlug),
+          }
+        : null,
     is_owner: row.userId === viewerId,
     can_delete: canDeletePost(viewerId, row, row.viewerRole),
     can_publish: canPublishPost(viewerId, row),
@@ -37,7 +66,7 @@ export function presentPost(row: PostRow, viewerId: string, now: Date = new Date
   };
 }
 
-export function presentPosts(rows: PostRow[], viewerId: string): Post[] {
+export function presentPosts(rows: PostRow[], viewerId: string, publicOrigin: string): Post[] {
   const now = new Date();
-  return rows.map((row) => presentPost(row, viewerId, now));
+  return rows.map((row) => presentPost(row, viewerId, publicOrigin, now));
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { GroupRole } from '../../../shared/domain/constants';
 import type { DbOrTx } from '../../db/client';
-import { files, groups, posts, users } from '../../db/schema';
+import { files, groups, posts, publicPosts, users } from '../../db/schema';
 import type { Cursor } from '../../http/pagination';
 import { notIgnoredCondition, visiblePostsCondition } from '../../policies/visibility';
 
@@ -31,6 +31,9 @@ function postFields(viewerId: string) {
     fileId: files.id,
     fileName: files.name,
     fileContentType: files.contentType,
+    fileSize: files.fileSize,
+    publicPostId: publicPosts.id,
+    publicSlug: publicPosts.slug,
     likesCount: sql<number>`(select count(*) from post_likes pl where pl.post_id = posts.id)`.mapWith(Number),
     commentsCount: sql<number>`(select count(*) from comments c where c.post_id = posts.id)`.mapWith(Number),
     likedByViewer:
@@ -53,7 +56,8 @@ function selectPosts(db: DbOrTx, viewerId: string) {
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
     .leftJoin(groups, eq(groups.id, posts.groupId))
-    .leftJoin(files, eq(files.id, posts.fileId));
+    .leftJoin(files, eq(files.id, posts.fileId))
+    .leftJoin(publicPosts, eq(publicPosts.postId, posts.id));
 }
 
 /** One post with the viewer's facts, whether or not the viewer may see it (the caller decides). */

@@ -38,6 +38,7 @@ export function registerPostRoutes(app: App, context: RouteContext) {
       return presentPosts(
         paginate(reply, rows, limit, (row) => row.createdAtExact),
         user.id,
+        context.config.publicOrigin,
       );
     },
   );
@@ -49,7 +50,7 @@ export function registerPostRoutes(app: App, context: RouteContext) {
       const user = requireUser(request);
       await context.throttle.hit('memberWrites', user.id);
       const post = await createPost(db, user.id, request.body.post);
-      return reply.status(201).send(presentPost(post, user.id));
+      return reply.status(201).send(presentPost(post, user.id, context.config.publicOrigin));
     },
   );
 
@@ -58,7 +59,11 @@ export function registerPostRoutes(app: App, context: RouteContext) {
     { preValidation: signedInOnly, schema: { params: IdParamsSchema, response: { 200: PostSchema } } },
     async (request) => {
       const user = requireUser(request);
-      return presentPost(await loadVisiblePost(db, request.params.id, user.id), user.id);
+      return presentPost(
+        await loadVisiblePost(db, request.params.id, user.id),
+        user.id,
+        context.config.publicOrigin,
+      );
     },
   );
 

@@ -1,3 +1,5 @@
+import { fileUrl } from '../files/files.urls';
+
 /**
  * How a member appears next to their posts, comments and in lists. One place, so every response
  * names and pictures people the same way.
@@ -16,7 +18,7 @@ export function displayName(person: Pick<PersonRow, 'username' | 'firstName' | '
   return first && last ? `${first} ${last}` : person.username;
 }
 
-/** The profile picture's address; null until profile pictures are uploaded (the files feature). */
-export function avatarUrl(_person: Pick<PersonRow, 'avatarFileId'>): string | null {
-  return null;
+/** The profile picture's address (square, re-encoded), or null when the member has none. */
+export function avatarUrl(person: Pick<PersonRow, 'avatarFileId'>): string | null {
+  return person.avatarFileId ? fileUrl(person.avatarFileId) : null;
 }

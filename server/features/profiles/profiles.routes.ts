@@ -59,6 +59,7 @@ export function registerProfileRoutes(app: App, context: RouteContext) {
       return presentPosts(
         paginate(reply, rows, limit, (row) => row.createdAtExact),
         user.id,
+        context.config.publicOrigin,
       );
     },
   );

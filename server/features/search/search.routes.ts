@@ -17,7 +17,7 @@ export function registerSearchRoutes(app: App, context: RouteContext) {
     async (request) => {
       const user = requireUser(request);
       const rows = await searchPosts(context.db, user.id, request.body.query, SEARCH_LIMIT);
-      return presentPosts(rows, user.id);
+      return presentPosts(rows, user.id, context.config.publicOrigin);
     },
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { avatarUrl, displayName, initialsOf } from './users.presenter';
+import { avatarUrl } from '../profiles/people';
+import { displayName, initialsOf } from './users.presenter';
 
 const user = (username: string, firstName: string | null = null, lastName: string | null = null) => ({
   username,
@@ -50,7 +51,8 @@ describe('users presenter', () => {
     });
   });
 
-  it('has no avatar until profile pictures exist', () => {
-    expect(avatarUrl({ id: 'x', avatarFileId: null })).toBeNull();
+  it('is the profile picture address, or null when there is none', () => {
+    expect(avatarUrl({ avatarFileId: null })).toBeNull();
+    expect(avatarUrl({ avatarFileId: 'f1' })).toBe('/api/files/f1');
   });
 });

@@ -1,4 +1,5 @@
 import type { CurrentUser, SignUpResponse } from '../../../shared/api/auth';
+import { avatarUrl } from '../profiles/people';
 import type { UserRow } from './users.repo';
 
 type Named = Pick<UserRow, 'username' | 'firstName' | 'lastName'>;
@@ -30,14 +31,6 @@ export function initialsOf(user: Named): string {
     .slice(0, 2)
     .join('');
   return (fromUsername || '?').toLocaleUpperCase();
-}
-
-/**
- * The URL of the member's profile picture, or null when there is none. Profile pictures arrive
- * with the files feature, which fills this in; every presenter that shows an avatar calls it.
- */
-export function avatarUrl(_user: Pick<UserRow, 'id' | 'avatarFileId'>): string | null {
-  return null;
 }
 
 export function presentCurrentUser(user: UserRow): CurrentUser {

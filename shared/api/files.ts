@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { FILE_TYPES } from '../domain/constants';
+import { text } from './fields';
+
+/**
+ * Contracts of uploads (spec sections 3, 4 and 7). The browser asks for an upload location, PUTs the
+ * bytes there, then marks the request `uploaded`; the server then checks the bytes, re-encodes images,
+ * and answers the finished file.
+ */
+
+/** POST /api/file_requests. The name is what the member called the file; it never becomes a path. */
+export const CreateFileRequestBodySchema = z.object({
+  name: text("can't be blank")
+    .trim()
+    .min(1, { error: "can't be blank" })
+    .max(255, { error: 'is too long (maximum is 255 characters)' }),
+  file_type: z.enum(FILE_TYPES, { error: `must be one of ${FILE_TYPES.join(', ')}` }),
+});
+export type CreateFileRequestBody = z.infer<typeof CreateFileRequestBodySchema>;
+
+/** Where to PUT the bytes: a signed, expiring URL (Hearth's own, or the object store's). */
+export const FileRequestCreatedSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  /** The method the upload URL takes. */
+  method: z.literal('PUT'),
+  /** ISO 8601: the URL stops working after this. */
+  expires_at: z.string(),
+  /** The largest upload accepted, in bytes. */
+  max_size: z.number().int(),
+});
+export type FileRequestCreated = z.infer<typeof FileRequestCreatedSchema>;
+
+/** `File.lastModified` (milliseconds since 1970) or an ISO 8601 date. */
+const lastModified = z.union([
+  z.number().int().nonnegative(),
+  text()
+    .max(40)
+    .pipe(z.iso.datetime({ offset: true, error: 'is not a date' })),
+]);
+
+/** PATCH /api/file_requests/{id}. */
+export const CompleteFileRequestBodySchema = z.object({
+  status: z.literal('uploaded', { error: 'must be uploaded' }),
+  file_size: z.number().int().nonnegative().optional(),
+  content_type: text().max(255).optional(),
+  last_modified: lastModified.nullish(),
+});
+export type CompleteFileRequestBody = z.infer<typeof CompleteFileRequestBodySchema>;
+
+/** A finished upload, as PATCH /api/file_requests/{id} and GET /api/file_requests/{id} answer it. */
+export const FileRequestSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  file_type: z.enum(FILE_TYPES),
+  status: z.enum(['pending', 'uploaded']),
+  /** Bytes as stored (after re-encoding, for images). */
+  file_size: z.number().int().nullable(),
+  /** The type Hearth detected from the bytes, never the one the browser claimed. */
+  content_type: z.string().nullable(),
+  last_modified: z.string().nullable(),
+  /** The address that serves it (GET /api/files/{id}); null while pending. */
+  url: z.string().nullable(),
+  /** A small preview for cards; images only. */
+  thumbnail_url: z.string().nullable(),
+  has_image: z.boolean(),
+});
+export type FileRequest = z.infer<typeof FileRequestSchema>;

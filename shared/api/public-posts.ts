@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { LIMITS } from '../domain/constants';
+import { PageQuerySchema, text, uuidParam } from './fields';
+
+/** Contracts of publishing and the public face (spec sections 2, 3, 7 and 9). */
+
+export const SLUG_PATTERN = /^(?=.*[a-z])[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const SLUG_MESSAGE =
+  'may contain only lowercase letters, digits and single dashes, with at least one letter';
+
+/** 3-80 characters of a-z, 0-9 and '-', at least one letter, no leading, trailing or double dash. */
+export const slugField = text("can't be blank")
+  .trim()
+  .min(1, { error: "can't be blank" })
+  .min(LIMITS.slugMin, { error: `is too short (minimum is ${LIMITS.slugMin} characters)` })
+  .max(LIMITS.slugMax, { error: `is too long (maximum is ${LIMITS.slugMax} characters)` })
+  .regex(SLUG_PATTERN, { error: SLUG_MESSAGE });
+
+/** POST /api/public_posts. */
+export const CreatePublicPostBodySchema = z.object({
+  public_post: z.object({ post_id: uuidParam, slug: slugField }),
+});
+export type CreatePublicPostBody = z.infer<typeof CreatePublicPostBodySchema>;
+
+/** The member's own published post (POST answer and GET /api/public_posts items). */
+export const PublicPostSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  post_id: z.string(),
+  created_at: z.string(),
+  /** {PUBLIC_ORIGIN}/explore/post/{slug} */
+  public_url: z.string(),
+  /** The post's title, so the list reads well. */
+  tldr: z.string(),
+});
+export type PublicPost = z.infer<typeof PublicPostSchema>;
+export const PublicPostListSchema = z.array(PublicPostSchema);
+
+/** A published post as visitors see it (spec section 3 "Published post"), plus its address. */
+export const PublishedPostSchema = z.object({
+  id: z.string(),
+  tldr: z.string(),
+  content: z.string(),
+  created_at: z.string(),
+  created_at_human: z.string(),
+  time_ago: z.string(),
+  username: z.string(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  group_name: z.string().nullable(),
+  group_id: z.string().nullable(),
+  profile_id: z.string(),
+  likes_count: z.number().int(),
+  comments_count: z.number().int(),
+  file_url: z.string().nullable(),
+  file_name: z.string().nullable(),
+  file_size: z.number().int().nullable(),
+  thumbnail_url: z.string().nullable(),
+  has_image: z.boolean(),
+  slug: z.string(),
+  public_url: z.string(),
+});
+export type PublishedPost = z.infer<typeof PublishedPostSchema>;
+export const PublishedPostListSchema = z.array(PublishedPostSchema);
+
+/** GET /api/published_posts?after=&limit=&group_id=&profile_id= (the feed uses limit=1). */
+export const PublishedQuerySchema = PageQuerySchema.extend({
+  group_id: uuidParam.optional(),
+  profile_id: uuidParam.optional(),
+});
+export type PublishedQuery = z.infer<typeof PublishedQuerySchema>;
+
+/** GET /api/published_posts/{id}: a post id or a slug. */
+export const PublishedPostParamsSchema = z.object({
+  id: text().trim().min(1).max(LIMITS.slugMax),
+});
+
+/** GET /api/explore/groups/{id} and /api/explore/profiles/{id}: what a visitor may know. */
+export const PublicGroupSchema = z.object({ id: z.string(), name: z.string() });
+export type PublicGroup = z.infer<typeof PublicGroupSchema>;
+export const PublicProfileSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+});
+export type PublicProfile = z.infer<typeof PublicProfileSchema>;
