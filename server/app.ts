@@ -25,6 +25,10 @@ import { registerFollowRoutes } from './features/follows/follows.routes';
 import { registerFeedbackRoutes } from './features/feedback/feedback.routes';
 import { registerSearchRoutes } from './features/search/search.routes';
 import { registerAdminRoutes } from './features/admin/admin.routes';
+import { registerFileRoutes } from './features/files/files.routes';
+import { registerStorageRoutes } from './features/files/storage.routes';
+import { registerPublicPostRoutes } from './features/public-posts/public-posts.routes';
+import { registerPublicPages } from './features/public-posts/public-posts.pages';
 
 export type App = FastifyInstance<any, any, any, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -37,7 +41,10 @@ export interface RouteContext extends AppContext {
  * Builds the HTTP application. Every route is registered here, explicitly, so one file tells
  * what the server answers.
  */
-export async function buildApp(context: AppContext, options: { serveWeb?: boolean } = {}): Promise<App> {
+export async function buildApp(
+  context: AppContext,
+  options: { serveWeb?: boolean; webDist?: string } = {},
+): Promise<App> {
   const app = Fastify({
     loggerInstance: context.logger,
     trustProxy: context.config.trustProxy,
@@ -74,21 +81,28 @@ export async function buildApp(context: AppContext, options: { serveWeb?: boolea
   registerFeedbackRoutes(app, routes);
   registerSearchRoutes(app, routes);
   registerAdminRoutes(app, routes);
+  registerFileRoutes(app, routes);
+  registerStorageRoutes(app, routes);
+  registerPublicPostRoutes(app, routes);
 
-  await registerWeb(app, options.serveWeb ?? true, context.config.contactEmail);
+  await registerWeb(app, routes, options.serveWeb ?? true, options.webDist ?? WEB_DIST);
   return app;
 }
 
-/** Serves the built React app, with the SPA fallback for client-side routes. */
-async function registerWeb(app: App, serveWeb: boolean, contactEmail: string) {
-  const indexFile = path.join(WEB_DIST, 'index.html');
+/**
+ * Serves the built React app: its public pages with their own meta (and the Atom feed), then the
+ * SPA fallback for every other client-side route.
+ */
+async function registerWeb(app: App, routes: RouteContext, serveWeb: boolean, webDist: string) {
+  const indexFile = path.join(webDist, 'index.html');
   const indexHtml =
     serveWeb && fs.existsSync(indexFile)
-      ? withSiteMeta(fs.readFileSync(indexFile, 'utf8'), contactEmail)
+      ? withSiteMeta(fs.readFileSync(indexFile, 'utf8'), routes.config.contactEmail)
       : null;
   if (indexHtml) {
-    await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: false });
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
   }
+  registerPublicPages(app, routes, indexHtml);
   app.setNotFoundHandler((request, reply) => {
     if (!isApiPath(request.url) && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
@@ -100,5 +114,9 @@ async function registerWeb(app: App, serveWeb: boolean, contactEmail: string) {
 /** Adds the operator's settings the web app reads from the page (the privacy contact address). */
 export function withSiteMeta(html: string, contactEmail: string): string {
   const content = escapeHtml(contactEmail);
-  return html.replace('</head>', `  <meta name="hearth-contact-email" content="${content}" />\n  </head>`);
+  // A function, not a replacement string: `$&` or `$'` in the address must stay text.
+  return html.replace(
+    '</head>',
+    () => `  <meta name="hearth-contact-email" content="${content}" />\n  </head>`,
+  );
 }

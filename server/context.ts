@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from './adapters/mail';
+import type { Storage } from './adapters/storage/create-storage';
 import type { Config } from './config/env';
 import type { Database, Db } from './db/client';
 import type { Throttle } from './http/throttle';
@@ -11,6 +12,8 @@ export interface AppContext {
   database: Database;
   db: Db;
   mailer: Mailer;
+  /** Uploaded files: the local disk or an S3-compatible bucket. */
+  storage: Storage;
   jobs: Jobs;
   throttle: Throttle;
   logger: FastifyBaseLogger;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { createMailer, type Mailer } from './adapters/mail';
+import { createStorage } from './adapters/storage/create-storage';
 import { buildApp, type App } from './app';
 import type { Config } from './config/env';
 import type { AppContext } from './context';
@@ -72,13 +73,19 @@ export async function startHearth(config: Config, options: StartOptions = {}): P
           : { kind: 'files', dir: path.join(config.dataDir, 'mail'), from: config.mailFrom },
         logger,
       );
+    const storage = createStorage(config);
+    if (storage.kind === 's3') releases.push(() => storage.close());
     const context: AppContext = {
       config,
       database,
       db: database.db,
       mailer,
+      storage,
       logger,
-      throttle: createThrottle(database.db, { enabled: config.rateLimits }),
+      throttle: createThrottle(database.db, {
+        enabled: config.rateLimits,
+        limits: { publishedIp: { max: config.publishedRateLimit, windowSeconds: 60 } },
+      }),
       jobs: undefined as never,
     };
     context.jobs = createJobs(database, jobDefinitions(context), logger, {

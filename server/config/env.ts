@@ -10,6 +10,18 @@ const optionalUrl = z.preprocess(
   z.url().optional(),
 );
 
+const optionalText = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z.string().trim().optional(),
+);
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+const byteCount = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** Settings of the S3-compatible store: needed together when STORAGE=s3 (checked below). */
+const S3_REQUIRED = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -30,9 +42,37 @@ const EnvSchema = z.object({
     .enum(['on', 'off'])
     .default('on')
     .transform((value) => value === 'on'),
+  /** Public reads (published posts, explore, the Atom feed) allowed per client IP per minute. */
+  PUBLISHED_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText.default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** Default: path-style when S3_ENDPOINT names a custom store (MinIO, Garage…), virtual-hosted for AWS. */
+  S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+  UPLOAD_MAX_BYTES: byteCount.default(25 * 1024 * 1024),
+  UPLOAD_QUOTA_BYTES: byteCount.default(1024 * 1024 * 1024),
+  FILES_SIGNING_KEY: optionalText.pipe(
+    z.string().min(32, { error: 'must be at least 32 characters (e.g. `openssl rand -hex 32`)' }).optional(),
+  ),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/** Where uploaded files live: DATA_DIR/files (the default) or an S3-compatible bucket. */
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      endpoint: string | undefined;
+      bucket: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+    };
 
 export interface Config {
   env: Env['NODE_ENV'];
@@ -49,7 +89,16 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   logFormat: Env['LOG_FORMAT'];
   rateLimits: boolean;
+  /** Public reads allowed per client IP per minute (when rate limits are on). */
+  publishedRateLimit: number;
   services: Service[];
+  storage: StorageConfig;
+  /** The largest upload accepted, in bytes. */
+  uploadMaxBytes: number;
+  /** Bytes each member may keep stored (uploaded files, after re-encoding). */
+  uploadQuotaBytes: number;
+  /** Key of the local store's signed URLs; when unset, one is generated and kept in DATA_DIR. */
+  filesSigningKey: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -65,6 +114,7 @@ export function loadConfig(
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  const storage = storageConfig(env);
   const publicOrigin = (env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return {
     env: env.NODE_ENV,
@@ -80,7 +130,30 @@ export function loadConfig(
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT,
     rateLimits: env.RATE_LIMITS,
+    publishedRateLimit: env.PUBLISHED_RATE_LIMIT,
     services,
+    storage,
+    uploadMaxBytes: env.UPLOAD_MAX_BYTES,
+    uploadQuotaBytes: env.UPLOAD_QUOTA_BYTES,
+    filesSigningKey: env.FILES_SIGNING_KEY,
+  };
+}
+
+/** STORAGE=s3 needs its bucket and credentials; the error names every one that is missing. */
+function storageConfig(env: Env): StorageConfig {
+  if (env.STORAGE === 'local') return { kind: 'local' };
+  const missing = S3_REQUIRED.filter((name) => !env[name]);
+  if (missing.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n  STORAGE=s3 also needs ${missing.join(', ')}`);
+  }
+  return {
+    kind: 's3',
+    endpoint: env.S3_ENDPOINT,
+    bucket: env.S3_BUCKET!,
+    region: env.S3_REGION,
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ?? Boolean(env.S3_ENDPOINT),
   };
 }
 

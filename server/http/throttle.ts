@@ -20,6 +20,7 @@ export const LIMITS = {
   mailIp: { max: 20, windowSeconds: 3600 },
   resetIp: { max: 20, windowSeconds: 300 },
   invitationCheckIp: { max: 30, windowSeconds: 300 },
+  /** The max is PUBLISHED_RATE_LIMIT (server/config/env.ts), given to createThrottle. */
   publishedIp: { max: 300, windowSeconds: 60 },
   memberWrites: { max: 120, windowSeconds: 60 },
 } satisfies Record<string, Limit>;
@@ -35,12 +36,16 @@ export interface Throttle {
  * Fixed-window counters kept in PostgreSQL, so every web process shares them and a restart
  * does not reset an attacker's budget. One upsert per throttled request.
  */
-export function createThrottle(db: Db, options: { enabled: boolean; now?: () => number }): Throttle {
+export function createThrottle(
+  db: Db,
+  options: { enabled: boolean; now?: () => number; limits?: Partial<Record<LimitName, Limit>> },
+): Throttle {
   const now = options.now ?? Date.now;
+  const limits: Record<LimitName, Limit> = { ...LIMITS, ...options.limits };
   return {
     async hit(name, subject) {
       if (!options.enabled) return;
-      const limit: Limit = LIMITS[name];
+      const limit = limits[name];
       const windowMs = limit.windowSeconds * 1000;
       const current = now();
       const windowStart = new Date(Math.floor(current / windowMs) * windowMs);

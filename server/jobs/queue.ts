@@ -12,6 +12,11 @@ export interface JobDefinition<S extends z.ZodType> {
   retryDelaySeconds?: number;
   /** How long a finished job stays in the queue tables (pg-boss default: 7 days). */
   deleteAfterSeconds?: number;
+  /**
+   * Also run on a cron schedule (UTC), e.g. '17 * * * *' hourly. pg-boss keeps schedules in the
+   * database and sends one job per tick however many processes run, so any worker may take it.
+   */
+  schedule?: { cron: string; payload: z.infer<S> };
   /** Idempotent: a crash mid-job means it runs again. */
   handle(payload: z.infer<S>): Promise<void>;
 }
@@ -65,7 +70,18 @@ export function createJobs(
     async start({ work }) {
       await boss.start();
       started = true;
-      for (const job of definitions) await boss.createQueue(job.name);
+      for (const job of definitions) {
+        await boss.createQueue(job.name);
+        if (job.schedule) {
+          await boss.schedule(job.name, job.schedule.cron, job.schema.parse(job.schedule.payload) as object, {
+            tz: 'UTC',
+            retryLimit: job.retryLimit ?? 5,
+            retryDelay: job.retryDelaySeconds ?? 10,
+            retryBackoff: true,
+            ...(job.deleteAfterSeconds ? { deleteAfterSeconds: job.deleteAfterSeconds } : {}),
+          });
+        }
+      }
       if (!work) return;
       for (const job of definitions) {
         await boss.work(

@@ -19,6 +19,8 @@ export const AdminFeedbackSchema = FeedbackSchema.extend({
   user_id: z.string().nullable(),
   username: z.string().nullable(),
   name: z.string().nullable(),
+  /** The author's picture (GET /api/files/{id}), null without one or once the account is gone. */
+  avatar: z.string().nullable(),
 });
 export type AdminFeedback = z.infer<typeof AdminFeedbackSchema>;
 export const AdminFeedbackListSchema = z.array(AdminFeedbackSchema);

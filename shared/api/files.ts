@@ -64,5 +64,17 @@ export const FileRequestSchema = z.object({
   /** A small preview for cards; images only. */
   thumbnail_url: z.string().nullable(),
   has_image: z.boolean(),
+  /** Pixels of the re-encoded image (null for other files), so pages can reserve its space. */
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
 });
 export type FileRequest = z.infer<typeof FileRequestSchema>;
+
+/** GET /api/files/{id}?variant=thumbnail: the card-sized preview of an image (default: the file). */
+export const FileQuerySchema = z.object({
+  variant: z
+    .enum(['original', 'thumbnail'], { error: 'must be original or thumbnail' })
+    .optional()
+    .default('original'),
+});
+export type FileQuery = z.infer<typeof FileQuerySchema>;

@@ -1,20 +1,17 @@
 import { z } from 'zod';
 import { LIMITS } from '../domain/constants';
+import { slugProblem } from '../domain/slug';
 import { PageQuerySchema, text, uuidParam } from './fields';
 
 /** Contracts of publishing and the public face (spec sections 2, 3, 7 and 9). */
 
-export const SLUG_PATTERN = /^(?=.*[a-z])[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const SLUG_MESSAGE =
-  'may contain only lowercase letters, digits and single dashes, with at least one letter';
-
-/** 3-80 characters of a-z, 0-9 and '-', at least one letter, no leading, trailing or double dash. */
+/** The slug rule of shared/domain/slug.ts (the web app checks it too, without zod). */
 export const slugField = text("can't be blank")
   .trim()
-  .min(1, { error: "can't be blank" })
-  .min(LIMITS.slugMin, { error: `is too short (minimum is ${LIMITS.slugMin} characters)` })
-  .max(LIMITS.slugMax, { error: `is too long (maximum is ${LIMITS.slugMax} characters)` })
-  .regex(SLUG_PATTERN, { error: SLUG_MESSAGE });
+  .superRefine((slug, context) => {
+    const problem = slugProblem(slug);
+    if (problem) context.addIssue({ code: 'custom', message: problem, abort: true });
+  });
 
 /** POST /api/public_posts. */
 export const CreatePublicPostBodySchema = z.object({
@@ -59,6 +56,8 @@ export const PublishedPostSchema = z.object({
   has_image: z.boolean(),
   slug: z.string(),
   public_url: z.string(),
+  /** When it was published (the feed's order); `created_at` is when the post was written. */
+  published_at: z.string(),
 });
 export type PublishedPost = z.infer<typeof PublishedPostSchema>;
 export const PublishedPostListSchema = z.array(PublishedPostSchema);

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { memberWithClient, uniqueName } from '../support/factories';
 import { listApiRoutes } from '../support/routes';
 import { addToGroup, createGroupAs, createPostAs } from '../support/social-factories';
+import { uniqueSlug } from '../support/public-post-factories';
 import type { TestClient } from '../support/test-client';
 
 /**
@@ -226,6 +227,52 @@ const MATRIX: Record<string, Entry> = {
     signedOut: 401,
     call: () => ({ path: '/api/feedbacks', body: { feedback: { content: 'Nice' } } }),
     member: 201,
+  },
+
+  // Files: upload requests, the files' stable addresses (public when published or an avatar; see
+  // files.api.test.ts for who sees what) and the local store's signed URLs (the signature decides).
+  'POST /api/file_requests': {
+    signedOut: 401,
+    call: () => ({ path: '/api/file_requests', body: { name: 'notes.txt', file_type: 'post_attachment' } }),
+    member: 201,
+  },
+  'GET /api/file_requests/:id': { signedOut: 401, member: 404 },
+  'PATCH /api/file_requests/:id': {
+    signedOut: 401,
+    call: () => ({ path: `/api/file_requests/${randomUUID()}`, body: { status: 'uploaded' } }),
+    member: 404,
+  },
+  'DELETE /api/profile/avatar': { signedOut: 401, member: 200 },
+  'GET /api/files/:id': { signedOut: 'public', member: 404 },
+  'PUT /api/storage/:key': { signedOut: 'public' },
+  'GET /api/storage/:key': { signedOut: 'public' },
+
+  // Publishing (only the author: public-posts.api.test.ts) and the public reads (anyone, no session).
+  'POST /api/public_posts': {
+    signedOut: 401,
+    call: (w) => ({
+      path: '/api/public_posts',
+      body: { public_post: { post_id: w.postId, slug: uniqueSlug('matrix') } },
+    }),
+    roles: byRole(403, 403, 403, 403, 404),
+  },
+  'GET /api/public_posts': { signedOut: 401, member: 200 },
+  'DELETE /api/public_posts/:id': { signedOut: 401, member: 404 },
+  'GET /api/published_posts': { signedOut: 'public', member: 200 },
+  'GET /api/published_posts/:id': {
+    signedOut: 'public',
+    call: (w) => ({ path: `/api/published_posts/${w.postId}` }),
+    member: 404,
+  },
+  'GET /api/explore/groups/:id': {
+    signedOut: 'public',
+    call: (w) => ({ path: `/api/explore/groups/${w.groupId}` }),
+    member: 404,
+  },
+  'GET /api/explore/profiles/:id': {
+    signedOut: 'public',
+    call: (w) => ({ path: `/api/explore/profiles/${w.otherUserId}` }),
+    member: 404,
   },
 
   // Admin review.

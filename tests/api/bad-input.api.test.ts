@@ -4,6 +4,7 @@ import { createInvitation } from '../support/accounts';
 import { DEFAULT_PASSWORD, memberWithClient, uniqueName, type Member } from '../support/factories';
 import { listApiRoutes } from '../support/routes';
 import { addToGroup, createGroupAs, createPostAs } from '../support/social-factories';
+import { uniqueSlug } from '../support/public-post-factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 import type { TestClient, TestResponse } from '../support/test-client';
 
@@ -28,6 +29,8 @@ interface World {
   otherUserId: string;
   reportId: string;
   invitationCode: string;
+  /** A pending upload of the member's. */
+  fileRequestId: string;
 }
 
 type Body = Record<string, unknown>;
@@ -172,6 +175,36 @@ const TARGETS: Record<string, Target> = {
   'GET /api/friends': { path: () => '/api/friends' },
   'POST /api/feedbacks': { path: () => '/api/feedbacks', body: () => ({ feedback: { content: 'Nice' } }) },
 
+  'POST /api/file_requests': {
+    path: () => '/api/file_requests',
+    body: () => ({ name: 'notes.txt', file_type: 'post_attachment' }),
+  },
+  'GET /api/file_requests/:id': { path: (w) => `/api/file_requests/${w.fileRequestId}` },
+  'PATCH /api/file_requests/:id': {
+    path: (w) => `/api/file_requests/${w.fileRequestId}`,
+    body: () => ({ status: 'uploaded' }),
+  },
+  'DELETE /api/profile/avatar': { path: () => '/api/profile/avatar' },
+  'GET /api/files/:id': { path: (w) => `/api/files/${w.fileRequestId}`, query: ['variant'] },
+  // Signed URLs: refused (403) before anything else is looked at; files.checks and storage tests cover the rest.
+  'PUT /api/storage/:key': { path: () => `/api/storage/${randomUUID()}?expires=1&signature=bogus` },
+  'GET /api/storage/:key': { path: () => `/api/storage/${randomUUID()}?expires=1&signature=bogus` },
+
+  'POST /api/public_posts': {
+    path: () => '/api/public_posts',
+    body: (w) => ({ public_post: { post_id: w.postId, slug: uniqueSlug('sweep') } }),
+  },
+  'GET /api/public_posts': { path: () => '/api/public_posts', query: ['after', 'limit'] },
+  'DELETE /api/public_posts/:id': { path: () => `/api/public_posts/${randomUUID()}` },
+  // Public reads: a group or profile without published posts is a 404, like an unknown one.
+  'GET /api/published_posts': {
+    path: () => '/api/published_posts',
+    query: ['after', 'limit', 'group_id', 'profile_id'],
+  },
+  'GET /api/published_posts/:id': { path: (w) => `/api/published_posts/${w.postId}` },
+  'GET /api/explore/groups/:id': { path: (w) => `/api/explore/groups/${w.groupId}` },
+  'GET /api/explore/profiles/:id': { path: (w) => `/api/explore/profiles/${w.otherUserId}` },
+
   'GET /api/admin/feedbacks': {
     path: () => '/api/admin/feedbacks',
     query: ['after', 'limit'],
@@ -208,10 +241,12 @@ const QUERY_CASES = {
   ],
   limit: ['-1', 'abc', '0', '51', '1.5', '', 'Infinity', '1&limit=2', '9'.repeat(400)],
   group_id: ['notauuid', '%00', 'x'.repeat(500), randomUUID()],
+  profile_id: ['notauuid', '%00', 'x'.repeat(500), randomUUID()],
   sort: ['bogus', '', '%00', 'name&sort=date'],
   status: ['bogus', '%00', 'open&status=resolved'],
   q: ['%00', 'x'.repeat(1000), 'a&q=b'],
   confirmation_token: ['%00', '%ED%A0%80', 'x'.repeat(1000), '', 'a&confirmation_token=b'],
+  variant: ['bogus', '%00', '', 'original&variant=thumbnail', 'x'.repeat(1000)],
 };
 
 /** Path ids: not UUIDs, and a UUID nobody has (404). */
@@ -332,6 +367,9 @@ describe('bad input never yields a 500', () => {
       otherUserId: other.member.id,
       reportId: report.body.id,
       invitationCode: (await createInvitation(app)).code,
+      fileRequestId: (
+        await client.post('/api/file_requests', { name: 'a.txt', file_type: 'post_attachment' })
+      ).body.id,
     };
   });
   afterAll(async () => {

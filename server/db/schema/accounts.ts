@@ -39,6 +39,8 @@ export const users = pgTable(
     uniqueIndex('users_confirmation_code_hash_idx').on(t.confirmationCodeHash),
     uniqueIndex('users_reset_token_hash_idx').on(t.resetTokenHash),
     index('users_invited_by_idx').on(t.invitedById),
+    // Whether a file is someone's current avatar (public to all; kept by the cleanup job).
+    index('users_avatar_file_idx').on(t.avatarFileId),
   ],
 );
 

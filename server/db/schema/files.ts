@@ -1,4 +1,14 @@
-import { bigint, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { FILE_TYPES } from '../../../shared/domain/constants';
 import { users } from './accounts';
 import { createdAt, id, updatedAt } from './columns';
@@ -16,12 +26,26 @@ export const files = pgTable(
     name: text('name').notNull(),
     fileType: fileType('file_type').notNull(),
     status: fileStatus('status').notNull().default('pending'),
+    /** The object served: the upload while pending, then the checked (re-encoded) copy. */
     storageKey: text('storage_key').notNull(),
+    /** Images only: the card-sized preview. */
+    thumbnailKey: text('thumbnail_key'),
+    /** Detected from the bytes, never the type the browser claimed. */
     contentType: text('content_type'),
     fileSize: bigint('file_size', { mode: 'number' }),
+    width: integer('width'),
+    height: integer('height'),
+    /** As the member's device reported it (informational). */
     lastModified: timestamp('last_modified', { withTimezone: true }),
+    /** When the upload was checked and kept; the cleanup job's clock for unattached files. */
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('files_storage_key_idx').on(t.storageKey), index('files_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('files_storage_key_idx').on(t.storageKey),
+    index('files_user_idx').on(t.userId),
+    // The cleanup job's scans: stale pending rows, and uploads older than a day.
+    index('files_status_created_idx').on(t.status, t.createdAt),
+  ],
 );

@@ -40,6 +40,8 @@ export const posts = pgTable(
     index('posts_group_created_idx').on(t.groupId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('posts_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('posts_search_idx').using('gin', t.searchVector),
+    // Which post holds a file: who may see the file, whether it is attachable, the cleanup job.
+    index('posts_file_idx').on(t.fileId),
   ],
 );
 
@@ -90,7 +92,11 @@ export const publicPosts = pgTable(
     uniqueIndex('public_posts_post_idx').on(t.postId),
     uniqueIndex('public_posts_slug_idx').on(t.slug),
     index('public_posts_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('public_posts_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    index('public_posts_user_created_idx').on(
+      t.userId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 

@@ -37,7 +37,11 @@ describe('feedback and admin review', () => {
 
     const feedbacks = await admin.get('/api/admin/feedbacks');
     expect(feedbacks.status).toBe(200);
-    expect(feedbacks.body[0]).toMatchObject({ content: 'Second thoughts', username: reporter.username });
+    expect(feedbacks.body[0]).toMatchObject({
+      content: 'Second thoughts',
+      username: reporter.username,
+      avatar: null,
+    });
     expect(feedbacks.headers.get('x-has-next-page')).toBe('false');
 
     const reports = await admin.get('/api/admin/reports?status=open');

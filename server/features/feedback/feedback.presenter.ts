@@ -1,7 +1,7 @@
 import type { AdminFeedback, Feedback } from '../../../shared/api/feedback';
 import { humanDate } from '../../../shared/domain/time';
 import type { feedbacks } from '../../db/schema';
-import { displayName } from '../profiles/people';
+import { avatarUrl, displayName } from '../profiles/people';
 import type { AdminFeedbackRow } from './feedback.repo';
 
 export function presentFeedback(row: typeof feedbacks.$inferSelect): Feedback {
@@ -19,5 +19,6 @@ export function presentAdminFeedback(row: AdminFeedbackRow): AdminFeedback {
     name: row.username
       ? displayName({ username: row.username, firstName: row.firstName, lastName: row.lastName })
       : null,
+    avatar: avatarUrl(row),
   };
 }

@@ -26,6 +26,7 @@ export async function listFeedbacks(db: DbOrTx, filter: { cursor: Cursor | null;
       username: users.username,
       firstName: users.firstName,
       lastName: users.lastName,
+      avatarFileId: users.avatarFileId,
     })
     .from(feedbacks)
     .leftJoin(users, eq(users.id, feedbacks.userId))

@@ -70,3 +70,7 @@ export async function updateProfile(db: DbOrTx, userId: string, patch: ProfilePa
     .set({ ...patch, updatedAt: new Date() })
     .where(eq(users.id, userId));
 }
+
+export async function clearAvatar(db: DbOrTx, userId: string) {
+  await db.update(users).set({ avatarFileId: null, updatedAt: new Date() }).where(eq(users.id, userId));
+}

@@ -10,7 +10,7 @@ import { presentPosts } from '../posts/posts.presenter';
 import { listTimeline } from '../posts/posts.repo';
 import { presentProfile } from './profiles.presenter';
 import { memberExists } from './profiles.repo';
-import { editProfile, loadProfile } from './profiles.service';
+import { editProfile, loadProfile, removeAvatar } from './profiles.service';
 
 export function registerProfileRoutes(app: App, context: RouteContext) {
   const { db } = context;
@@ -28,6 +28,17 @@ export function registerProfileRoutes(app: App, context: RouteContext) {
       const user = requireUser(request);
       await context.throttle.hit('memberWrites', user.id);
       return presentProfile(await editProfile(db, user.id, request.body.profile), user.id);
+    },
+  );
+
+  /** Removes the profile picture; the file itself goes with the cleanup job (files.job.ts). */
+  app.delete(
+    '/api/profile/avatar',
+    { ...signedIn, schema: { response: { 200: ProfileSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      await context.throttle.hit('memberWrites', user.id);
+      return presentProfile(await removeAvatar(db, user.id), user.id);
     },
   );
 

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import { invalidField, notFound } from '../../http/errors';
 import {
+  clearAvatar,
   findProfile,
   isUsernameTaken,
   type ProfilePatch,
@@ -37,5 +38,11 @@ export async function editProfile(db: DbOrTx, userId: string, input: UpdateProfi
       throw error;
     }
   }
+  return loadProfile(db, userId, userId);
+}
+
+/** No profile picture: initials are shown instead. */
+export async function removeAvatar(db: DbOrTx, userId: string) {
+  await clearAvatar(db, userId);
   return loadProfile(db, userId, userId);
 }

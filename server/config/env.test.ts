@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env';
+
+describe('file settings', () => {
+  it('defaults to local storage, 25 MB uploads and a 1 GiB quota', () => {
+    const config = loadConfig({});
+    expect(config.storage).toEqual({ kind: 'local' });
+    expect(config.uploadMaxBytes).toBe(26_214_400);
+    expect(config.uploadQuotaBytes).toBe(1_073_741_824);
+    expect(config.filesSigningKey).toBeUndefined();
+  });
+
+  it('names every S3 setting missing when STORAGE=s3', () => {
+    expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'b' })).toThrow(
+      new ConfigError(
+        'Invalid configuration:\n  STORAGE=s3 also needs S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY',
+      ),
+    );
+  });
+
+  it('reads an S3 store; path-style by default for a custom endpoint only', () => {
+    const base = { STORAGE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(loadConfig(base).storage).toEqual({
+      kind: 's3',
+      endpoint: undefined,
+      bucket: 'b',
+      region: 'us-east-1',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      forcePathStyle: false,
+    });
+    const custom = loadConfig({ ...base, S3_ENDPOINT: 'http://minio:9000', S3_REGION: 'eu-west-3' });
+    expect(custom.storage).toMatchObject({
+      endpoint: 'http://minio:9000',
+      region: 'eu-west-3',
+      forcePathStyle: true,
+    });
+    expect(
+      loadConfig({ ...base, S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'false' }).storage,
+    ).toMatchObject({
+      forcePathStyle: false,
+    });
+  });
+
+  it('refuses bad values with a message naming them', () => {
+    expect(() => loadConfig({ STORAGE: 'ftp' })).toThrow(/STORAGE/);
+    expect(() => loadConfig({ UPLOAD_MAX_BYTES: '-1' })).toThrow(/UPLOAD_MAX_BYTES/);
+    expect(() => loadConfig({ UPLOAD_QUOTA_BYTES: 'lots' })).toThrow(/UPLOAD_QUOTA_BYTES/);
+    expect(() => loadConfig({ FILES_SIGNING_KEY: 'short' })).toThrow(
+      /FILES_SIGNING_KEY: must be at least 32/,
+    );
+    expect(() => loadConfig({ S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(/S3_FORCE_PATH_STYLE/);
+  });
+});

@@ -1,0 +1,2 @@
+DROP INDEX "public_posts_user_created_idx";--> statement-breakpoint
+CREATE INDEX "public_posts_user_created_idx" ON "public_posts" USING btree ("user_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);

@@ -1,0 +1,36 @@
+import type { MaybeRole } from '../../policies/group-roles';
+import { canViewPost } from '../../policies/visibility';
+
+/**
+ * Who may see a stored file (ARCHITECTURE.md "Who sees what": a file is visible to whoever may see
+ * the post or profile it belongs to). Seeing the post is the visibility module's one rule, reused.
+ */
+export interface FileAudience {
+  file: { userId: string; status: 'pending' | 'uploaded' };
+  /** Someone's current profile picture. */
+  isAvatar: boolean;
+  /** The post holding it, if any. */
+  postId: string | null;
+  postGroupId: string | null;
+  /** That post is published at a public address. */
+  isPublished: boolean;
+  /** The viewer's role in that post's group. */
+  viewerRole: MaybeRole;
+}
+
+/** Seen by everyone, signed in or not: a current avatar, or the attachment of a published post. */
+export function isPublicFile(audience: FileAudience): boolean {
+  return audience.file.status === 'uploaded' && (audience.isAvatar || audience.isPublished);
+}
+
+/**
+ * Bytes never checked are never served, not even to their owner. Then: public files to anyone; the
+ * owner always; a member who may see the post it is attached to.
+ */
+export function canViewFile(viewerId: string | null, audience: FileAudience): boolean {
+  if (audience.file.status !== 'uploaded') return false;
+  if (isPublicFile(audience)) return true;
+  if (viewerId === null) return false;
+  if (audience.file.userId === viewerId) return true;
+  return audience.postId !== null && canViewPost({ groupId: audience.postGroupId }, audience.viewerRole);
+}

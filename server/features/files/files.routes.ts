@@ -1,0 +1,111 @@
+import {
+  CompleteFileRequestBodySchema,
+  CreateFileRequestBodySchema,
+  FileQuerySchema,
+  FileRequestCreatedSchema,
+  FileRequestSchema,
+} from '../../../shared/api/files';
+import { IdParamsSchema } from '../../../shared/api/posts';
+import type { App, RouteContext } from '../../app';
+import { requireUser, signedInOnly } from '../../http/auth';
+import { notFound } from '../../http/errors';
+import { canViewFile, isPublicFile } from './files.policy';
+import { presentFileRequest, presentFileRequestCreated } from './files.presenter';
+import { findFileWithAudience } from './files.repo';
+import { cacheControl, FILE_SECURITY_HEADERS, servedFile } from './files.serve';
+import { completeUpload, loadOwnFile, requestUpload } from './files.service';
+
+/** How long a redirect to the object store's presigned GET stays valid, and may be cached. */
+const DOWNLOAD_URL_SECONDS = 10 * 60;
+const REDIRECT_CACHE_SECONDS = 5 * 60;
+
+export function registerFileRoutes(app: App, context: RouteContext) {
+  const { db } = context;
+  const signedIn = { preValidation: signedInOnly };
+
+  /** Spec: POST /file_requests {name, file_type} → where to PUT the bytes. */
+  app.post(
+    '/api/file_requests',
+    {
+      ...signedIn,
+      schema: { body: CreateFileRequestBodySchema, response: { 201: FileRequestCreatedSchema } },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await context.throttle.hit('memberWrites', user.id);
+      const { row, upload } = await requestUpload(context, user.id, request.body);
+      return reply.status(201).send(presentFileRequestCreated(row, upload, context.config.uploadMaxBytes));
+    },
+  );
+
+  app.get(
+    '/api/file_requests/:id',
+    { ...signedIn, schema: { params: IdParamsSchema, response: { 200: FileRequestSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      return presentFileRequest(await loadOwnFile(context, request.params.id, user.id));
+    },
+  );
+
+  /** Spec: PATCH /file_requests/{id} {status: 'uploaded', …} once the bytes were PUT. */
+  app.patch(
+    '/api/file_requests/:id',
+    {
+      ...signedIn,
+      schema: {
+        params: IdParamsSchema,
+        body: CompleteFileRequestBodySchema,
+        response: { 200: FileRequestSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await context.throttle.hit('memberWrites', user.id);
+      return presentFileRequest(await completeUpload(context, user.id, request.params.id, request.body));
+    },
+  );
+
+  /**
+   * A file's stable address. Visitors too: public files (avatars, attachments of published posts)
+   * are for everyone. Anyone who may not see the file gets the same 404 as for a file that never
+   * existed. The local store's bytes are streamed; an object store's are a redirect to a presigned GET.
+   */
+  app.get(
+    '/api/files/:id',
+    { schema: { params: IdParamsSchema, querystring: FileQuerySchema } },
+    async (request, reply) => {
+      const viewerId = request.currentUser?.id ?? null;
+      const audience = await findFileWithAudience(db, request.params.id, viewerId);
+      if (!audience || !canViewFile(viewerId, audience)) throw notFound();
+      const served = servedFile(audience.file, request.query.variant);
+      if (!served) throw notFound();
+      const isPublic = isPublicFile(audience);
+      reply.headers(FILE_SECURITY_HEADERS);
+      // Whether a file is visible depends on who asks: caches must key private answers on the cookie.
+      if (!isPublic) reply.header('vary', 'Cookie');
+
+      if (context.storage.kind === 's3') {
+        const { url } = await context.storage.signDownload(served.key, served, DOWNLOAD_URL_SECONDS);
+        const scope = isPublic ? 'public' : 'private';
+        reply.header('cache-control', `${scope}, max-age=${REDIRECT_CACHE_SECONDS}`);
+        return reply.redirect(url, 302);
+      }
+
+      reply.header('cache-control', cacheControl(isPublic)).header('etag', served.etag);
+      if (request.headers['if-none-match'] === served.etag) return reply.status(304).send();
+      const opened = await context.storage.openRead(served.key);
+      if (!opened) {
+        request.log.warn(
+          { fileId: audience.file.id, key: served.key },
+          'an uploaded file has no stored object',
+        );
+        throw notFound();
+      }
+      return reply
+        .type(served.contentType)
+        .header('content-disposition', served.contentDisposition)
+        .header('content-length', String(opened.size))
+        .send(opened.stream);
+    },
+  );
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { FileRow } from './files.repo';
+import { contentDisposition, sanitizeFileName, servedFile } from './files.serve';
+
+const row = (overrides: Partial<FileRow>): FileRow => ({
+  id: '0b9e2c1a-1111-4222-8333-444455556666',
+  userId: 'u',
+  name: 'file.txt',
+  fileType: 'post_attachment',
+  status: 'uploaded',
+  storageKey: '0b9e2c1a-1111-4222-8333-444455556666.file',
+  thumbnailKey: null,
+  contentType: 'text/plain; charset=utf-8',
+  fileSize: 10,
+  width: null,
+  height: null,
+  lastModified: null,
+  uploadedAt: new Date(),
+  createdAt: new Date(),
+  updatedAt: new Date(),
+  ...overrides,
+});
+
+describe('file names in Content-Disposition', () => {
+  it('encodes any name per RFC 5987, with a plain ASCII fallback', () => {
+    expect(contentDisposition('attachment', 'Über (1).pdf')).toBe(
+      `attachment; filename="_ber (1).pdf"; filename*=UTF-8''%C3%9Cber%20%281%29.pdf`,
+    );
+    expect(contentDisposition('inline', "a'b*c.webp")).toBe(
+      `inline; filename="a'b_c.webp"; filename*=UTF-8''a%27b_c.webp`,
+    );
+  });
+
+  it('drops control characters, path parts and leading dots; never empty; cut by code points', () => {
+    expect(sanitizeFileName('../../etc/passwd')).toBe('_.._etc_passwd');
+    expect(sanitizeFileName('a\r\nContent-Type: text/html\u0000.txt')).toBe('aContent-Type_ text_html.txt');
+    expect(sanitizeFileName('...')).toBe('file');
+    expect(sanitizeFileName('😀'.repeat(300))).toBe('😀'.repeat(200));
+    expect(() => contentDisposition('attachment', `${'x'.repeat(199)}😀`)).not.toThrow();
+  });
+});
+
+describe('servedFile', () => {
+  it('shows re-encoded images inline under a .webp name, with the thumbnail as a variant', () => {
+    const image = row({
+      name: 'IMG 1.HEIC.jpg',
+      contentType: 'image/webp',
+      storageKey: 'k.image',
+      thumbnailKey: 'k.thumb',
+    });
+    expect(servedFile(image, 'original')).toMatchObject({
+      key: 'k.image',
+      contentType: 'image/webp',
+      contentDisposition: `inline; filename="IMG 1.HEIC.webp"; filename*=UTF-8''IMG%201.HEIC.webp`,
+    });
+    expect(servedFile(image, 'thumbnail')!.key).toBe('k.thumb');
+    // A profile picture has no separate thumbnail: it is its own.
+    expect(servedFile({ ...image, thumbnailKey: null }, 'thumbnail')!.key).toBe('k.image');
+  });
+
+  it('sends everything else as a download, with no thumbnail, and never as markup', () => {
+    const pdf = row({ name: 'a.pdf', contentType: 'application/pdf' });
+    expect(servedFile(pdf, 'original')!.contentDisposition).toMatch(/^attachment; /);
+    expect(servedFile(pdf, 'thumbnail')).toBeNull();
+    expect(servedFile(row({ contentType: 'text/html' }), 'original')!.contentType).toBe(
+      'application/octet-stream',
+    );
+  });
+});

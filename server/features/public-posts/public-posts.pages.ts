@@ -1,0 +1,74 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LIMITS } from '../../../shared/domain/constants';
+import { SLUG_PATTERN } from '../../../shared/domain/slug';
+import type { App, RouteContext } from '../../app';
+import { HttpError } from '../../http/errors';
+import { cacheableByEveryone, PUBLIC_PAGE_CACHE } from './public-posts.cache';
+import { FEED_ENTRIES, renderAtomFeed } from './public-posts.feed';
+import { FEED_PATH, missingPostMeta, publishedPostMeta, siteMeta, withPageMeta } from './public-posts.meta';
+import { isPostId } from './public-posts.policy';
+import { listPublished } from './public-posts.repo';
+import { loadPublished } from './public-posts.service';
+
+/** The public pages of the web app, served with their own meta tags (see public-posts.meta.ts). */
+const SITE_PAGES = ['/', '/feed', '/explore', '/explore/*'];
+
+/** Whether a public address could name a published post at all (else no query is made). */
+function isPublicKey(value: string): boolean {
+  return (
+    isPostId(value) ||
+    (value.length >= LIMITS.slugMin && value.length <= LIMITS.slugMax && SLUG_PATTERN.test(value))
+  );
+}
+
+/**
+ * The Atom feed of published posts, and, when the web app is built (`indexHtml`), its public
+ * pages: /, /feed and /explore… with the site's meta, /explore/post/{slug or id} with the post's.
+ * These routes win over the SPA fallback in server/app.ts, which serves every other page.
+ */
+export function registerPublicPages(app: App, context: RouteContext, indexHtml: string | null) {
+  const { db } = context;
+  const origin = context.config.publicOrigin;
+  const throttled = (request: FastifyRequest) => context.throttle.hit('publishedIp', request.ip);
+
+  const cacheable = { onSend: cacheableByEveryone(PUBLIC_PAGE_CACHE) };
+
+  app.get(FEED_PATH, { onRequest: throttled, ...cacheable }, async (_request, reply) => {
+    const rows = await listPublished(db, { cursor: null, limit: FEED_ENTRIES });
+    reply.type('application/atom+xml; charset=utf-8');
+    return renderAtomFeed(rows.slice(0, FEED_ENTRIES), origin);
+  });
+
+  if (!indexHtml) return;
+  const sendPage = (reply: FastifyReply, html: string) => reply.type('text/html; charset=utf-8').send(html);
+
+  for (const url of SITE_PAGES) {
+    app.get(url, cacheable, async (request, reply) => {
+      const pathname = request.url.split('?')[0]!;
+      return sendPage(reply, withPageMeta(indexHtml, siteMeta(pathname, origin)));
+    });
+  }
+
+  app.get<{ Params: { id: string } }>('/explore/post/:id', cacheable, async (request, reply) => {
+    const key = request.params.id;
+    try {
+      // Throttled like the API reads it stands for; an over-limit visitor still gets the app,
+      // whose own call then explains the 429.
+      await throttled(request);
+      if (isPublicKey(key)) {
+        const row = await loadPublished(db, key);
+        return sendPage(reply, withPageMeta(indexHtml, publishedPostMeta(row, origin)));
+      }
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      if (error.statusCode === 429) {
+        reply.status(429).headers(error.headers).header('cache-control', 'no-store');
+        return sendPage(reply, withPageMeta(indexHtml, { ...siteMeta('/explore', origin), noindex: true }));
+      }
+      if (error.statusCode !== 404) throw error;
+    }
+    // Not published (unpublished, deleted, never was): the app shows its error state.
+    reply.status(404).header('cache-control', 'no-cache');
+    return sendPage(reply, withPageMeta(indexHtml, missingPostMeta()));
+  });
+}
