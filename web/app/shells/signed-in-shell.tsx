@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Inbox, LogOut, Plus, Search } from 'lucide-react';
 import { NavLink, Outlet } from 'react-router';
+import { Avatar } from '@web/components/avatar';
 import { buttonClasses } from '@web/components/button';
 import { cn } from '@web/lib/cn';
 import { useAuth } from '../auth/auth-context';
@@ -114,11 +115,20 @@ function SidebarGroups() {
 }
 
 function SidebarAccount() {
-  const { user, signOut } = useAuth();
+  const { user, avatar, initials, signOut } = useAuth();
   return (
     <div role="group" aria-label="Account">
       <SidebarHeading>Account</SidebarHeading>
       <div className="space-y-1">
+        {user ? (
+          <div className="flex items-center gap-3 px-3 py-2">
+            <Avatar src={avatar} initials={initials} size="sm" />
+            <div className="min-w-0 text-sm">
+              <p className="truncate font-medium text-stone-900">{user.name}</p>
+              <p className="truncate text-xs text-stone-500">@{user.username}</p>
+            </div>
+          </div>
+        ) : null}
         {accountEntries(user).map(({ label, to, icon }) => (
           <SidebarLink key={to} to={to} icon={icon}>
             {label}

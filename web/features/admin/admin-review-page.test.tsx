@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { AdminFeedback } from '@shared/api/feedback';
 import type { AdminReport } from '@shared/api/reports';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
@@ -23,6 +24,19 @@ const report: AdminReport = {
   reporter_username: 'ada',
   resolved_at: null,
 };
+function feedback(overrides: Partial<AdminFeedback>): AdminFeedback {
+  return {
+    id: 'f1',
+    content: 'The timeline is lovely.',
+    created_at: '2026-03-22T10:00:00Z',
+    created_at_human: 'March 22, 2026 at 10:00 AM UTC',
+    user_id: 'u3',
+    username: 'ada',
+    name: 'Ada Lovelace',
+    avatar: null,
+    ...overrides,
+  };
+}
 const page = (items: unknown[]) => jsonResponse(items, { headers: { 'x-has-next-page': 'false' } });
 
 describe('/admin', () => {
@@ -47,6 +61,27 @@ describe('/admin', () => {
       expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ report: { status: 'resolved' } }),
     );
     await waitFor(() => expect(screen.queryByText('Cheap watches')).not.toBeInTheDocument());
+  });
+
+  it("shows each feedback's author with their picture, or their initials without one", async () => {
+    mockFetch({
+      'GET /api/auth': jsonResponse(admin),
+      'GET /api/groups': jsonResponse([]),
+      'GET /api/admin/reports': page([]),
+      'GET /api/admin/feedbacks': page([
+        feedback({ id: 'f1', name: 'Ada Lovelace', username: 'ada', avatar: '/api/files/a1' }),
+        feedback({ id: 'f2', name: 'Theo Lindqvist', username: 'theo', avatar: null }),
+      ]),
+    });
+    renderApp('/admin', { features: adminRoutes });
+    const tab = await screen.findByRole('tab', { name: /Feedback/ });
+    fireEvent.mouseDown(tab);
+    fireEvent.click(tab);
+    const ada = (await screen.findByRole('link', { name: 'Ada Lovelace' })).closest('li')!;
+    expect(ada.querySelector('img')).toHaveAttribute('src', '/api/files/a1');
+    const theo = screen.getByRole('link', { name: 'Theo Lindqvist' }).closest('li')!;
+    expect(theo.querySelector('img')).toBeNull();
+    expect(theo).toHaveTextContent('TL');
   });
 
   it('tells a member who is not an admin that the page is not for them', async () => {

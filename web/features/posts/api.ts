@@ -32,6 +32,8 @@ export interface NewPost {
   tldr: string;
   content: string;
   group_id: string | null;
+  /** An uploaded file of type post_attachment (web/features/files), or none. */
+  file_request_id?: string | null;
 }
 
 export async function createPost(post: NewPost): Promise<Post> {

@@ -98,10 +98,20 @@ describe('post card preview', () => {
     expect(screen.getByRole('heading', { name: 'Tomatoes are ripening' })).toBeInTheDocument();
   });
 
-  it('shows the image preview when has_image, a download link otherwise, and nothing without a URL', () => {
+  it('shows the image thumbnail when has_image, a download link otherwise, and nothing without a URL', () => {
     mockFetch({});
-    renderCard(aPost({ file_url: '/files/a.png', file_name: 'a.png', has_image: true }));
-    expect(screen.getByRole('img', { name: 'Attachment: a.png' })).toHaveClass('max-h-[400px]');
+    renderCard(
+      aPost({
+        file_url: '/files/a.png',
+        file_name: 'a.png',
+        has_image: true,
+        thumbnail_url: '/files/a-small.png',
+      }),
+    );
+    const image = screen.getByRole('img', { name: 'Attachment: a.png' });
+    expect(image).toHaveAttribute('src', '/files/a-small.png');
+    expect(image).toHaveClass('h-40', 'object-cover');
+    expect(image.closest('a')).toHaveAttribute('href', `/post/${aPost().id}`);
     cleanup();
     renderCard(aPost({ file_url: '/files/b.pdf', file_name: 'b.pdf', has_image: false }));
     expect(screen.getByRole('link', { name: /b\.pdf/ })).toHaveAttribute('href', '/files/b.pdf');

@@ -26,3 +26,8 @@ export type ProfileChanges = UpdateProfileBody['profile'];
 export async function updateMyProfile(changes: ProfileChanges): Promise<Profile> {
   return (await api.patch<Profile>('/profile', { profile: changes })).data;
 }
+
+/** DELETE /api/profile/avatar: the member goes back to their initials; answers the profile. */
+export async function removeMyAvatar(): Promise<Profile> {
+  return (await api.delete<Profile>('/profile/avatar')).data;
+}

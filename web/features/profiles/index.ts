@@ -1,4 +1,4 @@
 /** What other features may use from the profiles area (the My Profile form edits the same data). */
-export { myProfileQueryOptions, updateMyProfile, type ProfileChanges } from './api';
+export { myProfileQueryOptions, removeMyAvatar, updateMyProfile, type ProfileChanges } from './api';
 export { profileDisplayName } from './display-name';
 export { profilePath } from './paths';

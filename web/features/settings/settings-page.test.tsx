@@ -51,8 +51,6 @@ describe('/settings (My Profile)', () => {
         about: 'Notes on the engine.',
       },
     });
-    // No picture upload until the files feature arrives.
-    expect(document.querySelector('input[type="file"]')).toBeNull();
   });
 
   it('after saving a new username and name, the account menu shows them and the new initials', async () => {

@@ -5,7 +5,6 @@ import type { Profile } from '@shared/api/profiles';
 import { LIMITS } from '@shared/domain/constants';
 import { useAuth } from '@web/app/auth/auth-context';
 import { Alert } from '@web/components/alert';
-import { Avatar } from '@web/components/avatar';
 import { Button, ButtonLink } from '@web/components/button';
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@web/components/card';
 import { Label, Textarea, TextField } from '@web/components/input';
@@ -21,11 +20,11 @@ import {
   type ProfileChanges,
 } from '@web/features/profiles';
 import { errorMessage, fieldErrorsOf } from '@web/lib/api-errors';
-import { initialsOf } from '@web/lib/initials';
 import { queryKeys } from '@web/lib/query-keys';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { useTimedMessage } from '@web/lib/use-timed-message';
 import { SETTINGS_TEXT } from './messages';
+import { ProfilePicture } from './profile-picture';
 
 /** The fields the form edits, as the form holds them (text, never null). */
 type ProfileForm = Required<{ [K in keyof ProfileChanges]: string }>;
@@ -49,7 +48,7 @@ function formOf(profile: Profile): ProfileForm {
   };
 }
 
-/** /settings: the member's own profile (about, location, username, first and last name). */
+/** /settings: the member's own profile (picture, about, location, username, first and last name). */
 export function SettingsPage() {
   useDocumentTitle(SETTINGS_TEXT.title);
   const profile = useQuery(myProfileQueryOptions());
@@ -123,16 +122,18 @@ function ProfileEditor({ profile }: { profile: Profile }) {
   return (
     <div className="space-y-6">
       <Card>
-        <CardBody className="flex flex-wrap items-center gap-4">
-          <Avatar src={profile.avatar} initials={initialsOf(preview)} size="lg" />
-          <div className="min-w-0 flex-1">
-            <p className="text-lg font-semibold break-words text-stone-900">{preview}</p>
-            <p className="text-sm break-all text-stone-500">@{profile.username}</p>
-          </div>
-          <ButtonLink to={profilePath(profile.id)} variant="outline" size="sm">
-            <ExternalLink className="size-4" aria-hidden="true" />
-            View profile
-          </ButtonLink>
+        <CardBody>
+          <ProfilePicture
+            profile={profile}
+            name={preview}
+            onNotice={toast.show}
+            aside={
+              <ButtonLink to={profilePath(profile.id)} variant="outline" size="sm" className="shrink-0">
+                <ExternalLink className="size-4" aria-hidden="true" />
+                View profile
+              </ButtonLink>
+            }
+          />
         </CardBody>
       </Card>
 

@@ -34,7 +34,7 @@ function FeedbackItem({ feedback }: { feedback: AdminFeedback }) {
   return (
     <li className="rounded-2xl border border-stone-200/80 bg-white p-4 shadow-sm shadow-stone-900/5 sm:p-5">
       <div className="flex items-center gap-3">
-        <Avatar initials={initialsOf(name)} size="sm" />
+        <Avatar src={feedback.avatar} initials={initialsOf(name)} size="sm" />
         <p className="min-w-0 flex-1 text-sm">
           {feedback.user_id ? (
             <Link

@@ -1,36 +1,99 @@
 import { Download, FileText } from 'lucide-react';
+import { Link } from 'react-router';
 import type { Post } from '@shared/api/posts';
+import { formatBytes } from '@shared/domain/format-bytes';
 import { cn } from '@web/lib/cn';
+import { ImageViewer } from './image-viewer';
+
+/** What an attachment needs of a post (or a published post); size and thumbnail are optional. */
+export type AttachmentPost = Pick<Post, 'file_url' | 'file_name' | 'has_image' | 'tldr'> &
+  Partial<Pick<Post, 'file_size' | 'thumbnail_url'>>;
 
 /**
- * A post's file: an image preview (at most 400 px high, spec section 9) when it is an image, else a
- * download link. Nothing while the file has no address yet.
+ * A post's file. Images: on cards (`variant="card"`) the thumbnail, 40 units high and cropped to fit
+ * (spec section 9), leading to the post (`to`); on the post itself (`variant="full"`, the default)
+ * the image at most 400 px high, opening full size, with a Download link. Other files: a download
+ * link with the name and size. Nothing while the file has no address yet.
  */
 export function PostAttachment({
   post,
+  variant = 'full',
+  to,
   className,
 }: {
-  post: Pick<Post, 'file_url' | 'file_name' | 'has_image' | 'tldr'>;
+  post: AttachmentPost;
+  variant?: 'card' | 'full';
+  /** Cards: where a click on the image goes (the post). */
+  to?: string;
   className?: string;
 }) {
   if (!post.file_url) return null;
   const name = post.file_name || 'Attachment';
-  if (post.has_image) {
+  if (!post.has_image)
+    return <DownloadLink post={post} url={post.file_url} name={name} className={className} />;
+
+  const alt = post.file_name ? `Attachment: ${post.file_name}` : `Image attached to ${post.tldr}`;
+  if (variant === 'card') {
+    const image = (
+      <img
+        src={post.thumbnail_url || post.file_url}
+        alt={alt}
+        height={160}
+        loading="lazy"
+        decoding="async"
+        className="block h-40 w-full object-cover"
+      />
+    );
     return (
       <div className={cn('overflow-hidden rounded-xl bg-stone-100 ring-1 ring-stone-200/70', className)}>
-        <img
-          src={post.file_url}
-          alt={post.file_name ? `Attachment: ${post.file_name}` : `Image attached to ${post.tldr}`}
-          loading="lazy"
-          className="mx-auto max-h-[400px] w-auto max-w-full object-contain"
-        />
+        {to ? (
+          // The title is the card's link for the keyboard; this one is for the mouse (and new tabs).
+          <Link to={to} tabIndex={-1} className="block">
+            {image}
+          </Link>
+        ) : (
+          image
+        )}
       </div>
     );
   }
+
+  return (
+    <figure className={cn('space-y-2', className)}>
+      <ImageViewer src={post.file_url} alt={alt} name={name} downloadName={post.file_name} />
+      <figcaption className="flex items-center gap-3 text-xs text-stone-500">
+        <span className="min-w-0 flex-1 truncate">
+          {name}
+          {post.file_size != null ? ` · ${formatBytes(post.file_size)}` : null}
+        </span>
+        <a
+          href={post.file_url}
+          download={post.file_name ?? ''}
+          className="inline-flex shrink-0 items-center gap-1 rounded-sm font-medium text-brand-700 hover:text-brand-800 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+        >
+          <Download className="size-3.5" aria-hidden="true" />
+          Download
+        </a>
+      </figcaption>
+    </figure>
+  );
+}
+
+function DownloadLink({
+  post,
+  url,
+  name,
+  className,
+}: {
+  post: AttachmentPost;
+  url: string;
+  name: string;
+  className?: string;
+}) {
   return (
     <a
-      href={post.file_url}
-      download={post.file_name ?? true}
+      href={url}
+      download={post.file_name ?? ''}
       rel="noopener noreferrer"
       className={cn(
         'flex max-w-full items-center gap-3 rounded-xl border border-stone-200 bg-stone-50 px-3.5 py-2.5 text-sm',
@@ -42,7 +105,12 @@ export function PostAttachment({
       <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-white text-brand-700 ring-1 ring-stone-200">
         <FileText className="size-4" aria-hidden="true" />
       </span>
-      <span className="min-w-0 flex-1 truncate font-medium text-stone-800">{name}</span>
+      <span className="min-w-0 flex-1">
+        <span className="line-clamp-2 font-medium wrap-anywhere text-stone-800">{name}</span>
+        {post.file_size != null ? (
+          <span className="block text-xs text-stone-500">{formatBytes(post.file_size)}</span>
+        ) : null}
+      </span>
       <span className="inline-flex shrink-0 items-center gap-1 font-medium text-brand-700">
         <Download className="size-4" aria-hidden="true" />
         Download

@@ -82,7 +82,7 @@ function PostCardContent({
             {contentPreview(post.content)}
           </Markdown>
         ) : null}
-        <PostAttachment post={post} className="mt-3" />
+        <PostAttachment post={post} variant="card" to={path} className="mt-3" />
         <PostActions post={post} notify={notify} className="mt-3 border-t border-stone-100 pt-2" />
       </article>
     </Card>

@@ -1,0 +1,96 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { aPost } from '../post-fixtures';
+import { PostAttachment, type AttachmentPost } from './post-attachment';
+
+function show(post: AttachmentPost, props: { variant?: 'card' | 'full'; to?: string } = {}) {
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <PostAttachment post={post} {...props} /> },
+      { path: '*', element: <p>Elsewhere</p> },
+    ],
+    { initialEntries: ['/'] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const image = aPost({
+  tldr: 'The allotment in March',
+  file_url: '/api/files/f1',
+  file_name: 'allotment.jpg',
+  file_size: 1_887_437,
+  thumbnail_url: '/api/files/f1?variant=thumbnail',
+  has_image: true,
+});
+
+describe('PostAttachment', () => {
+  it('on a card: the thumbnail, 40 units high and cropped, leading to the post', async () => {
+    const router = show(image, { variant: 'card', to: '/post/p1' });
+    const picture = screen.getByRole('img', { name: 'Attachment: allotment.jpg' });
+    expect(picture).toHaveAttribute('src', '/api/files/f1?variant=thumbnail');
+    expect(picture).toHaveClass('h-40', 'w-full', 'object-cover');
+    expect(picture).toHaveAttribute('height', '160');
+
+    await userEvent.click(picture);
+    expect(router.state.location.pathname).toBe('/post/p1');
+  });
+
+  it('on a card without a thumbnail: the file itself, still 40 units high', () => {
+    show({ ...image, thumbnail_url: null }, { variant: 'card' });
+    const picture = screen.getByRole('img', { name: 'Attachment: allotment.jpg' });
+    expect(picture).toHaveAttribute('src', '/api/files/f1');
+    expect(picture).toHaveClass('h-40');
+  });
+
+  it('on the post: the image at most 400 px high, with its size and a Download link', () => {
+    show(image);
+    const picture = screen.getByRole('img', { name: 'Attachment: allotment.jpg' });
+    expect(picture).toHaveAttribute('src', '/api/files/f1');
+    expect(picture).toHaveClass('max-h-[400px]');
+    expect(screen.getByText('allotment.jpg · 1.8 MB')).toBeInTheDocument();
+    const download = screen.getByRole('link', { name: 'Download' });
+    expect(download).toHaveAttribute('href', '/api/files/f1');
+    expect(download).toHaveAttribute('download', 'allotment.jpg');
+  });
+
+  it('opens the full-size image in a dialog on Enter; Escape closes it and focus returns to the image', async () => {
+    const user = userEvent.setup();
+    show(image);
+    const trigger = screen.getByRole('button', { name: /Attachment: allotment\.jpg.*view full size/ });
+    trigger.focus();
+    await user.keyboard('{Enter}');
+
+    const dialog = await screen.findByRole('dialog', { name: 'allotment.jpg' });
+    expect(dialog).toContainElement(
+      screen.getAllByRole('img', { name: 'Attachment: allotment.jpg' }).at(-1)!,
+    );
+    expect(screen.getAllByRole('link', { name: 'Download' }).at(-1)).toHaveAttribute('href', '/api/files/f1');
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(trigger).toHaveFocus();
+  });
+
+  it('a file that is not an image: a download link with its name and size', () => {
+    show({ ...image, file_name: 'minutes.pdf', has_image: false, thumbnail_url: null, file_size: 52_224 });
+    const link = screen.getByRole('link', { name: /minutes\.pdf/ });
+    expect(link).toHaveAttribute('href', '/api/files/f1');
+    expect(link).toHaveAttribute('download', 'minutes.pdf');
+    expect(link).toHaveTextContent('51 kB');
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it('keeps working with the fields it always had (no size, no thumbnail)', () => {
+    show({ tldr: 'Old', file_url: '/api/files/f2', file_name: 'old.png', has_image: true });
+    expect(screen.getByRole('img', { name: 'Attachment: old.png' })).toHaveClass('max-h-[400px]');
+    expect(screen.getByText('old.png')).toBeInTheDocument();
+  });
+
+  it('shows nothing while the file has no address', () => {
+    const { container } = render(<PostAttachment post={{ ...image, file_url: null }} />);
+    expect(container).toBeEmptyDOMElement();
+  });
+});
