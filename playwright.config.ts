@@ -2,6 +2,11 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_DATA_DIR = '.tmp/e2e-data';
+/** A second server of the same build with rate limits on, for the throttling journey (tests/e2e/public.spec.ts). */
+const throttledPort = Number(process.env.E2E_THROTTLED_PORT ?? 3101);
+export const E2E_THROTTLED_DATA_DIR = '.tmp/e2e-data-throttled';
+/** Written once this run's build is done; the throttled server waits for it (one build, two servers). */
+const BUILT_MARKER = `.tmp/e2e-built-${process.pid}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -28,24 +33,48 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'desktop', use: { viewport: { width: 1280, height: 800 } } }],
-  webServer: {
-    // A fresh data folder; the operator's invitation (cli invite) starts the journeys' first member.
-    command: [
-      `rm -rf ${E2E_DATA_DIR} .tmp/e2e-host.json`,
-      'npm run build --silent',
-      'node dist/server/cli.js invite > .tmp/e2e-invitation.txt',
-      'node dist/server/main.js',
-    ].join(' && '),
-    url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: E2E_DATA_DIR,
-      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
-      RATE_LIMITS: 'off',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      // A fresh data folder; the operator's invitation (cli invite) starts the journeys' first member.
+      command: [
+        `rm -rf ${E2E_DATA_DIR} .tmp/e2e-host.json .tmp/e2e-built-*`,
+        'npm run build --silent',
+        `touch ${BUILT_MARKER}`,
+        'node dist/server/cli.js invite > .tmp/e2e-invitation.txt',
+        'node dist/server/main.js',
+      ].join(' && '),
+      url: `http://127.0.0.1:${port}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: E2E_DATA_DIR,
+        PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+        RATE_LIMITS: 'off',
+        LOG_LEVEL: 'warn',
+      },
     },
-  },
+    {
+      // The same build (Playwright starts web servers in order, and this one also waits for the
+      // build's marker), its own data, rate limits on and a small limit on public reads.
+      command: [
+        `until [ -f ${BUILT_MARKER} ]; do sleep 1; done`,
+        `rm -rf ${E2E_THROTTLED_DATA_DIR}`,
+        'node dist/server/main.js',
+      ].join(' && '),
+      url: `http://127.0.0.1:${throttledPort}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      env: {
+        PORT: String(throttledPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: E2E_THROTTLED_DATA_DIR,
+        PUBLIC_ORIGIN: `http://127.0.0.1:${throttledPort}`,
+        RATE_LIMITS: 'on',
+        PUBLISHED_RATE_LIMIT: '5',
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
 });

@@ -1,12 +1,15 @@
 import { createBrowserRouter, matchRoutes, useLocation, type RouteObject } from 'react-router';
 import { accountsRoutes } from '@web/features/accounts/routes';
 import { adminRoutes } from '@web/features/admin/routes';
+import { exploreRoutes } from '@web/features/explore/routes';
 import { feedbackRoutes } from '@web/features/feedback/routes';
+import { filesRoutes } from '@web/features/files/routes';
 import { friendsRoutes } from '@web/features/friends/routes';
 import { groupsRoutes } from '@web/features/groups/routes';
 import { invitationsRoutes } from '@web/features/invitations/routes';
 import { postsRoutes } from '@web/features/posts/routes';
 import { privacyRoutes } from '@web/features/privacy/routes';
+import { publishedRoutes } from '@web/features/published/routes';
 import { profilesRoutes } from '@web/features/profiles/routes';
 import { searchRoutes } from '@web/features/search/routes';
 import { settingsRoutes } from '@web/features/settings/routes';
@@ -46,6 +49,9 @@ export const FEATURE_ROUTES: readonly FeatureRoute[] = [
   ...searchRoutes,
   ...feedbackRoutes,
   ...adminRoutes,
+  ...filesRoutes,
+  ...exploreRoutes,
+  ...publishedRoutes,
 ];
 
 function routesOf(features: readonly FeatureRoute[], shell: ShellName): RouteObject[] {

@@ -247,6 +247,17 @@ describe('published client', () => {
     expect(calls[0]!.init.credentials).toBe('include');
   });
 
+  it("asks the server each time (the app's own cache decides freshness), unlike the main client", async () => {
+    const { calls } = mockFetch({
+      'GET /api/published_posts/5': jsonResponse({ id: 5 }),
+      'GET /api/posts/5': jsonResponse({ id: 5 }),
+    });
+    await publishedApi.get('/published_posts/5');
+    await api.get('/posts/5');
+    expect(calls[0]!.init.cache).toBe('no-cache');
+    expect(calls[1]!.init.cache).toBeUndefined();
+  });
+
   it('the main client keeps the catalogue for 429', async () => {
     mockFetch({
       'GET /api/posts': jsonResponse(

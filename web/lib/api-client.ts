@@ -62,6 +62,8 @@ export interface ApiClientConfig {
   timeoutMs?: number;
   /** Builds the error for a failing response; return undefined to use the catalogue's. */
   toError?: (status: number, data: unknown, headers: Headers) => ApiError | undefined;
+  /** The browser HTTP cache mode of every call (fetch's `cache`); the browser's default when absent. */
+  cache?: RequestCache;
 }
 
 export const API_BASE = '/api';
@@ -199,6 +201,7 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
           body,
           credentials: 'include',
           signal: controller.signal,
+          ...(config.cache ? { cache: config.cache } : {}),
         });
         data = await readBody(response);
       } catch (cause) {
@@ -260,8 +263,15 @@ export const api = createApiClient();
 /**
  * The client for published (public) calls: same base, timeout and headers; a 429 becomes
  * 'Rate limited. Please try again in {seconds} seconds.' (queries must not retry it).
+ *
+ * The server lets browsers and shared caches keep public answers (max-age=60,
+ * stale-while-revalidate=300). The app keeps its own cache (TanStack Query: fresh 2 minutes,
+ * spec section 9) and asks the server only when that is stale or the visitor refreshes, so when it
+ * asks it wants the server's answer: `no-cache` makes the browser revalidate instead of replaying
+ * a copy up to minutes old (a Refresh that shows nothing new, a post just published missing).
  */
 export const publishedApi = createApiClient({
+  cache: 'no-cache',
   toError(status, data, headers) {
     if (status !== 429) return undefined;
     const seconds = retryAfterSeconds(headers);

@@ -45,4 +45,22 @@ export const queryKeys = {
     comments: (id: string) => ['posts', 'comments', id] as const,
     search: (query: string) => ['posts', 'search', query] as const,
   },
+  /** The member's own public posts (GET /api/public_posts): /published; Publish and Unpublish refresh it. */
+  publicPosts: {
+    all: ['public-posts'] as const,
+    mine: () => ['public-posts', 'mine'] as const,
+  },
+  /**
+   * What visitors read (web/features/explore): the feed, the public timelines (all, one group's, one
+   * member's) and single published posts. Publish and Unpublish refresh everything under `all`.
+   */
+  published: {
+    all: ['published'] as const,
+    feed: () => ['published', 'feed'] as const,
+    timeline: (filter: { group_id?: string; profile_id?: string } = {}) =>
+      ['published', 'timeline', filter] as const,
+    post: (idOrSlug: string) => ['published', 'post', idOrSlug] as const,
+    group: (id: string) => ['published', 'group', id] as const,
+    profile: (id: string) => ['published', 'profile', id] as const,
+  },
 } as const;

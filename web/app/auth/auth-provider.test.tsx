@@ -22,11 +22,66 @@ describe('session check', () => {
     '/privacy-policy',
     '/landing',
     '/explore/post/1',
-  ])('makes no server call on the public path %s', async (path) => {
-    const { fetchMock } = mockFetch({});
+  ])('makes no session check on the public path %s', async (path) => {
+    // The public face reads published posts; nothing asks who is signed in.
+    const { calls } = mockFetch({
+      'GET /api/published_posts': jsonResponse([]),
+      'GET /api/published_posts/1': jsonResponse({ error: 'Not found.' }, { status: 404 }),
+    });
     renderApp(path);
-    await screen.findAllByRole('main');
-    expect(fetchMock).not.toHaveBeenCalled();
+    // The public face's screens are route-lazy: the first one may take a moment to load.
+    await screen.findAllByRole('main', {}, { timeout: 5000 });
+    expect(calls.filter((call) => !call.url.startsWith('/api/published_posts'))).toEqual([]);
+  });
+
+  it('checks a returning member on a public path, who then sees their own frame', async () => {
+    window.localStorage.setItem('hearthSignedIn', '1');
+    const { calls } = mockFetch({
+      'GET /api/auth': jsonResponse(maria),
+      'GET /api/groups': jsonResponse([]),
+      'GET /api/published_posts': jsonResponse([]),
+    });
+    renderApp('/');
+    expect(await screen.findByRole('button', { name: 'Account menu' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.url === '/api/auth')).toHaveLength(1);
+  });
+
+  it('a stale hint costs one check, answered 401 silently, and is then forgotten', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    window.localStorage.setItem('hearthSignedIn', '1');
+    mockFetch({ 'GET /api/auth': unauthenticated(), 'GET /api/published_posts': jsonResponse([]) });
+    const { router } = renderApp('/');
+    const header = await screen.findByRole('banner');
+    expect(await within(header).findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    await waitFor(() => expect(window.localStorage.getItem('hearthSignedIn')).toBeNull());
+    expect(log).not.toHaveBeenCalled();
+  });
+
+  it('/signin sends a member who is already signed in to /dashboard', async () => {
+    window.localStorage.setItem('hearthSignedIn', '1');
+    mockFetch({
+      'GET /api/auth': jsonResponse(maria),
+      'GET /api/groups': jsonResponse([]),
+      'GET /api/posts': jsonResponse([]),
+    });
+    const { router } = renderApp('/signin');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('so does following a link to /signin while signed in', async () => {
+    mockFetch({
+      'GET /api/auth': jsonResponse(maria),
+      'GET /api/groups': jsonResponse([]),
+      'GET /api/invitations': jsonResponse([]),
+      'GET /api/posts': jsonResponse([]),
+    });
+    const { router } = renderApp('/invitations');
+    await screen.findByRole('heading', { name: 'Invitations' });
+    await router.navigate('/signin');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
   it('shows Loading on a protected screen while the check runs, then the screen', async () => {
@@ -107,6 +162,8 @@ describe('sign in and out', () => {
     await user.type(screen.getByLabelText('Password'), 'pw');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    // Remembered, so a public page later shows this member their own frame.
+    expect(window.localStorage.getItem('hearthSignedIn')).toBe('1');
   });
 
   it('sign-out ends the session, forgets the member and goes to /signin', async () => {
@@ -122,6 +179,7 @@ describe('sign in and out', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
     expect(calls.some((call) => call.method === 'DELETE' && call.url === '/api/users/sign_out')).toBe(true);
+    expect(window.localStorage.getItem('hearthSignedIn')).toBeNull();
     // Signed out now: a protected page goes straight back to sign-in without asking the server again.
     await router.navigate('/invitations');
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));

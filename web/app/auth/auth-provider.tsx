@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { groupsQueryOptions } from '@web/features/groups/api';
@@ -12,6 +12,7 @@ import {
 } from '@web/lib/auth-paths';
 import { AuthContext, type AuthContextValue, type SignInCredentials } from './auth-context';
 import { authReducer, initialAuthState, isLoading } from './auth-state';
+import { hasSessionHint, setSessionHint } from './session-hint';
 import {
   asCurrentUser,
   deleteSession,
@@ -30,13 +31,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const onPublicPath = isPublicPath(pathname);
+  // A member coming back to a public page (/, /explore …) is checked too, to show them their frame.
+  const [returningMember] = useState(hasSessionHint);
+  const skipCheck = onPublicPath && !returningMember;
   const checking = useRef(false);
+  // Set by signIn() until the next page's address is shown: /signin must not redirect meanwhile.
+  const signingIn = useRef(false);
   // Numbers the refreshes, so only the answer of the latest one is applied.
   const lastRefresh = useRef(0);
 
-  // The session check: only on protected paths, once per page load (401s later reset it).
+  // The session check: on protected paths (and public ones for a returning member), once per page load.
   useEffect(() => {
-    if (onPublicPath || state.checked || checking.current) return;
+    if (skipCheck || state.checked || checking.current) return;
     checking.current = true;
     fetchCurrentUser()
       .then((user) => dispatch({ type: 'check-succeeded', user }))
@@ -48,7 +54,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       .finally(() => {
         checking.current = false;
       });
-  }, [onPublicPath, state.checked]);
+  }, [skipCheck, state.checked]);
+
+  // Remember whether this browser is signed in, once the server has said so.
+  useEffect(() => {
+    if (state.checked) setSessionHint(state.user !== null);
+  }, [state.checked, state.user]);
+
+  // Spec section 2: a member who is already signed in does not see the sign-in screen.
+  const signedIn = state.user !== null;
+  useEffect(() => {
+    // signIn() has moved on once the address is no longer /signin.
+    if (pathname !== SIGN_IN_PATH) signingIn.current = false;
+    else if (signedIn && !signingIn.current) {
+      navigate(DEFAULT_SIGNED_IN_PATH, { replace: true });
+    }
+  }, [signedIn, pathname, navigate]);
 
   // Any 401 on a protected page (the client has remembered the page): forget the member, go to sign in.
   useEffect(
@@ -66,6 +87,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // A different member may have been signed in before: drop everything cached for them.
       queryClient.clear();
       const user = asCurrentUser(response) ?? (await fetchCurrentUser());
+      signingIn.current = true;
       dispatch({ type: 'signed-in', user });
       void queryClient.prefetchQuery(groupsQueryOptions());
       // Resolves once the next screen is up (its code may still be loading), so the form stays busy till then.
@@ -104,7 +126,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const value = useMemo<AuthContextValue>(
     () => ({
       authenticated: state.user !== null,
-      loading: isLoading(state, onPublicPath),
+      loading: isLoading(state, skipCheck),
       user: state.user,
       avatar: state.user?.avatar ?? null,
       initials: state.user?.initials ?? null,
@@ -113,7 +135,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       refreshUser,
       markUnauthenticated,
     }),
-    [state, onPublicPath, signIn, signOut, refreshUser, markUnauthenticated],
+    [state, skipCheck, signIn, signOut, refreshUser, markUnauthenticated],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -41,7 +41,10 @@ export function authReducer(state: AuthState, event: AuthEvent): AuthState {
   }
 }
 
-/** Loading only on a protected path whose session has not been checked yet. */
-export function isLoading(state: AuthState, onPublicPath: boolean): boolean {
-  return !onPublicPath && !state.checked;
+/**
+ * Loading while a needed session check has not answered yet: on protected paths, and on public ones
+ * for a returning member (see ./session-hint.ts); `skipCheck` is true where no check is made.
+ */
+export function isLoading(state: AuthState, skipCheck: boolean): boolean {
+  return !skipCheck && !state.checked;
 }

@@ -123,7 +123,7 @@ describe('signed-in shell', () => {
 
 describe('public shell', () => {
   it('has a Sign In button and the sidebar with Feed, Timeline, Sign In, Refresh and the version', async () => {
-    mockFetch({});
+    mockFetch({ 'GET /api/published_posts': jsonResponse([]) });
     renderApp('/');
     const header = await screen.findByRole('banner');
     expect(within(header).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/signin');
@@ -135,9 +135,9 @@ describe('public shell', () => {
     expect(within(sidebar).getByText('v1.0.6')).toBeInTheDocument();
   });
 
-  it('shows Not Found inside the public shell under /explore until those screens exist', async () => {
+  it('shows Not Found inside the public shell for unknown addresses under /explore', async () => {
     const { fetchMock } = mockFetch({});
-    renderApp('/explore/post/42');
+    renderApp('/explore/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('complementary', { name: 'Sidebar' })).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();

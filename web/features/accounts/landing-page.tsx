@@ -1,11 +1,10 @@
 import { APP_NAME } from '@shared/domain/constants';
 import { ButtonLink } from '@web/components/button';
-import { Card } from '@web/components/card';
 import { LogoMark } from '@web/components/logo';
 import { TextLink } from '@web/components/text-link';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 
-/** The welcome card: /landing in the auth shell and, until the public feed exists, / in the public shell. */
+/** The welcome card of /landing (auth shell): Sign In, the public Feed (/) and Timeline (/explore). */
 export function LandingPage() {
   useDocumentTitle(undefined);
   return (
@@ -34,17 +33,6 @@ export function LandingPage() {
       <p className="mt-6 text-sm">
         <TextLink to="/invitation">Have an invitation?</TextLink>
       </p>
-    </div>
-  );
-}
-
-/** The welcome card inside the public shell, standing in for the public feed until it is built. */
-export function PublicLandingPage() {
-  return (
-    <div className="flex justify-center py-6 sm:py-12">
-      <Card className="w-full max-w-md px-6 py-8 sm:px-8 sm:py-10">
-        <LandingPage />
-      </Card>
     </div>
   );
 }

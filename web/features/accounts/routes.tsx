@@ -1,7 +1,7 @@
 import type { FeatureRoute } from '@web/lib/feature-routes';
 import { EmailConfirmationPage } from './email-confirmation-page';
 import { InvitationPage } from './invitation-page';
-import { LandingPage, PublicLandingPage } from './landing-page';
+import { LandingPage } from './landing-page';
 import { PasswordRequestPage } from './password-request-page';
 import { PasswordResetPage } from './password-reset-page';
 import { ResendConfirmationPage } from './resend-confirmation-page';
@@ -17,6 +17,4 @@ export const accountsRoutes: FeatureRoute[] = [
   { shell: 'auth', path: '/resend-confirmation', element: <ResendConfirmationPage /> },
   { shell: 'auth', path: '/password-request', element: <PasswordRequestPage /> },
   { shell: 'auth', path: '/password-reset', element: <PasswordResetPage /> },
-  // The public feed (issue 4) takes over "/"; until then signed-out visitors get the welcome card.
-  { shell: 'public', path: '/', element: <PublicLandingPage /> },
 ];

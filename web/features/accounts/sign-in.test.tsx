@@ -97,7 +97,7 @@ describe('/signin', () => {
 
 describe('sign-in dialog of the public shell', () => {
   it('opens from the sidebar, validates, and clears its fields when closed', async () => {
-    mockFetch({});
+    mockFetch({ 'GET /api/published_posts': jsonResponse([]) });
     renderApp('/');
     const user = userEvent.setup({ delay: null });
     const [sidebarSignIn] = await screen.findAllByRole('button', { name: 'Sign In' });
@@ -115,7 +115,7 @@ describe('sign-in dialog of the public shell', () => {
   });
 
   it("'Forgot password?' opens the reset dialog", async () => {
-    mockFetch({});
+    mockFetch({ 'GET /api/published_posts': jsonResponse([]) });
     renderApp('/');
     const user = userEvent.setup({ delay: null });
     const [sidebarSignIn] = await screen.findAllByRole('button', { name: 'Sign In' });

@@ -13,4 +13,5 @@ export { PostCardSkeleton } from './components/post-card-skeleton';
 export { PostList } from './components/post-list';
 export { timelinePageFetcher, profilePostsPageFetcher, type PostPageFetcher } from './api';
 export { postsMeta } from './post-cache';
-export { POST_TEXT, likesLabel, commentsLabel } from './messages';
+export { PostAttachment } from './components/post-attachment';
+export { POST_TEXT, likesLabel, commentsLabel, contentPreview } from './messages';

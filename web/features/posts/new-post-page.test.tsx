@@ -91,7 +91,9 @@ describe('/posts/new', () => {
     expect(await screen.findByRole('button', { name: 'Creating...' })).toBeDisabled();
     const post = calls.find((call) => call.method === 'POST');
     expect(post?.url).toBe('/api/posts');
-    expect(post?.body).toEqual({ post: { tldr: 'Hello', content: 'Some **Markdown**', group_id: null } });
+    expect(post?.body).toEqual({
+      post: { tldr: 'Hello', content: 'Some **Markdown**', group_id: null, file_request_id: null },
+    });
 
     answer(jsonResponse(created, { status: 201 }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/post/${created.id}`));
@@ -139,16 +141,11 @@ describe('/posts/new', () => {
     fireEvent.click(createButton());
     expect(await screen.findByText('Error creating post. Please try again.')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
-      post: { tldr: 'In the group', content: '', group_id: 'g1' },
+      post: { tldr: 'In the group', content: '', group_id: 'g1', file_request_id: null },
     });
     expect(createButton()).toBeEnabled();
   });
 
-  it('hides the attachment and the Public toggle (later issues)', async () => {
-    mockFetch(signedIn);
-    renderForm();
-    await screen.findByLabelText('Title');
-    expect(screen.queryByLabelText(/public/i)).not.toBeInTheDocument();
-    expect(screen.queryByLabelText(/file|attach/i)).not.toBeInTheDocument();
-  });
+  // The Public option is tested in web/features/published/public-post-option.test.tsx.
+  // The attach control is tested in web/features/files/attachment-field.test.tsx.
 });

@@ -11,6 +11,8 @@ import { Input, Label, Textarea } from '@web/components/input';
 import { Markdown } from '@web/components/markdown';
 import { PageHeader } from '@web/components/page-header';
 import { Select } from '@web/components/select';
+import { PUBLISH_TEXT, PublicPostOption, usePublicPostOption } from '@web/features/published';
+import { AttachmentField, NO_ATTACHMENT } from '@web/features/files';
 import { groupsQueryOptions } from '@web/features/groups/api';
 import { cn } from '@web/lib/cn';
 import { queryKeys } from '@web/lib/query-keys';
@@ -27,7 +29,8 @@ export function postableGroups(groups: readonly Group[] | undefined): Group[] {
 /**
  * /posts/new (spec sections 2 and 5): a required title (tldr), Markdown content of at most 2000
  * characters with a live counter, and the group to post into (?group_id= preselects it).
- * Ctrl+Enter submits. The attachment and the Public toggle arrive with the files issue.
+ * Ctrl+Enter submits. With Public on, the post is then published under a slug (PublicPostOption).
+ * One file may be attached (AttachmentField); Create waits while it uploads.
  */
 export function NewPostPage() {
   useDocumentTitle('New Post');
@@ -44,6 +47,11 @@ export function NewPostPage() {
   const [groupId, setGroupId] = useState(requestedGroup);
   const [titleError, setTitleError] = useState<string | null>(null);
   const [preview, setPreview] = useState(false);
+  const [attachment, setAttachment] = useState(NO_ATTACHMENT);
+  const publicPost = usePublicPostOption({
+    title: tldr,
+    onPublished: (postId) => navigate(postPath(postId), { state: { notice: PUBLISH_TEXT.createdPublic } }),
+  });
 
   const groups = useQuery({ ...groupsQueryOptions(), select: postableGroups });
   const groupKnown = groups.data?.some((group) => group.id === groupId) ?? false;
@@ -52,9 +60,14 @@ export function NewPostPage() {
 
   const create = useMutation({
     mutationFn: createPost,
-    onSuccess: (post) => {
+    onSuccess: async (post) => {
       queryClient.setQueryData(queryKeys.posts.detail(post.id), post);
       void queryClient.invalidateQueries({ queryKey: queryKeys.posts.lists() });
+      // Public: publish under the slug, then go to the post (or stay, offering Try Again).
+      if (publicPost.enabled) {
+        await publicPost.publish(post.id);
+        return;
+      }
       navigate(postPath(post.id), { state: { notice: POST_TEXT.created } });
     },
     onError: (error) => console.error('Could not create post', error),
@@ -70,9 +83,15 @@ export function NewPostPage() {
       titleRef.current?.focus();
       return;
     }
-    if (tooLong) return;
+    if (tooLong || attachment.uploading) return;
     setTitleError(null);
-    create.mutate({ tldr: tldr.trim(), content, group_id: effectiveGroup || null });
+    if (!publicPost.validate()) return;
+    create.mutate({
+      tldr: tldr.trim(),
+      content,
+      group_id: effectiveGroup || null,
+      file_request_id: attachment.file?.id ?? null,
+    });
   }
 
   function submitOnCtrlEnter(event: KeyboardEvent<HTMLFormElement>) {
@@ -82,7 +101,8 @@ export function NewPostPage() {
     }
   }
 
-  const busy = create.isPending || create.isSuccess;
+  // After a failed publish the post exists: the form is done, only the Public option's Try Again remains.
+  const busy = create.isPending || (create.isSuccess && !publicPost.failed);
 
   return (
     <>
@@ -174,6 +194,8 @@ export function NewPostPage() {
               </div>
             </div>
 
+            <AttachmentField onChange={setAttachment} disabled={create.isPending || create.isSuccess} />
+
             <div className="space-y-1.5">
               <Label htmlFor={ids.group}>Post to</Label>
               <Select
@@ -205,11 +227,21 @@ export function NewPostPage() {
               />
             </div>
 
+            <PublicPostOption
+              option={publicPost}
+              creating={create.isPending}
+              disabled={create.isPending || create.isSuccess}
+            />
+
             <div className="flex flex-col-reverse gap-2 border-t border-stone-100 pt-5 sm:flex-row sm:justify-end">
               <ButtonLink to="/dashboard" variant="outline">
                 Cancel
               </ButtonLink>
-              <Button type="submit" busy={busy} disabled={tooLong}>
+              <Button
+                type="submit"
+                busy={busy}
+                disabled={tooLong || attachment.uploading || publicPost.failed}
+              >
                 {busy ? null : <Send className="size-4" aria-hidden="true" />}
                 {busy ? POST_TEXT.creating : POST_TEXT.create}
               </Button>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { EyeOff, Flag, MoreHorizontal, Trash2 } from 'lucide-react';
+import { EyeOff, Flag, Globe, GlobeLock, Link2, MoreHorizontal, Trash2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import type { Post } from '@shared/api/posts';
 import { Alert } from '@web/components/alert';
@@ -8,24 +8,27 @@ import { Button } from '@web/components/button';
 import { Dialog } from '@web/components/dialog';
 import { Label, Textarea } from '@web/components/input';
 import { MenuContent, MenuItem, MenuSeparator } from '@web/components/menu';
+import { PUBLISH_TEXT, PublishDialog, UnpublishDialog } from '@web/features/published';
 import { errorMessage, serverErrorText } from '@web/lib/api-errors';
+import { copyToClipboard } from '@web/lib/clipboard';
 import { queryKeys } from '@web/lib/query-keys';
 import { deletePost, ignorePost, reportPost } from '../api';
 import { POST_TEXT } from '../messages';
-import { removeCachedPost } from '../post-cache';
+import { removeCachedPost, updateCachedPost } from '../post-cache';
 
 const REASON_MAX = 1000;
 
 /**
- * The card's "…" menu: Report (files a report admins review), Ignore (hides the post for this member),
- * and Delete where the server says the member may. Publish arrives with the public-posts issue.
+ * The card's "…" menu: Publish for its author (or, once published, Copy public link and Unpublish),
+ * Report (files a report admins review), Ignore (hides the post for this member), and Delete where
+ * the server says the member may.
  */
 export function PostOptionsMenu({
   post,
   notify,
   onRemoved,
 }: {
-  post: Pick<Post, 'id' | 'tldr' | 'can_delete'>;
+  post: Pick<Post, 'id' | 'tldr' | 'can_delete' | 'can_publish' | 'published'>;
   notify: (message: string, variant?: 'success' | 'error') => void;
   /** After Ignore or Delete took the post away (the detail page leaves). */
   onRemoved?: () => void;
@@ -33,6 +36,20 @@ export function PostOptionsMenu({
   const queryClient = useQueryClient();
   const [reportOpen, setReportOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
+  const [publishOpen, setPublishOpen] = useState(false);
+  const [unpublishOpen, setUnpublishOpen] = useState(false);
+  const setPublished = (published: Post['published']) =>
+    updateCachedPost(queryClient, post.id, (cached) => ({ ...cached, published }));
+
+  async function copyPublicLink(url: string) {
+    try {
+      await copyToClipboard(url);
+      notify(PUBLISH_TEXT.linkCopied);
+    } catch (error) {
+      console.error('Copy failed', error);
+      notify(PUBLISH_TEXT.copyFailed, 'error');
+    }
+  }
 
   const ignore = useMutation({
     mutationFn: () => ignorePost(post.id),
@@ -57,6 +74,27 @@ export function PostOptionsMenu({
           <MoreHorizontal className="size-5" aria-hidden="true" />
         </DropdownMenu.Trigger>
         <MenuContent className="min-w-48">
+          {post.can_publish && post.published ? (
+            <>
+              <MenuItem onSelect={() => void copyPublicLink(post.published!.public_url)}>
+                <Link2 className="size-4 text-stone-500" aria-hidden="true" />
+                {PUBLISH_TEXT.copyLink}
+              </MenuItem>
+              <MenuItem onSelect={() => setUnpublishOpen(true)}>
+                <GlobeLock className="size-4 text-stone-500" aria-hidden="true" />
+                {PUBLISH_TEXT.unpublish}
+              </MenuItem>
+              <MenuSeparator />
+            </>
+          ) : post.can_publish ? (
+            <>
+              <MenuItem onSelect={() => setPublishOpen(true)}>
+                <Globe className="size-4 text-stone-500" aria-hidden="true" />
+                {PUBLISH_TEXT.publish}
+              </MenuItem>
+              <MenuSeparator />
+            </>
+          ) : null}
           <MenuItem onSelect={() => setReportOpen(true)}>
             <Flag className="size-4 text-stone-500" aria-hidden="true" />
             Report
@@ -80,6 +118,26 @@ export function PostOptionsMenu({
         </MenuContent>
       </DropdownMenu.Root>
 
+      {post.can_publish ? (
+        <PublishDialog
+          post={post}
+          open={publishOpen}
+          onOpenChange={setPublishOpen}
+          onPublished={({ id, slug, public_url }) => setPublished({ id, slug, public_url })}
+        />
+      ) : null}
+      {post.can_publish && post.published ? (
+        <UnpublishDialog
+          publicPostId={post.published.id}
+          title={post.tldr}
+          open={unpublishOpen}
+          onOpenChange={setUnpublishOpen}
+          onUnpublished={() => {
+            setPublished(null);
+            notify(PUBLISH_TEXT.unpublished);
+          }}
+        />
+      ) : null}
       <ReportDialog
         postId={post.id}
         open={reportOpen}

@@ -1,0 +1,100 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { aPublishedPost } from '@web/features/published/test-fixtures';
+import { jsonResponse, mockFetch, type RecordedCall } from '@web/test/fetch-mock';
+import { renderApp } from '@web/test/render-app';
+import { exploreRoutes } from './routes';
+// Loaded up front, so the route-lazy screens appear without a cold-compile wait.
+import './explore-page';
+import './explore-group-page';
+import './explore-profile-page';
+
+const first = aPublishedPost({ id: 'a1', tldr: 'First published post' });
+const second = aPublishedPost({ id: 'b2', tldr: 'Second published post' });
+const groupId = '22222222-2222-4222-8222-222222222222';
+const profileId = '33333333-3333-4333-8333-333333333333';
+const listCalls = (calls: RecordedCall[]) =>
+  calls.filter((call) => call.url.startsWith('/api/published_posts')).map((call) => call.url);
+
+describe('/explore', () => {
+  it('lists published posts and pages on with Load More, then says there are no more', async () => {
+    const { calls } = mockFetch({
+      'GET /api/published_posts': (call) =>
+        call.url.includes('after=CUR1')
+          ? jsonResponse([second], { headers: { 'x-has-next-page': 'false' } })
+          : jsonResponse([first], { headers: { 'x-next-cursor': 'CUR1', 'x-has-next-page': 'true' } }),
+    });
+    renderApp('/explore', { features: exploreRoutes });
+    const card = await screen.findByRole('article', { name: 'First published post' });
+    expect(within(card).getByRole('link', { name: 'First published post' })).toHaveAttribute(
+      'href',
+      '/explore/post/a1',
+    );
+    expect(within(card).getByText('2 likes')).toBeInTheDocument();
+    expect(within(card).getByText('3 comments')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Load More' }));
+    expect(await screen.findByRole('article', { name: 'Second published post' })).toBeInTheDocument();
+    expect(screen.getByText('No more posts to load')).toBeInTheDocument();
+    expect(listCalls(calls)).toEqual(['/api/published_posts', '/api/published_posts?after=CUR1']);
+    // The floating refresh button, besides the sidebar's.
+    expect(screen.getAllByRole('button', { name: 'Refresh' })).toHaveLength(2);
+  });
+
+  it("shows 'No published posts found' when there are none", async () => {
+    mockFetch({ 'GET /api/published_posts': jsonResponse([], { headers: { 'x-has-next-page': 'false' } }) });
+    renderApp('/explore', { features: exploreRoutes });
+    expect(await screen.findByText('No published posts found')).toBeInTheDocument();
+  });
+
+  it("shows 'An error occurred while loading published posts' with Try Again", async () => {
+    let answer = jsonResponse({}, { status: 429, headers: { 'retry-after': '30' } });
+    const { calls } = mockFetch({ 'GET /api/published_posts': () => answer });
+    renderApp('/explore', { features: exploreRoutes });
+    expect(await screen.findByText('An error occurred while loading published posts')).toBeInTheDocument();
+    expect(screen.getByText('Rate limited. Please try again in 30 seconds.')).toBeInTheDocument();
+    expect(listCalls(calls)).toHaveLength(1);
+    answer = jsonResponse([first], { headers: { 'x-has-next-page': 'false' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('article', { name: 'First published post' })).toBeInTheDocument();
+  });
+});
+
+describe('/explore/group/{id} and /explore/profiles/{id}', () => {
+  it("shows the group's name over only its published posts", async () => {
+    const { calls } = mockFetch({
+      [`GET /api/explore/groups/${groupId}`]: jsonResponse({ id: groupId, name: 'Garden Club' }),
+      'GET /api/published_posts': jsonResponse([first], { headers: { 'x-has-next-page': 'false' } }),
+    });
+    renderApp(`/explore/group/${groupId}`, { features: exploreRoutes });
+    expect(await screen.findByRole('heading', { name: 'Garden Club', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'First published post' })).toBeInTheDocument();
+    expect(listCalls(calls)).toEqual([`/api/published_posts?group_id=${groupId}`]);
+  });
+
+  it("shows the member's picture and name over only their published posts", async () => {
+    const { calls } = mockFetch({
+      [`GET /api/explore/profiles/${profileId}`]: jsonResponse({
+        id: profileId,
+        username: 'theo',
+        name: 'Theo Lindqvist',
+        avatar: null,
+      }),
+      'GET /api/published_posts': jsonResponse([first], { headers: { 'x-has-next-page': 'false' } }),
+    });
+    renderApp(`/explore/profiles/${profileId}`, { features: exploreRoutes });
+    expect(await screen.findByRole('heading', { name: 'Theo Lindqvist', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 }).parentElement).toHaveTextContent('@theo');
+    expect(await screen.findByRole('article', { name: 'First published post' })).toBeInTheDocument();
+    expect(listCalls(calls)).toEqual([`/api/published_posts?profile_id=${profileId}`]);
+  });
+
+  it('says so when the group has nothing published', async () => {
+    mockFetch({
+      [`GET /api/explore/groups/${groupId}`]: jsonResponse({ error: 'Not found.' }, { status: 404 }),
+      'GET /api/published_posts': jsonResponse([], { headers: { 'x-has-next-page': 'false' } }),
+    });
+    renderApp(`/explore/group/${groupId}`, { features: exploreRoutes });
+    expect(await screen.findByText('Not found.')).toBeInTheDocument();
+    expect(await screen.findByText('No published posts found')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,120 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, LogIn, RotateCw, UserPlus } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import type { PublishedPost } from '@shared/api/public-posts';
+import { useAuth } from '@web/app/auth/auth-context';
+import { Alert } from '@web/components/alert';
+import { Button, ButtonLink } from '@web/components/button';
+import { Card } from '@web/components/card';
+import { LoadingScreen } from '@web/components/loading-screen';
+import { Markdown } from '@web/components/markdown';
+import { PostAttachment } from '@web/features/posts';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { PublishedCounts } from './components/published-counts';
+import { PublishedPostHeader } from './components/published-post-header';
+import { EXPLORE_TEXT, publishedErrorText } from './messages';
+import { EXPLORE_PATH } from './paths';
+import { publishedPostOptions } from './queries';
+
+/** /explore/post/{id or slug}: a published post, read-only (spec section 2). */
+export function PublishedPostPage() {
+  const { id = '' } = useParams();
+  return <PublishedPostView idOrSlug={id} />;
+}
+
+/**
+ * A published post: author, time, title, Markdown content, the attachment (PostAttachment: the image
+ * inline with a Download link, or a download link), like and comment counts, and for visitors the invitation to sign in
+ * or sign up. Loading and error states as the spec words them; `embedded` drops the way back to /explore.
+ */
+export function PublishedPostView({ idOrSlug, embedded = false }: { idOrSlug: string; embedded?: boolean }) {
+  const query = useQuery(publishedPostOptions(idOrSlug));
+  useDocumentTitle(query.data?.tldr ?? 'Published post');
+
+  if (query.isPending) return <LoadingScreen label={EXPLORE_TEXT.loadingPost} />;
+
+  if (query.isError) {
+    return (
+      <Alert>
+        <p>{publishedErrorText(query.error, EXPLORE_TEXT.postError)}</p>
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" busy={query.isFetching} onClick={() => void query.refetch()}>
+            {query.isFetching ? null : <RotateCw className="size-4" aria-hidden="true" />}
+            Try Again
+          </Button>
+          {embedded ? null : (
+            <ButtonLink to={EXPLORE_PATH} variant="ghost" size="sm">
+              <ArrowLeft className="size-4" aria-hidden="true" />
+              {EXPLORE_TEXT.backToPublished}
+            </ButtonLink>
+          )}
+        </div>
+      </Alert>
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      {embedded ? null : (
+        <Link
+          to={EXPLORE_PATH}
+          className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-stone-600 hover:text-stone-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+        >
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          {EXPLORE_TEXT.backToPublished}
+        </Link>
+      )}
+      <PublishedPostArticle post={query.data} />
+    </div>
+  );
+}
+
+function PublishedPostArticle({ post }: { post: PublishedPost }) {
+  const { authenticated } = useAuth();
+  return (
+    <>
+      <Card className="p-5 sm:p-7">
+        <article aria-labelledby="published-post-title">
+          <PublishedPostHeader post={post} />
+          <h1
+            id="published-post-title"
+            className="mt-5 text-2xl leading-tight font-semibold tracking-tight break-words text-stone-900 sm:text-[1.75rem]"
+          >
+            {post.tldr}
+          </h1>
+          <p className="mt-1.5 text-xs text-stone-500">{post.created_at_human}</p>
+          {post.content.trim() ? (
+            <Markdown className="mt-4 text-base sm:text-[16px]">{post.content}</Markdown>
+          ) : null}
+          <PostAttachment post={post} className="mt-5" />
+          <PublishedCounts post={post} className="mt-5 border-t border-stone-100 pt-3" />
+          {authenticated ? null : (
+            <p className="mt-2 text-sm text-stone-500">{EXPLORE_TEXT.signInToInteract}</p>
+          )}
+        </article>
+      </Card>
+      {authenticated ? null : <JoinTheConversation />}
+    </>
+  );
+}
+
+function JoinTheConversation() {
+  return (
+    <Card className="bg-brand-50/60 p-5 text-center sm:p-6">
+      <h2 className="text-lg font-semibold tracking-tight text-stone-900">{EXPLORE_TEXT.joinConversation}</h2>
+      <p className="mx-auto mt-1 max-w-sm text-sm text-stone-600">
+        Hearth is invite-only. Members like, comment and share with their groups.
+      </p>
+      <div className="mt-4 flex flex-col justify-center gap-2 sm:flex-row">
+        <ButtonLink to="/signin" size="lg">
+          <LogIn className="size-4" aria-hidden="true" />
+          Sign In
+        </ButtonLink>
+        <ButtonLink to="/invitation" variant="outline" size="lg">
+          <UserPlus className="size-4" aria-hidden="true" />
+          Sign Up
+        </ButtonLink>
+      </div>
+    </Card>
+  );
+}

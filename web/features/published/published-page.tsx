@@ -1,0 +1,227 @@
+import { useEffect, useRef, useState } from 'react';
+import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { Check, Copy, ExternalLink, Globe, GlobeLock, PenLine, RotateCw } from 'lucide-react';
+import { useLocation } from 'react-router';
+import type { PublicPost } from '@shared/api/public-posts';
+import { Alert } from '@web/components/alert';
+import { Button, ButtonLink } from '@web/components/button';
+import { Card } from '@web/components/card';
+import { EmptyState } from '@web/components/empty-state';
+import { FloatingRefreshButton } from '@web/components/floating-refresh-button';
+import { LoadingScreen } from '@web/components/loading-screen';
+import { PageHeader } from '@web/components/page-header';
+import { Toast } from '@web/components/toast';
+import { ApiError, errorMessage } from '@web/lib/api-errors';
+import { copyToClipboard } from '@web/lib/clipboard';
+import { flattenPages, type CursorPage } from '@web/lib/pagination';
+import { queryKeys } from '@web/lib/query-keys';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { useInfiniteScroll } from '@web/lib/use-infinite-scroll';
+import { useTimedMessage } from '@web/lib/use-timed-message';
+import { fetchMyPublicPostsPage } from './api';
+import { listErrorText, PUBLISH_TEXT, publishedOn } from './messages';
+import { UnpublishDialog } from './unpublish-dialog';
+
+type Pages = InfiniteData<CursorPage<PublicPost>, string | null>;
+
+/** The red-box text of a failed load: 401 → 'Authentication required' (spec section 6), else 'Error: {message}'. */
+export function publishedListError(error: unknown): string {
+  if (error instanceof ApiError && error.status === 401) return PUBLISH_TEXT.authRequired;
+  return listErrorText(errorMessage(error));
+}
+
+/**
+ * /published (spec section 2): the member's public posts, each with its title, slug, 'Published
+ * {date}', View Post (/post/{post_id}), the public URL as an external link, Copy and Unpublish.
+ * Pages on with the cursor; a floating refresh button; reloads whenever the route is visited again.
+ */
+export function PublishedPage() {
+  useDocumentTitle(PUBLISH_TEXT.listTitle);
+  const queryClient = useQueryClient();
+  const location = useLocation();
+  const toast = useTimedMessage();
+  const query = useInfiniteQuery({
+    queryKey: queryKeys.publicPosts.mine(),
+    queryFn: ({ pageParam, signal }) => fetchMyPublicPostsPage({ after: pageParam, signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => (last.hasNextPage ? last.nextCursor : undefined),
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
+  const { refetch, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  const markerRef = useInfiniteScroll(
+    () => void fetchNextPage(),
+    hasNextPage && !isFetchingNextPage && !isFetchNextPageError,
+  );
+
+  // Spec: the list reloads on route change, e.g. following the sidebar's Published while already here.
+  const seenKey = useRef(location.key);
+  useEffect(() => {
+    if (seenKey.current === location.key) return;
+    seenKey.current = location.key;
+    void refetch();
+  }, [location.key, refetch]);
+
+  function refresh() {
+    queryClient.setQueryData<Pages>(queryKeys.publicPosts.mine(), (data) =>
+      data ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } : data,
+    );
+    void refetch();
+  }
+
+  const header = <PageHeader title={PUBLISH_TEXT.listTitle} description={PUBLISH_TEXT.listDescription} />;
+  const floating = (
+    <FloatingRefreshButton onRefresh={refresh} refreshing={query.isRefetching && !isFetchingNextPage} />
+  );
+
+  if (query.isPending) {
+    return (
+      <>
+        {header}
+        <LoadingScreen label="Loading published posts…" />
+      </>
+    );
+  }
+
+  if (query.isError && !query.data) {
+    return (
+      <>
+        {header}
+        <Alert>
+          <p>{publishedListError(query.error)}</p>
+          <Button variant="outline" size="sm" className="mt-3" onClick={() => void refetch()}>
+            <RotateCw className="size-4" aria-hidden="true" />
+            Try Again
+          </Button>
+        </Alert>
+        {floating}
+      </>
+    );
+  }
+
+  const posts = flattenPages(query.data);
+  return (
+    <>
+      {header}
+      {query.isRefetchError ? <Alert className="mb-4">{publishedListError(query.error)}</Alert> : null}
+      {posts.length === 0 ? (
+        <EmptyState
+          icon={Globe}
+          title={PUBLISH_TEXT.listEmpty}
+          description="Publish a post from its menu, or switch on Public when you write one."
+          action={
+            <ButtonLink to="/posts/new">
+              <PenLine className="size-4" aria-hidden="true" />
+              {PUBLISH_TEXT.createAPost}
+            </ButtonLink>
+          }
+        />
+      ) : (
+        <ul className="space-y-3" aria-label="Your published posts">
+          {posts.map((post) => (
+            <PublishedItem key={post.id} post={post} notify={toast.show} />
+          ))}
+        </ul>
+      )}
+      <div ref={markerRef} aria-hidden="true" />
+      {hasNextPage ? (
+        <div className="mt-6 flex flex-col items-center gap-3">
+          {isFetchNextPageError ? <Alert className="w-full">{publishedListError(query.error)}</Alert> : null}
+          <Button variant="outline" busy={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+            {isFetchingNextPage ? 'Loading more...' : 'Load More'}
+          </Button>
+        </div>
+      ) : null}
+      <div className="h-16" aria-hidden="true" />
+      {floating}
+      <Toast message={toast.message} />
+    </>
+  );
+}
+
+function PublishedItem({ post, notify }: { post: PublicPost; notify: (message: string) => void }) {
+  const queryClient = useQueryClient();
+  const [unpublishOpen, setUnpublishOpen] = useState(false);
+  const copied = useTimedMessage(2000);
+
+  async function copy() {
+    try {
+      await copyToClipboard(post.public_url);
+      copied.show(PUBLISH_TEXT.copied);
+    } catch (error) {
+      console.error('Copy failed', error);
+      notify(PUBLISH_TEXT.copyFailed);
+    }
+  }
+
+  return (
+    <li>
+      <Card className="p-4 sm:p-5">
+        <article aria-labelledby={`public-${post.id}-title`}>
+          <h2
+            id={`public-${post.id}-title`}
+            className="text-base leading-snug font-semibold tracking-tight break-words text-stone-900 sm:text-lg"
+          >
+            {post.tldr}
+          </h2>
+          <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-stone-500">
+            <span className="rounded-md bg-stone-100 px-1.5 py-0.5 font-mono text-xs text-stone-700">
+              {post.slug}
+            </span>
+            <span aria-hidden="true" className="hidden sm:inline">
+              ·
+            </span>
+            <span>{publishedOn(post.created_at)}</span>
+          </p>
+          <a
+            href={post.public_url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="mt-2 inline-flex max-w-full items-center gap-1.5 rounded-sm text-sm font-medium break-all text-brand-700 underline-offset-4 hover:text-brand-800 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+          >
+            <ExternalLink className="size-4 shrink-0" aria-hidden="true" />
+            {post.public_url}
+          </a>
+          <div className="mt-4 flex flex-wrap gap-2 border-t border-stone-100 pt-3">
+            <ButtonLink
+              to={`/post/${encodeURIComponent(post.post_id)}`}
+              variant="outline"
+              size="sm"
+              className="h-10 sm:h-8"
+            >
+              {PUBLISH_TEXT.viewPost}
+            </ButtonLink>
+            <Button variant="outline" size="sm" className="h-10 sm:h-8" onClick={() => void copy()}>
+              {copied.message ? (
+                <Check className="size-4 text-emerald-600" aria-hidden="true" />
+              ) : (
+                <Copy className="size-4" aria-hidden="true" />
+              )}
+              {copied.message ?? 'Copy link'}
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="ml-auto h-10 text-red-700 hover:bg-red-50 hover:text-red-800 sm:h-8"
+              onClick={() => setUnpublishOpen(true)}
+            >
+              <GlobeLock className="size-4" aria-hidden="true" />
+              {PUBLISH_TEXT.unpublish}
+            </Button>
+          </div>
+        </article>
+      </Card>
+      <UnpublishDialog
+        publicPostId={post.id}
+        title={post.tldr}
+        open={unpublishOpen}
+        onOpenChange={setUnpublishOpen}
+        onUnpublished={() => {
+          // Members' screens show whether a post is published: read them afresh when next shown.
+          void queryClient.invalidateQueries({ queryKey: queryKeys.posts.all });
+          notify(PUBLISH_TEXT.unpublished);
+        }}
+      />
+    </li>
+  );
+}

@@ -1,0 +1,10 @@
+import type { FeatureRoute } from '@web/lib/feature-routes';
+
+/** The member's public posts (spec section 2); publishing itself happens from a post's menu and /posts/new. */
+export const publishedRoutes: FeatureRoute[] = [
+  {
+    shell: 'signed-in',
+    path: '/published',
+    lazy: { Component: async () => (await import('./published-page')).PublishedPage },
+  },
+];
