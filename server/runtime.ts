@@ -28,6 +28,23 @@ export interface StartOptions {
   jobPollingIntervalSeconds?: number;
 }
 
+/** How long in-flight requests get to finish at shutdown before their connections are cut. */
+const SHUTDOWN_GRACE_MS = 5000;
+
+/**
+ * Stops taking connections and waits for requests in flight, but not forever: a client that never
+ * finishes sending (a refused upload still streaming, a stalled keep-alive) is cut after `graceMs`,
+ * so a shutdown always ends.
+ */
+export async function closeGracefully(app: App, graceMs: number): Promise<void> {
+  const cut = setTimeout(() => app.server.closeAllConnections(), graceMs);
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(cut);
+  }
+}
+
 /**
  * JSON lines for log collectors; readable lines when a person watches a terminal
  * (LOG_FORMAT=json|pretty overrides).
@@ -98,7 +115,7 @@ export async function startHearth(config: Config, options: StartOptions = {}): P
     if (config.services.includes('web')) {
       await ensureBootstrapInvitation(context);
       app = await buildApp(context);
-      releases.push(() => app!.close());
+      releases.push(() => closeGracefully(app!, SHUTDOWN_GRACE_MS));
       if (options.listen ?? true) await app.listen({ port: config.port, host: config.host });
     }
     return { app, context, stop };

@@ -208,7 +208,7 @@ describe('upload checks', () => {
     expect(metadata.orientation).toBeUndefined();
   });
 
-  it('scales large images down to 2048 px and makes a 480 px wide thumbnail', async () => {
+  it('scales large images down to 2048 px and makes a 960 px wide thumbnail', async () => {
     const { client } = await memberWithClient(app);
     const big = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#999' } })
       .jpeg({ quality: 30 })
@@ -216,7 +216,7 @@ describe('upload checks', () => {
     const file = await uploadAccepted(app, client, { bytes: big });
     expect([file.width, file.height]).toEqual([2048, 683]);
     const thumbnail = await sharp((await fetchBytes(client, file.thumbnail_url!)).bytes).metadata();
-    expect(thumbnail.width).toBe(480);
+    expect(thumbnail.width).toBe(960);
   });
 
   it('keeps an animated GIF animated (as WebP), frame size and all', async () => {

@@ -19,7 +19,7 @@ describe('detectFileType', () => {
   });
 
   it('takes valid UTF-8 without NUL as plain text', async () => {
-    expect(await detectFileType(bytes('Grüße, 你好\n'))).toEqual({
+    expect(await detectFileType(bytes('Grüße, 你好\n\tcolumns\r\n\f'))).toEqual({
       mime: 'text/plain; charset=utf-8',
       ext: 'txt',
       isImage: false,
@@ -36,6 +36,8 @@ describe('detectFileType', () => {
       Buffer.from([0x4d, 0x5a, 0x90, 0x00]), // a Windows executable
       Buffer.from([0xc3, 0x28]), // invalid UTF-8
       bytes('a\u0000b'),
+      Buffer.alloc(64, 0x07), // bell characters: valid UTF-8, but binary
+      bytes('text with an escape \u001b[31m'),
       Buffer.alloc(0),
     ]) {
       expect(await detectFileType(refused), refused.toString('hex').slice(0, 20)).toBeNull();

@@ -65,16 +65,28 @@ export async function detectFileType(bytes: Buffer): Promise<DetectedType | null
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** Valid UTF-8, no NUL byte, and not markup a browser might render (HTML, SVG, XML). */
+/** C0 controls other than tab, line feed, form feed and carriage return, and DEL: binary, not text. */
+const isControlCharacter = (code: number) =>
+  code <= 0x08 || code === 0x0b || (code >= 0x0e && code <= 0x1f) || code === 0x7f;
+
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (isControlCharacter(text.charCodeAt(i))) return true;
+  return false;
+}
+
+/**
+ * Valid UTF-8 without control characters (so binary data is not called text), and not markup a
+ * browser might render (HTML, SVG, XML).
+ */
 export function isPlainText(bytes: Buffer): boolean {
-  if (bytes.length === 0 || bytes.includes(0)) return false;
+  if (bytes.length === 0) return false;
   let text: string;
   try {
     text = utf8.decode(bytes);
   } catch {
     return false;
   }
-  return !looksLikeMarkup(text);
+  return !hasControlCharacter(text) && !looksLikeMarkup(text);
 }
 
 const MARKUP_START = /^\uFEFF?\s*<[a-z!?/]/i;
