@@ -51,6 +51,9 @@ export const PostSchema = z.object({
   file_name: z.string().nullable(),
   /** The attachment's size in bytes (shown beside a download link). */
   file_size: z.number().int().nullable(),
+  /** An image attachment's size in pixels, so the page reserves its space; null when not an image. */
+  file_width: z.number().int().nullable(),
+  file_height: z.number().int().nullable(),
   /** A small preview of an image attachment, for cards. */
   thumbnail_url: z.string().nullable(),
   has_image: z.boolean(),

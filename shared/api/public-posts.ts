@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../domain/constants';
 import { slugProblem } from '../domain/slug';
 import { PageQuerySchema, text, uuidParam } from './fields';
+import { PostSchema } from './posts';
 
 /** Contracts of publishing and the public face (spec sections 2, 3, 7 and 9). */
 
@@ -33,27 +34,33 @@ export const PublicPostSchema = z.object({
 export type PublicPost = z.infer<typeof PublicPostSchema>;
 export const PublicPostListSchema = z.array(PublicPostSchema);
 
-/** A published post as visitors see it (spec section 3 "Published post"), plus its address. */
-export const PublishedPostSchema = z.object({
-  id: z.string(),
-  tldr: z.string(),
-  content: z.string(),
-  created_at: z.string(),
-  created_at_human: z.string(),
-  time_ago: z.string(),
-  username: z.string(),
-  name: z.string(),
-  avatar: z.string().nullable(),
-  group_name: z.string().nullable(),
-  group_id: z.string().nullable(),
-  profile_id: z.string(),
-  likes_count: z.number().int(),
-  comments_count: z.number().int(),
-  file_url: z.string().nullable(),
-  file_name: z.string().nullable(),
-  file_size: z.number().int().nullable(),
-  thumbnail_url: z.string().nullable(),
-  has_image: z.boolean(),
+/**
+ * A published post as visitors see it (spec section 3 "Published post"), plus its address: the
+ * post's own fields less the viewer's (like, abilities, Ignore) and its member-side `published`.
+ */
+export const PublishedPostSchema = PostSchema.pick({
+  id: true,
+  tldr: true,
+  content: true,
+  created_at: true,
+  created_at_human: true,
+  time_ago: true,
+  username: true,
+  name: true,
+  avatar: true,
+  group_name: true,
+  group_id: true,
+  profile_id: true,
+  likes_count: true,
+  comments_count: true,
+  file_url: true,
+  file_name: true,
+  file_size: true,
+  file_width: true,
+  file_height: true,
+  thumbnail_url: true,
+  has_image: true,
+}).extend({
   slug: z.string(),
   public_url: z.string(),
   /** When it was published (the feed's order); `created_at` is when the post was written. */

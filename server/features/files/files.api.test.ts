@@ -87,6 +87,8 @@ describe('uploads and file serving', () => {
       file_url: `/api/files/${created.body.id}`,
       file_name: 'Holiday photo.jpg',
       file_size: done.body.file_size,
+      file_width: 64,
+      file_height: 48,
       thumbnail_url: `/api/files/${created.body.id}?variant=thumbnail`,
       has_image: true,
     });
@@ -137,6 +139,11 @@ describe('uploads and file serving', () => {
     );
     expect(served.bytes.toString()).toBe('Shopping list\n- bread\n- tea\n');
     expect((await fetchBytes(client, `${text.url}?variant=thumbnail`)).response.status).toBe(404);
+    expect(await postWithFile(client, text.id)).toMatchObject({
+      has_image: false,
+      file_width: null,
+      file_height: null,
+    });
 
     const pdf = await uploadAccepted(app, client, {
       name: 'report.pdf',
@@ -207,6 +214,8 @@ describe('uploads and file serving', () => {
     expect(open.response.headers.get('cache-control')).toBe('public, max-age=86400');
     expect(open.response.headers.get('vary')).toBeNull();
     expect((await fetchBytes(outsider.client, file.thumbnail_url!)).response.status).toBe(200);
+    const published = await visitor.get(`/api/published_posts/pub-${file.id}`);
+    expect(published.body).toMatchObject({ id: post.id, has_image: true, file_width: 64, file_height: 48 });
   });
 
   it("shows an open post's file to every member, but not to visitors", async () => {

@@ -2,21 +2,25 @@ import type { Post } from '../../../shared/api/posts';
 import { humanDate, timeAgo } from '../../../shared/domain/time';
 import { fileUrl } from '../files/files.urls';
 import { avatarUrl, displayName } from '../profiles/people';
-import type { PostRow } from './posts.repo';
+import type { PostRow, SharedPostColumns } from './posts.repo';
 import { canDeletePost, canPublishPost } from './posts.policy';
 
-/** A post's attachment: its address, its card preview (images only), and whether it is an image. */
+/** A post's attachment: its address, its size, an image's card preview and pixel size, and whether it is an image. */
 export function presentAttachment(row: {
   fileId: string | null;
   fileName: string | null;
   fileSize: number | null;
   fileContentType: string | null;
+  fileWidth: number | null;
+  fileHeight: number | null;
 }) {
   const hasImage = Boolean(row.fileId && row.fileContentType?.startsWith('image/'));
   return {
     file_url: row.fileId ? fileUrl(row.fileId) : null,
     file_name: row.fileId ? row.fileName : null,
     file_size: row.fileId ? row.fileSize : null,
+    file_width: hasImage ? row.fileWidth : null,
+    file_height: hasImage ? row.fileHeight : null,
     thumbnail_url: row.fileId && hasImage ? fileUrl(row.fileId, 'thumbnail') : null,
     has_image: hasImage,
   };
@@ -27,6 +31,34 @@ export function publicPostUrl(publicOrigin: string, slug: string): string {
   return `${publicOrigin}/explore/post/${encodeURIComponent(slug)}`;
 }
 
+/**
+ * The fields a post shows members and visitors alike: author, group, time, counts and attachment.
+ * `post` is the post's own id and creation time (a published row is keyed by its publication).
+ */
+export function presentSharedPostFields(
+  row: SharedPostColumns,
+  post: { id: string; createdAt: Date },
+  now: Date,
+) {
+  return {
+    id: post.id,
+    tldr: row.tldr,
+    content: row.content,
+    created_at: post.createdAt.toISOString(),
+    time_ago: timeAgo(post.createdAt, now),
+    created_at_human: humanDate(post.createdAt),
+    username: row.username,
+    name: displayName(row),
+    avatar: avatarUrl(row),
+    group_name: row.groupName,
+    group_id: row.groupId,
+    profile_id: row.userId,
+    likes_count: row.likesCount,
+    comments_count: row.commentsCount,
+    ...presentAttachment(row),
+  };
+}
+
 /** A post row → the API's post, with the viewer's abilities. */
 export function presentPost(
   row: PostRow,
@@ -35,22 +67,8 @@ export function presentPost(
   now: Date = new Date(),
 ): Post {
   return {
-    id: row.id,
-    tldr: row.tldr,
-    content: row.content,
-    created_at: row.createdAt.toISOString(),
-    time_ago: timeAgo(row.createdAt, now),
-    created_at_human: humanDate(row.createdAt),
-    username: row.username,
-    name: displayName(row),
-    avatar: avatarUrl(row),
-    group_name: row.groupName,
-    group_id: row.groupId,
-    profile_id: row.userId,
+    ...presentSharedPostFields(row, row, now),
     liked_by_current_user: row.likedByViewer,
-    likes_count: row.likesCount,
-    comments_count: row.commentsCount,
-    ...presentAttachment(row),
     published:
       row.publicPostId && row.publicSlug
         ? {

@@ -9,18 +9,17 @@ import { notIgnoredCondition, visiblePostsCondition } from '../../policies/visib
 const exactCreatedAt = sql<string>`to_char(${posts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
- * The columns every post response needs. Counts and the viewer's facts are correlated subqueries,
- * evaluated only for the rows a page returns (the scan under LIMIT stops early), never N+1.
- * Outer columns are written `posts.id`, not `${posts.id}`: in a select list Drizzle may leave an
- * interpolated column unqualified, and the subquery would then bind it to its own table.
+ * The columns of a post that members and visitors both see: author, group, attachment and counts.
+ * Counts are correlated subqueries, evaluated only for the rows a page returns (the scan under
+ * LIMIT stops early), never N+1. Outer columns are written `posts.id`, not `${posts.id}`: in a
+ * select list Drizzle may leave an interpolated column unqualified, and the subquery would then
+ * bind it to its own table. The post's id and creation time are left to the caller, whose row may
+ * be keyed by something else (a publication).
  */
-function postFields(viewerId: string) {
+export function sharedPostColumns() {
   return {
-    id: posts.id,
     tldr: posts.tldr,
     content: posts.content,
-    createdAt: posts.createdAt,
-    createdAtExact: exactCreatedAt,
     userId: posts.userId,
     groupId: posts.groupId,
     username: users.username,
@@ -32,10 +31,22 @@ function postFields(viewerId: string) {
     fileName: files.name,
     fileContentType: files.contentType,
     fileSize: files.fileSize,
-    publicPostId: publicPosts.id,
-    publicSlug: publicPosts.slug,
+    fileWidth: files.width,
+    fileHeight: files.height,
     likesCount: sql<number>`(select count(*) from post_likes pl where pl.post_id = posts.id)`.mapWith(Number),
     commentsCount: sql<number>`(select count(*) from comments c where c.post_id = posts.id)`.mapWith(Number),
+  };
+}
+
+/** The columns every member's post response needs: the shared ones plus the viewer's facts. */
+function postFields(viewerId: string) {
+  return {
+    id: posts.id,
+    createdAt: posts.createdAt,
+    createdAtExact: exactCreatedAt,
+    ...sharedPostColumns(),
+    publicPostId: publicPosts.id,
+    publicSlug: publicPosts.slug,
     likedByViewer:
       sql<boolean>`exists (select 1 from post_likes pl where pl.post_id = posts.id and pl.user_id = ${viewerId})`.mapWith(
         Boolean,
@@ -49,6 +60,8 @@ function postFields(viewerId: string) {
 }
 
 export type PostRow = NonNullable<Awaited<ReturnType<typeof findPostForViewer>>>;
+/** What `sharedPostColumns` reads into a row. */
+export type SharedPostColumns = Pick<PostRow, keyof ReturnType<typeof sharedPostColumns>>;
 
 function selectPosts(db: DbOrTx, viewerId: string) {
   return db

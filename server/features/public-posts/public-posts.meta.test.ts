@@ -39,6 +39,8 @@ function row(overrides: Partial<PublishedRow> = {}): PublishedRow {
     fileName: null,
     fileContentType: null,
     fileSize: null,
+    fileWidth: null,
+    fileHeight: null,
     likesCount: 0,
     commentsCount: 0,
     ...overrides,

@@ -1,6 +1,5 @@
 import type { PublicGroup, PublicPost, PublicProfile, PublishedPost } from '../../../shared/api/public-posts';
-import { humanDate, timeAgo } from '../../../shared/domain/time';
-import { presentAttachment, publicPostUrl } from '../posts/posts.presenter';
+import { presentSharedPostFields, publicPostUrl } from '../posts/posts.presenter';
 import { avatarUrl, displayName, type PersonRow } from '../profiles/people';
 import type { PublicPostRow, PublishedRow } from './public-posts.repo';
 
@@ -23,21 +22,7 @@ export function presentPublishedPost(
   now: Date = new Date(),
 ): PublishedPost {
   return {
-    id: row.postId,
-    tldr: row.tldr,
-    content: row.content,
-    created_at: row.postCreatedAt.toISOString(),
-    created_at_human: humanDate(row.postCreatedAt),
-    time_ago: timeAgo(row.postCreatedAt, now),
-    username: row.username,
-    name: displayName(row),
-    avatar: avatarUrl(row),
-    group_name: row.groupName,
-    group_id: row.groupId,
-    profile_id: row.userId,
-    likes_count: row.likesCount,
-    comments_count: row.commentsCount,
-    ...presentAttachment(row),
+    ...presentSharedPostFields(row, { id: row.postId, createdAt: row.postCreatedAt }, now),
     slug: row.slug,
     public_url: publicPostUrl(publicOrigin, row.slug),
     published_at: row.createdAt.toISOString(),

@@ -2,6 +2,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { files, groups, posts, publicPosts, users } from '../../db/schema';
 import type { Cursor } from '../../http/pagination';
+import { sharedPostColumns } from '../posts/posts.repo';
 
 /** A publication time as exact ISO text (microseconds kept) for keyset cursors. */
 const exactPublishedAt = sql<string>`to_char(${publicPosts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -88,8 +89,7 @@ export async function deletePublicPost(db: DbOrTx, publicPostId: string) {
 
 /**
  * The columns of a published post. `id`/`createdAt` are the publication's (the keyset), the post's
- * own are `postId`/`postCreatedAt`. Counts are correlated subqueries, evaluated for the returned
- * rows only; outer columns are written `posts.id` literally so they never bind inside the subquery.
+ * own are `postId`/`postCreatedAt`; the rest are the columns members see too.
  */
 function publishedFields() {
   return {
@@ -99,21 +99,7 @@ function publishedFields() {
     slug: publicPosts.slug,
     postId: posts.id,
     postCreatedAt: posts.createdAt,
-    tldr: posts.tldr,
-    content: posts.content,
-    userId: posts.userId,
-    groupId: posts.groupId,
-    username: users.username,
-    firstName: users.firstName,
-    lastName: users.lastName,
-    avatarFileId: users.avatarFileId,
-    groupName: groups.name,
-    fileId: files.id,
-    fileName: files.name,
-    fileContentType: files.contentType,
-    fileSize: files.fileSize,
-    likesCount: sql<number>`(select count(*) from post_likes pl where pl.post_id = posts.id)`.mapWith(Number),
-    commentsCount: sql<number>`(select count(*) from comments c where c.post_id = posts.id)`.mapWith(Number),
+    ...sharedPostColumns(),
   };
 }
 

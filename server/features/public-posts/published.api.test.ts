@@ -26,6 +26,8 @@ const PUBLISHED_FIELDS = [
   'file_url',
   'file_name',
   'file_size',
+  'file_width',
+  'file_height',
   'thumbnail_url',
   'has_image',
   'slug',
@@ -108,6 +110,8 @@ describe('published posts (public reads)', () => {
       likes_count: 2,
       comments_count: 1,
       file_url: null,
+      file_width: null,
+      file_height: null,
       has_image: false,
     });
     expect(liked.public_url).toBe(`http://hearth.test/explore/post/${liked.slug}`);

@@ -7,8 +7,7 @@ import { Alert } from '@web/components/alert';
 import { Button, ButtonLink } from '@web/components/button';
 import { Card } from '@web/components/card';
 import { LoadingScreen } from '@web/components/loading-screen';
-import { Markdown } from '@web/components/markdown';
-import { PostAttachment } from '@web/features/posts';
+import { PostDetailBody } from '@web/features/posts';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { PublishedCounts } from './components/published-counts';
 import { PublishedPostHeader } from './components/published-post-header';
@@ -76,17 +75,7 @@ function PublishedPostArticle({ post }: { post: PublishedPost }) {
       <Card className="p-5 sm:p-7">
         <article aria-labelledby="published-post-title">
           <PublishedPostHeader post={post} />
-          <h1
-            id="published-post-title"
-            className="mt-5 text-2xl leading-tight font-semibold tracking-tight break-words text-stone-900 sm:text-[1.75rem]"
-          >
-            {post.tldr}
-          </h1>
-          <p className="mt-1.5 text-xs text-stone-500">{post.created_at_human}</p>
-          {post.content.trim() ? (
-            <Markdown className="mt-4 text-base sm:text-[16px]">{post.content}</Markdown>
-          ) : null}
-          <PostAttachment post={post} className="mt-5" />
+          <PostDetailBody post={post} titleId="published-post-title" />
           <PublishedCounts post={post} className="mt-5 border-t border-stone-100 pt-3" />
           {authenticated ? null : (
             <p className="mt-2 text-sm text-stone-500">{EXPLORE_TEXT.signInToInteract}</p>

@@ -14,4 +14,8 @@ export { PostList } from './components/post-list';
 export { timelinePageFetcher, profilePostsPageFetcher, type PostPageFetcher } from './api';
 export { postsMeta } from './post-cache';
 export { PostAttachment } from './components/post-attachment';
+export { AuthorHeader, type AuthorHeaderPost } from './components/author-header';
+export { PostCardBody } from './components/post-card-body';
+export { useOpenOnClick } from './components/use-open-on-click';
+export { PostDetailBody } from './components/post-detail-body';
 export { POST_TEXT, likesLabel, commentsLabel, contentPreview } from './messages';

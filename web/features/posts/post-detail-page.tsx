@@ -7,14 +7,13 @@ import { Alert } from '@web/components/alert';
 import { Button, ButtonLink } from '@web/components/button';
 import { Card } from '@web/components/card';
 import { LoadingScreen } from '@web/components/loading-screen';
-import { Markdown } from '@web/components/markdown';
 import { ApiError, errorMessage } from '@web/lib/api-errors';
 import { queryKeys } from '@web/lib/query-keys';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { fetchPost } from './api';
 import { CommentsSection } from './components/comments-section';
 import { PostActions } from './components/post-actions';
-import { PostAttachment } from './components/post-attachment';
+import { PostDetailBody } from './components/post-detail-body';
 import { PostHeader } from './components/post-header';
 import { PostNoticesProvider, usePostNotices } from './components/post-notices';
 import { PostOptionsMenu } from './components/post-options-menu';
@@ -101,17 +100,7 @@ function PostDetail({ post }: { post: Post }) {
               <PostOptionsMenu post={post} notify={notices.notify} onRemoved={() => navigate('/dashboard')} />
             }
           />
-          <h1
-            id="post-title"
-            className="mt-5 text-2xl leading-tight font-semibold tracking-tight break-words text-stone-900 sm:text-[1.75rem]"
-          >
-            {post.tldr}
-          </h1>
-          <p className="mt-1.5 text-xs text-stone-500">{post.created_at_human}</p>
-          {post.content.trim() ? (
-            <Markdown className="mt-4 text-base sm:text-[16px]">{post.content}</Markdown>
-          ) : null}
-          <PostAttachment post={post} className="mt-5" />
+          <PostDetailBody post={post} titleId="post-title" />
           <PostActions post={post} notify={notices.notify} className="mt-5 border-t border-stone-100 pt-3" />
         </article>
       </Card>

@@ -22,6 +22,8 @@ export function aPost(overrides: Partial<Post> = {}): Post {
     file_url: null,
     file_name: null,
     file_size: null,
+    file_width: null,
+    file_height: null,
     thumbnail_url: null,
     has_image: false,
     published: null,

@@ -33,6 +33,8 @@ export function aPublishedPost(overrides: Partial<PublishedPost> = {}): Publishe
     file_url: null,
     file_name: null,
     file_size: null,
+    file_width: null,
+    file_height: null,
     thumbnail_url: null,
     has_image: false,
     slug: 'tomatoes-are-ripening',

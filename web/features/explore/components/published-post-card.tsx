@@ -1,16 +1,12 @@
-import type { MouseEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import type { PublishedPost } from '@shared/api/public-posts';
 import { Card } from '@web/components/card';
 import { Markdown } from '@web/components/markdown';
-import { contentPreview, PostAttachment } from '@web/features/posts';
+import { PostAttachment, PostCardBody, useOpenOnClick } from '@web/features/posts';
 import { cn } from '@web/lib/cn';
 import { explorePostPath } from '../paths';
 import { PublishedCounts } from './published-counts';
 import { PublishedPostHeader } from './published-post-header';
-
-/** Clicks on these inside a card do their own thing rather than opening the post. */
-const INTERACTIVE = 'a, button, input, textarea, select, label, [role="dialog"]';
 
 /**
  * A published post in the feed or a public timeline: author, group, time ago, title, content (a
@@ -27,21 +23,10 @@ export function PublishedPostCard({
   variant?: 'list' | 'feed';
   className?: string;
 }) {
-  const navigate = useNavigate();
   const path = explorePostPath(post.id);
   const feed = variant === 'feed';
-
-  function open(event: MouseEvent<HTMLElement>) {
-    const target = event.target as Element;
-    if (event.defaultPrevented || !event.currentTarget.contains(target)) return;
-    if (target.closest(INTERACTIVE)) return;
-    if (window.getSelection()?.toString()) return;
-    if (event.metaKey || event.ctrlKey) {
-      window.open(path, '_blank', 'noopener');
-      return;
-    }
-    navigate(path);
-  }
+  const titleId = `published-${post.id}-title`;
+  const open = useOpenOnClick(path);
 
   return (
     <Card
@@ -52,41 +37,37 @@ export function PublishedPostCard({
       )}
       onClick={open}
     >
-      <article aria-labelledby={`published-${post.id}-title`}>
+      <article aria-labelledby={titleId}>
         <PublishedPostHeader post={post} />
-        <h2
-          id={`published-${post.id}-title`}
-          className={cn(
-            'leading-snug font-semibold tracking-tight break-words text-stone-900',
-            feed ? 'mt-4 text-xl sm:text-2xl' : 'mt-3 text-lg',
-          )}
-        >
-          <Link
-            to={path}
-            className="rounded-sm hover:text-brand-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-          >
-            {post.tldr}
-          </Link>
-        </h2>
-        {post.content.trim() ? (
-          feed ? (
-            <Markdown className="mt-3 text-base">{post.content}</Markdown>
-          ) : (
-            <Markdown variant="preview" className="mt-2 text-stone-700">
-              {contentPreview(post.content)}
-            </Markdown>
-          )
-        ) : null}
-        {/* Lists show the image's thumbnail leading to the post; the feed's one post shows it in full. */}
-        <PostAttachment
-          post={post}
-          variant={feed ? 'full' : 'card'}
-          to={feed ? undefined : path}
-          className={feed ? 'mt-4' : 'mt-3'}
-        />
+        {feed ? (
+          <FeedPostBody post={post} titleId={titleId} to={path} />
+        ) : (
+          <PostCardBody post={post} titleId={titleId} to={path} />
+        )}
         <PublishedCounts post={post} className="mt-4 border-t border-stone-100 pt-3" />
       </article>
     </Card>
+  );
+}
+
+/** The feed's one post: its title larger, all of its content, and the image in full. */
+function FeedPostBody({ post, titleId, to }: { post: PublishedPost; titleId: string; to: string }) {
+  return (
+    <>
+      <h2
+        id={titleId}
+        className="mt-4 text-xl leading-snug font-semibold tracking-tight break-words text-stone-900 sm:text-2xl"
+      >
+        <Link
+          to={to}
+          className="rounded-sm hover:text-brand-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+        >
+          {post.tldr}
+        </Link>
+      </h2>
+      {post.content.trim() ? <Markdown className="mt-3 text-base">{post.content}</Markdown> : null}
+      <PostAttachment post={post} className="mt-4" />
+    </>
   );
 }
 

@@ -3,6 +3,9 @@ import { Dialog } from 'radix-ui';
 import { Download, X } from 'lucide-react';
 import { cn } from '@web/lib/cn';
 
+/** The tallest an inline image is shown (spec section 9). */
+const MAX_HEIGHT_PX = 400;
+
 /**
  * An image shown at most 400 px high (spec section 9); a click, Enter or Space opens it at full size
  * in a dialog (Radix: focus kept inside, Escape closes, focus returns to the image).
@@ -12,6 +15,7 @@ export function ImageViewer({
   alt,
   name,
   downloadName,
+  size,
   className,
 }: {
   src: string;
@@ -20,6 +24,8 @@ export function ImageViewer({
   name: string;
   /** Offered as the Download link's file name. */
   downloadName?: string | null;
+  /** The image's pixel size when known: the page then reserves its box before it arrives. */
+  size?: { width: number; height: number } | null;
   className?: string;
 }) {
   const [loaded, setLoaded] = useState(false);
@@ -31,8 +37,8 @@ export function ImageViewer({
           className={cn(
             'group relative block w-full cursor-zoom-in overflow-hidden rounded-xl bg-stone-100 ring-1 ring-stone-200/70',
             'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
-            // Until the image arrives its height is unknown: hold a space so the page moves less.
-            !loaded && 'min-h-48',
+            // Without its size, the image's height is unknown until it arrives: hold a space so the page moves less.
+            !loaded && !size && 'min-h-48',
             className,
           )}
         >
@@ -41,7 +47,8 @@ export function ImageViewer({
             alt={alt}
             decoding="async"
             onLoad={() => setLoaded(true)}
-            className="mx-auto max-h-[400px] w-auto max-w-full object-contain"
+            {...(size ? reservedBox(size) : null)}
+            className={cn('mx-auto max-h-[400px] max-w-full object-contain', size ? 'h-auto' : 'w-auto')}
           />
           <span className="sr-only"> (view full size)</span>
         </button>
@@ -78,4 +85,14 @@ export function ImageViewer({
       </Dialog.Portal>
     </Dialog.Root>
   );
+}
+
+/**
+ * Width and height attributes give the box its aspect ratio before the image loads (`h-auto` keeps
+ * the height following the width). Capping the width at the one that makes it 400 px high keeps
+ * the 400 px limit without squashing the image, as `max-h` alone would once the width is fixed.
+ */
+function reservedBox({ width, height }: { width: number; height: number }) {
+  const widestAtMaxHeight = Math.floor((width * MAX_HEIGHT_PX) / height);
+  return { width, height, style: { maxWidth: `min(100%, ${widestAtMaxHeight}px)` } };
 }

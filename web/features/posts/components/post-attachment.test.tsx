@@ -22,6 +22,8 @@ const image = aPost({
   file_url: '/api/files/f1',
   file_name: 'allotment.jpg',
   file_size: 1_887_437,
+  file_width: 1600,
+  file_height: 1200,
   thumbnail_url: '/api/files/f1?variant=thumbnail',
   has_image: true,
 });
@@ -49,11 +51,28 @@ describe('PostAttachment', () => {
     show(image);
     const picture = screen.getByRole('img', { name: 'Attachment: allotment.jpg' });
     expect(picture).toHaveAttribute('src', '/api/files/f1');
-    expect(picture).toHaveClass('max-h-[400px]');
+    expect(picture).toHaveClass('max-h-[400px]', 'h-auto');
     expect(screen.getByText('allotment.jpg · 1.8 MB')).toBeInTheDocument();
     const download = screen.getByRole('link', { name: 'Download' });
     expect(download).toHaveAttribute('href', '/api/files/f1');
     expect(download).toHaveAttribute('download', 'allotment.jpg');
+  });
+
+  it('on the post: reserves the image’s box from its size, still at most 400 px high', () => {
+    show(image);
+    const picture = screen.getByRole('img', { name: 'Attachment: allotment.jpg' });
+    expect(picture).toHaveAttribute('width', '1600');
+    expect(picture).toHaveAttribute('height', '1200');
+    // 1600 × 1200 is 533 px wide at 400 px high.
+    expect(picture.style.maxWidth).toBe('min(100%, 533px)');
+  });
+
+  it('on the post without its size: no width or height, the box held by a minimum height', () => {
+    show({ ...image, file_width: null, file_height: null });
+    const picture = screen.getByRole('img', { name: 'Attachment: allotment.jpg' });
+    expect(picture).not.toHaveAttribute('width');
+    expect(picture).not.toHaveAttribute('height');
+    expect(picture).toHaveClass('max-h-[400px]', 'w-auto', 'max-w-full');
   });
 
   it('opens the full-size image in a dialog on Enter; Escape closes it and focus returns to the image', async () => {

@@ -5,9 +5,9 @@ import { formatBytes } from '@shared/domain/format-bytes';
 import { cn } from '@web/lib/cn';
 import { ImageViewer } from './image-viewer';
 
-/** What an attachment needs of a post (or a published post); size and thumbnail are optional. */
+/** What an attachment needs of a post (or a published post); sizes and thumbnail are optional. */
 export type AttachmentPost = Pick<Post, 'file_url' | 'file_name' | 'has_image' | 'tldr'> &
-  Partial<Pick<Post, 'file_size' | 'thumbnail_url'>>;
+  Partial<Pick<Post, 'file_size' | 'file_width' | 'file_height' | 'thumbnail_url'>>;
 
 /**
  * A post's file. Images: on cards (`variant="card"`) the thumbnail, 40 units high and cropped to fit
@@ -60,7 +60,15 @@ export function PostAttachment({
 
   return (
     <figure className={cn('space-y-2', className)}>
-      <ImageViewer src={post.file_url} alt={alt} name={name} downloadName={post.file_name} />
+      <ImageViewer
+        src={post.file_url}
+        alt={alt}
+        name={name}
+        downloadName={post.file_name}
+        size={
+          post.file_width && post.file_height ? { width: post.file_width, height: post.file_height } : null
+        }
+      />
       <figcaption className="flex items-center gap-3 text-xs text-stone-500">
         <span className="min-w-0 flex-1 truncate">
           {name}

@@ -1,19 +1,13 @@
-import type { MouseEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
 import type { Post } from '@shared/api/posts';
 import { Card } from '@web/components/card';
-import { Markdown } from '@web/components/markdown';
-import { contentPreview } from '../messages';
 import { PostActions } from './post-actions';
-import { PostAttachment } from './post-attachment';
+import { PostCardBody } from './post-card-body';
 import { PostHeader } from './post-header';
 import { PostNoticesProvider, usePostNotices } from './post-notices';
 import { PostOptionsMenu } from './post-options-menu';
+import { useOpenOnClick } from './use-open-on-click';
 
 export const postPath = (id: string) => `/post/${encodeURIComponent(id)}`;
-
-/** Clicks on these inside a card do their own thing rather than opening the post. */
-const INTERACTIVE = 'a, button, input, textarea, select, label, [role="menuitem"], [role="dialog"]';
 
 /**
  * A post in a list (spec section 2): author, group, time ago, options menu, title, a 200-character
@@ -42,22 +36,8 @@ function PostCardContent({
   post: Post;
   notify: (message: string, variant?: 'success' | 'error') => void;
 }) {
-  const navigate = useNavigate();
   const path = postPath(post.id);
-
-  function openPost(event: MouseEvent<HTMLElement>) {
-    const target = event.target as Element;
-    // Events from portals (menus, dialogs) bubble here through React; only the card's own area counts.
-    if (event.defaultPrevented || !event.currentTarget.contains(target)) return;
-    if (target.closest(INTERACTIVE)) return;
-    // Selecting text is not a click on the card.
-    if (window.getSelection()?.toString()) return;
-    if (event.metaKey || event.ctrlKey) {
-      window.open(path, '_blank', 'noopener');
-      return;
-    }
-    navigate(path);
-  }
+  const openPost = useOpenOnClick(path);
 
   return (
     <Card
@@ -66,23 +46,7 @@ function PostCardContent({
     >
       <article aria-labelledby={`post-${post.id}-title`}>
         <PostHeader post={post} menu={<PostOptionsMenu post={post} notify={notify} />} />
-        <h2
-          id={`post-${post.id}-title`}
-          className="mt-3 text-lg leading-snug font-semibold tracking-tight text-stone-900"
-        >
-          <Link
-            to={path}
-            className="rounded-sm break-words hover:text-brand-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-          >
-            {post.tldr}
-          </Link>
-        </h2>
-        {post.content.trim() ? (
-          <Markdown variant="preview" className="mt-2 text-stone-700">
-            {contentPreview(post.content)}
-          </Markdown>
-        ) : null}
-        <PostAttachment post={post} variant="card" to={path} className="mt-3" />
+        <PostCardBody post={post} titleId={`post-${post.id}-title`} to={path} />
         <PostActions post={post} notify={notify} className="mt-3 border-t border-stone-100 pt-2" />
       </article>
     </Card>

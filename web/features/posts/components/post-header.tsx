@@ -1,80 +1,25 @@
 import type { ReactNode } from 'react';
-import { UsersRound } from 'lucide-react';
-import { Link } from 'react-router';
 import type { Post } from '@shared/api/posts';
-import { Avatar } from '@web/components/avatar';
-import { initialsOf } from '@web/lib/initials';
+import { AuthorHeader, type AuthorHeaderPost } from './author-header';
 
 export const profilePath = (profileId: string) => `/profiles/${encodeURIComponent(profileId)}`;
 export const groupPagePath = (groupId: string) => `/group/${encodeURIComponent(groupId)}`;
 
-/** The group a post belongs to, as a small badge linking to /group/{id}. */
-export function GroupBadgeLink({ groupId, groupName }: { groupId: string; groupName: string }) {
-  return (
-    <Link
-      to={groupPagePath(groupId)}
-      className="inline-flex max-w-full min-w-0 items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800 ring-1 ring-brand-100 transition-colors hover:bg-brand-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-    >
-      <UsersRound className="size-3 shrink-0" aria-hidden="true" />
-      <span className="truncate">{groupName}</span>
-    </Link>
-  );
-}
-
-/** Avatar, name and @username (to the profile), group badge, time ago, and the options menu. */
+/** A member's view of the author: links to the profile and /group/{id}, and the options menu. */
 export function PostHeader({
   post,
   menu,
 }: {
-  post: Pick<
-    Post,
-    | 'name'
-    | 'username'
-    | 'avatar'
-    | 'profile_id'
-    | 'group_id'
-    | 'group_name'
-    | 'time_ago'
-    | 'created_at'
-    | 'created_at_human'
-  >;
+  post: AuthorHeaderPost & Pick<Post, 'profile_id'>;
   menu?: ReactNode;
 }) {
-  const profile = profilePath(post.profile_id);
   return (
-    <header className="flex items-start gap-3">
-      <Link
-        to={profile}
-        className="shrink-0 rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
-        aria-label={`${post.name}'s profile`}
-      >
-        <Avatar src={post.avatar} initials={initialsOf(post.name)} />
-      </Link>
-      <div className="min-w-0 flex-1">
-        <div className="flex flex-wrap items-baseline gap-x-1.5">
-          <Link
-            to={profile}
-            className="truncate rounded-sm font-semibold text-stone-900 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-          >
-            {post.name}
-          </Link>
-          <Link to={profile} tabIndex={-1} className="truncate text-sm text-stone-500 hover:text-stone-700">
-            @{post.username}
-          </Link>
-        </div>
-        <div className="mt-0.5 flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-xs text-stone-500">
-          <time dateTime={post.created_at} title={post.created_at_human}>
-            {post.time_ago}
-          </time>
-          {post.group_id && post.group_name ? (
-            <>
-              <span aria-hidden="true">·</span>
-              <GroupBadgeLink groupId={post.group_id} groupName={post.group_name} />
-            </>
-          ) : null}
-        </div>
-      </div>
-      {menu ? <div className="-mt-1 -mr-2 shrink-0">{menu}</div> : null}
-    </header>
+    <AuthorHeader
+      post={post}
+      profileTo={profilePath(post.profile_id)}
+      profileLabel={`${post.name}'s profile`}
+      groupTo={groupPagePath}
+      menu={menu}
+    />
   );
 }

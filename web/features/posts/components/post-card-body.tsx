@@ -1,0 +1,40 @@
+import { Link } from 'react-router';
+import type { Post } from '@shared/api/posts';
+import { Markdown } from '@web/components/markdown';
+import { contentPreview } from '../messages';
+import { PostAttachment, type AttachmentPost } from './post-attachment';
+
+/**
+ * A card's title (leading to the post), a 200-character Markdown preview and the attachment's
+ * thumbnail: the same on a member's card and a published one.
+ */
+export function PostCardBody({
+  post,
+  titleId,
+  to,
+}: {
+  post: AttachmentPost & Pick<Post, 'content'>;
+  /** The title's id, for the article's aria-labelledby. */
+  titleId: string;
+  /** The post's page. */
+  to: string;
+}) {
+  return (
+    <>
+      <h2 id={titleId} className="mt-3 text-lg leading-snug font-semibold tracking-tight text-stone-900">
+        <Link
+          to={to}
+          className="rounded-sm break-words hover:text-brand-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+        >
+          {post.tldr}
+        </Link>
+      </h2>
+      {post.content.trim() ? (
+        <Markdown variant="preview" className="mt-2 text-stone-700">
+          {contentPreview(post.content)}
+        </Markdown>
+      ) : null}
+      <PostAttachment post={post} variant="card" to={to} className="mt-3" />
+    </>
+  );
+}

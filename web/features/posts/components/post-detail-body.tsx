@@ -1,0 +1,32 @@
+import type { Post } from '@shared/api/posts';
+import { Markdown } from '@web/components/markdown';
+import { PostAttachment, type AttachmentPost } from './post-attachment';
+
+/**
+ * A post's own page, below the header: the title, the full date, all of the content and the
+ * attachment in full. Members and visitors read the same; what follows (actions or counts) differs.
+ */
+export function PostDetailBody({
+  post,
+  titleId,
+}: {
+  post: AttachmentPost & Pick<Post, 'content' | 'created_at_human'>;
+  /** The title's id, for the article's aria-labelledby. */
+  titleId: string;
+}) {
+  return (
+    <>
+      <h1
+        id={titleId}
+        className="mt-5 text-2xl leading-tight font-semibold tracking-tight break-words text-stone-900 sm:text-[1.75rem]"
+      >
+        {post.tldr}
+      </h1>
+      <p className="mt-1.5 text-xs text-stone-500">{post.created_at_human}</p>
+      {post.content.trim() ? (
+        <Markdown className="mt-4 text-base sm:text-[16px]">{post.content}</Markdown>
+      ) : null}
+      <PostAttachment post={post} className="mt-5" />
+    </>
+  );
+}
