@@ -56,8 +56,9 @@ async function invite(config: Config, args: string[]) {
   const { database, release } = await openConfiguredDatabase(config);
   try {
     await database.migrate();
-    const invitation = await createOperatorInvitation(database.db, email);
-    const url = invitationUrl(config.publicOrigin, invitation.code);
+    // Shown once: only the code's hash is stored, so this output (and the mail) is all there is.
+    const { invitation, code } = await createOperatorInvitation(database.db, email);
+    const url = invitationUrl(config.publicOrigin, code);
     console.log(`New invitation (single use, valid until ${invitation.expiresAt.toISOString()}):`);
     console.log(url);
     if (!email) return;
@@ -70,7 +71,7 @@ async function invite(config: Config, args: string[]) {
         : { kind: 'files', dir: mailDir, from: config.mailFrom },
       logger,
     );
-    const payload = { template: 'invitation', to: email, code: invitation.code, inviterName: null } as const;
+    const payload = { template: 'invitation', to: email, code, inviterName: null } as const;
     try {
       await mailer.send(renderMail(payload, config.publicOrigin));
     } catch (error) {

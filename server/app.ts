@@ -25,6 +25,7 @@ import { registerFollowRoutes } from './features/follows/follows.routes';
 import { registerFeedbackRoutes } from './features/feedback/feedback.routes';
 import { registerSearchRoutes } from './features/search/search.routes';
 import { registerAdminRoutes } from './features/admin/admin.routes';
+import { registerAdminMembersRoutes } from './features/admin/admin-members.routes';
 import { registerFileRoutes } from './features/files/files.routes';
 import { registerStorageRoutes } from './features/files/storage.routes';
 import { registerPublicPostRoutes } from './features/public-posts/public-posts.routes';
@@ -81,6 +82,7 @@ export async function buildApp(
   registerFeedbackRoutes(app, routes);
   registerSearchRoutes(app, routes);
   registerAdminRoutes(app, routes);
+  registerAdminMembersRoutes(app, routes);
   registerFileRoutes(app, routes);
   registerStorageRoutes(app, routes);
   registerPublicPostRoutes(app, routes);

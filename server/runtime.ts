@@ -8,7 +8,10 @@ import type { Config } from './config/env';
 import type { AppContext } from './context';
 import { type Database, openDatabase } from './db/client';
 import { lockDataDir } from './db/data-dir-lock';
-import { ensureBootstrapInvitation } from './features/invitations/invitations.service';
+import {
+  ensureBootstrapInvitation,
+  hashLegacyInvitationCodes,
+} from './features/invitations/invitations.service';
 import { createThrottle } from './http/throttle';
 import { createJobs } from './jobs/queue';
 import { jobDefinitions } from './jobs/registry';
@@ -78,6 +81,10 @@ export async function startHearth(config: Config, options: StartOptions = {}): P
       releases.push(() => database!.close());
     }
     await database.migrate();
+    // Invitation codes from before they were stored hashed: hash them now, before any request can
+    // look one up (ADR 004). Idempotent, so every start may run it.
+    const hashed = await hashLegacyInvitationCodes(database.db);
+    if (hashed > 0) logger.info({ hashed }, 'stored plaintext invitation codes as hashes');
     if (!database.hasVector) {
       logger.warn('the pgvector extension is not available: search uses full text only');
     }

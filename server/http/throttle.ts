@@ -23,6 +23,8 @@ export const LIMITS = {
   /** The max is PUBLISHED_RATE_LIMIT (server/config/env.ts), given to createThrottle. */
   publishedIp: { max: 300, windowSeconds: 60 },
   memberWrites: { max: 120, windowSeconds: 60 },
+  /** Invitation mails one member can make Hearth send per day (admins too: a stolen session is a stolen session). */
+  invitationMailsMember: { max: 20, windowSeconds: 86_400 },
 } satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -10,6 +10,11 @@ export const INVITATION_MESSAGES = {
   codeInvalid: 'is invalid or has expired',
   /** 422 `errors.base` when a member already holds the maximum of open invitations. */
   quotaReached: `You can have at most ${LIMITS.invitationsOutstanding} open invitations.`,
+  /** 403 `error` when an admin has switched inviting off for the member. */
+  invitingOff: 'An admin has switched off inviting for your account.',
+  /** 403 `error` inside the site's waiting period; `from` is a UTC date (YYYY-MM-DD). */
+  waiting: (days: number, from: string) =>
+    `New members can invite ${days} days after joining: you can from ${from}.`,
 } as const;
 
 export const CheckInvitationBodySchema = z.object({
@@ -26,9 +31,13 @@ export type CreateInvitationBody = z.infer<typeof CreateInvitationBodySchema>;
 export const InvitationSchema = z.object({
   id: z.string(),
   email: z.string().nullable(),
-  code: z.string(),
-  /** {PUBLIC_ORIGIN}/invitation?code={code} */
-  url: z.string(),
+  /**
+   * The code is stored hashed, so it is shown once: in the answer to POST /api/invitations (and in
+   * the invitation mail). Listed invitations carry code null and url null.
+   */
+  code: z.string().nullable(),
+  /** {PUBLIC_ORIGIN}/invitation?code={code}; null whenever code is. */
+  url: z.string().nullable(),
   created_at: z.string(),
   expires_at: z.string(),
   recipient_id: z.string().nullable(),

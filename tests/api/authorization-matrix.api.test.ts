@@ -26,6 +26,7 @@ interface World {
   targetRoleId: string;
   requestId: string;
   otherUserId: string;
+  otherUsername: string;
   reportId: string;
 }
 
@@ -283,6 +284,24 @@ const MATRIX: Record<string, Entry> = {
     call: (w) => ({ path: `/api/admin/reports/${w.reportId}`, body: { report: { status: 'resolved' } } }),
     admin: { member: 403, admin: 200 },
   },
+
+  // Admin controls over inviting.
+  'GET /api/admin/settings': { signedOut: 401, admin: { member: 403, admin: 200 } },
+  'PATCH /api/admin/settings': {
+    signedOut: 401,
+    call: () => ({ path: '/api/admin/settings', body: { settings: { invite_waiting_days: 0 } } }),
+    admin: { member: 403, admin: 200 },
+  },
+  'GET /api/admin/members': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/admin/members?username=${w.otherUsername}` }),
+    admin: { member: 403, admin: 200 },
+  },
+  'PATCH /api/admin/members/:id': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/admin/members/${w.otherUserId}`, body: { member: { can_invite: true } } }),
+    admin: { member: 403, admin: 200 },
+  },
 };
 
 function withRandomIds(route: string): Call {
@@ -345,6 +364,7 @@ describe('authorisation matrix', () => {
       targetRoleId: roles.body.find((r: { user_id: string }) => r.user_id === target.member.id).id,
       requestId: request.body.id,
       otherUserId: author.member.id,
+      otherUsername: author.member.username,
       reportId: report.body.id,
     };
   }

@@ -220,6 +220,22 @@ const TARGETS: Record<string, Target> = {
     body: () => ({ report: { status: 'resolved' } }),
     asAdmin: true,
   },
+  'GET /api/admin/settings': { path: () => '/api/admin/settings', asAdmin: true },
+  'PATCH /api/admin/settings': {
+    path: () => '/api/admin/settings',
+    body: () => ({ settings: { invite_waiting_days: 0 } }),
+    asAdmin: true,
+    // The sweep's sample number (42 days) is a valid waiting period.
+    accepts: ['settings.invite_waiting_days: number'],
+  },
+  'GET /api/admin/members': { path: () => '/api/admin/members', query: ['username'], asAdmin: true },
+  'PATCH /api/admin/members/:id': {
+    path: (w) => `/api/admin/members/${w.otherUserId}`,
+    body: () => ({ member: { can_invite: true } }),
+    asAdmin: true,
+    // The sweep's sample boolean is a valid switch.
+    accepts: ['member.can_invite: boolean'],
+  },
 };
 
 const cursor = (text: string) => Buffer.from(text).toString('base64url');
@@ -247,6 +263,7 @@ const QUERY_CASES = {
   q: ['%00', 'x'.repeat(1000), 'a&q=b'],
   confirmation_token: ['%00', '%ED%A0%80', 'x'.repeat(1000), '', 'a&confirmation_token=b'],
   variant: ['bogus', '%00', '', 'original&variant=thumbnail', 'x'.repeat(1000)],
+  username: ['%00', '%ED%A0%80', 'x'.repeat(1000), '', 'a&username=b'],
 };
 
 /** Path ids: not UUIDs, and a UUID nobody has (404). */

@@ -109,6 +109,11 @@ test('create an invitation and copy its link', async ({ page, context }) => {
 
   const mail = await waitForMail(friend);
   expect(mail).toContain(copied);
+
+  // The code is shown once (stored hashed): after a reload the link lives only in the mail.
+  await page.reload();
+  await expect(page.getByText('Link sent by email')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Copy Link' })).toHaveCount(0);
 });
 
 test('sign out from the avatar menu', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { invitations } from '../../server/db/schema';
-import { randomToken } from '../../server/lib/tokens';
+import { hashToken, randomToken } from '../../server/lib/tokens';
 import type { MailMessage } from '../../server/adapters/mail';
 import { DEFAULT_PASSWORD, uniqueName } from './factories';
 import { type TestApp, waitForMail } from './test-app';
@@ -10,20 +10,24 @@ import type { TestClient } from './test-client';
 
 export type InvitationRow = typeof invitations.$inferSelect;
 
-/** Inserts an open invitation directly (30 days, no inviter unless given). */
+/**
+ * Inserts an open invitation directly (30 days, no inviter unless given), storing only the code's
+ * hash as the server does; the plain code comes back alongside the row.
+ */
 export async function createInvitation(
   app: TestApp,
   overrides: Partial<typeof invitations.$inferInsert> = {},
-): Promise<InvitationRow> {
+): Promise<InvitationRow & { code: string }> {
+  const code = randomToken(20);
   const [row] = await app.context.db
     .insert(invitations)
     .values({
-      code: randomToken(20),
+      codeHash: hashToken(code),
       expiresAt: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000),
       ...overrides,
     })
     .returning();
-  return row!;
+  return { ...row!, code };
 }
 
 export function signUpBody(overrides: Record<string, unknown> = {}) {

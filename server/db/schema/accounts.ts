@@ -24,6 +24,8 @@ export const users = pgTable(
     location: text('location'),
     avatarFileId: uuid('avatar_file_id'),
     isAdmin: boolean('is_admin').notNull().default(false),
+    /** An admin can switch inviting off for one member (ADR 004); admins are never limited. */
+    canInvite: boolean('can_invite').notNull().default(true),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     confirmationCodeHash: text('confirmation_code_hash'),
     confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
@@ -68,7 +70,13 @@ export const invitations = pgTable(
     /** Null for invitations made by the server itself (bootstrap) or the command line. */
     inviterId: uuid('inviter_id').references(() => users.id, { onDelete: 'cascade' }),
     email: text('email'),
-    code: text('code').notNull(),
+    /**
+     * Legacy plaintext code: only rows written before codes were hashed have it, and start-up
+     * hashes it into code_hash and clears it (hashLegacyInvitationCodes). New rows never store it.
+     */
+    code: text('code'),
+    /** SHA-256 (hex) of the code: the code itself is shown once, so a leaked table invites nobody. */
+    codeHash: text('code_hash'),
     /** Whoever signs up with this invitation becomes an admin (the bootstrap invitation). */
     grantsAdmin: boolean('grants_admin').notNull().default(false),
     recipientId: uuid('recipient_id').references(() => users.id, { onDelete: 'set null' }),
@@ -78,6 +86,7 @@ export const invitations = pgTable(
   },
   (t) => [
     uniqueIndex('invitations_code_idx').on(t.code),
+    uniqueIndex('invitations_code_hash_idx').on(t.codeHash),
     index('invitations_inviter_created_idx').on(
       t.inviterId,
       t.createdAt.desc().nullsFirst(),

@@ -4,3 +4,4 @@ export * from './groups';
 export * from './links';
 export * from './posts';
 export * from './social';
+export * from './settings';

@@ -1,4 +1,4 @@
-/** Reviewing feedback and reports is for admins (users.is_admin). */
+/** Reviewing feedback and reports, and the controls over inviting, are for admins (users.is_admin). */
 export function canReview(user: { isAdmin: boolean }): boolean {
   return user.isAdmin;
 }

@@ -8,27 +8,14 @@ import {
   UpdateReportBodySchema,
 } from '../../../shared/api/reports';
 import { LIMITS } from '../../../shared/domain/constants';
-import type { FastifyRequest } from 'fastify';
 import type { App, RouteContext } from '../../app';
-import { requireUser } from '../../http/auth';
-import { forbidden, notFound } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { decodeCursor, paginate } from '../../http/pagination';
 import { presentAdminFeedback } from '../feedback/feedback.presenter';
 import { listFeedbacks } from '../feedback/feedback.repo';
 import { presentAdminReport } from '../reports/reports.presenter';
 import { findReportForReview, listReports, updateReportStatus } from '../reports/reports.repo';
-import { canReview } from './admin.policy';
-
-function requireAdmin(request: FastifyRequest) {
-  const user = requireUser(request);
-  if (!canReview(user)) throw forbidden();
-  return user;
-}
-
-/** Route option, like `signedInOnly`: 401/403 before validation, so members never see admin input judged. */
-async function adminOnly(request: FastifyRequest) {
-  requireAdmin(request);
-}
+import { adminOnly, requireAdmin } from './admin.access';
 
 /** Admin review of feedback and reports; paginated like timelines (after, x-next-cursor). */
 export function registerAdminRoutes(app: App, context: RouteContext) {

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { invitations, users } from '../../db/schema';
@@ -29,11 +29,19 @@ describe('the bootstrap invitation (first start with no members)', () => {
   });
   afterAll(() => app.close());
 
+  /** Open bootstrap invitations, newest first. */
   const bootstrapInvitations = () =>
     app.context.db
       .select()
       .from(invitations)
-      .where(and(isNull(invitations.inviterId), eq(invitations.grantsAdmin, true)));
+      .where(
+        and(
+          isNull(invitations.inviterId),
+          eq(invitations.grantsAdmin, true),
+          gt(invitations.expiresAt, new Date()),
+        ),
+      )
+      .orderBy(desc(invitations.createdAt));
 
   it('is created when the server starts on an empty database', async () => {
     const rows = await bootstrapInvitations();
@@ -42,18 +50,37 @@ describe('the bootstrap invitation (first start with no members)', () => {
     expect(rows[0]!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
   });
 
-  it('is logged again, not made again, on a restart while there are still no members', async () => {
+  it('is stored hashed and logged only when made', async () => {
+    const [existing] = await bootstrapInvitations();
+    expect(existing!.code).toBeNull();
+    expect(existing!.codeHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('is kept, not logged again, when a sibling process made it moments ago', async () => {
     const [existing] = await bootstrapInvitations();
     const { logger, lines } = capturingLogger();
     const again = await ensureBootstrapInvitation({ ...app.context, logger });
     await flush();
-    expect(again!.id).toBe(existing!.id);
+    expect(again!.invitation.id).toBe(existing!.id);
+    expect(again!.code).toBeNull();
     expect(await bootstrapInvitations()).toHaveLength(1);
-    const url = `http://hearth.test/invitation?code=${existing!.code}`;
+    expect(lines.filter((entry) => entry.msg.includes('/invitation?code='))).toHaveLength(0);
+    expect(lines.some((entry) => entry.msg.includes("that process's log"))).toBe(true);
+  });
+
+  it('is replaced on a later restart: the new link is logged and the old one stops working', async () => {
+    const [existing] = await bootstrapInvitations();
+    await ageRow(app, 'invitations', 'created_at', existing!.id, 1);
+    const { logger, lines } = capturingLogger();
+    const fresh = await ensureBootstrapInvitation({ ...app.context, logger });
+    await flush();
+    expect(fresh!.invitation.id).not.toBe(existing!.id);
+    const url = `http://hearth.test/invitation?code=${fresh!.code}`;
     const line = lines.find((entry) => entry.msg.includes(url));
     expect(line).toBeDefined();
     expect(line!.level).toBe(30); // info
     expect(line!.invitationUrl).toBe(url);
+    expect((await bootstrapInvitations()).map((row) => row.id)).toEqual([fresh!.invitation.id]);
   });
 
   it('is made anew when the waiting one has expired', async () => {
@@ -62,8 +89,8 @@ describe('the bootstrap invitation (first start with no members)', () => {
     const { logger, lines } = capturingLogger();
     const fresh = await ensureBootstrapInvitation({ ...app.context, logger });
     await flush();
-    expect(fresh!.id).not.toBe(existing!.id);
-    expect(lines.some((entry) => entry.msg.includes(fresh!.code))).toBe(true);
+    expect(fresh!.invitation.id).not.toBe(existing!.id);
+    expect(lines.some((entry) => entry.msg.includes(fresh!.code!))).toBe(true);
   });
 
   it('makes only one when several processes start at once', async () => {
@@ -72,11 +99,13 @@ describe('the bootstrap invitation (first start with no members)', () => {
     const results = await Promise.all(
       Array.from({ length: 4 }, () => ensureBootstrapInvitation({ ...app.context, logger })),
     );
-    expect(new Set(results.map((row) => row!.id)).size).toBe(1);
+    expect(new Set(results.map((row) => row!.invitation.id)).size).toBe(1);
     expect(await bootstrapInvitations()).toHaveLength(before);
   });
 
   it('makes its redeemer the first member, an admin invited by nobody', async () => {
+    const [existing] = await bootstrapInvitations();
+    await ageRow(app, 'invitations', 'created_at', existing!.id, 1); // a restart, so a new link is shown
     const open = await ensureBootstrapInvitation({ ...app.context, logger: capturingLogger().logger });
     const res = await app.client().post('/api/users', signUpBody({ invitation_code: open!.code }));
     expect(res.status).toBe(201);

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../db/client';
 import { lockDataDir } from '../../db/data-dir-lock';
 import { invitations } from '../../db/schema';
+import { hashToken } from '../../lib/tokens';
 import { ROOT } from '../../paths';
 
 const run = promisify(execFile);
@@ -48,10 +49,14 @@ describe('cli: invite', () => {
   const codeIn = (stdout: string) =>
     stdout.match(/https:\/\/hearth\.example\/invitation\?code=([A-Za-z0-9_-]+)/)?.[1];
 
+  /** Found by the code's hash: the printed code is the only copy (the row stores none). */
   async function invitationRow(code: string) {
     const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
     try {
-      const [row] = await database.db.select().from(invitations).where(eq(invitations.code, code));
+      const [row] = await database.db
+        .select()
+        .from(invitations)
+        .where(eq(invitations.codeHash, hashToken(code)));
       return row;
     } finally {
       await database.close();
@@ -64,7 +69,13 @@ describe('cli: invite', () => {
     const code = codeIn(result.stdout);
     expect(code).toMatch(/^[A-Za-z0-9_-]{27,}$/);
     const row = await invitationRow(code!);
-    expect(row).toMatchObject({ inviterId: null, grantsAdmin: false, email: null, recipientId: null });
+    expect(row).toMatchObject({
+      inviterId: null,
+      grantsAdmin: false,
+      email: null,
+      recipientId: null,
+      code: null,
+    });
     expect(fs.existsSync(path.join(dataDir, 'hearth.lock'))).toBe(false);
   }, 60_000);
 

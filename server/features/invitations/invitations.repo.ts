@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { DURATIONS } from '../../../shared/domain/constants';
 import type { DbOrTx } from '../../db/client';
 import { invitations, users } from '../../db/schema';
@@ -10,11 +10,12 @@ export type InvitationRow = typeof invitations.$inferSelect;
 const isOpen = () =>
   and(isNull(invitations.recipientId), isNull(invitations.redeemedAt), gt(invitations.expiresAt, sql`now()`));
 
-export async function findOpenInvitation(db: DbOrTx, code: string): Promise<InvitationRow | undefined> {
+/** Codes are looked up by their SHA-256 only: the table never holds a usable code (ADR 004). */
+export async function findOpenInvitation(db: DbOrTx, codeHash: string): Promise<InvitationRow | undefined> {
   const [row] = await db
     .select()
     .from(invitations)
-    .where(and(eq(invitations.code, code), isOpen()))
+    .where(and(eq(invitations.codeHash, codeHash), isOpen()))
     .limit(1);
   return row;
 }
@@ -24,11 +25,11 @@ export async function findOpenInvitation(db: DbOrTx, code: string): Promise<Invi
  * (or no longer) open. Concurrent claims of one code queue on its row lock; once the first commits,
  * the others no longer match, so exactly one sign-up wins.
  */
-export async function claimInvitation(tx: DbOrTx, code: string): Promise<InvitationRow | undefined> {
+export async function claimInvitation(tx: DbOrTx, codeHash: string): Promise<InvitationRow | undefined> {
   const [row] = await tx
     .update(invitations)
     .set({ redeemedAt: sql`now()` })
-    .where(and(eq(invitations.code, code), isOpen()))
+    .where(and(eq(invitations.codeHash, codeHash), isOpen()))
     .returning();
   return row;
 }
@@ -39,7 +40,7 @@ export async function setInvitationRecipient(tx: DbOrTx, invitationId: string, r
 
 export async function insertInvitation(
   tx: DbOrTx,
-  values: { inviterId: string | null; email: string | null; code: string; grantsAdmin: boolean },
+  values: { inviterId: string | null; email: string | null; codeHash: string; grantsAdmin: boolean },
 ): Promise<InvitationRow> {
   const [row] = await tx
     .insert(invitations)
@@ -103,4 +104,28 @@ export async function findOpenBootstrapInvitation(db: DbOrTx): Promise<Invitatio
 /** Serialises bootstraps across processes starting at once (held until the transaction ends). */
 export async function lockBootstrap(tx: DbOrTx) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('hearth.bootstrap-invitation'))`);
+}
+
+/** Closes an open invitation now (a replaced bootstrap invitation): its link stops working. */
+export async function expireInvitation(tx: DbOrTx, invitationId: string) {
+  await tx
+    .update(invitations)
+    .set({ expiresAt: sql`now()` })
+    .where(eq(invitations.id, invitationId));
+}
+
+/**
+ * Rows written before codes were hashed: stores the code's SHA-256 (hex, as hashToken computes it)
+ * and clears the plaintext. One statement, so it is atomic; a second run finds nothing to do.
+ */
+export async function hashPlaintextCodes(db: DbOrTx): Promise<number> {
+  const rows = await db
+    .update(invitations)
+    .set({
+      codeHash: sql`coalesce(${invitations.codeHash}, encode(sha256(convert_to(${invitations.code}, 'UTF8')), 'hex'))`,
+      code: null,
+    })
+    .where(isNotNull(invitations.code))
+    .returning({ id: invitations.id });
+  return rows.length;
 }

@@ -10,7 +10,7 @@ import { PageQuerySchema } from '../../../shared/api/fields';
 import { LIMITS } from '../../../shared/domain/constants';
 import type { App, RouteContext } from '../../app';
 import { requireUser, signedInOnly } from '../../http/auth';
-import { unprocessable } from '../../http/errors';
+import { forbidden, unprocessable } from '../../http/errors';
 import { decodeCursor, paginate } from '../../http/pagination';
 import { presentInvitation } from './invitations.presenter';
 import { createMemberInvitation, isInvitationOpen, listInvitations } from './invitations.service';
@@ -63,9 +63,13 @@ export function registerInvitationsRoutes(app: App, context: RouteContext) {
     async (request, reply) => {
       const user = requireUser(request);
       await context.throttle.hit('memberWrites', user.id);
+      // Each invitation makes Hearth mail a stranger: a daily budget per member keeps one account
+      // from turning the site into a spam relay. Counted per attempt, like every throttle.
+      await context.throttle.hit('invitationMailsMember', user.id);
       const result = await createMemberInvitation(context, user, request.body.invitation.email);
+      if ('refused' in result) throw forbidden(result.refused);
       if ('errors' in result) throw unprocessable(result.errors);
-      return reply.status(201).send(presentInvitation(result.invitation, origin));
+      return reply.status(201).send(presentInvitation(result.invitation, origin, result.code));
     },
   );
 }

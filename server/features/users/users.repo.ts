@@ -138,3 +138,26 @@ export async function resetPasswordByToken(
     .returning({ id: users.id });
   return row?.id;
 }
+
+export async function findUserByUsername(db: DbOrTx, username: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .limit(1);
+  return row;
+}
+
+/** An admin's switch over one member's inviting (users.can_invite). */
+export async function setCanInvite(
+  db: DbOrTx,
+  userId: string,
+  canInvite: boolean,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ canInvite, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning();
+  return row;
+}

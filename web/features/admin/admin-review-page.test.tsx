@@ -90,3 +90,45 @@ describe('/admin', () => {
     expect(await screen.findByText('This page is for admins')).toBeInTheDocument();
   });
 });
+
+describe('/admin inviting', () => {
+  it('sets the waiting period and switches a member’s inviting off', async () => {
+    const member = {
+      id: 'u9',
+      username: 'sam',
+      name: 'Sam Lee',
+      is_admin: false,
+      can_invite: true,
+      created_at: '2026-03-01T10:00:00Z',
+    };
+    const { calls } = mockFetch({
+      'GET /api/auth': jsonResponse(admin),
+      'GET /api/groups': jsonResponse([]),
+      'GET /api/admin/reports': () => page([]),
+      'GET /api/admin/settings': jsonResponse({ invite_waiting_days: 0 }),
+      'PATCH /api/admin/settings': jsonResponse({ invite_waiting_days: 7 }),
+      'GET /api/admin/members': jsonResponse(member),
+      'PATCH /api/admin/members/u9': jsonResponse({ ...member, can_invite: false }),
+    });
+    renderApp('/admin', { features: adminRoutes });
+    const tab = await screen.findByRole('tab', { name: 'Inviting' });
+    fireEvent.mouseDown(tab);
+    fireEvent.click(tab);
+    const days = await screen.findByLabelText('Days new members wait before they can invite');
+    await waitFor(() => expect(days).toHaveValue(0));
+    fireEvent.change(days, { target: { value: '7' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Waiting period saved.')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+      settings: { invite_waiting_days: 7 },
+    });
+
+    fireEvent.change(screen.getByLabelText('Find a member by username'), { target: { value: 'sam' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Find' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Switch inviting off' }));
+    expect(await screen.findByText(/inviting switched off/)).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PATCH').at(-1)?.body).toEqual({
+      member: { can_invite: false },
+    });
+  });
+});

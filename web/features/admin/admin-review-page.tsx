@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Flag, MessageSquareHeart, ShieldAlert } from 'lucide-react';
+import { Flag, MailPlus, MessageSquareHeart, ShieldAlert } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { PageHeader } from '@web/components/page-header';
 import { useAuth } from '@web/app/auth/auth-context';
@@ -9,6 +9,7 @@ import { cn } from '@web/lib/cn';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { adminKeys, feedbacksPaging } from './api';
 import { FeedbackList } from './components/feedback-list';
+import { InvitingPanel } from './components/inviting-panel';
 import { ReportsPanel } from './components/reports-panel';
 
 const tabClasses =
@@ -16,7 +17,7 @@ const tabClasses =
   'hover:text-stone-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ' +
   'data-[state=active]:bg-white data-[state=active]:text-stone-900 data-[state=active]:shadow-sm';
 
-/** /admin: open reports to resolve or dismiss, and members' feedback. Admins only. */
+/** /admin: open reports to resolve or dismiss, members' feedback, and who may invite. Admins only. */
 export function AdminReviewPage() {
   useDocumentTitle('Reports & feedback');
   const { user } = useAuth();
@@ -48,12 +49,19 @@ export function AdminReviewPage() {
             <MessageSquareHeart className="size-4" aria-hidden="true" />
             Feedback
           </Tabs.Trigger>
+          <Tabs.Trigger value="inviting" className={tabClasses}>
+            <MailPlus className="size-4" aria-hidden="true" />
+            Inviting
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="reports" className={cn('focus-visible:outline-none')}>
           <ReportsPanel />
         </Tabs.Content>
         <Tabs.Content value="feedback" className="focus-visible:outline-none">
           <FeedbackPanel />
+        </Tabs.Content>
+        <Tabs.Content value="inviting" className="focus-visible:outline-none">
+          <InvitingPanel />
         </Tabs.Content>
       </Tabs.Root>
     </>

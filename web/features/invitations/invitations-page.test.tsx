@@ -10,8 +10,9 @@ function invitation(overrides: Partial<Invitation>): Invitation {
   return {
     id: 'i1',
     email: 'sam@example.com',
-    code: 'CODE1',
-    url: 'http://localhost:3000/invitation?code=CODE1',
+    // As GET /api/invitations lists them: the code was shown once, in POST's answer.
+    code: null,
+    url: null,
     created_at: '2026-03-22T10:00:00.000Z',
     expires_at: '2026-04-21T10:00:00.000Z',
     recipient_id: null,
@@ -33,7 +34,8 @@ describe('/invitations', () => {
     expect(email).toBeRequired();
   });
 
-  it("lists each invitation with its date and either 'Invitation redeemed' or 'Copy Link'", async () => {
+  it("lists each invitation with its date and 'Invitation redeemed' or 'Link sent by email'", async () => {
+    // Listed invitations carry no code (the server keeps only its hash), so no link to copy.
     mockFetch({
       ...signedIn,
       'GET /api/invitations': jsonResponse([
@@ -41,7 +43,6 @@ describe('/invitations', () => {
         invitation({
           id: 'i2',
           email: 'lee@example.com',
-          code: 'CODE2',
           recipient_id: 'u2',
           created_at: '2026-03-20T10:00:00Z',
         }),
@@ -52,17 +53,32 @@ describe('/invitations', () => {
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByText('sam@example.com')).toBeInTheDocument();
     expect(within(rows[0]!).getByText(/^Created on .*2026/)).toBeInTheDocument();
-    expect(within(rows[0]!).getByRole('button', { name: 'Copy Link' })).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Link sent by email')).toBeInTheDocument();
+    expect(within(rows[0]!).queryByRole('button', { name: 'Copy Link' })).not.toBeInTheDocument();
     expect(within(rows[1]!).getByText('Invitation redeemed')).toBeInTheDocument();
     expect(within(rows[1]!).queryByRole('button', { name: 'Copy Link' })).not.toBeInTheDocument();
   });
 
-  it('copies the {origin}/invitation?code= link and shows a toast that clears after 3 seconds', async () => {
+  it('copies the {origin}/invitation?code= link of one made in this visit; the toast clears after 3 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const writeText = vi.fn(async () => {});
-    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    mockFetch({ ...signedIn, 'GET /api/invitations': jsonResponse([invitation({})]) });
+    let list = [] as Invitation[];
+    mockFetch({
+      ...signedIn,
+      'GET /api/invitations': () => jsonResponse(list),
+      'POST /api/invitations': () => {
+        list = [invitation({})];
+        const url = 'http://localhost:3000/invitation?code=CODE1';
+        return jsonResponse(invitation({ code: 'CODE1', url }), { status: 201 });
+      },
+    });
     renderApp('/invitations');
+    const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
+    // After setup: user-event installs a clipboard stub of its own.
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await user.type(await screen.findByLabelText("Friend's email"), 'sam@example.com');
+    await user.click(screen.getByRole('button', { name: 'Create Invitation' }));
+    await act(() => vi.advanceTimersByTimeAsync(3000)); // the 'created' toast goes
     fireEvent.click(await screen.findByRole('button', { name: 'Copy Link' }));
     expect(await screen.findByText('Invitation link copied to clipboard!')).toBeInTheDocument();
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/invitation?code=CODE1`);
@@ -102,6 +118,24 @@ describe('/invitations', () => {
     fireEvent.submit(screen.getByRole('button', { name: 'Create Invitation' }).closest('form')!);
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("shows a 403's reason (inviting switched off, or not yet) in a red box", async () => {
+    mockFetch({
+      ...signedIn,
+      'GET /api/invitations': jsonResponse([]),
+      'POST /api/invitations': jsonResponse(
+        { error: 'New members can invite 7 days after joining: you can from 2026-04-01.' },
+        { status: 403 },
+      ),
+    });
+    renderApp('/invitations');
+    const user = userEvent.setup({ delay: null });
+    await user.type(await screen.findByLabelText("Friend's email"), 'x@example.com');
+    await user.click(screen.getByRole('button', { name: 'Create Invitation' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'New members can invite 7 days after joining: you can from 2026-04-01.',
+    );
   });
 
   it("shows a refused creation's message in a red box", async () => {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CircleCheck, Copy, MailPlus, Send } from 'lucide-react';
+import { CircleCheck, Copy, Mail, MailPlus, Send } from 'lucide-react';
 import type { Invitation } from '@shared/api/invitations';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/button';
@@ -10,7 +10,7 @@ import { Input, Label } from '@web/components/input';
 import { PageHeader } from '@web/components/page-header';
 import { Spinner } from '@web/components/spinner';
 import { Toast } from '@web/components/toast';
-import { ApiError, errorMessage } from '@web/lib/api-errors';
+import { ApiError, errorMessage, serverErrorText } from '@web/lib/api-errors';
 import { copyToClipboard } from '@web/lib/clipboard';
 import { queryKeys } from '@web/lib/query-keys';
 import { useDocumentTitle } from '@web/lib/use-document-title';
@@ -21,6 +21,8 @@ import { INVITATION_TEXT as TEXT } from './messages';
 /** The red-box text for a failed call: 401 → 'Authentication required' (spec section 8). */
 export function invitationErrorText(error: unknown): string {
   if (error instanceof ApiError && error.status === 401) return TEXT.authRequired;
+  // 403 says why this member may not invite (switched off, or when their waiting period ends).
+  if (error instanceof ApiError && error.status === 403) return serverErrorText(error) ?? errorMessage(error);
   const fieldErrors = error instanceof ApiError ? error.fieldErrors : undefined;
   if (fieldErrors?.base?.length) return fieldErrors.base.join('. ');
   return errorMessage(error);
@@ -40,10 +42,15 @@ export function InvitationsPage() {
   const [email, setEmail] = useState('');
   const [actionError, setActionError] = useState<string | null>(null);
   const invitations = useQuery(invitationsQueryOptions());
+  // Codes are stored hashed, so only POST's answer carries one: keep those made in this visit, by
+  // id, so their links can still be copied once the list (code null) reloads.
+  const [newCodes, setNewCodes] = useState<Record<string, string>>({});
 
   const create = useMutation({
     mutationFn: createInvitation,
-    onSuccess: () => {
+    onSuccess: (created) => {
+      const code = created.code;
+      if (code) setNewCodes((codes) => ({ ...codes, [created.id]: code }));
       setEmail('');
       setActionError(null);
       toast.show(TEXT.created);
@@ -59,9 +66,9 @@ export function InvitationsPage() {
     create.mutate(value);
   }
 
-  async function copy(invitation: Invitation) {
+  async function copy(code: string) {
     try {
-      await copyToClipboard(invitationLink(invitation.code));
+      await copyToClipboard(invitationLink(code));
       setActionError(null);
       toast.show(TEXT.copied);
     } catch (error) {
@@ -86,7 +93,8 @@ export function InvitationsPage() {
         <CardHeader>
           <CardTitle>{TEXT.createTitle}</CardTitle>
           <CardDescription>
-            We'll email your friend a personal link. Each invitation works once and expires after 30 days.
+            We'll email your friend a personal link. Each invitation works once and expires after 30 days. You
+            can copy the link until you leave this page; after that, only the email has it.
           </CardDescription>
         </CardHeader>
         <CardBody>
@@ -130,13 +138,16 @@ export function InvitationsPage() {
             )
           ) : (
             <ul className="-my-1 divide-y divide-stone-100">
-              {list.map((invitation) => (
-                <InvitationRow
-                  key={invitation.id}
-                  invitation={invitation}
-                  onCopy={() => void copy(invitation)}
-                />
-              ))}
+              {list.map((invitation) => {
+                const code = invitation.code ?? newCodes[invitation.id] ?? null;
+                return (
+                  <InvitationRow
+                    key={invitation.id}
+                    invitation={invitation}
+                    onCopy={code ? () => void copy(code) : null}
+                  />
+                );
+              })}
             </ul>
           )}
         </CardBody>
@@ -147,7 +158,8 @@ export function InvitationsPage() {
   );
 }
 
-function InvitationRow({ invitation, onCopy }: { invitation: Invitation; onCopy: () => void }) {
+/** onCopy is null when this page no longer knows the code: it was shown once, and went by email. */
+function InvitationRow({ invitation, onCopy }: { invitation: Invitation; onCopy: (() => void) | null }) {
   const redeemed = Boolean(invitation.recipient_id);
   return (
     <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3.5">
@@ -160,11 +172,16 @@ function InvitationRow({ invitation, onCopy }: { invitation: Invitation; onCopy:
           <CircleCheck className="size-4" aria-hidden="true" />
           {TEXT.redeemed}
         </span>
-      ) : (
+      ) : onCopy ? (
         <Button variant="outline" size="sm" onClick={onCopy}>
           <Copy className="size-4" aria-hidden="true" />
           {TEXT.copy}
         </Button>
+      ) : (
+        <span className="inline-flex items-center gap-1.5 text-sm text-stone-500">
+          <Mail className="size-4" aria-hidden="true" />
+          {TEXT.sentByEmail}
+        </span>
       )}
     </li>
   );

@@ -5,6 +5,8 @@ export const INVITATION_TEXT = {
   empty: "You haven't created any invitations yet.",
   redeemed: 'Invitation redeemed',
   copy: 'Copy Link',
+  /** Instead of 'Copy Link' once the code is gone from the page: the server keeps only its hash. */
+  sentByEmail: 'Link sent by email',
   created: 'Invitation created successfully!',
   copied: 'Invitation link copied to clipboard!',
   authRequired: 'Authentication required',
