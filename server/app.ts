@@ -7,6 +7,7 @@ import { MESSAGES } from '../shared/domain/messages';
 import packageJson from '../package.json' with { type: 'json' };
 import type { AppContext } from './context';
 import { isApiPath, registerAuth, type Sessions } from './http/auth';
+import { registerCachePolicy } from './http/cache-policy';
 import { registerErrorHandling } from './http/errors';
 import { acceptEmptyJsonBodies } from './http/json-body';
 import { registerSecurity } from './http/security';
@@ -57,6 +58,7 @@ export async function buildApp(
   registerErrorHandling(app);
   await registerSecurity(app, context.config);
   const sessions = await registerAuth(app, context.config, context.db);
+  registerCachePolicy(app);
   const routes: RouteContext = { ...context, sessions };
 
   app.get('/api/health', async () => ({
