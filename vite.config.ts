@@ -30,7 +30,9 @@ export default defineConfig({
   build: {
     outDir: path.join(root, 'dist/web'),
     emptyOutDir: true,
-    sourcemap: true,
+    // 'hidden': maps are written for the operator's error tracker, but no bundle points to them and
+    // the server refuses to serve *.map (server/app.ts), so the original source is not public.
+    sourcemap: 'hidden',
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -7,6 +7,7 @@ import { MESSAGES } from '../shared/domain/messages';
 import packageJson from '../package.json' with { type: 'json' };
 import type { AppContext } from './context';
 import { isApiPath, registerAuth, type Sessions } from './http/auth';
+import { registerCachePolicy } from './http/cache-policy';
 import { registerErrorHandling } from './http/errors';
 import { acceptEmptyJsonBodies } from './http/json-body';
 import { registerSecurity } from './http/security';
@@ -31,6 +32,16 @@ import { registerStorageRoutes } from './features/files/storage.routes';
 import { registerPublicPostRoutes } from './features/public-posts/public-posts.routes';
 import { registerPublicPages } from './features/public-posts/public-posts.pages';
 
+/**
+ * How long a client may take (a slow or stalled client otherwise holds a socket and memory for
+ * ever: slowloris). Headers must arrive within 15 s and no connection may sit silent for 30 s. The
+ * whole request, body included, gets 10 minutes: Node applies that deadline server-wide, and the
+ * local store's upload PUT must fit a full-size file on a slow line; every other body is capped at
+ * 1 MB, which the 30 s silence limit keeps moving. Handlers themselves are bounded by their own
+ * deadlines (database statement timeouts, the SSRF-guarded fetch's total deadline).
+ */
+export const TIMEOUTS = { headersMs: 15_000, idleMs: 30_000, requestMs: 10 * 60_000 } as const;
+
 export type App = FastifyInstance<any, any, any, FastifyBaseLogger, ZodTypeProvider>;
 
 /** Everything a feature's routes need: the app context plus the session mechanics. */
@@ -50,7 +61,10 @@ export async function buildApp(
     loggerInstance: context.logger,
     trustProxy: context.config.trustProxy,
     bodyLimit: 1024 * 1024,
+    connectionTimeout: TIMEOUTS.idleMs,
+    requestTimeout: TIMEOUTS.requestMs,
   }).withTypeProvider<ZodTypeProvider>();
+  app.server.headersTimeout = TIMEOUTS.headersMs;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   acceptEmptyJsonBodies(app);
@@ -58,6 +72,7 @@ export async function buildApp(
   registerErrorHandling(app);
   await registerSecurity(app, context.config);
   const sessions = await registerAuth(app, context.config, context.db);
+  registerCachePolicy(app);
   const routes: RouteContext = { ...context, sessions };
 
   app.get('/api/health', async () => ({
@@ -102,7 +117,15 @@ async function registerWeb(app: App, routes: RouteContext, serveWeb: boolean, we
       ? withSiteMeta(fs.readFileSync(indexFile, 'utf8'), routes.config.contactEmail)
       : null;
   if (indexHtml) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      // Source maps stay with the operator (the build writes them 'hidden'), never served: they
+      // would hand anyone the original source, comments included.
+      globIgnore: ['**/*.map'],
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
+    });
   }
   registerPublicPages(app, routes, indexHtml);
   app.setNotFoundHandler((request, reply) => {

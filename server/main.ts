@@ -1,10 +1,12 @@
 import { ConfigError, loadConfig, parseServices } from './config/env';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { installCrashHandlers } from './crash-handlers';
 import { startHearth } from './runtime';
 
 async function main() {
   const config = loadConfig(process.env, parseServices(process.argv.slice(2)));
   const hearth = await startHearth(config);
+  installCrashHandlers({ logger: hearth.context.logger, stop: hearth.stop });
   const where = hearth.app ? ` at ${config.publicOrigin}` : '';
   hearth.context.logger.info(`Hearth is running${where} (services: ${config.services.join(', ')})`);
 

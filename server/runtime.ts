@@ -1,5 +1,5 @@
 import path from 'node:path';
-import pino from 'pino';
+import pino, { type DestinationStream } from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { createMailer, type Mailer } from './adapters/mail';
 import { createStorage } from './adapters/storage/create-storage';
@@ -13,6 +13,7 @@ import {
   hashLegacyInvitationCodes,
 } from './features/invitations/invitations.service';
 import { createThrottle } from './http/throttle';
+import { LOG_REDACT_PATHS, logSerializers, REDACTED } from './lib/log-redaction';
 import { createJobs } from './jobs/queue';
 import { jobDefinitions } from './jobs/registry';
 
@@ -50,14 +51,25 @@ export async function closeGracefully(app: App, graceMs: number): Promise<void> 
 
 /**
  * JSON lines for log collectors; readable lines when a person watches a terminal
- * (LOG_FORMAT=json|pretty overrides).
+ * (LOG_FORMAT=json|pretty overrides). Request addresses, cookies and token fields are redacted
+ * here, once, for every process and test (server/lib/log-redaction.ts says why).
  */
-export function createLogger(config: Config): FastifyBaseLogger {
-  const pretty = config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY);
+export function createLogger(
+  config: Pick<Config, 'logLevel' | 'logFormat'>,
+  destination?: DestinationStream,
+): FastifyBaseLogger {
+  const pretty =
+    !destination && (config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY));
   const transport = pretty
     ? { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } }
     : undefined;
-  return pino({ level: config.logLevel, transport }) as unknown as FastifyBaseLogger;
+  const options = {
+    level: config.logLevel,
+    transport,
+    serializers: logSerializers,
+    redact: { paths: LOG_REDACT_PATHS, censor: REDACTED },
+  };
+  return (destination ? pino(options, destination) : pino(options)) as unknown as FastifyBaseLogger;
 }
 
 /** Starts the services this process runs: opens the database, migrates, and serves or works. */

@@ -1,8 +1,8 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DURATIONS } from '../../shared/domain/constants';
 import type { Config } from '../config/env';
 import type { Db } from '../db/client';
+import { sessionExpiry } from '../features/sessions/session-lifetime';
 import {
   deleteSessionByHash,
   extendSession,
@@ -13,13 +13,18 @@ import {
 import { hashToken, randomToken } from '../lib/tokens';
 import { unauthorized } from './errors';
 
+/** The session cookie's name over plain http (development, tests). */
 export const SESSION_COOKIE = 'hearth_session';
+/**
+ * Its name behind https: browsers accept a `__Host-` cookie only with Secure, Path=/ and no
+ * Domain, so neither a sibling subdomain nor a plain-http attacker can plant or overwrite it.
+ */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 
 /** Whether a request URL is an API call (everything else is the web app's files and pages). */
 export function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
-const SESSION_MS = DURATIONS.sessionDays * 24 * 60 * 60 * 1000;
 /** A session's expiry slides forward at most once an hour, not on every request. */
 const SLIDE_AFTER_MS = 60 * 60 * 1000;
 
@@ -42,10 +47,11 @@ export interface Sessions {
 export async function registerAuth(app: FastifyInstance, config: Config, db: Db): Promise<Sessions> {
   await app.register(cookie);
   const secure = config.publicOrigin.startsWith('https://');
+  const cookieName = secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure };
 
   const setCookie = (reply: FastifyReply, token: string, expiresAt: Date) =>
-    reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: expiresAt });
+    reply.setCookie(cookieName, token, { ...cookieOptions, expires: expiresAt });
 
   app.decorateRequest('currentUser', null);
   // preValidation, not preHandler: a signed-out request is answered 401 before its body is judged.
@@ -53,17 +59,17 @@ export async function registerAuth(app: FastifyInstance, config: Config, db: Db)
   // page load fetching a dozen assets should not cost a dozen session look-ups.
   app.addHook('preValidation', async (request, reply) => {
     if (!isApiPath(request.url)) return;
-    const token = request.cookies[SESSION_COOKIE];
+    const token = request.cookies[cookieName];
     if (!token || token.length > 200) return;
     const now = new Date();
     const found = await findLiveSession(db, hashToken(token), now);
     if (!found) {
-      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      reply.clearCookie(cookieName, cookieOptions);
       return;
     }
     request.currentUser = found.user;
     if (now.getTime() - found.session.lastUsedAt.getTime() > SLIDE_AFTER_MS) {
-      const expiresAt = new Date(now.getTime() + SESSION_MS);
+      const expiresAt = sessionExpiry(found.session.createdAt, now);
       await extendSession(db, found.session.id, now, expiresAt);
       setCookie(reply, token, expiresAt);
     }
@@ -71,12 +77,14 @@ export async function registerAuth(app: FastifyInstance, config: Config, db: Db)
 
   return {
     async start(request, reply, userId) {
-      const previous = request.cookies[SESSION_COOKIE];
+      const previous = request.cookies[cookieName];
       if (previous) await deleteSessionByHash(db, hashToken(previous));
       const token = randomToken();
-      const expiresAt = new Date(Date.now() + SESSION_MS);
+      const now = new Date();
+      const expiresAt = sessionExpiry(now, now);
       await insertSession(db, {
         userId,
+        createdAt: now,
         tokenHash: hashToken(token),
         expiresAt,
         userAgent: request.headers['user-agent']?.slice(0, 500),
@@ -85,9 +93,9 @@ export async function registerAuth(app: FastifyInstance, config: Config, db: Db)
       setCookie(reply, token, expiresAt);
     },
     async end(request, reply) {
-      const token = request.cookies[SESSION_COOKIE];
+      const token = request.cookies[cookieName];
       if (token) await deleteSessionByHash(db, hashToken(token));
-      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      reply.clearCookie(cookieName, cookieOptions);
       request.currentUser = null;
     },
   };

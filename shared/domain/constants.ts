@@ -47,7 +47,10 @@ export const LIMITS = {
 
 export const DURATIONS = {
   requestTimeoutMs: 30_000,
-  sessionDays: 30,
+  /** A session ends after this many days without use (ADR 010). */
+  sessionIdleDays: 14,
+  /** …and this many days after sign-in however much it is used (ADR 010). */
+  sessionAbsoluteDays: 90,
   invitationDays: 30,
   confirmationHours: 24,
   resetHours: 6,

@@ -1,10 +1,9 @@
-import pino from 'pino';
-import type { FastifyBaseLogger } from 'fastify';
+import type { DestinationStream } from 'pino';
 import type { MemoryMailer } from '../../server/adapters/mail';
 import { createMailer } from '../../server/adapters/mail';
 import { type Config, loadConfig } from '../../server/config/env';
 import type { AppContext } from '../../server/context';
-import { startHearth } from '../../server/runtime';
+import { createLogger, startHearth } from '../../server/runtime';
 import { openTestDatabase } from './test-database';
 import { TestClient } from './test-client';
 
@@ -20,6 +19,8 @@ export interface TestApp {
 export interface TestAppOptions {
   rateLimits?: boolean;
   config?: Partial<Config>;
+  /** Where the app's logs go (JSON lines), e.g. to assert what they do not contain. */
+  logTo?: { stream: DestinationStream; level: Config['logLevel'] };
 }
 
 /**
@@ -28,7 +29,14 @@ export interface TestAppOptions {
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
-  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) as unknown as FastifyBaseLogger;
+  // The production logger (with its redaction), silent unless a test or TEST_LOG_LEVEL asks.
+  const logger = createLogger(
+    {
+      logLevel: options.logTo?.level ?? ((process.env.TEST_LOG_LEVEL ?? 'silent') as Config['logLevel']),
+      logFormat: 'json',
+    },
+    options.logTo?.stream,
+  );
   const base = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: '.tmp/test-data' });
   const config: Config = {
     ...base,

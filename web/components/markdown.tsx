@@ -6,8 +6,14 @@ import { cn } from '@web/lib/cn';
 /**
  * Members' Markdown (posts, comments …), rendered safely: raw HTML is skipped (spec section 5),
  * only http(s), mailto and same-site addresses survive as links (so no `javascript:` URLs), every
- * link carries rel="noopener noreferrer nofollow", and links to other sites open in a new tab.
+ * link carries rel="ugc nofollow noopener noreferrer" (member-written: search engines give it no
+ * weight, the target gets neither our window nor the address it came from), and links to other
+ * sites open in a new tab. Images load only from Hearth itself: a remote image would tell a third
+ * party who reads the post, when and from where (a tracking pixel), so it is shown as a link.
  */
+
+/** Every member-written link: user content, unendorsed, no opener, no referrer. */
+const MEMBER_LINK_REL = 'ugc nofollow noopener noreferrer';
 
 const SAFE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
 
@@ -47,7 +53,7 @@ function SafeLink({
     <a
       {...props}
       href={href}
-      rel="noopener noreferrer nofollow"
+      rel={MEMBER_LINK_REL}
       target={external ? '_blank' : undefined}
       className="font-medium break-words text-brand-700 underline decoration-brand-300 underline-offset-2 transition-colors hover:text-brand-800 hover:decoration-brand-500"
     >
@@ -101,8 +107,16 @@ const fullComponents: Components = {
     <th className="border-b border-stone-300 px-3 py-2 text-left font-semibold text-stone-900" {...props} />
   ),
   td: ({ node: _node, ...props }) => <td className="border-b border-stone-100 px-3 py-2" {...props} />,
-  img: ({ node: _node, alt, src, ...props }) =>
-    src ? (
+  img: ({ node: _node, alt, src, ...props }) => {
+    if (typeof src !== 'string' || !src) return null;
+    if (isExternalUrl(src)) {
+      return (
+        <SafeLink href={src} title={src}>
+          {alt || src}
+        </SafeLink>
+      );
+    }
+    return (
       <img
         {...props}
         src={src}
@@ -111,7 +125,8 @@ const fullComponents: Components = {
         referrerPolicy="no-referrer"
         className="my-3 max-h-[400px] rounded-lg"
       />
-    ) : null,
+    );
+  },
 };
 
 /** In a card preview headings read as bold text and images as their description. */

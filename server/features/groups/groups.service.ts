@@ -127,7 +127,11 @@ export async function requestToJoin(db: Db, userId: string, groupId: string) {
   }
 }
 
-/** Owner/Moderator answer once; accepting adds the member in the same transaction. */
+/**
+ * Owner/Moderator answer once; accepting adds the member in the same transaction. The answerer's
+ * role is read under the group's row lock, inside that transaction, as role changes take the same
+ * lock: a Moderator demoted a moment ago can no longer let anyone in.
+ */
 export async function answerRequest(
   db: Db,
   requestId: string,
@@ -136,10 +140,11 @@ export async function answerRequest(
 ) {
   const request = await findRequest(db, requestId);
   if (!request) throw notFound();
-  const actorRole = await requireMembership(db, request.groupId, actorId);
-  if (!canAnswerRequests(actorRole)) throw forbidden();
   const role = answer.status === 'accepted' ? (answer.role ?? null) : null;
   await db.transaction(async (tx) => {
+    await lockGroup(tx, request.groupId);
+    const actorRole = await requireMembership(tx, request.groupId, actorId);
+    if (!canAnswerRequests(actorRole)) throw forbidden();
     const answered = await answerPendingRequest(tx, requestId, {
       status: answer.status,
       role,

@@ -1,23 +1,39 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { sessions, users } from '../../db/schema';
+import { sessionCutoffs } from './session-lifetime';
 
 export type SessionUser = typeof users.$inferSelect;
 
 export async function insertSession(
   db: DbOrTx,
-  values: { userId: string; tokenHash: string; expiresAt: Date; userAgent?: string; ip?: string },
+  values: {
+    userId: string;
+    tokenHash: string;
+    expiresAt: Date;
+    createdAt?: Date;
+    userAgent?: string;
+    ip?: string;
+  },
 ) {
   await db.insert(sessions).values(values);
 }
 
-/** The live session with this token hash, with its user. */
+/** The live session with this token hash, with its user: not expired, not idle too long, not too old. */
 export async function findLiveSession(db: DbOrTx, tokenHash: string, now: Date) {
+  const { createdAfter, usedAfter } = sessionCutoffs(now);
   const [row] = await db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        gt(sessions.expiresAt, now),
+        gt(sessions.createdAt, createdAfter),
+        gt(sessions.lastUsedAt, usedAfter),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -30,7 +46,11 @@ export async function deleteSessionByHash(db: DbOrTx, tokenHash: string) {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }
 
-export async function deleteUserSessions(db: DbOrTx, userId: string) {
+/**
+ * Ends every session of a member, everywhere: the one function password reset (and the future
+ * password change, e-mail change or account lock) calls, so no path forgets a device.
+ */
+export async function endAllSessions(db: DbOrTx, userId: string) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 

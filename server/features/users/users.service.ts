@@ -12,7 +12,7 @@ import {
   recordInvitationRecipient,
 } from '../invitations/invitations.service';
 import { enqueueMail } from '../mail/mail.job';
-import { deleteUserSessions } from '../sessions/sessions.repo';
+import { endAllSessions } from '../sessions/sessions.repo';
 import {
   confirmByCode,
   findTaken,
@@ -145,7 +145,7 @@ export async function resetPassword(
   const passwordHash = await hashPassword(input.password);
   const userId = await context.db.transaction(async (tx) => {
     const id = await resetPasswordByToken(tx, tokenHash, passwordHash, DURATIONS.resetHours);
-    if (id) await deleteUserSessions(tx, id);
+    if (id) await endAllSessions(tx, id);
     return id;
   });
   if (!userId) return { errors: { reset_password_token: [AUTH_MESSAGES.tokenInvalid] } };
