@@ -73,12 +73,12 @@ describe('post card preview', () => {
     const external = screen.getByRole('link', { name: 'site' });
     expect(external).toHaveAttribute('href', 'https://example.org/x');
     expect(external).toHaveAttribute('target', '_blank');
-    expect(external).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+    expect(external).toHaveAttribute('rel', 'ugc nofollow noopener noreferrer');
     expect(screen.queryByRole('link', { name: 'bad' })).not.toBeInTheDocument();
     expect(screen.getByText('bad')).not.toHaveAttribute('href');
     const internal = screen.getByRole('link', { name: 'here' });
     expect(internal).not.toHaveAttribute('target');
-    expect(internal).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+    expect(internal).toHaveAttribute('rel', 'ugc nofollow noopener noreferrer');
   });
 
   it('shows author, @username, group badge and time, linking to the profile and the group', () => {
