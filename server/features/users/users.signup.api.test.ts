@@ -249,7 +249,7 @@ describe('POST /api/users (sign-up by invitation)', () => {
         const [row] = await app.context.db
           .select()
           .from(invitations)
-          .where(eq(invitations.code, body.user.invitation_code as string));
+          .where(eq(invitations.codeHash, hashToken(body.user.invitation_code as string)));
         return row!.redeemedAt === null;
       }),
     );
