@@ -102,6 +102,12 @@ export function FeedPage() {
   }, [shownId]);
 
   let body;
+  // A failed refresh of posts already shown (or of an empty feed): said above what stays on screen.
+  const refreshError = query.isError ? (
+    <div className="mb-4">
+      <FeedError error={query.error} retrying={query.isFetching} onRetry={refresh} />
+    </div>
+  ) : null;
   if (query.isPending) {
     body = (
       <div role="status" aria-label="Loading the feed">
@@ -113,11 +119,7 @@ export function FeedPage() {
   } else if (!post) {
     body = (
       <>
-        {query.isError ? (
-          <div className="mb-4">
-            <FeedError error={query.error} retrying={query.isFetching} onRetry={refresh} />
-          </div>
-        ) : null}
+        {refreshError}
         <EmptyState
           icon={Newspaper}
           title={EXPLORE_TEXT.empty}
@@ -133,11 +135,7 @@ export function FeedPage() {
   } else {
     body = (
       <>
-        {query.isError ? (
-          <div className="mb-4">
-            <FeedError error={query.error} retrying={query.isFetching} onRetry={refresh} />
-          </div>
-        ) : null}
+        {refreshError}
         <FeedNavigation
           position={feedPosition(current, posts.length, hasNextPage)}
           showButtons={showButtons}
