@@ -27,6 +27,8 @@ export const links = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
+    /** The URL in one canonical spelling (see shared/domain/link-url.ts): finds earlier shares. */
+    normalizedUrl: text('normalized_url').notNull(),
     domain: text('domain').notNull(),
     comment: text('comment'),
     visibility: linkVisibility('visibility').notNull().default('private'),
@@ -35,6 +37,14 @@ export const links = pgTable(
     sentenceSummary: text('sentence_summary'),
     paragraphSummary: text('paragraph_summary'),
     markdownContent: text('markdown_content'),
+    /** Where the fetch ended after redirects, and the redirect chain (safety rules read it). */
+    finalUrl: text('final_url'),
+    redirectChain: jsonb('redirect_chain').$type<string[]>(),
+    leadImageUrl: text('lead_image_url'),
+    siteName: text('site_name'),
+    language: text('language'),
+    /** The pipeline step the link is at or failed in (fetch, extract, summarise, embed, safety). */
+    step: text('step'),
     safetyVerdict: safetyVerdict('safety_verdict'),
     safetyReasons: jsonb('safety_reasons').$type<string[]>(),
     error: text('error'),
@@ -51,6 +61,7 @@ export const links = pgTable(
     index('links_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('links_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('links_status_idx').on(t.status),
+    index('links_normalized_url_idx').on(t.normalizedUrl),
     index('links_search_idx').using('gin', t.searchVector),
   ],
 );

@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+
+/**
+ * Live updates travel as PostgreSQL notifications on one channel, so every web process hears
+ * every event whichever process (or worker) caused it; each process then forwards an event to the
+ * Server-Sent Event streams of the members in its audience. A notification sent inside a
+ * transaction is delivered only if the transaction commits.
+ */
+export const LIVE_EVENTS_CHANNEL = 'hearth_events';
+
+export type LiveEvent =
+  /** A link's processing moved on (a step finished, failed or was retried). */
+  | { type: 'link.updated'; linkId: string }
+  /** A post appeared that the audience may see (the timeline offers "N new posts"). */
+  | { type: 'post.created'; postId: string; groupId: string | null };
+
+/** Who receives an event: named members, or every member signed in (visibility is re-checked by the reader). */
+export type LiveAudience = { userIds: string[] } | { allMembers: true };
+
+export interface LiveMessage {
+  audience: LiveAudience;
+  event: LiveEvent;
+}
+
+/** Sends an event to its audience; pass the transaction that made the change so both commit together. */
+export async function publishLiveEvent(db: DbOrTx, audience: LiveAudience, event: LiveEvent): Promise<void> {
+  const message: LiveMessage = { audience, event };
+  await db.execute(sql`select pg_notify(${LIVE_EVENTS_CHANNEL}, ${JSON.stringify(message)})`);
+}
