@@ -6,7 +6,7 @@ import {
   canModerateGroup,
   canPostInGroup,
 } from './group-roles';
-import { canViewPost } from './visibility';
+import { canViewLink, canViewPost } from './visibility';
 
 describe('canViewPost', () => {
   it('shows a post without a group to every member', () => {
@@ -17,6 +17,21 @@ describe('canViewPost', () => {
     for (const role of ['Owner', 'Moderator', 'Poster', 'Commentor'] as const) {
       expect(canViewPost({ groupId: 'g' }, role)).toBe(true);
     }
+  });
+});
+
+describe('canViewLink', () => {
+  const owner = 'owner';
+  it('keeps a private link to its owner, even from followers', () => {
+    expect(canViewLink({ userId: owner, visibility: 'private' }, owner, false)).toBe(true);
+    expect(canViewLink({ userId: owner, visibility: 'private' }, 'other', true)).toBe(false);
+  });
+  it('shows a public link to the owner and their followers only', () => {
+    expect(canViewLink({ userId: owner, visibility: 'public' }, 'follower', true)).toBe(true);
+    expect(canViewLink({ userId: owner, visibility: 'public' }, 'stranger', false)).toBe(false);
+  });
+  it('shows a published link to every member', () => {
+    expect(canViewLink({ userId: owner, visibility: 'published' }, 'stranger', false)).toBe(true);
   });
 });
 

@@ -1,11 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { posts } from '../db/schema';
+import type { LinkVisibility } from '../../shared/domain/constants';
+import { links, posts } from '../db/schema';
 import { isMember, type MaybeRole } from './group-roles';
 
 /**
  * Who sees what (ARCHITECTURE.md): the one place that decides whether a member may see a post.
  * A post without a group is visible to every member; a post in a group only to that group's
- * members. The same rule comes in two forms that must agree: a pure function for a post already
+ * members. A link marked `private` is its owner's alone, `public` reaches the owner's followers, and
+ * `published` every member (and the public explore pages). The same rule comes in two forms that must agree: a pure function for a post already
  * loaded, and a SQL condition for queries (timelines, profiles, search), so invisible posts never
  * leave the database.
  */
@@ -35,4 +37,25 @@ export function notIgnoredCondition(viewerId: string): SQL {
   return sql`not exists (
     select 1 from post_ignores ign where ign.post_id = posts.id and ign.user_id = ${viewerId}
   )`;
+}
+
+export interface LinkScope {
+  userId: string;
+  visibility: LinkVisibility;
+}
+
+/** `viewerFollowsOwner`: the viewer follows the link's owner (the Friends page). */
+export function canViewLink(link: LinkScope, viewerId: string, viewerFollowsOwner: boolean): boolean {
+  if (link.userId === viewerId || link.visibility === 'published') return true;
+  return link.visibility === 'public' && viewerFollowsOwner;
+}
+
+/** SQL condition on `links`: the viewer may see the row (the same rule as canViewLink). */
+export function visibleLinksCondition(viewerId: string): SQL {
+  return sql`(${links.userId} = ${viewerId} or ${links.visibility} = 'published' or (
+    ${links.visibility} = 'public' and exists (
+      select 1 from follows vis_f
+      where vis_f.followee_id = links.user_id and vis_f.follower_id = ${viewerId}
+    )
+  ))`;
 }
