@@ -5,6 +5,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../shared/domain/messages';
 import packageJson from '../package.json' with { type: 'json' };
+import type { Config } from './config/env';
 import type { AppContext } from './context';
 import { isApiPath, registerAuth, type Sessions } from './http/auth';
 import { registerCachePolicy } from './http/cache-policy';
@@ -59,7 +60,7 @@ export async function buildApp(
 ): Promise<App> {
   const app = Fastify({
     loggerInstance: context.logger,
-    trustProxy: context.config.trustProxy,
+    trustProxy: fastifyTrustProxy(context.config.trustProxy),
     bodyLimit: 1024 * 1024,
     connectionTimeout: TIMEOUTS.idleMs,
     requestTimeout: TIMEOUTS.requestMs,
@@ -104,6 +105,15 @@ export async function buildApp(
 
   await registerWeb(app, routes, options.serveWeb ?? true, options.webDist ?? WEB_DIST);
   return app;
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes the function Fastify itself builds from a
+ * number (trust the nearest N hops), because Fastify's types do not list the number form.
+ */
+function fastifyTrustProxy(setting: Config['trustProxy']) {
+  if (typeof setting !== 'number') return setting;
+  return (_address: string, hop: number) => hop < setting;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -19,6 +20,47 @@ const booleanFlag = z
   .transform((value) => value === 'true' || value === '1');
 const byteCount = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
+/** An IP address or a CIDR range (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrRange(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+const TRUST_EVERYONE =
+  '`true` is refused: trusting every hop lets any client forge its address (and dodge rate limits) ' +
+  'with X-Forwarded-For. Write the number of proxies in front of Hearth (TRUST_PROXY=1 behind one ' +
+  'nginx or Caddy) or their addresses and ranges (TRUST_PROXY=127.0.0.1,10.0.0.0/8)';
+
+/**
+ * Which hops may name the client in X-Forwarded-For: none (`false`, the default), the nearest N
+ * (`1`), or the proxies listed by address or CIDR range. Handed to Fastify's `trustProxy` as is.
+ */
+const trustProxySetting = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((value, ctx): false | number | string[] => {
+    if (value === '' || value === 'false' || value === '0') return false;
+    if (value === 'true') {
+      ctx.addIssue({ code: 'custom', message: TRUST_EVERYONE });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value) && Number(value) <= 32) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    const bad = entries.filter((entry) => !isAddressOrRange(entry));
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `takes a number of hops or comma-separated proxy addresses/CIDR ranges; not ${bad.map((b) => JSON.stringify(b)).join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 /** Settings of the S3-compatible store: needed together when STORAGE=s3 (checked below). */
 const S3_REQUIRED = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
@@ -32,10 +74,7 @@ const EnvSchema = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().trim().min(3).default('Hearth <no-reply@hearth.local>'),
   CONTACT_EMAIL: z.email().default('privacy@hearth.local'),
-  TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((value) => value === 'true' || value === '1'),
+  TRUST_PROXY: trustProxySetting,
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMITS: z
@@ -85,7 +124,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   contactEmail: string;
-  trustProxy: boolean;
+  /** Fastify's `trustProxy`: false, a number of hops, or the trusted proxies' addresses/ranges. */
+  trustProxy: false | number | string[];
   logLevel: Env['LOG_LEVEL'];
   logFormat: Env['LOG_FORMAT'];
   rateLimits: boolean;

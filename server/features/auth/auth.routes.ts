@@ -1,5 +1,6 @@
 import { AUTH_MESSAGES, CurrentUserSchema, SignInBodySchema } from '../../../shared/api/auth';
 import type { App, RouteContext } from '../../app';
+import { clientSubject } from '../../http/client-ip';
 import { forbidden, HttpError } from '../../http/errors';
 import { requireUser } from '../../http/auth';
 import { presentCurrentUser } from '../users/users.presenter';
@@ -18,7 +19,7 @@ export function registerAuthRoutes(app: App, context: RouteContext) {
     { schema: { body: SignInBodySchema, response: { 200: CurrentUserSchema } } },
     async (request, reply) => {
       const { email, password } = request.body.user;
-      await context.throttle.hit('signInIp', request.ip);
+      await context.throttle.hit('signInIp', clientSubject(request));
       await context.throttle.hit('signInEmail', email);
       const result = await checkCredentials(context.db, email, password);
       if (result.status === 'invalid_credentials')

@@ -9,6 +9,7 @@ import {
 import { PageQuerySchema } from '../../../shared/api/fields';
 import { LIMITS } from '../../../shared/domain/constants';
 import type { App, RouteContext } from '../../app';
+import { clientSubject } from '../../http/client-ip';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { forbidden, unprocessable } from '../../http/errors';
 import { decodeCursor, paginate } from '../../http/pagination';
@@ -28,7 +29,7 @@ export function registerInvitationsRoutes(app: App, context: RouteContext) {
       },
     },
     async (request, reply) => {
-      await context.throttle.hit('invitationCheckIp', request.ip);
+      await context.throttle.hit('invitationCheckIp', clientSubject(request));
       if (await isInvitationOpen(context.db, request.body.invitation.code)) return { valid: true };
       return reply.status(404).send({ valid: false, error: INVITATION_MESSAGES.invalidCode });
     },

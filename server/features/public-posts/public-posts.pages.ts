@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS } from '../../../shared/domain/constants';
 import { SLUG_PATTERN } from '../../../shared/domain/slug';
 import type { App, RouteContext } from '../../app';
+import { clientSubject } from '../../http/client-ip';
 import { HttpError } from '../../http/errors';
 import { cacheableByEveryone, PUBLIC_PAGE_CACHE } from './public-posts.cache';
 import { FEED_ENTRIES, renderAtomFeed } from './public-posts.feed';
@@ -29,7 +30,7 @@ function isPublicKey(value: string): boolean {
 export function registerPublicPages(app: App, context: RouteContext, indexHtml: string | null) {
   const { db } = context;
   const origin = context.config.publicOrigin;
-  const throttled = (request: FastifyRequest) => context.throttle.hit('publishedIp', request.ip);
+  const throttled = (request: FastifyRequest) => context.throttle.hit('publishedIp', clientSubject(request));
 
   const cacheable = { onSend: cacheableByEveryone(PUBLIC_PAGE_CACHE) };
 

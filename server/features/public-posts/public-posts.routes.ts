@@ -14,6 +14,7 @@ import {
 import { LIMITS } from '../../../shared/domain/constants';
 import type { FastifyRequest } from 'fastify';
 import type { App, RouteContext } from '../../app';
+import { clientSubject } from '../../http/client-ip';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { decodeCursor, paginate } from '../../http/pagination';
 import { cacheableByEveryone, PUBLIC_API_CACHE } from './public-posts.cache';
@@ -43,7 +44,7 @@ export function registerPublicPostRoutes(app: App, context: RouteContext) {
   const origin = context.config.publicOrigin;
   const signedIn = { preValidation: signedInOnly };
   const publicRead = {
-    onRequest: async (request: FastifyRequest) => context.throttle.hit('publishedIp', request.ip),
+    onRequest: async (request: FastifyRequest) => context.throttle.hit('publishedIp', clientSubject(request)),
     onSend: cacheableByEveryone(PUBLIC_API_CACHE),
   };
 

@@ -14,8 +14,8 @@ describe('public reads throttling', () => {
   let paths: string[];
 
   beforeAll(async () => {
-    // Behind a trusted proxy, so each test names its own client IP in X-Forwarded-For.
-    app = await createTestApp({ rateLimits: true, config: { publishedRateLimit: LIMIT, trustProxy: true } });
+    // Behind one trusted proxy, so each test names its own client IP in X-Forwarded-For.
+    app = await createTestApp({ rateLimits: true, config: { publishedRateLimit: LIMIT, trustProxy: 1 } });
     const { client, member } = await memberWithClient(app);
     const post = await createPostAs(client);
     const publication = await publishAs(client, post.id);

@@ -8,6 +8,7 @@ import {
   SignUpResponseSchema,
 } from '../../../shared/api/auth';
 import type { App, RouteContext } from '../../app';
+import { clientSubject } from '../../http/client-ip';
 import { HttpError, unprocessable } from '../../http/errors';
 import { presentSignUp } from './users.presenter';
 import {
@@ -27,7 +28,7 @@ export function registerUsersRoutes(app: App, context: RouteContext) {
     { schema: { body: SignUpBodySchema, response: { 201: SignUpResponseSchema } } },
     async (request, reply) => {
       const input = request.body.user;
-      await throttle.hit('signUpIp', request.ip);
+      await throttle.hit('signUpIp', clientSubject(request));
       await throttle.hit('signUpEmail', input.email);
       const result = await signUp(context, input);
       if ('errors' in result) throw unprocessable(result.errors);
@@ -39,7 +40,7 @@ export function registerUsersRoutes(app: App, context: RouteContext) {
     '/api/users/confirmation',
     { schema: { querystring: ConfirmationQuerySchema, response: { 200: MessageResponseSchema } } },
     async (request) => {
-      await throttle.hit('confirmIp', request.ip);
+      await throttle.hit('confirmIp', clientSubject(request));
       const confirmed = await confirmEmail(context.db, request.query.confirmation_token);
       // The spec's confirmation screen reads `error` from the failure, so this 422 carries one.
       if (!confirmed) throw new HttpError(422, { error: AUTH_MESSAGES.confirmationInvalid });
@@ -52,7 +53,7 @@ export function registerUsersRoutes(app: App, context: RouteContext) {
     { schema: { body: EmailBodySchema, response: { 200: MessageResponseSchema } } },
     async (request) => {
       const { email } = request.body.user;
-      await throttle.hit('mailIp', request.ip);
+      await throttle.hit('mailIp', clientSubject(request));
       await throttle.hit('mailEmail', `confirmation:${email}`);
       await resendConfirmation(context, email);
       return { message: AUTH_MESSAGES.confirmationSent };
@@ -64,7 +65,7 @@ export function registerUsersRoutes(app: App, context: RouteContext) {
     { schema: { body: EmailBodySchema, response: { 200: MessageResponseSchema } } },
     async (request) => {
       const { email } = request.body.user;
-      await throttle.hit('mailIp', request.ip);
+      await throttle.hit('mailIp', clientSubject(request));
       await throttle.hit('mailEmail', `reset:${email}`);
       await requestPasswordReset(context, email);
       return { message: AUTH_MESSAGES.resetRequested };
@@ -75,7 +76,7 @@ export function registerUsersRoutes(app: App, context: RouteContext) {
     '/api/users/password',
     { schema: { body: PasswordResetBodySchema, response: { 200: MessageResponseSchema } } },
     async (request) => {
-      await throttle.hit('resetIp', request.ip);
+      await throttle.hit('resetIp', clientSubject(request));
       const result = await resetPassword(context, request.body.user);
       if ('errors' in result) throw unprocessable(result.errors);
       return { message: AUTH_MESSAGES.passwordChanged };
