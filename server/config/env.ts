@@ -61,6 +61,34 @@ const trustProxySetting = z
     return entries;
   });
 
+/**
+ * Extra origins whose pages may write to the API (a second domain, a dev server), beside
+ * PUBLIC_ORIGIN. Each must be exactly an origin: scheme, host and port, nothing after.
+ */
+const originList = z
+  .string()
+  .default('')
+  .transform((value, ctx) => {
+    const origins: string[] = [];
+    for (const entry of value.split(',').map((item) => item.trim().replace(/\/$/, ''))) {
+      if (entry === '') continue;
+      let origin: string | null = null;
+      try {
+        const url = new URL(entry);
+        if (['http:', 'https:'].includes(url.protocol) && url.origin === entry) origin = url.origin;
+      } catch {
+        // Not a URL at all: reported below.
+      }
+      if (origin) origins.push(origin);
+      else
+        ctx.addIssue({
+          code: 'custom',
+          message: `${JSON.stringify(entry)} is not an origin like https://app.example`,
+        });
+    }
+    return origins;
+  });
+
 /** Settings of the S3-compatible store: needed together when STORAGE=s3 (checked below). */
 const S3_REQUIRED = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
@@ -74,6 +102,7 @@ const EnvSchema = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().trim().min(3).default('Hearth <no-reply@hearth.local>'),
   CONTACT_EMAIL: z.email().default('privacy@hearth.local'),
+  ALLOWED_ORIGINS: originList,
   TRUST_PROXY: trustProxySetting,
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -119,6 +148,8 @@ export interface Config {
   host: string;
   /** The origin users reach the app at; used in mails and public URLs. */
   publicOrigin: string;
+  /** Origins accepted on writes besides PUBLIC_ORIGIN's (ALLOWED_ORIGINS). */
+  allowedOrigins: string[];
   dataDir: string;
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
@@ -132,6 +163,8 @@ export interface Config {
   /** Public reads allowed per client IP per minute (when rate limits are on). */
   publishedRateLimit: number;
   services: Service[];
+  /** Longest delay held on a failed sign-in (features/auth/sign-in.throttle.ts); tests shorten it. */
+  signInSlowDownMaxMs: number;
   storage: StorageConfig;
   /** The largest upload accepted, in bytes. */
   uploadMaxBytes: number;
@@ -161,6 +194,7 @@ export function loadConfig(
     port: env.PORT,
     host: env.HOST,
     publicOrigin,
+    allowedOrigins: env.ALLOWED_ORIGINS,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     smtpUrl: env.SMTP_URL,
@@ -172,6 +206,7 @@ export function loadConfig(
     rateLimits: env.RATE_LIMITS,
     publishedRateLimit: env.PUBLISHED_RATE_LIMIT,
     services,
+    signInSlowDownMaxMs: 3000,
     storage,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     uploadQuotaBytes: env.UPLOAD_QUOTA_BYTES,

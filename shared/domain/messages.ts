@@ -7,5 +7,7 @@ export const MESSAGES = {
   badRequest: 'Bad request.',
   missingXhrHeader: 'This request must be sent by the Hearth app.',
   crossOrigin: 'Cross-origin requests are not allowed.',
+  crossSite: 'Cross-site requests are not allowed.',
+  jsonOnly: 'Send the request body as JSON (Content-Type: application/json).',
   serverError: 'Something went wrong on our side. Please try again later.',
 } as const;

@@ -410,11 +410,14 @@ describe('authorisation matrix', () => {
     expect(failures).toEqual([]);
   });
 
-  it('refuses every write without the XHR marker, or from another origin (CSRF)', async () => {
+  it('refuses every write without the XHR marker, from another origin or cross-site (CSRF)', async () => {
     const world = await makeWorld();
     const refused: Record<string, string>[] = [
       { 'x-requested-with': '' },
       { origin: 'https://evil.example' },
+      // The Host the request was sent to is not a trusted origin (DNS rebinding).
+      { origin: app.url },
+      { 'sec-fetch-site': 'cross-site' },
     ];
     const failures: string[] = [];
     for (const route of routes) {

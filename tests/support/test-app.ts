@@ -42,6 +42,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...base,
     rateLimits: options.rateLimits ?? false,
     publicOrigin: 'http://hearth.test',
+    // The slow-down after repeated sign-in failures is real, but kept short so tests stay fast.
+    signInSlowDownMaxMs: 20,
     ...options.config,
   };
   const mailer = createMailer({ kind: 'memory', from: config.mailFrom }, logger) as MemoryMailer;
@@ -53,7 +55,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     url,
     context: hearth.context,
     mailer,
-    client: () => new TestClient(url),
+    client: () => new TestClient(url, config.publicOrigin),
     async close() {
       await hearth.stop();
       await drop();

@@ -4,14 +4,21 @@ export interface TestResponse<T = any> {
   body: T;
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
  * A minimal browser stand-in: keeps cookies, sends JSON with the XHR marker header the app
- * requires on writes, and parses JSON answers.
+ * requires on writes, and parses JSON answers. Given the app's public origin, its writes also carry
+ * what a browser on that origin sends: `Origin` and `Sec-Fetch-Site: same-origin` (tests override
+ * either through `init.headers`).
  */
 export class TestClient {
   private readonly cookies = new Map<string, string>();
 
-  constructor(readonly baseUrl: string) {}
+  constructor(
+    readonly baseUrl: string,
+    readonly origin?: string,
+  ) {}
 
   get<T = any>(path: string, init?: RequestInit) {
     return this.request<T>('GET', path, undefined, init);
@@ -45,10 +52,18 @@ export class TestClient {
     const headers = new Headers(init.headers);
     if (!headers.has('x-requested-with')) headers.set('x-requested-with', 'XMLHttpRequest');
     headers.set('accept', 'application/json');
+    if (this.origin && !SAFE_METHODS.has(method)) {
+      if (!headers.has('origin')) headers.set('origin', this.origin);
+      if (!headers.has('sec-fetch-site')) headers.set('sec-fetch-site', 'same-origin');
+    }
     let payload: BodyInit | undefined;
     if (body !== undefined) {
       if (typeof body === 'string' || body instanceof Uint8Array || body instanceof Blob) {
         payload = body as BodyInit;
+        // fetch would label a string text/plain, which JSON API routes refuse: strings here are JSON
+        // unless the test says otherwise.
+        if (typeof body === 'string' && !headers.has('content-type'))
+          headers.set('content-type', 'application/json');
       } else {
         payload = JSON.stringify(body);
         headers.set('content-type', 'application/json');
