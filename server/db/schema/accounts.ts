@@ -63,6 +63,28 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
 
+/**
+ * Browsers a member has signed in from (the device cookie). A known device skips the account-wide
+ * sign-in limit, so failures caused by others never lock the member out (OWASP device cookies).
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the cookie's random token: a leaked table signs nobody in anywhere. */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('known_devices_token_hash_idx').on(t.tokenHash),
+    index('known_devices_user_idx').on(t.userId),
+  ],
+);
+
 export const invitations = pgTable(
   'invitations',
   {

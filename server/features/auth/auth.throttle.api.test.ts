@@ -21,12 +21,12 @@ describe('throttling of the accounts area (rate limits on)', () => {
     expect(retryAfter).toBeGreaterThanOrEqual(1);
   }
 
-  it('limits sign-in attempts per email, even with the right password, and not other emails', async () => {
+  it('limits sign-in attempts per account from one IP, even with the right password, and not other emails', async () => {
     const target = await createMember(app);
     const bystander = await createMember(app);
     const attempt = (email: string, password = 'wrong password') =>
       app.client().post('/api/users/sign_in', { user: { email, password } });
-    for (let i = 0; i < LIMITS.signInEmail.max; i++) {
+    for (let i = 0; i < LIMITS.signInAccountIp.max; i++) {
       expect((await attempt(target.email)).status).toBe(401);
     }
     expectThrottled(await attempt(target.email));

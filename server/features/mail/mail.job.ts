@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { defineJob } from '../../jobs/queue';
-import { confirmationMail, invitationMail, passwordResetMail } from './mail.templates';
+import { confirmationMail, invitationMail, passwordResetMail, signInFailuresMail } from './mail.templates';
 
 /**
  * What to mail, not the rendered mail: the worker renders it with the current templates and origin.
@@ -17,6 +17,7 @@ export const MailPayloadSchema = z.discriminatedUnion('template', [
   }),
   z.object({ template: z.literal('confirmation'), to: z.string().min(3), code: z.string().min(1) }),
   z.object({ template: z.literal('password_reset'), to: z.string().min(3), token: z.string().min(1) }),
+  z.object({ template: z.literal('sign_in_failures'), to: z.string().min(3) }),
 ]);
 export type MailPayload = z.infer<typeof MailPayloadSchema>;
 
@@ -30,6 +31,8 @@ export function renderMail(payload: MailPayload, origin: string) {
       return confirmationMail({ to: payload.to, origin, code: payload.code });
     case 'password_reset':
       return passwordResetMail({ to: payload.to, origin, token: payload.token });
+    case 'sign_in_failures':
+      return signInFailuresMail({ to: payload.to, origin });
   }
 }
 

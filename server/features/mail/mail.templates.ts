@@ -96,3 +96,20 @@ export function passwordResetMail(input: { to: string; origin: string; token: st
     },
   ]);
 }
+
+/** Sent when an account sees a burst of failed sign-ins (at most once an hour). */
+export function signInFailuresMail(input: { to: string; origin: string }) {
+  return compose(input.to, `Failed sign-in attempts on your ${APP_NAME} account`, [
+    {
+      text:
+        `Someone has just tried to sign in to your ${APP_NAME} account several times with a wrong ` +
+        'password. If that was you, there is nothing to do.',
+    },
+    {
+      text:
+        'If it was not, your password kept them out, and browsers you have signed in from before can ' +
+        'still sign in. If your password is short or used elsewhere, choose a new one (Forgot your ' +
+        `password? on the sign-in page at ${input.origin}).`,
+    },
+  ]);
+}
