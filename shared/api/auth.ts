@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { LIMITS } from '../domain/constants';
-import { BLANK, emailField, optionalText, text } from './fields';
+import {
+  BLANK,
+  emailField,
+  HIDDEN_FORMATTING_MESSAGE,
+  hasHiddenFormatting,
+  identityName,
+  text,
+} from './fields';
 
 /** Contracts of the accounts area (spec sections 3 and 7). Request bodies are wrapped as the spec shows. */
 
@@ -31,6 +38,8 @@ export const usernameField = text(BLANK)
   .min(1, { error: BLANK, abort: true })
   .min(LIMITS.usernameMin, { error: `is too short (minimum is ${LIMITS.usernameMin} characters)` })
   .max(LIMITS.usernameMax, { error: `is too long (maximum is ${LIMITS.usernameMax} characters)` })
+  // Said before the character rule, so a pasted zero-width space is named for what it is.
+  .refine((value) => !hasHiddenFormatting(value), { error: HIDDEN_FORMATTING_MESSAGE, abort: true })
   .regex(/^[A-Za-z0-9_]+$/, { error: 'may contain only letters, digits and underscores' });
 
 export const SignUpBodySchema = z.object({
@@ -38,8 +47,8 @@ export const SignUpBodySchema = z.object({
     username: usernameField,
     email: emailField,
     password: passwordField,
-    first_name: optionalText(LIMITS.nameMax),
-    last_name: optionalText(LIMITS.nameMax),
+    first_name: identityName(LIMITS.nameMax),
+    last_name: identityName(LIMITS.nameMax),
     invitation_code: text().trim().max(200).nullish(),
   }),
 });

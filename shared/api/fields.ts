@@ -34,6 +34,42 @@ export function optionalText(max: number) {
     .transform((value) => (value ? value : null));
 }
 
+/**
+ * Characters that change how text around them is shown without showing themselves: bidirectional
+ * overrides, embeddings, isolates and marks (U+202A-202E, U+2066-2069, U+200E/200F, U+061C) and
+ * zero-width characters (U+200B-200D, U+2060, U+FEFF). In a name they let "\u202Enimda" read as
+ * "admin" or two different usernames look identical (Trojan Source, CVE-2021-42574), so the fields
+ * people recognise each other by refuse them.
+ */
+const HIDDEN_FORMATTING = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u200B-\u200D\u2060\uFEFF]/;
+export const HIDDEN_FORMATTING_MESSAGE = 'must not contain invisible or text-direction characters';
+export const hasHiddenFormatting = (value: string) => HIDDEN_FORMATTING.test(value);
+
+/**
+ * Real writing puts at most two combining marks on one letter (Vietnamese: ệ = e + two marks);
+ * "zalgo" text stacks dozens that spill over the lines above and below. Titles and names allow two.
+ */
+const MAX_MARKS = 2;
+const STACKED_MARKS = new RegExp(`\\p{M}{${MAX_MARKS + 1},}`, 'u');
+export const STACKED_MARKS_MESSAGE = `has too many combining marks (at most ${MAX_MARKS} on one character)`;
+export const hasStackedMarks = (value: string) => STACKED_MARKS.test(value);
+
+/** A title shown in lists (post tldr, group name): required, and no stacked combining marks. */
+export function titleText(max: number) {
+  return requiredText(max).refine((value) => !hasStackedMarks(value), { error: STACKED_MARKS_MESSAGE });
+}
+
+/** A first or last name: optional (blank becomes null), with nothing hidden and no stacked marks. */
+export function identityName(max: number) {
+  return text()
+    .trim()
+    .max(max, { error: `is too long (maximum is ${max} characters)` })
+    .refine((value) => !hasHiddenFormatting(value), { error: HIDDEN_FORMATTING_MESSAGE, abort: true })
+    .refine((value) => !hasStackedMarks(value), { error: STACKED_MARKS_MESSAGE })
+    .nullish()
+    .transform((value) => (value ? value : null));
+}
+
 export const emailField = text(BLANK)
   .trim()
   .min(1, { error: BLANK })

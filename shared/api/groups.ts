@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { GROUP_REQUEST_STATUSES, GROUP_ROLES, GROUP_SORTS, LIMITS, REQUEST_ROLES } from '../domain/constants';
-import { BLANK, requiredText, text, uuidParam } from './fields';
+import { BLANK, text, titleText, uuidParam } from './fields';
 
 /** Contracts of groups, members (group roles) and join requests (spec sections 3 and 7). */
 
 export const GroupRoleNameSchema = z.enum(GROUP_ROLES, { error: `must be one of ${GROUP_ROLES.join(', ')}` });
 
-export const GroupBodySchema = z.object({ group: z.object({ name: requiredText(LIMITS.groupNameMax) }) });
+export const GroupBodySchema = z.object({ group: z.object({ name: titleText(LIMITS.groupNameMax) }) });
 export type GroupBody = z.infer<typeof GroupBodySchema>;
 
 /** GET /api/groups?q=&sort= ; sort status orders by my membership: owner, member, pending, none. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../domain/constants';
-import { PageQuerySchema, requiredText, text, uuidParam } from './fields';
+import { PageQuerySchema, text, titleText, uuidParam } from './fields';
 
 /** Contracts of posts, the timeline, likes, Report and Ignore (spec sections 3 and 7). */
 
@@ -12,7 +12,7 @@ export type IdParams = z.infer<typeof IdParamsSchema>;
 
 export const CreatePostBodySchema = z.object({
   post: z.object({
-    tldr: requiredText(LIMITS.postTldr),
+    tldr: titleText(LIMITS.postTldr),
     /** Markdown, kept as written (leading spaces may matter); raw HTML is skipped when rendering. */
     content: text()
       .max(LIMITS.postContent, { error: `is too long (maximum is ${LIMITS.postContent} characters)` })

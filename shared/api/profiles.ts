@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../domain/constants';
 import { usernameField } from './auth';
-import { optionalText } from './fields';
+import { identityName, optionalText } from './fields';
 
 /** Contracts of profiles (spec sections 2 and 3). A profile's id is its member's user id. */
 
@@ -33,8 +33,8 @@ export const UpdateProfileBodySchema = z.object({
     about: optionalText(LIMITS.aboutMax).optional(),
     location: optionalText(LIMITS.locationMax).optional(),
     username: usernameField.optional(),
-    first_name: optionalText(LIMITS.nameMax).optional(),
-    last_name: optionalText(LIMITS.nameMax).optional(),
+    first_name: identityName(LIMITS.nameMax).optional(),
+    last_name: identityName(LIMITS.nameMax).optional(),
   }),
 });
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { hasHiddenFormatting, hasStackedMarks, identityName, titleText } from './fields';
+
+describe('hidden formatting (bidi controls, zero-width characters)', () => {
+  it.each([
+    ['\u202A', 'LRE'],
+    ['\u202E', 'RLO'],
+    ['\u2066', 'LRI'],
+    ['\u2069', 'PDI'],
+    ['\u200E', 'LRM'],
+    ['\u200F', 'RLM'],
+    ['\u061C', 'ALM'],
+    ['\u200B', 'ZWSP'],
+    ['\u200C', 'ZWNJ'],
+    ['\u200D', 'ZWJ'],
+    ['\u2060', 'WJ'],
+    ['\uFEFF', 'BOM'],
+  ])('finds %j (%s)', (character) => {
+    expect(hasHiddenFormatting(`ab${character}cd`)).toBe(true);
+  });
+
+  it('leaves ordinary text of any script alone', () => {
+    for (const value of ['Ada Lovelace', 'Zoë', 'عربي', 'עברית', '日本語', 'O’Brien', 'Jean-Luc']) {
+      expect(hasHiddenFormatting(value), value).toBe(false);
+    }
+  });
+});
+
+describe('stacked combining marks', () => {
+  it('allows up to two marks on one character', () => {
+    expect(hasStackedMarks('e\u0301')).toBe(false);
+    expect(hasStackedMarks('e\u0323\u0302')).toBe(false);
+    expect(hasStackedMarks('Crème brûlée')).toBe(false);
+  });
+
+  it('refuses three or more (zalgo)', () => {
+    expect(hasStackedMarks('e\u0301\u0302\u0303')).toBe(true);
+    expect(hasStackedMarks('Z\u0351\u0352\u0353algo')).toBe(true);
+  });
+});
+
+describe('field helpers', () => {
+  it('identityName refuses hidden formatting and stacked marks, trims, and turns blank into null', () => {
+    const field = identityName(100);
+    expect(field.safeParse('\u202Enimda').error?.issues[0]?.message).toBe(
+      'must not contain invisible or text-direction characters',
+    );
+    expect(field.safeParse('a\u0301\u0302\u0303').error?.issues[0]?.message).toBe(
+      'has too many combining marks (at most 2 on one character)',
+    );
+    expect(field.parse('  Zoë ')).toBe('Zoë');
+    expect(field.parse('  ')).toBeNull();
+  });
+
+  it('titleText refuses stacked marks but keeps the other rules of a required text', () => {
+    const field = titleText(10);
+    expect(field.safeParse('Z\u0351\u0352\u0353').success).toBe(false);
+    expect(field.safeParse('  ').error?.issues[0]?.message).toBe("can't be blank");
+    expect(field.parse(' Crème ')).toBe('Crème');
+  });
+});
