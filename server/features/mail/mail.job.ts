@@ -2,7 +2,14 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { defineJob } from '../../jobs/queue';
-import { confirmationMail, invitationMail, passwordResetMail, signInFailuresMail } from './mail.templates';
+import {
+  confirmationMail,
+  invitationMail,
+  passwordChangedMail,
+  passwordResetMail,
+  signInFailuresMail,
+  signUpAttemptMail,
+} from './mail.templates';
 
 /**
  * What to mail, not the rendered mail: the worker renders it with the current templates and origin.
@@ -18,6 +25,8 @@ export const MailPayloadSchema = z.discriminatedUnion('template', [
   z.object({ template: z.literal('confirmation'), to: z.string().min(3), code: z.string().min(1) }),
   z.object({ template: z.literal('password_reset'), to: z.string().min(3), token: z.string().min(1) }),
   z.object({ template: z.literal('sign_in_failures'), to: z.string().min(3) }),
+  z.object({ template: z.literal('sign_up_attempt'), to: z.string().min(3) }),
+  z.object({ template: z.literal('password_changed'), to: z.string().min(3) }),
 ]);
 export type MailPayload = z.infer<typeof MailPayloadSchema>;
 
@@ -33,6 +42,10 @@ export function renderMail(payload: MailPayload, origin: string) {
       return passwordResetMail({ to: payload.to, origin, token: payload.token });
     case 'sign_in_failures':
       return signInFailuresMail({ to: payload.to, origin });
+    case 'sign_up_attempt':
+      return signUpAttemptMail({ to: payload.to, origin });
+    case 'password_changed':
+      return passwordChangedMail({ to: payload.to, origin });
   }
 }
 

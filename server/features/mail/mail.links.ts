@@ -6,6 +6,8 @@ export const appLinks = {
   invitation: (origin: string, code: string) => `${origin}/invitation?code=${encodeURIComponent(code)}`,
   emailConfirmation: (origin: string, code: string) =>
     `${origin}/email-confirmation?code=${encodeURIComponent(code)}`,
+  signIn: (origin: string) => `${origin}/signin`,
+  passwordRequest: (origin: string) => `${origin}/password-request`,
   passwordReset: (origin: string, token: string) =>
     `${origin}/password-reset?token=${encodeURIComponent(token)}`,
 };

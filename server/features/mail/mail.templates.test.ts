@@ -64,11 +64,28 @@ describe('mail templates', () => {
     expect(mail.html).toContain('href="https://hearth.example/password-reset?token=tok_EN-1"');
   });
 
+  it('sign-up attempt: tells the owner, links to sign-in and to the reset request, carries no code', () => {
+    const mail = renderMail({ template: 'sign_up_attempt', to: 'a@example.test' }, ORIGIN);
+    expect(mail.subject).toBe('Someone tried to sign up to Hearth with your address');
+    expect(mail.text).toContain('already belongs to your account');
+    expect(mail.text).toContain('Sign in: https://hearth.example/signin');
+    expect(mail.text).toContain('Reset my password: https://hearth.example/password-request');
+  });
+
+  it('password changed: says so, and how to take the account back', () => {
+    const mail = renderMail({ template: 'password_changed', to: 'a@example.test' }, ORIGIN);
+    expect(mail.subject).toBe('Your Hearth password was changed');
+    expect(mail.text).toContain('was just changed');
+    expect(mail.text).toContain('https://hearth.example/password-request');
+  });
+
   it('every mail has a text and an HTML version', () => {
     for (const payload of [
       { template: 'invitation', to: 'a@example.test', code: 'c', inviterName: null },
       { template: 'confirmation', to: 'a@example.test', code: 'c' },
       { template: 'password_reset', to: 'a@example.test', token: 't' },
+      { template: 'sign_up_attempt', to: 'a@example.test' },
+      { template: 'password_changed', to: 'a@example.test' },
     ] as const) {
       const mail = renderMail(payload, ORIGIN);
       expect(mail.text.length).toBeGreaterThan(50);

@@ -113,3 +113,35 @@ export function signInFailuresMail(input: { to: string; origin: string }) {
     },
   ]);
 }
+
+/**
+ * To the owner of an address someone tried to sign up with (ADR 011): the sign-up itself answered
+ * as if it had worked, so only the mailbox's owner learns that the address already has an account.
+ */
+export function signUpAttemptMail(input: { to: string; origin: string }) {
+  return compose(input.to, `Someone tried to sign up to ${APP_NAME} with your address`, [
+    {
+      text:
+        `Someone just tried to create a ${APP_NAME} account with this email address, ` +
+        'but it already belongs to your account, so nothing was created or changed.',
+    },
+    { text: 'If it was you, sign in instead:' },
+    { link: { label: 'Sign in', url: appLinks.signIn(input.origin) } },
+    { text: 'If you have forgotten your password, choose a new one:' },
+    { link: { label: 'Reset my password', url: appLinks.passwordRequest(input.origin) } },
+    { text: 'If it was not you, you can ignore this mail: your account is safe.' },
+  ]);
+}
+
+/** After any password change (reset today, the settings form later): the owner hears of it. */
+export function passwordChangedMail(input: { to: string; origin: string }) {
+  return compose(input.to, `Your ${APP_NAME} password was changed`, [
+    {
+      text:
+        `The password of your ${APP_NAME} account was just changed, and every device signed in ` +
+        'with the old one was signed out. If it was you, there is nothing more to do.',
+    },
+    { text: 'If it was not you, choose a new password now and check the address of your mailbox:' },
+    { link: { label: 'Reset my password', url: appLinks.passwordRequest(input.origin) } },
+  ]);
+}
