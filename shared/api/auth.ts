@@ -26,6 +26,7 @@ export const AUTH_MESSAGES = {
   taken: 'has already been taken',
   passwordMismatch: "doesn't match Password",
   tokenInvalid: 'is invalid or has expired',
+  passwordTooCommon: 'is too common; choose a less guessable one',
 } as const;
 
 const passwordField = text(BLANK)

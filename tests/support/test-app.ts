@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { DestinationStream } from 'pino';
 import type { MemoryMailer } from '../../server/adapters/mail';
 import { createMailer } from '../../server/adapters/mail';
@@ -70,6 +71,25 @@ export async function waitForMail(app: TestApp, to: string, { count = 1, timeout
     const mails = app.mailer.sent.filter((mail) => mail.to.toLowerCase() === to.toLowerCase());
     if (mails.length >= count) return mails[mails.length - 1]!;
     if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * Waits until no job of this queue is waiting or running: after it, whatever those jobs would do
+ * has been done (a test can then assert that nothing was mailed, without guessing a delay).
+ */
+export async function waitForJobsDone(app: TestApp, name: string, { timeoutMs = 10_000 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const result = await app.context.db.execute(
+      sql`select count(*)::int as pending from pgboss.job where name = ${name} and state in ('created', 'retry', 'active')`,
+    );
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
+      pending: number;
+    }>;
+    if (Number(rows[0]?.pending) === 0) return;
+    if (Date.now() > deadline) throw new Error(`jobs of ${name} still pending after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../../db/client';
 import { dummyPasswordHash, verifyPassword } from '../../lib/passwords';
 import type { UserRow } from '../users/users.repo';
+import { upgradePasswordHash } from '../users/passwords.service';
 import { findAccountByEmail } from '../users/users.service';
 
 export type SignInResult =
@@ -15,6 +16,7 @@ export async function checkCredentials(db: DbOrTx, email: string, password: stri
   const user = await findAccountByEmail(db, email);
   const matches = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
   if (!user || !matches) return { status: 'invalid_credentials' };
+  await upgradePasswordHash(db, user, password);
   if (!user.confirmedAt) return { status: 'unconfirmed' };
   return { status: 'signed_in', user };
 }

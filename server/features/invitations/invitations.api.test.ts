@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { invitations } from '../../db/schema';
+import { invitations, users } from '../../db/schema';
 import { ageRow, createInvitation, signUpBody } from '../../../tests/support/accounts';
 import { memberWithClient } from '../../../tests/support/factories';
 import { createTestApp, type TestApp, waitForMail } from '../../../tests/support/test-app';
@@ -69,6 +69,7 @@ describe('invitations', () => {
         url: `http://hearth.test/invitation?code=${res.body.code}`,
         created_at: expect.any(String),
         expires_at: expect.any(String),
+        redeemed: false,
         recipient_id: null,
       });
       const days = (Date.parse(res.body.expires_at) - Date.parse(res.body.created_at)) / 86_400_000;
@@ -183,7 +184,12 @@ describe('invitations', () => {
       ]);
       // Codes are shown once (POST's answer): the list has code and url null.
       expect(res.body[0]).toEqual({ ...second, code: null, url: null });
-      expect(res.body[1]).toEqual({ ...first, code: null, url: null, recipient_id: signUp.body.id });
+      // Redeemed, but whose it is shows only once they confirm (ADR 011: a probe cannot tell).
+      const listed = { ...first, code: null, url: null, redeemed: true };
+      expect(res.body[1]).toEqual({ ...listed, recipient_id: null });
+      await app.context.db.update(users).set({ confirmedAt: new Date() }).where(eq(users.id, signUp.body.id));
+      const after = await client.get('/api/invitations');
+      expect(after.body[1]).toEqual({ ...listed, recipient_id: signUp.body.id });
     });
 
     it('is empty for a member without invitations', async () => {

@@ -9,11 +9,15 @@ export function invitationUrl(origin: string, code: string): string {
 /**
  * `code` is given only right after the invitation was made: the row holds just its hash, so a
  * listed invitation has code and url null (ADR 004).
+ *
+ * `recipientConfirmed`: the recipient has confirmed their email. Until then the recipient stays
+ * hidden, so a member probing addresses with their own invitations sees the same "redeemed, no one
+ * yet" whether the address made an account or already had one (ADR 011).
  */
 export function presentInvitation(
   row: InvitationRow,
   origin: string,
-  code: string | null = null,
+  { code = null, recipientConfirmed = false }: { code?: string | null; recipientConfirmed?: boolean } = {},
 ): Invitation {
   return {
     id: row.id,
@@ -22,6 +26,7 @@ export function presentInvitation(
     url: code === null ? null : invitationUrl(origin, code),
     created_at: row.createdAt.toISOString(),
     expires_at: row.expiresAt.toISOString(),
-    recipient_id: row.recipientId,
+    redeemed: row.redeemedAt !== null,
+    recipient_id: recipientConfirmed ? row.recipientId : null,
   };
 }

@@ -68,10 +68,13 @@ export async function countOpenInvitations(db: DbOrTx, inviterId: string): Promi
 /** created_at with the database's full (microsecond) precision, for exact keyset cursors. */
 const exactCreatedAt = sql<string>`to_char(${invitations.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
+/** The recipient has confirmed their email (see presentInvitation). */
+const recipientConfirmed = sql<boolean>`exists (select 1 from ${users} where ${users.id} = ${invitations.recipientId} and ${users.confirmedAt} is not null)`;
+
 /** The member's invitations, newest first, keyset-paged on (created_at, id). */
 export async function listInvitationsOf(db: DbOrTx, inviterId: string, after: Cursor | null, limit: number) {
   return db
-    .select({ invitation: invitations, exactCreatedAt })
+    .select({ invitation: invitations, exactCreatedAt, recipientConfirmed })
     .from(invitations)
     .where(
       and(

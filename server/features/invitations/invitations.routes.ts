@@ -51,7 +51,7 @@ export function registerInvitationsRoutes(app: App, context: RouteContext) {
         limit,
         (row) => row.exactCreatedAt,
       );
-      return page.map((row) => presentInvitation(row.invitation, origin));
+      return page.map((row) => presentInvitation(row.invitation, origin, { recipientConfirmed: row.recipientConfirmed }));
     },
   );
 
@@ -70,7 +70,7 @@ export function registerInvitationsRoutes(app: App, context: RouteContext) {
       const result = await createMemberInvitation(context, user, request.body.invitation.email);
       if ('refused' in result) throw forbidden(result.refused);
       if ('errors' in result) throw unprocessable(result.errors);
-      return reply.status(201).send(presentInvitation(result.invitation, origin, result.code));
+      return reply.status(201).send(presentInvitation(result.invitation, origin, { code: result.code }));
     },
   );
 }

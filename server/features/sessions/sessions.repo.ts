@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { sessionCutoffs } from './session-lifetime';
@@ -47,11 +47,14 @@ export async function deleteSessionByHash(db: DbOrTx, tokenHash: string) {
 }
 
 /**
- * Ends every session of a member, everywhere: the one function password reset (and the future
- * password change, e-mail change or account lock) calls, so no path forgets a device.
+ * Ends every session of a member, everywhere, or every one but `exceptId` (the device changing the
+ * password): the one function password reset, password change, e-mail change or an account lock
+ * calls, so no path forgets a device.
  */
-export async function endAllSessions(db: DbOrTx, userId: string) {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+export async function endAllSessions(db: DbOrTx, userId: string, exceptId?: string) {
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), exceptId ? ne(sessions.id, exceptId) : undefined));
 }
 
 export async function deleteExpiredSessions(db: DbOrTx, now: Date) {

@@ -47,6 +47,9 @@ export function presentCurrentUser(user: UserRow): CurrentUser {
   };
 }
 
-export function presentSignUp(user: UserRow, message: string): SignUpResponse {
+export function presentSignUp(
+  user: Pick<UserRow, 'id' | 'username' | 'email'>,
+  message: string,
+): SignUpResponse {
   return { id: user.id, username: user.username, email: user.email, message };
 }

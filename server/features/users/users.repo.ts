@@ -122,7 +122,7 @@ export async function resetPasswordByToken(
   tokenHash: string,
   passwordHash: string,
   validHours: number,
-): Promise<string | undefined> {
+): Promise<Pick<UserRow, 'id' | 'email'> | undefined> {
   const [row] = await tx
     .update(users)
     .set({
@@ -135,8 +135,26 @@ export async function resetPasswordByToken(
       updatedAt: sql`now()`,
     })
     .where(liveResetToken(tokenHash, validHours))
-    .returning({ id: users.id });
-  return row?.id;
+    .returning({ id: users.id, email: users.email });
+  return row;
+}
+
+/**
+ * Stores a new password hash. With `unlessChangedFrom`, only while the stored hash is still that one:
+ * a re-hash at sign-in never overwrites a password reset that landed in between.
+ */
+export async function setPasswordHash(
+  db: DbOrTx,
+  userId: string,
+  passwordHash: string,
+  unlessChangedFrom?: string,
+) {
+  await db
+    .update(users)
+    .set({ passwordHash, updatedAt: sql`now()` })
+    .where(
+      and(eq(users.id, userId), unlessChangedFrom ? eq(users.passwordHash, unlessChangedFrom) : undefined),
+    );
 }
 
 export async function findUserByUsername(db: DbOrTx, username: string): Promise<UserRow | undefined> {

@@ -11,13 +11,8 @@ import type { App, RouteContext } from '../../app';
 import { clientSubject } from '../../http/client-ip';
 import { HttpError, unprocessable } from '../../http/errors';
 import { presentSignUp } from './users.presenter';
-import {
-  confirmEmail,
-  requestPasswordReset,
-  resendConfirmation,
-  resetPassword,
-  signUp,
-} from './users.service';
+import { requestPasswordReset, resetPassword } from './passwords.service';
+import { confirmEmail, resendConfirmation, signUp } from './users.service';
 
 /** Accounts: sign-up, email confirmation and password reset (spec section 7). */
 export function registerUsersRoutes(app: App, context: RouteContext) {
@@ -32,7 +27,7 @@ export function registerUsersRoutes(app: App, context: RouteContext) {
       await throttle.hit('signUpEmail', input.email);
       const result = await signUp(context, input);
       if ('errors' in result) throw unprocessable(result.errors);
-      return reply.status(201).send(presentSignUp(result.user, AUTH_MESSAGES.signedUp));
+      return reply.status(201).send(presentSignUp(result.account, AUTH_MESSAGES.signedUp));
     },
   );
 

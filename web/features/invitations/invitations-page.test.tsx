@@ -15,6 +15,7 @@ function invitation(overrides: Partial<Invitation>): Invitation {
     url: null,
     created_at: '2026-03-22T10:00:00.000Z',
     expires_at: '2026-04-21T10:00:00.000Z',
+    redeemed: false,
     recipient_id: null,
     ...overrides,
   };
@@ -43,6 +44,7 @@ describe('/invitations', () => {
         invitation({
           id: 'i2',
           email: 'lee@example.com',
+          redeemed: true,
           recipient_id: 'u2',
           created_at: '2026-03-20T10:00:00Z',
         }),

@@ -160,7 +160,7 @@ export function InvitationsPage() {
 
 /** onCopy is null when this page no longer knows the code: it was shown once, and went by email. */
 function InvitationRow({ invitation, onCopy }: { invitation: Invitation; onCopy: (() => void) | null }) {
-  const redeemed = Boolean(invitation.recipient_id);
+  const redeemed = invitation.redeemed;
   return (
     <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3.5">
       <div className="min-w-0">
