@@ -96,9 +96,10 @@ describe('answers that reveal no membership', () => {
         expect(unknown.status).toBe(known.status);
         expect(unknown.body).toEqual(known.body);
         expect(stable(unknown)).toEqual(stable(known));
-        expect(enqueue).toHaveBeenCalledTimes(2);
-        const [first, second] = enqueue.mock.calls;
-        expect(second![0].name).toBe(first![0].name);
+        // Only the request path's own enqueues: the worker may already be queueing the known one's mail.
+        const calls = enqueue.mock.calls.filter(([job]) => job.name === 'account.request');
+        expect(calls).toHaveLength(2);
+        const [first, second] = calls;
         expect(Object.keys(second![1] as object)).toEqual(Object.keys(first![1] as object));
       } finally {
         enqueue.mockRestore();
