@@ -40,7 +40,7 @@ export const InvitationSchema = z.object({
   url: z.string().nullable(),
   created_at: z.string(),
   expires_at: z.string(),
-  /** Spent by a sign-up (an answered sign-up spends it whether or not it made an account, ADR 011). */
+  /** Spent by a sign-up (an answered sign-up spends it whether or not it made an account, ADR 014). */
   redeemed: z.boolean(),
   /** Who joined with it, once they have confirmed their email (only then is it surely them). */
   recipient_id: z.string().nullable(),

@@ -184,7 +184,7 @@ describe('invitations', () => {
       ]);
       // Codes are shown once (POST's answer): the list has code and url null.
       expect(res.body[0]).toEqual({ ...second, code: null, url: null });
-      // Redeemed, but whose it is shows only once they confirm (ADR 011: a probe cannot tell).
+      // Redeemed, but whose it is shows only once they confirm (ADR 014: a probe cannot tell).
       const listed = { ...first, code: null, url: null, redeemed: true };
       expect(res.body[1]).toEqual({ ...listed, recipient_id: null });
       await app.context.db.update(users).set({ confirmedAt: new Date() }).where(eq(users.id, signUp.body.id));

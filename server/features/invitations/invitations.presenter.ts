@@ -12,7 +12,7 @@ export function invitationUrl(origin: string, code: string): string {
  *
  * `recipientConfirmed`: the recipient has confirmed their email. Until then the recipient stays
  * hidden, so a member probing addresses with their own invitations sees the same "redeemed, no one
- * yet" whether the address made an account or already had one (ADR 011).
+ * yet" whether the address made an account or already had one (ADR 014).
  */
 export function presentInvitation(
   row: InvitationRow,

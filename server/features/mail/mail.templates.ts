@@ -115,7 +115,7 @@ export function signInFailuresMail(input: { to: string; origin: string }) {
 }
 
 /**
- * To the owner of an address someone tried to sign up with (ADR 011): the sign-up itself answered
+ * To the owner of an address someone tried to sign up with (ADR 014): the sign-up itself answered
  * as if it had worked, so only the mailbox's owner learns that the address already has an account.
  */
 export function signUpAttemptMail(input: { to: string; origin: string }) {

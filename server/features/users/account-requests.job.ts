@@ -7,7 +7,7 @@ import { findUserByEmail, replaceConfirmationCode, replaceResetToken } from './u
 
 /**
  * Requests that mail whoever owns an address (resend confirmation, reset password) must not tell a
- * stranger whether the address has an account, and time tells as surely as words (ADR 011). So the
+ * stranger whether the address has an account, and time tells as surely as words (ADR 014). So the
  * request path only queues this job, the same INSERT for every address, and the worker looks the
  * address up, away from the answer, and mails the owner or does nothing.
  */

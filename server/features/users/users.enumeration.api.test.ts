@@ -8,7 +8,7 @@ import type { TestResponse } from '../../../tests/support/test-client';
 
 /**
  * No answer that must keep membership private may tell a known address from an unknown one: not by
- * status, body, headers, the invitation's state, nor time (ADR 011).
+ * status, body, headers, the invitation's state, nor time (ADR 014).
  */
 describe('answers that reveal no membership', () => {
   let app: TestApp;

@@ -32,7 +32,7 @@ export async function findAccountByEmail(db: DbOrTx, email: string): Promise<Use
   return findUserByEmail(db, email);
 }
 
-/** What sign-up answers with: the new account, or for a taken address a look-alike (ADR 011). */
+/** What sign-up answers with: the new account, or for a taken address a look-alike (ADR 014). */
 export type SignedUp = Pick<UserRow, 'id' | 'username' | 'email'>;
 export type SignUpResult = { account: SignedUp } | { errors: FieldErrors };
 
@@ -41,7 +41,7 @@ export type SignUpResult = { account: SignedUp } | { errors: FieldErrors };
  * transaction, with the confirmation mail queued in it too: either all of it happens or none.
  * Without an open invitation nothing else is said (ADR 006). A taken username is reported (usernames
  * are public); a taken email is not: the answer looks like a new account's and the address's owner
- * is mailed instead (ADR 011).
+ * is mailed instead (ADR 014).
  */
 export async function signUp(context: Context, input: SignUpBody['user']): Promise<SignUpResult> {
   const code = input.invitation_code ?? '';

@@ -135,7 +135,7 @@ describe('POST /api/users (sign-up by invitation)', () => {
       }),
     );
     expect(res.status).toBe(422);
-    // Only the username: an address that has an account is never named (ADR 011).
+    // Only the username: an address that has an account is never named (ADR 014).
     expect(res.body).toEqual({ errors: { username: ['has already been taken'] } });
     expect((await invitationRow(invitation.id)).redeemedAt).toBeNull();
   });

@@ -10,7 +10,7 @@ const SPOOFED_NAME = '\u202Enimda';
 const ZERO_WIDTH_NAME = 'A\u200Bda';
 const ZALGO = 'Z\u0351\u0352\u0353a\u0354l\u0355g\u0356o';
 
-/** Text that lies about what it says is refused where people identify each other (ADR 011). */
+/** Text that lies about what it says is refused where people identify each other (ADR 014). */
 describe('text that lies', () => {
   let app: TestApp;
   beforeAll(async () => {
