@@ -55,7 +55,10 @@ export function createMailer(options: MailerOptions, logger: FastifyBaseLogger):
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       const file = path.join(options.dir, `${stamp}-${safeTo}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
+      // Written under a temporary name and renamed: a reader of the folder never sees half a mail.
+      const partial = `${file}.partial`;
+      await fs.writeFile(partial, info.message as Buffer);
+      await fs.rename(partial, file);
       logger.info({ to: message.to, subject: message.subject, file }, `mail written to ${file}`);
     },
   };
