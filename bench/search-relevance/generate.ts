@@ -188,9 +188,9 @@ export function readRelevanceSet(): RelevanceSet {
 
 function serialise(set: RelevanceSet) {
   return {
-    [FILES.posts]: `${JSON.stringify(set.posts, null, 1)}\n`,
-    [FILES.queries]: `${JSON.stringify(set.queries, null, 1)}\n`,
-    [FILES.qrels]: `${JSON.stringify(set.qrels, null, 1)}\n`,
+    [FILES.posts]: `${JSON.stringify(set.posts, null, 2)}\n`,
+    [FILES.queries]: `${JSON.stringify(set.queries, null, 2)}\n`,
+    [FILES.qrels]: `${JSON.stringify(set.qrels, null, 2)}\n`,
   };
 }
 
