@@ -65,8 +65,8 @@ export function contentStems(text: string): string[] {
 }
 
 /**
- * Stems two texts have in common, judged generously: equal stems, or one stem of at least five
- * letters starting the other (so "railcard" and "rail", "restrict" and "restriction" count as shared).
+ * Stems two texts have in common, judged generously: equal stems, or one stem of at least four
+ * letters starting the other (so "rail" and "railcard", "restrict" and "restriction" count as shared).
  */
 export function sharedStems(a: string, b: string): string[] {
   const left = new Set(contentStems(a));
@@ -75,7 +75,7 @@ export function sharedStems(a: string, b: string): string[] {
   for (const x of left) {
     for (const y of right) {
       const [short, long] = x.length <= y.length ? [x, y] : [y, x];
-      if (x === y || (short.length >= 5 && long.startsWith(short))) shared.add(x === y ? x : `${x}~${y}`);
+      if (x === y || (short.length >= 4 && long.startsWith(short))) shared.add(x === y ? x : `${x}~${y}`);
     }
   }
   return [...shared];

@@ -143,7 +143,7 @@ export const HOME_TOPICS: Topic[] = [
     ],
     question: 'How can we get cheaper train tickets for a family trip?',
     keywords: 'cheap train tickets railcard',
-    paraphrase: 'how do parents with little ones spend less going places by rail',
+    paraphrase: 'how do parents with little ones spend less when riding intercity services',
     exclusive: ['railcard', 'split ticket', 'off-peak'],
   },
   {
