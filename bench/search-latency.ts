@@ -15,6 +15,7 @@ import {
   failedJobs,
   health,
   insertMember,
+  searchedPosts,
   signedInClient,
   startBenchHearth,
   vectorCoverage,
@@ -179,10 +180,12 @@ export async function runSearchLatency() {
 
     const viewer = await signedInClient(bench, viewerId);
     const search = async (query: string) => {
-      const response = await viewer.request<unknown[]>('POST', '/api/search', { query });
-      if (response.status !== 200)
+      const response = await viewer.request('POST', '/api/search', { query });
+      const posts = searchedPosts(response.body);
+      if (response.status !== 200 || !posts) {
         throw new Error(`POST /api/search answered ${response.status} for "${query}"`);
-      return { ms: response.ms, returned: Array.isArray(response.body) ? response.body.length : 0 };
+      }
+      return { ms: response.ms, returned: posts.length };
     };
     const all = Object.entries(QUERIES).flatMap(([kind, list]) => list.map((query) => ({ kind, query })));
     for (const { query } of all) await search(query); // warm up

@@ -16,6 +16,7 @@ import {
   failedJobs,
   health,
   insertMember,
+  searchedPosts,
   signedInClient,
   startBenchHearth,
   vectorCoverage,
@@ -178,13 +179,14 @@ async function measure(
   bm25: ReturnType<typeof createBm25>,
   judgements: Record<string, number>,
 ): Promise<QueryOutcome> {
-  const response = await viewer.request<Array<{ id: string }>>('POST', '/api/search', { query: query.text });
-  if (response.status !== 200 || !Array.isArray(response.body)) {
+  const response = await viewer.request('POST', '/api/search', { query: query.text });
+  const posts = searchedPosts(response.body);
+  if (response.status !== 200 || !posts) {
     throw new Error(
       `POST /api/search answered ${response.status} for "${query.text}": ${JSON.stringify(response.body)}`,
     );
   }
-  const appRanked = response.body.map((post) => benchIdOf.get(post.id) ?? `unknown:${post.id}`);
+  const appRanked = posts.map((post) => benchIdOf.get(post.id) ?? `unknown:${post.id}`);
   const bm25Ranked = bm25.search(query.text, K);
   return {
     id: query.id,

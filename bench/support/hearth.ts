@@ -190,3 +190,13 @@ export function writeResult(name: string, result: unknown): string {
   fs.writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
   return file;
 }
+
+/**
+ * The posts of a `POST /api/search` answer: the spec's array of posts, or, should other kinds of
+ * result come alongside in one object, its `posts` list. Null when the answer has neither.
+ */
+export function searchedPosts(body: unknown): Array<{ id: string }> | null {
+  if (Array.isArray(body)) return body as Array<{ id: string }>;
+  const posts = (body as { posts?: unknown } | null)?.posts;
+  return Array.isArray(posts) ? (posts as Array<{ id: string }>) : null;
+}
