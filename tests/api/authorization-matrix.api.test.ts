@@ -28,6 +28,9 @@ interface World {
   otherUserId: string;
   otherUsername: string;
   reportId: string;
+  /** A published link by another member (every member sees it) and a comment on it by its owner. */
+  linkId: string;
+  linkCommentId: string;
 }
 
 interface Call {
@@ -138,6 +141,59 @@ const MATRIX: Record<string, Entry> = {
     call: () => ({ path: '/api/search', body: { query: 'group' } }),
     member: 200,
   },
+
+  // Links (links.api.test.ts has who sees what): a published link of another member's.
+  'GET /api/links': { signedOut: 401, member: 200 },
+  'POST /api/links': {
+    signedOut: 401,
+    call: () => ({ path: '/api/links', body: { url: 'http://127.0.0.1:9/matrix', visibility: 'private' } }),
+    member: 201,
+  },
+  'GET /api/links/:id': { signedOut: 401, call: (w) => ({ path: `/api/links/${w.linkId}` }), member: 200 },
+  'DELETE /api/links/:id': { signedOut: 401, call: (w) => ({ path: `/api/links/${w.linkId}` }), member: 403 },
+  'POST /api/links/:id/retry': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/links/${w.linkId}/retry` }),
+    member: 403,
+  },
+  'POST /api/links/:id/like': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/links/${w.linkId}/like` }),
+    member: 200,
+  },
+  'DELETE /api/links/:id/like': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/links/${w.linkId}/like` }),
+    member: 200,
+  },
+  'GET /api/links/:id/comments': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/links/${w.linkId}/comments` }),
+    member: 200,
+  },
+  'POST /api/links/:id/comments': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/links/${w.linkId}/comments`, body: { content: 'Hi' } }),
+    member: 201,
+  },
+  'DELETE /api/links/:id/comments/:commentId': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/links/${w.linkId}/comments/${w.linkCommentId}` }),
+    member: 403,
+  },
+  'POST /api/links/:id/comments/:commentId/like': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/links/${w.linkId}/comments/${w.linkCommentId}/like` }),
+    member: 200,
+  },
+  'DELETE /api/links/:id/comments/:commentId/like': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/links/${w.linkId}/comments/${w.linkCommentId}/like` }),
+    member: 200,
+  },
+
+  // Live updates: a stream never ends, so only the signed-out answer is checked here (events.api.test.ts).
+  'GET /api/events': { signedOut: 401 },
 
   // Groups, members and join requests.
   'GET /api/groups': { signedOut: 401, member: 200 },
@@ -354,6 +410,12 @@ describe('authorisation matrix', () => {
     const openPost = await createPostAs(author.client, { tldr: 'An open post' });
     const report = await requester.client.post(`/api/posts/${openPost.id}/report`);
     const admin = await memberWithClient(app, { isAdmin: true });
+    // Loopback: the reader refuses it at once, so no test reaches the network.
+    const link = await author.client.post('/api/links', {
+      url: 'http://127.0.0.1:9/matrix-world',
+      visibility: 'published',
+    });
+    const linkComment = await author.client.post(`/api/links/${link.body.id}/comments`, { content: 'Mine' });
     return {
       clients,
       admin: admin.client,
@@ -366,6 +428,8 @@ describe('authorisation matrix', () => {
       otherUserId: author.member.id,
       otherUsername: author.member.username,
       reportId: report.body.id,
+      linkId: link.body.id,
+      linkCommentId: linkComment.body.id,
     };
   }
 
