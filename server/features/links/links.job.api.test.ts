@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client';
 import { links } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { createMember, type Member } from '../../../tests/support/factories';
@@ -157,10 +158,12 @@ describe('links.process job', () => {
     const link = await insertLink({ url: page('/articles/bees') });
     await Promise.all([1, 2, 3].map(() => enqueueLinkProcessing(app.context, link.id)));
     await waitForSettled(link.id);
-    const jobs = await app.context.db.execute<{ count: number }>(
-      sql`select count(*)::int as count from pgboss.job where name = 'links.process' and singleton_key = ${link.id}`,
+    const jobs = rowsOf<{ count: number }>(
+      await app.context.db.execute(
+        sql`select count(*)::int as count from pgboss.job where name = 'links.process' and singleton_key = ${link.id}`,
+      ),
     );
-    expect(jobs.rows[0]!.count).toBe(1);
+    expect(Number(jobs[0]!.count)).toBe(1);
   });
 });
 
