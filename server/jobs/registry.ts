@@ -1,10 +1,11 @@
 import type { z } from 'zod';
 import type { AppContext } from '../context';
 import { filesCleanupJob } from '../features/files/files.job';
+import { linksProcessJob, linksSweepJob } from '../features/links/links.job';
 import { mailJob } from '../features/mail/mail.job';
 import type { JobDefinition } from './queue';
 
 /** Every background job Hearth runs, built with the context its handlers need. */
 export function jobDefinitions(context: AppContext): JobDefinition<z.ZodType>[] {
-  return [mailJob(context), filesCleanupJob(context)];
+  return [mailJob(context), filesCleanupJob(context), linksProcessJob(context), linksSweepJob(context)];
 }
