@@ -1,6 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client';
 import { links } from '../../db/schema';
+import { LINKS_PROCESS_JOB } from './links.job';
+import { warmLinkQueue } from '../../../tests/support/link-factories';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { memberWithClient } from '../../../tests/support/factories';
 import type { TestClient, TestResponse } from '../../../tests/support/test-client';
@@ -91,6 +94,7 @@ describe('links', () => {
   beforeAll(async () => {
     // Web only: the worker would try to read the example pages from the network.
     app = await createTestApp({ config: { services: ['web'] } });
+    await warmLinkQueue(app);
   });
   afterAll(() => app.close());
 
@@ -170,6 +174,27 @@ describe('links', () => {
       });
     });
 
+    it('queues the reading with the link, and neither without the other', async () => {
+      const { client } = await memberWithClient(app);
+      const queued = async (linkId: string) =>
+        rowsOf<{ n: number }>(
+          await app.context.db.execute(
+            sql`select count(*)::int as n from pgboss.job where name = ${LINKS_PROCESS_JOB} and data->>'linkId' = ${linkId}`,
+          ),
+        )[0]!.n;
+      const id = await shareLink(client, { visibility: 'private' });
+      expect(await queued(id)).toBe(1);
+
+      // A refused share stores nothing and queues nothing.
+      const before = await app.context.db.select().from(links);
+      const refused = await client.post('/api/links', {
+        url: 'https://example.test/x',
+        visibility: 'secret',
+      });
+      expect(refused.status).toBe(422);
+      expect(await app.context.db.select().from(links)).toHaveLength(before.length);
+    });
+
     it('answers the earlier shares of the same page that the member may see', async () => {
       const first = await memberWithClient(app);
       const hidden = await memberWithClient(app);
@@ -196,6 +221,7 @@ describe('links', () => {
         rateLimits: true,
         config: { services: ['web'] },
       });
+      await warmLinkQueue(limited);
       try {
         const { client } = await memberWithClient(limited);
         for (let i = 0; i < 30; i++) {

@@ -146,7 +146,10 @@ function LinkDetail({ link }: { link: Link }) {
         </article>
       </Card>
       {earlier.length > 0 ? <EarlierShares links={earlier} /> : null}
-      {link.markdown_content ? <ReaderView markdown={link.markdown_content} /> : null}
+      {/* An unsafe page's own words (a phishing form's lure, its links) are not shown. */}
+      {link.markdown_content && link.safety_verdict !== 'unsafe' ? (
+        <ReaderView markdown={link.markdown_content} />
+      ) : null}
       <LinkComments linkId={link.id} initialCount={link.comments_count} />
     </div>
   );
