@@ -4,7 +4,7 @@ import { buildApp } from '../../app';
 import { openDatabase, rowsOf, type Database } from '../../db/client';
 import { SESSION_COOKIE } from '../../http/auth';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
-import { databaseUrl } from '../../../tests/support/test-database';
+import { databaseUrl, testEngine } from '../../../tests/support/test-database';
 import { warmLinkQueue } from '../../../tests/support/link-factories';
 import { memberWithClient } from '../../../tests/support/factories';
 import { createGroupAs, createPostAs, memberInGroup } from '../../../tests/support/social-factories';
@@ -228,6 +228,37 @@ describe('live events (GET /api/events)', () => {
       if (database !== app.context.database) await database.close();
     }
   });
+
+  it.runIf(testEngine() === 'postgres')(
+    'listens again after its connection to PostgreSQL is cut',
+    async () => {
+      const reader = await memberWithClient(app);
+      const writer = await memberWithClient(app);
+      const stream = await open(reader.client);
+      const before = await createPostAs(writer.client);
+      await stream.next(isPost(before.id));
+
+      const killed = rowsOf<{ ok: boolean }>(
+        await app.context.db.execute(
+          sql`select pg_terminate_backend(pid) as ok from pg_stat_activity
+            where datname = current_database() and query ilike 'LISTEN %' and pid <> pg_backend_pid()`,
+        ),
+      );
+      expect(killed.some((row) => row.ok)).toBe(true);
+
+      // Events sent while it reconnects are lost (they are hints to refetch); keep writing until one arrives.
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const post = await createPostAs(writer.client);
+        try {
+          await stream.next(isPost(post.id), 500);
+          break;
+        } catch (error) {
+          if (Date.now() > deadline) throw error;
+        }
+      }
+    },
+  );
 
   it('ends open streams when the app shuts down', async () => {
     const other = await createTestApp({ config: { services: ['web'] } });
