@@ -37,6 +37,11 @@ function open() {
     if (!isLiveEvent(event)) return;
     for (const listener of [...listeners]) listener(event);
   };
+  // A refused stream (401 after the session ended) is not retried by the browser: forget it, so the
+  // next screen that listens asks again.
+  source.onerror = () => {
+    if (source?.readyState === EventSource.CLOSED) source = null;
+  };
 }
 
 function close() {

@@ -29,6 +29,7 @@ import { actionClasses } from './components/like-toggle';
 import { LinkAuthor, linkPath, VisibilityBadge } from './components/link-card';
 import { LinkComments } from './components/link-comments';
 import { LinkLikeButton } from './components/link-like-button';
+import { SharerComment } from './components/sharer-comment';
 import { ReadFailure, ReadingIndicator, SafetyNotice } from './components/link-status';
 import { isReading } from './link-cache';
 import { LINK_TEXT } from './messages';
@@ -122,9 +123,7 @@ function LinkDetail({ link }: { link: Link }) {
           <LeadImage link={link} />
           <ReadingIndicator link={link} />
           <ReadFailure link={link} />
-          {link.comment ? (
-            <Markdown className="border-l-2 border-brand-200 pl-3 text-stone-700">{link.comment}</Markdown>
-          ) : null}
+          {link.comment ? <SharerComment link={link} /> : null}
           {link.sentence_summary ? (
             <p data-testid="sentence-summary" className="text-lg font-medium text-stone-900">
               {link.sentence_summary}

@@ -183,6 +183,7 @@ describe('/links/{id}', () => {
       safety_verdict: 'unsafe',
       safety_reasons: ['The form sends a password to another site'],
       markdown_content: 'Visit [the login](http://198.51.100.7/login).',
+      comment: 'They asked me to log in at http://198.51.100.7/login',
     });
     mockFetch({
       ...signedIn,
@@ -193,6 +194,7 @@ describe('/links/{id}', () => {
     expect(await screen.findByText('Warning: this link looks unsafe')).toBeInTheDocument();
     expect(screen.getByText('The form sends a password to another site')).toBeInTheDocument();
     expect(screen.getByTestId('unsafe-address')).toHaveTextContent(unsafe.url);
+    expect(screen.getByText(unsafe.comment!)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Open the original page' })).not.toBeInTheDocument();
     expect(container.querySelector(`a[href^="http://198.51.100.7"]`)).toBeNull();
   });

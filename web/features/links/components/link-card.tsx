@@ -3,12 +3,12 @@ import { Globe, Lock, MessageCircle, Users } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
 import type { Link } from '@shared/api/links';
 import { Card } from '@web/components/card';
-import { Markdown } from '@web/components/markdown';
 import { AuthorHeader, commentsLabel, useOpenOnClick } from '@web/features/posts';
 import { commentPreview, VISIBILITY_LABELS } from '../messages';
 import { actionClasses } from './like-toggle';
 import { LinkLikeButton } from './link-like-button';
 import { ReadFailure, ReadingIndicator, SafetyNotice } from './link-status';
+import { SharerComment } from './sharer-comment';
 
 export const linkPath = (id: string) => `/links/${encodeURIComponent(id)}`;
 export const profilePath = (id: string) => `/profiles/${encodeURIComponent(id)}`;
@@ -71,11 +71,7 @@ export function LinkCard({ link }: { link: Link }) {
           <ReadingIndicator link={link} />
           <SafetyNotice link={link} compact />
           {link.sentence_summary ? <p className="text-stone-700">{link.sentence_summary}</p> : null}
-          {link.comment ? (
-            <Markdown variant="preview" className="border-l-2 border-brand-200 pl-3 text-stone-700">
-              {commentPreview(link.comment)}
-            </Markdown>
-          ) : null}
+          {link.comment ? <SharerComment link={link} preview={commentPreview(link.comment)} /> : null}
           <ReadFailure link={link} />
         </div>
         <div className="mt-3 border-t border-stone-100 pt-2">
