@@ -9,6 +9,7 @@ import { Readability } from '@mozilla/readability';
 import { JSDOM } from 'jsdom';
 import { parseHTML } from 'linkedom';
 import TurndownService from 'turndown';
+import { extractPage } from '../server/features/links/pipeline/extract';
 import {
   FIXTURE_PAGES,
   hugePage,
