@@ -98,6 +98,21 @@ describe('links.process job', () => {
       attempts: 1,
       finalUrl: page('/image.png'),
       markdownContent: null,
+      safetyVerdict: 'safe',
+      safetyReasons: [],
+    });
+  });
+
+  it('still judges the safety of a link it cannot read: a program download is unsafe', async () => {
+    const link = await insertLink({ url: page('/download') });
+    await enqueueLinkProcessing(app.context, link.id);
+    const failed = await waitForSettled(link.id);
+    expect(failed).toMatchObject({
+      status: 'failed',
+      step: 'extract',
+      error: 'Hearth can only read web pages and plain text (this link is application/octet-stream)',
+      safetyVerdict: 'unsafe',
+      safetyReasons: ['The link downloads a program (invoice-setup.exe)'],
     });
   });
 
@@ -111,6 +126,8 @@ describe('links.process job', () => {
       error: 'This link points to a private or local network address, which Hearth does not open',
       attempts: 1,
       finalUrl: null,
+      safetyVerdict: 'suspicious',
+      safetyReasons: ['The link uses a bare IP address (169.254.169.254) instead of a site name'],
     });
   });
 
@@ -130,6 +147,8 @@ describe('links.process job', () => {
       step: 'fetch',
       error: 'The page could not be loaded (the site answered 503)',
       attempts: 2,
+      safetyVerdict: 'unknown',
+      safetyReasons: ['Hearth could not open the page to check it'],
     });
   });
 
