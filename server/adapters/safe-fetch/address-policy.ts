@@ -32,6 +32,11 @@ export function checkAddress(address: string, options: AddressPolicyOptions = {}
     : checkIPv6(parsed as ipaddr.IPv6, address, options);
 }
 
+/** The address in its canonical spelling (dotted decimal, compressed IPv6); call after checkAddress allowed it. */
+export function canonicalAddress(address: string): string {
+  return ipaddr.parse(address).toString();
+}
+
 function checkIPv4(ip: ipaddr.IPv4, shown: string, options: AddressPolicyOptions): AddressVerdict {
   const range = ip.range();
   if (range === 'unicast') return { allowed: true };

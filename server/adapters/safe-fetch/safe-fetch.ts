@@ -4,7 +4,7 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { type AddressPolicyOptions, checkAddress } from './address-policy';
+import { type AddressPolicyOptions, canonicalAddress, checkAddress } from './address-policy';
 import { decodeText } from './decode-text';
 
 /**
@@ -222,9 +222,14 @@ function guardedLookup(resolver: Resolver, policy: AddressPolicyOptions): Lookup
             throw new SafeFetchError('blocked_address', `${hostname} resolves to ${verdict.reason}`);
           }
         }
+        // Connect to the address as checked (canonical spelling), never to a string read differently.
+        const checked = answers.map((answer) => ({
+          address: canonicalAddress(answer.address),
+          family: answer.family,
+        }));
         const usable = options.family
-          ? answers.filter((answer) => answer.family === options.family)
-          : answers;
+          ? checked.filter((answer) => answer.family === options.family)
+          : checked;
         if (usable.length === 0) throw new SafeFetchError('not_found', `${hostname} has no usable address`);
         if (options.all) callback(null, usable);
         else callback(null, usable[0]!.address, usable[0]!.family);

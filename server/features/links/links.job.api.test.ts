@@ -1,9 +1,12 @@
+import type { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
 import { links } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { createMember, type Member } from '../../../tests/support/factories';
+import { LIVE_EVENTS_CHANNEL, type LiveMessage } from '../events/live-events';
 import { startFixtureServer, type FixtureServer } from './pipeline/fixtures/fixture-server';
 import { splitSentences } from './pipeline/textrank';
 import { enqueueLinkProcessing, processLink, retryLink, STALE_AFTER_MS, sweepStaleLinks } from './links.job';
@@ -53,7 +56,52 @@ async function waitForSettled(id: string, timeoutMs = 20_000) {
   }
 }
 
+/** Hears the live events the database delivers (PGlite in-process, PostgreSQL over one connection). */
+async function listenToLiveEvents() {
+  const messages: LiveMessage[] = [];
+  const hear = (payload: string) => messages.push(JSON.parse(payload) as LiveMessage);
+  const client = (app.context.db as unknown as { $client: unknown }).$client;
+  if (app.context.database.kind === 'pglite') {
+    const stop = await (client as PGlite).listen(LIVE_EVENTS_CHANNEL, hear);
+    return { messages, stop };
+  }
+  const connection = await (client as pg.Pool).connect();
+  connection.on('notification', (notification) => hear(notification.payload ?? ''));
+  await connection.query(`listen ${LIVE_EVENTS_CHANNEL}`);
+  return {
+    messages,
+    stop: async () => {
+      await connection.query(`unlisten ${LIVE_EVENTS_CHANNEL}`);
+      connection.release();
+    },
+  };
+}
+
 describe('links.process job', () => {
+  it("tells the owner's browsers after every step, and when the link is ready", async () => {
+    const listener = await listenToLiveEvents();
+    try {
+      const link = await insertLink({ url: page('/articles/bees') });
+      await processLink(app.context, link.id, { retryCount: 0, final: false });
+      expect((await readLink(link.id)).status).toBe('ready');
+      const expected = {
+        audience: { userIds: [owner.id] },
+        event: { type: 'link.updated', linkId: link.id },
+      };
+      // Fetch, extract, summarise, safety, ready: one event each (notifications arrive after commit).
+      const forLink = () =>
+        listener.messages.filter(
+          (message) => message.event.type === 'link.updated' && message.event.linkId === link.id,
+        );
+      const deadline = Date.now() + 5000;
+      while (forLink().length < 5 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(forLink()).toEqual([expected, expected, expected, expected, expected]);
+    } finally {
+      await listener.stop();
+    }
+  });
+
   it('reads a link end to end: fetch, extract, summarise, safety, ready', async () => {
     const link = await insertLink({ url: page('/redirect?n=2') });
     await enqueueLinkProcessing(app.context, link.id);
@@ -98,6 +146,21 @@ describe('links.process job', () => {
       attempts: 1,
       finalUrl: page('/image.png'),
       markdownContent: null,
+      safetyVerdict: 'safe',
+      safetyReasons: [],
+    });
+  });
+
+  it('still judges the safety of a link it cannot read: a program download is unsafe', async () => {
+    const link = await insertLink({ url: page('/download') });
+    await enqueueLinkProcessing(app.context, link.id);
+    const failed = await waitForSettled(link.id);
+    expect(failed).toMatchObject({
+      status: 'failed',
+      step: 'extract',
+      error: 'Hearth can only read web pages and plain text (this link is application/octet-stream)',
+      safetyVerdict: 'unsafe',
+      safetyReasons: ['The link downloads a program (invoice-setup.exe)'],
     });
   });
 
@@ -111,6 +174,8 @@ describe('links.process job', () => {
       error: 'This link points to a private or local network address, which Hearth does not open',
       attempts: 1,
       finalUrl: null,
+      safetyVerdict: 'suspicious',
+      safetyReasons: ['The link uses a bare IP address (169.254.169.254) instead of a site name'],
     });
   });
 
@@ -130,6 +195,8 @@ describe('links.process job', () => {
       step: 'fetch',
       error: 'The page could not be loaded (the site answered 503)',
       attempts: 2,
+      safetyVerdict: 'unknown',
+      safetyReasons: ['Hearth could not open the page to check it'],
     });
   });
 

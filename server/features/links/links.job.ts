@@ -14,7 +14,7 @@ import {
   startProcessing,
   updateLink,
 } from './pipeline/pipeline.repo';
-import { LINK_STEPS, type StepRun } from './pipeline/steps';
+import { LINK_STEPS, safetyAfterFailure, safetyStep, type StepRun } from './pipeline/steps';
 
 export const LINKS_PROCESS_JOB = 'links.process';
 export const LINKS_SWEEP_JOB = 'links.sweep';
@@ -110,7 +110,13 @@ export async function processLink(context: AppContext, linkId: string, attempt: 
       const failure = asLinkStepError(error);
       context.logger.warn({ linkId, step: step.name, err: failure }, 'link step failed');
       if (failure.permanent || attempt.final) {
-        await saveAndNotify(context, link, { status: 'failed', step: step.name, error: failure.userMessage });
+        const verdict = safetyStep.isDone(link) ? {} : await safetyAfterFailure(link, run).catch(() => ({}));
+        await saveAndNotify(context, link, {
+          ...verdict,
+          status: 'failed',
+          step: step.name,
+          error: failure.userMessage,
+        });
         return;
       }
       throw failure;

@@ -1,3 +1,7 @@
+/** Escaped emphasis characters are hidden while emphasis is removed, then shown as themselves. */
+const HIDDEN: Record<string, string> = { '\\': '\uE000', '`': '\uE001', '*': '\uE002', _: '\uE003' };
+const SHOWN = Object.fromEntries(Object.entries(HIDDEN).map(([char, hidden]) => [hidden, char]));
+
 /**
  * The prose of a link's stored Markdown, for the summariser: one paragraph per block, headings,
  * code blocks, tables and image lines left out (they are not sentences), link targets and emphasis
@@ -11,12 +15,14 @@ export function markdownToPlainText(markdown: string): string {
     .filter((block) => block && !/^(#{1,6}\s|\||!\[|-{3,}|\*{3,}|_{3,})/.test(block))
     .map((block) =>
       block
+        .replace(/\\([\\`*_])/g, (_escape, char: string) => HIDDEN[char]!)
         .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
         .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
         .replace(/^\s*(?:[-*+]|\d+\.)\s+/gm, '')
         .replace(/^\s*>\s?/gm, '')
         .replace(/(\*\*|__|\*|_|`)(.+?)\1/g, '$2')
-        .replace(/\\([\\`*_[\]<>#.!()+-])/g, '$1')
+        .replace(/\\([[\]<>#.!()+-])/g, '$1')
+        .replace(/[\uE000-\uE003]/g, (hidden) => SHOWN[hidden]!)
         .replace(/\s+/g, ' ')
         .trim(),
     )

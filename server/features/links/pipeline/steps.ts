@@ -89,6 +89,34 @@ export const safetyStep: LinkStep = {
   },
 };
 
+export const PAGE_NOT_CHECKED = 'Hearth could not open the page to check it';
+
+/**
+ * The safety check of a link whose reading failed for good, so even a failed link carries a verdict
+ * (a download of a program is "unsafe", not merely unreadable). It uses what the fetch got, if
+ * anything; a page that could not be opened at all is at best "unknown", never "safe".
+ */
+export async function safetyAfterFailure(link: LinkRow, run: StepRun): Promise<LinkPatch> {
+  const page = await run.page().then(
+    (fetched) => fetched,
+    () => null,
+  );
+  const result = await checkSafety(
+    {
+      url: link.url,
+      finalUrl: page?.finalUrl ?? null,
+      redirectChain: page?.redirectChain ?? [],
+      contentType: page?.contentType ?? null,
+      attachmentName: page?.attachmentName ?? null,
+      html: page && page.contentType !== 'text/plain' ? page.body : null,
+    },
+    run.safety,
+  );
+  if (!page && result.verdict === 'safe')
+    return { safetyVerdict: 'unknown', safetyReasons: [PAGE_NOT_CHECKED] };
+  return { safetyVerdict: result.verdict, safetyReasons: result.reasons };
+}
+
 /**
  * The pipeline, in order. Adding a step is one line here; its `isDone` reads a column it writes, or
  * returns false when the step is idempotent by itself. Search indexing (embed) belongs between
