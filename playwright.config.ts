@@ -53,6 +53,10 @@ export default defineConfig({
         PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
         RATE_LIMITS: 'off',
         LOG_LEVEL: 'warn',
+        // The links journey serves its article from a local server (tests/e2e/links.spec.ts); the
+        // switch is refused in production, so this server runs as a test one.
+        LINK_FETCH_ALLOW_LOOPBACK: 'true',
+        NODE_ENV: 'test',
       },
     },
     {

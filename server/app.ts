@@ -32,6 +32,8 @@ import { registerFileRoutes } from './features/files/files.routes';
 import { registerStorageRoutes } from './features/files/storage.routes';
 import { registerPublicPostRoutes } from './features/public-posts/public-posts.routes';
 import { registerPublicPages } from './features/public-posts/public-posts.pages';
+import { registerLinkRoutes } from './features/links/links.routes';
+import { registerEventRoutes } from './features/events/events.routes';
 
 /**
  * How long a client may take (a slow or stalled client otherwise holds a socket and memory for
@@ -102,6 +104,8 @@ export async function buildApp(
   registerFileRoutes(app, routes);
   registerStorageRoutes(app, routes);
   registerPublicPostRoutes(app, routes);
+  registerLinkRoutes(app, routes);
+  registerEventRoutes(app, routes);
 
   await registerWeb(app, routes, options.serveWeb ?? true, options.webDist ?? WEB_DIST);
   return app;

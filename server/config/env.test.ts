@@ -80,3 +80,40 @@ describe('TRUST_PROXY: which hops may name the client address', () => {
     expect(() => loadConfig({ TRUST_PROXY: '-1' })).toThrow(ConfigError);
   });
 });
+
+describe('link reading settings', () => {
+  it('defaults to the offline summariser, local safety rules and no loopback fetches', () => {
+    expect(loadConfig({}).links).toEqual({ fetchAllowLoopback: false, llm: null, safeBrowsing: null });
+  });
+
+  it('reads the chat model and Safe Browsing key', () => {
+    const config = loadConfig({
+      LLM_BASE_URL: 'http://llm.internal:8080/v1/',
+      LLM_API_KEY: 'secret',
+      LLM_MODEL: 'small-model',
+      SAFE_BROWSING_API_KEY: 'sb-key',
+    });
+    expect(config.links).toEqual({
+      fetchAllowLoopback: false,
+      llm: { baseUrl: 'http://llm.internal:8080/v1', apiKey: 'secret', model: 'small-model' },
+      safeBrowsing: { apiKey: 'sb-key', baseUrl: 'https://safebrowsing.googleapis.com' },
+    });
+  });
+
+  it('needs LLM_MODEL with LLM_BASE_URL, and a URL there', () => {
+    expect(() => loadConfig({ LLM_BASE_URL: 'http://llm.internal/v1' })).toThrow(
+      new ConfigError('Invalid configuration:\n  LLM_BASE_URL also needs LLM_MODEL'),
+    );
+    expect(() => loadConfig({ LLM_BASE_URL: 'not a url', LLM_MODEL: 'm' })).toThrow(/LLM_BASE_URL/);
+  });
+
+  it('allows the loopback test switch in tests and development, and refuses it in production', () => {
+    expect(loadConfig({ NODE_ENV: 'test', LINK_FETCH_ALLOW_LOOPBACK: 'true' }).links.fetchAllowLoopback).toBe(
+      true,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', LINK_FETCH_ALLOW_LOOPBACK: 'true' })).toThrow(
+      /LINK_FETCH_ALLOW_LOOPBACK is for tests only/,
+    );
+    expect(() => loadConfig({ LINK_FETCH_ALLOW_LOOPBACK: 'yes' })).toThrow(/LINK_FETCH_ALLOW_LOOPBACK/);
+  });
+});

@@ -125,6 +125,14 @@ const EnvSchema = z.object({
   FILES_SIGNING_KEY: optionalText.pipe(
     z.string().min(32, { error: 'must be at least 32 characters (e.g. `openssl rand -hex 32`)' }).optional(),
   ),
+  /** An OpenAI-compatible API that writes link summaries (unset: the offline extractive summariser). */
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: optionalText,
+  LLM_MODEL: optionalText,
+  /** Google Safe Browsing Lookup v4: a second opinion on links (unset: local rules only). */
+  SAFE_BROWSING_API_KEY: optionalText,
+  /** Tests only: let the link fetcher reach loopback addresses on any port. Refused in production. */
+  LINK_FETCH_ALLOW_LOOPBACK: booleanFlag.default(false),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -141,6 +149,23 @@ export type StorageConfig =
       secretAccessKey: string;
       forcePathStyle: boolean;
     };
+
+/** The chat model that writes link summaries, when one is configured. */
+export interface LlmConfig {
+  baseUrl: string;
+  apiKey: string | undefined;
+  model: string;
+}
+
+/** How links are read and checked (see server/features/links/pipeline). */
+export interface LinksConfig {
+  /** Tests only: the fetcher may reach loopback addresses, on any port. */
+  fetchAllowLoopback: boolean;
+  llm: LlmConfig | null;
+  safeBrowsing: { apiKey: string; baseUrl: string } | null;
+}
+
+export const SAFE_BROWSING_BASE_URL = 'https://safebrowsing.googleapis.com';
 
 export interface Config {
   env: Env['NODE_ENV'];
@@ -172,6 +197,7 @@ export interface Config {
   uploadQuotaBytes: number;
   /** Key of the local store's signed URLs; when unset, one is generated and kept in DATA_DIR. */
   filesSigningKey: string | undefined;
+  links: LinksConfig;
 }
 
 export class ConfigError extends Error {}
@@ -211,6 +237,28 @@ export function loadConfig(
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     uploadQuotaBytes: env.UPLOAD_QUOTA_BYTES,
     filesSigningKey: env.FILES_SIGNING_KEY,
+    links: linksConfig(env),
+  };
+}
+
+/** LLM_BASE_URL needs LLM_MODEL; the loopback switch is for tests and never allowed in production. */
+function linksConfig(env: Env): LinksConfig {
+  if (env.LINK_FETCH_ALLOW_LOOPBACK && env.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration:\n  LINK_FETCH_ALLOW_LOOPBACK is for tests only and is refused when NODE_ENV=production',
+    );
+  }
+  if (env.LLM_BASE_URL && !env.LLM_MODEL) {
+    throw new ConfigError('Invalid configuration:\n  LLM_BASE_URL also needs LLM_MODEL');
+  }
+  return {
+    fetchAllowLoopback: env.LINK_FETCH_ALLOW_LOOPBACK,
+    llm: env.LLM_BASE_URL
+      ? { baseUrl: env.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: env.LLM_API_KEY, model: env.LLM_MODEL! }
+      : null,
+    safeBrowsing: env.SAFE_BROWSING_API_KEY
+      ? { apiKey: env.SAFE_BROWSING_API_KEY, baseUrl: SAFE_BROWSING_BASE_URL }
+      : null,
   };
 }
 

@@ -30,6 +30,12 @@ export interface Database {
   jobConnection: Pick<JobOptions, 'db' | 'connectionString'>;
   /** True when the pgvector extension is installed, so search by meaning is available. */
   hasVector: boolean;
+  /**
+   * Calls `handler` with the payload of every notification on `channel` (PostgreSQL LISTEN), from
+   * this process or any other sharing the database; answers a function that stops listening.
+   * A notification sent in a transaction arrives only once it commits.
+   */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   migrate(): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: the whole database as a tarball, to clone it (test templates). */
@@ -55,6 +61,12 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Pr
     db,
     jobConnection: { db: fromPglite(client) },
     hasVector: false,
+    async listen(channel, handler) {
+      const stop = await client.listen(channel, handler);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     async migrate() {
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
       database.hasVector = await detectVector(db);
@@ -77,21 +89,113 @@ async function openPostgres(url: string, max = 10): Promise<Database> {
   });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   await db.execute(sql`select 1`);
+  const listener = createPgListener(url);
   const database: Database = {
     kind: 'postgres',
     db,
     jobConnection: { connectionString: url },
     hasVector: false,
+    listen: (channel, handler) => listener.listen(channel, handler),
     async migrate() {
       await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR });
       database.hasVector = await detectVector(db);
     },
     async close() {
+      await listener.close();
       await pool.end();
     },
   };
   database.hasVector = await detectVector(db);
   return database;
+}
+
+/** How long the listener waits before reconnecting: 0.5 s, doubling, at most 30 s. */
+const LISTEN_RETRY_MS = { first: 500, max: 30_000 };
+
+/**
+ * LISTEN on PostgreSQL: one dedicated connection per process (a pooled one would be handed to other
+ * queries and lose its LISTENs). When the connection fails it is replaced, with growing pauses, and
+ * every channel is listened to again; notifications sent while it was down are lost, so consumers
+ * treat events as hints to refetch, never as the data itself.
+ */
+function createPgListener(url: string) {
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  let client: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let retryMs = LISTEN_RETRY_MS.first;
+  let retryTimer: NodeJS.Timeout | null = null;
+  let closed = false;
+
+  const quote = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
+
+  function dropped(dead: pg.Client) {
+    if (client !== dead) return;
+    client = null;
+    dead.removeAllListeners();
+    void dead.end().catch(() => undefined);
+    if (closed || retryTimer || handlers.size === 0) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void connect().catch(() => undefined);
+    }, retryMs);
+    retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MS.max);
+  }
+
+  function connect(): Promise<pg.Client> {
+    if (client) return Promise.resolve(client);
+    connecting ??= (async () => {
+      const fresh = new pg.Client({ connectionString: url });
+      fresh.on('notification', (message) => {
+        for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+      });
+      try {
+        await fresh.connect();
+        for (const channel of handlers.keys()) await fresh.query(`LISTEN ${quote(channel)}`);
+      } catch (error) {
+        fresh.removeAllListeners();
+        void fresh.end().catch(() => undefined);
+        client = fresh;
+        dropped(fresh);
+        throw error;
+      }
+      fresh.on('error', () => dropped(fresh));
+      fresh.on('end', () => dropped(fresh));
+      client = fresh;
+      retryMs = LISTEN_RETRY_MS.first;
+      return fresh;
+    })().finally(() => {
+      connecting = null;
+    });
+    return connecting;
+  }
+
+  return {
+    async listen(channel: string, handler: (payload: string) => void) {
+      if (closed) throw new Error('the database is closed');
+      let set = handlers.get(channel);
+      const first = !set;
+      if (!set) handlers.set(channel, (set = new Set()));
+      set.add(handler);
+      const connection = await connect();
+      if (first && connection === client) await connection.query(`LISTEN ${quote(channel)}`);
+      return async () => {
+        set.delete(handler);
+        if (set.size > 0 || handlers.get(channel) !== set) return;
+        handlers.delete(channel);
+        await client?.query(`UNLISTEN ${quote(channel)}`).catch(() => undefined);
+      };
+    },
+    async close() {
+      closed = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      const open = client;
+      client = null;
+      if (open) {
+        open.removeAllListeners();
+        await open.end().catch(() => undefined);
+      }
+    },
+  };
 }
 
 async function detectVector(db: Db): Promise<boolean> {

@@ -30,6 +30,8 @@ export const LIMITS = {
   /** The max is PUBLISHED_RATE_LIMIT (server/config/env.ts), given to createThrottle. */
   publishedIp: { max: 300, windowSeconds: 60 },
   memberWrites: { max: 120, windowSeconds: 60 },
+  /** Links shared (or retried) per member: each one makes Hearth fetch and read a page. */
+  linkShares: { max: 30, windowSeconds: 3600 },
   /** Invitation mails one member can make Hearth send per day (admins too: a stolen session is a stolen session). */
   invitationMailsMember: { max: 20, windowSeconds: 86_400 },
 } satisfies Record<string, Limit>;

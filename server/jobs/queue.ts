@@ -1,15 +1,29 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { fromDrizzle, PgBoss } from 'pg-boss';
+import { fromDrizzle, PgBoss, type QueuePolicy } from 'pg-boss';
 import type { z } from 'zod';
 import type { Database, DbOrTx } from '../db/client';
+
+/** Which run of a job this is: `final` when no retry follows if it fails. */
+export interface JobAttempt {
+  retryCount: number;
+  final: boolean;
+}
 
 /** A typed background job: its queue name, payload schema and retry policy. */
 export interface JobDefinition<S extends z.ZodType> {
   name: string;
   schema: S;
   retryLimit?: number;
+  /** The first retry's delay; each later one roughly doubles (exponential backoff). */
   retryDelaySeconds?: number;
+  /**
+   * `exclusive`: at most one job per `key` queued or running, so enqueueing again while one waits
+   * does nothing (pg-boss's default policy, `standard`, lets any number pile up).
+   */
+  policy?: Extract<QueuePolicy, 'standard' | 'exclusive'>;
+  /** A job running longer than this is taken as lost (its worker died) and retried (pg-boss default: 15 min). */
+  expireInSeconds?: number;
   /** How long a finished job stays in the queue tables (pg-boss default: 7 days). */
   deleteAfterSeconds?: number;
   /**
@@ -18,7 +32,7 @@ export interface JobDefinition<S extends z.ZodType> {
    */
   schedule?: { cron: string; payload: z.infer<S> };
   /** Idempotent: a crash mid-job means it runs again. */
-  handle(payload: z.infer<S>): Promise<void>;
+  handle(payload: z.infer<S>, attempt: JobAttempt): Promise<void>;
 }
 
 export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> {
@@ -62,6 +76,7 @@ export function createJobs(
         retryDelay: job.retryDelaySeconds ?? 10,
         retryBackoff: true,
         ...(job.deleteAfterSeconds ? { deleteAfterSeconds: job.deleteAfterSeconds } : {}),
+        ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
         ...(key ? { singletonKey: key } : {}),
         ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}),
         ...(tx ? { db: fromDrizzle(tx as never, sql as never) } : {}),
@@ -71,7 +86,7 @@ export function createJobs(
       await boss.start();
       started = true;
       for (const job of definitions) {
-        await boss.createQueue(job.name);
+        await boss.createQueue(job.name, job.policy ? { policy: job.policy } : {});
         if (job.schedule) {
           await boss.schedule(job.name, job.schedule.cron, job.schema.parse(job.schedule.payload) as object, {
             tz: 'UTC',
@@ -94,7 +109,11 @@ export function createJobs(
               logger.error({ job: job.name, id: received.id }, 'job payload is invalid; dropped');
               return;
             }
-            await job.handle(payload.data);
+            const retryLimit = job.retryLimit ?? 5;
+            await job.handle(payload.data, {
+              retryCount: received.retryCount,
+              final: received.retryCount >= retryLimit,
+            });
           },
         );
       }

@@ -1,11 +1,18 @@
 import type { z } from 'zod';
 import type { AppContext } from '../context';
 import { filesCleanupJob } from '../features/files/files.job';
+import { linksProcessJob, linksSweepJob } from '../features/links/links.job';
 import { mailJob } from '../features/mail/mail.job';
 import { accountRequestJob } from '../features/users/account-requests.job';
 import type { JobDefinition } from './queue';
 
 /** Every background job Hearth runs, built with the context its handlers need. */
 export function jobDefinitions(context: AppContext): JobDefinition<z.ZodType>[] {
-  return [mailJob(context), accountRequestJob(context), filesCleanupJob(context)];
+  return [
+    mailJob(context),
+    accountRequestJob(context),
+    filesCleanupJob(context),
+    linksProcessJob(context),
+    linksSweepJob(context),
+  ];
 }

@@ -28,6 +28,9 @@ interface World {
   otherUserId: string;
   otherUsername: string;
   reportId: string;
+  /** A published link by another member (every member sees it) and a comment on it by its owner. */
+  linkId: string;
+  linkCommentId: string;
 }
 
 interface Call {
@@ -138,6 +141,59 @@ const MATRIX: Record<string, Entry> = {
     call: () => ({ path: '/api/search', body: { query: 'group' } }),
     member: 200,
   },
+
+  // Links (links.api.test.ts has who sees what): a published link of another member's.
+  'GET /api/links': { signedOut: 401, member: 200 },
+  'POST /api/links': {
+    signedOut: 401,
+    call: () => ({ path: '/api/links', body: { url: 'http://127.0.0.1:9/matrix', visibility: 'private' } }),
+    member: 201,
+  },
+  'GET /api/links/:id': { signedOut: 401, call: (w) => ({ path: `/api/links/${w.linkId}` }), member: 200 },
+  'DELETE /api/links/:id': { signedOut: 401, call: (w) => ({ path: `/api/links/${w.linkId}` }), member: 403 },
+  'POST /api/links/:id/retry': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/links/${w.linkId}/retry` }),
+    member: 403,
+  },
+  'POST /api/links/:id/like': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/links/${w.linkId}/like` }),
+    member: 200,
+  },
+  'DELETE /api/links/:id/like': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/links/${w.linkId}/like` }),
+    member: 200,
+  },
+  'GET /api/links/:id/comments': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/links/${w.linkId}/comments` }),
+    member: 200,
+  },
+  'POST /api/links/:id/comments': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/links/${w.linkId}/comments`, body: { content: 'Hi' } }),
+    member: 201,
+  },
+  'DELETE /api/links/:id/comments/:commentId': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/links/${w.linkId}/comments/${w.linkCommentId}` }),
+    member: 403,
+  },
+  'POST /api/links/:id/comments/:commentId/like': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/links/${w.linkId}/comments/${w.linkCommentId}/like` }),
+    member: 200,
+  },
+  'DELETE /api/links/:id/comments/:commentId/like': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/links/${w.linkId}/comments/${w.linkCommentId}/like` }),
+    member: 200,
+  },
+
+  // Live updates: a stream never ends, so only the signed-out answer is checked here (events.api.test.ts).
+  'GET /api/events': { signedOut: 401 },
 
   // Groups, members and join requests.
   'GET /api/groups': { signedOut: 401, member: 200 },
@@ -324,7 +380,8 @@ describe('authorisation matrix', () => {
   });
   afterAll(() => app.close());
 
-  async function makeWorld(): Promise<World> {
+  /** `withLink: false` leaves the link out (its ids empty): the group-role checks never use it. */
+  async function makeWorld({ withLink = true } = {}): Promise<World> {
     const owner = await memberWithClient(app);
     const group = await createGroupAs(owner.client);
     const clients = { owner: owner.client } as Record<Role, TestClient>;
@@ -354,6 +411,16 @@ describe('authorisation matrix', () => {
     const openPost = await createPostAs(author.client, { tldr: 'An open post' });
     const report = await requester.client.post(`/api/posts/${openPost.id}/report`);
     const admin = await memberWithClient(app, { isAdmin: true });
+    // Loopback: the reader refuses it at once, so no test reaches the network.
+    const link = withLink
+      ? await author.client.post('/api/links', {
+          url: 'http://127.0.0.1:9/matrix-world',
+          visibility: 'published',
+        })
+      : null;
+    const linkComment = link
+      ? await author.client.post(`/api/links/${link.body.id}/comments`, { content: 'Mine' })
+      : null;
     return {
       clients,
       admin: admin.client,
@@ -366,6 +433,8 @@ describe('authorisation matrix', () => {
       otherUserId: author.member.id,
       otherUsername: author.member.username,
       reportId: report.body.id,
+      linkId: link?.body.id ?? '',
+      linkCommentId: linkComment?.body.id ?? '',
     };
   }
 
@@ -443,7 +512,7 @@ describe('authorisation matrix', () => {
     expect(routes).toContain(route);
     const failures: string[] = [];
     for (const role of ROLES) {
-      const world = await makeWorld();
+      const world = await makeWorld({ withLink: false });
       const res = await send(world.clients[role], route, entry.call!(world));
       if (res.status !== entry.roles![role]) {
         failures.push(

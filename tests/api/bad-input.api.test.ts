@@ -31,6 +31,9 @@ interface World {
   invitationCode: string;
   /** A pending upload of the member's. */
   fileRequestId: string;
+  /** A link the member shared, and the member's comment on it. */
+  linkId: string;
+  linkCommentId: string;
 }
 
 type Body = Record<string, unknown>;
@@ -99,6 +102,35 @@ const TARGETS: Record<string, Target> = {
     path: () => '/api/invitations',
     body: () => ({ invitation: { email: `${uniqueName('invitee')}@example.test` } }),
   },
+
+  'GET /api/links': { path: () => '/api/links', query: ['after', 'limit'] },
+  'POST /api/links': {
+    path: () => '/api/links',
+    body: () => ({ url: 'http://127.0.0.1:9/sweep', comment: 'Worth a read', visibility: 'private' }),
+    // The spec's form sends an empty comment as null.
+    accepts: ['comment: null'],
+  },
+  'GET /api/links/:id': { path: (w) => `/api/links/${w.linkId}` },
+  'DELETE /api/links/:id': { path: (w) => `/api/links/${w.linkId}` },
+  'POST /api/links/:id/retry': { path: (w) => `/api/links/${w.linkId}/retry` },
+  'POST /api/links/:id/like': { path: (w) => `/api/links/${w.linkId}/like` },
+  'DELETE /api/links/:id/like': { path: (w) => `/api/links/${w.linkId}/like` },
+  'GET /api/links/:id/comments': { path: (w) => `/api/links/${w.linkId}/comments` },
+  'POST /api/links/:id/comments': {
+    path: (w) => `/api/links/${w.linkId}/comments`,
+    body: () => ({ content: 'A comment' }),
+  },
+  'DELETE /api/links/:id/comments/:commentId': {
+    path: (w) => `/api/links/${w.linkId}/comments/${w.linkCommentId}`,
+  },
+  'POST /api/links/:id/comments/:commentId/like': {
+    path: (w) => `/api/links/${w.linkId}/comments/${w.linkCommentId}/like`,
+  },
+  'DELETE /api/links/:id/comments/:commentId/like': {
+    path: (w) => `/api/links/${w.linkId}/comments/${w.linkCommentId}/like`,
+  },
+  // A stream that never ends: it takes no input to refuse (events.api.test.ts).
+  'GET /api/events': { path: () => '/api/events' },
 
   'GET /api/posts': { path: () => '/api/posts', query: ['after', 'limit', 'group_id'] },
   'POST /api/posts': {
@@ -378,6 +410,9 @@ describe('bad input never yields a 500', () => {
     const roles = await client.get(`/api/groups/${group.id}/group_roles`);
     const report = await requester.client.post(`/api/posts/${openPost.id}/report`);
     const admin = await memberWithClient(app, { isAdmin: true });
+    // Loopback: the reader refuses it at once, so the sweep never reaches the network.
+    const link = await client.post('/api/links', { url: 'http://127.0.0.1:9/world', visibility: 'private' });
+    const linkComment = await client.post(`/api/links/${link.body.id}/comments`, { content: 'Mine' });
     world = {
       member,
       client,
@@ -394,6 +429,8 @@ describe('bad input never yields a 500', () => {
       fileRequestId: (
         await client.post('/api/file_requests', { name: 'a.txt', file_type: 'post_attachment' })
       ).body.id,
+      linkId: link.body.id,
+      linkCommentId: linkComment.body.id,
     };
   });
   afterAll(async () => {
@@ -457,11 +494,13 @@ describe('bad input never yields a 500', () => {
       const target = TARGETS[route]!;
       const client = await clientFor(route);
       const body = target.body ? JSON.stringify(target.body(world)) : undefined;
+      // Any second id in the path (a link's comment) is one that does not exist either.
+      const rest = (path: string) => path.replace(/:[a-zA-Z]+/g, () => randomUUID());
       for (const id of [...BAD_IDS, '../etc']) {
-        const res = await sendRaw(client, method, pattern.replace(':id', id), body);
+        const res = await sendRaw(client, method, rest(pattern.replace(':id', id)), body);
         judge(failures, route, `id ${id.slice(0, 20)}`, res);
       }
-      const missing = await sendRaw(client, method, pattern.replace(':id', randomUUID()), body);
+      const missing = await sendRaw(client, method, rest(pattern.replace(':id', randomUUID())), body);
       judge(failures, route, 'id that does not exist', missing, 404);
     }
     expect(failures).toEqual([]);

@@ -7,6 +7,7 @@ import { filesRoutes } from '@web/features/files/routes';
 import { friendsRoutes } from '@web/features/friends/routes';
 import { groupsRoutes } from '@web/features/groups/routes';
 import { invitationsRoutes } from '@web/features/invitations/routes';
+import { linksRoutes } from '@web/features/links/routes';
 import { postsRoutes } from '@web/features/posts/routes';
 import { privacyRoutes } from '@web/features/privacy/routes';
 import { publishedRoutes } from '@web/features/published/routes';
@@ -52,6 +53,7 @@ export const FEATURE_ROUTES: readonly FeatureRoute[] = [
   ...filesRoutes,
   ...exploreRoutes,
   ...publishedRoutes,
+  ...linksRoutes,
 ];
 
 function routesOf(features: readonly FeatureRoute[], shell: ShellName): RouteObject[] {

@@ -45,6 +45,16 @@ export const queryKeys = {
     comments: (id: string) => ['posts', 'comments', id] as const,
     search: (query: string) => ['posts', 'search', query] as const,
   },
+  /**
+   * Links (web/features/links): the timeline (GET /api/links), one link, its comments. A like, a
+   * comment or a live update refreshes what sits under `all`.
+   */
+  links: {
+    all: ['links'] as const,
+    timeline: () => ['links', 'timeline'] as const,
+    detail: (id: string) => ['links', 'detail', id] as const,
+    comments: (id: string) => ['links', 'comments', id] as const,
+  },
   /** The member's own public posts (GET /api/public_posts): /published; Publish and Unpublish refresh it. */
   publicPosts: {
     all: ['public-posts'] as const,

@@ -2,6 +2,7 @@ import type { CreatePostBody } from '../../../shared/api/posts';
 import type { DbOrTx } from '../../db/client';
 import { forbidden, invalidField, notFound } from '../../http/errors';
 import { canViewPost } from '../../policies/visibility';
+import { publishLiveEvent } from '../events/live-events';
 import { findGroupWithRole } from '../groups/memberships';
 import { canCreatePostIn, canDeletePost } from './posts.policy';
 import { deletePost, findAttachableFile, findPostForViewer, insertPost, type PostRow } from './posts.repo';
@@ -31,12 +32,17 @@ export async function createPost(
     if (!file) throw invalidField('file_request_id', 'is not an uploaded attachment of yours');
     fileId = file.id;
   }
-  const { id } = await insertPost(db, {
-    userId: authorId,
-    groupId,
-    tldr: input.tldr,
-    content: input.content,
-    fileId,
+  // The event commits with the post: members' timelines offer "N new posts" only for a post that exists.
+  const { id } = await db.transaction(async (tx) => {
+    const row = await insertPost(tx, {
+      userId: authorId,
+      groupId,
+      tldr: input.tldr,
+      content: input.content,
+      fileId,
+    });
+    await publishLiveEvent(tx, { allMembers: true }, { type: 'post.created', postId: row.id, groupId });
+    return row;
   });
   return (await findPostForViewer(db, id, authorId))!;
 }

@@ -1,5 +1,6 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { FakeEventSource } from '@web/features/links/test-fixtures';
 import { aPost } from '@web/features/posts/post-fixtures';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
@@ -9,6 +10,12 @@ import { timelineRoutes } from './routes';
 const signedIn = { 'GET /api/auth': jsonResponse(maria), 'GET /api/groups': jsonResponse([]) };
 
 describe('/dashboard', () => {
+  // The screen is lazy: load its code once up front, so a loaded machine's first import does not
+  // count against the first test's time.
+  beforeAll(async () => {
+    await import('./timeline-page');
+  }, 30_000);
+
   it('shows the Timeline title and pages on with the cursor (Load More fallback)', async () => {
     const first = aPost({ id: 'a', tldr: 'First page post' });
     const second = aPost({ id: 'b', tldr: 'Second page post' });
@@ -57,4 +64,29 @@ describe('/dashboard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Back again' })).toBeInTheDocument());
   });
+
+  it('offers "N new posts" as live events arrive, and loads them without reloading', async () => {
+    FakeEventSource.instances = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    let posts = [aPost({ id: 'old', tldr: 'Older post' })];
+    const { calls } = mockFetch({
+      ...signedIn,
+      'GET /api/posts': () => jsonResponse(posts, { headers: { 'x-has-next-page': 'false' } }),
+    });
+    renderApp('/dashboard', { features: timelineRoutes });
+    expect(await screen.findByRole('heading', { name: 'Older post' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /new post/ })).not.toBeInTheDocument();
+
+    act(() => FakeEventSource.emit({ type: 'post.created', postId: 'n1', groupId: null }));
+    expect(await screen.findByRole('button', { name: '1 new post' })).toBeInTheDocument();
+    act(() => FakeEventSource.emit({ type: 'post.created', postId: 'n2', groupId: null }));
+    act(() => FakeEventSource.emit({ type: 'post.created', postId: 'n2', groupId: null }));
+    expect(await screen.findByRole('button', { name: '2 new posts' })).toBeInTheDocument();
+
+    posts = [aPost({ id: 'n2', tldr: 'Newest post' }), aPost({ id: 'n1', tldr: 'New post' }), ...posts];
+    fireEvent.click(screen.getByRole('button', { name: '2 new posts' }));
+    expect(await screen.findByRole('heading', { name: 'Newest post' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /new posts?$/ })).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.url === '/api/posts')).toHaveLength(2);
+  }, 15_000);
 });

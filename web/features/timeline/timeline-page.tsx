@@ -4,6 +4,7 @@ import { PageHeader } from '@web/components/page-header';
 import { PostTimeline, timelinePageFetcher } from '@web/features/posts';
 import { queryKeys } from '@web/lib/query-keys';
 import { useDocumentTitle } from '@web/lib/use-document-title';
+import { NewPostsButton } from './new-posts-button';
 
 const fetchTimelinePage = timelinePageFetcher();
 
@@ -22,6 +23,7 @@ export function TimelinePage() {
           </ButtonLink>
         }
       />
+      <NewPostsButton />
       <PostTimeline
         queryKey={queryKeys.posts.timeline()}
         fetchPage={fetchTimelinePage}

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, DbOrTx } from '../../db/client';
+import { membersWhoMaySee } from './live-audience';
+import { LIVE_EVENTS_CHANNEL, type LiveEvent, type LiveMessage } from './live-events';
+
+/** One open Server-Sent Event stream: whose it is, and how to hand it an event or end it. */
+export interface LiveStream {
+  userId: string;
+  send(event: LiveEvent): void;
+  close(): void;
+}
+
+/** What a notification must carry; anything else on the channel is ignored (and logged). */
+const LiveMessageSchema: z.ZodType<LiveMessage> = z.object({
+  audience: z.union([z.object({ userIds: z.array(z.string()) }), z.object({ allMembers: z.literal(true) })]),
+  event: z.discriminatedUnion('type', [
+    z.object({ type: z.literal('link.updated'), linkId: z.string().uuid() }),
+    z.object({
+      type: z.literal('post.created'),
+      postId: z.string().uuid(),
+      groupId: z.string().uuid().nullable(),
+    }),
+  ]),
+});
+
+export interface LiveHub {
+  /** Starts listening to the channel (once per process). */
+  start(): Promise<void>;
+  /** Adds a stream; answers a function that removes it. */
+  add(stream: LiveStream): () => void;
+  /** How many streams are open (health and tests). */
+  size(): number;
+  /** Ends every stream and stops listening (shutdown). */
+  stop(): Promise<void>;
+}
+
+/**
+ * The per-process fan-out: LISTENs once on the live-events channel and forwards each event to the
+ * open streams whose member is in its audience and may see what it is about. Events from any
+ * process (web or worker) arrive here through PostgreSQL, so it works with several web processes.
+ */
+export function createLiveHub(deps: { database: Database; db: DbOrTx; logger: FastifyBaseLogger }): LiveHub {
+  const streams = new Set<LiveStream>();
+  let unlisten: (() => Promise<void>) | null = null;
+  // Events are handled one after another, so they reach each stream in the order they were sent.
+  let queue: Promise<void> = Promise.resolve();
+
+  async function dispatch(payload: string) {
+    let message: LiveMessage;
+    try {
+      message = LiveMessageSchema.parse(JSON.parse(payload));
+    } catch (error) {
+      deps.logger.warn({ err: error }, 'ignored a malformed live event');
+      return;
+    }
+    const open = [...streams];
+    const named = 'userIds' in message.audience ? new Set(message.audience.userIds) : null;
+    const candidates = [...new Set(open.map((s) => s.userId))].filter((id) => !named || named.has(id));
+    const allowed = await membersWhoMaySee(deps.db, message.event, candidates);
+    for (const stream of open) {
+      if (allowed.has(stream.userId) && streams.has(stream)) stream.send(message.event);
+    }
+  }
+
+  return {
+    async start() {
+      if (unlisten) return;
+      unlisten = await deps.database.listen(LIVE_EVENTS_CHANNEL, (payload) => {
+        queue = queue
+          .then(() => dispatch(payload))
+          .catch((error: unknown) => deps.logger.error({ err: error }, 'live event not delivered'));
+      });
+    },
+    add(stream) {
+      streams.add(stream);
+      return () => {
+        streams.delete(stream);
+      };
+    },
+    size: () => streams.size,
+    async stop() {
+      for (const stream of [...streams]) stream.close();
+      streams.clear();
+      const stop = unlisten;
+      unlisten = null;
+      await stop?.();
+      await queue;
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { linkLikes } from '../../db/schema';
+
+/** Idempotent: the primary key (link_id, user_id) keeps one like however many requests race. */
+export async function insertLinkLike(db: DbOrTx, linkId: string, userId: string) {
+  await db.insert(linkLikes).values({ linkId, userId }).onConflictDoNothing();
+}
+
+export async function deleteLinkLike(db: DbOrTx, linkId: string, userId: string) {
+  await db.delete(linkLikes).where(and(eq(linkLikes.linkId, linkId), eq(linkLikes.userId, userId)));
+}
+
+export async function countLinkLikes(db: DbOrTx, linkId: string): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(linkLikes).where(eq(linkLikes.linkId, linkId));
+  return Number(row?.value ?? 0);
+}

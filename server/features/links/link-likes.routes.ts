@@ -1,0 +1,31 @@
+import { LinkIdParamsSchema } from '../../../shared/api/links';
+import { LikeResponseSchema } from '../../../shared/api/posts';
+import type { App, RouteContext } from '../../app';
+import { requireUser, signedInOnly } from '../../http/auth';
+import { countLinkLikes, deleteLinkLike, insertLinkLike } from './link-likes.repo';
+import { loadVisibleLink } from './links.service';
+
+/** POST and DELETE /api/links/{id}/like: idempotent; both answer {liked, likes_count}. */
+export function registerLinkLikeRoutes(app: App, context: RouteContext) {
+  const { db } = context;
+  const options = {
+    preValidation: signedInOnly,
+    schema: { params: LinkIdParamsSchema, response: { 200: LikeResponseSchema } },
+  };
+
+  app.post('/api/links/:id/like', options, async (request) => {
+    const user = requireUser(request);
+    await context.throttle.hit('memberWrites', user.id);
+    const link = await loadVisibleLink(db, request.params.id, user.id);
+    await insertLinkLike(db, link.id, user.id);
+    return { liked: true, likes_count: await countLinkLikes(db, link.id) };
+  });
+
+  app.delete('/api/links/:id/like', options, async (request) => {
+    const user = requireUser(request);
+    await context.throttle.hit('memberWrites', user.id);
+    const link = await loadVisibleLink(db, request.params.id, user.id);
+    await deleteLinkLike(db, link.id, user.id);
+    return { liked: false, likes_count: await countLinkLikes(db, link.id) };
+  });
+}

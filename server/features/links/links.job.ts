@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { safeFetch, type FetchResult } from '../../adapters/safe-fetch/safe-fetch';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { defineJob, type JobAttempt } from '../../jobs/queue';
+import { publishLiveEvent } from '../events/live-events';
+import { asLinkStepError } from './pipeline/link-step-error';
+import {
+  findLinkForProcessing,
+  type LinkPatch,
+  type LinkRow,
+  listStaleLinks,
+  resetFailedLink,
+  startProcessing,
+  updateLink,
+} from './pipeline/pipeline.repo';
+import { LINK_STEPS, safetyAfterFailure, safetyStep, type StepRun } from './pipeline/steps';
+
+export const LINKS_PROCESS_JOB = 'links.process';
+export const LINKS_SWEEP_JOB = 'links.sweep';
+
+const LinkJobPayloadSchema = z.object({ linkId: z.uuid() });
+
+/** A link pending or processing with no progress for this long has lost its job: the sweeper requeues it. */
+export const STALE_AFTER_MS = 10 * 60 * 1000;
+const SWEEP_BATCH = 100;
+
+/**
+ * Reads one link: fetch → extract → summarise → safety → ready (see pipeline/steps.ts). Each step
+ * stores its output and tells the owner's browser in one transaction, and is skipped when its
+ * output is already stored. A permanent failure (a blocked address, a page that is not HTML) fails
+ * the link at once; a transient one is retried with backoff, and the last retry fails the link.
+ */
+export function linksProcessJob(context: AppContext) {
+  return defineJob({
+    name: LINKS_PROCESS_JOB,
+    schema: LinkJobPayloadSchema,
+    retryLimit: 4,
+    retryDelaySeconds: 10,
+    // One job per link queued or running: enqueueing a link already in the queue does nothing.
+    policy: 'exclusive',
+    // A run takes at most ~1 min (15 s fetch, summary, safety check); a worker killed mid-run
+    // leaves its job active, and pg-boss hands it to another worker after this long.
+    expireInSeconds: 5 * 60,
+    deleteAfterSeconds: 24 * 60 * 60,
+    async handle({ linkId }, attempt) {
+      await processLink(context, linkId, attempt);
+    },
+  });
+}
+
+/**
+ * Every five minutes: links left pending or processing too long (their job lost with a crashed
+ * worker, or never queued) are queued again. Already-queued links are left alone (one job per link).
+ */
+export function linksSweepJob(context: AppContext) {
+  return defineJob({
+    name: LINKS_SWEEP_JOB,
+    schema: z.object({}),
+    schedule: { cron: '*/5 * * * *', payload: {} },
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    deleteAfterSeconds: 24 * 60 * 60,
+    async handle() {
+      await sweepStaleLinks(context);
+    },
+  });
+}
+
+/** Queues a link for processing; pass the transaction that stored the link. Idempotent per link. */
+export async function enqueueLinkProcessing(
+  context: AppContext,
+  linkId: string,
+  options: { tx?: DbOrTx } = {},
+): Promise<void> {
+  await context.jobs.enqueue(linksProcessJob(context), { linkId }, { tx: options.tx, key: linkId });
+}
+
+/** The owner's Retry: a failed link goes back to pending, its error cleared, and is queued again. */
+export async function retryLink(context: AppContext, linkId: string): Promise<void> {
+  await context.db.transaction(async (tx) => {
+    const link = await resetFailedLink(tx, linkId);
+    if (!link) return;
+    await enqueueLinkProcessing(context, linkId, { tx });
+    await publishLiveEvent(tx, { userIds: [link.userId] }, { type: 'link.updated', linkId });
+  });
+}
+
+export async function sweepStaleLinks(context: AppContext, now: Date = new Date()): Promise<string[]> {
+  const ids = await listStaleLinks(context.db, new Date(now.getTime() - STALE_AFTER_MS), SWEEP_BATCH);
+  for (const id of ids) await enqueueLinkProcessing(context, id);
+  if (ids.length > 0) context.logger.info({ links: ids.length }, 'requeued links that stopped processing');
+  return ids;
+}
+
+export async function processLink(context: AppContext, linkId: string, attempt: JobAttempt): Promise<void> {
+  const existing = await findLinkForProcessing(context.db, linkId);
+  if (!existing) return;
+  const firstStep = LINK_STEPS.find((step) => !step.isDone(existing));
+  let link = await startProcessing(context.db, linkId, firstStep?.name ?? 'ready');
+  if (!link) return;
+  const run = stepRun(context, link);
+
+  for (const [index, step] of LINK_STEPS.entries()) {
+    if (step.isDone(link)) continue;
+    let patch: LinkPatch;
+    try {
+      patch = await step.run(link, run);
+    } catch (error) {
+      const failure = asLinkStepError(error);
+      context.logger.warn({ linkId, step: step.name, err: failure }, 'link step failed');
+      if (failure.permanent || attempt.final) {
+        const verdict = safetyStep.isDone(link) ? {} : await safetyAfterFailure(link, run).catch(() => ({}));
+        await saveAndNotify(context, link, {
+          ...verdict,
+          status: 'failed',
+          step: step.name,
+          error: failure.userMessage,
+        });
+        return;
+      }
+      throw failure;
+    }
+    const next = LINK_STEPS.slice(index + 1).find((later) => !later.isDone({ ...link, ...patch } as LinkRow));
+    link = await saveAndNotify(context, link, { ...patch, step: next?.name ?? step.name });
+  }
+  await saveAndNotify(context, link, { status: 'ready', step: null, error: null, processedAt: new Date() });
+}
+
+async function saveAndNotify(context: AppContext, link: LinkRow, patch: LinkPatch): Promise<LinkRow> {
+  return context.db.transaction(async (tx) => {
+    const saved = await updateLink(tx, link.id, patch);
+    await publishLiveEvent(tx, { userIds: [link.userId] }, { type: 'link.updated', linkId: link.id });
+    return saved;
+  });
+}
+
+/** The page is fetched once per run, on first need: a run resuming after extract may not need it at all. */
+function stepRun(context: AppContext, link: LinkRow): StepRun {
+  let page: Promise<FetchResult> | undefined;
+  return {
+    context,
+    page: () => (page ??= safeFetch(link.url, { allowLoopback: context.config.links.fetchAllowLoopback })),
+    summarise: { llm: context.config.links.llm, logger: context.logger },
+    safety: { safeBrowsing: context.config.links.safeBrowsing },
+  };
+}

@@ -1,0 +1,28 @@
+/**
+ * Pure rules about what a member may do with a link they can see. Who may see a link at all is
+ * decided in server/policies/visibility.ts (canViewLink, visibleLinksCondition), nowhere else.
+ */
+
+export interface OwnedLink {
+  userId: string;
+  status: 'pending' | 'processing' | 'ready' | 'failed';
+}
+
+/** Only the sharer removes a link. */
+export function canDeleteLink(viewerId: string, link: Pick<OwnedLink, 'userId'>): boolean {
+  return link.userId === viewerId;
+}
+
+/** Only the sharer retries, and only a reading that failed. */
+export function canRetryLink(viewerId: string, link: OwnedLink): boolean {
+  return link.userId === viewerId && link.status === 'failed';
+}
+
+/** A comment goes away at the hand of its author or of the link's owner. */
+export function canDeleteLinkComment(
+  viewerId: string,
+  comment: { userId: string },
+  link: Pick<OwnedLink, 'userId'>,
+): boolean {
+  return comment.userId === viewerId || link.userId === viewerId;
+}

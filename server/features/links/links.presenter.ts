@@ -1,0 +1,46 @@
+import type { Link } from '../../../shared/api/links';
+import { humanDate, timeAgo } from '../../../shared/domain/time';
+import { avatarUrl, displayName } from '../profiles/people';
+import { canDeleteLink, canRetryLink } from './links.policy';
+import type { LinkRow } from './links.repo';
+
+/** A link row → the API's link, with the viewer's abilities. Never a raw row. */
+export function presentLink(row: LinkRow, viewerId: string, now: Date = new Date()): Link {
+  return {
+    id: row.id,
+    url: row.url,
+    title: row.title,
+    comment: row.comment,
+    visibility: row.visibility,
+    sentence_summary: row.sentenceSummary,
+    paragraph_summary: row.paragraphSummary,
+    markdown_content: row.markdownContent,
+    domain: row.domain,
+    created_at: row.createdAt.toISOString(),
+    created_at_human: humanDate(row.createdAt),
+    time_ago: timeAgo(row.createdAt, now),
+    username: row.username,
+    name: displayName(row),
+    avatar: avatarUrl(row),
+    profile_id: row.userId,
+    liked_by_current_user: row.likedByViewer,
+    likes_count: row.likesCount,
+    comments_count: row.commentsCount,
+    is_owner: row.userId === viewerId,
+    status: row.status,
+    step: row.step,
+    error: row.error,
+    safety_verdict: row.safetyVerdict,
+    safety_reasons: row.safetyReasons ?? [],
+    lead_image_url: row.leadImageUrl,
+    site_name: row.siteName,
+    language: row.language,
+    can_retry: canRetryLink(viewerId, row),
+    can_delete: canDeleteLink(viewerId, row),
+  };
+}
+
+export function presentLinks(rows: LinkRow[], viewerId: string): Link[] {
+  const now = new Date();
+  return rows.map((row) => presentLink(row, viewerId, now));
+}

@@ -1,0 +1,95 @@
+import { LIMITS } from '../../../shared/domain/constants';
+import {
+  CreateLinkBodySchema,
+  CreateLinkResponseSchema,
+  LinkIdParamsSchema,
+  LinkListSchema,
+  LinkSchema,
+  LinkTimelineQuerySchema,
+} from '../../../shared/api/links';
+import { DeletedResponseSchema } from '../../../shared/api/posts';
+import type { App, RouteContext } from '../../app';
+import { requireUser, signedInOnly } from '../../http/auth';
+import { decodeCursor, paginate } from '../../http/pagination';
+import { registerLinkCommentRoutes } from './link-comments.routes';
+import { registerLinkLikeRoutes } from './link-likes.routes';
+import { presentLink, presentLinks } from './links.presenter';
+import { listLinkTimeline } from './links.repo';
+import { createLink, loadVisibleLink, removeLink, retryFailedLink } from './links.service';
+
+/** Links (spec section 7): the timeline, one link, sharing, retrying and removing; then comments and likes. */
+export function registerLinkRoutes(app: App, context: RouteContext) {
+  const { db } = context;
+
+  /** Every link the member may see, newest first. */
+  app.get(
+    '/api/links',
+    {
+      preValidation: signedInOnly,
+      schema: { querystring: LinkTimelineQuerySchema, response: { 200: LinkListSchema } },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { after, limit = LIMITS.pageSize } = request.query;
+      const rows = await listLinkTimeline(db, { viewerId: user.id, cursor: decodeCursor(after), limit });
+      return presentLinks(
+        paginate(reply, rows, limit, (row) => row.createdAtExact),
+        user.id,
+      );
+    },
+  );
+
+  app.post(
+    '/api/links',
+    {
+      preValidation: signedInOnly,
+      schema: { body: CreateLinkBodySchema, response: { 201: CreateLinkResponseSchema } },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await context.throttle.hit('memberWrites', user.id);
+      // Each link makes Hearth fetch a page from the internet: a budget of its own.
+      await context.throttle.hit('linkShares', user.id);
+      const { id, earlier } = await createLink(context, user.id, request.body);
+      return reply.status(201).send({ id, earlier_links: presentLinks(earlier, user.id) });
+    },
+  );
+
+  app.get(
+    '/api/links/:id',
+    { preValidation: signedInOnly, schema: { params: LinkIdParamsSchema, response: { 200: LinkSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      return presentLink(await loadVisibleLink(db, request.params.id, user.id), user.id);
+    },
+  );
+
+  app.delete(
+    '/api/links/:id',
+    {
+      preValidation: signedInOnly,
+      schema: { params: LinkIdParamsSchema, response: { 200: DeletedResponseSchema } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await context.throttle.hit('memberWrites', user.id);
+      await removeLink(db, request.params.id, user.id);
+      return { id: request.params.id, deleted: true as const };
+    },
+  );
+
+  /** The owner reads a failed link again; answers the link as it is now. */
+  app.post(
+    '/api/links/:id/retry',
+    { preValidation: signedInOnly, schema: { params: LinkIdParamsSchema, response: { 200: LinkSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      await context.throttle.hit('memberWrites', user.id);
+      await context.throttle.hit('linkShares', user.id);
+      return presentLink(await retryFailedLink(context, request.params.id, user.id), user.id);
+    },
+  );
+
+  registerLinkLikeRoutes(app, context);
+  registerLinkCommentRoutes(app, context);
+}

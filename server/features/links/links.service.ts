@@ -1,0 +1,65 @@
+import type { CreateLinkBody } from '../../../shared/api/links';
+import { checkLinkUrl, linkDomain, normalizeLinkUrl } from '../../../shared/domain/link-url';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { forbidden, invalidField, notFound } from '../../http/errors';
+import { canViewLink } from '../../policies/visibility';
+import { enqueueLinkProcessing, retryLink } from './links.job';
+import { canDeleteLink, canRetryLink } from './links.policy';
+import { deleteLink, findLinkForViewer, insertLink, listEarlierShares, type LinkRow } from './links.repo';
+
+/** How many earlier shares of the same page a new link's answer carries. */
+const EARLIER_SHARES_SHOWN = 5;
+
+/** The link, if the viewer may see it; otherwise 404, so a hidden link's existence never leaks. */
+export async function loadVisibleLink(db: DbOrTx, linkId: string, viewerId: string): Promise<LinkRow> {
+  const row = await findLinkForViewer(db, linkId, viewerId);
+  if (!row || !canViewLink(row, viewerId, row.viewerFollowsOwner)) throw notFound();
+  return row;
+}
+
+/**
+ * Stores the link as pending and enqueues its reading in the same transaction, so a link never
+ * exists without its job. Answers its id and the earlier shares of the same page the member may see.
+ */
+export async function createLink(context: AppContext, userId: string, input: CreateLinkBody) {
+  const check = checkLinkUrl(input.url);
+  // The contract has already refused such a URL; this keeps the types honest.
+  if (!check.ok) throw invalidField('url', 'is invalid');
+  const normalizedUrl = normalizeLinkUrl(check.url);
+  const id = await context.db.transaction(async (tx) => {
+    const row = await insertLink(tx, {
+      userId,
+      url: input.url,
+      normalizedUrl,
+      domain: linkDomain(check.url),
+      comment: input.comment,
+      visibility: input.visibility,
+    });
+    await enqueueLinkProcessing(context, row.id, { tx });
+    return row.id;
+  });
+  const earlier = await listEarlierShares(context.db, {
+    viewerId: userId,
+    normalizedUrl,
+    exceptId: id,
+    limit: EARLIER_SHARES_SHOWN,
+  });
+  return { id, earlier };
+}
+
+/** The owner asks for a failed reading to run again (403 for others who see it, 404 for the rest). */
+export async function retryFailedLink(context: AppContext, linkId: string, viewerId: string) {
+  const link = await loadVisibleLink(context.db, linkId, viewerId);
+  if (link.userId !== viewerId) throw forbidden();
+  if (!canRetryLink(viewerId, link))
+    throw invalidField('status', 'only a link whose reading failed can be retried');
+  await retryLink(context, link.id);
+  return loadVisibleLink(context.db, link.id, viewerId);
+}
+
+export async function removeLink(db: DbOrTx, linkId: string, viewerId: string) {
+  const link = await loadVisibleLink(db, linkId, viewerId);
+  if (!canDeleteLink(viewerId, link)) throw forbidden();
+  await deleteLink(db, link.id);
+}

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { LIMITS, LINK_VISIBILITIES } from '../domain/constants';
+import { checkLinkUrl, type LinkUrlProblem } from '../domain/link-url';
+import { PageQuerySchema, optionalText, text, uuidParam } from './fields';
+
+/** Contracts of links, their comments and likes (spec sections 3, 5 and 7). */
+
+/** The texts of spec section 5, used by the server's 422 answers and by the add-link form alike. */
+export const LINK_MESSAGES = {
+  urlRequired: 'URL is required',
+  urlInvalid: 'Please enter a valid URL',
+  visibilityRequired: 'Visibility is required',
+  commentRequired: 'Comment content is required',
+} as const;
+
+/** What the server says about a URL the form would accept but Hearth will not read. */
+const URL_PROBLEMS: Record<LinkUrlProblem, string> = {
+  blank: LINK_MESSAGES.urlRequired,
+  invalid: LINK_MESSAGES.urlInvalid,
+  scheme: 'must start with http:// or https://',
+  credentials: 'must not contain a user name or password',
+  too_long: `is too long (maximum is ${LIMITS.urlMax} characters)`,
+};
+
+/** The comment a member adds to their own link (the link's `comment`). */
+export const LINK_NOTE_MAX = LIMITS.postContent;
+/** A comment on a link. */
+export const LINK_COMMENT_MAX = LIMITS.commentContent;
+
+export const LinkIdParamsSchema = z.object({ id: uuidParam });
+/** /api/links/{id}/comments/{commentId} (the spec's {linkId}/comments/{id}: one name per path segment). */
+export const LinkCommentParamsSchema = z.object({ id: uuidParam, commentId: uuidParam });
+
+/** POST /api/links {url, comment, visibility}: the body is not wrapped (spec section 7). */
+export const CreateLinkBodySchema = z.object({
+  url: z
+    .string({ error: LINK_MESSAGES.urlRequired })
+    .superRefine((value, ctx) => {
+      const check = checkLinkUrl(value);
+      if (!check.ok) ctx.addIssue({ code: 'custom', message: URL_PROBLEMS[check.problem] });
+    })
+    .pipe(text().trim()),
+  comment: optionalText(LINK_NOTE_MAX),
+  visibility: z.enum(LINK_VISIBILITIES, { error: LINK_MESSAGES.visibilityRequired }),
+});
+export type CreateLinkBody = z.infer<typeof CreateLinkBodySchema>;
+
+export const LINK_STATUSES = ['pending', 'processing', 'ready', 'failed'] as const;
+export type LinkStatus = (typeof LINK_STATUSES)[number];
+export const SAFETY_VERDICTS = ['safe', 'suspicious', 'unsafe', 'unknown'] as const;
+export type SafetyVerdict = (typeof SAFETY_VERDICTS)[number];
+
+/** A link as every list and detail call returns it (spec section 3), plus its reading and abilities. */
+export const LinkSchema = z.object({
+  id: z.string(),
+  /** As the member shared it. */
+  url: z.string(),
+  /** The page's title once read; null before. */
+  title: z.string().nullable(),
+  /** The sharer's own words. */
+  comment: z.string().nullable(),
+  visibility: z.enum(LINK_VISIBILITIES),
+  /** One sentence. */
+  sentence_summary: z.string().nullable(),
+  /** Three to five sentences. */
+  paragraph_summary: z.string().nullable(),
+  /** The readable page as Markdown (rendered with raw HTML skipped). Lists leave it out (null). */
+  markdown_content: z.string().nullable(),
+  /** The host, without `www.`. */
+  domain: z.string(),
+  created_at: z.string(),
+  created_at_human: z.string(),
+  time_ago: z.string(),
+  username: z.string(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  profile_id: z.string(),
+  liked_by_current_user: z.boolean(),
+  likes_count: z.number().int(),
+  comments_count: z.number().int(),
+  is_owner: z.boolean(),
+  /** Reading progress: pending and processing show "reading…"; failed shows `error`. */
+  status: z.enum(LINK_STATUSES),
+  /** The step the reading is at, or failed in (fetch, extract, summarise, embed, safety). */
+  step: z.string().nullable(),
+  /** Why the reading failed, in words a member can read. */
+  error: z.string().nullable(),
+  /** `unsafe` links are never linked directly; `unknown` means the check could not be made. */
+  safety_verdict: z.enum(SAFETY_VERDICTS).nullable(),
+  safety_reasons: z.array(z.string()),
+  lead_image_url: z.string().nullable(),
+  site_name: z.string().nullable(),
+  language: z.string().nullable(),
+  /** The owner may retry a failed reading (POST /api/links/{id}/retry). */
+  can_retry: z.boolean(),
+  /** The owner may delete the link. */
+  can_delete: z.boolean(),
+});
+export type Link = z.infer<typeof LinkSchema>;
+
+export const LinkListSchema = z.array(LinkSchema);
+
+/** GET /api/links?after=&limit= ; headers x-next-cursor, x-has-next-page. */
+export const LinkTimelineQuerySchema = PageQuerySchema;
+
+/** POST /api/links (201): the new link's id and the earlier shares of the same page the member may see. */
+export const CreateLinkResponseSchema = z.object({
+  id: z.string(),
+  earlier_links: LinkListSchema,
+});
+export type CreateLinkResponse = z.infer<typeof CreateLinkResponseSchema>;
+
+/** POST /api/links/{id}/comments {content}: trimmed, required. */
+export const CreateLinkCommentBodySchema = z.object({
+  content: text(LINK_MESSAGES.commentRequired)
+    .trim()
+    .min(1, { error: LINK_MESSAGES.commentRequired })
+    .max(LINK_COMMENT_MAX, { error: `is too long (maximum is ${LINK_COMMENT_MAX} characters)` }),
+});
+export type CreateLinkCommentBody = z.infer<typeof CreateLinkCommentBodySchema>;
+
+/** A comment on a link (spec section 3); `link_id` also comes from the route. */
+export const LinkCommentSchema = z.object({
+  id: z.string(),
+  link_id: z.string(),
+  content: z.string(),
+  created_at: z.string(),
+  created_at_human: z.string(),
+  time_ago: z.string(),
+  name: z.string(),
+  username: z.string(),
+  avatar: z.string().nullable(),
+  profile_id: z.string(),
+  liked_by_current_user: z.boolean(),
+  likes_count: z.number().int(),
+  is_owner: z.boolean(),
+  /** Its author or the link's owner may delete it. */
+  can_delete: z.boolean(),
+});
+export type LinkComment = z.infer<typeof LinkCommentSchema>;
+
+/** GET /api/links/{id}/comments: oldest first. */
+export const LinkCommentListSchema = z.array(LinkCommentSchema);

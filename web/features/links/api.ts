@@ -1,0 +1,65 @@
+import type { CreateLinkResponse, Link, LinkComment } from '@shared/api/links';
+import type { LinkVisibility } from '@shared/domain/constants';
+import type { DeletedResponse, LikeResponse } from '@shared/api/posts';
+import { api } from '@web/lib/api-client';
+import { fetchCursorPage, type CursorPage } from '@web/lib/pagination';
+
+/** Calls of the links area (spec section 7); every path gets the /api base. */
+
+const linkPath = (id: string) => `/links/${encodeURIComponent(id)}`;
+
+/** GET /api/links?after=: one page of the links the member may see. */
+export function fetchLinkPage(params: {
+  after: string | null;
+  signal: AbortSignal;
+}): Promise<CursorPage<Link>> {
+  return fetchCursorPage<Link>(api, '/links', params);
+}
+
+export async function fetchLink(id: string, signal?: AbortSignal): Promise<Link> {
+  return (await api.get<Link>(linkPath(id), { signal })).data;
+}
+
+export interface NewLink {
+  url: string;
+  /** Sent as null when empty (spec section 3). */
+  comment: string | null;
+  visibility: LinkVisibility;
+}
+
+export async function createLink(link: NewLink): Promise<CreateLinkResponse> {
+  return (await api.post<CreateLinkResponse>('/links', link)).data;
+}
+
+export async function retryLink(id: string): Promise<Link> {
+  return (await api.post<Link>(`${linkPath(id)}/retry`)).data;
+}
+
+export async function deleteLink(id: string): Promise<DeletedResponse> {
+  return (await api.delete<DeletedResponse>(linkPath(id))).data;
+}
+
+/** POST (like) or DELETE (unlike) /api/links/{id}/like. */
+export async function setLinkLiked(id: string, liked: boolean): Promise<LikeResponse> {
+  const path = `${linkPath(id)}/like`;
+  return (liked ? await api.post<LikeResponse>(path) : await api.delete<LikeResponse>(path)).data;
+}
+
+export async function fetchLinkComments(linkId: string, signal?: AbortSignal): Promise<LinkComment[]> {
+  return (await api.get<LinkComment[] | null>(`${linkPath(linkId)}/comments`, { signal })).data ?? [];
+}
+
+/** POST /api/links/{id}/comments {content}: the content trimmed before sending (spec section 5). */
+export async function createLinkComment(linkId: string, content: string): Promise<LinkComment> {
+  return (await api.post<LinkComment>(`${linkPath(linkId)}/comments`, { content: content.trim() })).data;
+}
+
+export async function deleteLinkComment(linkId: string, id: string): Promise<DeletedResponse> {
+  return (await api.delete<DeletedResponse>(`${linkPath(linkId)}/comments/${encodeURIComponent(id)}`)).data;
+}
+
+/** POST (like) or DELETE (unlike) /api/links/{linkId}/comments/{id}/like. */
+export async function setLinkCommentLiked(linkId: string, id: string, liked: boolean): Promise<LikeResponse> {
+  const path = `${linkPath(linkId)}/comments/${encodeURIComponent(id)}/like`;
+  return (liked ? await api.post<LikeResponse>(path) : await api.delete<LikeResponse>(path)).data;
+}

@@ -1,0 +1,89 @@
+import type { ReactNode } from 'react';
+import { Globe, Lock, MessageCircle, Users } from 'lucide-react';
+import { Link as RouterLink } from 'react-router';
+import type { Link } from '@shared/api/links';
+import { Card } from '@web/components/card';
+import { AuthorHeader, commentsLabel, useOpenOnClick } from '@web/features/posts';
+import { commentPreview, VISIBILITY_LABELS } from '../messages';
+import { actionClasses } from './like-toggle';
+import { LinkLikeButton } from './link-like-button';
+import { ReadFailure, ReadingIndicator, SafetyNotice } from './link-status';
+import { SharerComment } from './sharer-comment';
+
+export const linkPath = (id: string) => `/links/${encodeURIComponent(id)}`;
+export const profilePath = (id: string) => `/profiles/${encodeURIComponent(id)}`;
+
+const VISIBILITY_ICONS = { private: Lock, public: Users, published: Globe } as const;
+
+/** Who sees the link, as a small badge. */
+export function VisibilityBadge({ visibility }: { visibility: Link['visibility'] }) {
+  const Icon = VISIBILITY_ICONS[visibility];
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium text-stone-600">
+      <Icon className="size-3" aria-hidden="true" />
+      {VISIBILITY_LABELS[visibility]}
+    </span>
+  );
+}
+
+/** The sharer as the post cards show an author (a link has no group). */
+export function LinkAuthor({ link, menu }: { link: Link; menu?: ReactNode }) {
+  return (
+    <AuthorHeader
+      post={{ ...link, group_id: null, group_name: null }}
+      profileTo={profilePath(link.profile_id)}
+      profileLabel={`${link.name}'s profile`}
+      groupTo={() => ''}
+      menu={menu}
+    />
+  );
+}
+
+/**
+ * A link in the timeline (spec section 2): the sharer, the page's title (or its address while
+ * Hearth reads it), domain, one-sentence summary, the sharer's comment cut at 200 characters, the
+ * like control and the comment count. Clicking the card opens /links/{id}.
+ */
+export function LinkCard({ link }: { link: Link }) {
+  const path = linkPath(link.id);
+  const open = useOpenOnClick(path);
+  const titleId = `link-${link.id}-title`;
+  return (
+    <Card
+      className="cursor-pointer p-4 transition-[border-color,box-shadow] hover:border-stone-300 hover:shadow-md hover:shadow-stone-900/5 sm:p-5"
+      onClick={open}
+    >
+      <article aria-labelledby={titleId}>
+        <LinkAuthor link={link} />
+        <h2 id={titleId} className="mt-3 text-lg leading-snug font-semibold tracking-tight text-stone-900">
+          <RouterLink
+            to={path}
+            className="rounded-sm break-words hover:text-brand-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+          >
+            {link.title ?? link.url}
+          </RouterLink>
+        </h2>
+        <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-stone-500">
+          <span className="font-medium text-stone-600">{link.domain}</span>
+          <VisibilityBadge visibility={link.visibility} />
+        </p>
+        <div className="mt-2 space-y-2">
+          <ReadingIndicator link={link} />
+          <SafetyNotice link={link} compact />
+          {link.sentence_summary ? <p className="text-stone-700">{link.sentence_summary}</p> : null}
+          {link.comment ? <SharerComment link={link} preview={commentPreview(link.comment)} /> : null}
+          <ReadFailure link={link} />
+        </div>
+        <div className="mt-3 border-t border-stone-100 pt-2">
+          <div className="-mx-2.5 flex items-center gap-0.5 sm:gap-1">
+            <LinkLikeButton link={link} />
+            <RouterLink to={`${path}#comments`} className={actionClasses}>
+              <MessageCircle className="size-[18px]" aria-hidden="true" />
+              <span className="tabular-nums">{commentsLabel(link.comments_count)}</span>
+            </RouterLink>
+          </div>
+        </div>
+      </article>
+    </Card>
+  );
+}

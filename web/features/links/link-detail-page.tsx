@@ -1,0 +1,308 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ArrowLeft,
+  BookOpen,
+  ExternalLink,
+  FileQuestion,
+  MoreHorizontal,
+  RotateCw,
+  Trash2,
+} from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
+import type { Link } from '@shared/api/links';
+import { Alert } from '@web/components/alert';
+import { Button, ButtonLink } from '@web/components/button';
+import { Card } from '@web/components/card';
+import { Dialog } from '@web/components/dialog';
+import { LoadingScreen } from '@web/components/loading-screen';
+import { isExternalUrl, Markdown, safeUrl } from '@web/components/markdown';
+import { MenuContent, MenuItem } from '@web/components/menu';
+import { commentsLabel } from '@web/features/posts';
+import { ApiError, errorMessage } from '@web/lib/api-errors';
+import { useLiveEvents } from '@web/lib/live-events';
+import { queryKeys } from '@web/lib/query-keys';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { deleteLink, fetchLink } from './api';
+import { actionClasses } from './components/like-toggle';
+import { LinkAuthor, linkPath, VisibilityBadge } from './components/link-card';
+import { LinkComments } from './components/link-comments';
+import { LinkLikeButton } from './components/link-like-button';
+import { SharerComment } from './components/sharer-comment';
+import { ReadFailure, ReadingIndicator, SafetyNotice } from './components/link-status';
+import { isReading } from './link-cache';
+import { LINK_TEXT } from './messages';
+
+/** While a link is read, a slow poll backs up the live updates (a dropped stream must not leave it "reading…"). */
+const READING_POLL_MS = 30_000;
+
+function isLinkNotFound(error: unknown): boolean {
+  return error instanceof ApiError && (error.is(404) || (error.is(422) && Boolean(error.fieldErrors?.id)));
+}
+
+/**
+ * /links/{id}: title, domain, lead image, the one-sentence and paragraph summaries, a reader view of
+ * the page (Markdown, rendered as posts are: raw HTML skipped), the safety verdict with its reasons,
+ * likes, and comments. While Hearth reads the link it says "reading…" and fills in by itself.
+ */
+export function LinkDetailPage() {
+  const { id = '' } = useParams();
+  const queryClient = useQueryClient();
+  const link = useQuery({
+    queryKey: queryKeys.links.detail(id),
+    queryFn: ({ signal }) => fetchLink(id, signal),
+    refetchInterval: (query) => (query.state.data && isReading(query.state.data) ? READING_POLL_MS : false),
+  });
+  useLiveEvents((event) => {
+    if (event.type === 'link.updated' && event.linkId === id) {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.links.detail(id) });
+    }
+  });
+  useDocumentTitle(link.data?.title ?? (isLinkNotFound(link.error) ? LINK_TEXT.notFoundTitle : 'Link'));
+
+  return (
+    <>
+      {link.isError && isLinkNotFound(link.error) ? null : <BackLink />}
+      {link.isPending ? (
+        <LoadingScreen label="Loading link…" />
+      ) : link.isError ? (
+        isLinkNotFound(link.error) ? (
+          <LinkNotFound />
+        ) : (
+          <Alert>
+            <p>{LINK_TEXT.loadError(errorMessage(link.error))}</p>
+            <Button variant="outline" size="sm" className="mt-3" onClick={() => void link.refetch()}>
+              <RotateCw className="size-4" aria-hidden="true" />
+              Try Again
+            </Button>
+          </Alert>
+        )
+      ) : (
+        <LinkDetail link={link.data} />
+      )}
+    </>
+  );
+}
+
+function BackLink() {
+  return (
+    <RouterLink
+      to="/links"
+      className="mb-4 inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-stone-600 hover:text-stone-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Back to Links
+    </RouterLink>
+  );
+}
+
+function LinkDetail({ link }: { link: Link }) {
+  const location = useLocation();
+  const earlier = (location.state as { earlierLinks?: Link[] } | null)?.earlierLinks ?? [];
+  return (
+    <div className="space-y-8">
+      <Card className="p-5 sm:p-7">
+        <article aria-labelledby="link-title" className="space-y-4">
+          <LinkAuthor link={link} menu={link.can_delete ? <LinkOptionsMenu link={link} /> : null} />
+          <header>
+            <h1
+              id="link-title"
+              className="text-2xl leading-tight font-semibold tracking-tight break-words text-stone-900"
+            >
+              {link.title ?? link.url}
+            </h1>
+            <p className="mt-1.5 flex flex-wrap items-center gap-2 text-sm text-stone-500">
+              <span className="font-medium text-stone-700">{link.site_name ?? link.domain}</span>
+              {link.site_name ? <span>{link.domain}</span> : null}
+              <VisibilityBadge visibility={link.visibility} />
+            </p>
+          </header>
+          <SafetyNotice link={link} />
+          <OriginalAddress link={link} />
+          <LeadImage link={link} />
+          <ReadingIndicator link={link} />
+          <ReadFailure link={link} />
+          {link.comment ? <SharerComment link={link} /> : null}
+          {link.sentence_summary ? (
+            <p data-testid="sentence-summary" className="text-lg font-medium text-stone-900">
+              {link.sentence_summary}
+            </p>
+          ) : null}
+          {link.paragraph_summary ? (
+            <p data-testid="paragraph-summary" className="leading-relaxed text-stone-700">
+              {link.paragraph_summary}
+            </p>
+          ) : null}
+          <div className="border-t border-stone-100 pt-3">
+            <div className="-mx-2.5 flex items-center gap-0.5 sm:gap-1">
+              <LinkLikeButton link={link} />
+              <a href="#comments" className={actionClasses}>
+                {commentsLabel(link.comments_count)}
+              </a>
+            </div>
+          </div>
+        </article>
+      </Card>
+      {earlier.length > 0 ? <EarlierShares links={earlier} /> : null}
+      {/* An unsafe page's own words (a phishing form's lure, its links) are not shown. */}
+      {link.markdown_content && link.safety_verdict !== 'unsafe' ? (
+        <ReaderView markdown={link.markdown_content} />
+      ) : null}
+      <LinkComments linkId={link.id} initialCount={link.comments_count} />
+    </div>
+  );
+}
+
+/**
+ * The address itself. An `unsafe` link is shown as text, never as a link, so nobody follows it by a
+ * slip; any other leaves in a new tab with no referrer.
+ */
+function OriginalAddress({ link }: { link: Pick<Link, 'url' | 'safety_verdict'> }) {
+  const href = safeUrl(link.url);
+  if (link.safety_verdict === 'unsafe' || !href) {
+    return (
+      <p className="text-sm break-all text-stone-600">
+        <span className="font-medium">Address: </span>
+        <span data-testid="unsafe-address">{link.url}</span>
+      </p>
+    );
+  }
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="ugc nofollow noopener noreferrer"
+      className="inline-flex max-w-full items-center gap-1.5 text-sm font-medium break-all text-brand-700 underline decoration-brand-300 underline-offset-2 hover:text-brand-800"
+    >
+      <ExternalLink className="size-4 shrink-0" aria-hidden="true" />
+      Open the original page
+    </a>
+  );
+}
+
+/**
+ * The page's lead image, when Hearth serves it itself. A remote image would tell a third party who
+ * reads the link and when (the Markdown renderer refuses them for the same reason, and the content
+ * security policy allows images from Hearth only), so a remote one is not loaded.
+ */
+function LeadImage({ link }: { link: Pick<Link, 'lead_image_url' | 'title'> }) {
+  const [failed, setFailed] = useState(false);
+  if (!link.lead_image_url || failed || isExternalUrl(link.lead_image_url)) return null;
+  return (
+    <img
+      src={link.lead_image_url}
+      alt=""
+      onError={() => setFailed(true)}
+      className="max-h-[400px] w-full rounded-xl object-cover"
+    />
+  );
+}
+
+function ReaderView({ markdown }: { markdown: string }) {
+  return (
+    <section aria-labelledby="reader-title">
+      <h2
+        id="reader-title"
+        className="mb-3 flex items-center gap-2 text-lg font-semibold tracking-tight text-stone-900"
+      >
+        <BookOpen className="size-5 text-brand-700" aria-hidden="true" />
+        Reader view
+      </h2>
+      <Card className="p-5 sm:p-7">
+        <Markdown>{markdown}</Markdown>
+      </Card>
+    </section>
+  );
+}
+
+function EarlierShares({ links }: { links: Link[] }) {
+  return (
+    <section aria-labelledby="earlier-title">
+      <h2 id="earlier-title" className="mb-2 text-sm font-semibold tracking-wide text-stone-600 uppercase">
+        {LINK_TEXT.earlierShares}
+      </h2>
+      <ul className="space-y-2">
+        {links.map((earlier) => (
+          <li key={earlier.id}>
+            <RouterLink
+              to={linkPath(earlier.id)}
+              className="block rounded-xl border border-stone-200 bg-white px-4 py-3 text-sm hover:border-stone-300"
+            >
+              <span className="font-medium text-stone-900">{earlier.title ?? earlier.url}</span>
+              <span className="block text-xs text-stone-500">
+                {earlier.name} · {earlier.time_ago} · {commentsLabel(earlier.comments_count)}
+              </span>
+            </RouterLink>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function LinkOptionsMenu({ link }: { link: Link }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const remove = useMutation({
+    mutationFn: () => deleteLink(link.id),
+    onSuccess: () => {
+      setConfirming(false);
+      queryClient.removeQueries({ queryKey: queryKeys.links.detail(link.id) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.links.timeline() });
+      navigate('/links');
+    },
+    onError: (error) => console.error(`Could not delete link ${link.id}`, error),
+  });
+  return (
+    <>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger
+          aria-label="Link options"
+          className="rounded-lg p-2 text-stone-500 transition-colors hover:bg-stone-100 hover:text-stone-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+        >
+          <MoreHorizontal className="size-5" aria-hidden="true" />
+        </DropdownMenu.Trigger>
+        <MenuContent>
+          <MenuItem className="text-red-700" onSelect={() => setConfirming(true)}>
+            <Trash2 className="size-4" aria-hidden="true" />
+            Delete link
+          </MenuItem>
+        </MenuContent>
+      </DropdownMenu.Root>
+      <Dialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        dismissible={!remove.isPending}
+        title="Delete this link?"
+        description="It will be removed with its comments. This can't be undone."
+      >
+        {remove.isError ? <Alert className="mb-3">{errorMessage(remove.error)}</Alert> : null}
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={() => setConfirming(false)} disabled={remove.isPending}>
+            Cancel
+          </Button>
+          <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate()}>
+            {remove.isPending ? 'Deleting...' : 'Delete link'}
+          </Button>
+        </div>
+      </Dialog>
+    </>
+  );
+}
+
+function LinkNotFound() {
+  return (
+    <div className="flex flex-col items-center rounded-2xl border border-dashed border-stone-300 bg-white/60 px-6 py-14 text-center">
+      <span className="mb-4 flex size-12 items-center justify-center rounded-2xl bg-brand-50 text-brand-700 ring-1 ring-brand-100">
+        <FileQuestion className="size-6" aria-hidden="true" />
+      </span>
+      <h1 className="text-xl font-semibold tracking-tight text-stone-900">{LINK_TEXT.notFoundTitle}</h1>
+      <p className="mt-2 max-w-sm text-sm text-stone-600">{LINK_TEXT.notFoundText}</p>
+      <ButtonLink to="/links" className="mt-6">
+        Back to Links
+      </ButtonLink>
+    </div>
+  );
+}

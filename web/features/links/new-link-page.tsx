@@ -1,0 +1,172 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link2 } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { LINK_NOTE_MAX } from '@shared/api/links';
+import { LINK_VISIBILITIES, type LinkVisibility } from '@shared/domain/constants';
+import { checkLinkUrl } from '@shared/domain/link-url';
+import { Alert } from '@web/components/alert';
+import { Button, ButtonLink } from '@web/components/button';
+import { Card, CardBody } from '@web/components/card';
+import { Label, Textarea, TextField } from '@web/components/input';
+import { PageHeader } from '@web/components/page-header';
+import { Select } from '@web/components/select';
+import { queryKeys } from '@web/lib/query-keys';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { createLink } from './api';
+import { linkPath } from './components/link-card';
+import { createLinkErrors, LINK_TEXT, VISIBILITY_LABELS } from './messages';
+
+type Field = 'url' | 'comment' | 'visibility';
+
+/** The form's own checks (spec section 5): the same URL rule as the server's. */
+export function validateNewLink(values: { url: string; visibility: string }): Partial<Record<Field, string>> {
+  const errors: Partial<Record<Field, string>> = {};
+  const url = checkLinkUrl(values.url);
+  if (!url.ok) errors.url = url.problem === 'blank' ? LINK_TEXT.urlRequired : LINK_TEXT.urlInvalid;
+  if (!(LINK_VISIBILITIES as readonly string[]).includes(values.visibility))
+    errors.visibility = LINK_TEXT.visibilityRequired;
+  return errors;
+}
+
+/**
+ * /links/new (spec sections 2, 5 and 8): url (required, a valid http(s) URL), an optional comment
+ * (sent as null when empty) and the visibility (private by default). A field's error clears when it
+ * is edited; Add is disabled while the url is blank. Success goes to /links/{id}, carrying the
+ * earlier shares of the same page so that screen can show them.
+ */
+export function NewLinkPage() {
+  useDocumentTitle('Add Link');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const ids = { comment: useId(), visibility: useId(), visibilityError: useId(), commentError: useId() };
+  const [url, setUrl] = useState('');
+  const [comment, setComment] = useState('');
+  const [visibility, setVisibility] = useState<LinkVisibility | ''>('private');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const create = useMutation({
+    mutationFn: createLink,
+    onSuccess: (created) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.links.timeline() });
+      navigate(linkPath(created.id), { state: { earlierLinks: created.earlier_links } });
+    },
+    onError: (error) => {
+      console.error('Could not create link', error);
+      const parsed = createLinkErrors(error);
+      setErrors(parsed.fields);
+      setFailure(parsed.other);
+    },
+  });
+
+  function edit(field: Field) {
+    if (errors[field]) setErrors(({ [field]: _cleared, ...rest }) => rest);
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (create.isPending || create.isSuccess) return;
+    const found = validateNewLink({ url, visibility });
+    setErrors(found);
+    setFailure(null);
+    if (Object.keys(found).length > 0) return;
+    create.mutate({
+      url: url.trim(),
+      comment: comment.trim() ? comment : null,
+      visibility: visibility as LinkVisibility,
+    });
+  }
+
+  const busy = create.isPending || create.isSuccess;
+  return (
+    <>
+      <PageHeader
+        title="Add Link"
+        description="Share a page. Hearth reads it, sums it up and checks it's safe."
+      />
+      <Card>
+        <CardBody>
+          <form noValidate onSubmit={submit} className="space-y-5">
+            {failure ? <Alert>{failure}</Alert> : null}
+            <TextField
+              label="URL"
+              name="url"
+              type="url"
+              inputMode="url"
+              required
+              autoFocus
+              placeholder="https://example.com/article"
+              value={url}
+              error={errors.url}
+              onChange={(event) => {
+                setUrl(event.target.value);
+                edit('url');
+              }}
+            />
+            <div className="space-y-1.5">
+              <Label htmlFor={ids.comment}>Comment</Label>
+              <Textarea
+                id={ids.comment}
+                name="comment"
+                rows={4}
+                maxLength={LINK_NOTE_MAX}
+                placeholder="Why is it worth reading? (optional)"
+                value={comment}
+                aria-invalid={errors.comment ? true : undefined}
+                aria-describedby={errors.comment ? ids.commentError : undefined}
+                onChange={(event) => {
+                  setComment(event.target.value);
+                  edit('comment');
+                }}
+              />
+              {errors.comment ? (
+                <p id={ids.commentError} className="text-sm text-red-700">
+                  {errors.comment}
+                </p>
+              ) : null}
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor={ids.visibility} required>
+                Visibility
+              </Label>
+              <Select
+                id={ids.visibility}
+                name="visibility"
+                required
+                wrapperClassName="w-full sm:w-72"
+                value={visibility}
+                aria-invalid={errors.visibility ? true : undefined}
+                aria-describedby={errors.visibility ? ids.visibilityError : undefined}
+                onChange={(event) => {
+                  setVisibility(event.target.value as LinkVisibility | '');
+                  edit('visibility');
+                }}
+              >
+                {LINK_VISIBILITIES.map((value) => (
+                  <option key={value} value={value}>
+                    {VISIBILITY_LABELS[value]}
+                  </option>
+                ))}
+              </Select>
+              {errors.visibility ? (
+                <p id={ids.visibilityError} className="text-sm text-red-700">
+                  {errors.visibility}
+                </p>
+              ) : null}
+            </div>
+            <div className="flex justify-end gap-2">
+              <ButtonLink to="/links" variant="outline">
+                Cancel
+              </ButtonLink>
+              <Button type="submit" disabled={!url.trim()} busy={busy}>
+                <Link2 className="size-4" aria-hidden="true" />
+                {busy ? 'Adding...' : 'Add Link'}
+              </Button>
+            </div>
+          </form>
+        </CardBody>
+      </Card>
+    </>
+  );
+}

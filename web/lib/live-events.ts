@@ -1,0 +1,72 @@
+import { useEffect, useRef } from 'react';
+
+/**
+ * Live updates (GET /api/events, Server-Sent Events). One EventSource per tab, opened while at
+ * least one screen listens and closed when the last one stops. Events are hints to refetch, never
+ * data: a screen that hears one invalidates its queries. The browser reconnects on its own after a
+ * dropped connection (the server asks for 3 s), and the server ends each stream after a while so
+ * the session is checked again.
+ */
+
+export type LiveEvent =
+  { type: 'link.updated'; linkId: string } | { type: 'post.created'; postId: string; groupId: string | null };
+
+type Listener = (event: LiveEvent) => void;
+
+export const LIVE_EVENTS_URL = '/api/events';
+
+const listeners = new Set<Listener>();
+let source: EventSource | null = null;
+
+function isLiveEvent(value: unknown): value is LiveEvent {
+  if (typeof value !== 'object' || value === null) return false;
+  const type = (value as { type?: unknown }).type;
+  return type === 'link.updated' || type === 'post.created';
+}
+
+function open() {
+  if (source || typeof EventSource === 'undefined') return;
+  source = new EventSource(LIVE_EVENTS_URL, { withCredentials: true });
+  source.onmessage = (message: MessageEvent<string>) => {
+    let event: unknown;
+    try {
+      event = JSON.parse(message.data);
+    } catch {
+      return;
+    }
+    if (!isLiveEvent(event)) return;
+    for (const listener of [...listeners]) listener(event);
+  };
+  // A refused stream (401 after the session ended) is not retried by the browser: forget it, so the
+  // next screen that listens asks again.
+  source.onerror = () => {
+    if (source?.readyState === EventSource.CLOSED) source = null;
+  };
+}
+
+function close() {
+  source?.close();
+  source = null;
+}
+
+/** Starts hearing live events; answers a function that stops. */
+export function subscribeLiveEvents(listener: Listener): () => void {
+  listeners.add(listener);
+  open();
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) close();
+  };
+}
+
+/** Calls `onEvent` for every live event while the component is mounted (the latest `onEvent`). */
+export function useLiveEvents(onEvent: Listener, enabled = true): void {
+  const latest = useRef(onEvent);
+  useEffect(() => {
+    latest.current = onEvent;
+  });
+  useEffect(() => {
+    if (!enabled) return;
+    return subscribeLiveEvents((event) => latest.current(event));
+  }, [enabled]);
+}
