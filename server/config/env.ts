@@ -54,6 +54,10 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanFlag.optional(),
   UPLOAD_MAX_BYTES: byteCount.default(25 * 1024 * 1024),
   UPLOAD_QUOTA_BYTES: byteCount.default(1024 * 1024 * 1024),
+  /** An OpenAI-compatible embeddings API (`POST {url}/embeddings`); unset: the offline word vectors. */
+  EMBEDDINGS_BASE_URL: optionalUrl,
+  EMBEDDINGS_API_KEY: optionalText,
+  EMBEDDINGS_MODEL: optionalText,
   FILES_SIGNING_KEY: optionalText.pipe(
     z.string().min(32, { error: 'must be at least 32 characters (e.g. `openssl rand -hex 32`)' }).optional(),
   ),
@@ -99,6 +103,14 @@ export interface Config {
   uploadQuotaBytes: number;
   /** Key of the local store's signed URLs; when unset, one is generated and kept in DATA_DIR. */
   filesSigningKey: string | undefined;
+  /** The embeddings API search uses; null: the offline static word vectors. */
+  embeddings: EmbeddingsConfig | null;
+}
+
+export interface EmbeddingsConfig {
+  baseUrl: string;
+  apiKey: string | undefined;
+  model: string;
 }
 
 export class ConfigError extends Error {}
@@ -136,6 +148,27 @@ export function loadConfig(
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     uploadQuotaBytes: env.UPLOAD_QUOTA_BYTES,
     filesSigningKey: env.FILES_SIGNING_KEY,
+    embeddings: embeddingsConfig(env),
+  };
+}
+
+/** EMBEDDINGS_BASE_URL needs EMBEDDINGS_MODEL (a vector is only comparable with its model's). */
+function embeddingsConfig(env: Env): EmbeddingsConfig | null {
+  if (!env.EMBEDDINGS_BASE_URL) {
+    if (env.EMBEDDINGS_MODEL || env.EMBEDDINGS_API_KEY) {
+      throw new ConfigError(
+        'Invalid configuration:\n  EMBEDDINGS_MODEL and EMBEDDINGS_API_KEY need EMBEDDINGS_BASE_URL',
+      );
+    }
+    return null;
+  }
+  if (!env.EMBEDDINGS_MODEL) {
+    throw new ConfigError('Invalid configuration:\n  EMBEDDINGS_BASE_URL also needs EMBEDDINGS_MODEL');
+  }
+  return {
+    baseUrl: env.EMBEDDINGS_BASE_URL.replace(/\/+$/, ''),
+    apiKey: env.EMBEDDINGS_API_KEY,
+    model: env.EMBEDDINGS_MODEL,
   };
 }
 

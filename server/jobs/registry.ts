@@ -2,9 +2,10 @@ import type { z } from 'zod';
 import type { AppContext } from '../context';
 import { filesCleanupJob } from '../features/files/files.job';
 import { mailJob } from '../features/mail/mail.job';
+import { searchIndexJob, searchMaintainJob } from '../features/search/search.job';
 import type { JobDefinition } from './queue';
 
 /** Every background job Hearth runs, built with the context its handlers need. */
 export function jobDefinitions(context: AppContext): JobDefinition<z.ZodType>[] {
-  return [mailJob(context), filesCleanupJob(context)];
+  return [mailJob(context), filesCleanupJob(context), searchIndexJob(context), searchMaintainJob(context)];
 }

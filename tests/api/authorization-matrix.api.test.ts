@@ -138,6 +138,11 @@ const MATRIX: Record<string, Entry> = {
     call: () => ({ path: '/api/search', body: { query: 'group' } }),
     member: 200,
   },
+  'POST /api/search/all': {
+    signedOut: 401,
+    call: () => ({ path: '/api/search/all', body: { query: 'group' } }),
+    member: 200,
+  },
 
   // Groups, members and join requests.
   'GET /api/groups': { signedOut: 401, member: 200 },

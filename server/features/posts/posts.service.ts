@@ -1,8 +1,10 @@
 import type { CreatePostBody } from '../../../shared/api/posts';
+import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { forbidden, invalidField, notFound } from '../../http/errors';
 import { canViewPost } from '../../policies/visibility';
 import { findGroupWithRole } from '../groups/memberships';
+import { enqueueSearchIndex } from '../search/search.job';
 import { canCreatePostIn, canDeletePost } from './posts.policy';
 import { deletePost, findAttachableFile, findPostForViewer, insertPost, type PostRow } from './posts.repo';
 
@@ -13,11 +15,16 @@ export async function loadVisiblePost(db: DbOrTx, postId: string, viewerId: stri
   return row;
 }
 
+/**
+ * Creates a post and, in the same transaction, queues its search indexing (its meaning and its
+ * attachment's name), so a post never exists without its job.
+ */
 export async function createPost(
-  db: DbOrTx,
+  context: Pick<AppContext, 'db' | 'config' | 'database' | 'logger' | 'jobs'>,
   authorId: string,
   input: CreatePostBody['post'],
 ): Promise<PostRow> {
+  const { db } = context;
   const groupId = input.group_id ?? null;
   if (groupId) {
     const group = await findGroupWithRole(db, groupId, authorId);
@@ -31,12 +38,16 @@ export async function createPost(
     if (!file) throw invalidField('file_request_id', 'is not an uploaded attachment of yours');
     fileId = file.id;
   }
-  const { id } = await insertPost(db, {
-    userId: authorId,
-    groupId,
-    tldr: input.tldr,
-    content: input.content,
-    fileId,
+  const id = await db.transaction(async (tx) => {
+    const inserted = await insertPost(tx, {
+      userId: authorId,
+      groupId,
+      tldr: input.tldr,
+      content: input.content,
+      fileId,
+    });
+    await enqueueSearchIndex(context, { kind: 'post', id: inserted.id }, tx);
+    return inserted.id;
   });
   return (await findPostForViewer(db, id, authorId))!;
 }
