@@ -4,6 +4,7 @@ import { follows, links, searchEntries } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { memberWithClient } from '../../../tests/support/factories';
 import { createGroupAs, createPostAs } from '../../../tests/support/social-factories';
+import { startFakeEmbeddingsServer, type FakeEmbeddingsServer } from './fake-embeddings-server';
 import { indexLink } from './search.indexer';
 import { STATIC_MODEL } from './static-embedder';
 
@@ -155,6 +156,51 @@ describe('POST /api/search by meaning', () => {
     // Meaning never reveals a group post to a non-member; its member finds it (the positive control).
     expect(ids((await owner.post('/api/search', { query: 'doctor flu' })).body)).toContain(grouped.id);
     expect(ids((await outsider.post('/api/search', { query: 'doctor flu' })).body)).not.toContain(grouped.id);
+  }, 90_000);
+});
+
+describe('POST /api/search with an embeddings API', () => {
+  let app: TestApp;
+  let fake: FakeEmbeddingsServer;
+  beforeAll(async () => {
+    fake = await startFakeEmbeddingsServer('sk-test');
+    app = await createTestApp({
+      config: { embeddings: { baseUrl: fake.url, apiKey: 'sk-test', model: 'fake-embed-1' } },
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await fake.close();
+  });
+
+  it('fuses keyword and meaning rankings, reports the model, and keeps keywords when the API fails', async (ctx) => {
+    if (!app.context.database.hasVector) ctx.skip();
+    expect((await app.client().get('/api/health')).body).toMatchObject({
+      search: 'fulltext+embeddings',
+      search_model: 'fake-embed-1',
+      pgvector: true,
+    });
+    const { client } = await memberWithClient(app);
+    const post = await createPostAs(client, { tldr: 'Sailing lessons', content: 'On the lake.' });
+    const other = await createPostAs(client, { tldr: 'Boating weather', content: 'Windy.' });
+    await waitForIndexed(app, post.id);
+    await waitForIndexed(app, other.id);
+    const [entry] = await app.context.db
+      .select({ model: searchEntries.model })
+      .from(searchEntries)
+      .where(eq(searchEntries.postId, post.id));
+    expect(entry?.model).toBe('fake-embed-1');
+
+    const res = await client.post('/api/search', { query: 'boating classes' });
+    // "boating" matches the other post by keyword; meaning brings the sailing lessons too.
+    expect(ids(res.body).slice(0, 2).sort()).toEqual([post.id, other.id].sort());
+    expect(fake.requests.some((request) => request.body.input.includes('boating classes'))).toBe(true);
+
+    fake.status = 503;
+    const degraded = await client.post('/api/search', { query: 'boating classes' });
+    expect(degraded.status).toBe(200);
+    expect(ids(degraded.body)).toEqual([other.id]);
+    fake.status = 200;
   }, 90_000);
 });
 
