@@ -1,13 +1,32 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { type DbOrTx } from '../../db/client';
 import { files, links, posts, searchEntries } from '../../db/schema';
+import { storageKeys } from '../files/files.keys';
 import { createEmbedder, type Embedder } from './embedder';
+import { readImageText } from './image-text';
 
 /** Characters of a link's readable text that go into its embedding (the summaries come first). */
 const LINK_TEXT_CHARS = 4000;
 
-type IndexDeps = Pick<AppContext, 'db' | 'config' | 'database'>;
+/** With `storage`, image attachments are also read (OCR); the CLI's reindex goes without. */
+type IndexDeps = Pick<AppContext, 'db' | 'config' | 'database'> &
+  Partial<Pick<AppContext, 'storage' | 'logger'>>;
+
+/** The largest image read for text. */
+const OCR_MAX_BYTES = 15 * 1024 * 1024;
+
+/** The text an image attachment shows, '' when it cannot be read (OCR is a bonus, never a failure). */
+async function imageText(deps: IndexDeps, fileId: string): Promise<string> {
+  if (!deps.storage) return '';
+  try {
+    const bytes = await deps.storage.read(storageKeys(fileId).image, OCR_MAX_BYTES);
+    return bytes ? await readImageText(bytes) : '';
+  } catch (error) {
+    deps.logger?.warn({ err: error, fileId }, 'reading text from an image failed');
+    return '';
+  }
+}
 
 const embedders = new WeakMap<object, Embedder>();
 
@@ -27,62 +46,101 @@ export function fileNameWords(name: string): string {
 }
 
 interface Entry {
+  target: { postId: string } | { linkId: string };
   extraText: string;
   /** What the embedding is made from. */
   meaningText: string;
 }
 
-async function upsertEntry(
-  deps: IndexDeps,
-  target: { postId: string } | { linkId: string },
-  entry: Entry,
-): Promise<void> {
+/** Writes the entries' searchable text and vectors (one statement per kind of item). */
+async function upsertEntries(deps: IndexDeps, entries: Entry[]): Promise<void> {
+  if (entries.length === 0) return;
   const embedder = embedderFor(deps.config);
-  let model: string | null = null;
-  let embedding: number[] | null = null;
-  // Without pgvector no vector could be searched: keep only the searchable text.
-  // A text with no known word is recorded as done by this model, with no vector to compare.
-  if (deps.database.hasVector) {
-    model = embedder.model;
-    if (entry.meaningText.trim()) {
-      [embedding = null] = await embedder.embed([entry.meaningText], { prepare: true });
-    }
+  // Without pgvector no vector could be searched: keep only the searchable text. A text with no
+  // known word is recorded as done by this model, with no vector to compare.
+  const model = deps.database.hasVector ? embedder.model : null;
+  const vectors = model
+    ? await embedder.embed(
+        entries.map((entry) => entry.meaningText.trim() || '-'),
+        { prepare: true },
+      )
+    : entries.map(() => null);
+  const indexedAt = new Date();
+  const rows = entries.map((entry, i) => ({
+    ...entry.target,
+    extraText: entry.extraText,
+    model,
+    embedding: vectors[i] ?? null,
+    indexedAt,
+  }));
+  const byKind = [
+    { key: searchEntries.postId, rows: rows.filter((row) => 'postId' in row) },
+    { key: searchEntries.linkId, rows: rows.filter((row) => 'linkId' in row) },
+  ];
+  for (const { key, rows: kindRows } of byKind) {
+    if (kindRows.length === 0) continue;
+    await deps.db
+      .insert(searchEntries)
+      .values(kindRows)
+      .onConflictDoUpdate({
+        target: key,
+        set: {
+          extraText: sql`excluded.extra_text`,
+          model: sql`excluded.model`,
+          embedding: sql`excluded.embedding`,
+          indexedAt: sql`excluded.indexed_at`,
+        },
+      });
   }
-  const values = { extraText: entry.extraText, model, embedding, indexedAt: new Date() };
-  const key = 'postId' in target ? searchEntries.postId : searchEntries.linkId;
-  await deps.db
-    .insert(searchEntries)
-    .values({ ...target, ...values })
-    .onConflictDoUpdate({ target: key, set: values });
 }
 
 /**
- * Makes a post findable by meaning and by its attachment's name. Idempotent; a post gone since is
+ * Makes posts findable by meaning, by their attachment's name and by the text an attached image
+ * shows (OCR, when storage is at hand). Idempotent; a post gone since is
  * nothing to do. Without pgvector only the attachment name is kept (search is by keywords alone).
  */
-export async function indexPost(context: IndexDeps, postId: string): Promise<void> {
-  const [post] = await context.db
-    .select({ tldr: posts.tldr, content: posts.content, fileName: files.name })
+export async function indexPosts(context: IndexDeps, postIds: string[]): Promise<void> {
+  if (postIds.length === 0) return;
+  const rows = await context.db
+    .select({
+      id: posts.id,
+      tldr: posts.tldr,
+      content: posts.content,
+      fileId: files.id,
+      fileName: files.name,
+      fileContentType: files.contentType,
+    })
     .from(posts)
     .leftJoin(files, eq(files.id, posts.fileId))
-    .where(eq(posts.id, postId))
-    .limit(1);
-  if (!post) return;
-  const fileWords = post.fileName ? fileNameWords(post.fileName) : '';
-  await upsertEntry(
-    context,
-    { postId },
-    { extraText: fileWords, meaningText: [post.tldr, post.content, fileWords].join('\n') },
-  );
+    .where(inArray(posts.id, postIds));
+  const entries: Entry[] = [];
+  for (const post of rows) {
+    const fileWords = post.fileName ? fileNameWords(post.fileName) : '';
+    const isImage = Boolean(post.fileId && post.fileContentType?.startsWith('image/'));
+    const shown = isImage ? await imageText(context, post.fileId!) : '';
+    const extraText = [fileWords, shown].filter(Boolean).join('\n');
+    entries.push({
+      target: { postId: post.id },
+      extraText,
+      meaningText: [post.tldr, post.content, extraText].join('\n'),
+    });
+  }
+  await upsertEntries(context, entries);
+}
+
+export async function indexPost(context: IndexDeps, postId: string): Promise<void> {
+  await indexPosts(context, [postId]);
 }
 
 /**
- * Makes a link findable by meaning (its title, summaries and the start of its text). Idempotent;
- * the links pipeline calls it once a link is summarised. A link gone since is nothing to do.
+ * Makes links findable by meaning (title, comment, summaries and the start of the text).
+ * Idempotent; a link gone since is nothing to do.
  */
-export async function indexLink(context: IndexDeps, linkId: string): Promise<void> {
-  const [link] = await context.db
+export async function indexLinks(context: IndexDeps, linkIds: string[]): Promise<void> {
+  if (linkIds.length === 0) return;
+  const rows = await context.db
     .select({
+      id: links.id,
       title: links.title,
       comment: links.comment,
       sentence: links.sentenceSummary,
@@ -90,19 +148,28 @@ export async function indexLink(context: IndexDeps, linkId: string): Promise<voi
       markdown: links.markdownContent,
     })
     .from(links)
-    .where(eq(links.id, linkId))
-    .limit(1);
-  if (!link) return;
-  const meaningText = [
-    link.title,
-    link.comment,
-    link.sentence,
-    link.paragraph,
-    link.markdown?.slice(0, LINK_TEXT_CHARS),
-  ]
-    .filter(Boolean)
-    .join('\n');
-  await upsertEntry(context, { linkId }, { extraText: '', meaningText });
+    .where(inArray(links.id, linkIds));
+  await upsertEntries(
+    context,
+    rows.map((link) => ({
+      target: { linkId: link.id },
+      extraText: '',
+      meaningText: [
+        link.title,
+        link.comment,
+        link.sentence,
+        link.paragraph,
+        link.markdown?.slice(0, LINK_TEXT_CHARS),
+      ]
+        .filter(Boolean)
+        .join('\n'),
+    })),
+  );
+}
+
+/** The links pipeline calls this once a link is summarised (see indexLinks). */
+export async function indexLink(context: IndexDeps, linkId: string): Promise<void> {
+  await indexLinks(context, [linkId]);
 }
 
 /** Posts created since `since` whose entry is missing or made by another model. */

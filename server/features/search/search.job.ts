@@ -3,7 +3,15 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { rowsOf, type DbOrTx } from '../../db/client';
 import { defineJob } from '../../jobs/queue';
-import { embedderFor, indexLink, indexPost, linksNeedingIndex, postsNeedingIndex } from './search.indexer';
+import {
+  embedderFor,
+  indexLink,
+  indexLinks,
+  indexPost,
+  indexPosts,
+  linksNeedingIndex,
+  postsNeedingIndex,
+} from './search.indexer';
 import type { Corpus } from './keyword-search.repo';
 import { refreshTermStats } from './term-stats.repo';
 
@@ -62,9 +70,9 @@ export async function maintainSearch(deps: Omit<SearchJobDeps, 'jobs'>, now = ne
   const model = deps.database.hasVector ? embedderFor(deps.config).model : null;
   const since = new Date(now.getTime() - SWEEP_WINDOW_MS);
   const postIds = await postsNeedingIndex(deps.db, model, since, SWEEP_BATCH);
-  for (const id of postIds) await indexPost(deps, id);
+  await indexPosts(deps, postIds);
   const linkIds = await linksNeedingIndex(deps.db, model, SWEEP_BATCH);
-  for (const id of linkIds) await indexLink(deps, id);
+  await indexLinks(deps, linkIds);
   for (const corpus of ['posts', 'links'] as const) {
     if (await statsAreStale(deps.db, corpus)) await refreshTermStats(deps.db, corpus);
   }

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { embedderFor, indexLink, indexPost, linksNeedingIndex, postsNeedingIndex } from './search.indexer';
+import { embedderFor, indexLinks, indexPosts, linksNeedingIndex, postsNeedingIndex } from './search.indexer';
 import { refreshTermStats } from './term-stats.repo';
 import { ensureVectorIndex } from './vector-search.repo';
 
@@ -25,14 +25,14 @@ export async function reindexAll(
   for (;;) {
     const ids = await postsNeedingIndex(deps.db, model, null, BATCH);
     if (ids.length === 0) break;
-    for (const id of ids) await indexPost(deps, id);
+    await indexPosts(deps, ids);
     report.posts += ids.length;
     progress(`${report.posts} posts indexed`);
   }
   for (;;) {
     const ids = await linksNeedingIndex(deps.db, model, BATCH);
     if (ids.length === 0) break;
-    for (const id of ids) await indexLink(deps, id);
+    await indexLinks(deps, ids);
     report.links += ids.length;
     progress(`${report.links} links indexed`);
   }
