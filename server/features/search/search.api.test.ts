@@ -1,8 +1,10 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { follows, links, searchEntries } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { memberWithClient } from '../../../tests/support/factories';
+import { uploadAccepted } from '../../../tests/support/file-factories';
 import { createGroupAs, createPostAs } from '../../../tests/support/social-factories';
 import { startFakeEmbeddingsServer, type FakeEmbeddingsServer } from './fake-embeddings-server';
 import { indexLink } from './search.indexer';
@@ -156,6 +158,23 @@ describe('POST /api/search by meaning', () => {
     // Meaning never reveals a group post to a non-member; its member finds it (the positive control).
     expect(ids((await owner.post('/api/search', { query: 'doctor flu' })).body)).toContain(grouped.id);
     expect(ids((await outsider.post('/api/search', { query: 'doctor flu' })).body)).not.toContain(grouped.id);
+  }, 90_000);
+  it('finds an image post by its file name and by the words the image shows (OCR)', async () => {
+    const { client } = await memberWithClient(app);
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="200"><rect width="800" height="200" fill="white"/><text x="20" y="90" font-size="48" font-family="sans-serif" fill="black">Farmers market opens Saturday</text><text x="20" y="160" font-size="40" font-family="sans-serif" fill="black">Fresh bread and honey</text></svg>`;
+    const bytes = await sharp(Buffer.from(svg)).png().toBuffer();
+    const upload = await uploadAccepted(app, client, {
+      name: 'market-flyer.png',
+      bytes,
+      contentType: 'image/png',
+    });
+    const res = await client.post('/api/posts', {
+      post: { tldr: 'This week', content: '', file_request_id: upload.id },
+    });
+    expect(res.status).toBe(201);
+    await waitForIndexed(app, res.body.id);
+    expect(ids((await client.post('/api/search', { query: 'flyer' })).body)).toEqual([res.body.id]);
+    expect(ids((await client.post('/api/search', { query: 'honey' })).body)).toEqual([res.body.id]);
   }, 90_000);
 });
 
