@@ -20,6 +20,8 @@ import { BM25_B, BM25_K1, bm25Idf, selectiveTerms, TITLE_WEIGHT, ZETA_2, type Qu
 
 /** Rows scored per query at most (per source: the posts themselves, their extra text). */
 export const CANDIDATES = 300;
+/** Candidates when every word is common: the newest matches, read one by one along created_at. */
+const NEWEST_CANDIDATES = 150;
 /**
  * A lexeme in more documents than this does not choose candidates (it still scores them): reading
  * a GIN posting list costs in proportion to its length.
@@ -173,7 +175,7 @@ export async function rankByKeywords(
       candidates as (
         (select ${c.table}.id from ${c.table}
           where ${matches} and ${c.visible(viewerId)} and ${excludedCondition(corpus, query)}
-          ${order} limit ${CANDIDATES})
+          ${order} limit ${selective.length > 0 ? CANDIDATES : NEWEST_CANDIDATES})
         union
         (select ${c.table}.id from search_entries e join ${c.table} on ${c.table}.id = e.${c.entryKey}
           where e.extra_vector @@ ${chooser}::tsquery and ${c.visible(viewerId)}
