@@ -1,13 +1,14 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { follows, links, searchEntries } from '../../db/schema';
+import { follows, links, searchEntries, searchTerms } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { memberWithClient } from '../../../tests/support/factories';
 import { uploadAccepted } from '../../../tests/support/file-factories';
 import { createGroupAs, createPostAs } from '../../../tests/support/social-factories';
 import { startFakeEmbeddingsServer, type FakeEmbeddingsServer } from './fake-embeddings-server';
 import { indexLink } from './search.indexer';
+import { maintainSearch } from './search.job';
 import { STATIC_MODEL } from './static-embedder';
 
 type Hit = { id: string };
@@ -175,6 +176,33 @@ describe('POST /api/search by meaning', () => {
     await waitForIndexed(app, res.body.id);
     expect(ids((await client.post('/api/search', { query: 'flyer' })).body)).toEqual([res.body.id]);
     expect(ids((await client.post('/api/search', { query: 'honey' })).body)).toEqual([res.body.id]);
+  }, 90_000);
+});
+
+describe('search maintenance', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('indexes recent posts left without an entry and refreshes document frequencies', async () => {
+    const { client } = await memberWithClient(app);
+    const post = await createPostAs(client, { tldr: 'Marzipan workshop', content: 'Almond paste.' });
+    await waitForIndexed(app, post.id);
+    await app.context.db.delete(searchEntries).where(eq(searchEntries.postId, post.id));
+    await maintainSearch(app.context);
+    const [entry] = await app.context.db
+      .select({ model: searchEntries.model })
+      .from(searchEntries)
+      .where(eq(searchEntries.postId, post.id));
+    expect(entry).toBeDefined();
+    expect(entry!.model).toBe(app.context.database.hasVector ? STATIC_MODEL : null);
+    const [term] = await app.context.db
+      .select({ documents: searchTerms.documents })
+      .from(searchTerms)
+      .where(and(eq(searchTerms.corpus, 'posts'), eq(searchTerms.lexeme, 'marzipan')));
+    expect(term?.documents).toBe(1);
   }, 90_000);
 });
 
