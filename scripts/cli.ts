@@ -10,11 +10,14 @@ import { DataDirLockedError, lockDataDir } from '../server/db/data-dir-lock';
 import { invitationUrl } from '../server/features/invitations/invitations.presenter';
 import { createOperatorInvitation } from '../server/features/invitations/invitations.service';
 import { renderMail } from '../server/features/mail/mail.job';
+import { reindexAll } from '../server/features/search/search.reindex';
 
 const USAGE = `Usage: npm run cli -- <command>
 
 Commands:
-  invite [email]   print a new invitation link (and mail it when an email is given)`;
+  invite [email]   print a new invitation link (and mail it when an email is given)
+  reindex          index every post and link for search whose embedding is missing or from another
+                   model (e.g. after changing EMBEDDINGS_MODEL), then refresh keyword statistics`;
 
 class UsageError extends Error {}
 
@@ -89,6 +92,28 @@ async function invite(config: Config, args: string[]) {
   }
 }
 
+/** `reindex`: brings every search entry to the configured model (see reindexAll). */
+async function reindex(config: Config, args: string[]) {
+  if (args.length > 0) throw new UsageError('reindex takes no arguments.');
+  const { database, release } = await openConfiguredDatabase(config);
+  try {
+    await database.migrate();
+    if (!database.hasVector) {
+      console.log('pgvector is not available: indexing searchable text only (search by keywords).');
+    }
+    const started = Date.now();
+    const report = await reindexAll({ db: database.db, config, database }, (message) => console.log(message));
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    console.log(
+      `Reindexed ${report.posts} posts and ${report.links} links in ${seconds} s` +
+        (report.model ? ` (model ${report.model}).` : '.'),
+    );
+  } finally {
+    await database.close();
+    release();
+  }
+}
+
 async function main(argv: string[]) {
   const [command, ...args] = argv;
   try {
@@ -96,6 +121,9 @@ async function main(argv: string[]) {
     switch (command) {
       case 'invite':
         await invite(config, args);
+        return;
+      case 'reindex':
+        await reindex(config, args);
         return;
       case undefined:
       case 'help':

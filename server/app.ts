@@ -25,7 +25,9 @@ import { registerGroupRoutes } from './features/groups/groups.routes';
 import { registerProfileRoutes } from './features/profiles/profiles.routes';
 import { registerFollowRoutes } from './features/follows/follows.routes';
 import { registerFeedbackRoutes } from './features/feedback/feedback.routes';
+import { presentSearchMode } from './features/search/search.presenter';
 import { registerSearchRoutes } from './features/search/search.routes';
+import { searchMode } from './features/search/search.service';
 import { registerAdminRoutes } from './features/admin/admin.routes';
 import { registerAdminMembersRoutes } from './features/admin/admin-members.routes';
 import { registerFileRoutes } from './features/files/files.routes';
@@ -82,7 +84,7 @@ export async function buildApp(
     status: 'ok',
     version: packageJson.version,
     database: context.database.kind,
-    search: context.database.hasVector ? 'fulltext+semantic' : 'fulltext',
+    ...presentSearchMode(searchMode(context)),
   }));
 
   // Feature routes (one line per feature).

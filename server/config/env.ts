@@ -122,6 +122,10 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanFlag.optional(),
   UPLOAD_MAX_BYTES: byteCount.default(25 * 1024 * 1024),
   UPLOAD_QUOTA_BYTES: byteCount.default(1024 * 1024 * 1024),
+  /** An OpenAI-compatible embeddings API (`POST {url}/embeddings`); unset: the offline word vectors. */
+  EMBEDDINGS_BASE_URL: optionalUrl,
+  EMBEDDINGS_API_KEY: optionalText,
+  EMBEDDINGS_MODEL: optionalText,
   FILES_SIGNING_KEY: optionalText.pipe(
     z.string().min(32, { error: 'must be at least 32 characters (e.g. `openssl rand -hex 32`)' }).optional(),
   ),
@@ -198,6 +202,14 @@ export interface Config {
   /** Key of the local store's signed URLs; when unset, one is generated and kept in DATA_DIR. */
   filesSigningKey: string | undefined;
   links: LinksConfig;
+  /** The embeddings API search uses; null: the offline static word vectors. */
+  embeddings: EmbeddingsConfig | null;
+}
+
+export interface EmbeddingsConfig {
+  baseUrl: string;
+  apiKey: string | undefined;
+  model: string;
 }
 
 export class ConfigError extends Error {}
@@ -238,6 +250,7 @@ export function loadConfig(
     uploadQuotaBytes: env.UPLOAD_QUOTA_BYTES,
     filesSigningKey: env.FILES_SIGNING_KEY,
     links: linksConfig(env),
+    embeddings: embeddingsConfig(env),
   };
 }
 
@@ -259,6 +272,26 @@ function linksConfig(env: Env): LinksConfig {
     safeBrowsing: env.SAFE_BROWSING_API_KEY
       ? { apiKey: env.SAFE_BROWSING_API_KEY, baseUrl: SAFE_BROWSING_BASE_URL }
       : null,
+  };
+}
+
+/** EMBEDDINGS_BASE_URL needs EMBEDDINGS_MODEL (a vector is only comparable with its model's). */
+function embeddingsConfig(env: Env): EmbeddingsConfig | null {
+  if (!env.EMBEDDINGS_BASE_URL) {
+    if (env.EMBEDDINGS_MODEL || env.EMBEDDINGS_API_KEY) {
+      throw new ConfigError(
+        'Invalid configuration:\n  EMBEDDINGS_MODEL and EMBEDDINGS_API_KEY need EMBEDDINGS_BASE_URL',
+      );
+    }
+    return null;
+  }
+  if (!env.EMBEDDINGS_MODEL) {
+    throw new ConfigError('Invalid configuration:\n  EMBEDDINGS_BASE_URL also needs EMBEDDINGS_MODEL');
+  }
+  return {
+    baseUrl: env.EMBEDDINGS_BASE_URL.replace(/\/+$/, ''),
+    apiKey: env.EMBEDDINGS_API_KEY,
+    model: env.EMBEDDINGS_MODEL,
   };
 }
 

@@ -4,6 +4,7 @@ import { filesCleanupJob } from '../features/files/files.job';
 import { linksProcessJob, linksSweepJob } from '../features/links/links.job';
 import { mailJob } from '../features/mail/mail.job';
 import { accountRequestJob } from '../features/users/account-requests.job';
+import { searchIndexJob, searchMaintainJob } from '../features/search/search.job';
 import type { JobDefinition } from './queue';
 
 /** Every background job Hearth runs, built with the context its handlers need. */
@@ -14,5 +15,7 @@ export function jobDefinitions(context: AppContext): JobDefinition<z.ZodType>[] 
     filesCleanupJob(context),
     linksProcessJob(context),
     linksSweepJob(context),
+    searchIndexJob(context),
+    searchMaintainJob(context),
   ];
 }

@@ -141,6 +141,11 @@ const MATRIX: Record<string, Entry> = {
     call: () => ({ path: '/api/search', body: { query: 'group' } }),
     member: 200,
   },
+  'POST /api/search/all': {
+    signedOut: 401,
+    call: () => ({ path: '/api/search/all', body: { query: 'group' } }),
+    member: 200,
+  },
 
   // Links (links.api.test.ts has who sees what): a published link of another member's.
   'GET /api/links': { signedOut: 401, member: 200 },

@@ -156,6 +156,7 @@ const TARGETS: Record<string, Target> = {
   'POST /api/posts/:id/ignore': { path: (w) => `/api/posts/${w.postId}/ignore` },
   'DELETE /api/posts/:id/ignore': { path: (w) => `/api/posts/${w.postId}/ignore` },
   'POST /api/search': { path: () => '/api/search', body: () => ({ query: 'post' }) },
+  'POST /api/search/all': { path: () => '/api/search/all', body: () => ({ query: 'post' }) },
 
   'GET /api/groups': { path: () => '/api/groups', query: ['q', 'sort'] },
   'POST /api/groups': { path: () => '/api/groups', body: () => ({ group: { name: uniqueName('Sweep') } }) },

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { GroupRole } from '../../../shared/domain/constants';
 import type { DbOrTx } from '../../db/client';
 import { files, groups, posts, publicPosts, users } from '../../db/schema';
@@ -114,21 +114,16 @@ export function timelineQuery(db: DbOrTx, filter: TimelineFilter) {
 }
 
 /**
- * Full-text search over the posts the viewer may see: websearch syntax, best rank first, then
- * newest. Uses the GIN index on posts.search_vector.
+ * The posts with these ids, in the order given, with author, group and counts: search ranks ids
+ * first and joins only the page it returns. The visibility rule is applied again here all the same.
  */
-export async function searchPosts(db: DbOrTx, viewerId: string, query: string, limit: number) {
-  const tsquery = sql`websearch_to_tsquery('english', ${query})`;
-  return selectPosts(db, viewerId)
-    .where(
-      and(
-        sql`${posts.searchVector} @@ ${tsquery}`,
-        visiblePostsCondition(viewerId),
-        notIgnoredCondition(viewerId),
-      ),
-    )
-    .orderBy(sql`ts_rank(${posts.searchVector}, ${tsquery}) desc`, desc(posts.createdAt), desc(posts.id))
-    .limit(limit);
+export async function listPostsByIds(db: DbOrTx, viewerId: string, ids: string[]): Promise<PostRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectPosts(db, viewerId).where(
+    and(inArray(posts.id, ids), visiblePostsCondition(viewerId), notIgnoredCondition(viewerId)),
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export async function insertPost(

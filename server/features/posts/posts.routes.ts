@@ -49,7 +49,7 @@ export function registerPostRoutes(app: App, context: RouteContext) {
     async (request, reply) => {
       const user = requireUser(request);
       await context.throttle.hit('memberWrites', user.id);
-      const post = await createPost(db, user.id, request.body.post);
+      const post = await createPost(context, user.id, request.body.post);
       return reply.status(201).send(presentPost(post, user.id, context.config.publicOrigin));
     },
   );

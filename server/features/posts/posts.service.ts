@@ -1,9 +1,11 @@
 import type { CreatePostBody } from '../../../shared/api/posts';
+import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { forbidden, invalidField, notFound } from '../../http/errors';
 import { canViewPost } from '../../policies/visibility';
 import { publishLiveEvent } from '../events/live-events';
 import { findGroupWithRole } from '../groups/memberships';
+import { enqueueSearchIndex } from '../search/search.job';
 import { canCreatePostIn, canDeletePost } from './posts.policy';
 import { deletePost, findAttachableFile, findPostForViewer, insertPost, type PostRow } from './posts.repo';
 
@@ -14,11 +16,16 @@ export async function loadVisiblePost(db: DbOrTx, postId: string, viewerId: stri
   return row;
 }
 
+/**
+ * Creates a post and, in the same transaction, queues its search indexing (its meaning and its
+ * attachment's name), so a post never exists without its job.
+ */
 export async function createPost(
-  db: DbOrTx,
+  context: Pick<AppContext, 'db' | 'config' | 'database' | 'logger' | 'jobs'>,
   authorId: string,
   input: CreatePostBody['post'],
 ): Promise<PostRow> {
+  const { db } = context;
   const groupId = input.group_id ?? null;
   if (groupId) {
     const group = await findGroupWithRole(db, groupId, authorId);
@@ -42,6 +49,7 @@ export async function createPost(
       fileId,
     });
     await publishLiveEvent(tx, { allMembers: true }, { type: 'post.created', postId: row.id, groupId });
+    await enqueueSearchIndex(context, { kind: 'post', id: row.id }, tx);
     return row;
   });
   return (await findPostForViewer(db, id, authorId))!;

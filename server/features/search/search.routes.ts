@@ -1,12 +1,14 @@
-import { SearchBodySchema, SearchResultsSchema } from '../../../shared/api/search';
+import { SearchBodySchema, SearchResultsSchema, SearchSectionsSchema } from '../../../shared/api/search';
 import type { App, RouteContext } from '../../app';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { presentPosts } from '../posts/posts.presenter';
-import { searchPosts } from '../posts/posts.repo';
+import { presentGroupHit, presentLinkHit, presentPersonHit } from './search.presenter';
+import { searchPosts, searchSections } from './search.service';
 
-export const SEARCH_LIMIT = 50;
-
-/** Keyword search over the posts the member may see (PostgreSQL full text). */
+/**
+ * Search over what the member may see. POST /api/search keeps the spec's answer (posts, in the
+ * post shape); POST /api/search/all answers the other kinds (links, people, groups) by section.
+ */
 export function registerSearchRoutes(app: App, context: RouteContext) {
   app.post(
     '/api/search',
@@ -16,8 +18,25 @@ export function registerSearchRoutes(app: App, context: RouteContext) {
     },
     async (request) => {
       const user = requireUser(request);
-      const rows = await searchPosts(context.db, user.id, request.body.query, SEARCH_LIMIT);
+      const rows = await searchPosts(context, user.id, request.body.query);
       return presentPosts(rows, user.id, context.config.publicOrigin);
+    },
+  );
+
+  app.post(
+    '/api/search/all',
+    {
+      preValidation: signedInOnly,
+      schema: { body: SearchBodySchema, response: { 200: SearchSectionsSchema } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const found = await searchSections(context, user.id, request.body.query);
+      return {
+        links: found.links.map(presentLinkHit),
+        people: found.people.map((row) => presentPersonHit(row, found.words)),
+        groups: found.groups.map((row) => presentGroupHit(row, found.words)),
+      };
     },
   );
 }

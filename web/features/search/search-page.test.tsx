@@ -69,4 +69,52 @@ describe('/search', () => {
     await submit('tomato');
     expect(await screen.findByText('Error: Search is resting')).toBeInTheDocument();
   });
+
+  it('shows links, people and groups in their tabs with matches marked, markup kept as text', async () => {
+    const { calls } = mockFetch({
+      ...signedIn,
+      'POST /api/search': jsonResponse([]),
+      'POST /api/search/all': jsonResponse({
+        links: [
+          {
+            id: 'l1',
+            url: 'https://example.com/a',
+            domain: 'example.com',
+            title: [
+              { text: 'Tomato ', match: true },
+              { text: '<img src=x onerror=alert(1)>', match: false },
+            ],
+            snippet: [{ text: 'grow tomato plants', match: false }],
+            username: 'ana',
+            name: 'Ana Lee',
+            created_at: '2026-11-01T10:00:00.000Z',
+          },
+        ],
+        people: [
+          {
+            profile_id: 'u1',
+            username: [{ text: 'tomasz', match: true }],
+            name: [{ text: 'Tomasz Nowak', match: false }],
+            avatar: null,
+          },
+        ],
+        groups: [],
+      }),
+    });
+    const { router } = renderApp('/search?q=tomato', { features: searchRoutes });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Links' }));
+    const title = await screen.findByRole('link', { name: /Tomato/ });
+    expect(title.querySelector('mark')).toHaveTextContent('Tomato');
+    expect(title).toHaveTextContent('<img src=x onerror=alert(1)>');
+    expect(document.querySelector('img[src="x"]')).toBeNull();
+    expect(router.state.location.search).toBe('?q=tomato&tab=links');
+    expect(calls.filter((call) => call.url === '/api/search/all')[0]!.body).toEqual({ query: 'tomato' });
+
+    fireEvent.click(screen.getByRole('tab', { name: 'People' }));
+    expect(await screen.findByRole('link', { name: 'Tomasz Nowak' })).toHaveAttribute('href', '/profiles/u1');
+    fireEvent.click(screen.getByRole('tab', { name: 'Groups' }));
+    expect(await screen.findByText('No groups found')).toBeInTheDocument();
+    // Switching tabs asks the server once per query.
+    expect(calls.filter((call) => call.url === '/api/search/all')).toHaveLength(1);
+  });
 });

@@ -10,10 +10,12 @@ import { Input } from '@web/components/input';
 import { PageHeader } from '@web/components/page-header';
 import { PostCardSkeleton, PostList, postsMeta } from '@web/features/posts';
 import { errorMessage } from '@web/lib/api-errors';
+import { cn } from '@web/lib/cn';
 import { queryKeys } from '@web/lib/query-keys';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { searchPosts } from './api';
-import { nextSearchQuery, SEARCH_TEXT } from './messages';
+import { nextSearchQuery, SEARCH_TEXT, SECTION_TABS, tabFromParam, type SectionTab } from './messages';
+import { SectionResults } from './search-sections';
 
 /**
  * /search (spec sections 2, 5, 8): Enter submits; a query is sent only when non-blank and different
@@ -24,6 +26,7 @@ export function SearchPage() {
   useDocumentTitle('Search');
   const [searchParams, setSearchParams] = useSearchParams();
   const submitted = searchParams.get('q')?.trim() || null;
+  const tab = tabFromParam(searchParams.get('tab'));
   const [input, setInput] = useState(submitted ?? '');
   const [shownQuery, setShownQuery] = useState(submitted);
   if (shownQuery !== submitted) {
@@ -35,7 +38,7 @@ export function SearchPage() {
   const results = useQuery({
     queryKey: queryKeys.posts.search(submitted ?? ''),
     queryFn: ({ signal }) => searchPosts(submitted ?? '', signal),
-    enabled: submitted !== null,
+    enabled: submitted !== null && tab === 'posts',
     meta: postsMeta('list'),
   });
 
@@ -43,12 +46,21 @@ export function SearchPage() {
     event.preventDefault();
     const query = nextSearchQuery(input, submitted);
     if (query === null) return;
-    setSearchParams({ q: query });
+    setSearchParams(tab === 'posts' ? { q: query } : { q: query, tab });
+  }
+
+  function chooseTab(next: SectionTab) {
+    const params: Record<string, string> = submitted ? { q: submitted } : {};
+    if (next !== 'posts') params.tab = next;
+    setSearchParams(params, { replace: true });
   }
 
   return (
     <>
-      <PageHeader title="Search" description="Find posts from your timeline and your groups by keyword." />
+      <PageHeader
+        title="Search"
+        description="Find posts, links, people and groups by a word, a question, or what they are about."
+      />
       <form role="search" onSubmit={submit} className="mb-6 flex gap-2">
         <div className="relative flex-1">
           <Search
@@ -73,7 +85,32 @@ export function SearchPage() {
           Search
         </Button>
       </form>
-      <SearchResults query={submitted} results={results} onRetry={() => void results.refetch()} />
+      <div role="tablist" aria-label="Kinds of results" className="mb-4 flex gap-1 border-b border-stone-200">
+        {SECTION_TABS.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            onClick={() => chooseTab(name)}
+            className={cn(
+              '-mb-px border-b-2 px-3 py-2 text-sm font-medium transition-colors',
+              tab === name
+                ? 'border-brand-600 text-brand-700'
+                : 'border-transparent text-stone-600 hover:text-stone-900',
+            )}
+          >
+            {SEARCH_TEXT.tabs[name]}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" aria-label={SEARCH_TEXT.tabs[tab]}>
+        {tab !== 'posts' && submitted !== null ? (
+          <SectionResults query={submitted} tab={tab} />
+        ) : (
+          <SearchResults query={submitted} results={results} onRetry={() => void results.refetch()} />
+        )}
+      </div>
     </>
   );
 }
@@ -91,8 +128,8 @@ function SearchResults({
     return (
       <EmptyState
         icon={Search}
-        title="Search your community's posts"
-        description="Type a few words, such as a topic, a name or a place, and press Enter."
+        title="Search your community"
+        description="Type a few words or a question, such as a topic, a name or a place, and press Enter."
       />
     );
   }

@@ -1,0 +1,208 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type DbOrTx } from '../../db/client';
+import { notIgnoredCondition, visibleLinksCondition, visiblePostsCondition } from '../../policies/visibility';
+import type { QueryText } from './query-text';
+import { BM25_B, BM25_K1, bm25Idf, selectiveTerms, TITLE_WEIGHT, ZETA_2, type QueryTerm } from './bm25';
+
+/**
+ * Keyword search with BM25 ranking, inside SQL, on PostgreSQL 15 and PGlite alike.
+ *
+ * 1. The query's lexemes come from `to_tsvector('english', query)` (stemming and stop words as the
+ *    documents had them); any word may match (an OR-ed tsquery), so a sentence finds its post.
+ * 2. Each lexeme's document frequency comes from `search_terms` (refreshed from `ts_stat` by a
+ *    scheduled job); a lexeme new since then is counted live, capped (it is rare by definition).
+ * 3. Candidates are at most `CANDIDATES` visible rows matching the selective lexemes, through the
+ *    GIN index, with the visibility filter inside, so the page is full after filtering.
+ * 4. Candidates are scored by BM25 from their tsvector (term frequency from the positions, a title
+ *    occurrence counting double; length as the number of distinct lexemes) and the best kept.
+ * The cost depends on the candidate cap, not on how many rows match a common word.
+ */
+
+/** Rows scored per query at most (per source: the posts themselves, their extra text). */
+export const CANDIDATES = 300;
+/** Candidates when every word is common: the newest matches, read one by one along created_at. */
+const NEWEST_CANDIDATES = 150;
+/**
+ * A lexeme in more documents than this does not choose candidates (it still scores them): reading
+ * a GIN posting list costs in proportion to its length.
+ */
+const SELECTIVE_DOCUMENTS = 5000;
+
+export type Corpus = 'posts' | 'links';
+
+interface CorpusSql {
+  table: SQL;
+  vector: SQL;
+  /** Extra searchable text kept in search_entries (attachment names, image text). */
+  entryKey: SQL;
+  visible(viewerId: string): SQL;
+}
+
+const CORPORA: Record<Corpus, CorpusSql> = {
+  posts: {
+    table: sql.raw('posts'),
+    vector: sql.raw('posts.search_vector'),
+    entryKey: sql.raw('post_id'),
+    visible: (viewerId) => sql`${visiblePostsCondition(viewerId)} and ${notIgnoredCondition(viewerId)}`,
+  },
+  links: {
+    table: sql.raw('links'),
+    vector: sql.raw('links.search_vector'),
+    entryKey: sql.raw('link_id'),
+    visible: (viewerId) => visibleLinksCondition(viewerId),
+  },
+};
+
+/** SQL condition: the row holds none of the query's excluded (`-word`) words. */
+export function excludedCondition(corpus: Corpus, query: QueryText): SQL {
+  if (!query.excluded) return sql`true`;
+  return sql`not (${CORPORA[corpus].vector} @@ replace(plainto_tsquery('english', ${query.excluded})::text, '&', '|')::tsquery)`;
+}
+
+/** A lexeme quoted for tsquery input (quotes doubled, backslashes escaped), so it is taken as-is. */
+export function quoteLexeme(lexeme: string): string {
+  return `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+}
+
+/** A numeric constant of the code written into the statement (typed by PostgreSQL as numeric). */
+function constant(value: number): SQL {
+  return sql.raw(`${Number(value)}::float8`);
+}
+
+/**
+ * A lexeme's number of occurrences in a document, from `ts_rank` with every weight 1 and a one-word
+ * query: that rank is H(n)/zeta(2) with H(n) = 1 + 1/4 + … + 1/n², which inverts to
+ * n = 1/(zeta(2)(1 - rank)) - 1/2 (exact to the integer). One binary search per lexeme, where
+ * unnesting the whole tsvector would read every lexeme of every candidate.
+ */
+function occurrences(rank: SQL): SQL {
+  return sql`(case when ${rank} > 0 then round(1 / (${constant(ZETA_2)} * (1 - least(${rank}, 0.9999))) - 0.5) else 0 end)`;
+}
+
+function orQuery(terms: QueryTerm[]): string {
+  return terms.map((term) => quoteLexeme(term.lexeme)).join(' | ');
+}
+
+interface CorpusStats {
+  documents: number;
+  averageLength: number;
+}
+
+async function corpusStats(db: DbOrTx, corpus: Corpus): Promise<CorpusStats> {
+  const [stored] = rowsOf<{ documents: number; average_length: number }>(
+    await db.execute(sql`select documents, average_length from search_corpora where corpus = ${corpus}`),
+  );
+  if (stored) return { documents: Number(stored.documents), averageLength: Number(stored.average_length) };
+  // Never refreshed yet (a new installation): small enough to count now.
+  const c = CORPORA[corpus];
+  const [live] = rowsOf<{ documents: string; average_length: string | null }>(
+    await db.execute(
+      sql`select count(*) as documents, avg(length(${c.vector})) as average_length from ${c.table}`,
+    ),
+  );
+  return { documents: Number(live?.documents ?? 0), averageLength: Number(live?.average_length ?? 1) };
+}
+
+/** The query's lexemes with their document frequencies and BM25 IDF. */
+export async function queryTerms(db: DbOrTx, corpus: Corpus, query: string, stats: CorpusStats) {
+  const c = CORPORA[corpus];
+  const rows = rowsOf<{ lexeme: string; documents: number | null }>(
+    await db.execute(sql`
+      with q as (select distinct lexeme from unnest(to_tsvector('english', ${query})))
+      select q.lexeme, t.documents from q
+      left join search_terms t on t.corpus = ${corpus} and t.lexeme = q.lexeme`),
+  );
+  const missing = rows.filter((row) => row.documents === null).map((row) => row.lexeme);
+  const counted = new Map<string, number>();
+  if (missing.length > 0) {
+    const live = rowsOf<{ lexeme: string; documents: string }>(
+      await db.execute(sql`
+        select l.lexeme, (
+          select count(*) from (
+            select 1 from ${c.table} where ${c.vector} @@ l.query::tsquery limit ${SELECTIVE_DOCUMENTS + 1}
+          ) m
+        ) as documents
+        from jsonb_to_recordset(${JSON.stringify(missing.map((lexeme) => ({ lexeme, query: quoteLexeme(lexeme) })))}::jsonb)
+          as l(lexeme text, query text)`),
+    );
+    for (const row of live) counted.set(row.lexeme, Number(row.documents));
+  }
+  return rows.map((row): QueryTerm => {
+    const documents = row.documents ?? counted.get(row.lexeme) ?? 0;
+    return { lexeme: row.lexeme, documents, idf: bm25Idf(stats.documents, documents) };
+  });
+}
+
+export interface RankedId {
+  id: string;
+  score: number;
+}
+
+/**
+ * The ids of the best keyword matches the viewer may see, best first: BM25 over a bounded candidate
+ * set. Empty when the query has no searchable word (only stop words or punctuation).
+ */
+export async function rankByKeywords(
+  db: DbOrTx,
+  corpus: Corpus,
+  viewerId: string,
+  query: QueryText,
+  limit: number,
+): Promise<RankedId[]> {
+  const stats = await corpusStats(db, corpus);
+  const terms = await queryTerms(db, corpus, query.wanted, stats);
+  if (terms.length === 0) return [];
+  const c = CORPORA[corpus];
+  const selective = selectiveTerms(terms, SELECTIVE_DOCUMENTS);
+  const chooser = orQuery(selective.length > 0 ? selective : terms);
+  // Only common words: the newest matches are the candidates, read along the created_at index and
+  // checked row by row (coalesce keeps the planner off the GIN index, whose posting lists for
+  // common words are long), so about CANDIDATES / (share of rows matching) rows are read.
+  const matches =
+    selective.length > 0
+      ? sql`${c.vector} @@ ${chooser}::tsquery`
+      : sql`coalesce(${c.vector}, ''::tsvector) @@ ${chooser}::tsquery`;
+  const order = selective.length > 0 ? sql`` : sql`order by ${c.table}.created_at desc, ${c.table}.id desc`;
+  // Arrays travel as one JSON parameter (Drizzle would spread a JS array into a row of parameters).
+  const termRows = JSON.stringify(terms.map(({ lexeme, idf }) => ({ query: quoteLexeme(lexeme), idf })));
+  const averageLength = Math.max(stats.averageLength, 1);
+  const rows = rowsOf<{ id: string; score: number }>(
+    await db.execute(sql`
+      with terms as (
+        select query::tsquery as query, (query || ':A')::tsquery as in_title, idf
+        from jsonb_to_recordset(${termRows}::jsonb) as t(query text, idf float8)
+      ),
+      candidates as (
+        (select ${c.table}.id from ${c.table}
+          where ${matches} and ${c.visible(viewerId)} and ${excludedCondition(corpus, query)}
+          ${order} limit ${selective.length > 0 ? CANDIDATES : NEWEST_CANDIDATES})
+        union
+        (select ${c.table}.id from search_entries e join ${c.table} on ${c.table}.id = e.${c.entryKey}
+          where e.extra_vector @@ ${chooser}::tsquery and ${c.visible(viewerId)}
+            and ${excludedCondition(corpus, query)}
+          limit ${CANDIDATES})
+      ),
+      documents as materialized (
+        select ${c.table}.id, ${c.table}.created_at,
+          ${c.vector} || coalesce(e.extra_vector, ''::tsvector) as doc
+        from candidates
+        join ${c.table} on ${c.table}.id = candidates.id
+        left join search_entries e on e.${c.entryKey} = candidates.id
+      ),
+      frequencies as (
+        select documents.id, documents.created_at, length(documents.doc) as length, terms.idf,
+          ${occurrences(sql`ts_rank('{1,1,1,1}', documents.doc, terms.query, 0)`)}
+            + ${constant(TITLE_WEIGHT - 1)} * (documents.doc @@ terms.in_title)::int as tf
+        from documents cross join terms
+      )
+      select id, sum(
+          idf * tf * ${constant(BM25_K1 + 1)}
+          / (tf + ${constant(BM25_K1)} * (${constant(1 - BM25_B)}
+            + ${constant(BM25_B)} * length / ${averageLength}::float8))
+        ) as score
+      from frequencies where tf > 0
+      group by id, created_at
+      order by score desc, created_at desc, id desc limit ${limit}`),
+  );
+  return rows.map((row) => ({ id: row.id, score: Number(row.score) }));
+}

@@ -1,0 +1,198 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { type DbOrTx } from '../../db/client';
+import { files, links, posts, searchEntries } from '../../db/schema';
+import { storageKeys } from '../files/files.keys';
+import { createEmbedder, type Embedder } from './embedder';
+import { readImageText } from './image-text';
+
+/** Characters of a link's readable text that go into its embedding (the summaries come first). */
+const LINK_TEXT_CHARS = 4000;
+
+/** With `storage`, image attachments are also read (OCR); the CLI's reindex goes without. */
+type IndexDeps = Pick<AppContext, 'db' | 'config' | 'database'> &
+  Partial<Pick<AppContext, 'storage' | 'logger'>>;
+
+/** The largest image read for text. */
+const OCR_MAX_BYTES = 15 * 1024 * 1024;
+
+/** The text an image attachment shows, '' when it cannot be read (OCR is a bonus, never a failure). */
+async function imageText(deps: IndexDeps, fileId: string): Promise<string> {
+  if (!deps.storage) return '';
+  try {
+    const bytes = await deps.storage.read(storageKeys(fileId).image, OCR_MAX_BYTES);
+    return bytes ? await readImageText(bytes) : '';
+  } catch (error) {
+    deps.logger?.warn({ err: error, fileId }, 'reading text from an image failed');
+    return '';
+  }
+}
+
+const embedders = new WeakMap<object, Embedder>();
+
+/** The process's embedder for this configuration (the static vectors load once). */
+export function embedderFor(config: AppContext['config']): Embedder {
+  let embedder = embedders.get(config);
+  if (!embedder) {
+    embedder = createEmbedder(config);
+    embedders.set(config, embedder);
+  }
+  return embedder;
+}
+
+/** A file name as words: "beach-sunset_2024.jpg" reads "beach sunset 2024 jpg". */
+export function fileNameWords(name: string): string {
+  return name.replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+}
+
+interface Entry {
+  target: { postId: string } | { linkId: string };
+  extraText: string;
+  /** What the embedding is made from. */
+  meaningText: string;
+}
+
+/** Writes the entries' searchable text and vectors (one statement per kind of item). */
+async function upsertEntries(deps: IndexDeps, entries: Entry[]): Promise<void> {
+  if (entries.length === 0) return;
+  const embedder = embedderFor(deps.config);
+  // Without pgvector no vector could be searched: keep only the searchable text. A text with no
+  // known word is recorded as done by this model, with no vector to compare.
+  const model = deps.database.hasVector ? embedder.model : null;
+  const vectors = model
+    ? await embedder.embed(
+        entries.map((entry) => entry.meaningText.trim() || '-'),
+        { prepare: true },
+      )
+    : entries.map(() => null);
+  const indexedAt = new Date();
+  const rows = entries.map((entry, i) => ({
+    ...entry.target,
+    extraText: entry.extraText,
+    model,
+    embedding: vectors[i] ?? null,
+    indexedAt,
+  }));
+  const byKind = [
+    { key: searchEntries.postId, rows: rows.filter((row) => 'postId' in row) },
+    { key: searchEntries.linkId, rows: rows.filter((row) => 'linkId' in row) },
+  ];
+  for (const { key, rows: kindRows } of byKind) {
+    if (kindRows.length === 0) continue;
+    await deps.db
+      .insert(searchEntries)
+      .values(kindRows)
+      .onConflictDoUpdate({
+        target: key,
+        set: {
+          extraText: sql`excluded.extra_text`,
+          model: sql`excluded.model`,
+          embedding: sql`excluded.embedding`,
+          indexedAt: sql`excluded.indexed_at`,
+        },
+      });
+  }
+}
+
+/**
+ * Makes posts findable by meaning, by their attachment's name and by the text an attached image
+ * shows (OCR, when storage is at hand). Idempotent; a post gone since is
+ * nothing to do. Without pgvector only the attachment name is kept (search is by keywords alone).
+ */
+export async function indexPosts(context: IndexDeps, postIds: string[]): Promise<void> {
+  if (postIds.length === 0) return;
+  const rows = await context.db
+    .select({
+      id: posts.id,
+      tldr: posts.tldr,
+      content: posts.content,
+      fileId: files.id,
+      fileName: files.name,
+      fileContentType: files.contentType,
+    })
+    .from(posts)
+    .leftJoin(files, eq(files.id, posts.fileId))
+    .where(inArray(posts.id, postIds));
+  const entries: Entry[] = [];
+  for (const post of rows) {
+    const fileWords = post.fileName ? fileNameWords(post.fileName) : '';
+    const isImage = Boolean(post.fileId && post.fileContentType?.startsWith('image/'));
+    const shown = isImage ? await imageText(context, post.fileId!) : '';
+    const extraText = [fileWords, shown].filter(Boolean).join('\n');
+    entries.push({
+      target: { postId: post.id },
+      extraText,
+      meaningText: [post.tldr, post.content, extraText].join('\n'),
+    });
+  }
+  await upsertEntries(context, entries);
+}
+
+export async function indexPost(context: IndexDeps, postId: string): Promise<void> {
+  await indexPosts(context, [postId]);
+}
+
+/**
+ * Makes links findable by meaning (title, comment, summaries and the start of the text).
+ * Idempotent; a link gone since is nothing to do.
+ */
+export async function indexLinks(context: IndexDeps, linkIds: string[]): Promise<void> {
+  if (linkIds.length === 0) return;
+  const rows = await context.db
+    .select({
+      id: links.id,
+      title: links.title,
+      comment: links.comment,
+      sentence: links.sentenceSummary,
+      paragraph: links.paragraphSummary,
+      markdown: links.markdownContent,
+    })
+    .from(links)
+    .where(inArray(links.id, linkIds));
+  await upsertEntries(
+    context,
+    rows.map((link) => ({
+      target: { linkId: link.id },
+      extraText: '',
+      meaningText: [
+        link.title,
+        link.comment,
+        link.sentence,
+        link.paragraph,
+        link.markdown?.slice(0, LINK_TEXT_CHARS),
+      ]
+        .filter(Boolean)
+        .join('\n'),
+    })),
+  );
+}
+
+/** The links pipeline calls this once a link is summarised (see indexLinks). */
+export async function indexLink(context: IndexDeps, linkId: string): Promise<void> {
+  await indexLinks(context, [linkId]);
+}
+
+/** Posts created since `since` whose entry is missing or made by another model. */
+export async function postsNeedingIndex(db: DbOrTx, model: string | null, since: Date | null, limit: number) {
+  const stale = model ? sql`(e.id is null or e.model is distinct from ${model})` : sql`e.id is null`;
+  const rows = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .leftJoin(sql`search_entries e`, sql`e.post_id = ${posts.id}`)
+    .where(and(stale, since ? sql`${posts.createdAt} >= ${since.toISOString()}::timestamptz` : undefined))
+    .orderBy(sql`${posts.createdAt} desc`)
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/** Links with readable text whose entry is missing or made by another model. */
+export async function linksNeedingIndex(db: DbOrTx, model: string | null, limit: number) {
+  const stale = model ? sql`(e.id is null or e.model is distinct from ${model})` : sql`e.id is null`;
+  const rows = await db
+    .select({ id: links.id })
+    .from(links)
+    .leftJoin(sql`search_entries e`, sql`e.link_id = ${links.id}`)
+    .where(and(stale, sql`${links.sentenceSummary} is not null`))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}

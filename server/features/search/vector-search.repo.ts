@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type Db, type DbOrTx } from '../../db/client';
+import { notIgnoredCondition, visibleLinksCondition, visiblePostsCondition } from '../../policies/visibility';
+import { excludedCondition, type Corpus, type RankedId } from './keyword-search.repo';
+import type { QueryText } from './query-text';
+
+/**
+ * Nearest neighbours by cosine distance with pgvector. Vectors are stored as `real[]` (the table
+ * exists without pgvector); each model gets a partial HNSW index over `embedding::vector(n)`, and
+ * queries repeat that exact expression so the planner uses it. Visibility is filtered inside the
+ * query and pgvector's iterative scan keeps reading the index until the page is full.
+ */
+
+/** A model name as a SQL string literal (it is operator configuration, quoted all the same). */
+function literal(text: string): string {
+  return `'${text.replace(/'/g, "''")}'`;
+}
+
+function indexName(model: string, dimensions: number): string {
+  const hash = createHash('sha256').update(`${model}\n${dimensions}`).digest('hex').slice(0, 12);
+  return `search_entries_hnsw_${hash}`;
+}
+
+function vectorExpression(dimensions: number): SQL {
+  return sql.raw(`(e.embedding::vector(${Math.trunc(dimensions)}))`);
+}
+
+const ensured = new Set<string>();
+
+/** Creates the model's HNSW index once (idempotent; needs pgvector). */
+export async function ensureVectorIndex(db: DbOrTx, model: string, dimensions: number): Promise<void> {
+  const name = indexName(model, dimensions);
+  if (ensured.has(name)) return;
+  await db.execute(
+    sql.raw(`create index if not exists ${name} on search_entries
+      using hnsw ((embedding::vector(${Math.trunc(dimensions)})) vector_cosine_ops)
+      where model = ${literal(model)}`),
+  );
+  ensured.add(name);
+}
+
+/** The vector as pgvector's text input, '[0.1,0.2,…]'. */
+export function vectorLiteral(vector: number[]): string {
+  return `[${vector.map((value) => (Number.isFinite(value) ? value : 0)).join(',')}]`;
+}
+
+interface NearestOptions {
+  corpus: Corpus;
+  /** Rows holding an excluded word are left out (see parseQueryText). */
+  query: QueryText;
+  viewerId: string;
+  model: string;
+  vector: number[];
+  limit: number;
+  /** Rows farther than this (cosine distance, 0-2) are not similar enough to show. */
+  maxDistance: number;
+}
+
+/** The ids of the visible rows nearest in meaning, nearest first, with similarity as the score. */
+export async function rankByMeaning(db: Db, options: NearestOptions): Promise<RankedId[]> {
+  const { corpus, query: text, viewerId, model, vector, limit, maxDistance } = options;
+  const dimensions = vector.length;
+  const expression = vectorExpression(dimensions);
+  const query = sql`${vectorLiteral(vector)}::vector(${sql.raw(String(dimensions))})`;
+  const target =
+    corpus === 'posts'
+      ? {
+          join: sql`join posts on posts.id = e.post_id`,
+          id: sql`posts.id`,
+          visible: sql`${visiblePostsCondition(viewerId)} and ${notIgnoredCondition(viewerId)}`,
+        }
+      : {
+          join: sql`join links on links.id = e.link_id`,
+          id: sql`links.id`,
+          visible: visibleLinksCondition(viewerId),
+        };
+  await ensureVectorIndex(db, model, dimensions);
+  const rows = await db.transaction(async (tx) => {
+    // Keep reading the index past filtered-out rows (pgvector >= 0.8), so pages stay full.
+    await tx.execute(sql`set local hnsw.iterative_scan = relaxed_order`);
+    await tx.execute(sql`set local hnsw.ef_search = ${sql.raw(String(Math.max(40, limit * 2)))}`);
+    return rowsOf<{ id: string; distance: number }>(
+      await tx.execute(sql`
+        select ${target.id} as id, ${expression} <=> ${query} as distance
+        from search_entries e ${target.join}
+        where e.model = ${sql.raw(literal(model))} and cardinality(e.embedding) = ${dimensions}
+          and ${target.visible} and ${excludedCondition(corpus, text)}
+        order by ${expression} <=> ${query}
+        limit ${limit}`),
+    );
+  });
+  // relaxed_order may return neighbours slightly out of order: sort what came back.
+  return rows
+    .sort((a, b) => Number(a.distance) - Number(b.distance))
+    .filter((row) => Number(row.distance) <= maxDistance)
+    .map((row) => ({ id: row.id, score: 1 - Number(row.distance) }));
+}
