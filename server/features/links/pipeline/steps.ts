@@ -1,5 +1,6 @@
 import type { FetchResult } from '../../../adapters/safe-fetch/safe-fetch';
 import type { AppContext } from '../../../context';
+import { indexLink } from '../../search/search.indexer';
 import { extractPage } from './extract';
 import { LINK_ERROR_MESSAGES, LinkStepError } from './link-step-error';
 import type { LinkPatch, LinkRow } from './pipeline.repo';
@@ -69,6 +70,24 @@ export const summariseStep: LinkStep = {
   },
 };
 
+/**
+ * Indexes the summarised link for search (keywords and meaning). Idempotent by itself, so it has no
+ * column of its own. A failure here (an embeddings API down) does not fail the link: it is logged,
+ * and the search maintenance job indexes every link left without an entry.
+ */
+export const embedStep: LinkStep = {
+  name: 'embed',
+  isDone: () => false,
+  async run(link, run) {
+    try {
+      await indexLink(run.context, link.id);
+    } catch (error) {
+      run.context.logger.warn({ linkId: link.id, err: error }, 'link not indexed for search yet');
+    }
+    return {};
+  },
+};
+
 export const safetyStep: LinkStep = {
   name: 'safety',
   isDone: (link) => link.safetyVerdict !== null,
@@ -119,8 +138,6 @@ export async function safetyAfterFailure(link: LinkRow, run: StepRun): Promise<L
 
 /**
  * The pipeline, in order. Adding a step is one line here; its `isDone` reads a column it writes, or
- * returns false when the step is idempotent by itself. Search indexing (embed) belongs between
- * summarise and safety, e.g.
- * `{ name: 'embed', isDone: () => false, run: async (link, run) => (await indexLink(run.context, link.id), {}) }`.
+ * returns false when the step is idempotent by itself.
  */
-export const LINK_STEPS: LinkStep[] = [fetchStep, extractStep, summariseStep, safetyStep];
+export const LINK_STEPS: LinkStep[] = [fetchStep, extractStep, summariseStep, embedStep, safetyStep];
