@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { fromDrizzle, PgBoss, type QueuePolicy } from 'pg-boss';
@@ -87,6 +88,10 @@ export function createJobs(
       started = true;
       for (const job of definitions) {
         await boss.createQueue(job.name, job.policy ? { policy: job.policy } : {});
+        // Fills pg-boss's queue cache now (creating a queue empties its entry). Otherwise the first
+        // enqueue looks the queue up outside the caller's transaction, and on PGlite's one connection
+        // that look-up waits for the very transaction it runs in (a process without workers hung).
+        await boss.getJobById(job.name, randomUUID());
         if (job.schedule) {
           await boss.schedule(job.name, job.schedule.cron, job.schema.parse(job.schedule.payload) as object, {
             tz: 'UTC',

@@ -5,7 +5,6 @@ import { openDatabase, rowsOf, type Database } from '../../db/client';
 import { SESSION_COOKIE } from '../../http/auth';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { databaseUrl, testEngine } from '../../../tests/support/test-database';
-import { warmLinkQueue } from '../../../tests/support/link-factories';
 import { memberWithClient } from '../../../tests/support/factories';
 import { createGroupAs, createPostAs, memberInGroup } from '../../../tests/support/social-factories';
 import type { TestClient } from '../../../tests/support/test-client';
@@ -90,7 +89,6 @@ describe('live events (GET /api/events)', () => {
 
   beforeAll(async () => {
     app = await createTestApp({ config: { services: ['web'] } });
-    await warmLinkQueue(app);
   });
   afterAll(async () => {
     for (const stream of streams) stream.close();

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
 import { links } from '../../db/schema';
 import { LINKS_PROCESS_JOB } from './links.job';
-import { warmLinkQueue } from '../../../tests/support/link-factories';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { memberWithClient } from '../../../tests/support/factories';
 import type { TestClient, TestResponse } from '../../../tests/support/test-client';
@@ -94,7 +93,6 @@ describe('links', () => {
   beforeAll(async () => {
     // Web only: the worker would try to read the example pages from the network.
     app = await createTestApp({ config: { services: ['web'] } });
-    await warmLinkQueue(app);
   });
   afterAll(() => app.close());
 
@@ -221,7 +219,6 @@ describe('links', () => {
         rateLimits: true,
         config: { services: ['web'] },
       });
-      await warmLinkQueue(limited);
       try {
         const { client } = await memberWithClient(limited);
         for (let i = 0; i < 30; i++) {
