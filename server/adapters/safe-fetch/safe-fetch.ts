@@ -287,7 +287,10 @@ function decoded(response: http.IncomingMessage): Readable {
   if (encoding === 'gzip' || encoding === 'x-gzip') decoder = zlib.createGunzip();
   else if (encoding === 'deflate') decoder = zlib.createInflate();
   else if (encoding === 'br') decoder = zlib.createBrotliDecompress();
-  else throw new SafeFetchError('decoding', `unsupported content encoding ${encoding}`);
+  else {
+    response.destroy();
+    throw new SafeFetchError('decoding', `unsupported content encoding ${encoding}`);
+  }
   response.on('error', (error) => decoder.destroy(error));
   return response.pipe(decoder);
 }
