@@ -171,6 +171,11 @@ describe('safeFetch reads pages within its limits', () => {
     expect(result.body).toContain('Rooftop hives');
   });
 
+  it.each([['/bad-gzip'], ['/compress']])('refuses a body it cannot decode (%s)', async (path) => {
+    const error = await failure(safeFetch(`${server.origin}${path}`, local));
+    expect(error).toMatchObject({ code: 'decoding', permanent: true });
+  });
+
   it('decodes the charset the server names', async () => {
     const result = await safeFetch(`${server.origin}/latin1`, local);
     expect(result.body).toContain('Café crème à la française');

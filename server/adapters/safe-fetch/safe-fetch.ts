@@ -2,10 +2,12 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import type { Readable } from 'node:stream';
-import zlib from 'node:zlib';
 import { type AddressPolicyOptions, canonicalAddress, checkAddress } from './address-policy';
 import { decodeText } from './decode-text';
+import { readCapped } from './read-body';
+import { SafeFetchError } from './safe-fetch-error';
+
+export { SafeFetchError, type SafeFetchErrorCode } from './safe-fetch-error';
 
 /**
  * The one HTTP client for URLs that members supply. Every address a host name resolves to is
@@ -49,49 +51,6 @@ export const SAFE_FETCH_LIMITS = { deadlineMs: 15_000, maxBytes: 5 * 1024 * 1024
 export const READABLE_TYPES = new Set(['text/html', 'application/xhtml+xml', 'text/plain']);
 export const HEARTH_USER_AGENT =
   'Mozilla/5.0 (compatible; HearthLinkReader/1.0; reads links members share on Hearth)';
-
-export type SafeFetchErrorCode =
-  | 'invalid_url'
-  | 'unsupported_scheme'
-  | 'credentials'
-  | 'port'
-  | 'blocked_address'
-  | 'not_found'
-  | 'too_many_redirects'
-  | 'timeout'
-  | 'network'
-  | 'http_status'
-  | 'decoding';
-
-/** Retrying cannot help these: the URL or the answer is refused as it stands. */
-const PERMANENT_CODES = new Set<SafeFetchErrorCode>([
-  'invalid_url',
-  'unsupported_scheme',
-  'credentials',
-  'port',
-  'blocked_address',
-  'not_found',
-  'too_many_redirects',
-  'decoding',
-]);
-
-export class SafeFetchError extends Error {
-  constructor(
-    readonly code: SafeFetchErrorCode,
-    message: string,
-    readonly status?: number,
-  ) {
-    super(message);
-    this.name = 'SafeFetchError';
-  }
-
-  /** Whether trying again later may succeed: timeouts, network trouble, 5xx, 408 and 429 may. */
-  get permanent(): boolean {
-    if (this.code === 'http_status')
-      return this.status !== undefined && this.status < 500 && ![408, 425, 429].includes(this.status);
-    return PERMANENT_CODES.has(this.code);
-  }
-}
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const DEFAULT_PORTS: Record<string, string> = { 'http:': '80', 'https:': '443' };
@@ -248,49 +207,6 @@ const systemResolver: Resolver = async (hostname) => {
     throw new SafeFetchError('network', `${hostname} could not be looked up`);
   }
 };
-
-/** Reads the body through its decoder, stopping at `maxBytes` decoded bytes (a gzip bomb stops there). */
-async function readCapped(response: http.IncomingMessage, maxBytes: number, signal: AbortSignal) {
-  const stream = decoded(response);
-  const chunks: Buffer[] = [];
-  let total = 0;
-  let truncated = false;
-  const stop = () => {
-    stream.destroy();
-    response.destroy();
-  };
-  signal.addEventListener('abort', stop, { once: true });
-  try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      const room = maxBytes - total;
-      if (chunk.length > room) {
-        chunks.push(chunk.subarray(0, room));
-        total += room;
-        truncated = true;
-        break;
-      }
-      chunks.push(chunk);
-      total += chunk.length;
-    }
-  } finally {
-    signal.removeEventListener('abort', stop);
-    stop();
-  }
-  if (signal.aborted) throw signal.reason;
-  return { bytes: Buffer.concat(chunks, total), truncated };
-}
-
-function decoded(response: http.IncomingMessage): Readable {
-  const encoding = (response.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
-  let decoder: zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress;
-  if (encoding === 'identity' || encoding === '') return response;
-  if (encoding === 'gzip' || encoding === 'x-gzip') decoder = zlib.createGunzip();
-  else if (encoding === 'deflate') decoder = zlib.createInflate();
-  else if (encoding === 'br') decoder = zlib.createBrotliDecompress();
-  else throw new SafeFetchError('decoding', `unsupported content encoding ${encoding}`);
-  response.on('error', (error) => decoder.destroy(error));
-  return response.pipe(decoder);
-}
 
 function mediaType(header: string): string {
   return header.split(';')[0]!.trim().toLowerCase();

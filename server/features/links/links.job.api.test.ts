@@ -9,7 +9,14 @@ import { createMember, type Member } from '../../../tests/support/factories';
 import { LIVE_EVENTS_CHANNEL, type LiveMessage } from '../events/live-events';
 import { startFixtureServer, type FixtureServer } from './pipeline/fixtures/fixture-server';
 import { splitSentences } from './pipeline/textrank';
-import { enqueueLinkProcessing, processLink, retryLink, STALE_AFTER_MS, sweepStaleLinks } from './links.job';
+import {
+  enqueueLinkProcessing,
+  MAX_ATTEMPTS,
+  processLink,
+  retryLink,
+  STALE_AFTER_MS,
+  sweepStaleLinks,
+} from './links.job';
 
 let app: TestApp;
 let fixtures: FixtureServer;
@@ -256,10 +263,23 @@ describe('a worker killed mid-link loses nothing', () => {
       updatedAt: stale,
     });
     const fresh = await insertLink({ url: page('/articles/bees'), status: 'pending' });
+    const exhausted = await insertLink({
+      url: page('/articles/bees'),
+      status: 'processing',
+      step: 'fetch',
+      attempts: MAX_ATTEMPTS,
+      updatedAt: stale,
+    });
 
     const requeued = await sweepStaleLinks(app.context);
     expect(requeued).toContain(halfDone.id);
     expect(requeued).not.toContain(fresh.id);
+    expect(requeued).not.toContain(exhausted.id);
+    expect(await readLink(exhausted.id)).toMatchObject({
+      status: 'failed',
+      step: 'fetch',
+      error: 'Something went wrong while reading this page',
+    });
 
     const done = await waitForSettled(halfDone.id);
     expect(done).toMatchObject({

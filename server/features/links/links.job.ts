@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { defineJob, type JobAttempt } from '../../jobs/queue';
 import { publishLiveEvent } from '../events/live-events';
-import { asLinkStepError } from './pipeline/link-step-error';
+import { asLinkStepError, LINK_ERROR_MESSAGES } from './pipeline/link-step-error';
 import {
   findLinkForProcessing,
   type LinkPatch,
@@ -24,6 +24,8 @@ const LinkJobPayloadSchema = z.object({ linkId: z.uuid() });
 /** A link pending or processing with no progress for this long has lost its job: the sweeper requeues it. */
 export const STALE_AFTER_MS = 10 * 60 * 1000;
 const SWEEP_BATCH = 100;
+/** Runs a link may start in all (retries and sweeps together) before the sweeper gives up on it. */
+export const MAX_ATTEMPTS = 15;
 
 /**
  * Reads one link: fetch → extract → summarise → safety → ready (see pipeline/steps.ts). Each step
@@ -87,10 +89,23 @@ export async function retryLink(context: AppContext, linkId: string): Promise<vo
 }
 
 export async function sweepStaleLinks(context: AppContext, now: Date = new Date()): Promise<string[]> {
-  const ids = await listStaleLinks(context.db, new Date(now.getTime() - STALE_AFTER_MS), SWEEP_BATCH);
-  for (const id of ids) await enqueueLinkProcessing(context, id);
-  if (ids.length > 0) context.logger.info({ links: ids.length }, 'requeued links that stopped processing');
-  return ids;
+  const stale = await listStaleLinks(context.db, new Date(now.getTime() - STALE_AFTER_MS), SWEEP_BATCH);
+  const requeued: string[] = [];
+  for (const link of stale) {
+    if (link.attempts >= MAX_ATTEMPTS) {
+      // Runs that keep dying without recording a failure (a crash every time) stop here.
+      await context.db.transaction(async (tx) => {
+        await updateLink(tx, link.id, { status: 'failed', error: LINK_ERROR_MESSAGES.unexpected });
+        await publishLiveEvent(tx, { userIds: [link.userId] }, { type: 'link.updated', linkId: link.id });
+      });
+      continue;
+    }
+    await enqueueLinkProcessing(context, link.id);
+    requeued.push(link.id);
+  }
+  if (stale.length > 0)
+    context.logger.info({ requeued: requeued.length, stale: stale.length }, 'swept stale links');
+  return requeued;
 }
 
 export async function processLink(context: AppContext, linkId: string, attempt: JobAttempt): Promise<void> {

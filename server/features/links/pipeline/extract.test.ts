@@ -54,6 +54,12 @@ describe('extractPage', () => {
     expect(page.leadImageUrl).toBeNull();
   });
 
+  it("takes the article's first image as lead image when the page names none", () => {
+    const html = readFixture(FIXTURE_PAGES.bees).replace(/<meta property="og:image"[^>]*>/, '');
+    const page = extractPage(html, 'https://garden.example/news/2026/rooftop-bees', 'text/html');
+    expect(page.leadImageUrl).toBe('https://garden.example/images/rooftop-hives.jpg');
+  });
+
   it('drops javascript: links and data: images, keeping their text', () => {
     const html = `<html><body><article><h1>Notes</h1>
       <p>${'A long enough paragraph about nothing in particular, written to be read. '.repeat(6)}

@@ -51,7 +51,7 @@ function extractHtml(html: string, pageUrl: string): ExtractedPage {
     title: clip(meta.title ?? article?.title ?? documentTitle ?? null),
     text,
     markdown: capMarkdown(markdown),
-    leadImageUrl: meta.image,
+    leadImageUrl: meta.image ?? firstImage(contentHtml, pageUrl),
     siteName: clip(meta.siteName ?? article?.siteName ?? null),
     language: languageTag(declaredLanguage) ?? detectLanguage(text),
   };
@@ -122,6 +122,12 @@ function readMeta(document: LinkedomDocument, pageUrl: string) {
     siteName: content('meta[property="og:site_name"]', 'meta[name="application-name"]'),
     image: absoluteUrl(imageSource ?? null, pageUrl),
   };
+}
+
+/** Without og:image and the like, the article's first image stands for it. */
+function firstImage(contentHtml: string, pageUrl: string): string | null {
+  const source = /<img\b[^>]*\bsrc\s*=\s*["']([^"']+)["']/i.exec(contentHtml)?.[1];
+  return absoluteUrl(source ? source.replaceAll('&amp;', '&') : null, pageUrl);
 }
 
 /** An http(s) URL resolved against the page, or null (data:, javascript: and garbage are dropped). */

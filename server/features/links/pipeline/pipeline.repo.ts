@@ -65,12 +65,15 @@ export async function resetFailedLink(db: DbOrTx, linkId: string): Promise<LinkR
 }
 
 /** Links that have waited (pending) or been processing without progress since `before`. */
-export async function listStaleLinks(db: DbOrTx, before: Date, limit: number): Promise<string[]> {
-  const rows = await db
-    .select({ id: links.id })
+export async function listStaleLinks(
+  db: DbOrTx,
+  before: Date,
+  limit: number,
+): Promise<Array<Pick<LinkRow, 'id' | 'userId' | 'attempts' | 'step'>>> {
+  return db
+    .select({ id: links.id, userId: links.userId, attempts: links.attempts, step: links.step })
     .from(links)
     .where(and(inArray(links.status, ['pending', 'processing']), lt(links.updatedAt, before)))
     .orderBy(links.updatedAt)
     .limit(limit);
-  return rows.map((row) => row.id);
 }
