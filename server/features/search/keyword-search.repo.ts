@@ -168,6 +168,15 @@ export async function rankByKeywords(
   const selective = selectiveTerms(terms, SELECTIVE_DOCUMENTS);
   const tiers = candidateTiers(selective, CANDIDATES);
   const chooser = orQuery(selective.length > 0 ? tiers.rarest : terms);
+  // Posts holding every selective word come first: in real text they lead BM25's ranking.
+  const allWords =
+    selective.length > 1
+      ? sql`(select ${c.table}.id from ${c.table}
+          where ${c.vector} @@ ${selective.map((term) => quoteLexeme(term.lexeme)).join(' & ')}::tsquery
+            and ${c.visible(viewerId)} and ${excludedCondition(corpus, query)}
+          limit ${CANDIDATES})
+        union`
+      : sql``;
   // Posts holding only the less rare selective words fill in behind the rarest words' matches.
   const fill =
     tiers.rest.length > 0
@@ -195,6 +204,7 @@ export async function rankByKeywords(
         from jsonb_to_recordset(${termRows}::jsonb) as t(query text, idf float8)
       ),
       candidates as (
+        ${allWords}
         (select ${c.table}.id from ${c.table}
           where ${matches} and ${c.visible(viewerId)} and ${excludedCondition(corpus, query)}
           ${order} limit ${selective.length > 0 ? CANDIDATES : NEWEST_CANDIDATES})
