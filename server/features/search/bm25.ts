@@ -40,6 +40,24 @@ export function selectiveTerms(terms: QueryTerm[], maxDocuments: number): QueryT
   return terms.filter((term) => term.documents <= maxDocuments);
 }
 
+/**
+ * Splits the selective terms so the rarest choose first: rarest-first, as long as their documents
+ * add up to `budget` (always at least one term), so every document holding one of them is a
+ * candidate; the rest only add a few more candidates. An arbitrary subset of all matches could
+ * drop the one document that holds the rarest words.
+ */
+export function candidateTiers(selective: QueryTerm[], budget: number) {
+  const sorted = [...selective].sort((a, b) => a.documents - b.documents);
+  const rarest: QueryTerm[] = [];
+  let total = 0;
+  for (const term of sorted) {
+    if (rarest.length > 0 && total + term.documents > budget) break;
+    rarest.push(term);
+    total += term.documents;
+  }
+  return { rarest, rest: sorted.slice(rarest.length) };
+}
+
 /** zeta(2) = pi²/6: the limit of 1 + 1/4 + 1/9 + …, which ts_rank's per-word sum approaches. */
 export const ZETA_2 = Math.PI ** 2 / 6;
 

@@ -2,7 +2,16 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client';
 import { notIgnoredCondition, visibleLinksCondition, visiblePostsCondition } from '../../policies/visibility';
 import type { QueryText } from './query-text';
-import { BM25_B, BM25_K1, bm25Idf, selectiveTerms, TITLE_WEIGHT, ZETA_2, type QueryTerm } from './bm25';
+import {
+  BM25_B,
+  BM25_K1,
+  bm25Idf,
+  candidateTiers,
+  selectiveTerms,
+  TITLE_WEIGHT,
+  ZETA_2,
+  type QueryTerm,
+} from './bm25';
 
 /**
  * Keyword search with BM25 ranking, inside SQL, on PostgreSQL 15 and PGlite alike.
@@ -11,8 +20,9 @@ import { BM25_B, BM25_K1, bm25Idf, selectiveTerms, TITLE_WEIGHT, ZETA_2, type Qu
  *    documents had them); any word may match (an OR-ed tsquery), so a sentence finds its post.
  * 2. Each lexeme's document frequency comes from `search_terms` (refreshed from `ts_stat` by a
  *    scheduled job); a lexeme new since then is counted live, capped (it is rare by definition).
- * 3. Candidates are at most `CANDIDATES` visible rows matching the selective lexemes, through the
- *    GIN index, with the visibility filter inside, so the page is full after filtering.
+ * 3. Candidates are visible rows matching the selective lexemes through the GIN index, rarest
+ *    lexemes first (see candidateTiers), with the visibility filter inside, so the page is full
+ *    after filtering; at most CANDIDATES + FILL_CANDIDATES rows.
  * 4. Candidates are scored by BM25 from their tsvector (term frequency from the positions, a title
  *    occurrence counting double; length as the number of distinct lexemes) and the best kept.
  * The cost depends on the candidate cap, not on how many rows match a common word.
@@ -20,6 +30,8 @@ import { BM25_B, BM25_K1, bm25Idf, selectiveTerms, TITLE_WEIGHT, ZETA_2, type Qu
 
 /** Rows scored per query at most (per source: the posts themselves, their extra text). */
 export const CANDIDATES = 300;
+/** Candidates from the less rare selective words, behind the rarest words' matches. */
+const FILL_CANDIDATES = 100;
 /** Candidates when every word is common: the newest matches, read one by one along created_at. */
 const NEWEST_CANDIDATES = 150;
 /**
@@ -154,7 +166,26 @@ export async function rankByKeywords(
   if (terms.length === 0) return [];
   const c = CORPORA[corpus];
   const selective = selectiveTerms(terms, SELECTIVE_DOCUMENTS);
-  const chooser = orQuery(selective.length > 0 ? selective : terms);
+  const tiers = candidateTiers(selective, CANDIDATES);
+  const chooser = orQuery(selective.length > 0 ? tiers.rarest : terms);
+  // Posts holding every selective word come first: in real text they lead BM25's ranking.
+  const allWords =
+    selective.length > 1
+      ? sql`(select ${c.table}.id from ${c.table}
+          where ${c.vector} @@ ${selective.map((term) => quoteLexeme(term.lexeme)).join(' & ')}::tsquery
+            and ${c.visible(viewerId)} and ${excludedCondition(corpus, query)}
+          limit ${CANDIDATES})
+        union`
+      : sql``;
+  // Posts holding only the less rare selective words fill in behind the rarest words' matches.
+  const fill =
+    tiers.rest.length > 0
+      ? sql`(select ${c.table}.id from ${c.table}
+          where ${c.vector} @@ ${orQuery(tiers.rest)}::tsquery and ${c.visible(viewerId)}
+            and ${excludedCondition(corpus, query)}
+          limit ${FILL_CANDIDATES})
+        union`
+      : sql``;
   // Only common words: the newest matches are the candidates, read along the created_at index and
   // checked row by row (coalesce keeps the planner off the GIN index, whose posting lists for
   // common words are long), so about CANDIDATES / (share of rows matching) rows are read.
@@ -173,12 +204,15 @@ export async function rankByKeywords(
         from jsonb_to_recordset(${termRows}::jsonb) as t(query text, idf float8)
       ),
       candidates as (
+        ${allWords}
         (select ${c.table}.id from ${c.table}
           where ${matches} and ${c.visible(viewerId)} and ${excludedCondition(corpus, query)}
           ${order} limit ${selective.length > 0 ? CANDIDATES : NEWEST_CANDIDATES})
         union
+        ${fill}
         (select ${c.table}.id from search_entries e join ${c.table} on ${c.table}.id = e.${c.entryKey}
-          where e.extra_vector @@ ${chooser}::tsquery and ${c.visible(viewerId)}
+          where e.extra_vector @@ ${orQuery(selective.length > 0 ? selective : terms)}::tsquery
+            and ${c.visible(viewerId)}
             and ${excludedCondition(corpus, query)}
           limit ${CANDIDATES})
       ),

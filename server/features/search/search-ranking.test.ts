@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bm25Idf, bm25TermScore, occurrencesOfTsRank, selectiveTerms, tsRankOfOccurrences } from './bm25';
+import {
+  bm25Idf,
+  bm25TermScore,
+  candidateTiers,
+  occurrencesOfTsRank,
+  selectiveTerms,
+  tsRankOfOccurrences,
+} from './bm25';
 import { keywordsThenMeaning, reciprocalRankFusion, RRF_K } from './fusion';
 import { highlightPrefixes, MATCH_END, MATCH_START, piecesFromHeadline, queryWords } from './highlight';
 import { quoteLexeme } from './keyword-search.repo';
@@ -50,6 +57,19 @@ describe('BM25', () => {
     ];
     expect(selectiveTerms(terms, 5000).map((term) => term.lexeme)).toEqual(['harpsichord']);
     expect(selectiveTerms(terms.slice(0, 1), 5000)).toEqual([]);
+  });
+
+  it('lets the rarest terms choose candidates first, within the budget', () => {
+    const term = (lexeme: string, documents: number) => ({ lexeme, idf: 1, documents });
+    const tiers = candidateTiers(
+      [term('tune', 400), term('harpsichord', 3), term('concert', 250), term('baroque', 40)],
+      300,
+    );
+    expect(tiers.rarest.map((t) => t.lexeme)).toEqual(['harpsichord', 'baroque', 'concert']);
+    expect(tiers.rest.map((t) => t.lexeme)).toEqual(['tune']);
+    // One term always chooses, even over the budget.
+    expect(candidateTiers([term('common', 4000)], 300).rarest).toHaveLength(1);
+    expect(candidateTiers([], 300)).toEqual({ rarest: [], rest: [] });
   });
 
   it('quotes lexemes for tsquery input', () => {

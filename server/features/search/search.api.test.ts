@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { follows, links, searchEntries, searchTerms } from '../../db/schema';
@@ -97,6 +97,22 @@ describe('POST /api/search', () => {
     expect(ids(res.body).every((id) => visible.includes(id) && id !== visible[0])).toBe(true);
     const asOwner = await owner.post('/api/search', { query: 'quokka' });
     expect(asOwner.body).toHaveLength(50);
+  });
+
+  it('puts posts with the rarest words first and fills the page with posts holding the others', async () => {
+    const { member, client } = await memberWithClient(app);
+    // 320 posts hold "lantern": too many to all be candidates, so they only fill in.
+    await app.context.db.execute(sql`
+      insert into posts (user_id, tldr, content)
+      select ${member.id}, 'Paper lantern ' || i, 'A lantern for the garden.' from generate_series(1, 320) i`);
+    const both = await createPostAs(client, {
+      tldr: 'Zeppelin lantern',
+      content: 'A lantern shaped like a zeppelin.',
+    });
+    const rare = await createPostAs(client, { tldr: 'Zeppelin museum', content: 'Airships.' });
+    const res = await client.post('/api/search', { query: 'zeppelin lantern' });
+    expect(ids(res.body).slice(0, 2)).toEqual([both.id, rare.id]);
+    expect(res.body).toHaveLength(50);
   });
 
   it('finds a post by its attachment name once indexed', async () => {

@@ -5,6 +5,7 @@ import { files, links, posts, searchEntries } from '../../db/schema';
 import { storageKeys } from '../files/files.keys';
 import { createEmbedder, type Embedder } from './embedder';
 import { readImageText } from './image-text';
+import { ensureVectorIndex } from './vector-search.repo';
 
 /** Characters of a link's readable text that go into its embedding (the summaries come first). */
 const LINK_TEXT_CHARS = 4000;
@@ -65,6 +66,9 @@ async function upsertEntries(deps: IndexDeps, entries: Entry[]): Promise<void> {
         { prepare: true },
       )
     : entries.map(() => null);
+  // The model's HNSW index is made here, in the worker, not by the first search that needs it.
+  const dimensions = vectors.find((vector) => vector)?.length;
+  if (model && dimensions) await ensureVectorIndex(deps.db, model, dimensions);
   const indexedAt = new Date();
   const rows = entries.map((entry, i) => ({
     ...entry.target,
