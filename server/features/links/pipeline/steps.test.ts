@@ -76,10 +76,10 @@ function runWith(page: Partial<FetchResult> | Error) {
 }
 
 describe('pipeline steps', () => {
-  it('run in order, each done once its column is stored', () => {
-    expect(LINK_STEPS.map((step) => step.name)).toEqual(['fetch', 'extract', 'summarise', 'safety']);
+  it('run in order, each done once its column is stored (embed, idempotent by itself, always runs)', () => {
+    expect(LINK_STEPS.map((step) => step.name)).toEqual(['fetch', 'extract', 'summarise', 'embed', 'safety']);
     const empty = linkRow();
-    expect(LINK_STEPS.map((step) => step.isDone(empty))).toEqual([false, false, false, false]);
+    expect(LINK_STEPS.map((step) => step.isDone(empty))).toEqual([false, false, false, false, false]);
     const full = linkRow({
       finalUrl: URL_SHARED,
       markdownContent: '',
@@ -87,7 +87,7 @@ describe('pipeline steps', () => {
       paragraphSummary: 'b',
       safetyVerdict: 'safe',
     });
-    expect(LINK_STEPS.map((step) => step.isDone(full))).toEqual([true, true, true, true]);
+    expect(LINK_STEPS.map((step) => step.isDone(full))).toEqual([true, true, true, false, true]);
   });
 
   it('fetch records where the link led, and the final site as its domain', async () => {
