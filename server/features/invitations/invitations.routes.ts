@@ -51,7 +51,9 @@ export function registerInvitationsRoutes(app: App, context: RouteContext) {
         limit,
         (row) => row.exactCreatedAt,
       );
-      return page.map((row) => presentInvitation(row.invitation, origin, { recipientConfirmed: row.recipientConfirmed }));
+      return page.map((row) =>
+        presentInvitation(row.invitation, origin, { recipientConfirmed: row.recipientConfirmed }),
+      );
     },
   );
 
