@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { fromDrizzle, PgBoss, type QueuePolicy } from 'pg-boss';
+import { fromDrizzle, type JobResult, PgBoss, type QueuePolicy } from 'pg-boss';
 import type { z } from 'zod';
 import type { Database, DbOrTx } from '../db/client';
 
@@ -11,11 +11,16 @@ export interface JobAttempt {
   final: boolean;
 }
 
+/** Jobs a worker takes from a queue at once by default (run one after another). */
+const WORK_BATCH = 10;
+
 /** A typed background job: its queue name, payload schema and retry policy. */
 export interface JobDefinition<S extends z.ZodType> {
   name: string;
   schema: S;
   retryLimit?: number;
+  /** Jobs taken at once (default 10); keep batchSize × the slowest job inside expireInSeconds. */
+  batchSize?: number;
   /** The first retry's delay; each later one roughly doubles (exponential backoff). */
   retryDelaySeconds?: number;
   /**
@@ -104,21 +109,39 @@ export function createJobs(
       }
       if (!work) return;
       for (const job of definitions) {
+        const retryLimit = job.retryLimit ?? 5;
         await boss.work(
           job.name,
-          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
-          async ([received]) => {
-            if (!received) return;
-            const payload = job.schema.safeParse(received.data);
-            if (!payload.success) {
-              logger.error({ job: job.name, id: received.id }, 'job payload is invalid; dropped');
-              return;
+          {
+            pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+            // A backlog drains without waiting a poll per job: while fetches come back full the
+            // worker fetches again at once, and each job of a batch settles on its own.
+            batchSize: job.batchSize ?? WORK_BATCH,
+            burstWhenBatchFull: true,
+            perJobResults: true,
+          },
+          async (batch) => {
+            const results: JobResult[] = [];
+            for (const received of batch) {
+              const payload = job.schema.safeParse(received.data);
+              if (!payload.success) {
+                logger.error({ job: job.name, id: received.id }, 'job payload is invalid; dropped');
+                results.push({ id: received.id, status: 'completed' });
+                continue;
+              }
+              try {
+                await job.handle(payload.data, {
+                  retryCount: received.retryCount,
+                  final: received.retryCount >= retryLimit,
+                });
+                results.push({ id: received.id, status: 'completed' });
+              } catch (error) {
+                logger.warn({ job: job.name, id: received.id, err: error }, 'job failed; it will be retried');
+                const message = error instanceof Error ? error.message : String(error);
+                results.push({ id: received.id, status: 'failed', output: { message } });
+              }
             }
-            const retryLimit = job.retryLimit ?? 5;
-            await job.handle(payload.data, {
-              retryCount: received.retryCount,
-              final: received.retryCount >= retryLimit,
-            });
+            return results;
           },
         );
       }

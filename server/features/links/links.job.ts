@@ -44,6 +44,8 @@ export function linksProcessJob(context: AppContext) {
     // A run takes at most ~1 min (15 s fetch, summary, safety check); a worker killed mid-run
     // leaves its job active, and pg-boss hands it to another worker after this long.
     expireInSeconds: 5 * 60,
+    // Three links at a minute each still finish inside the expiry.
+    batchSize: 3,
     deleteAfterSeconds: 24 * 60 * 60,
     async handle({ linkId }, attempt) {
       await processLink(context, linkId, attempt);
