@@ -3,22 +3,37 @@ import type { RankedId } from './keyword-search.repo';
 /** RRF's constant: how much the first ranks dominate (60, from Cormack et al. 2009). */
 export const RRF_K = 60;
 
+/** Keyword hits that always keep the top of the page, before any meaning match. */
+export const KEYWORDS_FIRST = 5;
+/** Meaning matches given a place on the first page right after them, however many keyword hits follow. */
+export const MEANING_SLOTS = 3;
+
 /**
- * Static word vectors rank worse than BM25 but find what keywords cannot: keyword matches keep
- * their order at the top and meaning matches fill the rest of the page, so the result is never
- * worse than keywords alone.
+ * Static word vectors rank worse than BM25 but find what keywords cannot. Keyword matches lead:
+ * the first KEYWORDS_FIRST keep their places, then the best MEANING_SLOTS meaning matches not
+ * already shown, then the rest of the keyword matches in order, then the rest of the meaning
+ * matches. Any-word matching finds some keyword hit for almost every sentence, so without those
+ * slots a paraphrase that shares no word with its post would never reach the first page; with
+ * them, keywords lose at most a few places below the top five.
  */
 export function keywordsThenMeaning(keywords: RankedId[], meaning: RankedId[], limit: number): string[] {
-  const ids = keywords.map((hit) => hit.id);
-  const seen = new Set(ids);
-  for (const hit of meaning) {
-    if (ids.length >= limit) break;
-    if (!seen.has(hit.id)) {
-      seen.add(hit.id);
-      ids.push(hit.id);
+  const ids: string[] = [];
+  const seen = new Set<string>();
+  const add = (id: string) => {
+    if (ids.length < limit && !seen.has(id)) {
+      seen.add(id);
+      ids.push(id);
     }
-  }
-  return ids.slice(0, limit);
+  };
+  const keywordIds = keywords.map((hit) => hit.id);
+  const meaningIds = meaning
+    .map((hit) => hit.id)
+    .filter((id) => !keywordIds.slice(0, KEYWORDS_FIRST).includes(id));
+  keywordIds.slice(0, KEYWORDS_FIRST).forEach(add);
+  meaningIds.slice(0, MEANING_SLOTS).forEach(add);
+  keywordIds.forEach(add);
+  meaningIds.forEach(add);
+  return ids;
 }
 
 /** Reciprocal rank fusion of several rankings (for a real embedding model, as strong as BM25). */

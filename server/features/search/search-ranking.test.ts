@@ -85,6 +85,24 @@ describe('combining keywords and meaning', () => {
     expect(keywordsThenMeaning([], hits('x'), 5)).toEqual(['x']);
   });
 
+  it('gives the best meaning matches places right after the first five keyword hits, even on a full page', () => {
+    const keywords = hits('k1', 'k2', 'k3', 'k4', 'k5', 'k6', 'k7', 'k8', 'k9', 'k10');
+    const meaning = hits('k2', 'm1', 'k7', 'm2', 'm3', 'm4');
+    // k2 is already shown; k7 moves up as a meaning match; m1 and m2 reach the first page.
+    expect(keywordsThenMeaning(keywords, meaning, 10)).toEqual([
+      'k1',
+      'k2',
+      'k3',
+      'k4',
+      'k5',
+      'm1',
+      'k7',
+      'm2',
+      'k6',
+      'k8',
+    ]);
+  });
+
   it('fuses rankings by reciprocal rank', () => {
     // b is second in both lists: 2/(K+2) beats a's 1/(K+1) + 1/(K+4).
     const fused = reciprocalRankFusion([hits('a', 'b', 'c'), hits('d', 'b', 'e', 'a')], 3);

@@ -81,7 +81,6 @@ async function rankIds(
 ): Promise<string[]> {
   const keywords = await rankByKeywords(deps.db, corpus, viewerId, query, limit);
   const embedder = embedderFor(deps.config);
-  if (embedder.kind === 'static' && keywords.length >= limit) return keywords.map((hit) => hit.id);
   const meaning = await rankByQueryMeaning(deps, corpus, viewerId, query, limit);
   return embedder.kind === 'static'
     ? keywordsThenMeaning(keywords, meaning, limit)
