@@ -36,3 +36,12 @@ const HUMAN = new Intl.DateTimeFormat('en-US', {
 export function humanDate(date: Date): string {
   return HUMAN.format(date);
 }
+
+/** A creation time as the API shows it: the instant, the date for people, and how long ago. */
+export function createdAtFields(createdAt: Date, now: Date = new Date()) {
+  return {
+    created_at: createdAt.toISOString(),
+    created_at_human: humanDate(createdAt),
+    time_ago: timeAgo(createdAt, now),
+  };
+}

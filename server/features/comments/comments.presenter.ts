@@ -1,7 +1,7 @@
 import type { Comment } from '../../../shared/api/comments';
-import { humanDate, timeAgo } from '../../../shared/domain/time';
+import { createdAtFields } from '../../../shared/domain/time';
 import type { MaybeRole } from '../../policies/group-roles';
-import { avatarUrl, displayName } from '../profiles/people';
+import { presentAuthor } from '../profiles/people';
 import { canDeleteComment, type CommentedPost } from './comments.policy';
 import type { CommentRow } from './comments.repo';
 
@@ -16,13 +16,8 @@ export function presentComment(
     id: row.id,
     post_id: row.postId,
     content: row.content,
-    created_at: row.createdAt.toISOString(),
-    created_at_human: humanDate(row.createdAt),
-    time_ago: timeAgo(row.createdAt, now),
-    name: displayName(row),
-    username: row.username,
-    avatar: avatarUrl(row),
-    profile_id: row.userId,
+    ...createdAtFields(row.createdAt, now),
+    ...presentAuthor(row),
     is_owner: row.userId === viewerId,
     can_delete: canDeleteComment(viewerId, row, post, role),
   };

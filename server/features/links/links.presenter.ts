@@ -1,6 +1,6 @@
 import type { Link } from '../../../shared/api/links';
-import { humanDate, timeAgo } from '../../../shared/domain/time';
-import { avatarUrl, displayName } from '../profiles/people';
+import { createdAtFields } from '../../../shared/domain/time';
+import { presentAuthor } from '../profiles/people';
 import { canDeleteLink, canRetryLink } from './links.policy';
 import type { LinkRow } from './links.repo';
 
@@ -16,13 +16,8 @@ export function presentLink(row: LinkRow, viewerId: string, now: Date = new Date
     paragraph_summary: row.paragraphSummary,
     markdown_content: row.markdownContent,
     domain: row.domain,
-    created_at: row.createdAt.toISOString(),
-    created_at_human: humanDate(row.createdAt),
-    time_ago: timeAgo(row.createdAt, now),
-    username: row.username,
-    name: displayName(row),
-    avatar: avatarUrl(row),
-    profile_id: row.userId,
+    ...createdAtFields(row.createdAt, now),
+    ...presentAuthor(row),
     liked_by_current_user: row.likedByViewer,
     likes_count: row.likesCount,
     comments_count: row.commentsCount,

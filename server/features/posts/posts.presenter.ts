@@ -1,7 +1,7 @@
 import type { Post } from '../../../shared/api/posts';
-import { humanDate, timeAgo } from '../../../shared/domain/time';
+import { createdAtFields } from '../../../shared/domain/time';
 import { fileUrl } from '../files/files.urls';
-import { avatarUrl, displayName } from '../profiles/people';
+import { presentAuthor } from '../profiles/people';
 import type { PostRow, SharedPostColumns } from './posts.repo';
 import { canDeletePost, canPublishPost } from './posts.policy';
 
@@ -44,15 +44,10 @@ export function presentSharedPostFields(
     id: post.id,
     tldr: row.tldr,
     content: row.content,
-    created_at: post.createdAt.toISOString(),
-    time_ago: timeAgo(post.createdAt, now),
-    created_at_human: humanDate(post.createdAt),
-    username: row.username,
-    name: displayName(row),
-    avatar: avatarUrl(row),
+    ...createdAtFields(post.createdAt, now),
+    ...presentAuthor(row),
     group_name: row.groupName,
     group_id: row.groupId,
-    profile_id: row.userId,
     likes_count: row.likesCount,
     comments_count: row.commentsCount,
     ...presentAttachment(row),

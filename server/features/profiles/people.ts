@@ -22,3 +22,13 @@ export function displayName(person: Pick<PersonRow, 'username' | 'firstName' | '
 export function avatarUrl(person: Pick<PersonRow, 'avatarFileId'>): string | null {
   return person.avatarFileId ? fileUrl(person.avatarFileId) : null;
 }
+
+/** The author fields every post, link and comment answer carries. */
+export function presentAuthor(person: PersonRow & { userId: string }) {
+  return {
+    name: displayName(person),
+    username: person.username,
+    avatar: avatarUrl(person),
+    profile_id: person.userId,
+  };
+}
