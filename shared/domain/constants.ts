@@ -57,3 +57,28 @@ export const DURATIONS = {
 } as const;
 
 export const STORAGE_KEYS = { redirectAfterLogin: 'redirectAfterLogin' } as const;
+
+/**
+ * What a notification is about. Each kind has its own mail preference (off, at once, daily digest).
+ * `post_like` and `link_like` are grouped in the inbox ("Ana and 3 others liked …").
+ */
+export const NOTIFICATION_KINDS = [
+  'comment',
+  'reply',
+  'mention',
+  'post_like',
+  'link_like',
+  'follow',
+  'join_request',
+  'request_answered',
+  'role_changed',
+  'group_removed',
+  'invitation_redeemed',
+  'link_ready',
+  'link_failed',
+  'content_removed',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const MAIL_DELIVERIES = ['off', 'instant', 'daily'] as const;
+export type MailDelivery = (typeof MAIL_DELIVERIES)[number];

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { LIVE_EVENT_TYPES, type LiveEvent } from '../../shared/api/live-events';
 
 /**
  * Live updates (GET /api/events, Server-Sent Events). One EventSource per tab, opened while at
@@ -8,8 +9,7 @@ import { useEffect, useRef } from 'react';
  * the session is checked again.
  */
 
-export type LiveEvent =
-  { type: 'link.updated'; linkId: string } | { type: 'post.created'; postId: string; groupId: string | null };
+export type { LiveEvent };
 
 type Listener = (event: LiveEvent) => void;
 
@@ -21,7 +21,7 @@ let source: EventSource | null = null;
 function isLiveEvent(value: unknown): value is LiveEvent {
   if (typeof value !== 'object' || value === null) return false;
   const type = (value as { type?: unknown }).type;
-  return type === 'link.updated' || type === 'post.created';
+  return typeof type === 'string' && LIVE_EVENT_TYPES.has(type);
 }
 
 function open() {

@@ -1,8 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  index,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { GROUP_REQUEST_STATUSES, GROUP_ROLES } from '../../../shared/domain/constants';
 import { users } from './accounts';
 import { createdAt, id, updatedAt } from './columns';
+import { files } from './files';
 
 export const groupRole = pgEnum('group_role', GROUP_ROLES);
 export const groupRequestStatus = pgEnum('group_request_status', ['pending', ...GROUP_REQUEST_STATUSES]);
@@ -12,6 +22,9 @@ export const groups = pgTable(
   {
     id: id(),
     name: text('name').notNull(),
+    /** Shown on the group page and to members deciding whether to ask to join. */
+    description: text('description').notNull().default(''),
+    pictureFileId: uuid('picture_file_id').references((): AnyPgColumn => files.id, { onDelete: 'set null' }),
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './community';
 export * from './files';
 export * from './groups';
 export * from './links';

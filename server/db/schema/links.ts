@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   index,
   integer,
   jsonb,
@@ -76,10 +77,16 @@ export const linkComments = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The comment this one replies to (one level of threading, as on posts). */
+    parentId: uuid('parent_id').references((): AnyPgColumn => linkComments.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('link_comments_link_created_idx').on(t.linkId, t.createdAt, t.id)],
+  (t) => [
+    index('link_comments_link_created_idx').on(t.linkId, t.createdAt, t.id),
+    index('link_comments_parent_created_idx').on(t.parentId, t.createdAt, t.id),
+  ],
 );
 
 export const linkLikes = pgTable(

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   customType,
   index,
   pgEnum,
@@ -28,6 +29,8 @@ export const posts = pgTable(
     tldr: text('tldr').notNull(),
     content: text('content').notNull().default(''),
     fileId: uuid('file_id').references(() => files.id, { onDelete: 'set null' }),
+    /** When the author last changed the title or content (the "edited" marker); null if never. */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       (): SQL =>
         sql`setweight(to_tsvector('english', coalesce(${posts.tldr}, '')), 'A') || setweight(to_tsvector('english', coalesce(${posts.content}, '')), 'B')`,
@@ -55,10 +58,16 @@ export const comments = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The comment this one replies to (one level of threading: a reply's parent has no parent). */
+    parentId: uuid('parent_id').references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('comments_post_created_idx').on(t.postId, t.createdAt, t.id)],
+  (t) => [
+    index('comments_post_created_idx').on(t.postId, t.createdAt, t.id),
+    index('comments_parent_created_idx').on(t.parentId, t.createdAt, t.id),
+  ],
 );
 
 export const postLikes = pgTable(

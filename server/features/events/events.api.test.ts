@@ -8,72 +8,8 @@ import { databaseUrl, testEngine } from '../../../tests/support/test-database';
 import { memberWithClient } from '../../../tests/support/factories';
 import { createGroupAs, createPostAs, memberInGroup } from '../../../tests/support/social-factories';
 import type { TestClient } from '../../../tests/support/test-client';
+import { openStream, type Stream } from '../../../tests/support/event-stream';
 import { publishLiveEvent, type LiveEvent } from './live-events';
-
-/** A member's open event stream, read as a browser's EventSource would. */
-interface Stream {
-  events: LiveEvent[];
-  /** Resolves with the first event (already received or to come) that matches. */
-  next(match: (event: LiveEvent) => boolean, timeoutMs?: number): Promise<LiveEvent>;
-  close(): void;
-}
-
-async function openStream(baseUrl: string, client: TestClient): Promise<Stream> {
-  const controller = new AbortController();
-  const res = await fetch(`${baseUrl}/api/events`, {
-    headers: { cookie: `${SESSION_COOKIE}=${client.cookie(SESSION_COOKIE)}`, accept: 'text/event-stream' },
-    signal: controller.signal,
-  });
-  expect(res.status).toBe(200);
-  const events: LiveEvent[] = [];
-  const waiters = new Set<() => void>();
-  void (async () => {
-    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += value;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) !== -1) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = block
-            .split('\n')
-            .filter((line) => line.startsWith('data: '))
-            .map((line) => line.slice(6))
-            .join('\n');
-          if (data) events.push(JSON.parse(data) as LiveEvent);
-          for (const wake of waiters) wake();
-        }
-      }
-    } catch {
-      // Aborted by close().
-    }
-  })();
-  return {
-    events,
-    next(match, timeoutMs = 5000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const found = events.find(match);
-          if (!found) return;
-          waiters.delete(check);
-          clearTimeout(timer);
-          resolve(found);
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(events)}`));
-        }, timeoutMs);
-        waiters.add(check);
-        check();
-      });
-    },
-    close: () => controller.abort(),
-  };
-}
 
 const isPost = (postId: string) => (event: LiveEvent) =>
   event.type === 'post.created' && event.postId === postId;

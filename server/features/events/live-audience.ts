@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { GroupRole } from '../../../shared/domain/constants';
 import type { DbOrTx } from '../../db/client';
-import { follows, groupRoles, links, posts } from '../../db/schema';
+import { follows, groupRoles, links, notifications, posts } from '../../db/schema';
 import { canViewLink, canViewPost } from '../../policies/visibility';
 import type { LiveEvent } from './live-events';
 
@@ -18,13 +18,25 @@ export async function membersWhoMaySee(
   if (candidates.length === 0) return new Set();
   switch (event.type) {
     case 'post.created':
-      return postAudience(db, event.postId, candidates);
+      return membersWhoMaySeePost(db, event.postId, candidates, { exceptAuthor: true });
     case 'link.updated':
-      return linkAudience(db, event.linkId, candidates);
+      return membersWhoMaySeeLink(db, event.linkId, candidates);
+    case 'notification.created':
+      return notificationRecipient(db, event.notificationId, candidates);
   }
 }
 
-async function postAudience(db: DbOrTx, postId: string, candidates: string[]) {
+/**
+ * Of `candidates`, those who may see the post (nobody if it is gone). `exceptAuthor` leaves out its
+ * author: for "1 new post" their own timeline refreshes itself, so the offer would be noise.
+ */
+export async function membersWhoMaySeePost(
+  db: DbOrTx,
+  postId: string,
+  candidates: string[],
+  { exceptAuthor = false } = {},
+): Promise<Set<string>> {
+  if (candidates.length === 0) return new Set();
   const [post] = await db
     .select({ userId: posts.userId, groupId: posts.groupId })
     .from(posts)
@@ -39,13 +51,20 @@ async function postAudience(db: DbOrTx, postId: string, candidates: string[]) {
       .where(and(eq(groupRoles.groupId, post.groupId), inArray(groupRoles.userId, candidates)));
     for (const row of rows) roles.set(row.userId, row.role);
   }
-  // The author wrote it: their own timeline refreshes itself, "1 new post" would be noise.
   return new Set(
-    candidates.filter((userId) => userId !== post.userId && canViewPost(post, roles.get(userId) ?? null)),
+    candidates.filter(
+      (userId) => !(exceptAuthor && userId === post.userId) && canViewPost(post, roles.get(userId) ?? null),
+    ),
   );
 }
 
-async function linkAudience(db: DbOrTx, linkId: string, candidates: string[]) {
+/** Of `candidates`, those who may see the link (nobody if it is gone). */
+export async function membersWhoMaySeeLink(
+  db: DbOrTx,
+  linkId: string,
+  candidates: string[],
+): Promise<Set<string>> {
+  if (candidates.length === 0) return new Set();
   const [link] = await db
     .select({ userId: links.userId, visibility: links.visibility })
     .from(links)
@@ -61,4 +80,14 @@ async function linkAudience(db: DbOrTx, linkId: string, candidates: string[]) {
     for (const row of rows) followers.add(row.userId);
   }
   return new Set(candidates.filter((userId) => canViewLink(link, userId, followers.has(userId))));
+}
+
+/** A notification's event reaches its recipient only, and only while the notification exists. */
+async function notificationRecipient(db: DbOrTx, notificationId: string, candidates: string[]) {
+  const [row] = await db
+    .select({ recipientId: notifications.recipientId })
+    .from(notifications)
+    .where(eq(notifications.id, notificationId))
+    .limit(1);
+  return new Set(row && candidates.includes(row.recipientId) ? [row.recipientId] : []);
 }

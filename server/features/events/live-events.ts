@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { LiveEvent } from '../../../shared/api/live-events';
 import type { DbOrTx } from '../../db/client';
 
 /**
@@ -9,11 +10,7 @@ import type { DbOrTx } from '../../db/client';
  */
 export const LIVE_EVENTS_CHANNEL = 'hearth_events';
 
-export type LiveEvent =
-  /** A link's processing moved on (a step finished, failed or was retried). */
-  | { type: 'link.updated'; linkId: string }
-  /** A post appeared that the audience may see (the timeline offers "N new posts"). */
-  | { type: 'post.created'; postId: string; groupId: string | null };
+export type { LiveEvent };
 
 /** Who receives an event: named members, or every member signed in (visibility is re-checked by the reader). */
 export type LiveAudience = { userIds: string[] } | { allMembers: true };

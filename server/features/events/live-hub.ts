@@ -21,6 +21,7 @@ const LiveMessageSchema: z.ZodType<LiveMessage> = z.object({
       postId: z.string().uuid(),
       groupId: z.string().uuid().nullable(),
     }),
+    z.object({ type: z.literal('notification.created'), notificationId: z.string().uuid() }),
   ]),
 });
 
