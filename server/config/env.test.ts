@@ -117,3 +117,25 @@ describe('link reading settings', () => {
     expect(() => loadConfig({ LINK_FETCH_ALLOW_LOOPBACK: 'yes' })).toThrow(/LINK_FETCH_ALLOW_LOOPBACK/);
   });
 });
+
+describe('image caption settings', () => {
+  it('has no vision model by default, and reads one with its address and key', () => {
+    expect(loadConfig({}).vision).toBeNull();
+    expect(
+      loadConfig({
+        VISION_BASE_URL: 'http://vision.internal/v1/',
+        VISION_API_KEY: 'k',
+        VISION_MODEL: 'see-1',
+      }).vision,
+    ).toEqual({ baseUrl: 'http://vision.internal/v1', apiKey: 'k', model: 'see-1' });
+  });
+
+  it('needs VISION_MODEL with VISION_BASE_URL, and the address with a model or key', () => {
+    expect(() => loadConfig({ VISION_BASE_URL: 'http://vision.internal/v1' })).toThrow(
+      new ConfigError('Invalid configuration:\n  VISION_BASE_URL also needs VISION_MODEL'),
+    );
+    expect(() => loadConfig({ VISION_MODEL: 'see-1' })).toThrow(
+      /VISION_MODEL and VISION_API_KEY need VISION_BASE_URL/,
+    );
+  });
+});

@@ -133,6 +133,10 @@ const EnvSchema = z.object({
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: optionalText,
   LLM_MODEL: optionalText,
+  /** An OpenAI-compatible chat API with a vision model that captions images for search (unset: OCR only). */
+  VISION_BASE_URL: optionalUrl,
+  VISION_API_KEY: optionalText,
+  VISION_MODEL: optionalText,
   /** Google Safe Browsing Lookup v4: a second opinion on links (unset: local rules only). */
   SAFE_BROWSING_API_KEY: optionalText,
   /** Tests only: let the link fetcher reach loopback addresses on any port. Refused in production. */
@@ -204,6 +208,8 @@ export interface Config {
   links: LinksConfig;
   /** The embeddings API search uses; null: the offline static word vectors. */
   embeddings: EmbeddingsConfig | null;
+  /** The vision model that captions images for search, when one is configured. */
+  vision: LlmConfig | null;
 }
 
 export interface EmbeddingsConfig {
@@ -251,6 +257,25 @@ export function loadConfig(
     filesSigningKey: env.FILES_SIGNING_KEY,
     links: linksConfig(env),
     embeddings: embeddingsConfig(env),
+    vision: visionConfig(env),
+  };
+}
+
+/** VISION_BASE_URL needs VISION_MODEL; the key and model mean nothing without the address. */
+function visionConfig(env: Env): LlmConfig | null {
+  if (!env.VISION_BASE_URL) {
+    if (env.VISION_MODEL || env.VISION_API_KEY) {
+      throw new ConfigError('Invalid configuration:\n  VISION_MODEL and VISION_API_KEY need VISION_BASE_URL');
+    }
+    return null;
+  }
+  if (!env.VISION_MODEL) {
+    throw new ConfigError('Invalid configuration:\n  VISION_BASE_URL also needs VISION_MODEL');
+  }
+  return {
+    baseUrl: env.VISION_BASE_URL.replace(/\/+$/, ''),
+    apiKey: env.VISION_API_KEY,
+    model: env.VISION_MODEL,
   };
 }
 

@@ -35,6 +35,12 @@ export const files = pgTable(
     fileSize: bigint('file_size', { mode: 'number' }),
     width: integer('width'),
     height: integer('height'),
+    /** Images: the words the image shows (OCR), kept so the image is read once. */
+    imageText: text('image_text'),
+    /** Images: a vision model's caption, when one is configured. */
+    imageCaption: text('image_caption'),
+    /** Images: when the text and caption were read; null until then. */
+    imageReadAt: timestamp('image_read_at', { withTimezone: true }),
     /** As the member's device reported it (informational). */
     lastModified: timestamp('last_modified', { withTimezone: true }),
     /** When the upload was checked and kept; the cleanup job's clock for unattached files. */

@@ -1,13 +1,14 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { follows, links, searchEntries, searchTerms } from '../../db/schema';
+import { files, follows, links, searchEntries, searchTerms } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { memberWithClient } from '../../../tests/support/factories';
 import { uploadAccepted } from '../../../tests/support/file-factories';
 import { createGroupAs, createPostAs } from '../../../tests/support/social-factories';
+import { completion, startFakeChat, type FakeChat } from '../../../tests/support/fake-chat-server';
 import { startFakeEmbeddingsServer, type FakeEmbeddingsServer } from './fake-embeddings-server';
-import { indexLink } from './search.indexer';
+import { indexLink, indexPost } from './search.indexer';
 import { maintainSearch } from './search.job';
 import { STATIC_MODEL } from './static-embedder';
 
@@ -331,4 +332,67 @@ describe('POST /api/search/all', () => {
     // Markup in a title stays text: the pieces carry it verbatim, the client renders text.
     expect(title.map((piece) => piece.text).join('')).toBe('Zebulon <b>bold</b> tricks');
   });
+});
+
+describe('POST /api/search with a vision model captioning images', () => {
+  let app: TestApp;
+  let chat: FakeChat;
+  beforeAll(async () => {
+    chat = await startFakeChat();
+    chat.answer = () => completion('A red bicycle leaning against a brick wall.');
+    app = await createTestApp({ config: { vision: chat.config } });
+  });
+  afterAll(async () => {
+    await app.close();
+    await chat.close();
+  });
+
+  it('finds a photo by what it shows, reads it once, and reports the caption model', async () => {
+    const health = await app.client().get('/api/health');
+    expect(health.body).toMatchObject({ image_search: 'ocr+captions', caption_model: 'tiny-model' });
+
+    const { client } = await memberWithClient(app);
+    const bytes = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c03020' } })
+      .jpeg()
+      .toBuffer();
+    const upload = await uploadAccepted(app, client, {
+      name: 'IMG_2041.jpg',
+      bytes,
+      contentType: 'image/jpeg',
+    });
+    const res = await client.post('/api/posts', {
+      post: { tldr: 'Saturday', content: '', file_request_id: upload.id },
+    });
+    expect(res.status).toBe(201);
+    await waitForIndexed(app, res.body.id);
+    expect(ids((await client.post('/api/search', { query: 'bicycle' })).body)).toEqual([res.body.id]);
+    const [file] = await app.context.db.select().from(files).where(eq(files.id, upload.id));
+    expect(file).toMatchObject({ imageCaption: 'A red bicycle leaning against a brick wall.' });
+    expect(file!.imageReadAt).toBeInstanceOf(Date);
+
+    // Indexing the post again (as an edit does) reuses what was read: the model is not asked again.
+    const asked = chat.requests.length;
+    await indexPost(app.context, res.body.id);
+    expect(chat.requests.length).toBe(asked);
+  }, 90_000);
+
+  it('keeps the post searchable by its words when the model fails, and asks again next time', async () => {
+    chat.answer = () => ({ status: 500, body: {} });
+    const { client } = await memberWithClient(app);
+    const bytes = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#2040c0' } })
+      .png()
+      .toBuffer();
+    const upload = await uploadAccepted(app, client, { name: 'lake.png', bytes, contentType: 'image/png' });
+    const res = await client.post('/api/posts', {
+      post: { tldr: 'Evening swim', content: '', file_request_id: upload.id },
+    });
+    await waitForIndexed(app, res.body.id);
+    expect(ids((await client.post('/api/search', { query: 'swim' })).body)).toEqual([res.body.id]);
+    const [file] = await app.context.db.select().from(files).where(eq(files.id, upload.id));
+    expect(file!.imageCaption).toBeNull();
+
+    chat.answer = () => completion('A calm blue lake under an evening sky.');
+    await indexPost(app.context, res.body.id);
+    expect(ids((await client.post('/api/search', { query: 'lake sky' })).body)).toEqual([res.body.id]);
+  }, 90_000);
 });

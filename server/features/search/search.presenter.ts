@@ -4,9 +4,18 @@ import { highlightPrefixes, piecesFromHeadline } from './highlight';
 import type { LinkHitRow } from './search-sections.repo';
 import type { SearchMode } from './search.service';
 
-/** The health endpoint's search fields: `search` (the mode), `search_model`, `pgvector`. */
+/**
+ * The health endpoint's search fields: `search` (the mode), `search_model`, `pgvector`, and how
+ * images are read (`image_search`, `caption_model`).
+ */
 export function presentSearchMode(mode: SearchMode) {
-  return { search: mode.mode, search_model: mode.model, pgvector: mode.pgvector };
+  return {
+    search: mode.mode,
+    search_model: mode.model,
+    pgvector: mode.pgvector,
+    image_search: mode.images,
+    caption_model: mode.captionModel,
+  };
 }
 
 export function presentLinkHit(row: LinkHitRow): LinkHit {

@@ -25,16 +25,25 @@ export interface SearchMode {
   /** The model whose vectors are searched, null when none. */
   model: string | null;
   pgvector: boolean;
+  /** How images are read: the words they show (OCR), and captions when a vision model is set. */
+  images: 'ocr' | 'ocr+captions';
+  /** The vision model that captions images, null when none. */
+  captionModel: string | null;
 }
 
 /** What search can do here: `/api/health` reports it. */
 export function searchMode(deps: Pick<AppContext, 'config' | 'database'>): SearchMode {
-  if (!deps.database.hasVector) return { mode: 'fulltext', model: null, pgvector: false };
+  const images = {
+    images: deps.config.vision ? ('ocr+captions' as const) : ('ocr' as const),
+    captionModel: deps.config.vision?.model ?? null,
+  };
+  if (!deps.database.hasVector) return { mode: 'fulltext', model: null, pgvector: false, ...images };
   const embedder = embedderFor(deps.config);
   return {
     mode: embedder.kind === 'static' ? 'fulltext+static-vectors' : 'fulltext+embeddings',
     model: embedder.model,
     pgvector: true,
+    ...images,
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { completeChat } from '../../../adapters/chat-completions';
 import type { LlmConfig } from '../../../config/env';
 import { splitSentences } from './textrank';
 
@@ -32,10 +33,6 @@ export const LlmSummarySchema = z.object({
 });
 export type LlmSummary = z.infer<typeof LlmSummarySchema>;
 
-const ChatCompletionSchema = z.object({
-  choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1),
-});
-
 export const SUMMARY_SYSTEM_PROMPT = [
   'You summarise web pages that members of Hearth, a small social network, have shared.',
   'The user message holds the text of a web page between the markers <<<PAGE and PAGE>>>.',
@@ -57,26 +54,19 @@ export async function summariseWithLlm(
   // The closing marker cannot appear inside the page text, so the page cannot end its own quote.
   const page = input.text.slice(0, PAGE_CHARS_SENT).replaceAll('PAGE>>>', 'PAGE >>>');
   const title = (input.title ?? '').replaceAll('PAGE>>>', 'PAGE >>>').slice(0, 300);
-  const response = await fetch(`${llm.baseUrl}/chat/completions`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(llm.apiKey ? { authorization: `Bearer ${llm.apiKey}` } : {}),
-    },
-    body: JSON.stringify({
-      model: llm.model,
-      temperature: 0.2,
-      messages: [
+  let content: string;
+  try {
+    content = await completeChat(
+      llm,
+      [
         { role: 'system', content: SUMMARY_SYSTEM_PROMPT },
         { role: 'user', content: `<<<PAGE\nTitle: ${title}\n\n${page}\nPAGE>>>` },
       ],
-    }),
-    signal: AbortSignal.timeout(TIMEOUT_MS),
-  });
-  if (!response.ok) throw new LlmSummaryError(`the chat API answered ${response.status}`);
-  const completion = ChatCompletionSchema.safeParse(await response.json());
-  if (!completion.success) throw new LlmSummaryError('the chat API answer has no message');
-  const content = completion.data.choices[0]!.message.content ?? '';
+      { timeoutMs: TIMEOUT_MS },
+    );
+  } catch (error) {
+    throw new LlmSummaryError(error instanceof Error ? error.message : String(error));
+  }
   const summary = LlmSummarySchema.safeParse(parseJsonObject(content));
   if (!summary.success)
     throw new LlmSummaryError(`the summary was refused: ${summary.error.issues[0]?.message}`);

@@ -1,6 +1,5 @@
-import http from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { LlmConfig } from '../../../config/env';
+import { completion, startFakeChat, type FakeChat } from '../../../../tests/support/fake-chat-server';
 import { extractPage } from './extract';
 import { FIXTURE_PAGES, readFixture } from './fixtures/fixture-server';
 import { markdownToPlainText } from './plain-text';
@@ -71,47 +70,6 @@ describe('extractive summary (TextRank)', () => {
     expect(summariseExtractively(long)).not.toBeNull();
     expect(performance.now() - started).toBeLessThan(3000);
   });
-});
-
-/** A local stand-in for an OpenAI-compatible chat API: answers what the test sets, records requests. */
-interface FakeChat {
-  config: LlmConfig;
-  requests: Array<{ path: string; authorization: string | undefined; body: Record<string, unknown> }>;
-  answer: (request: Record<string, unknown>) => { status: number; body: unknown };
-  close(): Promise<void>;
-}
-
-async function startFakeChat(): Promise<FakeChat> {
-  const fake: Omit<FakeChat, 'config' | 'close'> = {
-    requests: [],
-    answer: () => ({ status: 500, body: {} }),
-  };
-  const server = http.createServer((request, response) => {
-    let raw = '';
-    request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    request.on('end', () => {
-      const body = JSON.parse(raw || '{}') as Record<string, unknown>;
-      fake.requests.push({ path: request.url ?? '', authorization: request.headers.authorization, body });
-      const { status, body: answer } = fake.answer(body);
-      response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(typeof answer === 'string' ? answer : JSON.stringify(answer));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return Object.assign(fake, {
-    config: { baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: 'test-key', model: 'tiny-model' },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  });
-}
-
-const completion = (content: string) => ({
-  status: 200,
-  body: {
-    id: 'chatcmpl-1',
-    object: 'chat.completion',
-    choices: [{ index: 0, message: { role: 'assistant', content } }],
-  },
 });
 
 const GOOD = {
