@@ -2,6 +2,7 @@ import { ACCOUNT_MESSAGES, type AccountSecurity, type ChangePasswordBody } from 
 import { AUTH_MESSAGES } from '../../../shared/api/auth';
 import { DURATIONS } from '../../../shared/domain/constants';
 import type { AppContext } from '../../context';
+import { uniqueViolation } from '../../db/errors';
 import type { FieldErrors } from '../../http/errors';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { enqueueMail } from '../mail/mail.job';
@@ -97,6 +98,19 @@ export async function confirmEmailChange(
   token: string,
   keepSessionId: string,
 ): Promise<{ email: string } | null> {
+  try {
+    return await moveAccount(context, user, token, keepSessionId);
+  } catch (error) {
+    // The address was taken by a sign-up or another change racing this one: the link is spent.
+    if (uniqueViolation(error) === 'users_email_lower_idx') {
+      await deleteEmailChange(context.db, user.id);
+      return null;
+    }
+    throw error;
+  }
+}
+
+async function moveAccount(context: Context, user: Member, token: string, keepSessionId: string) {
   return context.db.transaction(async (tx) => {
     const change = await takeEmailChange(tx, user.id, hashToken(token), new Date());
     if (!change) return null;

@@ -48,7 +48,6 @@ export function registerAuthRoutes(app: App, context: RouteContext) {
       if (await isTotpEnabled(context, result.user.id)) return startPendingSignIn(context, result.user);
       await context.sessions.start(request, reply, result.user.id);
       await rememberDevice(context.db, context.config, request, reply, result.user.id);
-      reply.header('cache-control', 'no-store');
       return presentCurrentUser(result.user);
     },
   );
