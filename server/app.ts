@@ -14,6 +14,7 @@ import { acceptEmptyJsonBodies } from './http/json-body';
 import { registerSecurity } from './http/security';
 import { escapeHtml } from './lib/html';
 import { WEB_DIST } from './paths';
+import { registerAccountRoutes } from './features/account/account.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerInvitationsRoutes } from './features/invitations/invitations.routes';
 import { registerUsersRoutes } from './features/users/users.routes';
@@ -91,6 +92,7 @@ export async function buildApp(
   void routes;
   registerAuthRoutes(app, routes);
   registerUsersRoutes(app, routes);
+  registerAccountRoutes(app, routes);
   registerInvitationsRoutes(app, routes);
   registerPostRoutes(app, routes);
   registerCommentRoutes(app, routes);

@@ -136,6 +136,27 @@ describe('image caption settings', () => {
     );
     expect(() => loadConfig({ VISION_MODEL: 'see-1' })).toThrow(
       /VISION_MODEL and VISION_API_KEY need VISION_BASE_URL/,
+describe('two-factor secret key', () => {
+  const postgres = { DATABASE_URL: 'postgres://hearth@db/hearth' };
+
+  it('is generated in DATA_DIR when unset in embedded mode and in tests', () => {
+    expect(loadConfig({}).totpEncryptionKey).toBeUndefined();
+    expect(loadConfig({ ...postgres, NODE_ENV: 'test' }).totpEncryptionKey).toBeUndefined();
+  });
+
+  it('must be given in production with DATABASE_URL, where processes share no folder', () => {
+    expect(() => loadConfig({ ...postgres, NODE_ENV: 'production' })).toThrow(
+      /TOTP_ENCRYPTION_KEY: required/,
+    );
+    const key = 'k'.repeat(32);
+    expect(
+      loadConfig({ ...postgres, NODE_ENV: 'production', TOTP_ENCRYPTION_KEY: key }).totpEncryptionKey,
+    ).toBe(key);
+  });
+
+  it('refuses a short key', () => {
+    expect(() => loadConfig({ TOTP_ENCRYPTION_KEY: 'short' })).toThrow(
+      /TOTP_ENCRYPTION_KEY: must be at least 32/,
     );
   });
 });

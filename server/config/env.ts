@@ -129,6 +129,13 @@ const EnvSchema = z.object({
   FILES_SIGNING_KEY: optionalText.pipe(
     z.string().min(32, { error: 'must be at least 32 characters (e.g. `openssl rand -hex 32`)' }).optional(),
   ),
+  /**
+   * Encrypts members' two-factor (TOTP) secrets at rest. When unset, a random key is generated and
+   * kept in DATA_DIR; required in production with DATABASE_URL, where processes share no folder.
+   */
+  TOTP_ENCRYPTION_KEY: optionalText.pipe(
+    z.string().min(32, { error: 'must be at least 32 characters (e.g. `openssl rand -hex 32`)' }).optional(),
+  ),
   /** An OpenAI-compatible API that writes link summaries (unset: the offline extractive summariser). */
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: optionalText,
@@ -205,6 +212,8 @@ export interface Config {
   uploadQuotaBytes: number;
   /** Key of the local store's signed URLs; when unset, one is generated and kept in DATA_DIR. */
   filesSigningKey: string | undefined;
+  /** Key that encrypts TOTP secrets; when unset, one is generated and kept in DATA_DIR. */
+  totpEncryptionKey: string | undefined;
   links: LinksConfig;
   /** The embeddings API search uses; null: the offline static word vectors. */
   embeddings: EmbeddingsConfig | null;
@@ -255,6 +264,7 @@ export function loadConfig(
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     uploadQuotaBytes: env.UPLOAD_QUOTA_BYTES,
     filesSigningKey: env.FILES_SIGNING_KEY,
+    totpEncryptionKey: totpEncryptionKey(env),
     links: linksConfig(env),
     embeddings: embeddingsConfig(env),
     vision: visionConfig(env),
@@ -277,6 +287,20 @@ function visionConfig(env: Env): LlmConfig | null {
     apiKey: env.VISION_API_KEY,
     model: env.VISION_MODEL,
   };
+}
+
+/**
+ * Processes sharing a PostgreSQL server share no DATA_DIR, so a generated key would differ between
+ * them and a secret encrypted by one could not be read by another: there the key must be given.
+ */
+function totpEncryptionKey(env: Env): string | undefined {
+  if (!env.TOTP_ENCRYPTION_KEY && env.DATABASE_URL && env.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration:\n  TOTP_ENCRYPTION_KEY: required with DATABASE_URL in production, the same on every ' +
+        'process (e.g. `openssl rand -hex 32`); it encrypts two-factor secrets at rest',
+    );
+  }
+  return env.TOTP_ENCRYPTION_KEY;
 }
 
 /** LLM_BASE_URL needs LLM_MODEL; the loopback switch is for tests and never allowed in production. */

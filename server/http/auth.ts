@@ -8,6 +8,7 @@ import {
   extendSession,
   findLiveSession,
   insertSession,
+  markSessionSeen,
   type SessionUser,
 } from '../features/sessions/sessions.repo';
 import { hashToken, randomToken } from '../lib/tokens';
@@ -27,6 +28,8 @@ export function isApiPath(url: string): boolean {
 }
 /** A session's expiry slides forward at most once an hour, not on every request. */
 const SLIDE_AFTER_MS = 60 * 60 * 1000;
+/** The session list's "last seen" (and the network it was seen from) is written at most once a minute. */
+const SEEN_AFTER_MS = 60 * 1000;
 
 export type CurrentUser = SessionUser;
 
@@ -34,6 +37,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in member, or null. Loaded once per request from the session cookie. */
     currentUser: CurrentUser | null;
+    /** The id of the request's session (null when signed out): the member's "This device". */
+    sessionId: string | null;
   }
 }
 
@@ -54,6 +59,7 @@ export async function registerAuth(app: FastifyInstance, config: Config, db: Db)
     reply.setCookie(cookieName, token, { ...cookieOptions, expires: expiresAt });
 
   app.decorateRequest('currentUser', null);
+  app.decorateRequest('sessionId', null);
   // preValidation, not preHandler: a signed-out request is answered 401 before its body is judged.
   // Only API calls need the member: the web app's files and pages are the same for everyone, and a
   // page load fetching a dozen assets should not cost a dozen session look-ups.
@@ -68,10 +74,14 @@ export async function registerAuth(app: FastifyInstance, config: Config, db: Db)
       return;
     }
     request.currentUser = found.user;
+    request.sessionId = found.session.id;
     if (now.getTime() - found.session.lastUsedAt.getTime() > SLIDE_AFTER_MS) {
       const expiresAt = sessionExpiry(found.session.createdAt, now);
       await extendSession(db, found.session.id, now, expiresAt);
       setCookie(reply, token, expiresAt);
+    }
+    if (now.getTime() - found.session.lastSeenAt.getTime() > SEEN_AFTER_MS) {
+      await markSessionSeen(db, found.session.id, now, request.ip);
     }
   });
 
@@ -85,6 +95,7 @@ export async function registerAuth(app: FastifyInstance, config: Config, db: Db)
       await insertSession(db, {
         userId,
         createdAt: now,
+        lastSeenAt: now,
         tokenHash: hashToken(token),
         expiresAt,
         userAgent: request.headers['user-agent']?.slice(0, 500),
@@ -97,6 +108,7 @@ export async function registerAuth(app: FastifyInstance, config: Config, db: Db)
       if (token) await deleteSessionByHash(db, hashToken(token));
       reply.clearCookie(cookieName, cookieOptions);
       request.currentUser = null;
+      request.sessionId = null;
     },
   };
 }

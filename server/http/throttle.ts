@@ -20,6 +20,11 @@ export const LIMITS = {
    * (features/auth/sign-in.throttle.ts), so an attacker cannot lock the member out.
    */
   signInAccountFailures: { max: 20, windowSeconds: 900 },
+  /** Two-factor codes entered from one client, and at one account from one client (like sign-in). */
+  twoFactorIp: { max: 30, windowSeconds: 300 },
+  twoFactorAccountIp: { max: 10, windowSeconds: 300 },
+  /** Wrong codes at one account from anywhere; devices the account knows are never stopped by it. */
+  twoFactorAccountFailures: { max: 10, windowSeconds: 900 },
   signUpIp: { max: 20, windowSeconds: 3600 },
   signUpEmail: { max: 5, windowSeconds: 3600 },
   confirmIp: { max: 30, windowSeconds: 300 },

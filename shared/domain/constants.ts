@@ -54,6 +54,10 @@ export const DURATIONS = {
   invitationDays: 30,
   confirmationHours: 24,
   resetHours: 6,
+  /** A link confirming a new email address works this long, once. */
+  emailChangeHours: 24,
+  /** Between a right password and its two-factor code (the pending sign-in). */
+  pendingSignInMinutes: 10,
 } as const;
 
 export const STORAGE_KEYS = { redirectAfterLogin: 'redirectAfterLogin' } as const;

@@ -72,6 +72,21 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/users/password': { signedOut: 'public' },
   'PATCH /api/users/password': { signedOut: 'public' },
   'POST /api/check_invitation': { signedOut: 'public' },
+  'POST /api/users/sign_in/two_factor': { signedOut: 'public' },
+
+  // Account security: every route needs the session; another member's session is a 404.
+  'GET /api/account/security': { signedOut: 401, member: 200 },
+  'PATCH /api/account/password': { signedOut: 401 },
+  'POST /api/account/email': { signedOut: 401 },
+  'DELETE /api/account/email': { signedOut: 401, member: 204 },
+  'POST /api/account/email/confirmation': { signedOut: 401 },
+  'GET /api/account/sessions': { signedOut: 401, member: 200 },
+  'DELETE /api/account/sessions': { signedOut: 401 },
+  'DELETE /api/account/sessions/:id': { signedOut: 401, member: 404 },
+  'POST /api/account/two_factor': { signedOut: 401 },
+  'POST /api/account/two_factor/confirmation': { signedOut: 401 },
+  'DELETE /api/account/two_factor': { signedOut: 401 },
+  'POST /api/account/two_factor/recovery_codes': { signedOut: 401 },
   'GET /api/invitations': { signedOut: 401, member: 200 },
   'POST /api/invitations': { signedOut: 401 },
 

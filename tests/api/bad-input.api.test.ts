@@ -93,6 +93,43 @@ const TARGETS: Record<string, Target> = {
       },
     }),
   },
+  'POST /api/users/sign_in/two_factor': {
+    path: () => '/api/users/sign_in/two_factor',
+    body: () => ({ user: { sign_in_token: 'pending-token', code: '123456' } }),
+  },
+  // Account security: a wrong current password keeps the sweep from changing the member's account.
+  'GET /api/account/security': { path: () => '/api/account/security' },
+  'PATCH /api/account/password': {
+    path: () => '/api/account/password',
+    body: () => ({
+      user: { current_password: 'not it', password: 'new password!', password_confirmation: 'new password!' },
+    }),
+  },
+  'POST /api/account/email': {
+    path: () => '/api/account/email',
+    body: () => ({ user: { email: `${uniqueName('moved')}@example.test`, current_password: 'not it' } }),
+  },
+  'DELETE /api/account/email': { path: () => '/api/account/email' },
+  'POST /api/account/email/confirmation': {
+    path: () => '/api/account/email/confirmation',
+    body: () => ({ user: { token: 'some-token' } }),
+  },
+  'GET /api/account/sessions': { path: () => '/api/account/sessions' },
+  'DELETE /api/account/sessions': { path: () => '/api/account/sessions' },
+  'DELETE /api/account/sessions/:id': { path: (w) => `/api/account/sessions/${w.otherUserId}` },
+  'POST /api/account/two_factor': { path: () => '/api/account/two_factor' },
+  'POST /api/account/two_factor/confirmation': {
+    path: () => '/api/account/two_factor/confirmation',
+    body: () => ({ user: { code: '123456' } }),
+  },
+  'DELETE /api/account/two_factor': {
+    path: () => '/api/account/two_factor',
+    body: () => ({ user: { current_password: 'not it', code: '123456' } }),
+  },
+  'POST /api/account/two_factor/recovery_codes': {
+    path: () => '/api/account/two_factor/recovery_codes',
+    body: () => ({ user: { current_password: 'not it' } }),
+  },
   'POST /api/check_invitation': {
     path: () => '/api/check_invitation',
     body: () => ({ invitation: { code: 'some-code' } }),
@@ -441,7 +478,8 @@ describe('bad input never yields a 500', () => {
 
   /** The route's client: a throwaway session for sign-out, so the sweep stays signed in. */
   async function clientFor(route: string): Promise<TestClient> {
-    if (route === 'DELETE /api/users/sign_out') return (await memberWithClient(app)).client;
+    if (route === 'DELETE /api/users/sign_out' || route.startsWith('DELETE /api/account/sessions'))
+      return (await memberWithClient(app)).client;
     return TARGETS[route]?.asAdmin ? world.admin : world.client;
   }
 

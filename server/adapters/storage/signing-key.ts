@@ -9,10 +9,15 @@ const KEY_FILE = 'files-signing-key';
  * on first start and kept in DATA_DIR (mode 0600), so signed URLs survive restarts and every process
  * sharing the folder agrees. Written to a temporary file and hard-linked into place, so two processes
  * starting together never read a half-written key and both end up with the one that won.
+ * The TOTP encryption key (server/features/account/totp-secret.ts) is kept the same way, in its own file.
  */
-export function loadOrCreateSigningKey(dataDir: string, configured: string | undefined): string {
+export function loadOrCreateSigningKey(
+  dataDir: string,
+  configured: string | undefined,
+  fileName: string = KEY_FILE,
+): string {
   if (configured) return configured;
-  const file = path.join(dataDir, KEY_FILE);
+  const file = path.join(dataDir, fileName);
   const existing = readKey(file);
   if (existing) return existing;
 

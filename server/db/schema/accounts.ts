@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   index,
   pgTable,
@@ -58,6 +59,11 @@ export const sessions = pgTable(
     ip: text('ip'),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the session last made a request, for the member's list of sessions. Written at most once
+     * a minute per session (server/http/auth.ts), so reads do not each cost a write.
+     */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('sessions_token_hash_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
@@ -114,5 +120,80 @@ export const invitations = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+  ],
+);
+
+/**
+ * A member's request to move their account to another address: the address changes only when the
+ * link mailed to it is followed. One pending change per member; a new request replaces it.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    /** SHA-256 of the token mailed to the new address: deleted when spent. */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('email_changes_user_idx').on(t.userId),
+    uniqueIndex('email_changes_token_hash_idx').on(t.tokenHash),
+  ],
+);
+
+/**
+ * A member's authenticator (TOTP, RFC 6238). The shared secret is encrypted at rest
+ * (server/features/account/totp-secret.ts). `enabledAt` is null while enrolment awaits its first
+ * code; only then does sign-in ask for one.
+ */
+export const totpCredentials = pgTable('totp_credentials', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretEncrypted: text('secret_encrypted').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  /** The time step of the last code accepted: a code of that step or earlier is never taken again. */
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** Single-use recovery codes, stored as SHA-256 digests (shown once, at enrolment or regeneration). */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_code_idx').on(t.userId, t.codeHash)],
+);
+
+/**
+ * A sign-in whose password was right but whose second factor is still owed: not a session. Its
+ * token is short-lived and spent by the code that completes the sign-in.
+ */
+export const pendingSignIns = pgTable(
+  'pending_sign_ins',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('pending_sign_ins_token_hash_idx').on(t.tokenHash),
+    index('pending_sign_ins_user_idx').on(t.userId),
   ],
 );

@@ -1,12 +1,20 @@
+import { z } from 'zod';
+import {
+  ACCOUNT_MESSAGES,
+  TwoFactorChallengeSchema,
+  TwoFactorSignInBodySchema,
+} from '../../../shared/api/account';
 import { AUTH_MESSAGES, CurrentUserSchema, SignInBodySchema } from '../../../shared/api/auth';
 import type { App, RouteContext } from '../../app';
 import { clientSubject } from '../../http/client-ip';
-import { forbidden, HttpError } from '../../http/errors';
+import { forbidden, HttpError, invalidField } from '../../http/errors';
 import { requireUser } from '../../http/auth';
 import { presentCurrentUser } from '../users/users.presenter';
 import { checkCredentials } from './auth.service';
 import { isKnownDevice, rememberDevice } from './known-devices';
+import { isTotpEnabled } from '../account/totp.service';
 import { guardSignIn, recordSignInFailure } from './sign-in.throttle';
+import { completePendingSignIn, findPending, startPendingSignIn } from './two-factor-sign-in';
 
 /** The session: who is signed in, signing in and out (spec section 7). */
 export function registerAuthRoutes(app: App, context: RouteContext) {
@@ -18,7 +26,12 @@ export function registerAuthRoutes(app: App, context: RouteContext) {
 
   app.post(
     '/api/users/sign_in',
-    { schema: { body: SignInBodySchema, response: { 200: CurrentUserSchema } } },
+    {
+      schema: {
+        body: SignInBodySchema,
+        response: { 200: z.union([CurrentUserSchema, TwoFactorChallengeSchema]) },
+      },
+    },
     async (request, reply) => {
       const { email, password } = request.body.user;
       const knownDevice = await isKnownDevice(context.db, request, email);
@@ -30,10 +43,43 @@ export function registerAuthRoutes(app: App, context: RouteContext) {
         throw new HttpError(401, { error: AUTH_MESSAGES.invalidCredentials });
       }
       if (result.status === 'unconfirmed') throw forbidden(AUTH_MESSAGES.unconfirmed);
+      reply.header('cache-control', 'no-store');
+      // With two-factor sign-in on, a right password only earns the code step, not a session.
+      if (await isTotpEnabled(context, result.user.id)) return startPendingSignIn(context, result.user);
       await context.sessions.start(request, reply, result.user.id);
       await rememberDevice(context.db, context.config, request, reply, result.user.id);
-      reply.header('cache-control', 'no-store');
       return presentCurrentUser(result.user);
+    },
+  );
+
+  /**
+   * The code step of a two-factor sign-in. Throttled like the password step: per client, per
+   * account and client, and wrong codes per account (which devices the account knows skip).
+   */
+  app.post(
+    '/api/users/sign_in/two_factor',
+    { schema: { body: TwoFactorSignInBodySchema, response: { 200: CurrentUserSchema } } },
+    async (request, reply) => {
+      const input = request.body.user;
+      const client = clientSubject(request);
+      await context.throttle.hit('twoFactorIp', client);
+      const pending = await findPending(context, input.sign_in_token);
+      if (!pending) throw invalidField('sign_in_token', ACCOUNT_MESSAGES.signInExpired);
+      const { user } = pending;
+      await context.throttle.hit('twoFactorAccountIp', `${client} ${user.id}`);
+      if (!(await isKnownDevice(context.db, request, user.email))) {
+        await context.throttle.check('twoFactorAccountFailures', user.id);
+      }
+      const result = await completePendingSignIn(context, pending, input);
+      if (result.status === 'expired') throw invalidField('sign_in_token', ACCOUNT_MESSAGES.signInExpired);
+      if (result.status === 'wrong_code') {
+        await context.throttle.record('twoFactorAccountFailures', user.id);
+        throw invalidField(input.code !== undefined ? 'code' : 'recovery_code', ACCOUNT_MESSAGES.codeWrong);
+      }
+      await context.sessions.start(request, reply, user.id);
+      await rememberDevice(context.db, context.config, request, reply, user.id);
+      reply.header('cache-control', 'no-store');
+      return presentCurrentUser(user);
     },
   );
 

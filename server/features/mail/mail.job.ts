@@ -4,11 +4,15 @@ import type { DbOrTx } from '../../db/client';
 import { defineJob } from '../../jobs/queue';
 import {
   confirmationMail,
+  emailChangeAttemptMail,
+  emailChangedMail,
+  emailChangeMail,
   invitationMail,
   passwordChangedMail,
   passwordResetMail,
   signInFailuresMail,
   signUpAttemptMail,
+  twoFactorChangedMail,
 } from './mail.templates';
 
 /**
@@ -27,6 +31,10 @@ export const MailPayloadSchema = z.discriminatedUnion('template', [
   z.object({ template: z.literal('sign_in_failures'), to: z.string().min(3) }),
   z.object({ template: z.literal('sign_up_attempt'), to: z.string().min(3) }),
   z.object({ template: z.literal('password_changed'), to: z.string().min(3) }),
+  z.object({ template: z.literal('email_change'), to: z.string().min(3), token: z.string().min(1) }),
+  z.object({ template: z.literal('email_changed'), to: z.string().min(3), newEmail: z.string().min(3) }),
+  z.object({ template: z.literal('email_change_attempt'), to: z.string().min(3) }),
+  z.object({ template: z.literal('two_factor_changed'), to: z.string().min(3), enabled: z.boolean() }),
 ]);
 export type MailPayload = z.infer<typeof MailPayloadSchema>;
 
@@ -46,6 +54,14 @@ export function renderMail(payload: MailPayload, origin: string) {
       return signUpAttemptMail({ to: payload.to, origin });
     case 'password_changed':
       return passwordChangedMail({ to: payload.to, origin });
+    case 'email_change':
+      return emailChangeMail({ to: payload.to, origin, token: payload.token });
+    case 'email_changed':
+      return emailChangedMail({ to: payload.to, origin, newEmail: payload.newEmail });
+    case 'email_change_attempt':
+      return emailChangeAttemptMail({ to: payload.to, origin });
+    case 'two_factor_changed':
+      return twoFactorChangedMail({ to: payload.to, origin, enabled: payload.enabled });
   }
 }
 

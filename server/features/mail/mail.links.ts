@@ -8,6 +8,8 @@ export const appLinks = {
     `${origin}/email-confirmation?code=${encodeURIComponent(code)}`,
   signIn: (origin: string) => `${origin}/signin`,
   passwordRequest: (origin: string) => `${origin}/password-request`,
+  emailChange: (origin: string, token: string) =>
+    `${origin}/settings/email-confirmation?token=${encodeURIComponent(token)}`,
   passwordReset: (origin: string, token: string) =>
     `${origin}/password-reset?token=${encodeURIComponent(token)}`,
 };

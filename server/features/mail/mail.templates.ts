@@ -133,7 +133,7 @@ export function signUpAttemptMail(input: { to: string; origin: string }) {
   ]);
 }
 
-/** After any password change (reset today, the settings form later): the owner hears of it. */
+/** After any password change (reset or the Security settings): the owner hears of it. */
 export function passwordChangedMail(input: { to: string; origin: string }) {
   return compose(input.to, `Your ${APP_NAME} password was changed`, [
     {
@@ -144,4 +144,74 @@ export function passwordChangedMail(input: { to: string; origin: string }) {
     { text: 'If it was not you, choose a new password now and check the address of your mailbox:' },
     { link: { label: 'Reset my password', url: appLinks.passwordRequest(input.origin) } },
   ]);
+}
+
+/** To the new address of an email change: the link that makes the change (the only way it happens). */
+export function emailChangeMail(input: { to: string; origin: string; token: string }) {
+  return compose(input.to, `Confirm your new email address for ${APP_NAME}`, [
+    { text: `Someone asked to move a ${APP_NAME} account to this email address.` },
+    { link: { label: 'Confirm my new address', url: appLinks.emailChange(input.origin, input.token) } },
+    {
+      text:
+        `The link works once, for ${DURATIONS.emailChangeHours} hours, while you are signed in. ` +
+        'If you did not ask for this, ignore this mail: nothing changes.',
+    },
+  ]);
+}
+
+/** To the old address once the change is made. Carries no link that could undo or redo it. */
+export function emailChangedMail(input: { to: string; origin: string; newEmail: string }) {
+  return compose(input.to, `Your ${APP_NAME} email address was changed`, [
+    {
+      text:
+        `The email address of your ${APP_NAME} account was just changed to ${input.newEmail}, and ` +
+        'every other device was signed out. Mail for the account now goes there.',
+    },
+    {
+      text:
+        'If this was not you, reply to this mail or contact the site operator at once: someone who ' +
+        'knows your password has taken over your account.',
+    },
+  ]);
+}
+
+/**
+ * To the owner of an address another member tried to move their account to (ADR 014): the request
+ * was answered as if it had worked, so only this mailbox's owner learns that the address is taken.
+ */
+export function emailChangeAttemptMail(input: { to: string; origin: string }) {
+  return compose(input.to, `Someone tried to use your address on ${APP_NAME}`, [
+    {
+      text:
+        `Someone signed in to another ${APP_NAME} account just asked to move it to this email address. ` +
+        'It already belongs to your account, so nothing was changed.',
+    },
+    {
+      text: 'If it was you, there is nothing to do. Otherwise you can ignore this mail: your account is safe.',
+    },
+  ]);
+}
+
+/** After two-factor sign-in is switched on or off: the owner hears of it. */
+export function twoFactorChangedMail(input: { to: string; origin: string; enabled: boolean }) {
+  return compose(
+    input.to,
+    input.enabled
+      ? `Two-factor sign-in is on for your ${APP_NAME} account`
+      : `Two-factor sign-in was turned off for your ${APP_NAME} account`,
+    [
+      {
+        text: input.enabled
+          ? 'Signing in to your account now asks for a code from your authenticator app after the password. ' +
+            'Keep your recovery codes somewhere safe.'
+          : 'Signing in to your account now asks only for the password.',
+      },
+      {
+        text:
+          'If it was not you, choose a new password now (it signs out every other device) and check ' +
+          'the Security settings:',
+      },
+      { link: { label: 'Reset my password', url: appLinks.passwordRequest(input.origin) } },
+    ],
+  );
 }

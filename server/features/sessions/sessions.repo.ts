@@ -1,4 +1,4 @@
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { sessionCutoffs } from './session-lifetime';
@@ -12,6 +12,7 @@ export async function insertSession(
     tokenHash: string;
     expiresAt: Date;
     createdAt?: Date;
+    lastSeenAt?: Date;
     userAgent?: string;
     ip?: string;
   },
@@ -40,6 +41,37 @@ export async function findLiveSession(db: DbOrTx, tokenHash: string, now: Date) 
 
 export async function extendSession(db: DbOrTx, sessionId: string, now: Date, expiresAt: Date) {
   await db.update(sessions).set({ lastUsedAt: now, expiresAt }).where(eq(sessions.id, sessionId));
+}
+
+/** Records a request of the session: when, and from which address (for the member's session list). */
+export async function markSessionSeen(db: DbOrTx, sessionId: string, now: Date, ip: string) {
+  await db.update(sessions).set({ lastSeenAt: now, ip }).where(eq(sessions.id, sessionId));
+}
+
+/** The member's live sessions, most recently seen first. */
+export async function listLiveSessions(db: DbOrTx, userId: string, now: Date) {
+  const { createdAfter, usedAfter } = sessionCutoffs(now);
+  return db
+    .select()
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        gt(sessions.expiresAt, now),
+        gt(sessions.createdAt, createdAfter),
+        gt(sessions.lastUsedAt, usedAfter),
+      ),
+    )
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id));
+}
+
+/** Ends one of the member's sessions; false when no session of theirs has this id. */
+export async function endSessionOf(db: DbOrTx, userId: string, sessionId: string): Promise<boolean> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .returning({ id: sessions.id });
+  return ended.length > 0;
 }
 
 export async function deleteSessionByHash(db: DbOrTx, tokenHash: string) {

@@ -6,6 +6,16 @@ export interface SignInCredentials {
   password: string;
 }
 
+/** What the password step led to: a session, or the two-factor code step (no session yet). */
+export type SignInStep = { status: 'signed-in' } | { status: 'code-required'; signInToken: string };
+
+/** The code step: the pending sign-in's token and either an app code or a recovery code. */
+export interface SecondFactor {
+  signInToken: string;
+  code?: string;
+  recoveryCode?: string;
+}
+
 export interface AuthContextValue {
   authenticated: boolean;
   /** True while the session check of a protected page runs; such pages show "Loading". */
@@ -15,9 +25,12 @@ export interface AuthContextValue {
   initials: string | null;
   /**
    * Signs in; on success marks the member authenticated, prefetches the groups list and goes to the
-   * page first asked for (else /dashboard), replacing history. Rejects with the API error.
+   * page first asked for (else /dashboard), replacing history. When the account has two-factor
+   * sign-in on, resolves with the code step instead and signs nobody in. Rejects with the API error.
    */
-  signIn: (credentials: SignInCredentials) => Promise<void>;
+  signIn: (credentials: SignInCredentials) => Promise<SignInStep>;
+  /** Completes a two-factor sign-in with its code, then goes on as `signIn` does. */
+  completeSignIn: (factor: SecondFactor) => Promise<void>;
   /** Ends the session on the server, forgets the member and goes to /signin. */
   signOut: () => Promise<void>;
   /**

@@ -10,13 +10,21 @@ import {
   SIGN_IN_PATH,
   takeRedirectAfterLogin,
 } from '@web/lib/auth-paths';
-import { AuthContext, type AuthContextValue, type SignInCredentials } from './auth-context';
+import {
+  AuthContext,
+  type AuthContextValue,
+  type SecondFactor,
+  type SignInCredentials,
+  type SignInStep,
+} from './auth-context';
 import { authReducer, initialAuthState, isLoading } from './auth-state';
 import { hasSessionHint, setSessionHint } from './session-hint';
 import {
+  asCodeStep,
   asCurrentUser,
   deleteSession,
   fetchCurrentUser,
+  postSecondFactor,
   postSignIn,
   refetchCurrentUser,
 } from './session-api';
@@ -81,9 +89,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [navigate],
   );
 
-  const signIn = useCallback(
-    async (credentials: SignInCredentials) => {
-      const response = await postSignIn(credentials);
+  /** After a successful sign-in (password, or password and code): take the member on. */
+  const welcome = useCallback(
+    async (response: unknown) => {
       // A different member may have been signed in before: drop everything cached for them.
       queryClient.clear();
       const user = asCurrentUser(response) ?? (await fetchCurrentUser());
@@ -94,6 +102,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       await navigate(takeRedirectAfterLogin() ?? DEFAULT_SIGNED_IN_PATH, { replace: true });
     },
     [navigate, queryClient],
+  );
+
+  const signIn = useCallback(
+    async (credentials: SignInCredentials): Promise<SignInStep> => {
+      const response = await postSignIn(credentials);
+      const signInToken = asCodeStep(response);
+      if (signInToken) return { status: 'code-required', signInToken };
+      await welcome(response);
+      return { status: 'signed-in' };
+    },
+    [welcome],
+  );
+
+  const completeSignIn = useCallback(
+    async (factor: SecondFactor) => welcome(await postSecondFactor(factor)),
+    [welcome],
   );
 
   const signOut = useCallback(async () => {
@@ -131,11 +155,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       avatar: state.user?.avatar ?? null,
       initials: state.user?.initials ?? null,
       signIn,
+      completeSignIn,
       signOut,
       refreshUser,
       markUnauthenticated,
     }),
-    [state, skipCheck, signIn, signOut, refreshUser, markUnauthenticated],
+    [state, skipCheck, signIn, completeSignIn, signOut, refreshUser, markUnauthenticated],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@shared/api/auth';
 import { api } from '@web/lib/api-client';
-import type { SignInCredentials } from './auth-context';
+import type { SecondFactor, SignInCredentials } from './auth-context';
 
 /** Who is signed in (GET /api/auth); a 401 is thrown to the caller, never redirected. */
 export async function fetchCurrentUser(): Promise<CurrentUser> {
@@ -19,6 +19,20 @@ export async function refetchCurrentUser(): Promise<CurrentUser | null> {
 export async function postSignIn({ email, password }: SignInCredentials): Promise<unknown> {
   return (await api.post('/users/sign_in', { user: { email, password } }, { redirectOnUnauthorized: false }))
     .data;
+}
+
+export async function postSecondFactor({ signInToken, code, recoveryCode }: SecondFactor): Promise<unknown> {
+  const user = { sign_in_token: signInToken, code, recovery_code: recoveryCode };
+  return (await api.post('/users/sign_in/two_factor', { user }, { redirectOnUnauthorized: false })).data;
+}
+
+/** The password step's answer when the account asks for a code: the pending sign-in's token. */
+export function asCodeStep(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const step = value as { two_factor_required?: unknown; sign_in_token?: unknown };
+  return step.two_factor_required === true && typeof step.sign_in_token === 'string'
+    ? step.sign_in_token
+    : null;
 }
 
 export async function deleteSession(): Promise<void> {

@@ -6,4 +6,16 @@ export const settingsRoutes: FeatureRoute[] = [
     path: '/settings',
     lazy: { Component: async () => (await import('./settings-page')).SettingsPage },
   },
+  {
+    shell: 'signed-in',
+    path: '/settings/security',
+    lazy: { Component: async () => (await import('./security-page')).SecurityPage },
+  },
+  {
+    shell: 'signed-in',
+    path: '/settings/email-confirmation',
+    lazy: {
+      Component: async () => (await import('./email-change-confirmation-page')).EmailChangeConfirmationPage,
+    },
+  },
 ];

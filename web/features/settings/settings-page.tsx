@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ExternalLink, Save } from 'lucide-react';
+import { ExternalLink, Save, ShieldCheck } from 'lucide-react';
 import type { Profile } from '@shared/api/profiles';
 import { LIMITS } from '@shared/domain/constants';
 import { useAuth } from '@web/app/auth/auth-context';
@@ -55,7 +55,16 @@ export function SettingsPage() {
 
   return (
     <div>
-      <PageHeader title={SETTINGS_TEXT.title} description="How other members of Hearth see you." />
+      <PageHeader
+        title={SETTINGS_TEXT.title}
+        description="How other members of Hearth see you."
+        actions={
+          <ButtonLink to="/settings/security" variant="outline" size="sm">
+            <ShieldCheck className="size-4" aria-hidden="true" />
+            Security
+          </ButtonLink>
+        }
+      />
       {profile.isPending ? (
         <LoadingScreen label="Loading your profile…" />
       ) : profile.isError ? (

@@ -8,6 +8,7 @@ import { TextLink } from '@web/components/text-link';
 import { ApiError, serverErrorText } from '@web/lib/api-errors';
 import { ACCOUNT_TEXT } from '../messages';
 import { EmailField } from './email-field';
+import { SignInCodeForm } from './sign-in-code-form';
 
 /**
  * Email and password, used by the /signin page and the sign-in dialog. On success the auth provider
@@ -24,7 +25,26 @@ export function SignInForm({
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [validationError, setValidationError] = useState<string | null>(null);
-  const mutation = useMutation({ mutationFn: signIn });
+  const [signInToken, setSignInToken] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: signIn,
+    onSuccess: (step) => {
+      if (step.status === 'code-required') setSignInToken(step.signInToken);
+    },
+  });
+
+  if (signInToken) {
+    return (
+      <SignInCodeForm
+        signInToken={signInToken}
+        onRestart={() => {
+          setSignInToken(null);
+          setPassword('');
+          mutation.reset();
+        }}
+      />
+    );
+  }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -64,7 +84,7 @@ export function SignInForm({
         value={password}
         onChange={(event) => setPassword(event.target.value)}
       />
-      <Button type="submit" size="lg" fullWidth busy={mutation.isPending}>
+      <Button type="submit" size="lg" fullWidth busy={mutation.isPending || mutation.isSuccess}>
         {mutation.isPending ? 'Signing in...' : 'Sign In'}
       </Button>
     </form>

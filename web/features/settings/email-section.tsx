@@ -1,0 +1,104 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AccountSecurity } from '@shared/api/account';
+import { humanDate } from '@shared/domain/time';
+import { Alert } from '@web/components/alert';
+import { Button } from '@web/components/button';
+import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@web/components/card';
+import { TextField } from '@web/components/input';
+import { errorMessage } from '@web/lib/api-errors';
+import { cancelEmailChange, requestEmailChange, securityKeys } from './security-api';
+import { explainedBy, fieldErrorOf } from './security-fields';
+
+const EMPTY = { email: '', current_password: '' };
+
+/** Change email: the new address confirms by a mailed link; a pending change can be cancelled. */
+export function EmailSection({ security }: { security: AccountSecurity }) {
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState(EMPTY);
+  const request = useMutation({
+    mutationFn: requestEmailChange,
+    onSuccess: (updated) => {
+      setForm(EMPTY);
+      queryClient.setQueryData(securityKeys.security(), updated);
+    },
+  });
+  const cancel = useMutation({
+    mutationFn: cancelEmailChange,
+    onSuccess: () => {
+      request.reset();
+      void queryClient.invalidateQueries({ queryKey: securityKeys.security() });
+    },
+  });
+  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
+    setForm((current) => ({ ...current, [field]: event.target.value }));
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!request.isPending)
+      request.mutate({ email: form.email.trim(), current_password: form.current_password });
+  }
+
+  const unexplained =
+    request.isError && !explainedBy(request.error, Object.keys(EMPTY)) ? errorMessage(request.error) : null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Email address</CardTitle>
+        <CardDescription>
+          Your address is <span className="font-medium text-stone-800">{security.email}</span>. A new one
+          takes effect once you follow the link we mail to it; your current address is told.
+        </CardDescription>
+      </CardHeader>
+      <CardBody className="space-y-4">
+        {security.pending_email ? (
+          <Alert variant="info" title="Waiting for confirmation">
+            <p>
+              We sent a link to <span className="font-medium">{security.pending_email}</span>. Open it while
+              signed in, before {humanDate(new Date(security.pending_email_expires_at!))}, to move your
+              account there.
+            </p>
+            <Button
+              variant="outline"
+              size="sm"
+              className="mt-3"
+              busy={cancel.isPending}
+              onClick={() => cancel.mutate()}
+            >
+              Cancel change
+            </Button>
+            {cancel.isError ? (
+              <p className="mt-2 text-sm text-red-700">{errorMessage(cancel.error)}</p>
+            ) : null}
+          </Alert>
+        ) : null}
+        <form onSubmit={submit} className="space-y-4" aria-label="Change email address">
+          {unexplained ? <Alert>{unexplained}</Alert> : null}
+          <TextField
+            label="New email address"
+            type="email"
+            autoComplete="email"
+            required
+            value={form.email}
+            onChange={set('email')}
+            error={fieldErrorOf(request.error, 'email')}
+          />
+          <TextField
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={form.current_password}
+            onChange={set('current_password')}
+            error={fieldErrorOf(request.error, 'current_password')}
+          />
+          <div className="flex justify-end">
+            <Button type="submit" busy={request.isPending}>
+              {request.isPending ? 'Sending...' : 'Send confirmation link'}
+            </Button>
+          </div>
+        </form>
+      </CardBody>
+    </Card>
+  );
+}
