@@ -136,6 +136,10 @@ describe('image caption settings', () => {
     );
     expect(() => loadConfig({ VISION_MODEL: 'see-1' })).toThrow(
       /VISION_MODEL and VISION_API_KEY need VISION_BASE_URL/,
+    );
+  });
+});
+
 describe('two-factor secret key', () => {
   const postgres = { DATABASE_URL: 'postgres://hearth@db/hearth' };
 
