@@ -200,6 +200,23 @@ const MATRIX: Record<string, Entry> = {
   // Live updates: a stream never ends, so only the signed-out answer is checked here (events.api.test.ts).
   'GET /api/events': { signedOut: 401 },
 
+  // The Inbox and mail preferences; unsubscribing is by signed token, with no session.
+  'GET /api/notifications': { signedOut: 401, member: 200 },
+  'GET /api/notifications/unread_count': { signedOut: 401, member: 200 },
+  'POST /api/notifications/:id/read': { signedOut: 401, member: 404 },
+  'POST /api/notifications/read_all': { signedOut: 401, member: 200 },
+  'GET /api/notification_preferences': { signedOut: 401, member: 200 },
+  'PUT /api/notification_preferences': {
+    signedOut: 401,
+    call: () => ({
+      path: '/api/notification_preferences',
+      body: { preferences: [{ kind: 'follow', delivery: 'off' }] },
+    }),
+    member: 200,
+  },
+  'GET /api/unsubscribe': { signedOut: 'public' },
+  'POST /api/unsubscribe': { signedOut: 'public' },
+
   // Groups, members and join requests.
   'GET /api/groups': { signedOut: 401, member: 200 },
   'POST /api/groups': {

@@ -5,14 +5,18 @@ import path from 'node:path';
 const KEY_FILE = 'files-signing-key';
 
 /**
- * The local store's URL-signing key: FILES_SIGNING_KEY when set, otherwise a random key generated
+ * A signing key (by default the local store's URL-signing key): the configured one when set, otherwise a random key generated
  * on first start and kept in DATA_DIR (mode 0600), so signed URLs survive restarts and every process
  * sharing the folder agrees. Written to a temporary file and hard-linked into place, so two processes
  * starting together never read a half-written key and both end up with the one that won.
  */
-export function loadOrCreateSigningKey(dataDir: string, configured: string | undefined): string {
+export function loadOrCreateSigningKey(
+  dataDir: string,
+  configured: string | undefined,
+  keyFile: string = KEY_FILE,
+): string {
   if (configured) return configured;
-  const file = path.join(dataDir, KEY_FILE);
+  const file = path.join(dataDir, keyFile);
   const existing = readKey(file);
   if (existing) return existing;
 
