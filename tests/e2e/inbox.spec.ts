@@ -5,6 +5,9 @@ test.beforeAll(async () => {
   await host();
 });
 
+// Two sign-ups with mailed confirmations and two browsers: more than the default minute when busy.
+test.setTimeout(120_000);
+
 test('a like lights the author’s Inbox badge live, and opening the item leads to the post', async ({
   page,
   browser,
