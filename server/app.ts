@@ -37,6 +37,8 @@ import { registerPublicPostRoutes } from './features/public-posts/public-posts.r
 import { registerPublicPages } from './features/public-posts/public-posts.pages';
 import { registerLinkRoutes } from './features/links/links.routes';
 import { registerEventRoutes } from './features/events/events.routes';
+import { registerNotificationRoutes } from './features/notifications/notifications.routes';
+import { registerUnsubscribeRoutes } from './features/notifications/unsubscribe.routes';
 
 /**
  * How long a client may take (a slow or stalled client otherwise holds a socket and memory for
@@ -110,6 +112,8 @@ export async function buildApp(
   registerPublicPostRoutes(app, routes);
   registerLinkRoutes(app, routes);
   registerEventRoutes(app, routes);
+  registerNotificationRoutes(app, routes);
+  registerUnsubscribeRoutes(app, routes);
 
   await registerWeb(app, routes, options.serveWeb ?? true, options.webDist ?? WEB_DIST);
   return app;

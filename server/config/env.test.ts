@@ -49,6 +49,12 @@ describe('file settings', () => {
     expect(() => loadConfig({ FILES_SIGNING_KEY: 'short' })).toThrow(
       /FILES_SIGNING_KEY: must be at least 32/,
     );
+    expect(() => loadConfig({ MAIL_UNSUBSCRIBE_SECRET: 'short' })).toThrow(
+      /MAIL_UNSUBSCRIBE_SECRET: must be at least 32/,
+    );
+    expect(loadConfig({ MAIL_UNSUBSCRIBE_SECRET: 'x'.repeat(32) }).mailUnsubscribeSecret).toBe(
+      'x'.repeat(32),
+    );
     expect(() => loadConfig({ S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(/S3_FORCE_PATH_STYLE/);
   });
 });

@@ -136,6 +136,10 @@ const EnvSchema = z.object({
   TOTP_ENCRYPTION_KEY: optionalText.pipe(
     z.string().min(32, { error: 'must be at least 32 characters (e.g. `openssl rand -hex 32`)' }).optional(),
   ),
+  /** Signs one-click unsubscribe links in notification mails; when unset, a key kept in DATA_DIR. */
+  MAIL_UNSUBSCRIBE_SECRET: optionalText.pipe(
+    z.string().min(32, { error: 'must be at least 32 characters (e.g. `openssl rand -hex 32`)' }).optional(),
+  ),
   /** An OpenAI-compatible API that writes link summaries (unset: the offline extractive summariser). */
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: optionalText,
@@ -214,6 +218,11 @@ export interface Config {
   filesSigningKey: string | undefined;
   /** Key that encrypts TOTP secrets; when unset, one is generated and kept in DATA_DIR. */
   totpEncryptionKey: string | undefined;
+  /**
+   * Key of the unsubscribe links in notification mails; when unset, one is generated and kept in
+   * DATA_DIR (processes that share no DATA_DIR must set MAIL_UNSUBSCRIBE_SECRET alike).
+   */
+  mailUnsubscribeSecret: string | undefined;
   links: LinksConfig;
   /** The embeddings API search uses; null: the offline static word vectors. */
   embeddings: EmbeddingsConfig | null;
@@ -265,6 +274,7 @@ export function loadConfig(
     uploadQuotaBytes: env.UPLOAD_QUOTA_BYTES,
     filesSigningKey: env.FILES_SIGNING_KEY,
     totpEncryptionKey: totpEncryptionKey(env),
+    mailUnsubscribeSecret: env.MAIL_UNSUBSCRIBE_SECRET,
     links: linksConfig(env),
     embeddings: embeddingsConfig(env),
     vision: visionConfig(env),

@@ -3,6 +3,11 @@ import type { AppContext } from '../context';
 import { filesCleanupJob } from '../features/files/files.job';
 import { linksProcessJob, linksSweepJob } from '../features/links/links.job';
 import { mailJob } from '../features/mail/mail.job';
+import {
+  notificationDigestJob,
+  notificationMailJob,
+  notificationSweepJob,
+} from '../features/notifications/notifications.job';
 import { accountRequestJob } from '../features/users/account-requests.job';
 import { searchIndexJob, searchMaintainJob } from '../features/search/search.job';
 import type { JobDefinition } from './queue';
@@ -17,5 +22,8 @@ export function jobDefinitions(context: AppContext): JobDefinition<z.ZodType>[] 
     linksSweepJob(context),
     searchIndexJob(context),
     searchMaintainJob(context),
+    notificationMailJob(context),
+    notificationSweepJob(context),
+    notificationDigestJob(context),
   ];
 }

@@ -49,6 +49,11 @@ interface Entry {
   member?: number;
   /** Admin routes: what a member and an admin get. */
   admin?: { member: number; admin: number };
+  /**
+   * Writes authorised by a signed token in the URL instead of the session, which mail programs
+   * call without the XHR marker (RFC 8058 one-click unsubscribe): left out of the CSRF check.
+   */
+  tokenAuthorised?: true;
 }
 
 const byRole = (owner: number, moderator: number, poster: number, commentor: number, outsider: number) => ({
@@ -214,6 +219,23 @@ const MATRIX: Record<string, Entry> = {
 
   // Live updates: a stream never ends, so only the signed-out answer is checked here (events.api.test.ts).
   'GET /api/events': { signedOut: 401 },
+
+  // The Inbox and mail preferences; unsubscribing is by signed token, with no session.
+  'GET /api/notifications': { signedOut: 401, member: 200 },
+  'GET /api/notifications/unread_count': { signedOut: 401, member: 200 },
+  'POST /api/notifications/:id/read': { signedOut: 401, member: 404 },
+  'POST /api/notifications/read_all': { signedOut: 401, member: 200 },
+  'GET /api/notification_preferences': { signedOut: 401, member: 200 },
+  'PUT /api/notification_preferences': {
+    signedOut: 401,
+    call: () => ({
+      path: '/api/notification_preferences',
+      body: { preferences: [{ kind: 'follow', delivery: 'off' }] },
+    }),
+    member: 200,
+  },
+  'GET /api/unsubscribe': { signedOut: 'public' },
+  'POST /api/unsubscribe': { signedOut: 'public', tokenAuthorised: true },
 
   // Groups, members and join requests.
   'GET /api/groups': { signedOut: 401, member: 200 },
@@ -512,7 +534,7 @@ describe('authorisation matrix', () => {
     for (const route of routes) {
       const entry = MATRIX[route];
       const method = route.split(' ')[0]!;
-      if (!entry || method === 'GET') continue;
+      if (!entry || method === 'GET' || entry.tokenAuthorised) continue;
       const call = entry.call?.(world) ?? withRandomIds(route);
       for (const headers of refused) {
         const res = await world.clients.owner.request<any>(method, call.path, call.body ?? {}, { headers });

@@ -46,7 +46,7 @@ export function accountEntries(user: { is_admin: boolean } | null): readonly Nav
 }
 
 export const SEARCH_PATH = '/search';
-/** The inbox icon leads to the timeline (spec section 2). */
-export const INBOX_PATH = '/dashboard';
+/** Where the logo leads members: the timeline (spec section 2). The Inbox icon has its own screen (/inbox). */
+export const HOME_PATH = '/dashboard';
 export const NEW_GROUP_PATH = '/groups/new';
 export const groupPath = (id: string) => `/group/${id}`;

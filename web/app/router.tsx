@@ -6,6 +6,7 @@ import { feedbackRoutes } from '@web/features/feedback/routes';
 import { filesRoutes } from '@web/features/files/routes';
 import { friendsRoutes } from '@web/features/friends/routes';
 import { groupsRoutes } from '@web/features/groups/routes';
+import { inboxRoutes } from '@web/features/inbox/routes';
 import { invitationsRoutes } from '@web/features/invitations/routes';
 import { linksRoutes } from '@web/features/links/routes';
 import { postsRoutes } from '@web/features/posts/routes';
@@ -54,6 +55,7 @@ export const FEATURE_ROUTES: readonly FeatureRoute[] = [
   ...exploreRoutes,
   ...publishedRoutes,
   ...linksRoutes,
+  ...inboxRoutes,
 ];
 
 function routesOf(features: readonly FeatureRoute[], shell: ShellName): RouteObject[] {

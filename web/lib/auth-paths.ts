@@ -16,6 +16,8 @@ export const PUBLIC_PATHS: readonly string[] = [
   '/feed',
   '/landing',
   '/privacy-policy',
+  // Opened from a notification mail: the signed token is the authority, no session needed.
+  '/unsubscribe',
 ];
 
 export function isPublicPath(pathname: string): boolean {

@@ -55,6 +55,13 @@ export const queryKeys = {
     detail: (id: string) => ['links', 'detail', id] as const,
     comments: (id: string) => ['links', 'comments', id] as const,
   },
+  /** The Inbox (web/features/inbox): its pages and the unread badge; a live notification refreshes both. */
+  notifications: {
+    all: ['notifications'] as const,
+    list: () => ['notifications', 'list'] as const,
+    unreadCount: () => ['notifications', 'unread-count'] as const,
+    preferences: () => ['notifications', 'preferences'] as const,
+  },
   /** The member's own public posts (GET /api/public_posts): /published; Publish and Unpublish refresh it. */
   publicPosts: {
     all: ['public-posts'] as const,

@@ -22,6 +22,14 @@ export interface RecordedCall {
 type Route = (call: RecordedCall) => Response | Promise<Response> | undefined;
 
 /**
+ * Calls the signed-in shell makes on every screen (the Inbox badge), answered when a test does not
+ * route them itself, so screens' tests need not mention them.
+ */
+const SHELL_DEFAULTS: Record<string, () => Response> = {
+  'GET /api/notifications/unread_count': () => jsonResponse({ count: 0 }),
+};
+
+/**
  * Replaces `fetch` with a router of `'METHOD /path'` → response (or a function of the call).
  * Unhandled calls fail the test loudly, like MSW's `onUnhandledRequest: 'error'`.
  */
@@ -34,7 +42,7 @@ export function mockFetch(routes: Record<string, Response | Route | (() => Respo
     const call: RecordedCall = { url, method, headers: new Headers(init.headers), body, init };
     calls.push(call);
     const path = url.split('?')[0];
-    const route = routes[`${method} ${path}`];
+    const route = routes[`${method} ${path}`] ?? SHELL_DEFAULTS[`${method} ${path}`];
     if (!route) throw new Error(`Unhandled request: ${method} ${url}`);
     const response = typeof route === 'function' ? await route(call) : route.clone();
     if (!response) throw new Error(`No response for ${method} ${url}`);

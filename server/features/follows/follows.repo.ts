@@ -3,13 +3,23 @@ import { and, asc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { follows, users } from '../../db/schema';
 
-/** Idempotent both ways: the primary key (follower, followee) keeps one row. */
-export async function insertFollow(db: DbOrTx, followerId: string, followeeId: string) {
-  await db.insert(follows).values({ followerId, followeeId }).onConflictDoNothing();
+/** Idempotent both ways: the primary key (follower, followee) keeps one row. Answers whether it was added. */
+export async function insertFollow(db: DbOrTx, followerId: string, followeeId: string): Promise<boolean> {
+  const added = await db
+    .insert(follows)
+    .values({ followerId, followeeId })
+    .onConflictDoNothing()
+    .returning({ followerId: follows.followerId });
+  return added.length > 0;
 }
 
-export async function deleteFollow(db: DbOrTx, followerId: string, followeeId: string) {
-  await db.delete(follows).where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)));
+/** Answers whether there was a follow to remove. */
+export async function deleteFollow(db: DbOrTx, followerId: string, followeeId: string): Promise<boolean> {
+  const removed = await db
+    .delete(follows)
+    .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)))
+    .returning({ followerId: follows.followerId });
+  return removed.length > 0;
 }
 
 export async function countFollowers(db: DbOrTx, userId: string): Promise<number> {

@@ -5,7 +5,8 @@ import { requireUser, signedInOnly } from '../../http/auth';
 import { invalidField, notFound } from '../../http/errors';
 import { memberExists } from '../profiles/profiles.repo';
 import { presentSummary } from './follows.presenter';
-import { countFollowers, deleteFollow, insertFollow, listFriends } from './follows.repo';
+import { countFollowers, listFriends } from './follows.repo';
+import { followMember, unfollowMember } from './follows.service';
 
 /** Following members (the Friends page); `public` links are shown to the owner's followers. */
 export function registerFollowRoutes(app: App, context: RouteContext) {
@@ -20,7 +21,7 @@ export function registerFollowRoutes(app: App, context: RouteContext) {
     await context.throttle.hit('memberWrites', user.id);
     if (!(await memberExists(db, request.params.id))) throw notFound();
     if (request.params.id === user.id) throw invalidField('base', "You can't follow yourself.");
-    await insertFollow(db, user.id, request.params.id);
+    await followMember(db, user.id, request.params.id);
     return { is_following: true, followers_count: await countFollowers(db, request.params.id) };
   });
 
@@ -28,7 +29,7 @@ export function registerFollowRoutes(app: App, context: RouteContext) {
     const user = requireUser(request);
     await context.throttle.hit('memberWrites', user.id);
     if (!(await memberExists(db, request.params.id))) throw notFound();
-    await deleteFollow(db, user.id, request.params.id);
+    await unfollowMember(db, user.id, request.params.id);
     return { is_following: false, followers_count: await countFollowers(db, request.params.id) };
   });
 

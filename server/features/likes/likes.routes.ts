@@ -4,7 +4,7 @@ import { requireUser, signedInOnly } from '../../http/auth';
 import { forbidden } from '../../http/errors';
 import { canCommentInGroup } from '../../policies/group-roles';
 import { loadVisiblePost } from '../posts/posts.service';
-import { countLikes, deleteLike, insertLike } from './likes.repo';
+import { likePost, unlikePost } from './likes.service';
 
 /** POST and DELETE /api/posts/{id}/likes: idempotent; both answer {liked, likes_count}. */
 export function registerLikeRoutes(app: App, context: RouteContext) {
@@ -20,15 +20,13 @@ export function registerLikeRoutes(app: App, context: RouteContext) {
     const post = await loadVisiblePost(db, request.params.id, user.id);
     // In a group every role (Commentor and up) may like; a visible group post implies membership.
     if (post.groupId !== null && !canCommentInGroup(post.viewerRole)) throw forbidden();
-    await insertLike(db, post.id, user.id);
-    return { liked: true, likes_count: await countLikes(db, post.id) };
+    return { liked: true, likes_count: await likePost(db, post, user.id) };
   });
 
   app.delete('/api/posts/:id/likes', options, async (request) => {
     const user = requireUser(request);
     await context.throttle.hit('memberWrites', user.id);
     const post = await loadVisiblePost(db, request.params.id, user.id);
-    await deleteLike(db, post.id, user.id);
-    return { liked: false, likes_count: await countLikes(db, post.id) };
+    return { liked: false, likes_count: await unlikePost(db, post, user.id) };
   });
 }

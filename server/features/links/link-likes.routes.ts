@@ -2,7 +2,7 @@ import { LinkIdParamsSchema } from '../../../shared/api/links';
 import { LikeResponseSchema } from '../../../shared/api/posts';
 import type { App, RouteContext } from '../../app';
 import { requireUser, signedInOnly } from '../../http/auth';
-import { countLinkLikes, deleteLinkLike, insertLinkLike } from './link-likes.repo';
+import { likeLink, unlikeLink } from './link-likes.service';
 import { loadVisibleLink } from './links.service';
 
 /** POST and DELETE /api/links/{id}/like: idempotent; both answer {liked, likes_count}. */
@@ -17,15 +17,13 @@ export function registerLinkLikeRoutes(app: App, context: RouteContext) {
     const user = requireUser(request);
     await context.throttle.hit('memberWrites', user.id);
     const link = await loadVisibleLink(db, request.params.id, user.id);
-    await insertLinkLike(db, link.id, user.id);
-    return { liked: true, likes_count: await countLinkLikes(db, link.id) };
+    return { liked: true, likes_count: await likeLink(db, link, user.id) };
   });
 
   app.delete('/api/links/:id/like', options, async (request) => {
     const user = requireUser(request);
     await context.throttle.hit('memberWrites', user.id);
     const link = await loadVisibleLink(db, request.params.id, user.id);
-    await deleteLinkLike(db, link.id, user.id);
-    return { liked: false, likes_count: await countLinkLikes(db, link.id) };
+    return { liked: false, likes_count: await unlikeLink(db, link, user.id) };
   });
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { defineJob, type JobAttempt } from '../../jobs/queue';
 import { publishLiveEvent } from '../events/live-events';
+import { notify } from '../notifications/notify';
 import { asLinkStepError, LINK_ERROR_MESSAGES } from './pipeline/link-step-error';
 import {
   findLinkForProcessing,
@@ -99,6 +100,7 @@ export async function sweepStaleLinks(context: AppContext, now: Date = new Date(
       await context.db.transaction(async (tx) => {
         await updateLink(tx, link.id, { status: 'failed', error: LINK_ERROR_MESSAGES.unexpected });
         await publishLiveEvent(tx, { userIds: [link.userId] }, { type: 'link.updated', linkId: link.id });
+        await notifyOutcome(tx, link, 'failed');
       });
       continue;
     }
@@ -148,7 +150,23 @@ async function saveAndNotify(context: AppContext, link: LinkRow, patch: LinkPatc
   return context.db.transaction(async (tx) => {
     const saved = await updateLink(tx, link.id, patch);
     await publishLiveEvent(tx, { userIds: [link.userId] }, { type: 'link.updated', linkId: link.id });
+    await notifyOutcome(tx, link, patch.status);
     return saved;
+  });
+}
+
+/** The reading's end reaches the owner's Inbox: the link is ready, or could not be read. */
+async function notifyOutcome(
+  tx: DbOrTx,
+  link: Pick<LinkRow, 'id' | 'userId'>,
+  status: LinkPatch['status'],
+): Promise<void> {
+  if (status !== 'ready' && status !== 'failed') return;
+  await notify(tx, {
+    recipientId: link.userId,
+    actorId: null,
+    kind: status === 'ready' ? 'link_ready' : 'link_failed',
+    linkId: link.id,
   });
 }
 

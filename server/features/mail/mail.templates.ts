@@ -8,7 +8,7 @@ import { appLinks } from './mail.links';
  * the HTML is escaped: names come from members and must never become markup.
  */
 
-interface Part {
+export interface Part {
   /** A paragraph of text. */
   text?: string;
   /** A call to action: the link, shown as a button in HTML and as a bare URL in text. */
@@ -18,7 +18,7 @@ interface Part {
 }
 
 /** Lays out the parts of one mail in both formats, so the two versions never drift apart. */
-function compose(to: string, subject: string, parts: Part[]): MailMessage {
+export function compose(to: string, subject: string, parts: Part[]): MailMessage {
   const text: string[] = [];
   const html: string[] = [];
   for (const part of parts) {

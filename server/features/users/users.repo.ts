@@ -69,7 +69,7 @@ export async function confirmByCode(
   db: DbOrTx,
   codeHash: string,
   validHours: number,
-): Promise<string | undefined> {
+): Promise<{ id: string; invitedById: string | null } | undefined> {
   const [row] = await db
     .update(users)
     .set({
@@ -85,8 +85,8 @@ export async function confirmByCode(
         withinHours(users.confirmationSentAt, validHours),
       ),
     )
-    .returning({ id: users.id });
-  return row?.id;
+    .returning({ id: users.id, invitedById: users.invitedById });
+  return row;
 }
 
 export async function replaceResetToken(tx: DbOrTx, userId: string, tokenHash: string) {

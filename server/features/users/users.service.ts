@@ -3,7 +3,7 @@ import { AUTH_MESSAGES, type SignUpBody } from '../../../shared/api/auth';
 import { INVITATION_MESSAGES } from '../../../shared/api/invitations';
 import { DURATIONS } from '../../../shared/domain/constants';
 import type { AppContext } from '../../context';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import type { FieldErrors } from '../../http/errors';
 import { hashPassword } from '../../lib/passwords';
@@ -14,6 +14,7 @@ import {
   recordInvitationRecipient,
 } from '../invitations/invitations.service';
 import { enqueueMail } from '../mail/mail.job';
+import { notify } from '../notifications/notify';
 import { enqueueAccountRequest, newSecret } from './account-requests.job';
 import { newPasswordErrors } from './passwords.service';
 import { confirmByCode, findTaken, findUserByEmail, insertUser, type UserRow } from './users.repo';
@@ -108,9 +109,24 @@ async function answerTakenEmail(
   return { account: { id: randomUUID(), username: input.username, email: input.email } };
 }
 
-/** Spends a confirmation code. False when it is unknown, used, replaced or older than 24 hours. */
-export async function confirmEmail(db: DbOrTx, code: string): Promise<boolean> {
-  return Boolean(await confirmByCode(db, hashToken(code), DURATIONS.confirmationHours));
+/**
+ * Spends a confirmation code. False when it is unknown, used, replaced or older than 24 hours.
+ * The member who invited the new one hears that they joined now, when the account is real (a
+ * sign-up with a taken address never gets here, so the inviter learns nothing from it; ADR 014).
+ */
+export async function confirmEmail(db: Db, code: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const confirmed = await confirmByCode(tx, hashToken(code), DURATIONS.confirmationHours);
+    if (!confirmed) return false;
+    if (confirmed.invitedById) {
+      await notify(tx, {
+        recipientId: confirmed.invitedById,
+        actorId: confirmed.id,
+        kind: 'invitation_redeemed',
+      });
+    }
+    return true;
+  });
 }
 
 /**

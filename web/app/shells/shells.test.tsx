@@ -34,7 +34,7 @@ describe('signed-in shell', () => {
       ['Published', '/published'],
     ]);
     expect(screen.getByRole('link', { name: 'Search' })).toHaveAttribute('href', '/search');
-    expect(screen.getByRole('link', { name: 'Inbox' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.getByRole('link', { name: 'Inbox' })).toHaveAttribute('href', '/inbox');
   });
 
   it("lists the member's groups in the switcher, plus 'New group…'", async () => {

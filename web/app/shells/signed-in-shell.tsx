@@ -1,21 +1,22 @@
 import { useState, type ReactNode } from 'react';
-import { Inbox, LogOut, Plus, Search } from 'lucide-react';
+import { LogOut, Plus, Search } from 'lucide-react';
 import { NavLink, Outlet } from 'react-router';
 import { Avatar } from '@web/components/avatar';
 import { buttonClasses } from '@web/components/button';
+import { InboxLink } from '@web/features/inbox';
 import { cn } from '@web/lib/cn';
 import { useAuth } from '../auth/auth-context';
 import {
   accountEntries,
   groupPath,
-  INBOX_PATH,
+  HOME_PATH,
   NAV_ENTRIES,
   NEW_GROUP_PATH,
   SEARCH_PATH,
 } from '../navigation';
 import { AccountMenu } from './account-menu';
 import { GroupBadge, GroupSwitcher, useMemberGroups } from './group-switcher';
-import { IconLink } from './icon-link';
+import { IconLink, iconButtonClasses } from './icon-link';
 import { SidebarButton, SidebarHeading, SidebarLink } from './sidebar';
 import { SlideInSidebar } from './slide-in-sidebar';
 import { TopBar } from './top-bar';
@@ -29,13 +30,13 @@ export function SignedInShell({ children }: { children?: ReactNode }) {
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <TopBar homePath={INBOX_PATH} onOpenMenu={() => setMenuOpen(true)}>
+      <TopBar homePath={HOME_PATH} onOpenMenu={() => setMenuOpen(true)}>
         <div className="ml-3 hidden min-w-0 sm:block">
           <GroupSwitcher />
         </div>
         <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
           <IconLink to={SEARCH_PATH} label="Search" icon={Search} />
-          <IconLink to={INBOX_PATH} label="Inbox" icon={Inbox} />
+          <InboxLink className={iconButtonClasses} />
           <div className="ml-1">
             <AccountMenu />
           </div>

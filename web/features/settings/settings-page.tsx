@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ExternalLink, Save, ShieldCheck } from 'lucide-react';
+import { BellRing, ExternalLink, Save, ShieldCheck } from 'lucide-react';
 import type { Profile } from '@shared/api/profiles';
 import { LIMITS } from '@shared/domain/constants';
 import { useAuth } from '@web/app/auth/auth-context';
@@ -19,6 +19,7 @@ import {
   updateMyProfile,
   type ProfileChanges,
 } from '@web/features/profiles';
+import { NOTIFICATION_SETTINGS_PATH } from '@web/features/inbox';
 import { errorMessage, fieldErrorsOf } from '@web/lib/api-errors';
 import { queryKeys } from '@web/lib/query-keys';
 import { useDocumentTitle } from '@web/lib/use-document-title';
@@ -59,10 +60,16 @@ export function SettingsPage() {
         title={SETTINGS_TEXT.title}
         description="How other members of Hearth see you."
         actions={
-          <ButtonLink to="/settings/security" variant="outline" size="sm">
-            <ShieldCheck className="size-4" aria-hidden="true" />
-            Security
-          </ButtonLink>
+          <>
+            <ButtonLink to="/settings/security" variant="outline" size="sm">
+              <ShieldCheck className="size-4" aria-hidden="true" />
+              Security
+            </ButtonLink>
+            <ButtonLink to={NOTIFICATION_SETTINGS_PATH} variant="outline" size="sm">
+              <BellRing className="size-4" aria-hidden="true" />
+              Notification mail
+            </ButtonLink>
+          </>
         }
       />
       {profile.isPending ? (

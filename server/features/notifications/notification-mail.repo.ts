@@ -1,0 +1,98 @@
+// Raw SQL for the delivery expression (a member's choice, else the kind's default) on each row `n`.
+import { and, inArray, isNull, sql } from 'drizzle-orm';
+import type { MailDelivery } from '../../../shared/domain/constants';
+import { type DbOrTx, rowsOf } from '../../db/client';
+import { notifications } from '../../db/schema';
+import { rowDeliverySql } from './notification-preferences';
+
+/** Unread, unmailed notifications whose recipient wants them at once, newer than `since`. */
+export async function listInstantCandidates(db: DbOrTx, since: Date, limit: number): Promise<string[]> {
+  const result = await db.execute(sql`
+    select n.id from notifications n
+    where n.mailed_at is null and n.read_at is null and n.created_at > ${since.toISOString()}::timestamptz
+      and ${rowDeliverySql()} = 'instant'
+    order by n.created_at
+    limit ${limit}`);
+  return rowsOf<{ id: string }>(result).map((row) => row.id);
+}
+
+export interface MailTarget {
+  id: string;
+  recipientId: string;
+  email: string;
+  confirmed: boolean;
+  read: boolean;
+  mailed: boolean;
+  delivery: MailDelivery;
+}
+
+/** The notification's recipient and state, to decide whether its mail still goes. */
+export async function findMailTarget(db: DbOrTx, id: string): Promise<MailTarget | null> {
+  const result = await db.execute(sql`
+    select n.id, n.recipient_id, u.email, u.confirmed_at is not null as confirmed,
+      n.read_at is not null as read, n.mailed_at is not null as mailed, ${rowDeliverySql()} as delivery
+    from notifications n join users u on u.id = n.recipient_id
+    where n.id = ${id}`);
+  const [row] = rowsOf<{
+    id: string;
+    recipient_id: string;
+    email: string;
+    confirmed: boolean;
+    read: boolean;
+    mailed: boolean;
+    delivery: MailDelivery;
+  }>(result);
+  if (!row) return null;
+  return {
+    id: row.id,
+    recipientId: row.recipient_id,
+    email: row.email,
+    confirmed: Boolean(row.confirmed),
+    read: Boolean(row.read),
+    mailed: Boolean(row.mailed),
+    delivery: row.delivery,
+  };
+}
+
+/** Marks the rows mailed, unless read or mailed meanwhile; answers the ones this call took. */
+export async function claimForMail(db: DbOrTx, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .update(notifications)
+    .set({ mailedAt: sql`now()` })
+    .where(and(inArray(notifications.id, ids), isNull(notifications.mailedAt), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return rows.map((row) => row.id);
+}
+
+/** A mail that did not go out: its rows wait for the next try. */
+export async function releaseMailClaim(db: DbOrTx, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(notifications).set({ mailedAt: null }).where(inArray(notifications.id, ids));
+}
+
+/** Confirmed members with unread, unmailed daily-digest notifications from before `cutoff`. */
+export async function listDigestRecipients(
+  db: DbOrTx,
+  cutoff: Date,
+): Promise<Array<{ recipientId: string; email: string }>> {
+  const result = await db.execute(sql`
+    select distinct n.recipient_id, u.email
+    from notifications n join users u on u.id = n.recipient_id
+    where u.confirmed_at is not null and n.mailed_at is null and n.read_at is null
+      and n.created_at < ${cutoff.toISOString()}::timestamptz and ${rowDeliverySql()} = 'daily'`);
+  return rowsOf<{ recipient_id: string; email: string }>(result).map((row) => ({
+    recipientId: row.recipient_id,
+    email: row.email,
+  }));
+}
+
+/** One member's digest rows, oldest first. */
+export async function listDigestRows(db: DbOrTx, recipientId: string, cutoff: Date): Promise<string[]> {
+  const result = await db.execute(sql`
+    select n.id from notifications n
+    where n.recipient_id = ${recipientId} and n.mailed_at is null and n.read_at is null
+      and n.created_at < ${cutoff.toISOString()}::timestamptz and ${rowDeliverySql()} = 'daily'
+    order by n.created_at, n.id`);
+  return rowsOf<{ id: string }>(result).map((row) => row.id);
+}

@@ -1,0 +1,92 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  type MailDelivery,
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+} from '../../../shared/domain/constants';
+import type { DbOrTx } from '../../db/client';
+import { notificationPreferences } from '../../db/schema';
+
+/**
+ * Mail for each kind when the member has not chosen (ADR 016): at once for what someone waits on or
+ * is about you personally, a daily digest for the pleasant but not urgent, nothing for what you
+ * watch happen in the app anyway.
+ */
+export const DEFAULT_DELIVERY: Record<NotificationKind, MailDelivery> = {
+  comment: 'instant',
+  reply: 'instant',
+  mention: 'instant',
+  join_request: 'instant',
+  request_answered: 'instant',
+  group_removed: 'instant',
+  content_removed: 'instant',
+  post_like: 'daily',
+  link_like: 'daily',
+  follow: 'daily',
+  role_changed: 'daily',
+  invitation_redeemed: 'daily',
+  link_ready: 'off',
+  link_failed: 'off',
+};
+
+/** Every kind with the member's delivery (their choice, else the default), in NOTIFICATION_KINDS order. */
+export async function listPreferences(
+  db: DbOrTx,
+  userId: string,
+): Promise<Array<{ kind: NotificationKind; delivery: MailDelivery }>> {
+  const rows = await db
+    .select({ kind: notificationPreferences.kind, delivery: notificationPreferences.delivery })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId));
+  const chosen = new Map(rows.map((row) => [row.kind, row.delivery]));
+  return NOTIFICATION_KINDS.map((kind) => ({ kind, delivery: chosen.get(kind) ?? DEFAULT_DELIVERY[kind] }));
+}
+
+/** Stores the member's choices (later entries for the same kind win). */
+export async function savePreferences(
+  db: DbOrTx,
+  userId: string,
+  preferences: Array<{ kind: NotificationKind; delivery: MailDelivery }>,
+): Promise<void> {
+  const byKind = new Map(preferences.map((entry) => [entry.kind, entry.delivery]));
+  if (byKind.size === 0) return;
+  await db
+    .insert(notificationPreferences)
+    .values([...byKind].map(([kind, delivery]) => ({ userId, kind, delivery })))
+    .onConflictDoUpdate({
+      target: [notificationPreferences.userId, notificationPreferences.kind],
+      set: { delivery: sql`excluded.delivery` },
+    });
+}
+
+/** Every kind off (a one-click unsubscribe from all notification mail). */
+export async function turnAllOff(db: DbOrTx, userId: string): Promise<void> {
+  await savePreferences(
+    db,
+    userId,
+    NOTIFICATION_KINDS.map((kind) => ({ kind, delivery: 'off' as const })),
+  );
+}
+
+/** Whether the member has this delivery for the kind now. */
+export async function deliveryOf(db: DbOrTx, userId: string, kind: NotificationKind): Promise<MailDelivery> {
+  const [row] = await db
+    .select({ delivery: notificationPreferences.delivery })
+    .from(notificationPreferences)
+    .where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.kind, kind)));
+  return row?.delivery ?? DEFAULT_DELIVERY[kind];
+}
+
+/**
+ * SQL: the delivery of notification row `n` for its recipient (their choice, else the default), for
+ * the mail sweeps. Names `n.recipient_id` and `n.kind` literally.
+ */
+export function rowDeliverySql(): SQL {
+  const defaults = sql.join(
+    NOTIFICATION_KINDS.map((kind) => sql`when ${kind} then ${DEFAULT_DELIVERY[kind]}`),
+    sql` `,
+  );
+  return sql`coalesce(
+    (select np.delivery from notification_preferences np where np.user_id = n.recipient_id and np.kind = n.kind),
+    case n.kind ${defaults} end)`;
+}

@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { defineJob } from '../../jobs/queue';
+import { digestMail, instantNotificationMail } from './notification-mails';
+import {
+  claimForMail,
+  findMailTarget,
+  listDigestRecipients,
+  listDigestRows,
+  listInstantCandidates,
+  releaseMailClaim,
+} from './notification-mail.repo';
+import { wordLine } from './notifications.presenter';
+import { findNotificationLine } from './notifications.repo';
+import { signUnsubscribeToken, unsubscribeKey } from './unsubscribe-token';
+
+/**
+ * Notification mail (ADR 016). Instant: every minute a sweep queues one job per unread, unmailed
+ * notification whose recipient wants it at once; the job mails it unless it was read (or deleted)
+ * meanwhile. Daily: once a day a digest lists each member's unread, unmailed daily-kind
+ * notifications from before the day's cutoff, so a second run the same day finds nothing to send.
+ */
+
+export const NOTIFICATION_MAIL_JOB = 'notifications.mail';
+export const NOTIFICATION_SWEEP_JOB = 'notifications.sweep';
+export const NOTIFICATION_DIGEST_JOB = 'notifications.digest';
+
+/** The hour (UTC) the digest goes out; it covers everything before that hour. */
+export const DIGEST_HOUR_UTC = 7;
+/** An instant mail older than this is not sent any more (a worker that was down for days). */
+const INSTANT_WINDOW_MS = 24 * 60 * 60 * 1000;
+const SWEEP_BATCH = 500;
+
+type MailContext = Pick<AppContext, 'db' | 'mailer' | 'config' | 'jobs' | 'logger'>;
+
+/** The latest digest hour at or before `now`: everything created before it belongs to that digest. */
+export function digestCutoff(now: Date): Date {
+  const cutoff = new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), DIGEST_HOUR_UTC),
+  );
+  if (cutoff.getTime() > now.getTime()) cutoff.setUTCDate(cutoff.getUTCDate() - 1);
+  return cutoff;
+}
+
+/** Mails one notification, if it is still unread, unmailed, visible and wanted at once. */
+export async function sendInstantMail(context: MailContext, notificationId: string): Promise<boolean> {
+  const target = await findMailTarget(context.db, notificationId);
+  if (!target || target.read || target.mailed || !target.confirmed || target.delivery !== 'instant') {
+    return false;
+  }
+  const line = await findNotificationLine(context.db, target.recipientId, notificationId);
+  if (!line) return false;
+  const claimed = await claimForMail(context.db, [notificationId]);
+  if (claimed.length === 0) return false;
+  const { text, path } = wordLine(line);
+  const token = signUnsubscribeToken(unsubscribeKey(context.config), {
+    userId: target.recipientId,
+    scope: line.kind,
+  });
+  try {
+    await context.mailer.send(
+      instantNotificationMail({
+        to: target.email,
+        text,
+        path,
+        unsubscribe: { origin: context.config.publicOrigin, token, scope: line.kind },
+      }),
+    );
+  } catch (error) {
+    await releaseMailClaim(context.db, claimed);
+    throw error;
+  }
+  return true;
+}
+
+/** Queues a mail job for each notification waiting to be mailed at once (one job per notification). */
+export async function sweepInstantMail(context: MailContext, now: Date = new Date()): Promise<number> {
+  const ids = await listInstantCandidates(
+    context.db,
+    new Date(now.getTime() - INSTANT_WINDOW_MS),
+    SWEEP_BATCH,
+  );
+  const job = notificationMailJob(context);
+  for (const id of ids) await context.jobs.enqueue(job, { notificationId: id }, { key: id });
+  return ids.length;
+}
+
+/** Sends each member at most one digest for the day of `now`; answers how many went out. */
+export async function sendDailyDigests(context: MailContext, now: Date = new Date()): Promise<number> {
+  const cutoff = digestCutoff(now);
+  const key = unsubscribeKey(context.config);
+  let sent = 0;
+  let failure: unknown = null;
+  for (const recipient of await listDigestRecipients(context.db, cutoff)) {
+    const claimed = await claimForMail(
+      context.db,
+      await listDigestRows(context.db, recipient.recipientId, cutoff),
+    );
+    const items = new Map<string, { text: string; path: string }>();
+    for (const id of claimed) {
+      const line = await findNotificationLine(context.db, recipient.recipientId, id);
+      if (line && !items.has(line.id)) items.set(line.id, wordLine(line));
+    }
+    if (items.size === 0) continue;
+    const token = signUnsubscribeToken(key, { userId: recipient.recipientId, scope: 'all' });
+    try {
+      await context.mailer.send(
+        digestMail({
+          to: recipient.email,
+          items: [...items.values()],
+          unsubscribe: { origin: context.config.publicOrigin, token, scope: 'all' },
+        }),
+      );
+      sent++;
+    } catch (error) {
+      await releaseMailClaim(context.db, claimed);
+      context.logger.warn({ err: error, recipientId: recipient.recipientId }, 'digest mail failed');
+      failure = error;
+    }
+  }
+  // The other members' digests went out; the job is retried for the ones that failed.
+  if (failure) throw failure;
+  return sent;
+}
+
+const MailJobSchema = z.object({ notificationId: z.uuid() });
+const EmptyPayloadSchema = z.object({});
+
+export function notificationMailJob(context: MailContext) {
+  return defineJob({
+    name: NOTIFICATION_MAIL_JOB,
+    schema: MailJobSchema,
+    retryLimit: 6,
+    retryDelaySeconds: 30,
+    deleteAfterSeconds: 24 * 60 * 60,
+    async handle({ notificationId }) {
+      await sendInstantMail(context, notificationId);
+    },
+  });
+}
+
+export function notificationSweepJob(context: MailContext) {
+  return defineJob({
+    name: NOTIFICATION_SWEEP_JOB,
+    schema: EmptyPayloadSchema,
+    policy: 'exclusive',
+    retryLimit: 1,
+    deleteAfterSeconds: 60 * 60,
+    schedule: { cron: '* * * * *', payload: {} },
+    async handle() {
+      await sweepInstantMail(context);
+    },
+  });
+}
+
+export function notificationDigestJob(context: MailContext) {
+  return defineJob({
+    name: NOTIFICATION_DIGEST_JOB,
+    schema: EmptyPayloadSchema,
+    policy: 'exclusive',
+    retryLimit: 5,
+    retryDelaySeconds: 300,
+    deleteAfterSeconds: 7 * 24 * 60 * 60,
+    schedule: { cron: `0 ${DIGEST_HOUR_UTC} * * *`, payload: {} },
+    async handle() {
+      await sendDailyDigests(context);
+    },
+  });
+}

@@ -1,0 +1,67 @@
+import type { Notification } from '../../../shared/api/notifications';
+import { createdAtFields } from '../../../shared/domain/time';
+import { presentAuthor, displayName } from '../profiles/people';
+import type { NotificationLineRow } from './notifications.repo';
+import { wordNotification } from './notification-text';
+
+/** The subject shown beside the text: the post, link, group or person it is about. */
+function subjectOf(row: NotificationLineRow): Notification['subject'] {
+  if (row.linkId) return { type: 'link', id: row.linkId, title: row.linkTitle };
+  if (row.postId) return { type: 'post', id: row.postId, title: row.postTitle };
+  if (row.groupId) return { type: 'group', id: row.groupId, title: row.groupName };
+  if (row.actorId && (row.kind === 'follow' || row.kind === 'invitation_redeemed')) {
+    return { type: 'profile', id: row.actorId, title: null };
+  }
+  return null;
+}
+
+function actorOf(row: NotificationLineRow) {
+  if (!row.actorId || row.actorUsername === null) return null;
+  return presentAuthor({
+    userId: row.actorId,
+    username: row.actorUsername,
+    firstName: row.actorFirstName,
+    lastName: row.actorLastName,
+    avatarFileId: row.actorAvatarFileId,
+  });
+}
+
+/** The text and the page a line leads to (the Inbox and the mails alike). */
+export function wordLine(row: NotificationLineRow) {
+  return wordNotification({
+    kind: row.kind,
+    actorName:
+      row.actorUsername === null
+        ? null
+        : displayName({
+            username: row.actorUsername,
+            firstName: row.actorFirstName,
+            lastName: row.actorLastName,
+          }),
+    actorId: row.actorId,
+    othersCount: row.othersCount,
+    postId: row.postId,
+    postTitle: row.postTitle,
+    linkId: row.linkId,
+    linkTitle: row.linkTitle,
+    inComment: Boolean(row.commentId || row.linkCommentId),
+    groupId: row.groupId,
+    groupName: row.groupName,
+    data: row.data,
+  });
+}
+
+export function presentNotification(row: NotificationLineRow, now: Date = new Date()): Notification {
+  const { text, path } = wordLine(row);
+  return {
+    id: row.id,
+    kind: row.kind,
+    ...createdAtFields(row.createdAt, now),
+    read: !row.unread,
+    actor: actorOf(row),
+    others_count: row.othersCount,
+    subject: subjectOf(row),
+    text,
+    path,
+  };
+}

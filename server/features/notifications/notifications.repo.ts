@@ -1,0 +1,231 @@
+// Raw SQL: the inbox folds grouped rows into one line, which the query builder cannot say plainly.
+// Correlated conditions name `posts`/`links` literally (see server/policies/visibility.ts).
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { NotificationKind } from '../../../shared/domain/constants';
+import { type DbOrTx, rowsOf } from '../../db/client';
+import { notifications } from '../../db/schema';
+import type { Cursor } from '../../http/pagination';
+import { visibleLinksCondition, visiblePostsCondition } from '../../policies/visibility';
+
+/** One inbox line as the database gives it: the newest row of its group, with what the text needs. */
+export interface NotificationLineRow {
+  id: string;
+  kind: NotificationKind;
+  createdAtExact: string;
+  createdAt: Date;
+  unread: boolean;
+  othersCount: number;
+  actorId: string | null;
+  actorUsername: string | null;
+  actorFirstName: string | null;
+  actorLastName: string | null;
+  actorAvatarFileId: string | null;
+  postId: string | null;
+  postTitle: string | null;
+  commentId: string | null;
+  linkId: string | null;
+  linkTitle: string | null;
+  linkCommentId: string | null;
+  groupId: string | null;
+  groupName: string | null;
+  groupKey: string | null;
+  data: Record<string, unknown>;
+}
+
+/**
+ * The recipient's notifications that may still be shown: a post or link they may no longer see (they
+ * left the group, the link went private) hides its notifications; a join request hides once they no
+ * longer answer the group's requests; nothing from a member either side has since blocked shows.
+ */
+function shownRows(recipientId: string, extra: SQL = sql`true`): SQL {
+  return sql`
+    select n.* from notifications n
+    left join posts on posts.id = n.post_id
+    left join links on links.id = n.link_id
+    where n.recipient_id = ${recipientId}
+      and (n.post_id is null or ${visiblePostsCondition(recipientId)})
+      and (n.link_id is null or ${visibleLinksCondition(recipientId)})
+      and (n.kind <> 'join_request' or exists (
+        select 1 from group_roles gr
+        where gr.group_id = n.group_id and gr.user_id = ${recipientId} and gr.role in ('Owner', 'Moderator')))
+      and (n.actor_id is null or not exists (
+        select 1 from user_blocks ub
+        where (ub.blocker_id = ${recipientId} and ub.blocked_id = n.actor_id)
+           or (ub.blocker_id = n.actor_id and ub.blocked_id = ${recipientId})))
+      and ${extra}`;
+}
+
+/** Each group of rows (one `group_key`, or a row alone) as its newest row, then what the line shows. */
+function lineQuery(recipientId: string, where: SQL, tail: SQL): SQL {
+  return sql`
+    with shown as (${shownRows(recipientId)}),
+    heads as (
+      select distinct on (coalesce(group_key, id::text)) *
+      from shown
+      order by coalesce(group_key, id::text), created_at desc, id desc
+    )
+    select
+      h.id, h.kind, h.created_at, h.post_id, h.comment_id, h.link_id, h.link_comment_id, h.group_id,
+      h.group_key, h.data, h.actor_id,
+      to_char(h.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at_exact,
+      case when h.group_key is null then h.read_at is null
+        else exists (select 1 from shown s where s.group_key = h.group_key and s.read_at is null) end as unread,
+      case when h.group_key is null then 0
+        else (select count(distinct s.actor_id) from shown s
+              where s.group_key = h.group_key and s.actor_id is distinct from h.actor_id) end as others_count,
+      a.username as actor_username, a.first_name as actor_first_name, a.last_name as actor_last_name,
+      a.avatar_file_id as actor_avatar_file_id,
+      p.tldr as post_title,
+      coalesce(l.title, l.url) as link_title,
+      g.name as group_name
+    from heads h
+    left join users a on a.id = h.actor_id
+    left join posts p on p.id = h.post_id
+    left join links l on l.id = h.link_id
+    left join groups g on g.id = h.group_id
+    where ${where}
+    ${tail}`;
+}
+
+interface RawLine {
+  id: string;
+  kind: NotificationKind;
+  created_at_exact: string;
+  post_id: string | null;
+  comment_id: string | null;
+  link_id: string | null;
+  link_comment_id: string | null;
+  group_id: string | null;
+  group_key: string | null;
+  data: Record<string, unknown> | string | null;
+  actor_id: string | null;
+  unread: boolean;
+  others_count: number | string;
+  actor_username: string | null;
+  actor_first_name: string | null;
+  actor_last_name: string | null;
+  actor_avatar_file_id: string | null;
+  post_title: string | null;
+  link_title: string | null;
+  group_name: string | null;
+}
+
+function toLine(raw: RawLine): NotificationLineRow {
+  const data = typeof raw.data === 'string' ? (JSON.parse(raw.data) as Record<string, unknown>) : raw.data;
+  return {
+    id: raw.id,
+    kind: raw.kind,
+    createdAtExact: raw.created_at_exact,
+    createdAt: new Date(raw.created_at_exact),
+    unread: Boolean(raw.unread),
+    othersCount: Number(raw.others_count),
+    actorId: raw.actor_id,
+    actorUsername: raw.actor_username,
+    actorFirstName: raw.actor_first_name,
+    actorLastName: raw.actor_last_name,
+    actorAvatarFileId: raw.actor_avatar_file_id,
+    postId: raw.post_id,
+    postTitle: raw.post_title,
+    commentId: raw.comment_id,
+    linkId: raw.link_id,
+    linkTitle: raw.link_title,
+    linkCommentId: raw.link_comment_id,
+    groupId: raw.group_id,
+    groupName: raw.group_name,
+    groupKey: raw.group_key,
+    data: data ?? {},
+  };
+}
+
+/** Newest first, keyset paged on the line's newest row; `limit + 1` rows so the caller knows of more. */
+export async function listNotificationLines(
+  db: DbOrTx,
+  recipientId: string,
+  { cursor, limit }: { cursor: Cursor | null; limit: number },
+): Promise<NotificationLineRow[]> {
+  const where = cursor
+    ? sql`(h.created_at, h.id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+    : sql`true`;
+  const result = await db.execute(
+    lineQuery(recipientId, where, sql`order by h.created_at desc, h.id desc limit ${limit + 1}`),
+  );
+  return rowsOf<RawLine>(result).map(toLine);
+}
+
+/** One line by the id of any row in it (a mail names a row), if it may still be shown. */
+export async function findNotificationLine(
+  db: DbOrTx,
+  recipientId: string,
+  id: string,
+): Promise<NotificationLineRow | null> {
+  const result = await db.execute(
+    lineQuery(
+      recipientId,
+      sql`(h.id = ${id} or h.group_key = (select group_key from notifications where id = ${id}))`,
+      sql`limit 1`,
+    ),
+  );
+  const [row] = rowsOf<RawLine>(result);
+  return row ? toLine(row) : null;
+}
+
+/** Unread lines: a group counts once. */
+export async function countUnreadLines(db: DbOrTx, recipientId: string): Promise<number> {
+  const result = await db.execute(sql`
+    with shown as (${shownRows(recipientId)})
+    select count(distinct coalesce(group_key, id::text))::int as count from shown where read_at is null`);
+  return Number(rowsOf<{ count: number }>(result)[0]?.count ?? 0);
+}
+
+/** The recipient's own row (another member's id finds nothing). */
+export async function findOwnNotification(db: DbOrTx, recipientId: string, id: string) {
+  const [row] = await db
+    .select({ id: notifications.id, groupKey: notifications.groupKey })
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.recipientId, recipientId)));
+  return row ?? null;
+}
+
+/** Marks a row, and every row of its group, read. */
+export async function markLineRead(
+  db: DbOrTx,
+  recipientId: string,
+  row: { id: string; groupKey: string | null },
+): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(
+      and(
+        eq(notifications.recipientId, recipientId),
+        isNull(notifications.readAt),
+        row.groupKey
+          ? or(eq(notifications.id, row.id), eq(notifications.groupKey, row.groupKey))
+          : eq(notifications.id, row.id),
+      ),
+    );
+}
+
+export async function markAllRead(db: DbOrTx, recipientId: string): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.recipientId, recipientId), isNull(notifications.readAt)));
+}
+
+/** A like taken back is not news: its unread notification goes. */
+export async function deleteUnreadInGroup(
+  db: DbOrTx,
+  line: { recipientId: string; actorId: string; groupKey: string },
+): Promise<void> {
+  await db
+    .delete(notifications)
+    .where(
+      and(
+        eq(notifications.recipientId, line.recipientId),
+        eq(notifications.actorId, line.actorId),
+        eq(notifications.groupKey, line.groupKey),
+        isNull(notifications.readAt),
+      ),
+    );
+}

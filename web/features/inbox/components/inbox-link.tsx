@@ -1,0 +1,49 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Inbox } from 'lucide-react';
+import { NavLink } from 'react-router';
+import { cn } from '@web/lib/cn';
+import { useLiveEvents } from '@web/lib/live-events';
+import { queryKeys } from '@web/lib/query-keys';
+import { unreadCountQueryOptions } from '../api';
+import { INBOX_TEXT } from '../messages';
+import { INBOX_PATH } from '../paths';
+
+/** "9+" above nine: the badge stays one small circle. */
+export function badgeText(count: number): string {
+  return count > 9 ? '9+' : String(count);
+}
+
+/**
+ * The top bar's Inbox icon with its unread badge. A notification arriving on the live stream, or
+ * the tab coming back into focus, refreshes the count (and the Inbox list, if it is open).
+ */
+export function InboxLink({ className }: { className?: string }) {
+  const queryClient = useQueryClient();
+  const unread = useQuery(unreadCountQueryOptions());
+  useLiveEvents((event) => {
+    if (event.type === 'notification.created') {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
+    }
+  });
+  const count = unread.data ?? 0;
+  const label = INBOX_TEXT.badgeLabel(count);
+  return (
+    <NavLink
+      to={INBOX_PATH}
+      aria-label={label}
+      title={label}
+      className={({ isActive }) => cn('relative', className, isActive && 'text-brand-700')}
+    >
+      <Inbox className="size-5" aria-hidden />
+      {count > 0 ? (
+        <span
+          aria-hidden="true"
+          data-testid="inbox-badge"
+          className="absolute top-1 right-0.5 flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-brand-600 px-1 text-[10px] leading-none font-semibold text-white ring-2 ring-white"
+        >
+          {badgeText(count)}
+        </span>
+      ) : null}
+    </NavLink>
+  );
+}

@@ -1,0 +1,179 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Notification, NotificationPreference } from '@shared/api/notifications';
+import { NOTIFICATION_KINDS } from '@shared/domain/constants';
+import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
+import { renderApp } from '@web/test/render-app';
+import { ada } from '@web/test/users';
+import { badgeText } from './components/inbox-link';
+
+const item = (id: string, extra: Partial<Notification> = {}): Notification => ({
+  id,
+  kind: 'post_like',
+  created_at: '2026-11-23T10:00:00.000Z',
+  created_at_human: 'November 23, 2026 at 10:00 AM UTC',
+  time_ago: '2 hours ago',
+  read: false,
+  actor: { name: 'Ana Lima', username: 'ana', avatar: null, profile_id: 'u-ana' },
+  others_count: 0,
+  subject: { type: 'post', id: 'p1', title: 'Weekend hike' },
+  text: 'Ana Lima liked your post “Weekend hike”',
+  path: '/post/p1',
+  ...extra,
+});
+
+const shell = { 'GET /api/auth': jsonResponse(ada), 'GET /api/groups': jsonResponse([]) };
+
+describe('the Inbox badge', () => {
+  it('names the unread count and shows 9+ above nine', async () => {
+    mockFetch({
+      ...shell,
+      'GET /api/notifications/unread_count': jsonResponse({ count: 3 }),
+      'GET /api/notifications': jsonResponse([], { headers: { 'x-has-next-page': 'false' } }),
+    });
+    renderApp('/inbox');
+    const link = await screen.findByRole('link', { name: 'Inbox, 3 unread' });
+    expect(link).toHaveAttribute('href', '/inbox');
+    expect(within(link).getByText('3')).toBeInTheDocument();
+    expect(badgeText(9)).toBe('9');
+    expect(badgeText(10)).toBe('9+');
+  });
+});
+
+describe('/inbox', () => {
+  it('shows the empty state', async () => {
+    mockFetch({
+      ...shell,
+      'GET /api/notifications': jsonResponse([], { headers: { 'x-has-next-page': 'false' } }),
+    });
+    renderApp('/inbox');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Inbox' })).toBeInTheDocument();
+    expect(await screen.findByText('No notifications yet')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
+  });
+
+  it('lists items with unread markers, pages with Load More, and marks all read', async () => {
+    let read = false;
+    const { calls } = mockFetch({
+      ...shell,
+      'GET /api/notifications/unread_count': () => jsonResponse({ count: read ? 0 : 1 }),
+      'GET /api/notifications': (call) =>
+        call.url.includes('after=c1')
+          ? jsonResponse(
+              [item('n2', { read: true, text: 'Ben Ode started following you', kind: 'follow' })],
+              {
+                headers: { 'x-has-next-page': 'false' },
+              },
+            )
+          : jsonResponse([item('n1', { read })], {
+              headers: { 'x-has-next-page': 'true', 'x-next-cursor': 'c1' },
+            }),
+      'POST /api/notifications/read_all': () => {
+        read = true;
+        return jsonResponse({ count: 0 });
+      },
+    });
+    renderApp('/inbox');
+    const user = userEvent.setup({ delay: null });
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    const first = within(list).getByRole('button', { name: /Ana Lima liked your post “Weekend hike”/ });
+    expect(within(first).getByText('Unread')).toBeInTheDocument();
+    expect(within(first).getByText('2 hours ago')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Load More' }));
+    expect(
+      await within(list).findByRole('button', { name: /Ben Ode started following you/ }),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    await waitFor(() => expect(within(list).queryByText('Unread')).not.toBeInTheDocument());
+    expect(await screen.findByRole('link', { name: 'Inbox' })).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST' && call.url.endsWith('/read_all'))).toBe(true);
+  });
+
+  it('opens an item: marks it read and goes to its page', async () => {
+    const { calls } = mockFetch({
+      ...shell,
+      'GET /api/notifications/unread_count': jsonResponse({ count: 1 }),
+      'GET /api/notifications': jsonResponse([item('n1')], { headers: { 'x-has-next-page': 'false' } }),
+      'POST /api/notifications/n1/read': jsonResponse({ count: 0 }),
+      'GET /api/posts/p1': jsonResponse(
+        { error: 'Resource not found. Please check your request.' },
+        { status: 404 },
+      ),
+      'GET /api/posts/p1/comments': jsonResponse([]),
+    });
+    const { router } = renderApp('/inbox');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: /Ana Lima liked your post/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/post/p1'));
+    expect(calls.some((call) => call.method === 'POST' && call.url.endsWith('/notifications/n1/read'))).toBe(
+      true,
+    );
+    expect(await screen.findByRole('link', { name: 'Inbox' })).toBeInTheDocument();
+  });
+});
+
+describe('/settings/notifications', () => {
+  it('shows every kind with its delivery and saves a change with a confirmation', async () => {
+    let saved: NotificationPreference[] = NOTIFICATION_KINDS.map((kind) => ({
+      kind,
+      delivery: kind === 'post_like' ? 'daily' : 'instant',
+    }));
+    const { calls } = mockFetch({
+      ...shell,
+      'GET /api/notification_preferences': () => jsonResponse({ preferences: saved }),
+      'PUT /api/notification_preferences': (call) => {
+        const body = call.body as { preferences: NotificationPreference[] };
+        saved = body.preferences;
+        return jsonResponse({ preferences: saved });
+      },
+    });
+    renderApp('/settings/notifications');
+    const user = userEvent.setup({ delay: null });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Notification mail' })).toBeInTheDocument();
+    expect(await screen.findByRole('radio', { name: 'Likes on your posts: Daily digest' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'Likes on your posts: Off' }));
+    await user.click(screen.getByRole('button', { name: 'Save preferences' }));
+    expect(await screen.findByText('Your mail preferences are saved.')).toBeInTheDocument();
+    const put = calls.find((call) => call.method === 'PUT');
+    expect((put!.body as { preferences: NotificationPreference[] }).preferences).toContainEqual({
+      kind: 'post_like',
+      delivery: 'off',
+    });
+    expect(screen.getByRole('radio', { name: 'Likes on your posts: Off' })).toBeChecked();
+    // Forty-two radios make role queries slow on jsdom.
+  }, 20_000);
+});
+
+describe('/unsubscribe', () => {
+  it('describes the link, changes nothing until confirmed, then unsubscribes', async () => {
+    const { calls } = mockFetch({
+      'GET /api/unsubscribe': jsonResponse({ scope: 'follow', label: 'New followers' }),
+      'POST /api/unsubscribe': jsonResponse({ scope: 'follow', label: 'New followers', unsubscribed: true }),
+    });
+    renderApp('/unsubscribe?token=abc.def');
+    const user = userEvent.setup({ delay: null });
+    expect(await screen.findByText('Stop mails for: New followers?')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));
+    expect(await screen.findByText('You are unsubscribed from: New followers.')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')!.url).toContain('token=abc.def');
+  });
+
+  it('shows the server’s message for a bad link', async () => {
+    mockFetch({
+      'GET /api/unsubscribe': jsonResponse(
+        { error: 'This unsubscribe link has expired. Open your mail preferences in Hearth instead.' },
+        { status: 400 },
+      ),
+    });
+    renderApp('/unsubscribe?token=old');
+    expect(
+      await screen.findByText(
+        'This unsubscribe link has expired. Open your mail preferences in Hearth instead.',
+      ),
+    ).toBeInTheDocument();
+  });
+});

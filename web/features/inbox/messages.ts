@@ -1,0 +1,39 @@
+/** The Inbox's, the mail preferences' and the unsubscribe page's words. */
+export const INBOX_TEXT = {
+  title: 'Inbox',
+  description: 'What happened around your posts, links and groups.',
+  empty: 'No notifications yet',
+  emptyDescription: 'Likes, comments, new followers and group news will show up here.',
+  markAll: 'Mark all as read',
+  loadMore: 'Load More',
+  loadingMore: 'Loading more…',
+  noMore: 'No more notifications',
+  loadError: (message: string) => `An error has occurred: ${message}`,
+  unread: 'Unread',
+  /** The top bar icon's accessible name. */
+  badgeLabel: (count: number) => (count > 0 ? `Inbox, ${count} unread` : 'Inbox'),
+} as const;
+
+export const PREFERENCES_TEXT = {
+  title: 'Notification mail',
+  description: 'Choose which notifications also reach you by mail, and when.',
+  kindColumn: 'Notification',
+  deliveries: { off: 'Off', instant: 'At once', daily: 'Daily digest' },
+  save: 'Save preferences',
+  saving: 'Saving…',
+  saved: 'Your mail preferences are saved.',
+  saveError: (message: string) => `Could not save your preferences: ${message}`,
+  back: 'Back to settings',
+} as const;
+
+export const UNSUBSCRIBE_TEXT = {
+  title: 'Unsubscribe',
+  question: (label: string) => `Stop mails for: ${label}?`,
+  explain:
+    'You will still see these notifications in your Inbox. You can change this any time in your settings.',
+  confirm: 'Unsubscribe',
+  confirming: 'Unsubscribing…',
+  done: (label: string) => `You are unsubscribed from: ${label}.`,
+  missing: 'This unsubscribe link is incomplete. Open your mail preferences in Hearth instead.',
+  preferences: 'Mail preferences',
+} as const;
