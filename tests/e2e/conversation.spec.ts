@@ -17,6 +17,8 @@ test('a conversation: an @mention picked from the suggestions links to the profi
   page,
   browser,
 }) => {
+  // Two members, two browsers and five screens: longer than one default journey.
+  test.setTimeout(180_000);
   const ana = await newMember('ana');
   const ben = await newMember('ben');
   await signInPage(page, ana);
