@@ -1,15 +1,27 @@
 import { z } from 'zod';
 import { LIMITS } from '../domain/constants';
-import { requiredText } from './fields';
+import { PageQuerySchema, requiredText, uuidParam } from './fields';
+import { MentionRefSchema } from './mentions';
 
 /** Contracts of comments on posts (spec sections 3 and 7). */
 
 export const CreateCommentBodySchema = z.object({
-  comment: z.object({ content: requiredText(LIMITS.commentContent) }),
+  comment: z.object({
+    content: requiredText(LIMITS.commentContent),
+    /** Replying: the comment answered. A reply to a reply joins its top-level comment. */
+    parent_id: uuidParam.nullish(),
+  }),
 });
 export type CreateCommentBody = z.infer<typeof CreateCommentBodySchema>;
 
-export const CommentSchema = z.object({
+/** PATCH /api/comments/{id}: the same rules as on create. */
+export const UpdateCommentBodySchema = z.object({
+  comment: z.object({ content: requiredText(LIMITS.commentContent) }),
+});
+export type UpdateCommentBody = z.infer<typeof UpdateCommentBodySchema>;
+
+/** A comment's fields; a top-level comment adds its first replies (CommentSchema). */
+export const CommentFieldsSchema = z.object({
   id: z.string(),
   post_id: z.string(),
   /** Markdown. */
@@ -26,8 +38,32 @@ export const CommentSchema = z.object({
   is_owner: z.boolean(),
   /** The viewer may delete it: its author, the post's author, or the group's Owner/Moderator. */
   can_delete: z.boolean(),
+  /** The viewer may edit it: its author only. */
+  can_edit: z.boolean(),
+  /** ISO 8601 of the last edit; null if never edited. */
+  edited_at: z.string().nullable(),
+  /** The top-level comment this one replies to; null for a top-level comment. */
+  parent_id: z.string().nullable(),
+  /** How many replies it has (0 for a reply). */
+  replies_count: z.number().int(),
+  /** The members it mentions, for profile links. */
+  mentions: z.array(MentionRefSchema),
+});
+export type CommentFields = z.infer<typeof CommentFieldsSchema>;
+
+export const CommentSchema = CommentFieldsSchema.extend({
+  /** A top-level comment's first replies, oldest first (GET /api/comments/{id}/replies for more). */
+  replies: z.array(CommentFieldsSchema),
 });
 export type Comment = z.infer<typeof CommentSchema>;
 
-/** GET /api/posts/{id}/comments: oldest first. */
+/**
+ * GET /api/posts/{id}/comments?after=&limit= : top-level comments oldest first, each with its first
+ * REPLIES_PREVIEW replies; headers x-next-cursor, x-has-next-page. GET /api/comments/{id}/replies
+ * pages the rest of one comment's replies the same way.
+ */
 export const CommentListSchema = z.array(CommentSchema);
+export const CommentPageQuerySchema = PageQuerySchema;
+
+/** Replies shown under a top-level comment before "View N more replies". */
+export const REPLIES_PREVIEW = 3;

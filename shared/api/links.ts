@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MentionRefSchema } from './mentions';
 import { LIMITS, LINK_VISIBILITIES } from '../domain/constants';
 import { checkLinkUrl, type LinkUrlProblem } from '../domain/link-url';
 import { PageQuerySchema, optionalText, text, uuidParam } from './fields';
@@ -111,16 +112,24 @@ export const CreateLinkResponseSchema = z.object({
 export type CreateLinkResponse = z.infer<typeof CreateLinkResponseSchema>;
 
 /** POST /api/links/{id}/comments {content}: trimmed, required. */
+const linkCommentContent = text(LINK_MESSAGES.commentRequired)
+  .trim()
+  .min(1, { error: LINK_MESSAGES.commentRequired })
+  .max(LINK_COMMENT_MAX, { error: `is too long (maximum is ${LINK_COMMENT_MAX} characters)` });
+
 export const CreateLinkCommentBodySchema = z.object({
-  content: text(LINK_MESSAGES.commentRequired)
-    .trim()
-    .min(1, { error: LINK_MESSAGES.commentRequired })
-    .max(LINK_COMMENT_MAX, { error: `is too long (maximum is ${LINK_COMMENT_MAX} characters)` }),
+  content: linkCommentContent,
+  /** Replying: the comment answered. A reply to a reply joins its top-level comment. */
+  parent_id: uuidParam.nullish(),
 });
 export type CreateLinkCommentBody = z.infer<typeof CreateLinkCommentBodySchema>;
 
+/** PATCH /api/links/{linkId}/comments/{id} {content}: the same rules as on create. */
+export const UpdateLinkCommentBodySchema = z.object({ content: linkCommentContent });
+export type UpdateLinkCommentBody = z.infer<typeof UpdateLinkCommentBodySchema>;
+
 /** A comment on a link (spec section 3); `link_id` also comes from the route. */
-export const LinkCommentSchema = z.object({
+export const LinkCommentFieldsSchema = z.object({
   id: z.string(),
   link_id: z.string(),
   content: z.string(),
@@ -136,8 +145,24 @@ export const LinkCommentSchema = z.object({
   is_owner: z.boolean(),
   /** Its author or the link's owner may delete it. */
   can_delete: z.boolean(),
+  /** The viewer may edit it: its author only. */
+  can_edit: z.boolean(),
+  /** ISO 8601 of the last edit; null if never edited. */
+  edited_at: z.string().nullable(),
+  /** The top-level comment this one replies to; null for a top-level comment. */
+  parent_id: z.string().nullable(),
+  replies_count: z.number().int(),
+  mentions: z.array(MentionRefSchema),
+});
+export const LinkCommentSchema = LinkCommentFieldsSchema.extend({
+  /** A top-level comment's first replies, oldest first. */
+  replies: z.array(LinkCommentFieldsSchema),
 });
 export type LinkComment = z.infer<typeof LinkCommentSchema>;
+export type LinkCommentFields = z.infer<typeof LinkCommentFieldsSchema>;
 
-/** GET /api/links/{id}/comments: oldest first. */
+/**
+ * GET /api/links/{id}/comments?after=&limit= : top-level comments oldest first with their first
+ * replies; GET /api/links/{id}/comments/{commentId}/replies pages the rest. Cursor headers as timelines.
+ */
 export const LinkCommentListSchema = z.array(LinkCommentSchema);

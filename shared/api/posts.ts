@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../domain/constants';
 import { PageQuerySchema, text, titleText, uuidParam } from './fields';
+import { MentionRefSchema } from './mentions';
 
 /** Contracts of posts, the timeline, likes, Report and Ignore (spec sections 3 and 7). */
 
@@ -10,20 +11,28 @@ const optionalId = z.preprocess((value) => (value === '' ? null : value), uuidPa
 export const IdParamsSchema = z.object({ id: uuidParam });
 export type IdParams = z.infer<typeof IdParamsSchema>;
 
+/** Markdown, kept as written (leading spaces may matter); raw HTML is skipped when rendering. */
+const postContent = text()
+  .max(LIMITS.postContent, { error: `is too long (maximum is ${LIMITS.postContent} characters)` })
+  .nullish()
+  .transform((value) => value ?? '');
+
 export const CreatePostBodySchema = z.object({
   post: z.object({
     tldr: titleText(LIMITS.postTldr),
-    /** Markdown, kept as written (leading spaces may matter); raw HTML is skipped when rendering. */
-    content: text()
-      .max(LIMITS.postContent, { error: `is too long (maximum is ${LIMITS.postContent} characters)` })
-      .nullish()
-      .transform((value) => value ?? ''),
+    content: postContent,
     group_id: optionalId,
     /** A file of this member's, uploaded, of type post_attachment (POST /api/file_requests). */
     file_request_id: optionalId,
   }),
 });
 export type CreatePostBody = z.infer<typeof CreatePostBodySchema>;
+
+/** PATCH /api/posts/{id}: the title and content, with the rules of create; group and file stay. */
+export const UpdatePostBodySchema = z.object({
+  post: z.object({ tldr: titleText(LIMITS.postTldr), content: postContent }),
+});
+export type UpdatePostBody = z.infer<typeof UpdatePostBodySchema>;
 
 /** A post as every list and detail call returns it (spec section 3), plus abilities. */
 export const PostSchema = z.object({
@@ -67,6 +76,12 @@ export const PostSchema = z.object({
   can_publish: z.boolean(),
   /** The viewer has hidden it with Ignore. */
   ignored: z.boolean(),
+  /** The viewer may edit its title and content: the author only. */
+  can_edit: z.boolean(),
+  /** ISO 8601 of the last edit; null if never edited. */
+  edited_at: z.string().nullable(),
+  /** The members it mentions, for profile links. */
+  mentions: z.array(MentionRefSchema),
 });
 export type Post = z.infer<typeof PostSchema>;
 

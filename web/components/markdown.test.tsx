@@ -52,3 +52,35 @@ describe('Markdown', () => {
     ]);
   });
 });
+
+describe('Markdown mentions', () => {
+  const ana = { username: 'Ana_K', profile_id: 'p-ana' };
+
+  it("links a resolved member's @name to their profile; unknown names, code and e-mail stay text", () => {
+    const { container } = render(
+      <Markdown mentions={[ana]}>
+        {
+          'Thanks @ana_k and @ghost! Mail ana@example.org, or run `@ana_k`.\n\n[@ana_k site](https://x.example)'
+        }
+      </Markdown>,
+    );
+    const mentions = [...container.querySelectorAll('a[data-mention]')];
+    expect(mentions).toHaveLength(1);
+    expect(mentions[0]).toHaveTextContent('@ana_k');
+    expect(mentions[0]).toHaveAttribute('href', '/profiles/p-ana');
+    expect(container).toHaveTextContent('@ghost!');
+    expect(container.querySelector('code')).toHaveTextContent('@ana_k');
+    // The address is GFM's mail link and the Markdown link keeps its own target: neither is a mention.
+    expect([...container.querySelectorAll('a')].map((link) => link.getAttribute('href'))).toEqual([
+      '/profiles/p-ana',
+      'mailto:ana@example.org',
+      'https://x.example',
+    ]);
+  });
+
+  it('leaves every @name as text without resolved mentions', () => {
+    const { container } = render(<Markdown>{'Hello @ana_k'}</Markdown>);
+    expect(container.querySelector('a')).toBeNull();
+    expect(container).toHaveTextContent('Hello @ana_k');
+  });
+});

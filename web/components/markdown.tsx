@@ -1,6 +1,9 @@
-import type { ComponentProps } from 'react';
+import { useMemo, type ComponentProps } from 'react';
 import ReactMarkdown, { defaultUrlTransform, type Components } from 'react-markdown';
+import { Link, useInRouterContext } from 'react-router';
 import remarkGfm from 'remark-gfm';
+import type { MentionRef } from '@shared/api/mentions';
+import { findMentionsInText } from '@shared/domain/mentions';
 import { cn } from '@web/lib/cn';
 
 /**
@@ -40,14 +43,99 @@ export function isExternalUrl(url: string, origin: string = window.location.orig
   }
 }
 
+/** The part of a Markdown syntax tree the mention plugin walks (text, links, code and their parents). */
+interface MdNode {
+  type: string;
+  value?: string;
+  url?: string;
+  children?: MdNode[];
+  data?: { hProperties?: Record<string, string> };
+}
+
+/** Nodes whose text is never turned into mention links: code, and text already inside a link. */
+const NO_MENTIONS = new Set(['link', 'linkReference', 'code', 'inlineCode', 'definition']);
+
+export const mentionProfilePath = (profileId: string) => `/profiles/${encodeURIComponent(profileId)}`;
+
+/**
+ * A remark plugin: each `@username` in plain text that names a member the server resolved
+ * (`mentions`) becomes a link to their profile; an unknown @name stays text. The rule for what is a
+ * mention is shared/domain/mentions.ts, the one the server notifies by.
+ */
+function remarkMentions({ mentions }: { mentions: MentionRef[] }) {
+  const byName = new Map(mentions.map((mention) => [mention.username.toLowerCase(), mention]));
+  function split(text: string): MdNode[] {
+    const parts: MdNode[] = [];
+    let at = 0;
+    for (const found of findMentionsInText(text)) {
+      const member = byName.get(found.username.toLowerCase());
+      if (!member) continue;
+      if (found.index > at) parts.push({ type: 'text', value: text.slice(at, found.index) });
+      parts.push({
+        type: 'link',
+        url: mentionProfilePath(member.profile_id),
+        children: [{ type: 'text', value: text.slice(found.index, found.index + found.length) }],
+        data: { hProperties: { 'data-mention': member.username } },
+      });
+      at = found.index + found.length;
+    }
+    if (at === 0) return [{ type: 'text', value: text }];
+    if (at < text.length) parts.push({ type: 'text', value: text.slice(at) });
+    return parts;
+  }
+  function walk(node: MdNode) {
+    if (!node.children || NO_MENTIONS.has(node.type)) return;
+    node.children = node.children.flatMap((child) => {
+      if (child.type === 'text' && child.value) return split(child.value);
+      walk(child);
+      return [child];
+    });
+  }
+  return () => (tree: MdNode) => {
+    if (byName.size > 0) walk(tree);
+  };
+}
+
+/** A mention: a link to the member's profile, inside the app when a router is there. */
+function MentionLink({
+  href,
+  username,
+  children,
+}: {
+  href: string;
+  username: string;
+  children: React.ReactNode;
+}) {
+  const inRouter = useInRouterContext();
+  const className =
+    'rounded-sm bg-brand-50 px-0.5 font-medium text-brand-800 no-underline hover:bg-brand-100 hover:underline';
+  return inRouter ? (
+    <Link to={href} className={className} data-mention={username}>
+      {children}
+    </Link>
+  ) : (
+    <a href={href} className={className} data-mention={username}>
+      {children}
+    </a>
+  );
+}
+
 function SafeLink({
   href,
   children,
   node: _node,
   className: _className,
   ...props
-}: ComponentProps<'a'> & { node?: unknown }) {
+}: ComponentProps<'a'> & { node?: unknown; 'data-mention'?: string }) {
   if (!href) return <span>{children}</span>;
+  const mention = props['data-mention'];
+  if (mention && href.startsWith('/profiles/')) {
+    return (
+      <MentionLink href={href} username={mention}>
+        {children}
+      </MentionLink>
+    );
+  }
   const external = isExternalUrl(href);
   return (
     <a
@@ -148,16 +236,22 @@ const previewComponents: Components = {
   ),
 };
 
+const NO_MENTION_REFS: MentionRef[] = [];
+
 export function Markdown({
   children,
   variant = 'full',
   className,
+  mentions = NO_MENTION_REFS,
 }: {
   children: string;
   /** `preview` for cards: compact, no large headings or images. */
   variant?: 'full' | 'preview';
   className?: string;
+  /** The members the text mentions (from the server's `mentions`): their @names become profile links. */
+  mentions?: MentionRef[];
 }) {
+  const remarkPlugins = useMemo(() => [remarkGfm, remarkMentions({ mentions })], [mentions]);
   return (
     <div
       className={cn(
@@ -167,7 +261,7 @@ export function Markdown({
     >
       <ReactMarkdown
         skipHtml
-        remarkPlugins={[remarkGfm]}
+        remarkPlugins={remarkPlugins}
         urlTransform={safeUrl}
         components={variant === 'preview' ? previewComponents : fullComponents}
       >

@@ -16,6 +16,12 @@ const COMMENT_FIELDS = [
   'profile_id',
   'is_owner',
   'can_delete',
+  'can_edit',
+  'edited_at',
+  'parent_id',
+  'replies_count',
+  'mentions',
+  'replies',
 ].sort();
 
 describe('comments', () => {

@@ -25,3 +25,8 @@ export function canDeleteComment(
     (post.groupId !== null && canModerateGroup(role))
   );
 }
+
+/** Only its author edits a comment (moderators remove, they do not rewrite). */
+export function canEditComment(viewerId: string, comment: { userId: string }): boolean {
+  return comment.userId === viewerId;
+}

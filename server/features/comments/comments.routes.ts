@@ -1,25 +1,73 @@
-import { CommentListSchema, CommentSchema, CreateCommentBodySchema } from '../../../shared/api/comments';
+import {
+  CommentListSchema,
+  CommentPageQuerySchema,
+  CommentSchema,
+  CreateCommentBodySchema,
+  UpdateCommentBodySchema,
+} from '../../../shared/api/comments';
+import { LIMITS } from '../../../shared/domain/constants';
 import { DeletedResponseSchema, IdParamsSchema } from '../../../shared/api/posts';
 import type { App, RouteContext } from '../../app';
 import { requireUser, signedInOnly } from '../../http/auth';
-import { forbidden, notFound } from '../../http/errors';
+import { forbidden } from '../../http/errors';
+import { decodeCursor, paginate } from '../../http/pagination';
 import { loadVisiblePost } from '../posts/posts.service';
-import { canComment, canDeleteComment } from './comments.policy';
+import { canDeleteComment } from './comments.policy';
 import { presentComment } from './comments.presenter';
-import { deleteComment, findComment, insertComment, listComments } from './comments.repo';
+import { deleteComment } from './comments.repo';
+import {
+  createComment,
+  editComment,
+  loadCommentPage,
+  loadReplyPage,
+  loadVisibleComment,
+} from './comments.service';
 
 export function registerCommentRoutes(app: App, context: RouteContext) {
   const { db } = context;
 
+  /** Top-level comments oldest first, paged by cursor, each with its first replies. */
   app.get(
     '/api/posts/:id/comments',
-    { preValidation: signedInOnly, schema: { params: IdParamsSchema, response: { 200: CommentListSchema } } },
-    async (request) => {
+    {
+      preValidation: signedInOnly,
+      schema: {
+        params: IdParamsSchema,
+        querystring: CommentPageQuerySchema,
+        response: { 200: CommentListSchema },
+      },
+    },
+    async (request, reply) => {
       const user = requireUser(request);
       const post = await loadVisiblePost(db, request.params.id, user.id);
-      const now = new Date();
-      const rows = await listComments(db, post.id);
-      return rows.map((row) => presentComment(row, user.id, post, post.viewerRole, now));
+      const limit = request.query.limit ?? LIMITS.pageSize;
+      const cursor = decodeCursor(request.query.after);
+      const { rows, repliesOf, view } = await loadCommentPage(db, post, user.id, { cursor, limit });
+      return paginate(reply, rows, limit, (row) => row.createdAtExact).map((row) =>
+        presentComment(row, view, repliesOf.get(row.id)),
+      );
+    },
+  );
+
+  /** The replies to one comment, oldest first, paged by cursor. */
+  app.get(
+    '/api/comments/:id/replies',
+    {
+      preValidation: signedInOnly,
+      schema: {
+        params: IdParamsSchema,
+        querystring: CommentPageQuerySchema,
+        response: { 200: CommentListSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const limit = request.query.limit ?? LIMITS.pageSize;
+      const cursor = decodeCursor(request.query.after);
+      const { rows, view } = await loadReplyPage(db, request.params.id, user.id, { cursor, limit });
+      return paginate(reply, rows, limit, (row) => row.createdAtExact).map((row) =>
+        presentComment(row, view),
+      );
     },
   );
 
@@ -33,14 +81,24 @@ export function registerCommentRoutes(app: App, context: RouteContext) {
       const user = requireUser(request);
       await context.throttle.hit('memberWrites', user.id);
       const post = await loadVisiblePost(db, request.params.id, user.id);
-      if (!canComment(post, post.viewerRole)) throw forbidden();
-      const { id } = await insertComment(db, {
-        postId: post.id,
-        userId: user.id,
-        content: request.body.comment.content,
-      });
-      const row = (await findComment(db, id))!;
-      return reply.status(201).send(presentComment(row, user.id, post, post.viewerRole));
+      const { content, parent_id: parentId } = request.body.comment;
+      const { row, view } = await createComment(db, post, user.id, { content, parentId: parentId ?? null });
+      return reply.status(201).send(presentComment(row, view));
+    },
+  );
+
+  /** Its author rewrites a comment (the rules of create); `edited_at` records when. */
+  app.patch(
+    '/api/comments/:id',
+    {
+      preValidation: signedInOnly,
+      schema: { params: IdParamsSchema, body: UpdateCommentBodySchema, response: { 200: CommentSchema } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await context.throttle.hit('memberWrites', user.id);
+      const { row, view } = await editComment(db, request.params.id, user.id, request.body.comment.content);
+      return presentComment(row, view);
     },
   );
 
@@ -53,10 +111,7 @@ export function registerCommentRoutes(app: App, context: RouteContext) {
     async (request) => {
       const user = requireUser(request);
       await context.throttle.hit('memberWrites', user.id);
-      const comment = await findComment(db, request.params.id);
-      if (!comment) throw notFound();
-      // A comment on a post the member may not see does not exist for them.
-      const post = await loadVisiblePost(db, comment.postId, user.id);
+      const { comment, post } = await loadVisibleComment(db, request.params.id, user.id);
       if (!canDeleteComment(user.id, comment, post, post.viewerRole)) throw forbidden();
       await deleteComment(db, comment.id);
       return { id: comment.id, deleted: true as const };

@@ -4,21 +4,29 @@ import {
   LinkCommentParamsSchema,
   LinkCommentSchema,
   LinkIdParamsSchema,
+  UpdateLinkCommentBodySchema,
 } from '../../../shared/api/links';
+import { PageQuerySchema } from '../../../shared/api/fields';
+import { LIMITS } from '../../../shared/domain/constants';
 import { DeletedResponseSchema, LikeResponseSchema } from '../../../shared/api/posts';
 import type { App, RouteContext } from '../../app';
 import { requireUser, signedInOnly } from '../../http/auth';
-import { forbidden, notFound } from '../../http/errors';
+import { forbidden } from '../../http/errors';
+import { decodeCursor, paginate } from '../../http/pagination';
 import { presentLinkComment } from './link-comments.presenter';
 import {
   countLinkCommentLikes,
   deleteLinkComment,
   deleteLinkCommentLike,
-  findLinkComment,
-  insertLinkComment,
   insertLinkCommentLike,
-  listLinkComments,
 } from './link-comments.repo';
+import {
+  createLinkComment,
+  editLinkComment,
+  loadLinkCommentPage,
+  loadLinkReplyPage,
+  loadVisibleLinkComment,
+} from './link-comments.service';
 import { canDeleteLinkComment } from './links.policy';
 import { loadVisibleLink } from './links.service';
 
@@ -33,14 +41,43 @@ export function registerLinkCommentRoutes(app: App, context: RouteContext) {
     '/api/links/:id/comments',
     {
       preValidation: signedInOnly,
-      schema: { params: LinkIdParamsSchema, response: { 200: LinkCommentListSchema } },
+      schema: {
+        params: LinkIdParamsSchema,
+        querystring: PageQuerySchema,
+        response: { 200: LinkCommentListSchema },
+      },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = requireUser(request);
       const link = await loadVisibleLink(db, request.params.id, user.id);
-      const now = new Date();
-      const rows = await listLinkComments(db, link.id, user.id);
-      return rows.map((row) => presentLinkComment(row, user.id, link, now));
+      const limit = request.query.limit ?? LIMITS.pageSize;
+      const cursor = decodeCursor(request.query.after);
+      const { rows, repliesOf, view } = await loadLinkCommentPage(db, link, user.id, { cursor, limit });
+      return paginate(reply, rows, limit, (row) => row.createdAtExact).map((row) =>
+        presentLinkComment(row, view, repliesOf.get(row.id)),
+      );
+    },
+  );
+
+  /** The replies to one comment, oldest first, paged by cursor. */
+  app.get(
+    '/api/links/:id/comments/:commentId/replies',
+    {
+      preValidation: signedInOnly,
+      schema: {
+        params: LinkCommentParamsSchema,
+        querystring: PageQuerySchema,
+        response: { 200: LinkCommentListSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const limit = request.query.limit ?? LIMITS.pageSize;
+      const cursor = decodeCursor(request.query.after);
+      const { rows, view } = await loadLinkReplyPage(db, request.params, user.id, { cursor, limit });
+      return paginate(reply, rows, limit, (row) => row.createdAtExact).map((row) =>
+        presentLinkComment(row, view),
+      );
     },
   );
 
@@ -58,13 +95,30 @@ export function registerLinkCommentRoutes(app: App, context: RouteContext) {
       const user = requireUser(request);
       await context.throttle.hit('memberWrites', user.id);
       const link = await loadVisibleLink(db, request.params.id, user.id);
-      const { id } = await insertLinkComment(db, {
-        linkId: link.id,
-        userId: user.id,
+      const { row, view } = await createLinkComment(db, link, user.id, {
         content: request.body.content,
+        parentId: request.body.parent_id ?? null,
       });
-      const row = (await findLinkComment(db, link.id, id, user.id))!;
-      return reply.status(201).send(presentLinkComment(row, user.id, link));
+      return reply.status(201).send(presentLinkComment(row, view));
+    },
+  );
+
+  /** Its author rewrites a comment {content} (the rules of create); `edited_at` records when. */
+  app.patch(
+    '/api/links/:id/comments/:commentId',
+    {
+      preValidation: signedInOnly,
+      schema: {
+        params: LinkCommentParamsSchema,
+        body: UpdateLinkCommentBodySchema,
+        response: { 200: LinkCommentSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await context.throttle.hit('memberWrites', user.id);
+      const { row, view } = await editLinkComment(db, request.params, user.id, request.body.content);
+      return presentLinkComment(row, view);
     },
   );
 
@@ -105,11 +159,6 @@ export function registerLinkCommentRoutes(app: App, context: RouteContext) {
     return { liked: false, likes_count: await countLinkCommentLikes(db, comment.id) };
   });
 
-  /** The comment, if it belongs to this link and the viewer may see the link; otherwise 404. */
-  async function loadVisibleComment(params: { id: string; commentId: string }, viewerId: string) {
-    const link = await loadVisibleLink(db, params.id, viewerId);
-    const comment = await findLinkComment(db, link.id, params.commentId, viewerId);
-    if (!comment) throw notFound();
-    return { link, comment };
-  }
+  const loadVisibleComment = (params: { id: string; commentId: string }, viewerId: string) =>
+    loadVisibleLinkComment(db, params, viewerId);
 }

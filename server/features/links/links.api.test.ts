@@ -55,6 +55,12 @@ const COMMENT_FIELDS = [
   'likes_count',
   'is_owner',
   'can_delete',
+  'can_edit',
+  'edited_at',
+  'parent_id',
+  'replies_count',
+  'mentions',
+  'replies',
 ].sort();
 
 let counter = 0;

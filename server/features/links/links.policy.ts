@@ -26,3 +26,8 @@ export function canDeleteLinkComment(
 ): boolean {
   return comment.userId === viewerId || link.userId === viewerId;
 }
+
+/** Only its author edits a link comment. */
+export function canEditLinkComment(viewerId: string, comment: { userId: string }): boolean {
+  return comment.userId === viewerId;
+}

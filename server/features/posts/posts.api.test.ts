@@ -34,6 +34,9 @@ const POST_FIELDS = [
   'can_delete',
   'can_publish',
   'ignored',
+  'can_edit',
+  'edited_at',
+  'mentions',
 ].sort();
 
 /** Every page of a timeline, following x-next-cursor. */

@@ -23,3 +23,8 @@ export function canDeletePost(viewerId: string, post: PostFacts, role: MaybeRole
 export function canPublishPost(viewerId: string, post: PostFacts): boolean {
   return post.userId === viewerId;
 }
+
+/** Only the author edits a post's title and content. */
+export function canEditPost(viewerId: string, post: { userId: string }): boolean {
+  return post.userId === viewerId;
+}

@@ -1,9 +1,10 @@
 import type { Post } from '../../../shared/api/posts';
 import { createdAtFields } from '../../../shared/domain/time';
 import { fileUrl } from '../files/files.urls';
+import { mentionsIn, type MentionDirectory } from '../mentions/mentions.service';
 import { presentAuthor } from '../profiles/people';
 import type { PostRow, SharedPostColumns } from './posts.repo';
-import { canDeletePost, canPublishPost } from './posts.policy';
+import { canDeletePost, canEditPost, canPublishPost } from './posts.policy';
 
 /** A post's attachment: its address, its size, an image's card preview and pixel size, and whether it is an image. */
 export function presentAttachment(row: {
@@ -54,11 +55,15 @@ export function presentSharedPostFields(
   };
 }
 
-/** A post row → the API's post, with the viewer's abilities. */
+/**
+ * A post row → the API's post, with the viewer's abilities. `mentions` resolves the @names of the
+ * rows being presented (resolveMentions, one query per answer).
+ */
 export function presentPost(
   row: PostRow,
   viewerId: string,
   publicOrigin: string,
+  mentions: MentionDirectory,
   now: Date = new Date(),
 ): Post {
   return {
@@ -76,10 +81,18 @@ export function presentPost(
     can_delete: canDeletePost(viewerId, row, row.viewerRole),
     can_publish: canPublishPost(viewerId, row),
     ignored: row.ignoredByViewer,
+    can_edit: canEditPost(viewerId, row),
+    edited_at: row.editedAt?.toISOString() ?? null,
+    mentions: mentionsIn(row.content, mentions),
   };
 }
 
-export function presentPosts(rows: PostRow[], viewerId: string, publicOrigin: string): Post[] {
+export function presentPosts(
+  rows: PostRow[],
+  viewerId: string,
+  publicOrigin: string,
+  mentions: MentionDirectory,
+): Post[] {
   const now = new Date();
-  return rows.map((row) => presentPost(row, viewerId, publicOrigin, now));
+  return rows.map((row) => presentPost(row, viewerId, publicOrigin, mentions, now));
 }

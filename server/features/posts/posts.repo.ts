@@ -44,6 +44,7 @@ function postFields(viewerId: string) {
     id: posts.id,
     createdAt: posts.createdAt,
     createdAtExact: exactCreatedAt,
+    editedAt: posts.editedAt,
     ...sharedPostColumns(),
     publicPostId: publicPosts.id,
     publicSlug: publicPosts.slug,
@@ -136,6 +137,14 @@ export async function insertPost(
     .values({ ...values, createdAt: new Date() })
     .returning({ id: posts.id });
   return row!;
+}
+
+/** The author's edit: title and content change, `edited_at` records when. */
+export async function updatePostText(db: DbOrTx, postId: string, values: { tldr: string; content: string }) {
+  await db
+    .update(posts)
+    .set({ ...values, editedAt: new Date() })
+    .where(eq(posts.id, postId));
 }
 
 export async function deletePost(db: DbOrTx, postId: string) {

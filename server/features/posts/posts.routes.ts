@@ -6,15 +6,17 @@ import {
   PostListSchema,
   PostSchema,
   TimelineQuerySchema,
+  UpdatePostBodySchema,
 } from '../../../shared/api/posts';
 import type { App, RouteContext } from '../../app';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { decodeCursor, paginate } from '../../http/pagination';
 import { findGroupWithRole } from '../groups/memberships';
+import { resolveMentions } from '../mentions/mentions.service';
 import { presentPost, presentPosts } from './posts.presenter';
 import { listTimeline } from './posts.repo';
-import { createPost, loadVisiblePost, removePost } from './posts.service';
+import { createPost, editPost, loadVisiblePost, removePost } from './posts.service';
 
 export function registerPostRoutes(app: App, context: RouteContext) {
   const { db } = context;
@@ -35,11 +37,13 @@ export function registerPostRoutes(app: App, context: RouteContext) {
         if (!group?.role) throw notFound();
       }
       const rows = await listTimeline(db, { viewerId: user.id, groupId, cursor, limit });
-      return presentPosts(
-        paginate(reply, rows, limit, (row) => row.createdAtExact),
+      const page = paginate(reply, rows, limit, (row) => row.createdAtExact);
+      const mentions = await resolveMentions(
+        db,
         user.id,
-        context.config.publicOrigin,
+        page.map((row) => row.content),
       );
+      return presentPosts(page, user.id, context.config.publicOrigin, mentions);
     },
   );
 
@@ -50,7 +54,24 @@ export function registerPostRoutes(app: App, context: RouteContext) {
       const user = requireUser(request);
       await context.throttle.hit('memberWrites', user.id);
       const post = await createPost(context, user.id, request.body.post);
-      return reply.status(201).send(presentPost(post, user.id, context.config.publicOrigin));
+      const mentions = await resolveMentions(db, user.id, [post.content]);
+      return reply.status(201).send(presentPost(post, user.id, context.config.publicOrigin, mentions));
+    },
+  );
+
+  /** The author edits the title and content (the rules of create); `edited_at` records when. */
+  app.patch(
+    '/api/posts/:id',
+    {
+      preValidation: signedInOnly,
+      schema: { params: IdParamsSchema, body: UpdatePostBodySchema, response: { 200: PostSchema } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await context.throttle.hit('memberWrites', user.id);
+      const post = await editPost(context, request.params.id, user.id, request.body.post);
+      const mentions = await resolveMentions(db, user.id, [post.content]);
+      return presentPost(post, user.id, context.config.publicOrigin, mentions);
     },
   );
 
@@ -59,11 +80,9 @@ export function registerPostRoutes(app: App, context: RouteContext) {
     { preValidation: signedInOnly, schema: { params: IdParamsSchema, response: { 200: PostSchema } } },
     async (request) => {
       const user = requireUser(request);
-      return presentPost(
-        await loadVisiblePost(db, request.params.id, user.id),
-        user.id,
-        context.config.publicOrigin,
-      );
+      const post = await loadVisiblePost(db, request.params.id, user.id);
+      const mentions = await resolveMentions(db, user.id, [post.content]);
+      return presentPost(post, user.id, context.config.publicOrigin, mentions);
     },
   );
 

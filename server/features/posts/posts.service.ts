@@ -1,13 +1,46 @@
-import type { CreatePostBody } from '../../../shared/api/posts';
+import type { CreatePostBody, UpdatePostBody } from '../../../shared/api/posts';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { forbidden, invalidField, notFound } from '../../http/errors';
 import { canViewPost } from '../../policies/visibility';
 import { publishLiveEvent } from '../events/live-events';
 import { findGroupWithRole } from '../groups/memberships';
+import { newlyMentionedMembers } from '../mentions/mentions.service';
+import { notify } from '../notifications/notify';
 import { enqueueSearchIndex } from '../search/search.job';
-import { canCreatePostIn, canDeletePost } from './posts.policy';
-import { deletePost, findAttachableFile, findPostForViewer, insertPost, type PostRow } from './posts.repo';
+import { canCreatePostIn, canDeletePost, canEditPost } from './posts.policy';
+import {
+  deletePost,
+  findAttachableFile,
+  findPostForViewer,
+  insertPost,
+  updatePostText,
+  type PostRow,
+} from './posts.repo';
+
+type PostContext = Pick<AppContext, 'db' | 'config' | 'database' | 'logger' | 'jobs'>;
+
+/**
+ * Tells the members a post's content newly mentions (all of them on create, only the added ones on
+ * edit). `notify` drops whoever may not see the post, so a mention in a group reaches members only.
+ */
+async function notifyPostMentions(
+  tx: DbOrTx,
+  post: { id: string; authorId: string },
+  content: string,
+  previous = '',
+) {
+  const mentioned = await newlyMentionedMembers(tx, content, previous);
+  await notify(
+    tx,
+    mentioned.map((recipientId) => ({
+      recipientId,
+      actorId: post.authorId,
+      kind: 'mention' as const,
+      postId: post.id,
+    })),
+  );
+}
 
 /** The post, if the viewer may see it; otherwise 404, so a hidden post's existence never leaks. */
 export async function loadVisiblePost(db: DbOrTx, postId: string, viewerId: string): Promise<PostRow> {
@@ -21,7 +54,7 @@ export async function loadVisiblePost(db: DbOrTx, postId: string, viewerId: stri
  * attachment's name), so a post never exists without its job.
  */
 export async function createPost(
-  context: Pick<AppContext, 'db' | 'config' | 'database' | 'logger' | 'jobs'>,
+  context: PostContext,
   authorId: string,
   input: CreatePostBody['post'],
 ): Promise<PostRow> {
@@ -50,9 +83,32 @@ export async function createPost(
     });
     await publishLiveEvent(tx, { allMembers: true }, { type: 'post.created', postId: row.id, groupId });
     await enqueueSearchIndex(context, { kind: 'post', id: row.id }, tx);
+    await notifyPostMentions(tx, { id: row.id, authorId }, input.content);
     return row;
   });
   return (await findPostForViewer(db, id, authorId))!;
+}
+
+/**
+ * The author rewrites a post's title and content (group and attachment stay). In the same
+ * transaction the post is queued for indexing again, so search finds the new words, and members it
+ * newly mentions are told. A published post's public page reads the post, so it shows the new text.
+ */
+export async function editPost(
+  context: PostContext,
+  postId: string,
+  viewerId: string,
+  input: UpdatePostBody['post'],
+): Promise<PostRow> {
+  const { db } = context;
+  const post = await loadVisiblePost(db, postId, viewerId);
+  if (!canEditPost(viewerId, post)) throw forbidden();
+  await db.transaction(async (tx) => {
+    await updatePostText(tx, post.id, { tldr: input.tldr, content: input.content });
+    await enqueueSearchIndex(context, { kind: 'post', id: post.id }, tx);
+    await notifyPostMentions(tx, { id: post.id, authorId: viewerId }, input.content, post.content);
+  });
+  return (await findPostForViewer(db, post.id, viewerId))!;
 }
 
 /** The author, or the group's Owner/Moderator, may remove a post; others get 403 (404 if unseen). */

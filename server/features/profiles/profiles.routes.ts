@@ -6,6 +6,7 @@ import type { App, RouteContext } from '../../app';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { decodeCursor, paginate } from '../../http/pagination';
+import { resolveMentions } from '../mentions/mentions.service';
 import { presentPosts } from '../posts/posts.presenter';
 import { listTimeline } from '../posts/posts.repo';
 import { presentProfile } from './profiles.presenter';
@@ -67,11 +68,13 @@ export function registerProfileRoutes(app: App, context: RouteContext) {
       const limit = request.query.limit ?? LIMITS.pageSize;
       const cursor = decodeCursor(request.query.after);
       const rows = await listTimeline(db, { viewerId: user.id, authorId: request.params.id, cursor, limit });
-      return presentPosts(
-        paginate(reply, rows, limit, (row) => row.createdAtExact),
+      const page = paginate(reply, rows, limit, (row) => row.createdAtExact);
+      const mentions = await resolveMentions(
+        db,
         user.id,
-        context.config.publicOrigin,
+        page.map((row) => row.content),
       );
+      return presentPosts(page, user.id, context.config.publicOrigin, mentions);
     },
   );
 }

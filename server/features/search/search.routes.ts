@@ -1,6 +1,7 @@
 import { SearchBodySchema, SearchResultsSchema, SearchSectionsSchema } from '../../../shared/api/search';
 import type { App, RouteContext } from '../../app';
 import { requireUser, signedInOnly } from '../../http/auth';
+import { resolveMentions } from '../mentions/mentions.service';
 import { presentPosts } from '../posts/posts.presenter';
 import { presentGroupHit, presentLinkHit, presentPersonHit } from './search.presenter';
 import { searchPosts, searchSections } from './search.service';
@@ -19,7 +20,12 @@ export function registerSearchRoutes(app: App, context: RouteContext) {
     async (request) => {
       const user = requireUser(request);
       const rows = await searchPosts(context, user.id, request.body.query);
-      return presentPosts(rows, user.id, context.config.publicOrigin);
+      const mentions = await resolveMentions(
+        context.db,
+        user.id,
+        rows.map((row) => row.content),
+      );
+      return presentPosts(rows, user.id, context.config.publicOrigin, mentions);
     },
   );
 

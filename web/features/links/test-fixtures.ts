@@ -55,6 +55,12 @@ export function aLinkComment(overrides: Partial<LinkComment> = {}): LinkComment 
     likes_count: 0,
     is_owner: false,
     can_delete: false,
+    can_edit: false,
+    edited_at: null,
+    parent_id: null,
+    replies_count: 0,
+    mentions: [],
+    replies: [],
     ...overrides,
   };
 }

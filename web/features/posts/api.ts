@@ -1,4 +1,5 @@
 import type { Comment } from '@shared/api/comments';
+import type { MentionSuggestion } from '@shared/api/mentions';
 import type { DeletedResponse, IgnoreResponse, LikeResponse, Post } from '@shared/api/posts';
 import type { Report } from '@shared/api/reports';
 import { api } from '@web/lib/api-client';
@@ -59,15 +60,61 @@ export async function ignorePost(id: string): Promise<IgnoreResponse> {
   return (await api.post<IgnoreResponse>(`/posts/${encodeURIComponent(id)}/ignore`)).data;
 }
 
-export async function fetchComments(postId: string, signal?: AbortSignal): Promise<Comment[]> {
-  return (
-    (await api.get<Comment[] | null>(`/posts/${encodeURIComponent(postId)}/comments`, { signal })).data ?? []
-  );
+export interface PostEdit {
+  tldr: string;
+  content: string;
 }
 
-export async function createComment(postId: string, content: string): Promise<Comment> {
-  return (await api.post<Comment>(`/posts/${encodeURIComponent(postId)}/comments`, { comment: { content } }))
-    .data;
+/** PATCH /api/posts/{id}: the author's new title and content. */
+export async function updatePost(id: string, post: PostEdit): Promise<Post> {
+  return (await api.patch<Post>(`/posts/${encodeURIComponent(id)}`, { post })).data;
+}
+
+/** GET /api/posts/{id}/comments: a page of top-level comments (oldest first), each with its first replies. */
+export function fetchCommentPage(postId: string, after: string | null, signal?: AbortSignal) {
+  return fetchCursorPage<Comment>(api, `/posts/${encodeURIComponent(postId)}/comments`, { after, signal });
+}
+
+/** GET /api/comments/{id}/replies: the next replies of one comment. */
+export function fetchReplyPage(commentId: string, after: string | null, signal?: AbortSignal) {
+  return fetchCursorPage<Comment>(api, `/comments/${encodeURIComponent(commentId)}/replies`, {
+    after,
+    signal,
+  });
+}
+
+/** POST /api/posts/{id}/comments; `parentId` makes it a reply. */
+export async function createComment(
+  postId: string,
+  content: string,
+  parentId?: string | null,
+): Promise<Comment> {
+  return (
+    await api.post<Comment>(`/posts/${encodeURIComponent(postId)}/comments`, {
+      comment: parentId ? { content, parent_id: parentId } : { content },
+    })
+  ).data;
+}
+
+/** PATCH /api/comments/{id}: the author's new text. */
+export async function updateComment(id: string, content: string): Promise<Comment> {
+  return (await api.patch<Comment>(`/comments/${encodeURIComponent(id)}`, { comment: { content } })).data;
+}
+
+/** GET /api/mentions: members to mention, only the group's for a group post. */
+export async function fetchMentionSuggestions(
+  q: string,
+  groupId: string | null | undefined,
+  signal?: AbortSignal,
+): Promise<MentionSuggestion[]> {
+  return (
+    (
+      await api.get<MentionSuggestion[] | null>('/mentions', {
+        query: { q, group_id: groupId ?? undefined },
+        signal,
+      })
+    ).data ?? []
+  );
 }
 
 export async function deleteComment(id: string): Promise<DeletedResponse> {

@@ -7,19 +7,18 @@ import { LIMITS } from '@shared/domain/constants';
 import { Alert } from '@web/components/alert';
 import { Button, ButtonLink } from '@web/components/button';
 import { Card, CardBody } from '@web/components/card';
-import { Input, Label, Textarea } from '@web/components/input';
-import { Markdown } from '@web/components/markdown';
+import { Label } from '@web/components/input';
 import { PageHeader } from '@web/components/page-header';
 import { Select } from '@web/components/select';
 import { PUBLISH_TEXT, PublicPostOption, usePublicPostOption } from '@web/features/published';
 import { AttachmentField, NO_ATTACHMENT } from '@web/features/files';
 import { groupsQueryOptions } from '@web/features/groups/api';
-import { cn } from '@web/lib/cn';
 import { queryKeys } from '@web/lib/query-keys';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { createPost } from './api';
 import { postPath } from './components/post-card';
-import { contentCounter, POST_TEXT } from './messages';
+import { PostTextFields } from './components/post-text-fields';
+import { POST_TEXT } from './messages';
 
 /** Groups where the member may post (Owner, Moderator, Poster), by name. */
 export function postableGroups(groups: readonly Group[] | undefined): Group[] {
@@ -38,7 +37,7 @@ export function NewPostPage() {
   const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
   const requestedGroup = searchParams.get('group_id') ?? '';
-  const ids = { title: useId(), content: useId(), counter: useId(), group: useId(), titleError: useId() };
+  const ids = { group: useId() };
 
   const formRef = useRef<HTMLFormElement>(null);
   const titleRef = useRef<HTMLInputElement>(null);
@@ -46,7 +45,6 @@ export function NewPostPage() {
   const [content, setContent] = useState('');
   const [groupId, setGroupId] = useState(requestedGroup);
   const [titleError, setTitleError] = useState<string | null>(null);
-  const [preview, setPreview] = useState(false);
   const [attachment, setAttachment] = useState(NO_ATTACHMENT);
   const publicPost = usePublicPostOption({
     title: tldr,
@@ -118,81 +116,19 @@ export function NewPostPage() {
           >
             {create.isError ? <Alert>{POST_TEXT.createError}</Alert> : null}
 
-            <div className="space-y-1.5">
-              <Label htmlFor={ids.title} required>
-                Title
-              </Label>
-              <Input
-                ref={titleRef}
-                id={ids.title}
-                name="tldr"
-                required
-                autoFocus
-                maxLength={LIMITS.postTldr}
-                placeholder="The gist, in one line"
-                value={tldr}
-                aria-invalid={titleError ? true : undefined}
-                aria-describedby={titleError ? ids.titleError : undefined}
-                onChange={(event) => {
-                  setTldr(event.target.value);
-                  if (titleError && event.target.value.trim()) setTitleError(null);
-                }}
-              />
-              {titleError ? (
-                <p id={ids.titleError} className="text-sm text-red-700">
-                  {titleError}
-                </p>
-              ) : null}
-            </div>
-
-            <div className="space-y-1.5">
-              <div className="flex items-end justify-between gap-3">
-                <Label htmlFor={ids.content}>Content</Label>
-                <div
-                  className="flex rounded-lg bg-stone-100 p-0.5 text-xs font-medium"
-                  role="group"
-                  aria-label="Editor mode"
-                >
-                  <ModeButton active={!preview} onClick={() => setPreview(false)}>
-                    Write
-                  </ModeButton>
-                  <ModeButton active={preview} onClick={() => setPreview(true)}>
-                    Preview
-                  </ModeButton>
-                </div>
-              </div>
-              {preview ? (
-                <div className="min-h-48 rounded-lg border border-stone-200 bg-stone-50/60 px-3 py-2.5">
-                  {content.trim() ? (
-                    <Markdown>{content}</Markdown>
-                  ) : (
-                    <p className="text-sm text-stone-500">Nothing to preview yet.</p>
-                  )}
-                </div>
-              ) : (
-                <Textarea
-                  id={ids.content}
-                  name="content"
-                  rows={8}
-                  placeholder="Tell the story. **Bold**, _italic_, lists and [links](https://example.com) all work."
-                  value={content}
-                  aria-invalid={tooLong ? true : undefined}
-                  aria-describedby={ids.counter}
-                  onChange={(event) => setContent(event.target.value)}
-                  className="min-h-48 resize-y"
-                />
-              )}
-              <div className="flex items-center justify-between gap-3 text-xs">
-                <span className="text-stone-500">Markdown supported · Ctrl+Enter to post</span>
-                <span
-                  id={ids.counter}
-                  data-testid="content-counter"
-                  className={cn('tabular-nums', tooLong ? 'font-semibold text-red-600' : 'text-stone-500')}
-                >
-                  {contentCounter(content.length)}
-                </span>
-              </div>
-            </div>
+            <PostTextFields
+              tldr={tldr}
+              onTldrChange={(value) => {
+                setTldr(value);
+                if (titleError && value.trim()) setTitleError(null);
+              }}
+              content={content}
+              onContentChange={setContent}
+              titleError={titleError}
+              titleRef={titleRef}
+              groupId={effectiveGroup || null}
+              hint="Markdown supported · Ctrl+Enter to post"
+            />
 
             <AttachmentField onChange={setAttachment} disabled={create.isPending || create.isSuccess} />
 
@@ -250,30 +186,6 @@ export function NewPostPage() {
         </CardBody>
       </Card>
     </>
-  );
-}
-
-function ModeButton({
-  active,
-  onClick,
-  children,
-}: {
-  active: boolean;
-  onClick: () => void;
-  children: string;
-}) {
-  return (
-    <button
-      type="button"
-      aria-pressed={active}
-      onClick={onClick}
-      className={cn(
-        'rounded-md px-2.5 py-1 transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
-        active ? 'bg-white text-stone-900 shadow-xs' : 'text-stone-600 hover:text-stone-900',
-      )}
-    >
-      {children}
-    </button>
   );
 }
 

@@ -24,6 +24,12 @@ function aComment(overrides: Partial<Comment>): Comment {
     profile_id: 'p-ada',
     is_owner: false,
     can_delete: false,
+    can_edit: false,
+    edited_at: null,
+    parent_id: null,
+    replies_count: 0,
+    mentions: [],
+    replies: [],
     ...overrides,
   };
 }

@@ -104,12 +104,12 @@ function PostDetail({ post }: { post: Post }) {
           <PostActions post={post} notify={notices.notify} className="mt-5 border-t border-stone-100 pt-3" />
         </article>
       </Card>
-      <CommentsSection postId={post.id} initialCount={post.comments_count} />
+      <CommentsSection postId={post.id} groupId={post.group_id} initialCount={post.comments_count} />
     </div>
   );
 }
 
-function PostNotFound() {
+export function PostNotFound() {
   return (
     <div className="flex flex-col items-center rounded-2xl border border-dashed border-stone-300 bg-white/60 px-6 py-14 text-center">
       <span className="mb-4 flex size-12 items-center justify-center rounded-2xl bg-brand-50 text-brand-700 ring-1 ring-brand-100">

@@ -31,6 +31,9 @@ export function aPost(overrides: Partial<Post> = {}): Post {
     can_delete: false,
     can_publish: false,
     ignored: false,
+    can_edit: false,
+    edited_at: null,
+    mentions: [],
     ...overrides,
   };
 }

@@ -11,4 +11,9 @@ export const postsRoutes: FeatureRoute[] = [
     path: '/post/:id',
     lazy: { Component: async () => (await import('./post-detail-page')).PostDetailPage },
   },
+  {
+    shell: 'signed-in',
+    path: '/post/:id/edit',
+    lazy: { Component: async () => (await import('./edit-post-page')).EditPostPage },
+  },
 ];

@@ -4,12 +4,14 @@ import { Link } from 'react-router';
 import type { Post } from '@shared/api/posts';
 import { Avatar } from '@web/components/avatar';
 import { initialsOf } from '@web/lib/initials';
+import { EditedMark } from './edited-mark';
 
 /** What the header shows of a post (or a published post). */
 export type AuthorHeaderPost = Pick<
   Post,
   'name' | 'username' | 'avatar' | 'group_id' | 'group_name' | 'time_ago' | 'created_at' | 'created_at_human'
->;
+> &
+  Partial<Pick<Post, 'edited_at'>>;
 
 /**
  * Avatar, name and @username, time ago, the group badge and an optional menu. Members and visitors
@@ -56,6 +58,12 @@ export function AuthorHeader({
           <time dateTime={post.created_at} title={post.created_at_human}>
             {post.time_ago}
           </time>
+          {post.edited_at ? (
+            <>
+              <span aria-hidden="true">·</span>
+              <EditedMark editedAt={post.edited_at} />
+            </>
+          ) : null}
           {post.group_id && post.group_name ? (
             <>
               <span aria-hidden="true">·</span>

@@ -1,46 +1,43 @@
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MessageCircle, RotateCw, Trash2 } from 'lucide-react';
-import { Link } from 'react-router';
-import type { Comment } from '@shared/api/comments';
+import { useState } from 'react';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ChevronDown, MessageCircle, RotateCw } from 'lucide-react';
+import type { Comment, CommentFields } from '@shared/api/comments';
 import { Alert } from '@web/components/alert';
-import { Avatar } from '@web/components/avatar';
 import { Button } from '@web/components/button';
-import { Dialog } from '@web/components/dialog';
-import { Label, Textarea } from '@web/components/input';
-import { Markdown } from '@web/components/markdown';
 import { Spinner } from '@web/components/spinner';
-import { errorMessage, fieldErrorsOf, serverErrorText } from '@web/lib/api-errors';
-import { initialsOf } from '@web/lib/initials';
+import { errorMessage } from '@web/lib/api-errors';
+import { flattenPages } from '@web/lib/pagination';
 import { queryKeys } from '@web/lib/query-keys';
-import { createComment, deleteComment, fetchComments } from '../api';
+import { createComment, fetchCommentPage, fetchReplyPage } from '../api';
 import { POST_TEXT } from '../messages';
-import { updateCachedPost } from '../post-cache';
-import { profilePath } from './post-header';
+import { CommentComposer } from './comment-composer';
+import { commentErrorText } from './comment-errors';
+import { CommentItem } from './comment-item';
+import { addCachedComment, repliesKey } from './comments-cache';
 
-/** The message of a failed delete: the server's, else the error's, else 'Failed to delete comment'. */
-export function commentDeleteErrorText(error: unknown): string {
-  return (
-    serverErrorText(error) ??
-    (error instanceof Error && error.message ? error.message : POST_TEXT.commentDeleteFailed)
-  );
-}
+export { commentDeleteErrorText } from './comment-item';
 
-/** The message of a failed comment: the server's, else its field errors, else the default. */
-function commentErrorText(error: unknown): string {
-  const server = serverErrorText(error);
-  if (server) return server;
-  const fields = Object.values(fieldErrorsOf(error)).flat();
-  return fields.length > 0 ? fields.join(', ') : POST_TEXT.commentFailed;
-}
-
-/** The post page's comments (oldest first), delete where allowed, and the comment form. */
-export function CommentsSection({ postId, initialCount }: { postId: string; initialCount: number }) {
-  const comments = useQuery({
+/**
+ * The post page's conversation: top-level comments oldest first, a page at a time ("Show more
+ * comments"), each with its replies indented under it ("View N more replies"), an inline reply box,
+ * and the comment form. `groupId` scopes the @mention suggestions to the post's group.
+ */
+export function CommentsSection({
+  postId,
+  groupId = null,
+  initialCount,
+}: {
+  postId: string;
+  groupId?: string | null;
+  initialCount: number;
+}) {
+  const comments = useInfiniteQuery({
     queryKey: queryKeys.posts.comments(postId),
-    queryFn: ({ signal }) => fetchComments(postId, signal),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => fetchCommentPage(postId, pageParam, signal),
+    getNextPageParam: (last) => (last.hasNextPage ? last.nextCursor : undefined),
   });
-  const count = comments.data?.length ?? initialCount;
+  const list = flattenPages(comments.data);
 
   return (
     <section id="comments" aria-labelledby="comments-title" className="scroll-mt-24">
@@ -51,7 +48,7 @@ export function CommentsSection({ postId, initialCount }: { postId: string; init
         <MessageCircle className="size-5 text-brand-700" aria-hidden="true" />
         Comments
         <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium text-stone-600 tabular-nums">
-          {count}
+          {initialCount}
         </span>
       </h2>
       <div className="rounded-2xl border border-stone-200/80 bg-white shadow-sm shadow-stone-900/5">
@@ -69,168 +66,169 @@ export function CommentsSection({ postId, initialCount }: { postId: string; init
               </Button>
             </Alert>
           </div>
-        ) : comments.data.length === 0 ? (
+        ) : list.length === 0 ? (
           <p className="px-5 py-8 text-center text-sm text-stone-500">
             No comments yet. Start the conversation!
           </p>
         ) : (
-          <ul className="divide-y divide-stone-100">
-            {comments.data.map((comment) => (
-              <CommentItem key={comment.id} comment={comment} postId={postId} />
-            ))}
-          </ul>
+          <>
+            <ul className="divide-y divide-stone-100">
+              {list.map((comment) => (
+                <CommentThread key={comment.id} comment={comment} postId={postId} groupId={groupId} />
+              ))}
+            </ul>
+            {comments.hasNextPage ? (
+              <div className="border-t border-stone-100 px-4 py-3 text-center sm:px-5">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  busy={comments.isFetchingNextPage}
+                  onClick={() => void comments.fetchNextPage()}
+                >
+                  {comments.isFetchingNextPage ? 'Loading comments…' : 'Show more comments'}
+                </Button>
+              </div>
+            ) : null}
+          </>
         )}
         <div className="border-t border-stone-100 bg-stone-50/60 p-4 sm:p-5">
-          <CommentForm postId={postId} />
+          <NewComment postId={postId} groupId={groupId} />
         </div>
       </div>
     </section>
   );
 }
 
-function CommentItem({ comment, postId }: { comment: Comment; postId: string }) {
-  const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const remove = useMutation({
-    mutationFn: () => deleteComment(comment.id),
-    onSuccess: () => {
-      setConfirming(false);
-      queryClient.setQueryData<Comment[]>(queryKeys.posts.comments(postId), (list) =>
-        list?.filter((item) => item.id !== comment.id),
-      );
-      updateCachedPost(queryClient, postId, (post) => ({
-        ...post,
-        comments_count: Math.max(0, post.comments_count - 1),
-      }));
-    },
-    onError: (error) => {
-      console.error(`Could not delete comment ${comment.id}`, error);
-      setConfirming(false);
-      setFailure(commentDeleteErrorText(error));
-    },
+/** A top-level comment, its replies (the first ones, then more on demand) and the reply box. */
+function CommentThread({
+  comment,
+  postId,
+  groupId,
+}: {
+  comment: Comment;
+  postId: string;
+  groupId: string | null;
+}) {
+  const [replyTo, setReplyTo] = useState<CommentFields | null>(null);
+  const [showAll, setShowAll] = useState(false);
+  const more = useInfiniteQuery({
+    queryKey: repliesKey(postId, comment.id),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => fetchReplyPage(comment.id, pageParam, signal),
+    getNextPageParam: (last) => (last.hasNextPage ? last.nextCursor : undefined),
+    enabled: showAll,
   });
+  const replies = mergeReplies(comment.replies, flattenPages(more.data));
+  const hidden = comment.replies_count - replies.length;
 
-  const profile = profilePath(comment.profile_id);
+  function viewMore() {
+    if (!showAll) setShowAll(true);
+    else void more.fetchNextPage();
+  }
+
   return (
-    <li className="flex gap-3 px-4 py-4 sm:px-5">
-      <Link to={profile} className="shrink-0 rounded-full" aria-label={`${comment.name}'s profile`}>
-        <Avatar src={comment.avatar} initials={initialsOf(comment.name)} size="sm" className="mt-0.5" />
-      </Link>
-      <div className="min-w-0 flex-1">
-        <div className="flex items-start gap-2">
-          <div className="min-w-0 flex-1 leading-snug">
-            <p className="truncate text-sm">
-              <Link to={profile} className="font-semibold text-stone-900 hover:underline">
-                {comment.name}
-              </Link>{' '}
-              <span className="text-stone-500">@{comment.username}</span>
-            </p>
-            <time
-              dateTime={comment.created_at}
-              title={comment.time_ago}
-              className="block text-xs text-stone-500"
-            >
-              {comment.created_at_human}
-            </time>
-          </div>
-          {comment.can_delete ? (
-            <button
-              type="button"
-              aria-label="Delete comment"
-              title="Delete comment"
-              onClick={() => setConfirming(true)}
-              className="-mt-1 -mr-1.5 shrink-0 rounded-lg p-1.5 text-stone-400 transition-colors hover:bg-red-50 hover:text-red-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-            >
-              <Trash2 className="size-4" aria-hidden="true" />
-            </button>
+    <li className="px-4 py-4 sm:px-5">
+      <CommentItem comment={comment} postId={postId} groupId={groupId} onReply={setReplyTo} />
+      {replies.length > 0 || hidden > 0 || replyTo ? (
+        <div className="mt-3 ml-10 space-y-3 border-l-2 border-stone-100 pl-3 sm:pl-4">
+          {replies.length > 0 ? (
+            <ul className="space-y-4" aria-label={`Replies to ${comment.name}`}>
+              {replies.map((reply) => (
+                <li key={reply.id}>
+                  <CommentItem comment={reply} postId={postId} groupId={groupId} onReply={setReplyTo} />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {hidden > 0 ? (
+            <Button variant="link" size="sm" className="text-xs" busy={more.isFetching} onClick={viewMore}>
+              <ChevronDown className="size-3.5" aria-hidden="true" />
+              {`View ${hidden} more ${hidden === 1 ? 'reply' : 'replies'}`}
+            </Button>
+          ) : null}
+          {more.isError ? <Alert>{POST_TEXT.loadError(errorMessage(more.error))}</Alert> : null}
+          {replyTo ? (
+            <ReplyBox
+              key={replyTo.id}
+              postId={postId}
+              groupId={groupId}
+              parent={comment}
+              answering={replyTo}
+              onDone={() => setReplyTo(null)}
+            />
           ) : null}
         </div>
-        <Markdown className="mt-1 text-[15px]">{comment.content}</Markdown>
-      </div>
-
-      <Dialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        dismissible={!remove.isPending}
-        title="Delete this comment?"
-        description="It will be removed for everyone. This can't be undone."
-      >
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={() => setConfirming(false)} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate()}>
-            {remove.isPending ? 'Deleting...' : 'Delete comment'}
-          </Button>
-        </div>
-      </Dialog>
-      <Dialog
-        open={failure !== null}
-        onOpenChange={(open) => (open ? undefined : setFailure(null))}
-        title="Error"
-      >
-        <p className="text-sm text-stone-700">{failure}</p>
-        <div className="mt-5 flex justify-end">
-          <Button onClick={() => setFailure(null)}>OK</Button>
-        </div>
-      </Dialog>
+      ) : null}
     </li>
   );
 }
 
-function CommentForm({ postId }: { postId: string }) {
+/** The first replies and those loaded since, once each, oldest first. */
+function mergeReplies(first: CommentFields[], loaded: CommentFields[]): CommentFields[] {
+  const byId = new Map<string, CommentFields>();
+  for (const reply of [...loaded, ...first]) byId.set(reply.id, reply);
+  return [...byId.values()].sort((a, b) => a.created_at.localeCompare(b.created_at));
+}
+
+function ReplyBox({
+  postId,
+  groupId,
+  parent,
+  answering,
+  onDone,
+}: {
+  postId: string;
+  groupId: string | null;
+  parent: Comment;
+  answering: CommentFields;
+  onDone: () => void;
+}) {
   const queryClient = useQueryClient();
-  const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [content, setContent] = useState('');
-  const blank = !content.trim();
+  const add = useMutation({
+    // Answering a reply: the server files it under the top-level comment.
+    mutationFn: (text: string) => createComment(postId, text, answering.id),
+    onSuccess: (reply) => {
+      addCachedComment(queryClient, postId, reply);
+      onDone();
+    },
+    onError: (error) => console.error('Could not post reply', error),
+  });
+  // Answering someone inside a thread names them, as people do in a thread.
+  const initialText = answering.id !== parent.id && !answering.is_owner ? `@${answering.username} ` : '';
+  return (
+    <CommentComposer
+      label={`Reply to ${answering.name}`}
+      initialText={initialText}
+      placeholder={`Reply to ${answering.name}…`}
+      submitLabel="Reply"
+      busyLabel="Replying..."
+      busy={add.isPending}
+      error={add.isError ? commentErrorText(add.error) : null}
+      groupId={groupId}
+      autoFocus
+      onSubmit={async (text) => Boolean(await add.mutateAsync(text).catch(() => null))}
+      onCancel={onDone}
+    />
+  );
+}
+
+function NewComment({ postId, groupId }: { postId: string; groupId: string | null }) {
+  const queryClient = useQueryClient();
   const add = useMutation({
     mutationFn: (text: string) => createComment(postId, text),
-    onSuccess: (comment) => {
-      setContent('');
-      queryClient.setQueryData<Comment[]>(queryKeys.posts.comments(postId), (list) =>
-        list ? [...list.filter((item) => item.id !== comment.id), comment] : [comment],
-      );
-      updateCachedPost(queryClient, postId, (post) => ({ ...post, comments_count: post.comments_count + 1 }));
-    },
+    onSuccess: (comment) => addCachedComment(queryClient, postId, comment),
     onError: (error) => console.error('Could not post comment', error),
   });
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (blank || add.isPending) return;
-    add.mutate(content.trim());
-  }
-
-  function submitOnCtrlEnter(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-      event.preventDefault();
-      formRef.current?.requestSubmit();
-    }
-  }
-
   return (
-    <form ref={formRef} onSubmit={submit} className="space-y-3">
-      {add.isError ? <Alert>{commentErrorText(add.error)}</Alert> : null}
-      <Label htmlFor={id} className="sr-only">
-        Add a comment
-      </Label>
-      <Textarea
-        id={id}
-        rows={3}
-        placeholder="Add a comment… Markdown supported"
-        value={content}
-        onChange={(event) => setContent(event.target.value)}
-        onKeyDown={submitOnCtrlEnter}
-        className="min-h-20 bg-white"
-      />
-      <div className="flex items-center justify-between gap-3">
-        <span className="hidden text-xs text-stone-500 sm:inline">Ctrl+Enter to send</span>
-        <Button type="submit" className="ml-auto" disabled={blank} busy={add.isPending}>
-          {add.isPending ? 'Posting...' : 'Comment'}
-        </Button>
-      </div>
-    </form>
+    <CommentComposer
+      label="Add a comment"
+      placeholder="Add a comment… Markdown supported"
+      submitLabel="Comment"
+      busyLabel="Posting..."
+      busy={add.isPending}
+      error={add.isError ? commentErrorText(add.error) : null}
+      groupId={groupId}
+      onSubmit={async (text) => Boolean(await add.mutateAsync(text).catch(() => null))}
+    />
   );
 }

@@ -13,7 +13,7 @@ export function PostCardBody({
   titleId,
   to,
 }: {
-  post: AttachmentPost & Pick<Post, 'content'>;
+  post: AttachmentPost & Pick<Post, 'content'> & Partial<Pick<Post, 'mentions'>>;
   /** The title's id, for the article's aria-labelledby. */
   titleId: string;
   /** The post's page. */
@@ -30,7 +30,7 @@ export function PostCardBody({
         </Link>
       </h2>
       {post.content.trim() ? (
-        <Markdown variant="preview" className="mt-2 text-stone-700">
+        <Markdown variant="preview" className="mt-2 text-stone-700" mentions={post.mentions}>
           {contentPreview(post.content)}
         </Markdown>
       ) : null}

@@ -1,5 +1,6 @@
 import type { Post } from '@shared/api/posts';
 import { Markdown } from '@web/components/markdown';
+import { EditedMark } from './edited-mark';
 import { PostAttachment, type AttachmentPost } from './post-attachment';
 
 /**
@@ -10,7 +11,9 @@ export function PostDetailBody({
   post,
   titleId,
 }: {
-  post: AttachmentPost & Pick<Post, 'content' | 'created_at_human'>;
+  post: AttachmentPost &
+    Pick<Post, 'content' | 'created_at_human'> &
+    Partial<Pick<Post, 'mentions' | 'edited_at'>>;
   /** The title's id, for the article's aria-labelledby. */
   titleId: string;
 }) {
@@ -22,9 +25,19 @@ export function PostDetailBody({
       >
         {post.tldr}
       </h1>
-      <p className="mt-1.5 text-xs text-stone-500">{post.created_at_human}</p>
+      <p className="mt-1.5 text-xs text-stone-500">
+        {post.created_at_human}
+        {post.edited_at ? (
+          <>
+            {' · '}
+            <EditedMark editedAt={post.edited_at} />
+          </>
+        ) : null}
+      </p>
       {post.content.trim() ? (
-        <Markdown className="mt-4 text-base sm:text-[16px]">{post.content}</Markdown>
+        <Markdown className="mt-4 text-base sm:text-[16px]" mentions={post.mentions}>
+          {post.content}
+        </Markdown>
       ) : null}
       <PostAttachment post={post} className="mt-5" />
     </>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { EyeOff, Flag, Globe, GlobeLock, Link2, MoreHorizontal, Trash2 } from 'lucide-react';
+import { EyeOff, Flag, Globe, GlobeLock, Link2, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { useNavigate } from 'react-router';
 import { DropdownMenu } from 'radix-ui';
 import type { Post } from '@shared/api/posts';
 import { Alert } from '@web/components/alert';
@@ -18,6 +19,9 @@ import { removeCachedPost, updateCachedPost } from '../post-cache';
 
 const REASON_MAX = 1000;
 
+/** The author's edit screen of a post. */
+export const editPostPath = (postId: string) => `/post/${encodeURIComponent(postId)}/edit`;
+
 /**
  * The card's "…" menu: Publish for its author (or, once published, Copy public link and Unpublish),
  * Report (files a report admins review), Ignore (hides the post for this member), and Delete where
@@ -28,12 +32,14 @@ export function PostOptionsMenu({
   notify,
   onRemoved,
 }: {
-  post: Pick<Post, 'id' | 'tldr' | 'can_delete' | 'can_publish' | 'published'>;
+  post: Pick<Post, 'id' | 'tldr' | 'can_delete' | 'can_publish' | 'published'> &
+    Partial<Pick<Post, 'can_edit'>>;
   notify: (message: string, variant?: 'success' | 'error') => void;
   /** After Ignore or Delete took the post away (the detail page leaves). */
   onRemoved?: () => void;
 }) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [reportOpen, setReportOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [publishOpen, setPublishOpen] = useState(false);
@@ -74,6 +80,12 @@ export function PostOptionsMenu({
           <MoreHorizontal className="size-5" aria-hidden="true" />
         </DropdownMenu.Trigger>
         <MenuContent className="min-w-48">
+          {post.can_edit ? (
+            <MenuItem onSelect={() => navigate(editPostPath(post.id))}>
+              <Pencil className="size-4 text-stone-500" aria-hidden="true" />
+              Edit
+            </MenuItem>
+          ) : null}
           {post.can_publish && post.published ? (
             <>
               <MenuItem onSelect={() => void copyPublicLink(post.published!.public_url)}>
