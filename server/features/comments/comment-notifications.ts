@@ -7,7 +7,7 @@ export type CommentSubject =
 
 /**
  * Who hears about a comment, and how: one notification per member per comment, the most specific
- * kind winning (reply, then mention, then comment; ADR 015). `ownerId` owns the post or link,
+ * kind winning (reply, then mention, then comment; ADR 017). `ownerId` owns the post or link,
  * `answeredAuthorIds` wrote the comments it answers, `mentionedIds` are newly mentioned. The actor
  * and anyone who may not see the subject are dropped later by `notify`.
  */
