@@ -40,7 +40,13 @@ export const links = pgTable(
     /** Where the fetch ended after redirects, and the redirect chain (safety rules read it). */
     finalUrl: text('final_url'),
     redirectChain: jsonb('redirect_chain').$type<string[]>(),
+    /** The lead image as the page named it (remote: never shown, only fetched by the lead-image step). */
     leadImageUrl: text('lead_image_url'),
+    /**
+     * Hearth's own re-encoded copy of the lead image (a storage key, `{link id}.lead`), served at
+     * /api/links/{id}/lead_image; null when there is none or fetching it failed.
+     */
+    leadImageKey: text('lead_image_key'),
     siteName: text('site_name'),
     language: text('language'),
     /** The pipeline step the link is at or failed in (fetch, extract, summarise, embed, safety). */

@@ -1,0 +1,1 @@
+ALTER TABLE "links" ADD COLUMN "lead_image_key" text;
