@@ -88,6 +88,7 @@ export const LinkSchema = z.object({
   /** `unsafe` links are never linked directly; `unknown` means the check could not be made. */
   safety_verdict: z.enum(SAFETY_VERDICTS).nullable(),
   safety_reasons: z.array(z.string()),
+  /** Hearth's own copy of the page's lead image (never the remote picture); null when there is none. */
   lead_image_url: z.string().nullable(),
   site_name: z.string().nullable(),
   language: z.string().nullable(),
@@ -99,6 +100,41 @@ export const LinkSchema = z.object({
 export type Link = z.infer<typeof LinkSchema>;
 
 export const LinkListSchema = z.array(LinkSchema);
+
+/**
+ * A published link as a signed-out visitor sees it (GET /api/published_links…): the link's own
+ * fields and the sharer's comment (published with it), without the viewer's facts and abilities.
+ * Only links whose reading is done are published to visitors, so the summaries are filled in.
+ */
+export const PublishedLinkSchema = LinkSchema.pick({
+  id: true,
+  url: true,
+  title: true,
+  comment: true,
+  sentence_summary: true,
+  paragraph_summary: true,
+  markdown_content: true,
+  domain: true,
+  created_at: true,
+  created_at_human: true,
+  time_ago: true,
+  username: true,
+  name: true,
+  avatar: true,
+  profile_id: true,
+  likes_count: true,
+  comments_count: true,
+  safety_verdict: true,
+  safety_reasons: true,
+  lead_image_url: true,
+  site_name: true,
+  language: true,
+});
+export type PublishedLink = z.infer<typeof PublishedLinkSchema>;
+export const PublishedLinkListSchema = z.array(PublishedLinkSchema);
+
+/** GET /api/published_links?after=&limit= ; headers x-next-cursor, x-has-next-page. */
+export const PublishedLinksQuerySchema = PageQuerySchema;
 
 /** GET /api/links?after=&limit= ; headers x-next-cursor, x-has-next-page. */
 export const LinkTimelineQuerySchema = PageQuerySchema;

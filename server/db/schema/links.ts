@@ -65,6 +65,10 @@ export const links = pgTable(
   },
   (t) => [
     index('links_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The explore pages' list: published, read links only (see publishedLinksCondition).
+    index('links_published_created_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.visibility} = 'published' and ${t.status} = 'ready'`),
     index('links_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('links_status_idx').on(t.status),
     index('links_normalized_url_idx').on(t.normalizedUrl),
