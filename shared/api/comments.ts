@@ -9,9 +9,12 @@ export const CreateCommentBodySchema = z.object({
 });
 export type CreateCommentBody = z.infer<typeof CreateCommentBodySchema>;
 
-export const CommentSchema = z.object({
+/**
+ * What every comment carries, whatever it is on (a post, a link): the one shape both extend with
+ * their subject's id and their own extras.
+ */
+export const CommentFieldsSchema = z.object({
   id: z.string(),
-  post_id: z.string(),
   /** Markdown. */
   content: z.string(),
   created_at: z.string(),
@@ -24,8 +27,13 @@ export const CommentSchema = z.object({
   profile_id: z.string(),
   /** The viewer wrote it. */
   is_owner: z.boolean(),
-  /** The viewer may delete it: its author, the post's author, or the group's Owner/Moderator. */
+  /** The viewer may delete it (who may depends on the subject: see each schema). */
   can_delete: z.boolean(),
+});
+
+/** A comment on a post; its author, the post's author, or the group's Owner/Moderator may delete it. */
+export const CommentSchema = CommentFieldsSchema.extend({
+  post_id: z.string(),
 });
 export type Comment = z.infer<typeof CommentSchema>;
 

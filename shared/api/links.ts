@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, LINK_VISIBILITIES } from '../domain/constants';
 import { checkLinkUrl, type LinkUrlProblem } from '../domain/link-url';
+import { CommentFieldsSchema } from './comments';
 import { PageQuerySchema, optionalText, text, uuidParam } from './fields';
 
 /** Contracts of links, their comments and likes (spec sections 3, 5 and 7). */
@@ -155,23 +156,14 @@ export const CreateLinkCommentBodySchema = z.object({
 });
 export type CreateLinkCommentBody = z.infer<typeof CreateLinkCommentBodySchema>;
 
-/** A comment on a link (spec section 3); `link_id` also comes from the route. */
-export const LinkCommentSchema = z.object({
-  id: z.string(),
+/**
+ * A comment on a link (spec section 3): the fields of every comment, the link's id (also in the
+ * route) and its likes. Its author or the link's owner may delete it.
+ */
+export const LinkCommentSchema = CommentFieldsSchema.extend({
   link_id: z.string(),
-  content: z.string(),
-  created_at: z.string(),
-  created_at_human: z.string(),
-  time_ago: z.string(),
-  name: z.string(),
-  username: z.string(),
-  avatar: z.string().nullable(),
-  profile_id: z.string(),
   liked_by_current_user: z.boolean(),
   likes_count: z.number().int(),
-  is_owner: z.boolean(),
-  /** Its author or the link's owner may delete it. */
-  can_delete: z.boolean(),
 });
 export type LinkComment = z.infer<typeof LinkCommentSchema>;
 

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MessageCircle, RotateCw, Trash2 } from 'lucide-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Comment } from '@shared/api/comments';
 import { Alert } from '@web/components/alert';
@@ -9,8 +9,8 @@ import { Button } from '@web/components/button';
 import { Dialog } from '@web/components/dialog';
 import { Label, Textarea } from '@web/components/input';
 import { Markdown } from '@web/components/markdown';
-import { Spinner } from '@web/components/spinner';
-import { errorMessage, fieldErrorsOf, serverErrorText } from '@web/lib/api-errors';
+import { CommentsSection as SharedCommentsSection } from '@web/features/comments';
+import { fieldErrorsOf, serverErrorText } from '@web/lib/api-errors';
 import { initialsOf } from '@web/lib/initials';
 import { queryKeys } from '@web/lib/query-keys';
 import { createComment, deleteComment, fetchComments } from '../api';
@@ -36,55 +36,15 @@ function commentErrorText(error: unknown): string {
 
 /** The post page's comments (oldest first), delete where allowed, and the comment form. */
 export function CommentsSection({ postId, initialCount }: { postId: string; initialCount: number }) {
-  const comments = useQuery({
-    queryKey: queryKeys.posts.comments(postId),
-    queryFn: ({ signal }) => fetchComments(postId, signal),
-  });
-  const count = comments.data?.length ?? initialCount;
-
   return (
-    <section id="comments" aria-labelledby="comments-title" className="scroll-mt-24">
-      <h2
-        id="comments-title"
-        className="mb-3 flex items-center gap-2 text-lg font-semibold tracking-tight text-stone-900"
-      >
-        <MessageCircle className="size-5 text-brand-700" aria-hidden="true" />
-        Comments
-        <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium text-stone-600 tabular-nums">
-          {count}
-        </span>
-      </h2>
-      <div className="rounded-2xl border border-stone-200/80 bg-white shadow-sm shadow-stone-900/5">
-        {comments.isPending ? (
-          <div className="flex items-center justify-center gap-2 py-10 text-sm text-stone-500" role="status">
-            <Spinner /> Loading comments…
-          </div>
-        ) : comments.isError ? (
-          <div className="p-4 sm:p-5">
-            <Alert>
-              <p>{POST_TEXT.loadError(errorMessage(comments.error))}</p>
-              <Button variant="outline" size="sm" className="mt-3" onClick={() => void comments.refetch()}>
-                <RotateCw className="size-4" aria-hidden="true" />
-                Try Again
-              </Button>
-            </Alert>
-          </div>
-        ) : comments.data.length === 0 ? (
-          <p className="px-5 py-8 text-center text-sm text-stone-500">
-            No comments yet. Start the conversation!
-          </p>
-        ) : (
-          <ul className="divide-y divide-stone-100">
-            {comments.data.map((comment) => (
-              <CommentItem key={comment.id} comment={comment} postId={postId} />
-            ))}
-          </ul>
-        )}
-        <div className="border-t border-stone-100 bg-stone-50/60 p-4 sm:p-5">
-          <CommentForm postId={postId} />
-        </div>
-      </div>
-    </section>
+    <SharedCommentsSection<Comment>
+      queryKey={queryKeys.posts.comments(postId)}
+      fetchComments={(signal) => fetchComments(postId, signal)}
+      initialCount={initialCount}
+      loadErrorText={POST_TEXT.loadError}
+      renderComment={(comment) => <CommentItem key={comment.id} comment={comment} postId={postId} />}
+      form={<CommentForm postId={postId} />}
+    />
   );
 }
 
