@@ -6,7 +6,7 @@ import {
   canModerateGroup,
   canPostInGroup,
 } from './group-roles';
-import { canViewLink, canViewPost } from './visibility';
+import { canViewLink, canViewPost, canVisitorViewLink } from './visibility';
 
 describe('canViewPost', () => {
   it('shows a post without a group to every member', () => {
@@ -32,6 +32,21 @@ describe('canViewLink', () => {
   });
   it('shows a published link to every member', () => {
     expect(canViewLink({ userId: owner, visibility: 'published' }, 'stranger', false)).toBe(true);
+  });
+});
+
+describe('canVisitorViewLink', () => {
+  it('shows a visitor a published link once its reading is done', () => {
+    expect(canVisitorViewLink({ visibility: 'published', status: 'ready' })).toBe(true);
+  });
+  it('hides a published link still being read, or whose reading failed', () => {
+    for (const status of ['pending', 'processing', 'failed'] as const) {
+      expect(canVisitorViewLink({ visibility: 'published', status })).toBe(false);
+    }
+  });
+  it('hides private and public links from visitors, even when read', () => {
+    expect(canVisitorViewLink({ visibility: 'private', status: 'ready' })).toBe(false);
+    expect(canVisitorViewLink({ visibility: 'public', status: 'ready' })).toBe(false);
   });
 });
 

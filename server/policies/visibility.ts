@@ -59,3 +59,22 @@ export function visibleLinksCondition(viewerId: string): SQL {
     )
   ))`;
 }
+
+export interface VisitorLinkScope {
+  visibility: LinkVisibility;
+  status: 'pending' | 'processing' | 'ready' | 'failed';
+}
+
+/**
+ * A signed-out visitor (the explore pages) sees a link only when it is published and its reading
+ * is done: a link still being read, or whose reading failed, has nothing to show a stranger yet,
+ * so it stays out of sight (no title without a summary, no half-checked safety verdict).
+ */
+export function canVisitorViewLink(link: VisitorLinkScope): boolean {
+  return link.visibility === 'published' && link.status === 'ready';
+}
+
+/** SQL condition on `links`: a visitor may see the row (the same rule as canVisitorViewLink). */
+export function publishedLinksCondition(): SQL {
+  return sql`(${links.visibility} = 'published' and ${links.status} = 'ready')`;
+}

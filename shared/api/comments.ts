@@ -20,10 +20,12 @@ export const UpdateCommentBodySchema = z.object({
 });
 export type UpdateCommentBody = z.infer<typeof UpdateCommentBodySchema>;
 
-/** A comment's fields; a top-level comment adds its first replies (CommentSchema). */
-export const CommentFieldsSchema = z.object({
+/**
+ * What every comment carries, whatever it is on (a post, a link): the one shape both extend with
+ * their subject's id and their own extras.
+ */
+export const SharedCommentFieldsSchema = z.object({
   id: z.string(),
-  post_id: z.string(),
   /** Markdown. */
   content: z.string(),
   created_at: z.string(),
@@ -36,7 +38,7 @@ export const CommentFieldsSchema = z.object({
   profile_id: z.string(),
   /** The viewer wrote it. */
   is_owner: z.boolean(),
-  /** The viewer may delete it: its author, the post's author, or the group's Owner/Moderator. */
+  /** The viewer may delete it (who may depends on the subject: see each schema). */
   can_delete: z.boolean(),
   /** The viewer may edit it: its author only. */
   can_edit: z.boolean(),
@@ -48,6 +50,14 @@ export const CommentFieldsSchema = z.object({
   replies_count: z.number().int(),
   /** The members it mentions, for profile links. */
   mentions: z.array(MentionRefSchema),
+});
+
+/**
+ * A comment on a post, without its replies (a reply, or a comment being edited); its author, the
+ * post's author, or the group's Owner/Moderator may delete it.
+ */
+export const CommentFieldsSchema = SharedCommentFieldsSchema.extend({
+  post_id: z.string(),
 });
 export type CommentFields = z.infer<typeof CommentFieldsSchema>;
 

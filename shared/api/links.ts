@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MentionRefSchema } from './mentions';
 import { LIMITS, LINK_VISIBILITIES } from '../domain/constants';
 import { checkLinkUrl, type LinkUrlProblem } from '../domain/link-url';
+import { SharedCommentFieldsSchema } from './comments';
 import { PageQuerySchema, optionalText, text, uuidParam } from './fields';
 
 /** Contracts of links, their comments and likes (spec sections 3, 5 and 7). */
@@ -89,6 +90,7 @@ export const LinkSchema = z.object({
   /** `unsafe` links are never linked directly; `unknown` means the check could not be made. */
   safety_verdict: z.enum(SAFETY_VERDICTS).nullable(),
   safety_reasons: z.array(z.string()),
+  /** Hearth's own copy of the page's lead image (never the remote picture); null when there is none. */
   lead_image_url: z.string().nullable(),
   site_name: z.string().nullable(),
   language: z.string().nullable(),
@@ -100,6 +102,41 @@ export const LinkSchema = z.object({
 export type Link = z.infer<typeof LinkSchema>;
 
 export const LinkListSchema = z.array(LinkSchema);
+
+/**
+ * A published link as a signed-out visitor sees it (GET /api/published_links…): the link's own
+ * fields and the sharer's comment (published with it), without the viewer's facts and abilities.
+ * Only links whose reading is done are published to visitors, so the summaries are filled in.
+ */
+export const PublishedLinkSchema = LinkSchema.pick({
+  id: true,
+  url: true,
+  title: true,
+  comment: true,
+  sentence_summary: true,
+  paragraph_summary: true,
+  markdown_content: true,
+  domain: true,
+  created_at: true,
+  created_at_human: true,
+  time_ago: true,
+  username: true,
+  name: true,
+  avatar: true,
+  profile_id: true,
+  likes_count: true,
+  comments_count: true,
+  safety_verdict: true,
+  safety_reasons: true,
+  lead_image_url: true,
+  site_name: true,
+  language: true,
+});
+export type PublishedLink = z.infer<typeof PublishedLinkSchema>;
+export const PublishedLinkListSchema = z.array(PublishedLinkSchema);
+
+/** GET /api/published_links?after=&limit= ; headers x-next-cursor, x-has-next-page. */
+export const PublishedLinksQuerySchema = PageQuerySchema;
 
 /** GET /api/links?after=&limit= ; headers x-next-cursor, x-has-next-page. */
 export const LinkTimelineQuerySchema = PageQuerySchema;
@@ -128,31 +165,14 @@ export type CreateLinkCommentBody = z.infer<typeof CreateLinkCommentBodySchema>;
 export const UpdateLinkCommentBodySchema = z.object({ content: linkCommentContent });
 export type UpdateLinkCommentBody = z.infer<typeof UpdateLinkCommentBodySchema>;
 
-/** A comment on a link (spec section 3); `link_id` also comes from the route. */
-export const LinkCommentFieldsSchema = z.object({
-  id: z.string(),
+/**
+ * A comment on a link (spec section 3), without its replies: the fields of every comment, the
+ * link's id (also in the route) and its likes. Its author or the link's owner may delete it.
+ */
+export const LinkCommentFieldsSchema = SharedCommentFieldsSchema.extend({
   link_id: z.string(),
-  content: z.string(),
-  created_at: z.string(),
-  created_at_human: z.string(),
-  time_ago: z.string(),
-  name: z.string(),
-  username: z.string(),
-  avatar: z.string().nullable(),
-  profile_id: z.string(),
   liked_by_current_user: z.boolean(),
   likes_count: z.number().int(),
-  is_owner: z.boolean(),
-  /** Its author or the link's owner may delete it. */
-  can_delete: z.boolean(),
-  /** The viewer may edit it: its author only. */
-  can_edit: z.boolean(),
-  /** ISO 8601 of the last edit; null if never edited. */
-  edited_at: z.string().nullable(),
-  /** The top-level comment this one replies to; null for a top-level comment. */
-  parent_id: z.string().nullable(),
-  replies_count: z.number().int(),
-  mentions: z.array(MentionRefSchema),
 });
 export const LinkCommentSchema = LinkCommentFieldsSchema.extend({
   /** A top-level comment's first replies, oldest first. */

@@ -69,7 +69,8 @@ export const queryKeys = {
   },
   /**
    * What visitors read (web/features/explore): the feed, the public timelines (all, one group's, one
-   * member's) and single published posts. Publish and Unpublish refresh everything under `all`.
+   * member's), single published posts, and published links. Publish and Unpublish refresh
+   * everything under `all`.
    */
   published: {
     all: ['published'] as const,
@@ -79,5 +80,7 @@ export const queryKeys = {
     post: (idOrSlug: string) => ['published', 'post', idOrSlug] as const,
     group: (id: string) => ['published', 'group', id] as const,
     profile: (id: string) => ['published', 'profile', id] as const,
+    links: () => ['published', 'links'] as const,
+    link: (id: string) => ['published', 'link', id] as const,
   },
 } as const;

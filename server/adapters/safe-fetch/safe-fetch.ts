@@ -27,6 +27,11 @@ export interface SafeFetchOptions extends AddressPolicyOptions {
   /** Bytes of body kept after decompression (default 5 MB); the rest is not read. */
   maxBytes?: number;
   maxRedirects?: number;
+  /**
+   * Media types read as raw bytes (`bytes` in the result) instead of text, e.g. the image types
+   * of a link's lead image. Capped at `maxBytes` like text; every other type is still not read.
+   */
+  binaryTypes?: ReadonlySet<string>;
 }
 
 export interface FetchResult {
@@ -43,6 +48,8 @@ export interface FetchResult {
   attachmentName: string | null;
   /** The decoded text for HTML, XHTML and plain text; null for every other type (not read). */
   body: string | null;
+  /** The raw body for a type in `binaryTypes`; absent otherwise. */
+  bytes?: Buffer;
   /** True when the body passed `maxBytes` and only its start was kept. */
   truncated: boolean;
 }
@@ -69,7 +76,7 @@ export async function safeFetch(url: string, options: SafeFetchOptions = {}): Pr
     const chain: string[] = [];
     let current = first;
     for (;;) {
-      const response = await send(current, resolver, options, controller.signal);
+      const response = await send(current, resolver, options, controller.signal, acceptHeader(options));
       const location = response.headers.location;
       if (REDIRECT_STATUSES.has(response.statusCode ?? 0) && location) {
         response.destroy();
@@ -96,6 +103,10 @@ export async function safeFetch(url: string, options: SafeFetchOptions = {}): Pr
         contentType,
         attachmentName,
       };
+      if (contentType && options.binaryTypes?.has(contentType)) {
+        const { bytes, truncated } = await readCapped(response, limits.maxBytes, controller.signal);
+        return { ...base, body: null, bytes, truncated };
+      }
       if (!contentType || !READABLE_TYPES.has(contentType)) {
         response.destroy();
         return { ...base, body: null, truncated: false };
@@ -145,7 +156,20 @@ function resolveLocation(location: string, from: URL): string {
   }
 }
 
-function send(url: URL, resolver: Resolver, policy: AddressPolicyOptions, signal: AbortSignal) {
+const PAGE_ACCEPT = 'text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.5';
+
+/** Pages ask for HTML first; a fetch for bytes asks for exactly the types it will read. */
+function acceptHeader(options: SafeFetchOptions): string {
+  return options.binaryTypes ? [...options.binaryTypes].join(',') : PAGE_ACCEPT;
+}
+
+function send(
+  url: URL,
+  resolver: Resolver,
+  policy: AddressPolicyOptions,
+  signal: AbortSignal,
+  accept: string,
+) {
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<http.IncomingMessage>((resolve, reject) => {
     const request = client.request(
@@ -157,7 +181,7 @@ function send(url: URL, resolver: Resolver, policy: AddressPolicyOptions, signal
         lookup: guardedLookup(resolver, policy),
         headers: {
           'user-agent': HEARTH_USER_AGENT,
-          accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.5',
+          accept,
           'accept-encoding': 'gzip, deflate, br',
           'accept-language': 'en;q=0.9, *;q=0.5',
         },

@@ -41,7 +41,13 @@ export const links = pgTable(
     /** Where the fetch ended after redirects, and the redirect chain (safety rules read it). */
     finalUrl: text('final_url'),
     redirectChain: jsonb('redirect_chain').$type<string[]>(),
+    /** The lead image as the page named it (remote: never shown, only fetched by the lead-image step). */
     leadImageUrl: text('lead_image_url'),
+    /**
+     * Hearth's own re-encoded copy of the lead image (a storage key, `{link id}.lead`), served at
+     * /api/links/{id}/lead_image; null when there is none or fetching it failed.
+     */
+    leadImageKey: text('lead_image_key'),
     siteName: text('site_name'),
     language: text('language'),
     /** The pipeline step the link is at or failed in (fetch, extract, summarise, embed, safety). */
@@ -60,6 +66,10 @@ export const links = pgTable(
   },
   (t) => [
     index('links_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The explore pages' list: published, read links only (see publishedLinksCondition).
+    index('links_published_created_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.visibility} = 'published' and ${t.status} = 'ready'`),
     index('links_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('links_status_idx').on(t.status),
     index('links_normalized_url_idx').on(t.normalizedUrl),

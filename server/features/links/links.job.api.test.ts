@@ -95,15 +95,15 @@ describe('links.process job', () => {
         audience: { userIds: [owner.id] },
         event: { type: 'link.updated', linkId: link.id },
       };
-      // Fetch, extract, summarise, embed, safety, ready: one event each (notifications arrive after commit).
+      // Fetch, extract, summarise, embed, safety, lead image, ready: one event each (after commit).
       const forLink = () =>
         listener.messages.filter(
           (message) => message.event.type === 'link.updated' && message.event.linkId === link.id,
         );
       const deadline = Date.now() + 5000;
-      while (forLink().length < 6 && Date.now() < deadline)
+      while (forLink().length < 7 && Date.now() < deadline)
         await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(forLink()).toEqual(Array.from({ length: 6 }, () => expected));
+      expect(forLink()).toEqual(Array.from({ length: 7 }, () => expected));
     } finally {
       await listener.stop();
     }

@@ -3,18 +3,18 @@ import type { LinkVisibility } from '../../../shared/domain/constants';
 import type { DbOrTx } from '../../db/client';
 import { links, users } from '../../db/schema';
 import type { Cursor } from '../../http/pagination';
-import { visibleLinksCondition } from '../../policies/visibility';
+import { publishedLinksCondition, visibleLinksCondition } from '../../policies/visibility';
 
 /** A timestamp as exact ISO text (microseconds kept) for keyset cursors. */
 const exactCreatedAt = sql<string>`to_char(${links.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
- * The columns of a link a member sees, with its author, counts and the viewer's facts. Counts are
+ * The columns of a link anyone who may see it sees, with its author and counts. Counts are
  * correlated subqueries, evaluated only for the rows a page returns. Outer columns are written
  * `links.id` literally so a subquery never binds them to its own table. The Markdown is selected
  * only when asked (`withContent`): lists never carry whole pages.
  */
-function linkFields(viewerId: string, withContent: boolean) {
+function sharedLinkFields(withContent: boolean) {
   return {
     id: links.id,
     userId: links.userId,
@@ -30,7 +30,7 @@ function linkFields(viewerId: string, withContent: boolean) {
     sentenceSummary: links.sentenceSummary,
     paragraphSummary: links.paragraphSummary,
     markdownContent: withContent ? links.markdownContent : sql<string | null>`null`,
-    leadImageUrl: links.leadImageUrl,
+    leadImageKey: links.leadImageKey,
     siteName: links.siteName,
     language: links.language,
     safetyVerdict: links.safetyVerdict,
@@ -45,6 +45,13 @@ function linkFields(viewerId: string, withContent: boolean) {
     commentsCount: sql<number>`(select count(*) from link_comments lc where lc.link_id = links.id)`.mapWith(
       Number,
     ),
+  };
+}
+
+/** What a member sees of a link: the shared columns and the viewer's facts. */
+function linkFields(viewerId: string, withContent: boolean) {
+  return {
+    ...sharedLinkFields(withContent),
     likedByViewer:
       sql<boolean>`exists (select 1 from link_likes ll where ll.link_id = links.id and ll.user_id = ${viewerId})`.mapWith(
         Boolean,
@@ -136,4 +143,38 @@ export async function insertLink(
 
 export async function deleteLink(db: DbOrTx, linkId: string) {
   await db.delete(links).where(eq(links.id, linkId));
+}
+
+// ---------------------------------------------------------------------------------------------
+// What visitors see (the explore pages). No viewer: nothing here depends on who asks.
+
+function selectPublishedLinks(db: DbOrTx, withContent: boolean) {
+  return db.select(sharedLinkFields(withContent)).from(links).innerJoin(users, eq(users.id, links.userId));
+}
+
+export type PublishedLinkRow = Awaited<ReturnType<typeof listPublishedLinks>>[number];
+
+/**
+ * A page of published, read links, newest first, `limit + 1` rows (links_published_created_idx).
+ * The cursor only moves the keyset: whatever it names, the visitor rule stays in the query.
+ */
+export async function listPublishedLinks(db: DbOrTx, filter: { cursor: Cursor | null; limit: number }) {
+  const conditions: SQL[] = [publishedLinksCondition()];
+  if (filter.cursor) {
+    conditions.push(
+      sql`(${links.createdAt}, ${links.id}) < (${filter.cursor.at}::timestamptz, ${filter.cursor.id}::uuid)`,
+    );
+  }
+  return selectPublishedLinks(db, false)
+    .where(and(...conditions))
+    .orderBy(desc(links.createdAt), desc(links.id))
+    .limit(filter.limit + 1);
+}
+
+/** One published, read link with its Markdown; null for any other link (or none). */
+export async function findPublishedLink(db: DbOrTx, linkId: string): Promise<PublishedLinkRow | null> {
+  const [row] = await selectPublishedLinks(db, true)
+    .where(and(eq(links.id, linkId), publishedLinksCondition()))
+    .limit(1);
+  return row ?? null;
 }

@@ -13,6 +13,8 @@ import { requireUser, signedInOnly } from '../../http/auth';
 import { decodeCursor, paginate } from '../../http/pagination';
 import { registerLinkCommentRoutes } from './link-comments.routes';
 import { registerLinkLikeRoutes } from './link-likes.routes';
+import { sendLeadImage } from './lead-image.serve';
+import { registerPublishedLinkRoutes } from './published-links.routes';
 import { presentLink, presentLinks } from './links.presenter';
 import { listLinkTimeline } from './links.repo';
 import { createLink, loadVisibleLink, removeLink, retryFailedLink } from './links.service';
@@ -64,6 +66,16 @@ export function registerLinkRoutes(app: App, context: RouteContext) {
     },
   );
 
+  /** Hearth's copy of the link's lead image, for whoever may see the link. */
+  app.get(
+    '/api/links/:id/lead_image',
+    { preValidation: signedInOnly, schema: { params: LinkIdParamsSchema } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      return sendLeadImage(context, reply, await loadVisibleLink(db, request.params.id, user.id), false);
+    },
+  );
+
   app.delete(
     '/api/links/:id',
     {
@@ -73,7 +85,7 @@ export function registerLinkRoutes(app: App, context: RouteContext) {
     async (request) => {
       const user = requireUser(request);
       await context.throttle.hit('memberWrites', user.id);
-      await removeLink(db, request.params.id, user.id);
+      await removeLink(context, request.params.id, user.id);
       return { id: request.params.id, deleted: true as const };
     },
   );
@@ -92,4 +104,5 @@ export function registerLinkRoutes(app: App, context: RouteContext) {
 
   registerLinkLikeRoutes(app, context);
   registerLinkCommentRoutes(app, context);
+  registerPublishedLinkRoutes(app, context);
 }

@@ -58,8 +58,18 @@ export async function retryFailedLink(context: AppContext, linkId: string, viewe
   return loadVisibleLink(context.db, link.id, viewerId);
 }
 
-export async function removeLink(db: DbOrTx, linkId: string, viewerId: string) {
-  const link = await loadVisibleLink(db, linkId, viewerId);
+/** The sharer removes their link, and with it Hearth's copy of its lead image. */
+export async function removeLink(
+  context: Pick<AppContext, 'db' | 'storage' | 'logger'>,
+  linkId: string,
+  viewerId: string,
+) {
+  const link = await loadVisibleLink(context.db, linkId, viewerId);
   if (!canDeleteLink(viewerId, link)) throw forbidden();
-  await deleteLink(db, link.id);
+  await deleteLink(context.db, link.id);
+  if (link.leadImageKey) {
+    await context.storage.delete(link.leadImageKey).catch((error: unknown) => {
+      context.logger.warn({ err: error, linkId: link.id }, 'could not delete a removed link lead image');
+    });
+  }
 }

@@ -1,6 +1,8 @@
 import { APP_NAME } from '../../../shared/domain/constants';
 import { escapeHtml } from '../../lib/html';
 import { excerpt, markdownToText } from '../../lib/plain-text';
+import { leadImagePath } from '../links/links.presenter';
+import type { PublishedLinkRow } from '../links/links.repo';
 import { presentAttachment, publicPostUrl } from '../posts/posts.presenter';
 import { displayName } from '../profiles/people';
 import type { PublishedRow } from './public-posts.repo';
@@ -30,7 +32,12 @@ const SITE_DESCRIPTION = `${APP_NAME}: an invite-only place for your community. 
 
 /** The meta of the public pages that show no single post: /, /feed, /explore and the rest of /explore. */
 export function siteMeta(pathname: string, publicOrigin: string): PageMeta {
-  const titles: Record<string, string> = { '/': APP_NAME, '/feed': 'Feed', '/explore': 'Published posts' };
+  const titles: Record<string, string> = {
+    '/': APP_NAME,
+    '/feed': 'Feed',
+    '/explore': 'Published posts',
+    '/explore/links': 'Published links',
+  };
   return {
     title: titles[pathname] ?? APP_NAME,
     description: SITE_DESCRIPTION,
@@ -42,6 +49,29 @@ export function siteMeta(pathname: string, publicOrigin: string): PageMeta {
 /** The page of a post that is not published (or never was): the app shows its error state. */
 export function missingPostMeta(): PageMeta {
   return { title: 'Post not found', description: SITE_DESCRIPTION, type: 'website', noindex: true };
+}
+
+/** The page of a link that is not published and read (or never was): the app shows its error state. */
+export function missingLinkMeta(): PageMeta {
+  return { title: 'Link not found', description: SITE_DESCRIPTION, type: 'website', noindex: true };
+}
+
+/**
+ * A published link's page: the page's title, its one-sentence summary, Hearth's copy of its lead
+ * image. An unsafe page's own words are not repeated in a preview (a phishing page's lure).
+ */
+export function publishedLinkMeta(row: PublishedLinkRow, publicOrigin: string): PageMeta {
+  const title = row.title ?? row.domain;
+  const fallback = `${title}, shared by ${displayName(row)} on ${APP_NAME}`;
+  const summary = row.safetyVerdict === 'unsafe' ? null : row.sentenceSummary;
+  return {
+    title,
+    description: excerpt(summary ?? fallback, DESCRIPTION_MAX),
+    url: `${publicOrigin}/explore/link/${row.id}`,
+    type: 'article',
+    image: row.leadImageKey ? `${publicOrigin}${leadImagePath(row.id, 'visitors')}` : undefined,
+    publishedTime: row.createdAt.toISOString(),
+  };
 }
 
 /** A published post's page: its title, its text as a description, its image when it has one. */

@@ -6,13 +6,24 @@ import { clientSubject } from '../../http/client-ip';
 import { HttpError } from '../../http/errors';
 import { cacheableByEveryone, PUBLIC_PAGE_CACHE } from './public-posts.cache';
 import { FEED_ENTRIES, renderAtomFeed } from './public-posts.feed';
-import { FEED_PATH, missingPostMeta, publishedPostMeta, siteMeta, withPageMeta } from './public-posts.meta';
+import { findPublishedLink } from '../links/links.repo';
+import {
+  FEED_PATH,
+  missingLinkMeta,
+  missingPostMeta,
+  publishedLinkMeta,
+  publishedPostMeta,
+  siteMeta,
+  withPageMeta,
+} from './public-posts.meta';
 import { isPostId } from './public-posts.policy';
 import { listPublished } from './public-posts.repo';
 import { loadPublished } from './public-posts.service';
 
 /** The public pages of the web app, served with their own meta tags (see public-posts.meta.ts). */
 const SITE_PAGES = ['/', '/feed', '/explore', '/explore/*'];
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Whether a public address could name a published post at all (else no query is made). */
 function isPublicKey(value: string): boolean {
@@ -71,5 +82,26 @@ export function registerPublicPages(app: App, context: RouteContext, indexHtml: 
     // Not published (unpublished, deleted, never was): the app shows its error state.
     reply.status(404).header('cache-control', 'no-cache');
     return sendPage(reply, withPageMeta(indexHtml, missingPostMeta()));
+  });
+
+  /** /explore/link/{id}: a published, read link's own meta; anything else is the app's not-found state. */
+  app.get<{ Params: { id: string } }>('/explore/link/:id', cacheable, async (request, reply) => {
+    try {
+      await throttled(request);
+      if (UUID_PATTERN.test(request.params.id)) {
+        const row = await findPublishedLink(db, request.params.id.toLowerCase());
+        if (row) return sendPage(reply, withPageMeta(indexHtml, publishedLinkMeta(row, origin)));
+      }
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      if (error.statusCode !== 429) throw error;
+      reply.status(429).headers(error.headers).header('cache-control', 'no-store');
+      return sendPage(
+        reply,
+        withPageMeta(indexHtml, { ...siteMeta('/explore/links', origin), noindex: true }),
+      );
+    }
+    reply.status(404).header('cache-control', 'no-cache');
+    return sendPage(reply, withPageMeta(indexHtml, missingLinkMeta()));
   });
 }

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { Compass, LogIn, Newspaper, RefreshCw } from 'lucide-react';
-import { Link, Outlet } from 'react-router';
+import { Compass, Link2, LogIn, Newspaper, RefreshCw } from 'lucide-react';
+import { Link, Outlet, useLocation } from 'react-router';
 import { APP_NAME } from '@shared/domain/constants';
 import { ButtonLink } from '@web/components/button';
 import { SignInDialog } from '@web/features/accounts/sign-in-dialog';
@@ -10,7 +10,7 @@ import { SidebarButton, SidebarLink } from './sidebar';
 import { SlideInSidebar } from './slide-in-sidebar';
 import { TopBar } from './top-bar';
 
-/** Visitors' frame: navbar with Sign In; sidebar with Feed, Timeline, Sign In, Refresh and the version. */
+/** Visitors' frame: navbar with Sign In; sidebar with Feed, Timeline, Links, Sign In, Refresh and the version. */
 export function PublicShell({ children }: { children?: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [signInOpen, setSignInOpen] = useState(false);
@@ -52,14 +52,19 @@ export function PublicShell({ children }: { children?: ReactNode }) {
 function PublicSidebar({ onSignIn }: { onSignIn: () => void }) {
   const queryClient = useQueryClient();
   const fetching = useIsFetching() > 0;
+  // Timeline stays lit on every /explore page except the published links' own.
+  const onLinks = /^\/explore\/links?(\/|$)/.test(useLocation().pathname);
   return (
     <div className="flex flex-1 flex-col">
       <nav aria-label="Main" className="space-y-1">
         <SidebarLink to="/" icon={Newspaper}>
           Feed
         </SidebarLink>
-        <SidebarLink to="/explore" icon={Compass} end={false}>
+        <SidebarLink to="/explore" icon={Compass} end={onLinks}>
           Timeline
+        </SidebarLink>
+        <SidebarLink to="/explore/links" icon={Link2} end={false}>
+          Links
         </SidebarLink>
         <SidebarButton icon={LogIn} onClick={onSignIn}>
           Sign In

@@ -122,7 +122,7 @@ describe('signed-in shell', () => {
 });
 
 describe('public shell', () => {
-  it('has a Sign In button and the sidebar with Feed, Timeline, Sign In, Refresh and the version', async () => {
+  it('has a Sign In button and the sidebar with Feed, Timeline, Links, Sign In, Refresh and the version', async () => {
     mockFetch({ 'GET /api/published_posts': jsonResponse([]) });
     renderApp('/');
     const header = await screen.findByRole('banner');
@@ -130,6 +130,7 @@ describe('public shell', () => {
     const sidebar = screen.getByRole('complementary', { name: 'Sidebar' });
     expect(within(sidebar).getByRole('link', { name: 'Feed' })).toHaveAttribute('href', '/');
     expect(within(sidebar).getByRole('link', { name: 'Timeline' })).toHaveAttribute('href', '/explore');
+    expect(within(sidebar).getByRole('link', { name: 'Links' })).toHaveAttribute('href', '/explore/links');
     expect(within(sidebar).getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(within(sidebar).getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
     expect(within(sidebar).getByText('v1.0.6')).toBeInTheDocument();

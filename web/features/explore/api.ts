@@ -1,3 +1,4 @@
+import type { PublishedLink } from '@shared/api/links';
 import type { PublicGroup, PublicProfile, PublishedPost } from '@shared/api/public-posts';
 import { ApiError } from '@web/lib/api-errors';
 import { publishedApi } from '@web/lib/api-client';
@@ -62,6 +63,28 @@ export async function fetchPublicProfile(id: string, signal?: AbortSignal): Prom
   const response = await publishedApi.get<PublicProfile | null>(
     `/explore/profiles/${encodeURIComponent(id)}`,
     { signal },
+  );
+  return present(response.data, response.status);
+}
+
+/** GET /api/published_links?after=&limit=: one cursor page of published links, newest first. */
+export function fetchPublishedLinksPage({
+  after,
+  signal,
+}: {
+  after: string | null;
+  signal: AbortSignal;
+}): Promise<CursorPage<PublishedLink>> {
+  return fetchCursorPage<PublishedLink>(publishedApi, '/published_links', { after, signal, query: {} });
+}
+
+/** GET /api/published_links/{id}: a published link with its reader view (404 for any other link). */
+export async function fetchPublishedLink(id: string, signal?: AbortSignal): Promise<PublishedLink> {
+  const response = await publishedApi.get<PublishedLink | null>(
+    `/published_links/${encodeURIComponent(id)}`,
+    {
+      signal,
+    },
   );
   return present(response.data, response.status);
 }

@@ -17,6 +17,20 @@ export const EXPLORE_TEXT = {
   next: 'Next post',
 } as const;
 
+/** Texts of the published links pages (the spec's wording where it has one, the posts' pattern elsewhere). */
+export const EXPLORE_LINK_TEXT = {
+  title: 'Published links',
+  loading: 'Loading published links',
+  empty: 'No published links found',
+  timelineError: 'An error occurred while loading published links',
+  loadingMore: 'Loading more links...',
+  noMore: 'No more links to load',
+  loadingLink: 'Loading published link...',
+  linkError: 'An error occurred while loading this link',
+  backToLinks: 'Back to Published Links',
+  signInToInteract: 'Sign in to interact with this link',
+} as const;
+
 /** 'N of M', with '+' while more pages exist. */
 export function feedPosition(index: number, loaded: number, more: boolean): string {
   return `${index + 1} of ${loaded}${more ? '+' : ''}`;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, LogIn, RotateCw, UserPlus } from 'lucide-react';
+import { ArrowLeft, RotateCw } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import type { PublishedPost } from '@shared/api/public-posts';
 import { useAuth } from '@web/app/auth/auth-context';
@@ -9,6 +9,7 @@ import { Card } from '@web/components/card';
 import { LoadingScreen } from '@web/components/loading-screen';
 import { PostDetailBody } from '@web/features/posts';
 import { useDocumentTitle } from '@web/lib/use-document-title';
+import { JoinTheConversation } from './components/join-the-conversation';
 import { PublishedCounts } from './components/published-counts';
 import { PublishedPostHeader } from './components/published-post-header';
 import { EXPLORE_TEXT, publishedErrorText } from './messages';
@@ -84,26 +85,5 @@ function PublishedPostArticle({ post }: { post: PublishedPost }) {
       </Card>
       {authenticated ? null : <JoinTheConversation />}
     </>
-  );
-}
-
-function JoinTheConversation() {
-  return (
-    <Card className="bg-brand-50/60 p-5 text-center sm:p-6">
-      <h2 className="text-lg font-semibold tracking-tight text-stone-900">{EXPLORE_TEXT.joinConversation}</h2>
-      <p className="mx-auto mt-1 max-w-sm text-sm text-stone-600">
-        Hearth is invite-only. Members like, comment and share with their groups.
-      </p>
-      <div className="mt-4 flex flex-col justify-center gap-2 sm:flex-row">
-        <ButtonLink to="/signin" size="lg">
-          <LogIn className="size-4" aria-hidden="true" />
-          Sign In
-        </ButtonLink>
-        <ButtonLink to="/invitation" variant="outline" size="lg">
-          <UserPlus className="size-4" aria-hidden="true" />
-          Sign Up
-        </ButtonLink>
-      </div>
-    </Card>
   );
 }

@@ -4,6 +4,8 @@ import { retryRule } from '@web/lib/query-client';
 import {
   fetchPublicGroup,
   fetchPublicProfile,
+  fetchPublishedLink,
+  fetchPublishedLinksPage,
   fetchPublishedPage,
   fetchPublishedPost,
   type PublishedFilter,
@@ -71,5 +73,25 @@ export function publicProfileOptions(id: string) {
     queryKey: queryKeys.published.profile(id),
     queryFn: ({ signal }) => fetchPublicProfile(id, signal),
     ...freshness,
+  });
+}
+
+/** /explore/links: published links, newest first. */
+export function publishedLinksOptions() {
+  return infiniteQueryOptions({
+    queryKey: queryKeys.published.links(),
+    queryFn: ({ pageParam, signal }) => fetchPublishedLinksPage({ after: pageParam, signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => (last.hasNextPage ? last.nextCursor : undefined),
+    ...freshness,
+  });
+}
+
+export function publishedLinkOptions(id: string) {
+  return queryOptions({
+    queryKey: queryKeys.published.link(id),
+    queryFn: ({ signal }) => fetchPublishedLink(id, signal),
+    ...freshness,
+    retry: publishedPostRetry,
   });
 }

@@ -21,6 +21,16 @@ export const exploreRoutes: FeatureRoute[] = [
   },
   {
     shell: 'adaptive',
+    path: '/explore/links',
+    lazy: { Component: async () => (await import('./published-links-page')).PublishedLinksPage },
+  },
+  {
+    shell: 'adaptive',
+    path: '/explore/link/:id',
+    lazy: { Component: async () => (await import('./published-link-page')).PublishedLinkPage },
+  },
+  {
+    shell: 'adaptive',
     path: '/explore/group/:id',
     lazy: { Component: async () => (await import('./explore-group-page')).ExploreGroupPage },
   },

@@ -1,14 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ArrowLeft,
-  BookOpen,
-  ExternalLink,
-  FileQuestion,
-  MoreHorizontal,
-  RotateCw,
-  Trash2,
-} from 'lucide-react';
+import { ArrowLeft, FileQuestion, MoreHorizontal, RotateCw, Trash2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import type { Link } from '@shared/api/links';
@@ -17,7 +9,6 @@ import { Button, ButtonLink } from '@web/components/button';
 import { Card } from '@web/components/card';
 import { Dialog } from '@web/components/dialog';
 import { LoadingScreen } from '@web/components/loading-screen';
-import { isExternalUrl, Markdown, safeUrl } from '@web/components/markdown';
 import { MenuContent, MenuItem } from '@web/components/menu';
 import { commentsLabel } from '@web/features/posts';
 import { ApiError, errorMessage } from '@web/lib/api-errors';
@@ -29,6 +20,8 @@ import { actionClasses } from './components/like-toggle';
 import { LinkAuthor, linkPath, VisibilityBadge } from './components/link-card';
 import { LinkComments } from './components/link-comments';
 import { LinkLikeButton } from './components/link-like-button';
+import { LeadImage } from './components/lead-image';
+import { OriginalAddress, ReaderView } from './components/link-reading';
 import { SharerComment } from './components/sharer-comment';
 import { ReadFailure, ReadingIndicator, SafetyNotice } from './components/link-status';
 import { isReading } from './link-cache';
@@ -120,7 +113,7 @@ function LinkDetail({ link }: { link: Link }) {
           </header>
           <SafetyNotice link={link} />
           <OriginalAddress link={link} />
-          <LeadImage link={link} />
+          <LeadImage link={link} size="large" />
           <ReadingIndicator link={link} />
           <ReadFailure link={link} />
           {link.comment ? <SharerComment link={link} /> : null}
@@ -151,68 +144,6 @@ function LinkDetail({ link }: { link: Link }) {
       ) : null}
       <LinkComments linkId={link.id} initialCount={link.comments_count} />
     </div>
-  );
-}
-
-/**
- * The address itself. An `unsafe` link is shown as text, never as a link, so nobody follows it by a
- * slip; any other leaves in a new tab with no referrer.
- */
-function OriginalAddress({ link }: { link: Pick<Link, 'url' | 'safety_verdict'> }) {
-  const href = safeUrl(link.url);
-  if (link.safety_verdict === 'unsafe' || !href) {
-    return (
-      <p className="text-sm break-all text-stone-600">
-        <span className="font-medium">Address: </span>
-        <span data-testid="unsafe-address">{link.url}</span>
-      </p>
-    );
-  }
-  return (
-    <a
-      href={href}
-      target="_blank"
-      rel="ugc nofollow noopener noreferrer"
-      className="inline-flex max-w-full items-center gap-1.5 text-sm font-medium break-all text-brand-700 underline decoration-brand-300 underline-offset-2 hover:text-brand-800"
-    >
-      <ExternalLink className="size-4 shrink-0" aria-hidden="true" />
-      Open the original page
-    </a>
-  );
-}
-
-/**
- * The page's lead image, when Hearth serves it itself. A remote image would tell a third party who
- * reads the link and when (the Markdown renderer refuses them for the same reason, and the content
- * security policy allows images from Hearth only), so a remote one is not loaded.
- */
-function LeadImage({ link }: { link: Pick<Link, 'lead_image_url' | 'title'> }) {
-  const [failed, setFailed] = useState(false);
-  if (!link.lead_image_url || failed || isExternalUrl(link.lead_image_url)) return null;
-  return (
-    <img
-      src={link.lead_image_url}
-      alt=""
-      onError={() => setFailed(true)}
-      className="max-h-[400px] w-full rounded-xl object-cover"
-    />
-  );
-}
-
-function ReaderView({ markdown }: { markdown: string }) {
-  return (
-    <section aria-labelledby="reader-title">
-      <h2
-        id="reader-title"
-        className="mb-3 flex items-center gap-2 text-lg font-semibold tracking-tight text-stone-900"
-      >
-        <BookOpen className="size-5 text-brand-700" aria-hidden="true" />
-        Reader view
-      </h2>
-      <Card className="p-5 sm:p-7">
-        <Markdown>{markdown}</Markdown>
-      </Card>
-    </section>
   );
 }
 

@@ -19,6 +19,7 @@ export type LinkPatch = Partial<
     | 'finalUrl'
     | 'redirectChain'
     | 'leadImageUrl'
+    | 'leadImageKey'
     | 'siteName'
     | 'language'
     | 'safetyVerdict'

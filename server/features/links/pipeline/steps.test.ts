@@ -7,6 +7,7 @@ import type { LinkRow } from './pipeline.repo';
 import {
   extractStep,
   fetchStep,
+  leadImageStep,
   LINK_STEPS,
   PAGE_NOT_CHECKED,
   safetyAfterFailure,
@@ -34,6 +35,7 @@ function linkRow(overrides: Partial<LinkRow> = {}): LinkRow {
     finalUrl: null,
     redirectChain: null,
     leadImageUrl: null,
+    leadImageKey: null,
     siteName: null,
     language: null,
     step: null,
@@ -77,17 +79,33 @@ function runWith(page: Partial<FetchResult> | Error) {
 
 describe('pipeline steps', () => {
   it('run in order, each done once its column is stored (embed, idempotent by itself, always runs)', () => {
-    expect(LINK_STEPS.map((step) => step.name)).toEqual(['fetch', 'extract', 'summarise', 'embed', 'safety']);
-    const empty = linkRow();
-    expect(LINK_STEPS.map((step) => step.isDone(empty))).toEqual([false, false, false, false, false]);
+    expect(LINK_STEPS.map((step) => step.name)).toEqual([
+      'fetch',
+      'extract',
+      'summarise',
+      'embed',
+      'safety',
+      'lead_image',
+    ]);
+    const empty = linkRow({ leadImageUrl: 'https://garden.example/hive.jpg' });
+    expect(LINK_STEPS.map((step) => step.isDone(empty))).toEqual([false, false, false, false, false, false]);
     const full = linkRow({
       finalUrl: URL_SHARED,
       markdownContent: '',
       sentenceSummary: 'a',
       paragraphSummary: 'b',
       safetyVerdict: 'safe',
+      leadImageUrl: 'https://garden.example/hive.jpg',
+      leadImageKey: '00000000-0000-4000-8000-000000000001.lead',
     });
-    expect(LINK_STEPS.map((step) => step.isDone(full))).toEqual([true, true, true, false, true]);
+    expect(LINK_STEPS.map((step) => step.isDone(full))).toEqual([true, true, true, false, true, true]);
+    // No image named, or an unsafe page: nothing to keep.
+    expect(leadImageStep.isDone(linkRow())).toBe(true);
+    expect(
+      leadImageStep.isDone(
+        linkRow({ leadImageUrl: 'https://garden.example/hive.jpg', safetyVerdict: 'unsafe' }),
+      ),
+    ).toBe(true);
   });
 
   it('fetch records where the link led, and the final site as its domain', async () => {

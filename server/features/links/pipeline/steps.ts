@@ -2,6 +2,7 @@ import type { FetchResult } from '../../../adapters/safe-fetch/safe-fetch';
 import type { AppContext } from '../../../context';
 import { indexLink } from '../../search/search.indexer';
 import { extractPage } from './extract';
+import { fetchLeadImage, leadImageStorageKey } from './lead-image';
 import { LINK_ERROR_MESSAGES, LinkStepError } from './link-step-error';
 import type { LinkPatch, LinkRow } from './pipeline.repo';
 import { checkSafety, type SafetyOptions } from './safety';
@@ -108,6 +109,31 @@ export const safetyStep: LinkStep = {
   },
 };
 
+/**
+ * Keeps Hearth's own copy of the lead image (see lead-image.ts). Last, so the verdict is known: an
+ * unsafe page's picture is not kept. Never fails the link: a refused or unreachable image is logged
+ * and the link simply has none. Writing the same key again is harmless, so a resumed run may repeat it.
+ */
+export const leadImageStep: LinkStep = {
+  name: 'lead_image',
+  isDone: (link) =>
+    link.leadImageUrl === null || link.leadImageKey !== null || link.safetyVerdict === 'unsafe',
+  async run(link, run) {
+    const { context } = run;
+    try {
+      const image = await fetchLeadImage(link.leadImageUrl!, {
+        allowLoopback: context.config.links.fetchAllowLoopback,
+      });
+      const key = leadImageStorageKey(link.id);
+      await context.storage.write(key, image, 'image/webp');
+      return { leadImageKey: key };
+    } catch (error) {
+      context.logger.info({ linkId: link.id, err: error }, 'lead image not kept');
+      return {};
+    }
+  },
+};
+
 export const PAGE_NOT_CHECKED = 'Hearth could not open the page to check it';
 
 /**
@@ -140,4 +166,11 @@ export async function safetyAfterFailure(link: LinkRow, run: StepRun): Promise<L
  * The pipeline, in order. Adding a step is one line here; its `isDone` reads a column it writes, or
  * returns false when the step is idempotent by itself.
  */
-export const LINK_STEPS: LinkStep[] = [fetchStep, extractStep, summariseStep, embedStep, safetyStep];
+export const LINK_STEPS: LinkStep[] = [
+  fetchStep,
+  extractStep,
+  summariseStep,
+  embedStep,
+  safetyStep,
+  leadImageStep,
+];

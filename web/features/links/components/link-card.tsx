@@ -5,6 +5,7 @@ import type { Link } from '@shared/api/links';
 import { Card } from '@web/components/card';
 import { AuthorHeader, commentsLabel, useOpenOnClick } from '@web/features/posts';
 import { commentPreview, VISIBILITY_LABELS } from '../messages';
+import { LeadImage } from './lead-image';
 import { actionClasses } from './like-toggle';
 import { LinkLikeButton } from './link-like-button';
 import { ReadFailure, ReadingIndicator, SafetyNotice } from './link-status';
@@ -41,7 +42,7 @@ export function LinkAuthor({ link, menu }: { link: Link; menu?: ReactNode }) {
 
 /**
  * A link in the timeline (spec section 2): the sharer, the page's title (or its address while
- * Hearth reads it), domain, one-sentence summary, the sharer's comment cut at 200 characters, the
+ * Hearth reads it), domain, a small lead image, one-sentence summary, the sharer's comment cut at 200 characters, the
  * like control and the comment count. Clicking the card opens /links/{id}.
  */
 export function LinkCard({ link }: { link: Link }) {
@@ -55,18 +56,23 @@ export function LinkCard({ link }: { link: Link }) {
     >
       <article aria-labelledby={titleId}>
         <LinkAuthor link={link} />
-        <h2 id={titleId} className="mt-3 text-lg leading-snug font-semibold tracking-tight text-stone-900">
-          <RouterLink
-            to={path}
-            className="rounded-sm break-words hover:text-brand-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-          >
-            {link.title ?? link.url}
-          </RouterLink>
-        </h2>
-        <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-stone-500">
-          <span className="font-medium text-stone-600">{link.domain}</span>
-          <VisibilityBadge visibility={link.visibility} />
-        </p>
+        <div className="mt-3 flex items-start gap-3">
+          <div className="min-w-0 flex-1">
+            <h2 id={titleId} className="text-lg leading-snug font-semibold tracking-tight text-stone-900">
+              <RouterLink
+                to={path}
+                className="rounded-sm break-words hover:text-brand-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+              >
+                {link.title ?? link.url}
+              </RouterLink>
+            </h2>
+            <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-stone-500">
+              <span className="font-medium text-stone-600">{link.domain}</span>
+              <VisibilityBadge visibility={link.visibility} />
+            </p>
+          </div>
+          <LeadImage link={link} size="small" />
+        </div>
         <div className="mt-2 space-y-2">
           <ReadingIndicator link={link} />
           <SafetyNotice link={link} compact />

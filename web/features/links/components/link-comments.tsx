@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MessageCircle, MoreHorizontal, RotateCw, Trash2 } from 'lucide-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MoreHorizontal, Trash2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link as RouterLink } from 'react-router';
 import { LINK_COMMENT_MAX, type LinkComment } from '@shared/api/links';
@@ -11,8 +11,7 @@ import { Dialog } from '@web/components/dialog';
 import { Label, Textarea } from '@web/components/input';
 import { Markdown } from '@web/components/markdown';
 import { MenuContent, MenuItem } from '@web/components/menu';
-import { Spinner } from '@web/components/spinner';
-import { errorMessage } from '@web/lib/api-errors';
+import { CommentsSection } from '@web/features/comments';
 import { cn } from '@web/lib/cn';
 import { initialsOf } from '@web/lib/initials';
 import { queryKeys } from '@web/lib/query-keys';
@@ -25,55 +24,15 @@ import { profilePath } from './link-card';
 
 /** A link's comments (oldest first) with their likes, the owner's menu, and the comment form. */
 export function LinkComments({ linkId, initialCount }: { linkId: string; initialCount: number }) {
-  const comments = useQuery({
-    queryKey: queryKeys.links.comments(linkId),
-    queryFn: ({ signal }) => fetchLinkComments(linkId, signal),
-  });
-  const count = comments.data?.length ?? initialCount;
-
   return (
-    <section id="comments" aria-labelledby="comments-title" className="scroll-mt-24">
-      <h2
-        id="comments-title"
-        className="mb-3 flex items-center gap-2 text-lg font-semibold tracking-tight text-stone-900"
-      >
-        <MessageCircle className="size-5 text-brand-700" aria-hidden="true" />
-        Comments
-        <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium text-stone-600 tabular-nums">
-          {count}
-        </span>
-      </h2>
-      <div className="rounded-2xl border border-stone-200/80 bg-white shadow-sm shadow-stone-900/5">
-        {comments.isPending ? (
-          <div className="flex items-center justify-center gap-2 py-10 text-sm text-stone-500" role="status">
-            <Spinner /> Loading comments…
-          </div>
-        ) : comments.isError ? (
-          <div className="p-4 sm:p-5">
-            <Alert>
-              <p>{LINK_TEXT.loadError(errorMessage(comments.error))}</p>
-              <Button variant="outline" size="sm" className="mt-3" onClick={() => void comments.refetch()}>
-                <RotateCw className="size-4" aria-hidden="true" />
-                Try Again
-              </Button>
-            </Alert>
-          </div>
-        ) : comments.data.length === 0 ? (
-          <p className="px-5 py-8 text-center text-sm text-stone-500">
-            No comments yet. Start the conversation!
-          </p>
-        ) : (
-          <ul className="divide-y divide-stone-100">
-            {comments.data.map((comment) => (
-              <CommentItem key={comment.id} comment={comment} linkId={linkId} />
-            ))}
-          </ul>
-        )}
-        <div className="border-t border-stone-100 bg-stone-50/60 p-4 sm:p-5">
-          <CommentForm linkId={linkId} />
-        </div>
-      </div>
-    </section>
+    <CommentsSection<LinkComment>
+      queryKey={queryKeys.links.comments(linkId)}
+      fetchComments={(signal) => fetchLinkComments(linkId, signal)}
+      initialCount={initialCount}
+      loadErrorText={LINK_TEXT.loadError}
+      renderComment={(comment) => <CommentItem key={comment.id} comment={comment} linkId={linkId} />}
+      form={<CommentForm linkId={linkId} />}
+    />
   );
 }
 

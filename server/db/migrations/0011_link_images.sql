@@ -1,0 +1,2 @@
+ALTER TABLE "links" ADD COLUMN "lead_image_key" text;--> statement-breakpoint
+CREATE INDEX "links_published_created_idx" ON "links" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "links"."visibility" = 'published' and "links"."status" = 'ready';

@@ -1,0 +1,162 @@
+import type { ReactNode } from 'react';
+import {
+  useQueryClient,
+  type InfiniteData,
+  type QueryKey,
+  type UseInfiniteQueryResult,
+} from '@tanstack/react-query';
+import { RotateCw, type LucideIcon } from 'lucide-react';
+import { Alert } from '@web/components/alert';
+import { Button } from '@web/components/button';
+import { EmptyState } from '@web/components/empty-state';
+import { FloatingRefreshButton } from '@web/components/floating-refresh-button';
+import { flattenPages, type CursorPage } from '@web/lib/pagination';
+import { useInfiniteScroll } from '@web/lib/use-infinite-scroll';
+import { EXPLORE_TEXT, publishedErrorText } from '../messages';
+
+type Pages<T> = InfiniteData<CursorPage<T>, unknown>;
+
+/** The words of one public list: its empty state, its error, and its paging. */
+export interface PublishedListText {
+  loading: string;
+  empty: string;
+  error: string;
+  loadingMore: string;
+  noMore: string;
+}
+
+/**
+ * A public infinite list (spec sections 2 and 9): the next page loads 100 px before the end, or with
+ * Load More; a floating refresh button; Try Again on error; an empty state. Published posts and
+ * published links are both shown through it, each with its own query (the caller's
+ * useInfiniteQuery, and its key for Refresh), card and words.
+ */
+export function PublishedList<T extends { id: string }>({
+  query,
+  queryKey,
+  text,
+  emptyIcon,
+  renderItem,
+  skeleton,
+}: {
+  query: UseInfiniteQueryResult<Pages<T>, unknown>;
+  queryKey: QueryKey;
+  text: PublishedListText;
+  emptyIcon: LucideIcon;
+  renderItem: (item: T) => ReactNode;
+  skeleton: ReactNode;
+}) {
+  const queryClient = useQueryClient();
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, refetch } = query;
+  const markerRef = useInfiniteScroll(
+    () => void fetchNextPage(),
+    hasNextPage && !isFetchingNextPage && !isFetchNextPageError,
+  );
+
+  /** Back to the newest: keep only the first page, then load it again. */
+  function refresh() {
+    queryClient.setQueryData<Pages<T>>(queryKey, (data) =>
+      data ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } : data,
+    );
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+    void refetch();
+  }
+
+  const floating = (
+    <FloatingRefreshButton onRefresh={refresh} refreshing={query.isRefetching && !isFetchingNextPage} />
+  );
+
+  if (query.isPending) {
+    return (
+      <div role="status" aria-label={text.loading} className="space-y-4">
+        {skeleton}
+        {skeleton}
+        {skeleton}
+      </div>
+    );
+  }
+
+  if (query.isError && !query.data) {
+    return (
+      <>
+        <ListError
+          error={query.error}
+          fallback={text.error}
+          retrying={query.isFetching}
+          onRetry={() => void refetch()}
+        />
+        {floating}
+      </>
+    );
+  }
+
+  const items = flattenPages(query.data);
+  return (
+    <>
+      {query.isRefetchError ? (
+        <div className="mb-4">
+          <ListError
+            error={query.error}
+            fallback={text.error}
+            retrying={query.isFetching}
+            onRetry={refresh}
+          />
+        </div>
+      ) : null}
+      {items.length === 0 ? (
+        <EmptyState
+          icon={emptyIcon}
+          title={text.empty}
+          action={
+            <Button variant="outline" onClick={refresh} busy={query.isRefetching}>
+              <RotateCw className="size-4" aria-hidden="true" />
+              {EXPLORE_TEXT.refresh}
+            </Button>
+          }
+        />
+      ) : (
+        <div className="space-y-4">{items.map((item) => renderItem(item))}</div>
+      )}
+      <div ref={markerRef} aria-hidden="true" />
+      {hasNextPage ? (
+        <div className="mt-6 flex flex-col items-center gap-3">
+          {isFetchNextPageError ? (
+            <Alert className="w-full">{publishedErrorText(query.error, text.error)}</Alert>
+          ) : null}
+          <Button variant="outline" size="lg" busy={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+            {isFetchingNextPage ? text.loadingMore : EXPLORE_TEXT.loadMore}
+          </Button>
+        </div>
+      ) : items.length > 0 && query.data.pages.length > 1 ? (
+        <p className="mt-8 mb-2 text-center text-sm text-stone-500">{text.noMore}</p>
+      ) : null}
+      <div className="h-16" aria-hidden="true" />
+      {floating}
+    </>
+  );
+}
+
+/** The list's error, the reason (e.g. rate limited), and Try Again. */
+function ListError({
+  error,
+  fallback,
+  retrying,
+  onRetry,
+}: {
+  error: unknown;
+  fallback: string;
+  retrying: boolean;
+  onRetry: () => void;
+}) {
+  const reason = publishedErrorText(error, fallback);
+  return (
+    <Alert>
+      <p className="font-medium">{fallback}</p>
+      {reason !== fallback ? <p>{reason}</p> : null}
+      <Button variant="outline" size="sm" className="mt-3" busy={retrying} onClick={onRetry}>
+        {retrying ? null : <RotateCw className="size-4" aria-hidden="true" />}
+        Try Again
+      </Button>
+    </Alert>
+  );
+}
