@@ -1,6 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { comments, users } from '../../db/schema';
+import { notBlockedCondition } from '../../policies/visibility';
 
 const commentFields = {
   id: comments.id,
@@ -14,13 +15,13 @@ const commentFields = {
   avatarFileId: users.avatarFileId,
 };
 
-/** A post's comments, oldest first (comments_post_created_idx). */
-export async function listComments(db: DbOrTx, postId: string) {
+/** A post's comments the viewer may see (none across a block), oldest first (comments_post_created_idx). */
+export async function listComments(db: DbOrTx, postId: string, viewerId: string) {
   return db
     .select(commentFields)
     .from(comments)
     .innerJoin(users, eq(users.id, comments.userId))
-    .where(eq(comments.postId, postId))
+    .where(and(eq(comments.postId, postId), notBlockedCondition(viewerId, comments.userId)))
     .orderBy(asc(comments.createdAt), asc(comments.id));
 }
 

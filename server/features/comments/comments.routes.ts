@@ -18,7 +18,7 @@ export function registerCommentRoutes(app: App, context: RouteContext) {
       const user = requireUser(request);
       const post = await loadVisiblePost(db, request.params.id, user.id);
       const now = new Date();
-      const rows = await listComments(db, post.id);
+      const rows = await listComments(db, post.id, user.id);
       return rows.map((row) => presentComment(row, user.id, post, post.viewerRole, now));
     },
   );

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { linkCommentLikes, linkComments, users } from '../../db/schema';
+import { notBlockedCondition } from '../../policies/visibility';
 
 function commentFields(viewerId: string) {
   return {
@@ -31,10 +32,10 @@ function selectComments(db: DbOrTx, viewerId: string) {
     .innerJoin(users, eq(users.id, linkComments.userId));
 }
 
-/** A link's comments, oldest first (link_comments_link_created_idx). */
+/** A link's comments the viewer may see (none across a block), oldest first (link_comments_link_created_idx). */
 export async function listLinkComments(db: DbOrTx, linkId: string, viewerId: string) {
   return selectComments(db, viewerId)
-    .where(eq(linkComments.linkId, linkId))
+    .where(and(eq(linkComments.linkId, linkId), notBlockedCondition(viewerId, linkComments.userId)))
     .orderBy(asc(linkComments.createdAt), asc(linkComments.id));
 }
 
