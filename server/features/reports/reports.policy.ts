@@ -6,10 +6,13 @@
 export type ReviewScope = { all: true } | { all: false; groupIds: readonly string[] };
 
 /** The reviewer's scope, or null for a member who reviews nothing. */
-export function reviewScopeOf(user: { isAdmin: boolean }, moderatedGroupIds: readonly string[]) {
-  if (user.isAdmin) return { all: true } as const;
+export function reviewScopeOf(
+  user: { isAdmin: boolean },
+  moderatedGroupIds: readonly string[],
+): ReviewScope | null {
+  if (user.isAdmin) return { all: true };
   if (moderatedGroupIds.length === 0) return null;
-  return { all: false, groupIds: moderatedGroupIds } as const;
+  return { all: false, groupIds: moderatedGroupIds };
 }
 
 /** Whether a report on content in `groupId` (null: a post outside any group) is in the scope. */
