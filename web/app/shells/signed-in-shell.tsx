@@ -3,6 +3,7 @@ import { Inbox, LogOut, Plus, Search } from 'lucide-react';
 import { NavLink, Outlet } from 'react-router';
 import { Avatar } from '@web/components/avatar';
 import { buttonClasses } from '@web/components/button';
+import { ReportsNavLink } from '@web/features/admin/reports-nav-link';
 import { cn } from '@web/lib/cn';
 import { useAuth } from '../auth/auth-context';
 import {
@@ -87,6 +88,7 @@ function MainNav() {
           {label}
         </SidebarLink>
       ))}
+      <ReportsNavLink />
     </nav>
   );
 }

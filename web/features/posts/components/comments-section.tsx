@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MessageCircle, RotateCw, Trash2 } from 'lucide-react';
+import { Flag, MessageCircle, RotateCw, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Comment } from '@shared/api/comments';
 import { Alert } from '@web/components/alert';
@@ -17,6 +17,7 @@ import { createComment, deleteComment, fetchComments } from '../api';
 import { POST_TEXT } from '../messages';
 import { updateCachedPost } from '../post-cache';
 import { profilePath } from './post-header';
+import { ReportDialog } from './report-dialog';
 
 /** The message of a failed delete: the server's, else the error's, else 'Failed to delete comment'. */
 export function commentDeleteErrorText(error: unknown): string {
@@ -134,6 +135,7 @@ function CommentItem({ comment, postId }: { comment: Comment; postId: string }) 
               {comment.created_at_human}
             </time>
           </div>
+          {comment.is_owner ? null : <ReportCommentButton commentId={comment.id} />}
           {comment.can_delete ? (
             <button
               type="button"
@@ -232,5 +234,32 @@ function CommentForm({ postId }: { postId: string }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/** Report on a comment: opens the report dialog; a short note confirms it was sent. */
+function ReportCommentButton({ commentId }: { commentId: string }) {
+  const [open, setOpen] = useState(false);
+  const [sent, setSent] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        aria-label={sent ? 'Comment reported' : 'Report comment'}
+        title={sent ? POST_TEXT.commentReported : 'Report comment'}
+        disabled={sent}
+        onClick={() => setOpen(true)}
+        className="-mt-1 shrink-0 rounded-lg p-1.5 text-stone-400 transition-colors hover:bg-stone-100 hover:text-stone-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:text-brand-700"
+      >
+        <Flag className="size-4" aria-hidden="true" />
+      </button>
+      <ReportDialog
+        subject="comment"
+        id={commentId}
+        open={open}
+        onOpenChange={setOpen}
+        onReported={() => setSent(true)}
+      />
+    </>
   );
 }
