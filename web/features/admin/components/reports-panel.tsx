@@ -12,7 +12,7 @@ import { Markdown } from '@web/components/markdown';
 import { errorMessage, fieldErrorsOf } from '@web/lib/api-errors';
 import { cn } from '@web/lib/cn';
 import { adminKeys, removeReportedContent, reportsPaging, updateReportStatus } from '../api';
-import { PagedListState } from './paged-list-state';
+import { PagedListState } from '@web/components/paged-list-state';
 
 const STATUS_LABELS: Record<ReportStatus, string> = {
   open: 'Open',
