@@ -67,6 +67,11 @@ export function SignedInShell({ children }: { children?: ReactNode }) {
 /** The navigation entries; Post stands out as the primary action. */
 function MainNav() {
   const [post, ...rest] = NAV_ENTRIES;
+  const { user } = useAuth();
+  const groups = useMemberGroups();
+  const mayReview =
+    Boolean(user?.is_admin) ||
+    Boolean(groups.data?.some((g) => g.role === 'Owner' || g.role === 'Moderator'));
   return (
     <nav aria-label="Main" className="space-y-1">
       {post ? (
@@ -88,7 +93,7 @@ function MainNav() {
           {label}
         </SidebarLink>
       ))}
-      <ReportsNavLink />
+      <ReportsNavLink mayReview={mayReview} />
     </nav>
   );
 }

@@ -5,6 +5,7 @@ import type { AdminReport } from '@shared/api/reports';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { maria } from '@web/test/users';
+import { aGroup } from '@web/features/groups/test-fixtures';
 import { adminRoutes } from './routes';
 
 const admin = { ...maria, is_admin: true };
@@ -126,7 +127,7 @@ describe('/admin', () => {
     let removed = false;
     const { calls } = mockFetch({
       'GET /api/auth': jsonResponse(maria),
-      'GET /api/groups': jsonResponse([]),
+      'GET /api/groups': jsonResponse([aGroup({ id: 'g1', name: 'Garden Club', role: 'Moderator' })]),
       'GET /api/reports/summary': () => jsonResponse({ can_review: true, open_count: removed ? 0 : 1 }),
       'GET /api/admin/reports': () => page(removed ? [] : [commentReport]),
       'POST /api/admin/reports/r2/removal': () => {

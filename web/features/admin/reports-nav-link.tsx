@@ -7,10 +7,12 @@ import { reportSummaryQueryOptions } from './api';
 /**
  * The sidebar's "Reports" entry for members who review reports (admins, group Owners and
  * Moderators), with the number of open reports waiting for them. Nothing for everyone else.
+ * `mayReview`: the member is an admin or holds such a role somewhere (what the shell already
+ * knows), so members who moderate nothing never ask.
  */
-export function ReportsNavLink() {
-  const summary = useQuery(reportSummaryQueryOptions());
-  if (!summary.data?.can_review) return null;
+export function ReportsNavLink({ mayReview }: { mayReview: boolean }) {
+  const summary = useQuery({ ...reportSummaryQueryOptions(), enabled: mayReview });
+  if (!mayReview || !summary.data?.can_review) return null;
   const count = summary.data.open_count;
   return (
     <NavLink
