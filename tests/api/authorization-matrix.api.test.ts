@@ -375,7 +375,10 @@ const MATRIX: Record<string, Entry> = {
   },
   'PATCH /api/admin/reports/:id': {
     signedOut: 401,
-    call: (w) => ({ path: `/api/admin/reports/${w.groupReportId}`, body: { report: { status: 'resolved' } } }),
+    call: (w) => ({
+      path: `/api/admin/reports/${w.groupReportId}`,
+      body: { report: { status: 'resolved' } },
+    }),
     admin: { member: 403, admin: 200 },
     roles: byRole(200, 200, 403, 403, 403),
   },

@@ -31,7 +31,10 @@ describe('blocks', () => {
     const group = await createGroupAs(bystander.client);
     await addToGroup(app, group.id, blocker.member.id, 'Poster');
     await addToGroup(app, group.id, blocked.member.id, 'Poster');
-    const inGroup = await createPostAs(blocked.client, { tldr: 'Group post by the blocked one', group_id: group.id });
+    const inGroup = await createPostAs(blocked.client, {
+      tldr: 'Group post by the blocked one',
+      group_id: group.id,
+    });
     const shared = await createPostAs(bystander.client, { tldr: 'A post both comment on' });
     const blockedComment = await blocked.client.post(`/api/posts/${shared.id}/comments`, {
       comment: { content: 'From the blocked one' },
@@ -129,8 +132,14 @@ describe('blocks', () => {
       expect((await me.client.post('/api/blocks', { user_id: other.member.id })).status).toBe(201);
     }
     const page1 = await me.client.get('/api/blocks?limit=2');
-    expect(page1.body.map((m: { user_id: string }) => m.user_id)).toEqual([third.member.id, second.member.id]);
-    expect(page1.body[0]).toMatchObject({ username: third.member.username, name: `Test ${third.member.username}` });
+    expect(page1.body.map((m: { user_id: string }) => m.user_id)).toEqual([
+      third.member.id,
+      second.member.id,
+    ]);
+    expect(page1.body[0]).toMatchObject({
+      username: third.member.username,
+      name: `Test ${third.member.username}`,
+    });
     expect(page1.headers.get('x-has-next-page')).toBe('true');
     const page2 = await me.client.get(`/api/blocks?limit=2&after=${page1.headers.get('x-next-cursor')}`);
     expect(page2.body.map((m: { user_id: string }) => m.user_id)).toEqual([first.member.id]);
@@ -141,7 +150,9 @@ describe('blocks', () => {
     expect(self.body).toEqual({ errors: { user_id: ["can't be yourself"] } });
     expect((await me.client.post('/api/blocks', { user_id: 'nope' })).status).toBe(422);
     expect((await me.client.post('/api/blocks', {})).status).toBe(422);
-    expect((await me.client.post('/api/blocks', { user_id: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
+    expect(
+      (await me.client.post('/api/blocks', { user_id: '00000000-0000-4000-8000-000000000000' })).status,
+    ).toBe(404);
     expect((await me.client.delete('/api/blocks/nope')).status).toBe(422);
     expect((await app.client().get('/api/blocks')).status).toBe(401);
   });
