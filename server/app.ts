@@ -23,6 +23,7 @@ import { registerCommentRoutes } from './features/comments/comments.routes';
 import { registerMentionRoutes } from './features/mentions/mentions.routes';
 import { registerLikeRoutes } from './features/likes/likes.routes';
 import { registerReportRoutes } from './features/reports/reports.routes';
+import { registerBlockRoutes } from './features/blocks/blocks.routes';
 import { registerGroupRoutes } from './features/groups/groups.routes';
 import { registerProfileRoutes } from './features/profiles/profiles.routes';
 import { registerFollowRoutes } from './features/follows/follows.routes';
@@ -102,6 +103,7 @@ export async function buildApp(
   registerMentionRoutes(app, routes);
   registerLikeRoutes(app, routes);
   registerReportRoutes(app, routes);
+  registerBlockRoutes(app, routes);
   registerGroupRoutes(app, routes);
   registerProfileRoutes(app, routes);
   registerFollowRoutes(app, routes);

@@ -6,7 +6,7 @@ import {
   canModerateGroup,
   canPostInGroup,
 } from './group-roles';
-import { canViewLink, canViewPost, canVisitorViewLink } from './visibility';
+import { canViewLink, canViewPost, canVisitorViewLink, isBlockedEitherWay } from './visibility';
 
 describe('canViewPost', () => {
   it('shows a post without a group to every member', () => {
@@ -65,5 +65,19 @@ describe('group role abilities', () => {
     expect(canModerateGroup(role)).toBe(moderate);
     expect(canAnswerRequests(role)).toBe(moderate);
     expect(canManageGroup(role)).toBe(manage);
+  });
+});
+
+describe('isBlockedEitherWay', () => {
+  const block = { blockerId: 'ana', blockedId: 'ben' };
+  it('hides two members from each other whichever of them blocked', () => {
+    expect(isBlockedEitherWay([block], 'ana', 'ben')).toBe(true);
+    expect(isBlockedEitherWay([block], 'ben', 'ana')).toBe(true);
+  });
+  it('leaves everyone else, and oneself, alone', () => {
+    expect(isBlockedEitherWay([block], 'ana', 'cy')).toBe(false);
+    expect(isBlockedEitherWay([block], 'cy', 'ben')).toBe(false);
+    expect(isBlockedEitherWay([], 'ana', 'ben')).toBe(false);
+    expect(isBlockedEitherWay([{ blockerId: 'ana', blockedId: 'ana' }], 'ana', 'ana')).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { LinkVisibility } from '../../shared/domain/constants';
 import { links, posts } from '../db/schema';
 import { isMember, type MaybeRole } from './group-roles';
@@ -36,6 +36,37 @@ export function visiblePostsCondition(viewerId: string): SQL {
 export function notIgnoredCondition(viewerId: string): SQL {
   return sql`not exists (
     select 1 from post_ignores ign where ign.post_id = posts.id and ign.user_id = ${viewerId}
+  )`;
+}
+
+/**
+ * Blocks (either way) hide two members from each other: posts, post and link comments, search
+ * results and the mentions autocomplete. `blocks` are (blocker, blocked) pairs that concern the viewer.
+ */
+export function isBlockedEitherWay(
+  blocks: readonly { blockerId: string; blockedId: string }[],
+  viewerId: string,
+  otherId: string,
+): boolean {
+  if (viewerId === otherId) return false;
+  return blocks.some(
+    (block) =>
+      (block.blockerId === viewerId && block.blockedId === otherId) ||
+      (block.blockerId === otherId && block.blockedId === viewerId),
+  );
+}
+
+/**
+ * SQL condition: the member in `memberColumn` (a post's or comment's author, a member row's id)
+ * has not blocked the viewer, nor been blocked by them. The column is qualified with its table so
+ * the subquery never binds it to `user_blocks` (pass `sql.raw('posts.user_id')` where Drizzle would
+ * leave it bare). Served by the primary key (blocker_id, blocked_id) and user_blocks_blocked_idx.
+ */
+export function notBlockedCondition(viewerId: string, memberColumn: AnyColumn | SQL): SQL {
+  return sql`not exists (
+    select 1 from user_blocks blk
+    where (blk.blocker_id = ${viewerId} and blk.blocked_id = ${memberColumn})
+       or (blk.blocked_id = ${viewerId} and blk.blocker_id = ${memberColumn})
   )`;
 }
 

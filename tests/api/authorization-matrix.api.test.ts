@@ -28,6 +28,8 @@ interface World {
   otherUserId: string;
   otherUsername: string;
   reportId: string;
+  /** A report on the group post, filed by a Commentor of the group. */
+  groupReportId: string;
   /** A published link by another member (every member sees it) and a comment on it by its owner. */
   linkId: string;
   linkCommentId: string;
@@ -155,6 +157,31 @@ const MATRIX: Record<string, Entry> = {
     signedOut: 401,
     call: (w) => ({ path: `/api/posts/${w.postId}/ignore` }),
     roles: MEMBERS_ONLY(200),
+  },
+  'POST /api/comments/:id/report': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/comments/${w.commentId}/report`, body: { report: { reason: 'rude' } } }),
+    roles: MEMBERS_ONLY(201),
+  },
+  'GET /api/ignored_posts': { signedOut: 401, member: 200 },
+  'GET /api/reports/summary': { signedOut: 401, member: 200 },
+
+  // Blocks: a member's own list; blocking someone who does not exist is a 404.
+  'GET /api/blocks': { signedOut: 401, member: 200 },
+  'GET /api/blocks/:user_id': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/blocks/${w.otherUserId}` }),
+    member: 200,
+  },
+  'POST /api/blocks': {
+    signedOut: 401,
+    call: () => ({ path: '/api/blocks', body: { user_id: randomUUID() } }),
+    member: 404,
+  },
+  'DELETE /api/blocks/:user_id': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/blocks/${w.otherUserId}` }),
+    member: 200,
   },
   'POST /api/search': {
     signedOut: 401,
@@ -376,11 +403,29 @@ const MATRIX: Record<string, Entry> = {
 
   // Admin review.
   'GET /api/admin/feedbacks': { signedOut: 401, admin: { member: 403, admin: 200 } },
-  'GET /api/admin/reports': { signedOut: 401, admin: { member: 403, admin: 200 } },
+  // Reports: admins review all, a group's Owners and Moderators their group's reports.
+  'GET /api/admin/reports': {
+    signedOut: 401,
+    call: () => ({ path: '/api/admin/reports' }),
+    admin: { member: 403, admin: 200 },
+    roles: byRole(200, 200, 403, 403, 403),
+  },
   'PATCH /api/admin/reports/:id': {
     signedOut: 401,
-    call: (w) => ({ path: `/api/admin/reports/${w.reportId}`, body: { report: { status: 'resolved' } } }),
+    call: (w) => ({
+      path: `/api/admin/reports/${w.groupReportId}`,
+      body: { report: { status: 'resolved' } },
+    }),
     admin: { member: 403, admin: 200 },
+    roles: byRole(200, 200, 403, 403, 403),
+  },
+  'POST /api/admin/reports/:id/removal': {
+    signedOut: 401,
+    call: (w) => ({
+      path: `/api/admin/reports/${w.groupReportId}/removal`,
+      body: { removal: { reason: 'Off topic.' } },
+    }),
+    roles: byRole(200, 200, 403, 403, 403),
   },
 
   // Admin controls over inviting.
@@ -452,6 +497,7 @@ describe('authorisation matrix', () => {
     const roles = await owner.client.get(`/api/groups/${group.id}/group_roles`);
     const openPost = await createPostAs(author.client, { tldr: 'An open post' });
     const report = await requester.client.post(`/api/posts/${openPost.id}/report`);
+    const groupReport = await target.client.post(`/api/posts/${post.id}/report`);
     const admin = await memberWithClient(app, { isAdmin: true });
     // Loopback: the reader refuses it at once, so no test reaches the network.
     const link = withLink
@@ -475,6 +521,7 @@ describe('authorisation matrix', () => {
       otherUserId: author.member.id,
       otherUsername: author.member.username,
       reportId: report.body.id,
+      groupReportId: groupReport.body.id,
       linkId: link?.body.id ?? '',
       linkCommentId: linkComment?.body.id ?? '',
     };

@@ -28,6 +28,8 @@ interface World {
   requestId: string;
   otherUserId: string;
   reportId: string;
+  /** A member nobody knows, for the block routes (blocking them hides nothing the sweep uses). */
+  strangerId: string;
   invitationCode: string;
   /** A pending upload of the member's. */
   fileRequestId: string;
@@ -192,6 +194,17 @@ const TARGETS: Record<string, Target> = {
   },
   'POST /api/posts/:id/ignore': { path: (w) => `/api/posts/${w.postId}/ignore` },
   'DELETE /api/posts/:id/ignore': { path: (w) => `/api/posts/${w.postId}/ignore` },
+  'POST /api/comments/:id/report': {
+    path: (w) => `/api/comments/${w.commentId}/report`,
+    body: () => ({ report: { reason: 'rude' } }),
+    accepts: ['null body', 'wrapper missing', 'fields unwrapped', 'report: object'],
+  },
+  'GET /api/ignored_posts': { path: () => '/api/ignored_posts', query: ['after', 'limit'] },
+  'GET /api/reports/summary': { path: () => '/api/reports/summary' },
+  'GET /api/blocks': { path: () => '/api/blocks', query: ['after', 'limit'] },
+  'GET /api/blocks/:user_id': { path: (w) => `/api/blocks/${w.strangerId}` },
+  'POST /api/blocks': { path: () => '/api/blocks', body: (w) => ({ user_id: w.strangerId }) },
+  'DELETE /api/blocks/:user_id': { path: (w) => `/api/blocks/${w.strangerId}` },
   'POST /api/search': { path: () => '/api/search', body: () => ({ query: 'post' }) },
   'POST /api/search/all': { path: () => '/api/search/all', body: () => ({ query: 'post' }) },
 
@@ -288,6 +301,11 @@ const TARGETS: Record<string, Target> = {
   'PATCH /api/admin/reports/:id': {
     path: (w) => `/api/admin/reports/${w.reportId}`,
     body: () => ({ report: { status: 'resolved' } }),
+    asAdmin: true,
+  },
+  'POST /api/admin/reports/:id/removal': {
+    path: (w) => `/api/admin/reports/${w.reportId}/removal`,
+    body: () => ({ removal: { reason: 'Off topic.' } }),
     asAdmin: true,
   },
   'GET /api/admin/settings': { path: () => '/api/admin/settings', asAdmin: true },
@@ -463,6 +481,7 @@ describe('bad input never yields a 500', () => {
       requestId: request.body.id,
       otherUserId: other.member.id,
       reportId: report.body.id,
+      strangerId: (await memberWithClient(app)).member.id,
       invitationCode: (await createInvitation(app)).code,
       fileRequestId: (
         await client.post('/api/file_requests', { name: 'a.txt', file_type: 'post_attachment' })

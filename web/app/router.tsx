@@ -1,6 +1,7 @@
 import { createBrowserRouter, matchRoutes, useLocation, type RouteObject } from 'react-router';
 import { accountsRoutes } from '@web/features/accounts/routes';
 import { adminRoutes } from '@web/features/admin/routes';
+import { safetyRoutes } from '@web/features/safety/routes';
 import { exploreRoutes } from '@web/features/explore/routes';
 import { feedbackRoutes } from '@web/features/feedback/routes';
 import { filesRoutes } from '@web/features/files/routes';
@@ -46,6 +47,7 @@ export const FEATURE_ROUTES: readonly FeatureRoute[] = [
   ...privacyRoutes,
   ...profilesRoutes,
   ...settingsRoutes,
+  ...safetyRoutes,
   ...timelineRoutes,
   ...postsRoutes,
   ...searchRoutes,

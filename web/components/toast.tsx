@@ -1,16 +1,25 @@
 import { CircleCheck, CircleAlert } from 'lucide-react';
 import { cn } from '@web/lib/cn';
 
+/** A button inside a toast, e.g. "Undo" after hiding a post. */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
 /**
  * A short notice floating at the bottom of the screen. Pair it with `useTimedMessage` so it clears
  * itself (spec section 9: after 3 seconds). The live region stays mounted so every message is read.
+ * An `action` (Undo) is a real button beside the message.
  */
 export function Toast({
   message,
   variant = 'success',
+  action,
 }: {
   message: string | null;
   variant?: 'success' | 'error';
+  action?: ToastAction | null;
 }) {
   const Icon = variant === 'success' ? CircleCheck : CircleAlert;
   return (
@@ -32,6 +41,15 @@ export function Toast({
             aria-hidden="true"
           />
           {message}
+          {action ? (
+            <button
+              type="button"
+              onClick={action.onClick}
+              className="ml-1 rounded-md px-2 py-0.5 font-semibold text-brand-200 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
+            >
+              {action.label}
+            </button>
+          ) : null}
         </div>
       ) : null}
     </div>

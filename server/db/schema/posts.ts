@@ -111,14 +111,21 @@ export const publicPosts = pgTable(
 
 export const reportStatus = pgEnum('report_status', ['open', 'resolved', 'dismissed']);
 
-/** A member's report of a post, reviewed by admins (and a group's Owner/Moderator for group posts). */
+/**
+ * A member's report of a post or of a comment, reviewed by admins and, for a group post, by that
+ * group's Owners and Moderators (`group_id`, copied from the post when reported). When a reviewer
+ * removes the content the report stays as the record: its references are cleared and what was said
+ * is kept in `removed_title`/`removed_content` with the reviewer's `removal_reason`.
+ */
 export const reports = pgTable(
   'reports',
   {
     id: id(),
-    postId: uuid('post_id')
-      .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
+    /** What was reported: the post itself, or one comment on it (`comment_id`). */
+    subject: text('subject').$type<'post' | 'comment'>().notNull().default('post'),
+    postId: uuid('post_id').references(() => posts.id, { onDelete: 'set null' }),
+    commentId: uuid('comment_id').references(() => comments.id, { onDelete: 'set null' }),
+    groupId: uuid('group_id').references(() => groups.id, { onDelete: 'cascade' }),
     reporterId: uuid('reporter_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -126,11 +133,20 @@ export const reports = pgTable(
     status: reportStatus('status').notNull().default('open'),
     resolvedById: uuid('resolved_by_id').references(() => users.id, { onDelete: 'set null' }),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    removalReason: text('removal_reason'),
+    removedTitle: text('removed_title'),
+    removedContent: text('removed_content'),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('reports_post_reporter_idx').on(t.postId, t.reporterId),
+    uniqueIndex('reports_post_reporter_idx')
+      .on(t.postId, t.reporterId)
+      .where(sql`${t.subject} = 'post'`),
+    uniqueIndex('reports_comment_reporter_idx')
+      .on(t.commentId, t.reporterId)
+      .where(sql`${t.subject} = 'comment'`),
     index('reports_status_created_idx').on(t.status, t.createdAt),
+    index('reports_group_status_created_idx').on(t.groupId, t.status, t.createdAt),
   ],
 );
 

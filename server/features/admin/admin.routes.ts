@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { PageQuerySchema } from '../../../shared/api/fields';
 import { AdminFeedbackListSchema } from '../../../shared/api/feedback';
 import { IdParamsSchema } from '../../../shared/api/posts';
@@ -5,16 +6,18 @@ import {
   AdminReportListSchema,
   AdminReportQuerySchema,
   AdminReportSchema,
+  ReportRemovalBodySchema,
   UpdateReportBodySchema,
 } from '../../../shared/api/reports';
 import { LIMITS } from '../../../shared/domain/constants';
 import type { App, RouteContext } from '../../app';
-import { notFound } from '../../http/errors';
+import { requireUser } from '../../http/auth';
 import { decodeCursor, paginate } from '../../http/pagination';
 import { presentAdminFeedback } from '../feedback/feedback.presenter';
 import { listFeedbacks } from '../feedback/feedback.repo';
 import { presentAdminReport } from '../reports/reports.presenter';
-import { findReportForReview, listReports, updateReportStatus } from '../reports/reports.repo';
+import { listReports, updateReportStatus } from '../reports/reports.repo';
+import { loadReportForReview, removeReportedContent, requireReviewScope } from '../reports/reports.service';
 import { adminOnly, requireAdmin } from './admin.access';
 
 /** Admin review of feedback and reports; paginated like timelines (after, x-next-cursor). */
@@ -35,19 +38,28 @@ export function registerAdminRoutes(app: App, context: RouteContext) {
     },
   );
 
+  /**
+   * Reports: admins review all; a group's Owners and Moderators review the reports on their group's
+   * posts and comments (another group's report is a 404 to them). Others get 403 before validation.
+   */
+  const reviewersOnly = async (request: FastifyRequest) => {
+    await requireReviewScope(db, requireUser(request));
+  };
+
   app.get(
     '/api/admin/reports',
     {
-      preValidation: adminOnly,
+      preValidation: reviewersOnly,
       schema: {
         querystring: PageQuerySchema.extend(AdminReportQuerySchema.shape),
         response: { 200: AdminReportListSchema },
       },
     },
     async (request, reply) => {
-      requireAdmin(request);
+      const scope = await requireReviewScope(db, requireUser(request));
       const limit = request.query.limit ?? LIMITS.pageSizeMax;
       const rows = await listReports(db, {
+        scope,
         status: request.query.status,
         cursor: decodeCursor(request.query.after),
         limit,
@@ -56,18 +68,42 @@ export function registerAdminRoutes(app: App, context: RouteContext) {
     },
   );
 
+  /** Dismiss, resolve or reopen a report; the content stays. */
   app.patch(
     '/api/admin/reports/:id',
     {
-      preValidation: adminOnly,
+      preValidation: reviewersOnly,
       schema: { params: IdParamsSchema, body: UpdateReportBodySchema, response: { 200: AdminReportSchema } },
     },
     async (request) => {
-      const admin = requireAdmin(request);
-      await context.throttle.hit('memberWrites', admin.id);
-      const updated = await updateReportStatus(db, request.params.id, request.body.report.status, admin.id);
-      if (!updated) throw notFound();
-      return presentAdminReport((await findReportForReview(db, updated.id))!);
+      const reviewer = requireUser(request);
+      const scope = await requireReviewScope(db, reviewer);
+      await context.throttle.hit('memberWrites', reviewer.id);
+      const report = await loadReportForReview(db, scope, request.params.id);
+      await updateReportStatus(db, report.id, request.body.report.status, reviewer.id);
+      return presentAdminReport(await loadReportForReview(db, scope, report.id));
+    },
+  );
+
+  /** Remove the reported post or comment with a reason its author is told (content_removed). */
+  app.post(
+    '/api/admin/reports/:id/removal',
+    {
+      preValidation: reviewersOnly,
+      schema: { params: IdParamsSchema, body: ReportRemovalBodySchema, response: { 200: AdminReportSchema } },
+    },
+    async (request) => {
+      const reviewer = requireUser(request);
+      const scope = await requireReviewScope(db, reviewer);
+      await context.throttle.hit('memberWrites', reviewer.id);
+      const report = await removeReportedContent(
+        db,
+        scope,
+        reviewer.id,
+        request.params.id,
+        request.body.removal.reason,
+      );
+      return presentAdminReport(report);
     },
   );
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { comments, users } from '../../db/schema';
 import type { Cursor } from '../../http/pagination';
+import { notBlockedCondition } from '../../policies/visibility';
 
 /** Replies carried under each top-level comment of a page (the rest: GET /api/comments/{id}/replies). */
 export const REPLIES_PREVIEW = 3;
@@ -29,12 +30,12 @@ const commentFields = {
  * Every comment query goes through here with its conditions, so a rule that applies to all the
  * comments a viewer reads (a block, for instance) is one line in this list.
  */
-function selectComments(db: DbOrTx, _viewerId: string, conditions: SQL[]) {
+function selectComments(db: DbOrTx, viewerId: string, conditions: SQL[]) {
   return db
     .select(commentFields)
     .from(comments)
     .innerJoin(users, eq(users.id, comments.userId))
-    .where(and(...conditions));
+    .where(and(notBlockedCondition(viewerId, comments.userId), ...conditions));
 }
 
 /** Rows strictly after the cursor in (created_at, id) ascending order. */

@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm
 import type { DbOrTx } from '../../db/client';
 import { linkCommentLikes, linkComments, users } from '../../db/schema';
 import type { Cursor } from '../../http/pagination';
+import { notBlockedCondition } from '../../policies/visibility';
 
 /** Replies carried under each top-level comment of a page (the rest: …/comments/{id}/replies). */
 export const LINK_REPLIES_PREVIEW = 3;
@@ -45,7 +46,7 @@ function selectComments(db: DbOrTx, viewerId: string, conditions: SQL[]) {
     .select(commentFields(viewerId))
     .from(linkComments)
     .innerJoin(users, eq(users.id, linkComments.userId))
-    .where(and(...conditions));
+    .where(and(notBlockedCondition(viewerId, linkComments.userId), ...conditions));
 }
 
 /** Rows strictly after the cursor in (created_at, id) ascending order. */

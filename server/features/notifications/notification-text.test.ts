@@ -68,7 +68,7 @@ describe('wordNotification', () => {
         kind: 'content_removed',
         groupName: null,
         groupId: null,
-        data: { content_type: 'comment' },
+        data: { subject: 'comment' },
       }),
     ).toEqual({ text: 'A moderator removed your comment', path: '/dashboard' });
     expect(wordNotification({ ...base, kind: 'join_request' }).path).toBe('/group-requests');

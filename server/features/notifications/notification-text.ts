@@ -6,7 +6,7 @@ import type { NotificationKind } from '../../../shared/domain/constants';
  * NOTIFICATION_KINDS is handled; what a kind needs beyond its references travels in `data`:
  * - `request_answered`: `{ accepted: boolean }` (or `{ status: 'accepted' | 'rejected' }`);
  * - `role_changed`: `{ role }`;
- * - `content_removed`: `{ reason, excerpt, content_type: 'post' | 'comment' }` (no post/comment id:
+ * - `content_removed`: `{ reason, excerpt, subject: 'post' | 'comment' }` (no post/comment id:
  *   the content is gone).
  */
 
@@ -134,7 +134,7 @@ export function wordNotification(facts: NotificationFacts): NotificationWording 
     case 'link_failed':
       return { text: withTitle('Your link', facts.linkTitle) + ' could not be read', path: subject.path };
     case 'content_removed': {
-      const what = facts.data.content_type === 'comment' ? 'comment' : 'post';
+      const what = facts.data.subject === 'comment' ? 'comment' : 'post';
       const excerpt = quoteTitle(stringField(facts.data, 'excerpt'));
       const reason = stringField(facts.data, 'reason');
       const where = facts.groupName ? ` from ${facts.groupName}` : '';

@@ -240,7 +240,7 @@ describe('notifications', () => {
         link_failed: { actorId: null },
         content_removed: {
           groupId: group.id,
-          data: { reason: 'Off topic', excerpt: 'Buy my bike', content_type: 'post' },
+          data: { reason: 'Off topic', excerpt: 'Buy my bike', subject: 'post' },
         },
       };
       await app.context.db

@@ -348,10 +348,11 @@ describe('posts', () => {
       const again = await reader.post(`/api/posts/${post.id}/report`);
       expect(again.status).toBe(200);
       expect(again.body.id).toBe(first.body.id);
-      const bare = await author.post(`/api/posts/${post.id}/report`);
+      const { client: other } = await memberWithClient(app);
+      const bare = await other.post(`/api/posts/${post.id}/report`);
       expect(bare.status).toBe(201);
       expect(bare.body.reason).toBeNull();
-      const long = await author.post(`/api/posts/${post.id}/report`, {
+      const long = await other.post(`/api/posts/${post.id}/report`, {
         report: { reason: 'x'.repeat(1001) },
       });
       expect(long.status).toBe(422);

@@ -3,7 +3,7 @@ import type { GroupRole } from '../../../shared/domain/constants';
 import type { DbOrTx } from '../../db/client';
 import { files, groups, posts, publicPosts, users } from '../../db/schema';
 import type { Cursor } from '../../http/pagination';
-import { notIgnoredCondition, visiblePostsCondition } from '../../policies/visibility';
+import { notBlockedCondition, notIgnoredCondition, visiblePostsCondition } from '../../policies/visibility';
 
 /** A timestamp as exact ISO text (microseconds kept) for keyset cursors. */
 const exactCreatedAt = sql<string>`to_char(${posts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -56,6 +56,10 @@ function postFields(viewerId: string) {
       sql<boolean>`exists (select 1 from post_ignores pi where pi.post_id = posts.id and pi.user_id = ${viewerId})`.mapWith(
         Boolean,
       ),
+    /** The author blocked the viewer or the viewer blocked the author (the post is then not found). */
+    blockedWithViewer: sql<boolean>`not ${notBlockedCondition(viewerId, sql.raw('posts.user_id'))}`.mapWith(
+      Boolean,
+    ),
     viewerRole: sql<GroupRole | null>`(select gr.role from group_roles gr where gr.group_id = posts.group_id and gr.user_id = ${viewerId})`,
   };
 }
@@ -104,7 +108,11 @@ export async function listTimeline(db: DbOrTx, filter: TimelineFilter) {
 
 /** The timeline query itself, unexecuted (its plan is checked in posts.plan.api.test.ts). */
 export function timelineQuery(db: DbOrTx, filter: TimelineFilter) {
-  const conditions: SQL[] = [visiblePostsCondition(filter.viewerId), notIgnoredCondition(filter.viewerId)];
+  const conditions: SQL[] = [
+    visiblePostsCondition(filter.viewerId),
+    notIgnoredCondition(filter.viewerId),
+    notBlockedCondition(filter.viewerId, posts.userId),
+  ];
   if (filter.groupId) conditions.push(eq(posts.groupId, filter.groupId));
   if (filter.authorId) conditions.push(eq(posts.userId, filter.authorId));
   if (filter.cursor) conditions.push(afterCursor(filter.cursor));
@@ -121,7 +129,12 @@ export function timelineQuery(db: DbOrTx, filter: TimelineFilter) {
 export async function listPostsByIds(db: DbOrTx, viewerId: string, ids: string[]): Promise<PostRow[]> {
   if (ids.length === 0) return [];
   const rows = await selectPosts(db, viewerId).where(
-    and(inArray(posts.id, ids), visiblePostsCondition(viewerId), notIgnoredCondition(viewerId)),
+    and(
+      inArray(posts.id, ids),
+      visiblePostsCondition(viewerId),
+      notIgnoredCondition(viewerId),
+      notBlockedCondition(viewerId, posts.userId),
+    ),
   );
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);

@@ -42,10 +42,13 @@ async function notifyPostMentions(
   );
 }
 
-/** The post, if the viewer may see it; otherwise 404, so a hidden post's existence never leaks. */
+/**
+ * The post, if the viewer may see it (and no block stands between viewer and author); otherwise
+ * 404, so a hidden post's existence never leaks.
+ */
 export async function loadVisiblePost(db: DbOrTx, postId: string, viewerId: string): Promise<PostRow> {
   const row = await findPostForViewer(db, postId, viewerId);
-  if (!row || !canViewPost(row, row.viewerRole)) throw notFound();
+  if (!row || !canViewPost(row, row.viewerRole) || row.blockedWithViewer) throw notFound();
   return row;
 }
 

@@ -1,32 +1,73 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { ReportStatus } from '../../../shared/api/reports';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { ReportStatus, ReportSubject } from '../../../shared/api/reports';
 import type { DbOrTx } from '../../db/client';
-import { groups, postIgnores, posts, reports, users } from '../../db/schema';
+import { comments, groupRoles, groups, posts, reports, users } from '../../db/schema';
 import type { Cursor } from '../../http/pagination';
+import type { ReviewScope } from './reports.policy';
 
-/** One report per member per post: a second report returns the first (created false). */
+/**
+ * One report per member per post, and per member per comment: a second report returns the first
+ * (created false). The unique indexes are partial on `subject`, so the conflict is named by them.
+ */
 export async function upsertReport(
   db: DbOrTx,
-  values: { postId: string; reporterId: string; reason: string | null },
+  values: {
+    subject: ReportSubject;
+    postId: string;
+    commentId: string | null;
+    groupId: string | null;
+    reporterId: string;
+    reason: string | null;
+  },
 ) {
   const [inserted] = await db.insert(reports).values(values).onConflictDoNothing().returning();
   if (inserted) return { report: inserted, created: true };
+  const sameSubject =
+    values.subject === 'comment'
+      ? and(eq(reports.subject, 'comment'), eq(reports.commentId, values.commentId!))
+      : and(eq(reports.subject, 'post'), eq(reports.postId, values.postId));
   const [existing] = await db
     .select()
     .from(reports)
-    .where(and(eq(reports.postId, values.postId), eq(reports.reporterId, values.reporterId)))
+    .where(and(sameSubject, eq(reports.reporterId, values.reporterId)))
     .limit(1);
   return { report: existing!, created: false };
 }
 
+/** The groups a member moderates (Owner or Moderator): whose reports they review. */
+export async function listModeratedGroupIds(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ groupId: groupRoles.groupId })
+    .from(groupRoles)
+    .where(and(eq(groupRoles.userId, userId), inArray(groupRoles.role, ['Owner', 'Moderator'])));
+  return rows.map((row) => row.groupId);
+}
+
+/** SQL condition on `reports`: the report is within the reviewer's scope. */
+function inScope(scope: ReviewScope): SQL | undefined {
+  if (scope.all) return undefined;
+  if (scope.groupIds.length === 0) return sql`false`;
+  return inArray(reports.groupId, scope.groupIds);
+}
+
+/**
+ * The report's content still exists, or a reviewer removed it (then the report is the record).
+ * A report whose post or comment its author deleted has nothing left to review and is not listed.
+ */
+const stillReviewable = sql`(
+  (${reports.subject} = 'post' and ${reports.postId} is not null)
+  or (${reports.subject} = 'comment' and ${reports.commentId} is not null)
+  or ${reports.removalReason} is not null
+)`;
+
 const author = sql`author`;
 
-/** Reports for review, newest first, with the post and the reporter; keyset on (created_at, id). */
+/** Reports for review, newest first, with the content and the reporter; keyset on (created_at, id). */
 export async function listReports(
   db: DbOrTx,
-  filter: { id?: string; status?: ReportStatus; cursor: Cursor | null; limit: number },
+  filter: { scope: ReviewScope; id?: string; status?: ReportStatus; cursor: Cursor | null; limit: number },
 ) {
-  const conditions: SQL[] = [];
+  const conditions: (SQL | undefined)[] = [stillReviewable, inScope(filter.scope)];
   if (filter.id) conditions.push(eq(reports.id, filter.id));
   if (filter.status) conditions.push(eq(reports.status, filter.status));
   if (filter.cursor) {
@@ -37,34 +78,59 @@ export async function listReports(
   return db
     .select({
       id: reports.id,
+      subject: reports.subject,
       postId: reports.postId,
+      commentId: reports.commentId,
       reason: reports.reason,
       status: reports.status,
       createdAt: reports.createdAt,
       createdAtExact: sql<string>`to_char(${reports.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
       resolvedAt: reports.resolvedAt,
+      removalReason: reports.removalReason,
+      removedTitle: reports.removedTitle,
+      removedContent: reports.removedContent,
       postTldr: posts.tldr,
       postContent: posts.content,
-      postAuthorUsername: sql<string>`(select ${author}.username from users ${author} where ${author}.id = ${posts.userId})`,
-      groupId: posts.groupId,
+      commentContent: comments.content,
+      authorId: sql<string | null>`coalesce(${comments.userId}, ${posts.userId})`,
+      authorUsername: sql<
+        string | null
+      >`(select ${author}.username from users ${author} where ${author}.id = coalesce(${comments.userId}, ${posts.userId}))`,
+      groupId: reports.groupId,
       groupName: groups.name,
       reporterId: reports.reporterId,
       reporterUsername: users.username,
     })
     .from(reports)
-    .innerJoin(posts, eq(posts.id, reports.postId))
+    .leftJoin(posts, eq(posts.id, reports.postId))
+    .leftJoin(comments, eq(comments.id, reports.commentId))
     .innerJoin(users, eq(users.id, reports.reporterId))
-    .leftJoin(groups, eq(groups.id, posts.groupId))
-    .where(conditions.length ? and(...conditions) : undefined)
+    .leftJoin(groups, eq(groups.id, reports.groupId))
+    .where(and(...conditions))
     .orderBy(desc(reports.createdAt), desc(reports.id))
     .limit(filter.limit + 1);
 }
 
 export type AdminReportRow = Awaited<ReturnType<typeof listReports>>[number];
 
-export async function findReportForReview(db: DbOrTx, reportId: string): Promise<AdminReportRow | null> {
-  const [row] = await listReports(db, { id: reportId, cursor: null, limit: 1 });
+/** One report within the reviewer's scope, or null (so another group's report is a 404). */
+export async function findReportForReview(
+  db: DbOrTx,
+  scope: ReviewScope,
+  reportId: string,
+): Promise<AdminReportRow | null> {
+  const [row] = await listReports(db, { scope, id: reportId, cursor: null, limit: 1 });
   return row ?? null;
+}
+
+/** How many open reports wait for this reviewer (the Reports badge). */
+export async function countOpenReports(db: DbOrTx, scope: ReviewScope): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(reports)
+    .leftJoin(posts, eq(posts.id, reports.postId))
+    .where(and(eq(reports.status, 'open'), stillReviewable, inScope(scope)));
+  return Number(row?.value ?? 0);
 }
 
 export async function updateReportStatus(
@@ -82,11 +148,45 @@ export async function updateReportStatus(
   return row ?? null;
 }
 
-/** Ignore: hide a post from this member's timelines and search (idempotent both ways). */
-export async function insertIgnore(db: DbOrTx, postId: string, userId: string) {
-  await db.insert(postIgnores).values({ postId, userId }).onConflictDoNothing();
+/**
+ * Before a reviewer deletes a post, every report about it or about one of its comments is resolved
+ * and keeps what was said, with the reviewer's reason: the record outlives the content.
+ */
+export async function resolveReportsOnRemovedPost(
+  db: DbOrTx,
+  post: { id: string; tldr: string; content: string },
+  removal: { reviewerId: string; reason: string },
+) {
+  await db
+    .update(reports)
+    .set({
+      status: 'resolved',
+      resolvedById: removal.reviewerId,
+      resolvedAt: new Date(),
+      removalReason: removal.reason,
+      removedTitle: post.tldr,
+      removedContent: sql`case when ${reports.subject} = 'comment'
+        then (select c.content from comments c where c.id = ${reports.commentId})
+        else ${post.content} end`,
+    })
+    .where(eq(reports.postId, post.id));
 }
 
-export async function deleteIgnore(db: DbOrTx, postId: string, userId: string) {
-  await db.delete(postIgnores).where(and(eq(postIgnores.postId, postId), eq(postIgnores.userId, userId)));
+/** The same for one comment: its reports are resolved and keep its text and the post's title. */
+export async function resolveReportsOnRemovedComment(
+  db: DbOrTx,
+  comment: { id: string; content: string; postTldr: string },
+  removal: { reviewerId: string; reason: string },
+) {
+  await db
+    .update(reports)
+    .set({
+      status: 'resolved',
+      resolvedById: removal.reviewerId,
+      resolvedAt: new Date(),
+      removalReason: removal.reason,
+      removedTitle: comment.postTldr,
+      removedContent: comment.content,
+    })
+    .where(and(eq(reports.subject, 'comment'), eq(reports.commentId, comment.id)));
 }

@@ -1,12 +1,29 @@
+import { PageQuerySchema } from '../../../shared/api/fields';
 import { IdParamsSchema, IgnoreResponseSchema } from '../../../shared/api/posts';
-import { ReportBodySchema, ReportSchema } from '../../../shared/api/reports';
+import {
+  CommentReportParamsSchema,
+  HiddenPostListSchema,
+  ReportBodySchema,
+  ReportSchema,
+  ReportSummarySchema,
+} from '../../../shared/api/reports';
+import { LIMITS } from '../../../shared/domain/constants';
 import type { App, RouteContext } from '../../app';
 import { requireUser, signedInOnly } from '../../http/auth';
+import { forbidden } from '../../http/errors';
+import { decodeCursor, paginate } from '../../http/pagination';
 import { loadVisiblePost } from '../posts/posts.service';
-import { presentReport } from './reports.presenter';
-import { deleteIgnore, insertIgnore, upsertReport } from './reports.repo';
+import { deleteIgnore, insertIgnore, listIgnoredPosts } from './ignores.repo';
+import { REPORT_TEXT } from './reports.messages';
+import { canReportContentOf } from './reports.policy';
+import { presentHiddenPost, presentReport } from './reports.presenter';
+import { countOpenReports } from './reports.repo';
+import { loadReviewScope, reportComment, reportPost } from './reports.service';
 
-/** The post card's Report and Ignore. Both need the post to be visible (404 otherwise). */
+/**
+ * Report (a post or a comment) and Ignore (a post), and the member's list of hidden posts. Both need
+ * the post to be visible (404 otherwise), and neither applies to the member's own post or comment.
+ */
 export function registerReportRoutes(app: App, context: RouteContext) {
   const { db } = context;
 
@@ -23,13 +40,38 @@ export function registerReportRoutes(app: App, context: RouteContext) {
     async (request, reply) => {
       const user = requireUser(request);
       await context.throttle.hit('memberWrites', user.id);
-      const post = await loadVisiblePost(db, request.params.id, user.id);
-      const { report, created } = await upsertReport(db, {
-        postId: post.id,
-        reporterId: user.id,
-        reason: request.body.reason,
-      });
+      const { report, created } = await reportPost(db, user.id, request.params.id, request.body.reason);
       return reply.status(created ? 201 : 200).send(presentReport(report));
+    },
+  );
+
+  app.post(
+    '/api/comments/:id/report',
+    {
+      preValidation: signedInOnly,
+      schema: {
+        params: CommentReportParamsSchema,
+        body: ReportBodySchema,
+        response: { 200: ReportSchema, 201: ReportSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await context.throttle.hit('memberWrites', user.id);
+      const { report, created } = await reportComment(db, user.id, request.params.id, request.body.reason);
+      return reply.status(created ? 201 : 200).send(presentReport(report));
+    },
+  );
+
+  /** Whether the member reviews reports and how many wait (the Reports entry and its badge). */
+  app.get(
+    '/api/reports/summary',
+    { preValidation: signedInOnly, schema: { response: { 200: ReportSummarySchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      const scope = await loadReviewScope(db, user);
+      if (!scope) return { can_review: false, open_count: 0 };
+      return { can_review: true, open_count: await countOpenReports(db, scope) };
     },
   );
 
@@ -42,10 +84,12 @@ export function registerReportRoutes(app: App, context: RouteContext) {
     const user = requireUser(request);
     await context.throttle.hit('memberWrites', user.id);
     const post = await loadVisiblePost(db, request.params.id, user.id);
+    if (!canReportContentOf(user.id, post.userId)) throw forbidden(REPORT_TEXT.ignoreOwnPost);
     await insertIgnore(db, post.id, user.id);
     return { ignored: true };
   });
 
+  /** Undo Ignore ("Show again"): the post returns to the member's timelines and search. */
   app.delete('/api/posts/:id/ignore', ignoreOptions, async (request) => {
     const user = requireUser(request);
     await context.throttle.hit('memberWrites', user.id);
@@ -53,4 +97,22 @@ export function registerReportRoutes(app: App, context: RouteContext) {
     await deleteIgnore(db, post.id, user.id);
     return { ignored: false };
   });
+
+  app.get(
+    '/api/ignored_posts',
+    {
+      preValidation: signedInOnly,
+      schema: { querystring: PageQuerySchema, response: { 200: HiddenPostListSchema } },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const limit = request.query.limit ?? LIMITS.pageSize;
+      const rows = await listIgnoredPosts(db, {
+        userId: user.id,
+        cursor: decodeCursor(request.query.after),
+        limit,
+      });
+      return paginate(reply, rows, limit, (row) => row.createdAtExact).map(presentHiddenPost);
+    },
+  );
 }

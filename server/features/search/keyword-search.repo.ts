@@ -1,6 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client';
-import { notIgnoredCondition, visibleLinksCondition, visiblePostsCondition } from '../../policies/visibility';
+import {
+  notBlockedCondition,
+  notIgnoredCondition,
+  visibleLinksCondition,
+  visiblePostsCondition,
+} from '../../policies/visibility';
 import type { QueryText } from './query-text';
 import {
   BM25_B,
@@ -55,7 +60,8 @@ const CORPORA: Record<Corpus, CorpusSql> = {
     table: sql.raw('posts'),
     vector: sql.raw('posts.search_vector'),
     entryKey: sql.raw('post_id'),
-    visible: (viewerId) => sql`${visiblePostsCondition(viewerId)} and ${notIgnoredCondition(viewerId)}`,
+    visible: (viewerId) =>
+      sql`${visiblePostsCondition(viewerId)} and ${notIgnoredCondition(viewerId)} and ${notBlockedCondition(viewerId, sql.raw('posts.user_id'))}`,
   },
   links: {
     table: sql.raw('links'),

@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db, type DbOrTx } from '../../db/client';
-import { notIgnoredCondition, visibleLinksCondition, visiblePostsCondition } from '../../policies/visibility';
+import {
+  notBlockedCondition,
+  notIgnoredCondition,
+  visibleLinksCondition,
+  visiblePostsCondition,
+} from '../../policies/visibility';
 import { excludedCondition, type Corpus, type RankedId } from './keyword-search.repo';
 import type { QueryText } from './query-text';
 
@@ -68,7 +73,7 @@ export async function rankByMeaning(db: Db, options: NearestOptions): Promise<Ra
       ? {
           join: sql`join posts on posts.id = e.post_id`,
           id: sql`posts.id`,
-          visible: sql`${visiblePostsCondition(viewerId)} and ${notIgnoredCondition(viewerId)}`,
+          visible: sql`${visiblePostsCondition(viewerId)} and ${notIgnoredCondition(viewerId)} and ${notBlockedCondition(viewerId, sql.raw('posts.user_id'))}`,
         }
       : {
           join: sql`join links on links.id = e.link_id`,

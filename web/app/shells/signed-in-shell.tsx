@@ -4,6 +4,7 @@ import { NavLink, Outlet } from 'react-router';
 import { Avatar } from '@web/components/avatar';
 import { buttonClasses } from '@web/components/button';
 import { InboxLink } from '@web/features/inbox';
+import { ReportsNavLink } from '@web/features/admin/reports-nav-link';
 import { cn } from '@web/lib/cn';
 import { useAuth } from '../auth/auth-context';
 import {
@@ -67,6 +68,11 @@ export function SignedInShell({ children }: { children?: ReactNode }) {
 /** The navigation entries; Post stands out as the primary action. */
 function MainNav() {
   const [post, ...rest] = NAV_ENTRIES;
+  const { user } = useAuth();
+  const groups = useMemberGroups();
+  const mayReview =
+    Boolean(user?.is_admin) ||
+    Boolean(groups.data?.some((g) => g.role === 'Owner' || g.role === 'Moderator'));
   return (
     <nav aria-label="Main" className="space-y-1">
       {post ? (
@@ -88,6 +94,7 @@ function MainNav() {
           {label}
         </SidebarLink>
       ))}
+      <ReportsNavLink mayReview={mayReview} />
     </nav>
   );
 }

@@ -1,28 +1,36 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { AdminFeedback } from '@shared/api/feedback';
 import type { AdminReport } from '@shared/api/reports';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { maria } from '@web/test/users';
+import { aGroup } from '@web/features/groups/test-fixtures';
 import { adminRoutes } from './routes';
 
 const admin = { ...maria, is_admin: true };
 const report: AdminReport = {
   id: 'r1',
+  subject: 'post',
   post_id: 'p1',
+  comment_id: null,
   reason: 'Spam link',
   status: 'open',
   created_at: '2026-03-22T10:00:00Z',
   created_at_human: 'March 22, 2026 at 10:00 AM UTC',
   post_tldr: 'Cheap watches',
-  post_content: 'Buy now at a very suspicious address.',
+  post_content: 'Buy now at a **very** suspicious address.',
+  comment_content: null,
+  author_id: 'u-spam',
+  author_username: 'spammer',
   post_author_username: 'spammer',
   group_id: 'g1',
   group_name: 'Garden Club',
   reporter_id: 'u2',
   reporter_username: 'ada',
   resolved_at: null,
+  removal_reason: null,
+  content_removed: false,
 };
 function feedback(overrides: Partial<AdminFeedback>): AdminFeedback {
   return {
@@ -40,11 +48,14 @@ function feedback(overrides: Partial<AdminFeedback>): AdminFeedback {
 const page = (items: unknown[]) => jsonResponse(items, { headers: { 'x-has-next-page': 'false' } });
 
 describe('/admin', () => {
+  // The first lazy screens of a run take seconds on a loaded 2-core machine.
+  vi.setConfig({ testTimeout: 20_000 });
   it('shows an open report with what the post says, and resolves it', async () => {
     let resolved = false;
     const { calls } = mockFetch({
       'GET /api/auth': jsonResponse(admin),
       'GET /api/groups': jsonResponse([]),
+      'GET /api/reports/summary': jsonResponse({ can_review: true, open_count: 1 }),
       'GET /api/admin/reports': () => page(resolved ? [] : [report]),
       'PATCH /api/admin/reports/r1': () => {
         resolved = true;
@@ -52,8 +63,14 @@ describe('/admin', () => {
       },
     });
     renderApp('/admin', { features: adminRoutes });
-    expect(await screen.findByRole('link', { name: 'Cheap watches' })).toHaveAttribute('href', '/post/p1');
-    expect(screen.getByText('Buy now at a very suspicious address.')).toBeInTheDocument();
+    // The first lazy screen of a run can take seconds on a loaded machine.
+    expect(await screen.findByRole('link', { name: 'Cheap watches' }, { timeout: 10_000 })).toHaveAttribute(
+      'href',
+      '/post/p1',
+    );
+    // The reported words are rendered as Markdown, never as raw markup.
+    expect(screen.getByText('very').tagName).toBe('STRONG');
+    expect(screen.queryByText(/\*\*very\*\*/)).not.toBeInTheDocument();
     expect(screen.getByText(/in Garden Club/)).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Resolve' }));
@@ -67,6 +84,7 @@ describe('/admin', () => {
     mockFetch({
       'GET /api/auth': jsonResponse(admin),
       'GET /api/groups': jsonResponse([]),
+      'GET /api/reports/summary': jsonResponse({ can_review: true, open_count: 1 }),
       'GET /api/admin/reports': page([]),
       'GET /api/admin/feedbacks': page([
         feedback({ id: 'f1', name: 'Ada Lovelace', username: 'ada', avatar: '/api/files/a1' }),
@@ -84,10 +102,65 @@ describe('/admin', () => {
     expect(theo).toHaveTextContent('TL');
   });
 
-  it('tells a member who is not an admin that the page is not for them', async () => {
-    mockFetch({ 'GET /api/auth': jsonResponse(maria), 'GET /api/groups': jsonResponse([]) });
+  it('tells a member who moderates nothing that the page is not for them', async () => {
+    mockFetch({
+      'GET /api/auth': jsonResponse(maria),
+      'GET /api/groups': jsonResponse([]),
+      'GET /api/reports/summary': jsonResponse({ can_review: false, open_count: 0 }),
+    });
     renderApp('/admin', { features: adminRoutes });
-    expect(await screen.findByText('This page is for admins')).toBeInTheDocument();
+    expect(await screen.findByText('This page is for admins and group moderators')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Reports/ })).not.toBeInTheDocument();
+  });
+
+  it("gives a group's moderator the reports only, and removes a comment with a reason", async () => {
+    const commentReport: AdminReport = {
+      ...report,
+      id: 'r2',
+      subject: 'comment',
+      comment_id: 'c1',
+      post_tldr: 'Tomato tips',
+      post_content: 'Water them daily.',
+      comment_content: 'You are all _clueless_',
+      author_username: 'grumpy',
+    };
+    let removed = false;
+    const { calls } = mockFetch({
+      'GET /api/auth': jsonResponse(maria),
+      'GET /api/groups': jsonResponse([aGroup({ id: 'g1', name: 'Garden Club', role: 'Moderator' })]),
+      'GET /api/reports/summary': () => jsonResponse({ can_review: true, open_count: removed ? 0 : 1 }),
+      'GET /api/admin/reports': () => page(removed ? [] : [commentReport]),
+      'POST /api/admin/reports/r2/removal': () => {
+        removed = true;
+        return jsonResponse({ ...commentReport, status: 'resolved', content_removed: true });
+      },
+    });
+    renderApp('/admin', { features: adminRoutes });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: /Feedback/ })).not.toBeInTheDocument();
+    expect(await screen.findByText('clueless')).toHaveProperty('tagName', 'EM');
+    expect(screen.getByText(/by @grumpy/)).toBeInTheDocument();
+    // The sidebar's Reports entry shows the open count.
+    expect(await screen.findByRole('link', { name: /^Reports\s*1\s*open$/ })).toHaveAttribute(
+      'href',
+      '/admin',
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove comment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove this comment?' });
+    const submit = within(dialog).getByRole('button', { name: 'Remove' });
+    expect(submit).toBeDisabled();
+    fireEvent.change(within(dialog).getByLabelText('Reason (shown to the author)'), {
+      target: { value: 'Be kind to each other.' },
+    });
+    fireEvent.click(submit);
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+        removal: { reason: 'Be kind to each other.' },
+      }),
+    );
+    await waitFor(() => expect(screen.queryByText('clueless')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Reports' })).toBeInTheDocument());
   });
 });
 
@@ -104,6 +177,7 @@ describe('/admin inviting', () => {
     const { calls } = mockFetch({
       'GET /api/auth': jsonResponse(admin),
       'GET /api/groups': jsonResponse([]),
+      'GET /api/reports/summary': jsonResponse({ can_review: true, open_count: 1 }),
       'GET /api/admin/reports': () => page([]),
       'GET /api/admin/settings': jsonResponse({ invite_waiting_days: 0 }),
       'PATCH /api/admin/settings': jsonResponse({ invite_waiting_days: 7 }),

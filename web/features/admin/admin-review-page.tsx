@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Flag, MailPlus, MessageSquareHeart, ShieldAlert } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { PageHeader } from '@web/components/page-header';
 import { useAuth } from '@web/app/auth/auth-context';
 import { EmptyState } from '@web/components/empty-state';
+import { LoadingScreen } from '@web/components/loading-screen';
 import { cn } from '@web/lib/cn';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { adminKeys, feedbacksPaging } from './api';
+import { adminKeys, feedbacksPaging, reportSummaryQueryOptions } from './api';
 import { FeedbackList } from './components/feedback-list';
 import { InvitingPanel } from './components/inviting-panel';
 import { ReportsPanel } from './components/reports-panel';
@@ -17,19 +18,36 @@ const tabClasses =
   'hover:text-stone-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ' +
   'data-[state=active]:bg-white data-[state=active]:text-stone-900 data-[state=active]:shadow-sm';
 
-/** /admin: open reports to resolve or dismiss, members' feedback, and who may invite. Admins only. */
+/**
+ * /admin: open reports to dismiss, resolve or act on (admins: all; a group's Owners and Moderators:
+ * their groups'), and for admins members' feedback and who may invite.
+ */
 export function AdminReviewPage() {
-  useDocumentTitle('Reports & feedback');
   const { user } = useAuth();
+  const isAdmin = Boolean(user?.is_admin);
+  useDocumentTitle(isAdmin ? 'Reports & feedback' : 'Reports');
   const [tab, setTab] = useState('reports');
+  const summary = useQuery({ ...reportSummaryQueryOptions(), enabled: Boolean(user) && !isAdmin });
 
-  if (user && !user.is_admin) {
+  if (user && !isAdmin) {
+    if (summary.isPending) return <LoadingScreen label="Loading reports…" />;
+    if (!summary.data?.can_review) {
+      return (
+        <EmptyState
+          icon={ShieldAlert}
+          title="This page is for admins and group moderators"
+          description="Reports are reviewed by the people who run this Hearth and by each group's owners and moderators."
+        />
+      );
+    }
     return (
-      <EmptyState
-        icon={ShieldAlert}
-        title="This page is for admins"
-        description="Reports and feedback are reviewed by the people who run this Hearth."
-      />
+      <>
+        <PageHeader
+          title="Reports"
+          description="Reports on posts and comments in the groups you moderate. Remove what breaks the group's rules, with a reason the author will read."
+        />
+        <ReportsPanel />
+      </>
     );
   }
 
@@ -37,7 +55,7 @@ export function AdminReviewPage() {
     <>
       <PageHeader
         title="Reports & feedback"
-        description="Keep the community healthy: review reported posts and read what members tell you."
+        description="Keep the community healthy: review reported posts and comments and read what members tell you."
       />
       <Tabs.Root value={tab} onValueChange={setTab}>
         <Tabs.List aria-label="Review" className="mb-5 inline-flex gap-1 rounded-xl bg-stone-100 p-1">

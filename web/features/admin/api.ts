@@ -1,16 +1,43 @@
 import type { AdminMember, SiteSettings } from '@shared/api/admin-members';
 import type { AdminFeedback } from '@shared/api/feedback';
-import type { AdminReport, ReportStatus } from '@shared/api/reports';
+import type { AdminReport, ReportStatus, ReportSummary } from '@shared/api/reports';
 import { api } from '@web/lib/api-client';
 import { cursorPaging } from '@web/lib/pagination';
 
-/** Admin review calls (GET /api/admin/reports, PATCH /api/admin/reports/{id}, GET /api/admin/feedbacks). */
+/**
+ * Review calls: reports (admins, and group Owners/Moderators for their groups), feedback (admins).
+ * GET /api/admin/reports, PATCH /api/admin/reports/{id}, POST /api/admin/reports/{id}/removal,
+ * GET /api/reports/summary, GET /api/admin/feedbacks.
+ */
 
 export const adminKeys = {
   all: ['admin'] as const,
   reports: (status: ReportStatus) => ['admin', 'reports', status] as const,
+  reportSummary: () => ['admin', 'report-summary'] as const,
   feedbacks: () => ['admin', 'feedbacks'] as const,
 };
+
+/** Whether the member reviews reports, and how many wait (the Reports entry and its badge). */
+export async function fetchReportSummary(): Promise<ReportSummary> {
+  return (await api.get<ReportSummary>('/reports/summary')).data;
+}
+
+/** The summary, refreshed every minute and whenever a review changes it (adminKeys.all). */
+export function reportSummaryQueryOptions() {
+  return {
+    queryKey: adminKeys.reportSummary(),
+    queryFn: fetchReportSummary,
+    staleTime: 30_000,
+    refetchInterval: 60_000,
+  };
+}
+
+/** Removes the reported post or comment; its author is told the reason. */
+export async function removeReportedContent(id: string, reason: string): Promise<AdminReport> {
+  return (
+    await api.post<AdminReport>(`/admin/reports/${encodeURIComponent(id)}/removal`, { removal: { reason } })
+  ).data;
+}
 
 export function reportsPaging(status: ReportStatus) {
   return cursorPaging<AdminReport>(api, '/admin/reports', { status });

@@ -56,8 +56,18 @@ export async function reportPost(id: string, reason: string | null): Promise<Rep
   return (await api.post<Report>(`/posts/${encodeURIComponent(id)}/report`, body)).data;
 }
 
+export async function reportComment(id: string, reason: string | null): Promise<Report> {
+  const body = reason ? { report: { reason } } : {};
+  return (await api.post<Report>(`/comments/${encodeURIComponent(id)}/report`, body)).data;
+}
+
 export async function ignorePost(id: string): Promise<IgnoreResponse> {
   return (await api.post<IgnoreResponse>(`/posts/${encodeURIComponent(id)}/ignore`)).data;
+}
+
+/** Undo Ignore: the post shows again in this member's timelines and search. */
+export async function unignorePost(id: string): Promise<IgnoreResponse> {
+  return (await api.delete<IgnoreResponse>(`/posts/${encodeURIComponent(id)}/ignore`)).data;
 }
 
 export interface PostEdit {

@@ -251,6 +251,45 @@ describe('post card in the timeline', () => {
     );
   });
 
+  it('Undo after Ignore shows the post again', async () => {
+    let ignored = false;
+    const { calls } = mockFetch({
+      ...signedIn,
+      'GET /api/posts': () =>
+        jsonResponse(ignored ? [] : [post], { headers: { 'x-has-next-page': 'false' } }),
+      [`POST /api/posts/${post.id}/ignore`]: () => {
+        ignored = true;
+        return jsonResponse({ ignored: true });
+      },
+      [`DELETE /api/posts/${post.id}/ignore`]: () => {
+        ignored = false;
+        return jsonResponse({ ignored: false });
+      },
+    });
+    renderApp('/dashboard', { features });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Post options' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Ignore' }));
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Post shown again.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: post.tldr })).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(true);
+  });
+
+  it('offers neither Report nor Ignore on your own post', async () => {
+    const own = { ...post, is_owner: true, can_delete: true, can_publish: true };
+    mockFetch({
+      ...signedIn,
+      'GET /api/posts': jsonResponse([own], { headers: { 'x-has-next-page': 'false' } }),
+    });
+    renderApp('/dashboard', { features });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Post options' }));
+    expect(await screen.findByRole('menuitem', { name: 'Delete' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Report' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Ignore' })).not.toBeInTheDocument();
+  });
+
   it('Report files a report with the optional reason and confirms with a toast', async () => {
     const { calls } = mockFetch({
       ...signedIn,

@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BellRing, ExternalLink, Save, ShieldCheck } from 'lucide-react';
+import { Ban, BellRing, ExternalLink, EyeOff, Save, ShieldCheck } from 'lucide-react';
 import type { Profile } from '@shared/api/profiles';
 import { LIMITS } from '@shared/domain/constants';
 import { useAuth } from '@web/app/auth/auth-context';
@@ -83,6 +83,7 @@ export function SettingsPage() {
       ) : (
         <ProfileEditor profile={profile.data} />
       )}
+      <PrivacyLinks />
     </div>
   );
 }
@@ -255,5 +256,27 @@ function AboutField({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** Links to what the member hid and whom they blocked (web/features/safety). */
+function PrivacyLinks() {
+  return (
+    <Card className="mt-6">
+      <CardHeader>
+        <CardTitle>Hidden posts and blocked members</CardTitle>
+        <CardDescription>Show ignored posts again, or unblock members.</CardDescription>
+      </CardHeader>
+      <CardBody className="flex flex-wrap gap-2">
+        <ButtonLink to="/settings/hidden" variant="outline" size="sm">
+          <EyeOff className="size-4" aria-hidden="true" />
+          Hidden posts
+        </ButtonLink>
+        <ButtonLink to="/settings/blocked" variant="outline" size="sm">
+          <Ban className="size-4" aria-hidden="true" />
+          Blocked members
+        </ButtonLink>
+      </CardBody>
+    </Card>
   );
 }

@@ -4,7 +4,7 @@ import type { AdminFeedback } from '@shared/api/feedback';
 import { Avatar } from '@web/components/avatar';
 import { EmptyState } from '@web/components/empty-state';
 import { initialsOf } from '@web/lib/initials';
-import { PagedListState, type PagedQuery } from './paged-list-state';
+import { PagedListState, type PagedQuery } from '@web/components/paged-list-state';
 
 /** Members' feedback, newest first. */
 export function FeedbackList({ query }: { query: PagedQuery<AdminFeedback> }) {

@@ -1,15 +1,18 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { Check, Flag, RotateCcw, X } from 'lucide-react';
+import { Check, Flag, RotateCcw, Trash2, X } from 'lucide-react';
 import { Link } from 'react-router';
 import type { AdminReport, ReportStatus } from '@shared/api/reports';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/button';
+import { Dialog } from '@web/components/dialog';
 import { EmptyState } from '@web/components/empty-state';
-import { errorMessage } from '@web/lib/api-errors';
+import { Label, Textarea } from '@web/components/input';
+import { Markdown } from '@web/components/markdown';
+import { errorMessage, fieldErrorsOf } from '@web/lib/api-errors';
 import { cn } from '@web/lib/cn';
-import { adminKeys, reportsPaging, updateReportStatus } from '../api';
-import { PagedListState } from './paged-list-state';
+import { adminKeys, removeReportedContent, reportsPaging, updateReportStatus } from '../api';
+import { PagedListState } from '@web/components/paged-list-state';
 
 const STATUS_LABELS: Record<ReportStatus, string> = {
   open: 'Open',
@@ -23,16 +26,22 @@ const STATUS_LABELS: Record<ReportStatus, string> = {
  */
 const REPORT_STATUSES = Object.keys(STATUS_LABELS) as ReportStatus[];
 
+/** The contract's REMOVAL_REASON_MAX, repeated for the same reason as the statuses above. */
+const REMOVAL_REASON_MAX = 500;
+
 const EMPTY: Record<ReportStatus, { title: string; description: string }> = {
   open: {
     title: 'No open reports',
-    description: 'All clear. When a member reports a post, it shows up here.',
+    description: 'All clear. When a member reports a post or a comment, it shows up here.',
   },
   resolved: { title: 'No resolved reports', description: 'Reports you resolve are kept here.' },
   dismissed: { title: 'No dismissed reports', description: 'Reports you dismiss are kept here.' },
 };
 
-/** Reported posts by status; open ones can be resolved or dismissed, closed ones reopened. */
+/**
+ * Reported posts and comments by status; open ones can be dismissed or resolved, closed ones
+ * reopened, and the content removed with a reason its author is told.
+ */
 export function ReportsPanel() {
   const [status, setStatus] = useState<ReportStatus>('open');
   const query = useInfiniteQuery({ queryKey: adminKeys.reports(status), ...reportsPaging(status) });
@@ -77,35 +86,56 @@ export function ReportsPanel() {
 
 function ReportItem({ report }: { report: AdminReport }) {
   const queryClient = useQueryClient();
+  const [removeOpen, setRemoveOpen] = useState(false);
   const update = useMutation({
     mutationFn: (status: ReportStatus) => updateReportStatus(report.id, status),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
   const busyWith = update.isPending ? update.variables : null;
+  const isComment = report.subject === 'comment';
+  const reported = isComment ? (report.comment_content ?? '') : report.post_content;
+  const headingId = `report-${report.id}-title`;
 
   return (
-    <li className="rounded-2xl border border-stone-200/80 bg-white p-4 shadow-sm shadow-stone-900/5 sm:p-5">
+    <li
+      aria-labelledby={headingId}
+      className="rounded-2xl border border-stone-200/80 bg-white p-4 shadow-sm shadow-stone-900/5 sm:p-5"
+    >
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="min-w-0 flex-1">
-          <Link
-            to={`/post/${encodeURIComponent(report.post_id)}`}
-            className="font-semibold break-words text-stone-900 hover:text-brand-800 hover:underline"
-          >
-            {report.post_tldr}
-          </Link>
+          <p className="text-xs font-medium tracking-wide text-stone-500 uppercase">
+            {isComment ? 'Comment on' : 'Post'}
+          </p>
+          <h2 id={headingId} className="font-semibold break-words text-stone-900">
+            {report.post_id && !report.content_removed ? (
+              <Link
+                to={`/post/${encodeURIComponent(report.post_id)}`}
+                className="hover:text-brand-800 hover:underline"
+              >
+                {report.post_tldr}
+              </Link>
+            ) : (
+              report.post_tldr
+            )}
+          </h2>
           <p className="mt-0.5 text-sm text-stone-500">
-            by @{report.post_author_username}
+            {report.author_username ? <>by @{report.author_username}</> : null}
             {report.group_name ? <> in {report.group_name}</> : null}
           </p>
-          {report.post_content ? (
-            <p className="mt-2 line-clamp-4 text-sm break-words whitespace-pre-wrap text-stone-700">
-              {report.post_content}
-            </p>
+          {reported ? (
+            <div
+              className={cn(
+                'mt-2 max-h-64 overflow-y-auto rounded-xl border border-stone-100 px-3.5 py-2.5',
+                report.content_removed && 'opacity-70',
+              )}
+            >
+              <Markdown>{reported}</Markdown>
+            </div>
           ) : null}
         </div>
         {report.status !== 'open' ? (
           <span className="rounded-full bg-stone-100 px-2.5 py-0.5 text-xs font-medium text-stone-700">
-            {STATUS_LABELS[report.status]}
+            {report.content_removed ? 'Removed' : STATUS_LABELS[report.status]}
           </span>
         ) : null}
       </div>
@@ -129,41 +159,130 @@ function ReportItem({ report }: { report: AdminReport }) {
         >
           {report.reason ?? 'No reason given'}
         </p>
+        {report.removal_reason ? (
+          <p className="mt-2 break-words whitespace-pre-wrap text-stone-800">
+            <span className="font-medium">Removed:</span> {report.removal_reason}
+          </p>
+        ) : null}
       </div>
 
       {update.isError ? <Alert className="mt-3">{errorMessage(update.error)}</Alert> : null}
 
-      <div className="mt-3 flex flex-wrap justify-end gap-2">
-        {report.status === 'open' ? (
-          <>
-            <Button
-              variant="ghost"
-              size="sm"
-              busy={busyWith === 'dismissed'}
-              disabled={update.isPending}
-              onClick={() => update.mutate('dismissed')}
-            >
-              {busyWith === 'dismissed' ? null : <X className="size-4" aria-hidden="true" />}
-              Dismiss
+      {report.content_removed ? null : (
+        <div className="mt-3 flex flex-wrap justify-end gap-2">
+          {report.status === 'open' ? (
+            <>
+              <Button
+                variant="ghost"
+                size="sm"
+                busy={busyWith === 'dismissed'}
+                disabled={update.isPending}
+                onClick={() => update.mutate('dismissed')}
+              >
+                {busyWith === 'dismissed' ? null : <X className="size-4" aria-hidden="true" />}
+                Dismiss
+              </Button>
+              <Button
+                variant="outline"
+                size="sm"
+                busy={busyWith === 'resolved'}
+                disabled={update.isPending}
+                onClick={() => update.mutate('resolved')}
+              >
+                {busyWith === 'resolved' ? null : <Check className="size-4" aria-hidden="true" />}
+                Resolve
+              </Button>
+            </>
+          ) : (
+            <Button variant="ghost" size="sm" busy={update.isPending} onClick={() => update.mutate('open')}>
+              {update.isPending ? null : <RotateCcw className="size-4" aria-hidden="true" />}
+              Reopen
             </Button>
-            <Button
-              variant="outline"
-              size="sm"
-              busy={busyWith === 'resolved'}
-              disabled={update.isPending}
-              onClick={() => update.mutate('resolved')}
-            >
-              {busyWith === 'resolved' ? null : <Check className="size-4" aria-hidden="true" />}
-              Resolve
-            </Button>
-          </>
-        ) : (
-          <Button variant="ghost" size="sm" busy={update.isPending} onClick={() => update.mutate('open')}>
-            {update.isPending ? null : <RotateCcw className="size-4" aria-hidden="true" />}
-            Reopen
+          )}
+          <Button variant="danger" size="sm" disabled={update.isPending} onClick={() => setRemoveOpen(true)}>
+            <Trash2 className="size-4" aria-hidden="true" />
+            {isComment ? 'Remove comment' : 'Remove post'}
           </Button>
-        )}
-      </div>
+        </div>
+      )}
+      <RemoveContentDialog report={report} open={removeOpen} onOpenChange={setRemoveOpen} />
     </li>
+  );
+}
+
+/** Asks for the reason the author will read, then removes the post or comment. */
+function RemoveContentDialog({
+  report,
+  open,
+  onOpenChange,
+}: {
+  report: AdminReport;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [reason, setReason] = useState('');
+  const isComment = report.subject === 'comment';
+  const remove = useMutation({
+    mutationFn: () => removeReportedContent(report.id, reason.trim()),
+    onSuccess: () => {
+      onOpenChange(false);
+      setReason('');
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    },
+  });
+  const fieldId = `removal-reason-${report.id}`;
+  const reasonError = fieldErrorsOf(remove.error).reason?.[0];
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!reason.trim()) return;
+    if (!remove.isPending) remove.mutate();
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) remove.reset();
+        onOpenChange(next);
+      }}
+      dismissible={!remove.isPending}
+      title={isComment ? 'Remove this comment?' : 'Remove this post?'}
+      description={
+        isComment
+          ? 'The comment is deleted for everyone. Its author is told it was removed and why.'
+          : 'The post and its comments are deleted for everyone. Its author is told it was removed and why.'
+      }
+    >
+      <form onSubmit={submit} className="space-y-4">
+        {remove.isError && !reasonError ? <Alert>{errorMessage(remove.error)}</Alert> : null}
+        <div className="space-y-1.5">
+          <Label htmlFor={fieldId}>Reason (shown to the author)</Label>
+          <Textarea
+            id={fieldId}
+            rows={3}
+            required
+            maxLength={REMOVAL_REASON_MAX}
+            aria-invalid={reasonError ? true : undefined}
+            placeholder="e.g. Advertising isn't allowed in this group."
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+          <p className="text-xs text-stone-500">
+            {reasonError ? <span className="text-red-700">Reason {reasonError}. </span> : null}
+            {Array.from(reason).length}/{REMOVAL_REASON_MAX}
+          </p>
+        </div>
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={remove.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="danger" busy={remove.isPending} disabled={!reason.trim()}>
+            {remove.isPending ? 'Removing...' : 'Remove'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
   );
 }

@@ -14,6 +14,7 @@ import { POST_TEXT } from '../messages';
 import { CommentComposer } from './comment-composer';
 import { commentErrorText } from './comment-errors';
 import { removeCachedComment, replaceCachedComment } from './comments-cache';
+import { ReportCommentButton } from './report-comment-button';
 import { EditedMark } from './edited-mark';
 import { profilePath } from './post-header';
 
@@ -106,6 +107,7 @@ export function CommentItem({
               <Pencil className="size-4" aria-hidden="true" />
             </button>
           ) : null}
+          {comment.is_owner ? null : <ReportCommentButton commentId={comment.id} />}
           {comment.can_delete ? (
             <button
               type="button"

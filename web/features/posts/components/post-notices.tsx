@@ -1,5 +1,5 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { Toast } from '@web/components/toast';
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { Toast, type ToastAction } from '@web/components/toast';
 import { useTimedMessage } from '@web/lib/use-timed-message';
 
 /**
@@ -7,7 +7,8 @@ import { useTimedMessage } from '@web/lib/use-timed-message';
  * an ignored card leaves the list at once and would take its own toast with it.
  */
 export interface PostNotices {
-  notify: (message: string, variant?: 'success' | 'error') => void;
+  /** `action`: a button in the toast, e.g. Undo after Ignore. */
+  notify: (message: string, variant?: 'success' | 'error', action?: ToastAction) => void;
 }
 
 const PostNoticesContext = createContext<PostNotices | null>(null);
@@ -17,14 +18,20 @@ export function PostNoticesProvider({ children }: { children: ReactNode }) {
   const failure = useTimedMessage();
   const { show: showSuccess, clear: clearSuccess } = success;
   const { show: showFailure, clear: clearFailure } = failure;
+  const [action, setAction] = useState<ToastAction | null>(null);
   const value = useMemo<PostNotices>(
     () => ({
-      notify: (message, variant = 'success') => {
+      notify: (message, variant = 'success', nextAction) => {
         if (variant === 'error') {
           clearSuccess();
           showFailure(message);
         } else {
           clearFailure();
+          setAction(
+            nextAction
+              ? { label: nextAction.label, onClick: () => (clearSuccess(), nextAction.onClick()) }
+              : null,
+          );
           showSuccess(message);
         }
       },
@@ -34,7 +41,7 @@ export function PostNoticesProvider({ children }: { children: ReactNode }) {
   return (
     <PostNoticesContext.Provider value={value}>
       {children}
-      <Toast message={success.message} />
+      <Toast message={success.message} action={action} />
       <Toast message={failure.message} variant="error" />
     </PostNoticesContext.Provider>
   );

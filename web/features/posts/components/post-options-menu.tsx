@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { EyeOff, Flag, Globe, GlobeLock, Link2, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { useNavigate } from 'react-router';
@@ -7,34 +7,33 @@ import type { Post } from '@shared/api/posts';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/button';
 import { Dialog } from '@web/components/dialog';
-import { Label, Textarea } from '@web/components/input';
 import { MenuContent, MenuItem, MenuSeparator } from '@web/components/menu';
 import { PUBLISH_TEXT, PublishDialog, UnpublishDialog } from '@web/features/published';
 import { errorMessage, serverErrorText } from '@web/lib/api-errors';
 import { copyToClipboard } from '@web/lib/clipboard';
 import { queryKeys } from '@web/lib/query-keys';
-import { deletePost, ignorePost, reportPost } from '../api';
+import { deletePost, ignorePost, unignorePost } from '../api';
 import { POST_TEXT } from '../messages';
 import { removeCachedPost, updateCachedPost } from '../post-cache';
-
-const REASON_MAX = 1000;
+import type { PostNotices } from './post-notices';
+import { ReportDialog } from './report-dialog';
 
 /** The author's edit screen of a post. */
 export const editPostPath = (postId: string) => `/post/${encodeURIComponent(postId)}/edit`;
 
 /**
  * The card's "…" menu: Publish for its author (or, once published, Copy public link and Unpublish),
- * Report (files a report admins review), Ignore (hides the post for this member), and Delete where
- * the server says the member may.
+ * Report (files a report its group's moderators or the admins review) and Ignore (hides the post
+ * for this member, with Undo) on others' posts, and Delete where the server says the member may.
  */
 export function PostOptionsMenu({
   post,
   notify,
   onRemoved,
 }: {
-  post: Pick<Post, 'id' | 'tldr' | 'can_delete' | 'can_publish' | 'published'> &
+  post: Pick<Post, 'id' | 'tldr' | 'is_owner' | 'can_delete' | 'can_publish' | 'published'> &
     Partial<Pick<Post, 'can_edit'>>;
-  notify: (message: string, variant?: 'success' | 'error') => void;
+  notify: PostNotices['notify'];
   /** After Ignore or Delete took the post away (the detail page leaves). */
   onRemoved?: () => void;
 }) {
@@ -61,12 +60,24 @@ export function PostOptionsMenu({
     mutationFn: () => ignorePost(post.id),
     onSuccess: () => {
       removeCachedPost(queryClient, post.id);
-      notify(POST_TEXT.ignored);
+      notify(POST_TEXT.ignored, 'success', { label: POST_TEXT.undo, onClick: () => unignore.mutate() });
       onRemoved?.();
     },
     onError: (error) => {
       console.error(`Could not ignore post ${post.id}`, error);
       notify(POST_TEXT.ignoreFailed, 'error');
+    },
+  });
+
+  const unignore = useMutation({
+    mutationFn: () => unignorePost(post.id),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.posts.all });
+      notify(POST_TEXT.unignored);
+    },
+    onError: (error) => {
+      console.error(`Could not show post ${post.id} again`, error);
+      notify(POST_TEXT.unignoreFailed, 'error');
     },
   });
 
@@ -107,17 +118,21 @@ export function PostOptionsMenu({
               <MenuSeparator />
             </>
           ) : null}
-          <MenuItem onSelect={() => setReportOpen(true)}>
-            <Flag className="size-4 text-stone-500" aria-hidden="true" />
-            Report
-          </MenuItem>
-          <MenuItem disabled={ignore.isPending} onSelect={() => ignore.mutate()}>
-            <EyeOff className="size-4 text-stone-500" aria-hidden="true" />
-            Ignore
-          </MenuItem>
+          {post.is_owner ? null : (
+            <>
+              <MenuItem onSelect={() => setReportOpen(true)}>
+                <Flag className="size-4 text-stone-500" aria-hidden="true" />
+                Report
+              </MenuItem>
+              <MenuItem disabled={ignore.isPending} onSelect={() => ignore.mutate()}>
+                <EyeOff className="size-4 text-stone-500" aria-hidden="true" />
+                Ignore
+              </MenuItem>
+            </>
+          )}
           {post.can_delete ? (
             <>
-              <MenuSeparator />
+              {post.is_owner && !post.can_publish ? null : <MenuSeparator />}
               <MenuItem
                 onSelect={() => setDeleteOpen(true)}
                 className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800"
@@ -150,12 +165,15 @@ export function PostOptionsMenu({
           }}
         />
       ) : null}
-      <ReportDialog
-        postId={post.id}
-        open={reportOpen}
-        onOpenChange={setReportOpen}
-        onReported={() => notify(POST_TEXT.reported)}
-      />
+      {post.is_owner ? null : (
+        <ReportDialog
+          subject="post"
+          id={post.id}
+          open={reportOpen}
+          onOpenChange={setReportOpen}
+          onReported={() => notify(POST_TEXT.reported)}
+        />
+      )}
       {post.can_delete ? (
         <DeletePostDialog
           post={post}
@@ -170,71 +188,6 @@ export function PostOptionsMenu({
         />
       ) : null}
     </>
-  );
-}
-
-function ReportDialog({
-  postId,
-  open,
-  onOpenChange,
-  onReported,
-}: {
-  postId: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onReported: () => void;
-}) {
-  const [reason, setReason] = useState('');
-  const report = useMutation({
-    mutationFn: () => reportPost(postId, reason.trim() || null),
-    onSuccess: () => {
-      onOpenChange(false);
-      setReason('');
-      onReported();
-    },
-  });
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!report.isPending) report.mutate();
-  }
-
-  function changeOpen(next: boolean) {
-    if (!next) report.reset();
-    onOpenChange(next);
-  }
-
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={changeOpen}
-      dismissible={!report.isPending}
-      title="Report this post"
-      description="Let the community's admins know what's wrong. The author won't see who reported it."
-    >
-      <form onSubmit={submit} className="space-y-4">
-        {report.isError ? <Alert>{serverErrorText(report.error) ?? POST_TEXT.reportFailed}</Alert> : null}
-        <div className="space-y-1.5">
-          <Label htmlFor={`report-reason-${postId}`}>Reason (optional)</Label>
-          <Textarea
-            id={`report-reason-${postId}`}
-            rows={3}
-            maxLength={REASON_MAX}
-            placeholder="What's the problem with this post?"
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
-        </div>
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={() => changeOpen(false)} disabled={report.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" busy={report.isPending}>
-            {report.isPending ? 'Reporting...' : 'Report post'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
   );
 }
 

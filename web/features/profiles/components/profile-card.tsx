@@ -4,6 +4,7 @@ import { Avatar } from '@web/components/avatar';
 import { ButtonLink } from '@web/components/button';
 import { Card } from '@web/components/card';
 import { FollowButton, FRIENDS_TEXT } from '@web/features/friends';
+import { BlockButton } from '@web/features/safety';
 import { initialsOf } from '@web/lib/initials';
 import { profileDisplayName } from '../display-name';
 import { SETTINGS_PATH } from '../paths';
@@ -48,7 +49,10 @@ export function ProfileCard({ profile }: { profile: Profile }) {
               Edit profile
             </ButtonLink>
           ) : (
-            <FollowButton profileId={profile.id} following={profile.is_following} name={name} />
+            <div className="flex flex-wrap items-center gap-2">
+              <BlockButton userId={profile.id} name={name} />
+              <FollowButton profileId={profile.id} following={profile.is_following} name={name} />
+            </div>
           )}
         </div>
 

@@ -9,7 +9,7 @@ import type { CursorPage } from '@web/lib/pagination';
 
 export type PagedQuery<T> = UseInfiniteQueryResult<InfiniteData<CursorPage<T>, unknown>>;
 
-/** Loading and error states of an admin list, then the list and its Load More button. */
+/** Loading and error states of a cursor-paged list, then the list and its Load More button. */
 export function PagedListState<T>({
   query,
   loadingLabel,

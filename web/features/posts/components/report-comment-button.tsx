@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import { Flag } from 'lucide-react';
+import { POST_TEXT } from '../messages';
+import { ReportDialog } from './report-dialog';
+
+/** Report on someone else's comment: files a report for its group's moderators or the admins. */
+export function ReportCommentButton({ commentId }: { commentId: string }) {
+  const [open, setOpen] = useState(false);
+  const [sent, setSent] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        aria-label={sent ? 'Comment reported' : 'Report comment'}
+        title={sent ? POST_TEXT.commentReported : 'Report comment'}
+        disabled={sent}
+        onClick={() => setOpen(true)}
+        className="-mt-1 shrink-0 rounded-lg p-1.5 text-stone-400 transition-colors hover:bg-stone-100 hover:text-stone-700 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none disabled:text-brand-700"
+      >
+        <Flag className="size-4" aria-hidden="true" />
+      </button>
+      <ReportDialog
+        subject="comment"
+        id={commentId}
+        open={open}
+        onOpenChange={setOpen}
+        onReported={() => setSent(true)}
+      />
+    </>
+  );
+}
