@@ -15,16 +15,19 @@ export function CountBadge({
 }) {
   if (count <= 0) return null;
   return (
-    <span
-      className={cn(
-        'ml-auto inline-flex min-w-5 items-center justify-center rounded-full bg-brand-600 px-1.5 py-0.5',
-        'text-[11px] leading-none font-semibold text-white tabular-nums',
-        className,
-      )}
-      data-testid="count-badge"
-    >
-      {count > 99 ? '99+' : count}
-      <span className="sr-only"> {label}</span>
-    </span>
+    <>
+      {' '}
+      <span
+        className={cn(
+          'ml-auto inline-flex min-w-5 items-center justify-center rounded-full bg-brand-600 px-1.5 py-0.5',
+          'text-[11px] leading-none font-semibold text-white tabular-nums',
+          className,
+        )}
+        data-testid="count-badge"
+      >
+        {count > 99 ? '99+' : count}
+        <span className="sr-only"> {label}</span>
+      </span>
+    </>
   );
 }
