@@ -36,8 +36,8 @@ export function usePendingRequestsCount(): number {
   const count = useQuery({ ...pendingRequestsCountQueryOptions(), enabled: authenticated && answers });
   useLiveEvents((event) => {
     if (event.type !== 'group.requests') return;
-    void queryClient.invalidateQueries({ queryKey: queryKeys.groups.requests() });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.groups.joinRequests(event.groupId) });
+    // Counts only: the request lists keep an answered row ("Accepted as …") until the member leaves.
+    void queryClient.invalidateQueries({ queryKey: queryKeys.groups.pendingCount() });
     void queryClient.invalidateQueries({ queryKey: queryKeys.groups.detail(event.groupId) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.groups.list(), exact: true });
   }, authenticated && answers);
