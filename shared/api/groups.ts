@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GROUP_REQUEST_STATUSES, GROUP_ROLES, GROUP_SORTS, LIMITS, REQUEST_ROLES } from '../domain/constants';
-import { BLANK, text, titleText, uuidParam } from './fields';
+import { BLANK, PageQuerySchema, text, titleText, uuidParam } from './fields';
 
 /** Contracts of groups, members (group roles) and join requests (spec sections 3 and 7). */
 
@@ -9,10 +9,39 @@ export const GroupRoleNameSchema = z.enum(GROUP_ROLES, { error: `must be one of 
 export const GroupBodySchema = z.object({ group: z.object({ name: titleText(LIMITS.groupNameMax) }) });
 export type GroupBody = z.infer<typeof GroupBodySchema>;
 
-/** GET /api/groups?q=&sort= ; sort status orders by my membership: owner, member, pending, none. */
-export const GroupListQuerySchema = z.object({
+/**
+ * PATCH /api/groups/{id}: any of the name, the description (plain text, up to 1,000 characters,
+ * blank clears it) and the picture (an uploaded image of the editor's, by its file request id;
+ * null removes it). Owners only.
+ */
+export const UpdateGroupBodySchema = z.object({
+  group: z
+    .object({
+      name: titleText(LIMITS.groupNameMax).optional(),
+      description: text()
+        .trim()
+        .max(LIMITS.groupDescriptionMax, {
+          error: `is too long (maximum is ${LIMITS.groupDescriptionMax} characters)`,
+        })
+        .optional(),
+      picture_file_id: z.string().pipe(uuidParam).nullable().optional(),
+    })
+    .refine((group) => Object.values(group).some((value) => value !== undefined), {
+      error: 'nothing to change',
+      path: ['base'],
+    }),
+});
+export type UpdateGroupBody = z.infer<typeof UpdateGroupBodySchema>;
+
+/**
+ * GET /api/groups?q=&sort=&member=&after=&limit= ; sort status orders by my membership: owner,
+ * member, pending, none. `member=true` lists only my groups (the switcher). Cursor paged: headers
+ * x-next-cursor and x-has-next-page, as the timelines.
+ */
+export const GroupListQuerySchema = PageQuerySchema.extend({
   q: text().trim().max(LIMITS.groupNameMax).optional(),
   sort: z.enum(GROUP_SORTS, { error: `must be one of ${GROUP_SORTS.join(', ')}` }).optional(),
+  member: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
 });
 export type GroupListQuery = z.infer<typeof GroupListQuerySchema>;
 
@@ -39,6 +68,14 @@ export const GroupSchema = z.object({
   can_post: z.boolean(),
   /** Owner, Moderator: answer join requests. */
   can_answer_requests: z.boolean(),
+  /** Plain text, '' when the group has none. */
+  description: z.string(),
+  /** The group's picture (GET /api/files/{id}), or null: show the initials. */
+  picture_url: z.string().nullable(),
+  /** Requests waiting for an answer: Owners and Moderators only, null for everyone else. */
+  pending_requests_count: z.number().int().nullable(),
+  /** My membership (group role) id, to leave with DELETE /api/group_roles/{id}; null when not a member. */
+  membership_id: z.string().nullable(),
 });
 export type Group = z.infer<typeof GroupSchema>;
 export const GroupListSchema = z.array(GroupSchema);
@@ -53,10 +90,21 @@ export const GroupMemberSchema = z.object({
   username: z.string(),
   role: GroupRoleNameSchema,
   group_id: z.string(),
+  /** When they joined (ISO 8601), and the same for people. */
   created_at: z.string(),
+  joined_at_human: z.string(),
+  /** The member's profile (/profiles/{profile_id}). */
+  profile_id: z.string(),
+  /** The roles the viewer may give this member right now; empty when they may not change it. */
+  assignable_roles: z.array(GroupRoleNameSchema),
+  /** Whether the viewer may remove this member (or, for their own row, leave). */
+  can_remove: z.boolean(),
 });
 export type GroupMember = z.infer<typeof GroupMemberSchema>;
 export const GroupMemberListSchema = z.array(GroupMemberSchema);
+
+/** GET /api/groups/{id}/group_roles?after=&limit= : Owners first, then Moderators, Posters, Commentors. */
+export const GroupMemberListQuerySchema = PageQuerySchema;
 
 export const UpdateGroupRoleBodySchema = z.object({ group_role: z.object({ role: GroupRoleNameSchema }) });
 export type UpdateGroupRoleBody = z.infer<typeof UpdateGroupRoleBodySchema>;
@@ -97,3 +145,7 @@ export const AnswerGroupRequestBodySchema = z.object({
     .refine((body) => body.status !== 'accepted' || Boolean(body.role), { error: BLANK, path: ['role'] }),
 });
 export type AnswerGroupRequestBody = z.infer<typeof AnswerGroupRequestBodySchema>;
+
+/** GET /api/group_requests/pending_count: requests waiting in every group I own or moderate. */
+export const PendingRequestsCountSchema = z.object({ count: z.number().int() });
+export type PendingRequestsCount = z.infer<typeof PendingRequestsCountSchema>;

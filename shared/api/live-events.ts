@@ -8,10 +8,13 @@ export type LiveEvent =
   /** A post appeared that the audience may see (the timeline offers "N new posts"). */
   | { type: 'post.created'; postId: string; groupId: string | null }
   /** A notification arrived for its recipient (the Inbox badge and list refresh). */
-  | { type: 'notification.created'; notificationId: string };
+  | { type: 'notification.created'; notificationId: string }
+  /** A group's join requests changed (one arrived or was answered): its Owners and Moderators refetch counts. */
+  | { type: 'group.requests'; groupId: string };
 
 export const LIVE_EVENT_TYPES: ReadonlySet<string> = new Set<LiveEvent['type']>([
   'link.updated',
   'post.created',
   'notification.created',
+  'group.requests',
 ]);

@@ -35,6 +35,7 @@ export const LIMITS = {
   aboutMax: 1000,
   locationMax: 100,
   groupNameMax: 100,
+  groupDescriptionMax: 1000,
   slugMin: 3,
   slugMax: 80,
   emailMax: 254,

@@ -289,12 +289,13 @@ const MATRIX: Record<string, Entry> = {
   'PATCH /api/group_roles/:id': {
     signedOut: 401,
     call: (w) => ({ path: `/api/group_roles/${w.targetRoleId}`, body: { group_role: { role: 'Poster' } } }),
-    roles: byRole(200, 403, 403, 403, 403),
+    // The target is a Commentor: Moderators move Commentors and Posters between those roles (ADR 015).
+    roles: byRole(200, 200, 403, 403, 403),
   },
   'DELETE /api/group_roles/:id': {
     signedOut: 401,
     call: (w) => ({ path: `/api/group_roles/${w.targetRoleId}` }),
-    roles: byRole(200, 403, 403, 403, 403),
+    roles: byRole(200, 200, 403, 403, 403),
   },
   'GET /api/groups/:id/group_requests': {
     signedOut: 401,
@@ -302,6 +303,7 @@ const MATRIX: Record<string, Entry> = {
     roles: byRole(200, 200, 403, 403, 403),
   },
   'GET /api/group_requests': { signedOut: 401, member: 200 },
+  'GET /api/group_requests/pending_count': { signedOut: 401, member: 200 },
   'POST /api/group_requests': {
     signedOut: 401,
     call: (w) => ({ path: '/api/group_requests', body: { group_request: { group_id: w.groupId } } }),
@@ -349,6 +351,8 @@ const MATRIX: Record<string, Entry> = {
     member: 200,
   },
   'GET /api/friends': { signedOut: 401, member: 200 },
+  'GET /api/friends/following': { signedOut: 401, member: 200 },
+  'GET /api/friends/followers': { signedOut: 401, member: 200 },
   'POST /api/feedbacks': {
     signedOut: 401,
     call: () => ({ path: '/api/feedbacks', body: { feedback: { content: 'Nice' } } }),

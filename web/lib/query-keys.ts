@@ -15,6 +15,8 @@ export const queryKeys = {
     joinRequests: (id: string) => ['groups', 'join-requests', id] as const,
     /** Pending requests to every group I own or moderate (the Group Requests screen). */
     requests: () => ['groups', 'requests'] as const,
+    /** How many requests wait in those groups (the sidebar and switcher badges). */
+    pendingCount: () => ['groups', 'requests', 'count'] as const,
   },
   /** Profiles (GET /api/profile, /api/profiles/{id}); follows change their counts. */
   profiles: {
@@ -25,6 +27,8 @@ export const queryKeys = {
   /** The Friends screen (GET /api/friends). */
   friends: {
     all: ['friends'] as const,
+    /** GET /api/friends/following or /followers, cursor paged. */
+    list: (list: 'following' | 'followers') => ['friends', 'list', list] as const,
   },
   invitations: {
     all: ['invitations'] as const,

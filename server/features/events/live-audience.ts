@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { GroupRole } from '../../../shared/domain/constants';
 import type { DbOrTx } from '../../db/client';
 import { follows, groupRoles, links, notifications, posts } from '../../db/schema';
+import { canAnswerRequests } from '../../policies/group-roles';
 import { canViewLink, canViewPost } from '../../policies/visibility';
 import type { LiveEvent } from './live-events';
 
@@ -23,6 +24,8 @@ export async function membersWhoMaySee(
       return membersWhoMaySeeLink(db, event.linkId, candidates);
     case 'notification.created':
       return notificationRecipient(db, event.notificationId, candidates);
+    case 'group.requests':
+      return groupModerators(db, event.groupId, candidates);
   }
 }
 
@@ -90,4 +93,13 @@ async function notificationRecipient(db: DbOrTx, notificationId: string, candida
     .where(eq(notifications.id, notificationId))
     .limit(1);
   return new Set(row && candidates.includes(row.recipientId) ? [row.recipientId] : []);
+}
+
+/** A group's request news reaches those who answer its requests now (Owners, Moderators). */
+async function groupModerators(db: DbOrTx, groupId: string, candidates: string[]) {
+  const rows = await db
+    .select({ userId: groupRoles.userId, role: groupRoles.role })
+    .from(groupRoles)
+    .where(and(eq(groupRoles.groupId, groupId), inArray(groupRoles.userId, candidates)));
+  return new Set(rows.filter((row) => canAnswerRequests(row.role)).map((row) => row.userId));
 }

@@ -22,6 +22,7 @@ const LiveMessageSchema: z.ZodType<LiveMessage> = z.object({
       groupId: z.string().uuid().nullable(),
     }),
     z.object({ type: z.literal('notification.created'), notificationId: z.string().uuid() }),
+    z.object({ type: z.literal('group.requests'), groupId: z.string().uuid() }),
   ]),
 });
 

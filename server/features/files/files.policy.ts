@@ -9,6 +9,8 @@ export interface FileAudience {
   file: { userId: string; status: 'pending' | 'uploaded' };
   /** Someone's current profile picture. */
   isAvatar: boolean;
+  /** A group's current picture: seen by every signed-in member, as the groups list is. */
+  isGroupPicture: boolean;
   /** The post holding it, if any. */
   postId: string | null;
   postGroupId: string | null;
@@ -25,12 +27,13 @@ export function isPublicFile(audience: FileAudience): boolean {
 
 /**
  * Bytes never checked are never served, not even to their owner. Then: public files to anyone; the
- * owner always; a member who may see the post it is attached to.
+ * owner always; a group's picture to every member; a member who may see the post it is attached to.
  */
 export function canViewFile(viewerId: string | null, audience: FileAudience): boolean {
   if (audience.file.status !== 'uploaded') return false;
   if (isPublicFile(audience)) return true;
   if (viewerId === null) return false;
   if (audience.file.userId === viewerId) return true;
+  if (audience.isGroupPicture) return true;
   return audience.postId !== null && canViewPost({ groupId: audience.postGroupId }, audience.viewerRole);
 }

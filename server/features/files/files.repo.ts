@@ -69,6 +69,8 @@ export async function findFileWithAudience(db: DbOrTx, fileId: string, viewerId:
       isAvatar: sql<boolean>`exists (select 1 from users u where u.avatar_file_id = files.id)`.mapWith(
         Boolean,
       ),
+      isGroupPicture:
+        sql<boolean>`exists (select 1 from groups g where g.picture_file_id = files.id)`.mapWith(Boolean),
       postId: sql<string | null>`(select p.id from posts p where p.file_id = files.id limit 1)`,
       postGroupId: sql<string | null>`(select p.group_id from posts p where p.file_id = files.id limit 1)`,
       isPublished: sql<boolean>`exists (
@@ -92,7 +94,7 @@ export type FileWithAudience = NonNullable<Awaited<ReturnType<typeof findFileWit
 /**
  * Deletes up to `limit` files nobody needs, returning their ids: pending since before `cutoff`
  * (never completed), or uploaded before `cutoff` and held by no post and no member's avatar
- * (never attached, or left behind by a deleted post or a replaced picture).
+ * nor any group's picture (never attached, or left behind by a deleted post or a replaced picture).
  */
 export async function deleteAbandonedFiles(db: DbOrTx, cutoff: Date, limit: number): Promise<string[]> {
   const rows = await db
@@ -103,7 +105,8 @@ export async function deleteAbandonedFiles(db: DbOrTx, cutoff: Date, limit: numb
         where (f.status = 'pending' and f.created_at < ${cutoff.toISOString()})
            or (f.status = 'uploaded' and coalesce(f.uploaded_at, f.created_at) < ${cutoff.toISOString()}
                and not exists (select 1 from posts p where p.file_id = f.id)
-               and not exists (select 1 from users u where u.avatar_file_id = f.id))
+               and not exists (select 1 from users u where u.avatar_file_id = f.id)
+               and not exists (select 1 from groups g where g.picture_file_id = f.id))
         limit ${limit}
       )`,
     )

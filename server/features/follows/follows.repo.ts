@@ -2,6 +2,7 @@
 import { and, asc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { follows, users } from '../../db/schema';
+import type { KeyCursor } from '../../http/key-cursor';
 
 /** Idempotent both ways: the primary key (follower, followee) keeps one row. Answers whether it was added. */
 export async function insertFollow(db: DbOrTx, followerId: string, followeeId: string): Promise<boolean> {
@@ -30,7 +31,8 @@ export async function countFollowers(db: DbOrTx, userId: string): Promise<number
   return row?.value ?? 0;
 }
 
-export const FRIENDS_LIST_MAX = 500;
+/** /api/friends carries the first page of each list; the paged calls carry the rest. */
+export const FRIENDS_LIST_MAX = 50;
 export const SUGGESTIONS_MAX = 20;
 
 /** Whether the viewer follows the selected member (users row) and whether they follow back. */
@@ -59,13 +61,37 @@ function summaryFields(viewerId: string) {
   };
 }
 
-function listPeople(db: DbOrTx, viewerId: string, where: SQL, limit: number) {
+const byUsername = sql<string>`lower(${users.username})`;
+
+function listPeople(db: DbOrTx, viewerId: string, where: SQL, limit: number, after: KeyCursor | null = null) {
   return db
-    .select(summaryFields(viewerId))
+    .select({ ...summaryFields(viewerId), sortName: byUsername })
     .from(users)
-    .where(and(where, isNotNull(users.confirmedAt)))
-    .orderBy(asc(sql`lower(${users.username})`))
+    .where(
+      and(
+        where,
+        isNotNull(users.confirmedAt),
+        after ? sql`(${byUsername}, ${users.id}) > (${after.keys[0]}::text, ${after.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(asc(byUsername), asc(users.id))
     .limit(limit);
+}
+
+export const followingCondition = (viewerId: string) =>
+  sql`exists (select 1 from follows f where f.follower_id = ${viewerId} and f.followee_id = users.id)`;
+export const followersCondition = (viewerId: string) =>
+  sql`exists (select 1 from follows f where f.follower_id = users.id and f.followee_id = ${viewerId})`;
+
+/** One Friends list, by username, keyset paged on (lower(username), id). */
+export function listFriendsPage(
+  db: DbOrTx,
+  viewerId: string,
+  list: 'following' | 'followers',
+  page: { after: KeyCursor | null; limit: number },
+) {
+  const where = list === 'following' ? followingCondition(viewerId) : followersCondition(viewerId);
+  return listPeople(db, viewerId, where, page.limit, page.after);
 }
 
 export type PersonSummaryRow = Awaited<ReturnType<typeof listPeople>>[number];
@@ -73,18 +99,8 @@ export type PersonSummaryRow = Awaited<ReturnType<typeof listPeople>>[number];
 /** Who I follow, who follows me, and members sharing a group with me whom I don't follow yet. */
 export async function listFriends(db: DbOrTx, viewerId: string) {
   const [following, followers, suggestions] = await Promise.all([
-    listPeople(
-      db,
-      viewerId,
-      sql`exists (select 1 from follows f where f.follower_id = ${viewerId} and f.followee_id = users.id)`,
-      FRIENDS_LIST_MAX,
-    ),
-    listPeople(
-      db,
-      viewerId,
-      sql`exists (select 1 from follows f where f.follower_id = users.id and f.followee_id = ${viewerId})`,
-      FRIENDS_LIST_MAX,
-    ),
+    listPeople(db, viewerId, followingCondition(viewerId), FRIENDS_LIST_MAX),
+    listPeople(db, viewerId, followersCondition(viewerId), FRIENDS_LIST_MAX),
     listPeople(
       db,
       viewerId,

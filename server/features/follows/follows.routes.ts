@@ -1,11 +1,18 @@
-import { FollowResponseSchema, FriendsSchema } from '../../../shared/api/follows';
+import {
+  FollowResponseSchema,
+  FriendsPageQuerySchema,
+  FriendsSchema,
+  PersonListSchema,
+} from '../../../shared/api/follows';
+import { LIMITS } from '../../../shared/domain/constants';
 import { IdParamsSchema } from '../../../shared/api/posts';
 import type { App, RouteContext } from '../../app';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { invalidField, notFound } from '../../http/errors';
+import { decodeKeyCursor, paginateByKey } from '../../http/key-cursor';
 import { memberExists } from '../profiles/profiles.repo';
 import { presentSummary } from './follows.presenter';
-import { countFollowers, listFriends } from './follows.repo';
+import { countFollowers, listFriends, listFriendsPage } from './follows.repo';
 import { followMember, unfollowMember } from './follows.service';
 
 /** Following members (the Friends page); `public` links are shown to the owner's followers. */
@@ -46,4 +53,23 @@ export function registerFollowRoutes(app: App, context: RouteContext) {
       };
     },
   );
+
+  for (const list of ['following', 'followers'] as const) {
+    app.get(
+      `/api/friends/${list}`,
+      {
+        preValidation: signedInOnly,
+        schema: { querystring: FriendsPageQuerySchema, response: { 200: PersonListSchema } },
+      },
+      async (request, reply) => {
+        const user = requireUser(request);
+        const { after, limit = LIMITS.pageSizeMax } = request.query;
+        const rows = await listFriendsPage(db, user.id, list, {
+          after: decodeKeyCursor(after, ['string']),
+          limit: limit + 1,
+        });
+        return paginateByKey(reply, rows, limit, (row) => [row.sortName]).map(presentSummary);
+      },
+    );
+  }
 }

@@ -1,6 +1,14 @@
 import type { Group, GroupMember, GroupRequest } from '../../../shared/api/groups';
 import { humanDate } from '../../../shared/domain/time';
-import { canAnswerRequests, canManageGroup, canPostInGroup } from '../../policies/group-roles';
+import {
+  assignableRoles,
+  canAnswerRequests,
+  canManageGroup,
+  canPostInGroup,
+  canRemoveMember,
+  type MaybeRole,
+} from '../../policies/group-roles';
+import { fileUrl } from '../files/files.urls';
 import { avatarUrl, displayName } from '../profiles/people';
 import type { GroupRow, MemberRow, RequestRow } from './groups.repo';
 
@@ -25,10 +33,16 @@ export function presentGroup(row: GroupRow): Group {
     can_edit: canManageGroup(row.role),
     can_post: canPostInGroup(row.role),
     can_answer_requests: canAnswerRequests(row.role),
+    description: row.description,
+    picture_url: row.pictureFileId ? fileUrl(row.pictureFileId) : null,
+    pending_requests_count: canAnswerRequests(row.role) ? row.pendingRequestsCount : null,
+    membership_id: row.membershipId,
   };
 }
 
-export function presentMember(row: MemberRow): GroupMember {
+/** A member as one viewer sees them: what the viewer may do to them comes from the role policy. */
+export function presentMember(row: MemberRow, viewer: { id: string; role: MaybeRole }): GroupMember {
+  const target = { role: row.role, isSelf: row.userId === viewer.id };
   return {
     id: row.id,
     name: displayName(row),
@@ -38,6 +52,10 @@ export function presentMember(row: MemberRow): GroupMember {
     role: row.role,
     group_id: row.groupId,
     created_at: row.createdAt.toISOString(),
+    joined_at_human: humanDate(row.createdAt),
+    profile_id: row.userId,
+    assignable_roles: assignableRoles(viewer.role, target),
+    can_remove: canRemoveMember(viewer.role, target),
   };
 }
 

@@ -1,8 +1,9 @@
 // Correlated subqueries name outer columns literally (see posts.repo.ts for why).
-import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { GroupRole, GroupSort } from '../../../shared/domain/constants';
 import type { DbOrTx } from '../../db/client';
-import { groupRequests, groupRoles, groups, users } from '../../db/schema';
+import { files, groupRequests, groupRoles, groups, users } from '../../db/schema';
+import type { KeyCursor } from '../../http/key-cursor';
 
 /** Columns of a group as one viewer sees it: their role, the member count, their pending request. */
 function groupFields(viewerId: string) {
@@ -18,6 +19,18 @@ function groupFields(viewerId: string) {
       sql<boolean>`exists (select 1 from group_requests rq where rq.group_id = groups.id and rq.user_id = ${viewerId} and rq.status = 'pending')`.mapWith(
         Boolean,
       ),
+    description: groups.description,
+    pictureFileId: groups.pictureFileId,
+    /** Counted for everyone; the presenter shows it to Owners and Moderators only. */
+    pendingRequestsCount:
+      sql<number>`(select count(*) from group_requests rq where rq.group_id = groups.id and rq.status = 'pending')`.mapWith(
+        Number,
+      ),
+    membershipId: sql<
+      string | null
+    >`(select gr.id from group_roles gr where gr.group_id = groups.id and gr.user_id = ${viewerId})`,
+    /** created_at with full precision, for exact keyset cursors. */
+    createdAtExact: sql<string>`to_char(${groups.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
   };
 }
 
@@ -26,31 +39,67 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export const GROUP_LIST_MAX = 500;
+/** How a groups list is ordered, and the keys its cursor carries (after the id). */
+export const GROUP_CURSOR_KEYS: Record<GroupSort, ('string' | 'number')[]> = {
+  name: ['string'],
+  date: ['string'],
+  status: ['number', 'string'],
+};
 
-/** Every group (the groups list), optionally searched by name and sorted by name, date or my status. */
-export async function listGroups(db: DbOrTx, viewerId: string, options: { q?: string; sort?: GroupSort }) {
+/**
+ * Groups (the groups list), optionally searched by name, only mine, and sorted by name, date or my
+ * status; keyset paged on the sort keys and the id, `limit` rows from after the cursor.
+ */
+export async function listGroups(
+  db: DbOrTx,
+  viewerId: string,
+  options: { q?: string; sort?: GroupSort; memberOnly?: boolean; after: KeyCursor | null; limit: number },
+) {
   const fields = groupFields(viewerId);
-  const where: SQL | undefined = options.q ? sql`${groups.name} ilike ${likePattern(options.q)}` : undefined;
+  const sort = options.sort ?? 'name';
   const byName = sql`lower(${groups.name})`;
+  const rank = sql<number>`(case when ${fields.role} = 'Owner' then 0 when ${fields.role} is not null then 1 when ${fields.hasPendingRequest} then 2 else 3 end)`;
+  const conditions: (SQL | undefined)[] = [
+    options.q ? sql`${groups.name} ilike ${likePattern(options.q)}` : undefined,
+    options.memberOnly
+      ? sql`exists (select 1 from group_roles gr where gr.group_id = groups.id and gr.user_id = ${viewerId})`
+      : undefined,
+  ];
+  const after = options.after;
+  if (after) {
+    const [first, second] = after.keys;
+    conditions.push(
+      sort === 'date'
+        ? sql`(${groups.createdAt}, ${groups.id}) < (${first}::timestamptz, ${after.id}::uuid)`
+        : sort === 'status'
+          ? sql`(${rank}, ${byName}, ${groups.id}) > (${first}::int, ${second}::text, ${after.id}::uuid)`
+          : sql`(${byName}, ${groups.id}) > (${first}::text, ${after.id}::uuid)`,
+    );
+  }
   const order: SQL[] =
-    options.sort === 'date'
+    sort === 'date'
       ? [sql`${groups.createdAt} desc`, sql`${groups.id} desc`]
-      : options.sort === 'status'
-        ? [
-            sql`case when ${fields.role} = 'Owner' then 0 when ${fields.role} is not null then 1 when ${fields.hasPendingRequest} then 2 else 3 end`,
-            byName,
-          ]
+      : sort === 'status'
+        ? [rank, byName, sql`${groups.id}`]
         : [byName, sql`${groups.id}`];
   return db
-    .select(fields)
+    .select({ ...fields, sortName: sql<string>`${byName}`, statusRank: rank.mapWith(Number) })
     .from(groups)
-    .where(where)
+    .where(and(...conditions))
     .orderBy(...order)
-    .limit(GROUP_LIST_MAX);
+    .limit(options.limit);
 }
 
-export type GroupRow = Awaited<ReturnType<typeof listGroups>>[number];
+/** The cursor keys of a listed group under a sort. */
+export function groupCursorKeys(row: ListedGroupRow, sort: GroupSort | undefined): (string | number)[] {
+  if (sort === 'date') return [row.createdAtExact];
+  if (sort === 'status') return [row.statusRank, row.sortName];
+  return [row.sortName];
+}
+
+export type ListedGroupRow = Awaited<ReturnType<typeof listGroups>>[number];
+
+export type GroupRow = Omit<ListedGroupRow, 'sortName' | 'statusRank'>;
 
 export async function findGroup(db: DbOrTx, groupId: string, viewerId: string): Promise<GroupRow | null> {
   const [row] = await db.select(groupFields(viewerId)).from(groups).where(eq(groups.id, groupId)).limit(1);
@@ -73,8 +122,32 @@ export async function insertGroup(db: DbOrTx, values: { name: string; createdByI
   return row!;
 }
 
-export async function renameGroup(db: DbOrTx, groupId: string, name: string) {
-  await db.update(groups).set({ name, updatedAt: new Date() }).where(eq(groups.id, groupId));
+export async function updateGroupFields(
+  db: DbOrTx,
+  groupId: string,
+  values: { name?: string; description?: string; pictureFileId?: string | null },
+) {
+  await db
+    .update(groups)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(groups.id, groupId));
+}
+
+/** Whether the file is this member's own checked image (the only kind a group picture may be). */
+export async function isOwnUploadedImage(db: DbOrTx, fileId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(
+      and(
+        eq(files.id, fileId),
+        eq(files.userId, userId),
+        eq(files.status, 'uploaded'),
+        isNotNull(files.width),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
 }
 
 /** Serialises role changes within one group (the last-Owner rule reads, then writes). */
@@ -96,21 +169,39 @@ const memberFields = {
   avatarFileId: users.avatarFileId,
 };
 
-/** Members, Owners first, then Moderators, Posters, Commentors; oldest first within a role. */
-export async function listMembers(db: DbOrTx, groupId: string) {
+const roleRank = sql<number>`(case ${groupRoles.role} when 'Owner' then 0 when 'Moderator' then 1 when 'Poster' then 2 else 3 end)`;
+const joinedAtExact = sql<string>`to_char(${groupRoles.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** The keys a member list cursor carries (after the id): the role's rank and the exact join time. */
+export const MEMBER_CURSOR_KEYS: ('string' | 'number')[] = ['number', 'string'];
+
+/**
+ * Members, Owners first, then Moderators, Posters, Commentors; oldest first within a role. Keyset
+ * paged on (role rank, joined at, id).
+ */
+export async function listMembers(
+  db: DbOrTx,
+  groupId: string,
+  page: { after: KeyCursor | null; limit: number },
+) {
+  const after = page.after;
   return db
-    .select(memberFields)
+    .select({ ...memberFields, roleRank: roleRank.mapWith(Number), joinedAtExact })
     .from(groupRoles)
     .innerJoin(users, eq(users.id, groupRoles.userId))
-    .where(eq(groupRoles.groupId, groupId))
-    .orderBy(
-      sql`case ${groupRoles.role} when 'Owner' then 0 when 'Moderator' then 1 when 'Poster' then 2 else 3 end`,
-      asc(groupRoles.createdAt),
-      asc(groupRoles.id),
-    );
+    .where(
+      and(
+        eq(groupRoles.groupId, groupId),
+        after
+          ? sql`(${roleRank}, ${groupRoles.createdAt}, ${groupRoles.id}) > (${after.keys[0]}::int, ${after.keys[1]}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(roleRank, asc(groupRoles.createdAt), asc(groupRoles.id))
+    .limit(page.limit);
 }
 
-export type MemberRow = Awaited<ReturnType<typeof listMembers>>[number];
+export type MemberRow = Omit<Awaited<ReturnType<typeof listMembers>>[number], 'roleRank' | 'joinedAtExact'>;
 
 export async function findMember(db: DbOrTx, roleId: string): Promise<MemberRow | null> {
   const [row] = await db
@@ -132,6 +223,15 @@ export async function updateMemberRole(db: DbOrTx, roleId: string, role: GroupRo
 
 export async function deleteMember(db: DbOrTx, roleId: string) {
   await db.delete(groupRoles).where(eq(groupRoles.id, roleId));
+}
+
+/** The Owners and Moderators of a group: who hears of join requests. */
+export async function listModeratorIds(db: DbOrTx, groupId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: groupRoles.userId })
+    .from(groupRoles)
+    .where(and(eq(groupRoles.groupId, groupId), inArray(groupRoles.role, ['Owner', 'Moderator'])));
+  return rows.map((row) => row.userId);
 }
 
 export async function countOwners(db: DbOrTx, groupId: string): Promise<number> {
@@ -189,6 +289,21 @@ export async function listPendingRequestsForModerator(db: DbOrTx, moderatorId: s
       ),
     )
     .orderBy(asc(groupRequests.createdAt), asc(groupRequests.id));
+}
+
+/** How many requests wait in every group where this member is Owner or Moderator. */
+export async function countPendingRequestsForModerator(db: DbOrTx, moderatorId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: sql<number>`count(*)`.mapWith(Number) })
+    .from(groupRequests)
+    .where(
+      and(
+        eq(groupRequests.status, 'pending'),
+        sql`exists (select 1 from group_roles gr where gr.group_id = ${groupRequests.groupId}
+          and gr.user_id = ${moderatorId} and gr.role in ('Owner', 'Moderator'))`,
+      ),
+    );
+  return row?.value ?? 0;
 }
 
 export type RequestRow = Awaited<ReturnType<typeof listPendingRequestsOfGroup>>[number];

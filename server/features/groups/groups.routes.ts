@@ -4,24 +4,33 @@ import {
   GroupBodySchema,
   GroupListQuerySchema,
   GroupListSchema,
+  GroupMemberListQuerySchema,
   GroupMemberListSchema,
   GroupMemberSchema,
   GroupRequestListSchema,
   GroupRequestSchema,
   GroupSchema,
+  PendingRequestsCountSchema,
+  UpdateGroupBodySchema,
   UpdateGroupRoleBodySchema,
 } from '../../../shared/api/groups';
+import { LIMITS } from '../../../shared/domain/constants';
 import { DeletedResponseSchema, IdParamsSchema } from '../../../shared/api/posts';
 import type { App, RouteContext } from '../../app';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { forbidden } from '../../http/errors';
+import { decodeKeyCursor, paginateByKey } from '../../http/key-cursor';
 import { canAnswerRequests } from '../../policies/group-roles';
 import { presentGroup, presentMember, presentRequest } from './groups.presenter';
 import {
+  countPendingRequestsForModerator,
+  GROUP_CURSOR_KEYS,
+  groupCursorKeys,
   listGroups,
   listMembers,
   listPendingRequestsForModerator,
   listPendingRequestsOfGroup,
+  MEMBER_CURSOR_KEYS,
 } from './groups.repo';
 import {
   answerRequest,
@@ -38,13 +47,24 @@ export function registerGroupRoutes(app: App, context: RouteContext) {
   const { db } = context;
   const signedIn = { preValidation: signedInOnly };
 
-  /** Every group, with my membership; ?q= searches names, ?sort=name|date|status. */
+  /**
+   * Every group (or only mine, ?member=true), with my membership; ?q= searches names,
+   * ?sort=name|date|status; cursor paged like the timelines.
+   */
   app.get(
     '/api/groups',
     { ...signedIn, schema: { querystring: GroupListQuerySchema, response: { 200: GroupListSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const user = requireUser(request);
-      return (await listGroups(db, user.id, request.query)).map(presentGroup);
+      const { q, sort = 'name', member, after, limit = LIMITS.pageSizeMax } = request.query;
+      const rows = await listGroups(db, user.id, {
+        q,
+        sort,
+        memberOnly: member === 'true',
+        after: decodeKeyCursor(after, GROUP_CURSOR_KEYS[sort]),
+        limit: limit + 1,
+      });
+      return paginateByKey(reply, rows, limit, (row) => groupCursorKeys(row, sort)).map(presentGroup);
     },
   );
 
@@ -72,22 +92,37 @@ export function registerGroupRoutes(app: App, context: RouteContext) {
     '/api/groups/:id',
     {
       ...signedIn,
-      schema: { params: IdParamsSchema, body: GroupBodySchema, response: { 200: GroupSchema } },
+      schema: { params: IdParamsSchema, body: UpdateGroupBodySchema, response: { 200: GroupSchema } },
     },
     async (request) => {
       const user = requireUser(request);
       await context.throttle.hit('memberWrites', user.id);
-      return presentGroup(await updateGroup(db, request.params.id, user.id, request.body.group.name));
+      return presentGroup(await updateGroup(db, request.params.id, user.id, request.body.group));
     },
   );
 
+  /** The member list: every member may read it (outsiders 403, an unknown group 404); cursor paged. */
   app.get(
     '/api/groups/:id/group_roles',
-    { ...signedIn, schema: { params: IdParamsSchema, response: { 200: GroupMemberListSchema } } },
-    async (request) => {
+    {
+      ...signedIn,
+      schema: {
+        params: IdParamsSchema,
+        querystring: GroupMemberListQuerySchema,
+        response: { 200: GroupMemberListSchema },
+      },
+    },
+    async (request, reply) => {
       const user = requireUser(request);
-      await requireMembership(db, request.params.id, user.id);
-      return (await listMembers(db, request.params.id)).map(presentMember);
+      const role = await requireMembership(db, request.params.id, user.id);
+      const { after, limit = LIMITS.pageSizeMax } = request.query;
+      const rows = await listMembers(db, request.params.id, {
+        after: decodeKeyCursor(after, MEMBER_CURSOR_KEYS),
+        limit: limit + 1,
+      });
+      return paginateByKey(reply, rows, limit, (row) => [row.roleRank, row.joinedAtExact]).map((row) =>
+        presentMember(row, { id: user.id, role }),
+      );
     },
   );
 
@@ -104,9 +139,8 @@ export function registerGroupRoutes(app: App, context: RouteContext) {
     async (request) => {
       const user = requireUser(request);
       await context.throttle.hit('memberWrites', user.id);
-      return presentMember(
-        await changeMemberRole(db, request.params.id, user.id, request.body.group_role.role),
-      );
+      const changed = await changeMemberRole(db, request.params.id, user.id, request.body.group_role.role);
+      return presentMember(changed.member, { id: user.id, role: changed.actorRole });
     },
   );
 
@@ -140,6 +174,16 @@ export function registerGroupRoutes(app: App, context: RouteContext) {
     async (request) => {
       const user = requireUser(request);
       return (await listPendingRequestsForModerator(db, user.id)).map(presentRequest);
+    },
+  );
+
+  /** How many requests wait in every group I own or moderate (the sidebar and switcher badges). */
+  app.get(
+    '/api/group_requests/pending_count',
+    { ...signedIn, schema: { response: { 200: PendingRequestsCountSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      return { count: await countPendingRequestsForModerator(db, user.id) };
     },
   );
 

@@ -1,11 +1,20 @@
-import type { AnswerGroupRequestBody } from '../../../shared/api/groups';
+import type { AnswerGroupRequestBody, UpdateGroupBody } from '../../../shared/api/groups';
 import type { GroupRole } from '../../../shared/domain/constants';
 import type { Db, DbOrTx } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import { forbidden, invalidField, notFound, unprocessable } from '../../http/errors';
-import { canAnswerRequests, canManageGroup, isMember } from '../../policies/group-roles';
+import {
+  assignableRoles,
+  canAnswerRequests,
+  canChangeRole,
+  canManageGroup,
+  canRemoveMember,
+  isMember,
+} from '../../policies/group-roles';
+import { publishLiveEvent } from '../events/live-events';
+import { notify } from '../notifications/notify';
 import { findGroupWithRole } from './memberships';
-import { canChangeMember, keepsAnOwner } from './groups.policy';
+import { keepsAnOwner } from './groups.policy';
 import {
   answerPendingRequest,
   countOwners,
@@ -18,14 +27,19 @@ import {
   insertMember,
   insertRequest,
   isGroupNameTaken,
+  isOwnUploadedImage,
+  listModeratorIds,
   lockGroup,
-  renameGroup,
+  updateGroupFields,
   updateMemberRole,
   type GroupRow,
+  type MemberRow,
 } from './groups.repo';
 
 const NAME_TAKEN = 'has already been taken';
 export const LAST_OWNER = 'A group must keep at least one Owner.';
+export const LAST_OWNER_LEAVING = 'Choose another Owner before you leave.';
+export const PICTURE_NOT_IMAGE = 'must be an image you uploaded';
 
 /** The creator becomes Owner, in the same transaction. Names are unique, ignoring case. */
 export async function createGroup(db: Db, creatorId: string, name: string): Promise<GroupRow> {
@@ -50,13 +64,27 @@ export async function loadGroup(db: Db, groupId: string, viewerId: string): Prom
   return group;
 }
 
-/** Owner only. */
-export async function updateGroup(db: Db, groupId: string, actorId: string, name: string): Promise<GroupRow> {
+/** Owner only: any of the name, the description and the picture (one of the editor's own images). */
+export async function updateGroup(
+  db: Db,
+  groupId: string,
+  actorId: string,
+  changes: UpdateGroupBody['group'],
+): Promise<GroupRow> {
   const group = await loadGroup(db, groupId, actorId);
   if (!canManageGroup(group.role)) throw forbidden();
-  if (await isGroupNameTaken(db, name, groupId)) throw invalidField('name', NAME_TAKEN);
+  const { name, description, picture_file_id: pictureFileId } = changes;
+  if (name !== undefined && (await isGroupNameTaken(db, name, groupId))) {
+    throw invalidField('name', NAME_TAKEN);
+  }
+  // Keeping the current picture is always allowed, even when another Owner uploaded it.
+  if (pictureFileId && pictureFileId !== group.pictureFileId) {
+    if (!(await isOwnUploadedImage(db, pictureFileId, actorId))) {
+      throw invalidField('picture_file_id', PICTURE_NOT_IMAGE);
+    }
+  }
   try {
-    await renameGroup(db, groupId, name);
+    await updateGroupFields(db, groupId, { name, description, pictureFileId });
   } catch (error) {
     if (uniqueViolation(error) !== null) throw invalidField('name', NAME_TAKEN);
     throw error;
@@ -73,42 +101,78 @@ export async function requireMembership(db: DbOrTx, groupId: string, userId: str
 }
 
 /**
- * Changes a member's role (Owner only). The group row is locked first, so two Owners demoting
- * each other at once cannot leave the group without one.
+ * Changes a member's role, as the role policy allows the actor (ADR 020), and tells the member.
+ * The group row is locked first, so two Owners demoting each other at once cannot leave the group
+ * without one. Answers the member and the actor's role (what the actor may still do to them).
  */
 export async function changeMemberRole(db: Db, roleId: string, actorId: string, role: GroupRole) {
   const member = await findMember(db, roleId);
   if (!member) throw notFound();
-  await db.transaction(async (tx) => {
+  const actorRole = await db.transaction(async (tx) => {
     await lockGroup(tx, member.groupId);
     // Authority is read under the lock too: an Owner demoted a moment ago is an Owner no more.
     const actorRole = await requireMembership(tx, member.groupId, actorId);
-    if (!canChangeMember(actorId, actorRole, member, 'change')) throw forbidden();
     const current = await findMember(tx, roleId);
     if (!current) throw notFound();
+    const target = targetOf(current, actorId);
+    // Setting the role a member already holds changes nothing, for whoever may change it at all.
+    if (current.role === role && assignableRoles(actorRole, target).length > 0) return actorRole;
+    if (!canChangeRole(actorRole, target, role)) throw forbidden();
     if (!keepsAnOwner(current.role, role, await countOwners(tx, member.groupId))) {
       throw invalidField('role', LAST_OWNER);
     }
     await updateMemberRole(tx, roleId, role);
+    await notify(tx, {
+      recipientId: current.userId,
+      actorId,
+      kind: 'role_changed',
+      groupId: current.groupId,
+      data: { role },
+    });
+    return actorRole;
   });
-  return (await findMember(db, roleId))!;
+  return { member: (await findMember(db, roleId))!, actorRole };
 }
 
-/** Removes a member (Owner), or lets a member leave (their own role). Never the last Owner. */
+/**
+ * Removes a member (Owners anyone, Moderators Posters and Commentors), or lets a member leave
+ * (their own role). Never the last Owner. A member removed by someone else is told; one who left
+ * is not.
+ */
 export async function removeMember(db: Db, roleId: string, actorId: string) {
   const member = await findMember(db, roleId);
   if (!member) throw notFound();
   await db.transaction(async (tx) => {
     await lockGroup(tx, member.groupId);
     const actorRole = await requireMembership(tx, member.groupId, actorId);
-    if (!canChangeMember(actorId, actorRole, member, 'remove')) throw forbidden();
     const current = await findMember(tx, roleId);
     if (!current) throw notFound();
+    const target = targetOf(current, actorId);
+    if (!canRemoveMember(actorRole, target)) throw forbidden();
     if (!keepsAnOwner(current.role, null, await countOwners(tx, member.groupId))) {
-      throw unprocessable({ base: [LAST_OWNER] });
+      throw unprocessable({ base: [target.isSelf ? LAST_OWNER_LEAVING : LAST_OWNER] });
     }
     await deleteMember(tx, roleId);
+    if (!target.isSelf) {
+      await notify(tx, {
+        recipientId: current.userId,
+        actorId,
+        kind: 'group_removed',
+        groupId: current.groupId,
+      });
+    }
   });
+}
+
+function targetOf(member: MemberRow, actorId: string) {
+  return { role: member.role, isSelf: member.userId === actorId };
+}
+
+/** Tells the group's Owners and Moderators' open tabs that its requests changed (badges refetch). */
+async function announceRequests(tx: DbOrTx, groupId: string) {
+  const moderators = await listModeratorIds(tx, groupId);
+  if (moderators.length === 0) return;
+  await publishLiveEvent(tx, { userIds: moderators }, { type: 'group.requests', groupId });
 }
 
 /** Asks to join: refused (422) for members and for a request already waiting. */
@@ -119,7 +183,16 @@ export async function requestToJoin(db: Db, userId: string, groupId: string) {
   const alreadyAsked = unprocessable({ base: ['You have already asked to join this group.'] });
   if (await hasPendingRequest(db, groupId, userId)) throw alreadyAsked;
   try {
-    const { id } = await insertRequest(db, { groupId, userId });
+    const id = await db.transaction(async (tx) => {
+      const { id } = await insertRequest(tx, { groupId, userId });
+      const moderators = await listModeratorIds(tx, groupId);
+      await notify(
+        tx,
+        moderators.map((recipientId) => ({ recipientId, actorId: userId, kind: 'join_request', groupId })),
+      );
+      await announceRequests(tx, groupId);
+      return id;
+    });
     return (await findRequest(db, id))!;
   } catch (error) {
     if (uniqueViolation(error) !== null) throw alreadyAsked;
@@ -152,6 +225,14 @@ export async function answerRequest(
     });
     if (!answered) throw invalidField('status', 'has already been answered');
     if (role) await insertMember(tx, { groupId: answered.groupId, userId: answered.userId, role });
+    await notify(tx, {
+      recipientId: answered.userId,
+      actorId,
+      kind: 'request_answered',
+      groupId: answered.groupId,
+      data: { status: answer.status, role },
+    });
+    await announceRequests(tx, answered.groupId);
   });
   return (await findRequest(db, requestId))!;
 }

@@ -1,12 +1,15 @@
 import { useEffect } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronsUpDown, Plus, UsersRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useMatch } from 'react-router';
 import { MenuContent, MenuItem, MenuLabel, MenuLinkItem, MenuSeparator } from '@web/components/menu';
-import { groupsQueryOptions, memberGroups } from '@web/features/groups/api';
+import { groupsQueryOptions, memberGroups, pendingRequestsCountQueryOptions } from '@web/features/groups/api';
+import { CountBadge } from '@web/features/groups/components/count-badge';
 import { ApiError } from '@web/lib/api-errors';
 import { cn } from '@web/lib/cn';
+import { useLiveEvents } from '@web/lib/live-events';
+import { queryKeys } from '@web/lib/query-keys';
 import { useAuth } from '../auth/auth-context';
 import { groupPath, NEW_GROUP_PATH } from '../navigation';
 
@@ -21,9 +24,30 @@ export function useMemberGroups() {
   return query;
 }
 
+/**
+ * Requests waiting in every group the member owns or moderates (0 for everyone else), refreshed
+ * live when one arrives or is answered (`group.requests`) and when the tab regains focus.
+ */
+export function usePendingRequestsCount(): number {
+  const { authenticated } = useAuth();
+  const queryClient = useQueryClient();
+  const groups = useMemberGroups();
+  const answers = groups.data?.some((group) => group.can_answer_requests) ?? false;
+  const count = useQuery({ ...pendingRequestsCountQueryOptions(), enabled: authenticated && answers });
+  useLiveEvents((event) => {
+    if (event.type !== 'group.requests') return;
+    // Counts only: the request lists keep an answered row ("Accepted as …") until the member leaves.
+    void queryClient.invalidateQueries({ queryKey: queryKeys.groups.pendingCount() });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.groups.detail(event.groupId) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.groups.list(), exact: true });
+  }, authenticated && answers);
+  return answers ? (count.data ?? 0) : 0;
+}
+
 /** Top-bar dropdown: the member's groups (to /group/{id}) and 'New group…'. */
 export function GroupSwitcher({ className }: { className?: string }) {
   const groups = useMemberGroups();
+  const waiting = usePendingRequestsCount();
   const match = useMatch('/group/:id');
   const current = groups.data?.find((group) => group.id === match?.params.id);
 
@@ -43,6 +67,7 @@ export function GroupSwitcher({ className }: { className?: string }) {
           <UsersRound className="size-4 shrink-0 text-stone-500" aria-hidden="true" />
         )}
         <span className="truncate">{current ? current.name : 'Your groups'}</span>
+        <CountBadge count={waiting} label="requests waiting" />
         <ChevronsUpDown className="size-3.5 shrink-0 text-stone-400" aria-hidden="true" />
       </DropdownMenu.Trigger>
       <MenuContent align="start" className="w-64">
@@ -67,15 +92,19 @@ function GroupItems() {
     <div className="max-h-72 overflow-y-auto">
       {groups.data.map((group) => (
         <MenuLinkItem key={group.id} to={groupPath(group.id)}>
-          <GroupBadge initials={group.avatar} />
+          <GroupBadge initials={group.avatar} picture={group.picture_url} />
           <span className="truncate">{group.name}</span>
+          <CountBadge count={group.pending_requests_count ?? 0} label="requests waiting" />
         </MenuLinkItem>
       ))}
     </div>
   );
 }
 
-export function GroupBadge({ initials }: { initials: string }) {
+export function GroupBadge({ initials, picture = null }: { initials: string; picture?: string | null }) {
+  if (picture) {
+    return <img src={picture} alt="" className="size-6 shrink-0 rounded-md object-cover" />;
+  }
   return (
     <span
       className="flex size-6 shrink-0 items-center justify-center rounded-md bg-brand-100 text-[10px] font-semibold text-brand-800"
@@ -84,4 +113,9 @@ export function GroupBadge({ initials }: { initials: string }) {
       {initials.slice(0, 2).toUpperCase()}
     </span>
   );
+}
+
+/** The sidebar's Groups entry: how many requests wait for the member's answer. */
+export function WaitingRequestsBadge() {
+  return <CountBadge count={usePendingRequestsCount()} label="requests waiting" />;
 }

@@ -15,6 +15,7 @@ export function SidebarLink({
   to,
   icon: Icon,
   leading,
+  badge,
   children,
   end = true,
   ...props
@@ -23,6 +24,8 @@ export function SidebarLink({
   icon?: Icon;
   /** Drawn instead of an icon (e.g. a group's initials). */
   leading?: ReactNode;
+  /** Drawn at the end (e.g. how many requests wait). */
+  badge?: ReactNode;
   children: ReactNode;
   end?: boolean;
 } & Omit<ComponentProps<typeof NavLink>, 'to' | 'className' | 'children'>) {
@@ -30,6 +33,7 @@ export function SidebarLink({
     <NavLink to={to} end={end} className={({ isActive }) => cn(entry, isActive ? active : idle)} {...props}>
       {Icon ? <Icon className="size-[18px] shrink-0 opacity-80" aria-hidden /> : leading}
       {children}
+      {badge}
     </NavLink>
   );
 }

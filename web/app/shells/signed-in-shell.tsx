@@ -16,7 +16,7 @@ import {
   SEARCH_PATH,
 } from '../navigation';
 import { AccountMenu } from './account-menu';
-import { GroupBadge, GroupSwitcher, useMemberGroups } from './group-switcher';
+import { GroupBadge, GroupSwitcher, useMemberGroups, WaitingRequestsBadge } from './group-switcher';
 import { IconLink, iconButtonClasses } from './icon-link';
 import { SidebarButton, SidebarHeading, SidebarLink } from './sidebar';
 import { SlideInSidebar } from './slide-in-sidebar';
@@ -90,7 +90,7 @@ function MainNav() {
         </NavLink>
       ) : null}
       {rest.map(({ label, to, icon }) => (
-        <SidebarLink key={to} to={to} icon={icon}>
+        <SidebarLink key={to} to={to} icon={icon} badge={to === '/groups' ? <WaitingRequestsBadge /> : null}>
           {label}
         </SidebarLink>
       ))}
@@ -109,7 +109,7 @@ function SidebarGroups() {
           <SidebarLink
             key={group.id}
             to={groupPath(group.id)}
-            leading={<GroupBadge initials={group.avatar} />}
+            leading={<GroupBadge initials={group.avatar} picture={group.picture_url} />}
           >
             <span className="truncate">{group.name}</span>
           </SidebarLink>

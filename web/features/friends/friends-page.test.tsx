@@ -28,6 +28,8 @@ describe('/friends', () => {
       'GET /api/auth': jsonResponse(ada),
       'GET /api/groups': jsonResponse([]),
       'GET /api/friends': jsonResponse({ following: [], followers: [], suggestions: [] }),
+      'GET /api/friends/following': jsonResponse([], { headers: { 'x-has-next-page': 'false' } }),
+      'GET /api/friends/followers': jsonResponse([], { headers: { 'x-has-next-page': 'false' } }),
     });
     renderApp('/friends');
     expect(await screen.findByRole('heading', { name: 'People you follow' })).toBeInTheDocument();
@@ -48,6 +50,8 @@ describe('/friends', () => {
       'GET /api/auth': jsonResponse(ada),
       'GET /api/groups': jsonResponse([]),
       'GET /api/friends': () => jsonResponse(friends),
+      'GET /api/friends/following': () => jsonResponse(friends.following),
+      'GET /api/friends/followers': () => jsonResponse(friends.followers),
       'POST /api/profiles/u-alan/follow': () => {
         const alan = { ...friends.suggestions[0]!, is_following: true };
         friends = { ...friends, following: [...friends.following, alan], suggestions: [] };

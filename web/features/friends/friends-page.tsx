@@ -1,21 +1,28 @@
 import type { ComponentType } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { HeartHandshake, Sparkles, UserRoundCheck, UsersRound } from 'lucide-react';
 import type { ProfileSummary } from '@shared/api/profiles';
+import { Button } from '@web/components/button';
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@web/components/card';
 import { LoadingScreen } from '@web/components/loading-screen';
 import { PageHeader } from '@web/components/page-header';
 import { RetryAlert } from '@web/components/retry-alert';
 import { errorMessage } from '@web/lib/api-errors';
+import { flattenPages } from '@web/lib/pagination';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { friendsQueryOptions } from './api';
+import { friendsQueryOptions, peopleQueryOptions } from './api';
 import { PersonRow } from './components/person-row';
 import { FRIENDS_TEXT as TEXT } from './messages';
 
-/** /friends: People you follow, Your followers, People you may know (from your groups). */
+/**
+ * /friends: People you follow, Your followers (both paged: Load More), People you may know (from
+ * your groups).
+ */
 export function FriendsPage() {
   useDocumentTitle(TEXT.title);
   const friends = useQuery(friendsQueryOptions());
+  const following = useInfiniteQuery(peopleQueryOptions('following'));
+  const followers = useInfiniteQuery(peopleQueryOptions('followers'));
 
   return (
     <div>
@@ -35,7 +42,8 @@ export function FriendsPage() {
             title={TEXT.following.title}
             description={TEXT.following.description}
             empty={TEXT.following.empty}
-            people={friends.data.following}
+            people={following.data ? flattenPages(following.data) : friends.data.following}
+            more={pager(following)}
             showFollowsYou
           />
           <PeopleSection
@@ -43,7 +51,8 @@ export function FriendsPage() {
             title={TEXT.followers.title}
             description={TEXT.followers.description}
             empty={TEXT.followers.empty}
-            people={friends.data.followers}
+            people={followers.data ? flattenPages(followers.data) : friends.data.followers}
+            more={pager(followers)}
           />
           <PeopleSection
             icon={Sparkles}
@@ -59,6 +68,26 @@ export function FriendsPage() {
   );
 }
 
+interface Pager {
+  hasMore: boolean;
+  loading: boolean;
+  loadMore: () => void;
+}
+
+function pager(query: {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}): Pager {
+  return {
+    hasMore: query.hasNextPage,
+    loading: query.isFetchingNextPage,
+    loadMore: () => {
+      if (query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();
+    },
+  };
+}
+
 function PeopleSection({
   icon: Icon,
   title,
@@ -66,6 +95,7 @@ function PeopleSection({
   empty,
   emptyHint,
   people,
+  more,
   showFollowsYou = false,
 }: {
   icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
@@ -74,6 +104,7 @@ function PeopleSection({
   empty: string;
   emptyHint?: string;
   people: ProfileSummary[];
+  more?: Pager;
   showFollowsYou?: boolean;
 }) {
   return (
@@ -88,6 +119,7 @@ function PeopleSection({
             {people.length > 0 ? (
               <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium text-stone-600">
                 {people.length}
+                {more?.hasMore ? '+' : ''}
               </span>
             ) : null}
           </CardTitle>
@@ -110,6 +142,13 @@ function PeopleSection({
             ))}
           </ul>
         )}
+        {more?.hasMore ? (
+          <div className="mt-3 flex justify-center">
+            <Button variant="outline" size="sm" busy={more.loading} onClick={more.loadMore}>
+              {more.loading ? 'Loading more…' : 'Load More'}
+            </Button>
+          </div>
+        ) : null}
       </CardBody>
     </Card>
   );

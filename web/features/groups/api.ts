@@ -1,17 +1,43 @@
-import { queryOptions, type QueryKey } from '@tanstack/react-query';
-import type { Group, GroupMember, GroupRequest } from '@shared/api/groups';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type {
+  Group,
+  GroupMember,
+  GroupRequest,
+  PendingRequestsCount,
+  UpdateGroupBody,
+} from '@shared/api/groups';
 import type { GroupRole, GroupSort, RequestRole } from '@shared/domain/constants';
 import { api } from '@web/lib/api-client';
+import { cursorPaging } from '@web/lib/pagination';
 import { queryKeys } from '@web/lib/query-keys';
 
+/** How many of my groups the switcher and sidebar list (the groups page pages through all). */
+export const MY_GROUPS_LIMIT = 50;
+
 /**
- * The signed-in member's view of all groups (GET /api/groups). Shared with the shell's group
- * switcher and prefetched after sign-in (spec section 6); only fetched while signed in.
+ * The signed-in member's own groups (GET /api/groups?member=true, the first page). Shared with the
+ * shell's group switcher and prefetched after sign-in (spec section 6); only fetched while signed in.
  */
 export function groupsQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.groups.list(),
-    queryFn: async ({ signal }) => (await api.get<Group[] | null>('/groups', { signal })).data ?? [],
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<Group[] | null>('/groups', {
+          query: { member: 'true', limit: MY_GROUPS_LIMIT },
+          signal,
+        })
+      ).data ?? [],
+  });
+}
+
+/** Requests waiting in every group I own or moderate (GET /api/group_requests/pending_count). */
+export function pendingRequestsCountQueryOptions() {
+  return queryOptions({
+    queryKey: queryKeys.groups.pendingCount(),
+    queryFn: async ({ signal }) =>
+      (await api.get<PendingRequestsCount>('/api/group_requests/pending_count', { signal })).data.count,
+    refetchOnWindowFocus: true,
   });
 }
 
@@ -23,20 +49,14 @@ export function memberGroups(groups: readonly Group[] | undefined): Group[] {
 export const DEFAULT_GROUP_SORT: GroupSort = 'name';
 
 /**
- * The groups list searched (?q=, names containing the text) and sorted (?sort=name|date|status) by
- * the server. The plain list (no search, sorted by name, the server's default order) is the very
- * query the group switcher reads, so the two share one cache entry.
+ * Every group, searched (?q=, names containing the text) and sorted (?sort=name|date|status) by the
+ * server, cursor paged (Load More and infinite scroll).
  */
 export function groupSearchQueryOptions({ q, sort }: { q: string; sort: GroupSort }) {
   const text = q.trim();
-  const plain = !text && sort === DEFAULT_GROUP_SORT;
-  const queryKey: QueryKey = plain ? queryKeys.groups.list() : queryKeys.groups.search({ q: text, sort });
-  return queryOptions({
-    queryKey,
-    queryFn: async ({ signal }) => {
-      const query = plain ? undefined : { q: text || undefined, sort };
-      return (await api.get<Group[] | null>('/groups', { query, signal })).data ?? [];
-    },
+  return infiniteQueryOptions({
+    queryKey: queryKeys.groups.search({ q: text, sort }),
+    ...cursorPaging<Group>(api, '/groups', { q: text || undefined, sort }),
   });
 }
 
@@ -45,6 +65,14 @@ export function groupQueryOptions(id: string) {
     queryKey: queryKeys.groups.detail(id),
     queryFn: async ({ signal }) =>
       (await api.get<Group>(`/api/groups/${encodeURIComponent(id)}`, { signal })).data,
+  });
+}
+
+/** The member list, cursor paged (the group page's Members section). */
+export function groupMembersPagesQueryOptions(groupId: string) {
+  return infiniteQueryOptions({
+    queryKey: [...queryKeys.groups.members(groupId), 'pages'],
+    ...cursorPaging<GroupMember>(api, `/api/groups/${encodeURIComponent(groupId)}/group_roles`),
   });
 }
 
@@ -85,8 +113,12 @@ export async function createGroup(name: string): Promise<Group> {
   return (await api.post<Group>('/api/groups', { group: { name } })).data;
 }
 
-export async function updateGroup({ id, name }: { id: string; name: string }): Promise<Group> {
-  return (await api.patch<Group>(`/api/groups/${encodeURIComponent(id)}`, { group: { name } })).data;
+/** PATCH /api/groups/{id} with any of name, description and picture_file_id. */
+export async function updateGroup({
+  id,
+  ...changes
+}: { id: string } & UpdateGroupBody['group']): Promise<Group> {
+  return (await api.patch<Group>(`/api/groups/${encodeURIComponent(id)}`, { group: changes })).data;
 }
 
 export async function requestToJoin(groupId: string): Promise<GroupRequest> {

@@ -50,6 +50,7 @@ describe('/groups/edit/{id}', () => {
       'GET /api/groups/g1': jsonResponse(bookClub),
       'GET /api/groups/g1/group_roles': () => jsonResponse(members),
       'GET /api/groups/g1/group_requests': jsonResponse([]),
+      'GET /api/group_requests/pending_count': jsonResponse({ count: 0 }),
       ...extra,
     });
   }

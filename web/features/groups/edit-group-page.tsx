@@ -10,6 +10,7 @@ import { statusMessage } from '@web/lib/api-errors';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { groupQueryOptions } from './api';
 import { GroupLoadFailure } from './components/group-load-failure';
+import { GroupProfileForm } from './components/group-profile-form';
 import { JoinRequestsCard } from './components/join-requests-card';
 import { MembersCard } from './components/members-card';
 import { RenameGroupForm } from './components/rename-group-form';
@@ -50,6 +51,7 @@ export function EditGroupPage() {
       <PageHeader title="Edit group" description={data.name} actions={back} />
       <div className="space-y-6">
         {data.can_edit ? <RenameGroupForm key={data.id} group={data} /> : null}
+        {data.can_edit ? <GroupProfileForm key={`${data.id}-profile`} group={data} /> : null}
         {data.can_edit ? <MembersCard group={data} currentUserId={user?.id} /> : null}
         {data.can_answer_requests ? <JoinRequestsCard groupId={data.id} /> : null}
       </div>

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { ada } from '@web/test/users';
-import { aGroup, aRequest, emptyPostsPage } from './test-fixtures';
+import { aGroup, aMember, aRequest, emptyPostsPage } from './test-fixtures';
 
 const outsider = aGroup({ id: 'g2', name: 'Chess Friends' });
 
@@ -20,6 +20,8 @@ describe('/group/{id}', () => {
       'GET /api/auth': jsonResponse(ada),
       'GET /api/groups': jsonResponse([owned]),
       'GET /api/groups/g1': jsonResponse(owned),
+      'GET /api/groups/g1/group_roles': jsonResponse([]),
+      'GET /api/group_requests/pending_count': jsonResponse({ count: 0 }),
       'GET /api/posts': emptyPostsPage(),
     });
     renderApp('/group/g1');
@@ -33,12 +35,76 @@ describe('/group/{id}', () => {
     );
   });
 
+  it('shows members the member list and the waiting count on Requests; a role change applies at once', async () => {
+    const owned = aGroup({ id: 'g1', name: 'Book Club', role: 'Owner', pending_requests_count: 3 });
+    const grace = aMember({
+      id: 'r-grace',
+      name: 'Grace Hopper',
+      role: 'Poster',
+      joined_at_human: 'November 2, 2026',
+      assignable_roles: ['Owner', 'Moderator', 'Commentor'],
+      can_remove: true,
+    });
+    const { calls } = mockFetch({
+      'GET /api/auth': jsonResponse(ada),
+      'GET /api/groups': jsonResponse([owned]),
+      'GET /api/groups/g1': jsonResponse(owned),
+      'GET /api/groups/g1/group_roles': jsonResponse([grace], { headers: { 'x-has-next-page': 'false' } }),
+      'GET /api/group_requests/pending_count': jsonResponse({ count: 3 }),
+      'PATCH /api/group_roles/r-grace': jsonResponse({ ...grace, role: 'Commentor' }),
+      'GET /api/posts': emptyPostsPage(),
+    });
+    renderApp('/group/g1');
+    const main = within(await screen.findByRole('main'));
+    expect(await main.findByRole('link', { name: 'Requests 3 waiting' })).toHaveAttribute(
+      'href',
+      '/group-requests',
+    );
+    const members = await screen.findByRole('list', { name: 'Members' });
+    expect(within(members).getByText(/Joined November 2, 2026/)).toBeInTheDocument();
+    const user = userEvent.setup({ delay: null });
+    await user.selectOptions(
+      within(members).getByRole('combobox', { name: 'Role of Grace Hopper' }),
+      'Commentor',
+    );
+    expect(await screen.findByText('Grace Hopper is now a Commentor.')).toBeInTheDocument();
+    const patch = calls.find((call) => call.method === 'PATCH');
+    expect(patch?.body).toEqual({ group_role: { role: 'Commentor' } });
+  }, 15_000);
+
+  it('Leave group asks first, then leaves with the membership id', async () => {
+    const joined = aGroup({ id: 'g1', name: 'Book Club', role: 'Poster', membership_id: 'r-me' });
+    let current = joined;
+    const { calls } = mockFetch({
+      'GET /api/auth': jsonResponse(ada),
+      'GET /api/groups': jsonResponse([joined]),
+      'GET /api/groups/g1': () => jsonResponse(current),
+      'GET /api/groups/g1/group_roles': jsonResponse([]),
+      'DELETE /api/group_roles/r-me': () => {
+        current = aGroup({ id: 'g1', name: 'Book Club' });
+        return jsonResponse({ id: 'r-me', deleted: true });
+      },
+      'GET /api/posts': emptyPostsPage(),
+    });
+    renderApp('/group/g1');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Leave group' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave Book Club?' });
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Leave group' }));
+    expect(await screen.findByRole('button', { name: /Join Group/ })).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual([
+      '/api/group_roles/r-me',
+    ]);
+  });
+
   it('shows a Commentor no Edit Group and no New post', async () => {
     const commenting = aGroup({ id: 'g1', name: 'Book Club', role: 'Commentor' });
     mockFetch({
       'GET /api/auth': jsonResponse(ada),
       'GET /api/groups': jsonResponse([commenting]),
       'GET /api/groups/g1': jsonResponse(commenting),
+      'GET /api/groups/g1/group_roles': jsonResponse([]),
       'GET /api/posts': emptyPostsPage(),
     });
     renderApp('/group/g1');

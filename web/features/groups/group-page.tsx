@@ -2,23 +2,31 @@ import { useQuery } from '@tanstack/react-query';
 import { Inbox, LockKeyhole, Pencil, SquarePen } from 'lucide-react';
 import { useParams } from 'react-router';
 import type { Group } from '@shared/api/groups';
+import { useAuth } from '@web/app/auth/auth-context';
 import { ButtonLink } from '@web/components/button';
 import { Card } from '@web/components/card';
 import { EmptyState } from '@web/components/empty-state';
 import { LoadingScreen } from '@web/components/loading-screen';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { groupQueryOptions } from './api';
+import { CountBadge } from './components/count-badge';
 import { GroupAvatar } from './components/group-avatar';
 import { GroupLoadFailure } from './components/group-load-failure';
 import { GroupTimeline } from './components/group-timeline';
 import { JoinGroupButton } from './components/join-group-button';
+import { LeaveGroupButton } from './components/leave-group-button';
+import { MemberList } from './components/member-list';
 import { RoleBadge } from './components/membership-badge';
 import { GROUP_TEXT as TEXT } from './messages';
 import { editGroupPath, GROUP_REQUESTS_PATH, newPostInGroupPath } from './paths';
 
-/** /group/{id}: the group's name and, for members, its timeline; Join Group for everyone else. */
+/**
+ * /group/{id}: the group's name, picture and description; for members its member list and
+ * timeline, and Leave group; Join Group for everyone else.
+ */
 export function GroupPage() {
   const { id = '' } = useParams();
+  const { user } = useAuth();
   const group = useQuery(groupQueryOptions(id));
   useDocumentTitle(group.data?.name ?? 'Group');
 
@@ -30,7 +38,10 @@ export function GroupPage() {
     <div className="space-y-6">
       <GroupHeader group={data} />
       {data.is_member ? (
-        <GroupTimeline groupId={data.id} canPost={data.can_post} />
+        <>
+          <MemberList group={data} currentUserId={user?.id} />
+          <GroupTimeline groupId={data.id} canPost={data.can_post} />
+        </>
       ) : (
         <EmptyState
           icon={LockKeyhole}
@@ -57,7 +68,13 @@ function GroupHeader({ group }: { group: Group }) {
       <div className="flex flex-col gap-4 px-5 pb-5 sm:flex-row sm:items-end sm:justify-between sm:px-6 sm:pb-6">
         <div className="min-w-0">
           <div className="relative -mt-8 w-fit">
-            <GroupAvatar id={group.id} initials={group.avatar} size="lg" className="ring-4 ring-white" />
+            <GroupAvatar
+              id={group.id}
+              initials={group.avatar}
+              picture={group.picture_url}
+              size="lg"
+              className="ring-4 ring-white"
+            />
           </div>
           <h1 className="mt-3 text-2xl font-semibold tracking-tight break-words text-stone-900">
             {group.name}
@@ -66,6 +83,11 @@ function GroupHeader({ group }: { group: Group }) {
             <span>{members}</span>
             {group.role ? <RoleBadge role={group.role} /> : null}
           </div>
+          {group.description ? (
+            <p className="mt-3 max-w-prose text-sm whitespace-pre-line break-words text-stone-700">
+              {group.description}
+            </p>
+          ) : null}
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {group.can_post ? (
@@ -84,7 +106,11 @@ function GroupHeader({ group }: { group: Group }) {
             <ButtonLink to={GROUP_REQUESTS_PATH} variant="ghost" size="sm">
               <Inbox className="size-4" aria-hidden="true" />
               Requests
+              <CountBadge count={group.pending_requests_count ?? 0} label="waiting" />
             </ButtonLink>
+          ) : null}
+          {group.membership_id ? (
+            <LeaveGroupButton group={{ ...group, membership_id: group.membership_id }} />
           ) : null}
           {group.is_member ? null : <JoinGroupButton group={group} />}
         </div>

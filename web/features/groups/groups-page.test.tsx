@@ -36,7 +36,10 @@ function groupsServer(groups: Group[]) {
     const params = new URL(call.url, 'http://hearth.test').searchParams;
     const q = (params.get('q') ?? '').toLowerCase();
     const sort = params.get('sort') ?? 'name';
-    const found = groups.filter((group) => group.name.toLowerCase().includes(q));
+    const mine = params.get('member') === 'true';
+    const found = groups.filter(
+      (group) => group.name.toLowerCase().includes(q) && (!mine || group.is_member),
+    );
     found.sort((a, b) =>
       sort === 'date'
         ? b.created_at.localeCompare(a.created_at)
@@ -44,7 +47,7 @@ function groupsServer(groups: Group[]) {
           ? rank(a) - rank(b) || a.name.localeCompare(b.name)
           : a.name.localeCompare(b.name),
     );
-    return jsonResponse(found);
+    return jsonResponse(found, { headers: { 'x-has-next-page': 'false' } });
   };
 }
 
@@ -63,7 +66,11 @@ function groupListCalls(calls: RecordedCall[]) {
 
 describe('/groups', () => {
   it('lists each group with its initials, name and my membership', async () => {
-    mockFetch({ 'GET /api/auth': jsonResponse(ada), 'GET /api/groups': groupsServer(everyGroup) });
+    mockFetch({
+      'GET /api/auth': jsonResponse(ada),
+      'GET /api/groups': groupsServer(everyGroup),
+      'GET /api/group_requests/pending_count': jsonResponse({ count: 2 }),
+    });
     renderApp('/groups');
 
     const list = await screen.findByRole('list', { name: 'Groups' });
@@ -87,6 +94,7 @@ describe('/groups', () => {
     const { calls } = mockFetch({
       'GET /api/auth': jsonResponse(ada),
       'GET /api/groups': groupsServer(everyGroup),
+      'GET /api/group_requests/pending_count': jsonResponse({ count: 2 }),
     });
     renderApp('/groups');
     const user = userEvent.setup({ delay: null });
@@ -102,7 +110,11 @@ describe('/groups', () => {
   });
 
   it("shows 'No groups found' when nothing matches", async () => {
-    mockFetch({ 'GET /api/auth': jsonResponse(ada), 'GET /api/groups': groupsServer(everyGroup) });
+    mockFetch({
+      'GET /api/auth': jsonResponse(ada),
+      'GET /api/groups': groupsServer(everyGroup),
+      'GET /api/group_requests/pending_count': jsonResponse({ count: 2 }),
+    });
     renderApp('/groups');
     const user = userEvent.setup({ delay: null });
     await screen.findByRole('list', { name: 'Groups' });
@@ -114,6 +126,7 @@ describe('/groups', () => {
     const { calls } = mockFetch({
       'GET /api/auth': jsonResponse(ada),
       'GET /api/groups': groupsServer(everyGroup),
+      'GET /api/group_requests/pending_count': jsonResponse({ count: 2 }),
     });
     renderApp('/groups');
     const user = userEvent.setup({ delay: null });
@@ -141,13 +154,17 @@ describe('/groups', () => {
   });
 
   it('keeps the Requests link for owners and moderators while searching', async () => {
-    mockFetch({ 'GET /api/auth': jsonResponse(ada), 'GET /api/groups': groupsServer(everyGroup) });
+    mockFetch({
+      'GET /api/auth': jsonResponse(ada),
+      'GET /api/groups': groupsServer(everyGroup),
+      'GET /api/group_requests/pending_count': jsonResponse({ count: 2 }),
+    });
     renderApp('/groups');
     const user = userEvent.setup({ delay: null });
-    expect(await screen.findByRole('link', { name: 'Requests' })).toHaveAttribute('href', '/group-requests');
+    expect(await screen.findByRole('link', { name: /^Requests/ })).toHaveAttribute('href', '/group-requests');
     await user.type(screen.getByRole('searchbox', { name: 'Search groups' }), 'allot');
     await waitFor(() => expect(listedNames()).toEqual(['Allotment']));
-    expect(screen.getByRole('link', { name: 'Requests' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^Requests/ })).toBeInTheDocument();
   });
 
   it("shows 'No groups found' with a New group action when there are none", async () => {

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Inbox, Plus, Search, UsersRound, X } from 'lucide-react';
 import type { Group } from '@shared/api/groups';
 import { GROUP_SORTS, type GroupSort } from '@shared/domain/constants';
 import { useAuth } from '@web/app/auth/auth-context';
-import { ButtonLink } from '@web/components/button';
+import { Button, ButtonLink } from '@web/components/button';
 import { Card } from '@web/components/card';
 import { EmptyState } from '@web/components/empty-state';
 import { Input } from '@web/components/input';
@@ -14,8 +14,16 @@ import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
 import { ApiError, errorMessage } from '@web/lib/api-errors';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
+import { flattenPages } from '@web/lib/pagination';
+import { useInfiniteScroll } from '@web/lib/use-infinite-scroll';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { DEFAULT_GROUP_SORT, groupSearchQueryOptions, groupsQueryOptions } from './api';
+import {
+  DEFAULT_GROUP_SORT,
+  groupSearchQueryOptions,
+  groupsQueryOptions,
+  pendingRequestsCountQueryOptions,
+} from './api';
+import { CountBadge } from './components/count-badge';
 import { GroupRow } from './components/group-row';
 import { GROUP_TEXT as TEXT, loadFailure } from './messages';
 import { GROUP_REQUESTS_PATH, NEW_GROUP_PATH } from './paths';
@@ -36,7 +44,10 @@ export function GroupsPage() {
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<GroupSort>(DEFAULT_GROUP_SORT);
   const q = useDebouncedValue(search.trim(), GROUP_SEARCH_DEBOUNCE_MS);
-  const groups = useQuery({ ...groupSearchQueryOptions({ q, sort }), placeholderData: keepPreviousData });
+  const groups = useInfiniteQuery({
+    ...groupSearchQueryOptions({ q, sort }),
+    placeholderData: keepPreviousData,
+  });
 
   const unauthorized = groups.error instanceof ApiError && groups.error.status === 401;
   useEffect(() => {
@@ -46,6 +57,11 @@ export function GroupsPage() {
   // From the whole list (the switcher's, already cached), so a search does not hide the link.
   const everyGroup = useQuery({ ...groupsQueryOptions(), enabled: authenticated });
   const answersRequests = everyGroup.data?.some((group) => group.can_answer_requests) ?? false;
+  const waiting = useQuery({ ...pendingRequestsCountQueryOptions(), enabled: answersRequests });
+  const loadMore = () => {
+    if (groups.hasNextPage && !groups.isFetchingNextPage) void groups.fetchNextPage();
+  };
+  const endRef = useInfiniteScroll(loadMore, groups.hasNextPage && !groups.isFetchingNextPage);
   const searching = groups.isFetching && groups.isPlaceholderData;
 
   return (
@@ -59,6 +75,7 @@ export function GroupsPage() {
               <ButtonLink to={GROUP_REQUESTS_PATH} variant="outline">
                 <Inbox className="size-4" aria-hidden="true" />
                 Requests
+                <CountBadge count={waiting.data ?? 0} label="waiting" />
               </ButtonLink>
             ) : null}
             <ButtonLink to={NEW_GROUP_PATH}>
@@ -117,7 +134,7 @@ export function GroupsPage() {
       </div>
 
       <GroupList
-        groups={groups.data}
+        groups={groups.data ? flattenPages(groups.data) : undefined}
         loading={groups.isPending}
         error={
           groups.isError ? (unauthorized ? TEXT.authRequired : loadFailure(errorMessage(groups.error))) : null
@@ -126,6 +143,13 @@ export function GroupsPage() {
         onRetry={() => void groups.refetch()}
         searched={q !== ''}
       />
+      {groups.data && groups.hasNextPage ? (
+        <div ref={endRef} className="mt-4 flex justify-center">
+          <Button variant="outline" busy={groups.isFetchingNextPage} onClick={loadMore}>
+            {groups.isFetchingNextPage ? 'Loading more groups…' : 'Load More'}
+          </Button>
+        </div>
+      ) : null}
     </div>
   );
 }

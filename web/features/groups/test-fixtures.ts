@@ -21,6 +21,10 @@ export function aGroup(overrides: Partial<Group> & Pick<Group, 'id' | 'name'>): 
     can_edit: role === 'Owner',
     can_post: role === 'Owner' || role === 'Moderator' || role === 'Poster',
     can_answer_requests: role === 'Owner' || role === 'Moderator',
+    description: '',
+    picture_url: null,
+    pending_requests_count: role === 'Owner' || role === 'Moderator' ? 0 : null,
+    membership_id: role === null ? null : `role-${overrides.id}`,
     ...overrides,
   };
 }
@@ -34,6 +38,10 @@ export function aMember(
     username: overrides.name.toLowerCase().replace(/\s+/g, '_'),
     group_id: 'g1',
     created_at: '2026-11-01T10:00:00.000Z',
+    joined_at_human: 'November 1, 2026',
+    profile_id: `user-${overrides.id}`,
+    assignable_roles: [],
+    can_remove: false,
     ...overrides,
   };
 }

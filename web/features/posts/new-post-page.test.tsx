@@ -21,6 +21,10 @@ function group(overrides: Partial<Group>): Group {
     can_edit: false,
     can_post: true,
     can_answer_requests: false,
+    description: '',
+    picture_url: null,
+    pending_requests_count: null,
+    membership_id: 'role-1',
     ...overrides,
   };
 }

@@ -22,18 +22,29 @@ const sizes = {
   lg: 'size-16 rounded-2xl text-xl',
 } as const;
 
-/** A group's picture: its initials (the API's `avatar`) on a tinted rounded square. */
+/** A group's picture when it has one, else its initials (the API's `avatar`) on a tinted square. */
 export function GroupAvatar({
   id,
   initials,
+  picture = null,
   size = 'md',
   className,
 }: {
   id: string;
   initials: string;
+  picture?: string | null;
   size?: keyof typeof sizes;
   className?: string;
 }) {
+  if (picture) {
+    return (
+      <img
+        src={picture}
+        alt=""
+        className={cn('shrink-0 bg-stone-100 object-cover ring-1 ring-stone-200', sizes[size], className)}
+      />
+    );
+  }
   return (
     <span
       aria-hidden="true"

@@ -14,7 +14,7 @@ function membersLabel(count: number): string {
 export function GroupRow({ group }: { group: Group }) {
   return (
     <li className="group/row relative flex items-center gap-3 px-4 py-3.5 transition-colors hover:bg-stone-50/80 sm:gap-4 sm:px-5">
-      <GroupAvatar id={group.id} initials={group.avatar} />
+      <GroupAvatar id={group.id} initials={group.avatar} picture={group.picture_url} />
       <div className="min-w-0 flex-1">
         {/* The whole row opens the group; the membership control sits above the link. */}
         <Link
@@ -24,6 +24,9 @@ export function GroupRow({ group }: { group: Group }) {
           {group.name}
         </Link>
         <p className="text-sm text-stone-500">{membersLabel(group.members_count)}</p>
+        {group.description ? (
+          <p className="mt-0.5 line-clamp-1 text-sm break-words text-stone-600">{group.description}</p>
+        ) : null}
       </div>
       <div className="relative z-10 flex shrink-0 items-center gap-2">
         {group.role ? <RoleBadge role={group.role} /> : <JoinGroupButton group={group} size="sm" />}
