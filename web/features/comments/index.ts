@@ -1,2 +1,6 @@
-/** The comments section shared by posts and links (see comments-section.tsx). */
-export { CommentsSection, type CommentsSectionProps } from './comments-section';
+/** The one conversation (comments, replies, edits, mentions) under posts and links. */
+export { Conversation } from './conversation';
+export type { BaseComment, ConversationAdapter, Thread } from './adapter';
+export { replaceCachedComment } from './comments-cache';
+export { EditedMark } from './edited-mark';
+export { MentionTextarea } from './mention-textarea';

@@ -45,21 +45,51 @@ export async function setLinkLiked(id: string, liked: boolean): Promise<LikeResp
   return (liked ? await api.post<LikeResponse>(path) : await api.delete<LikeResponse>(path)).data;
 }
 
-export async function fetchLinkComments(linkId: string, signal?: AbortSignal): Promise<LinkComment[]> {
-  return (await api.get<LinkComment[] | null>(`${linkPath(linkId)}/comments`, { signal })).data ?? [];
+const commentPath = (linkId: string, id: string) => `${linkPath(linkId)}/comments/${encodeURIComponent(id)}`;
+
+/** GET /api/links/{id}/comments?after=: a page of top-level comments (oldest first) with their first replies. */
+export function fetchLinkCommentPage(
+  linkId: string,
+  after: string | null,
+  signal?: AbortSignal,
+): Promise<CursorPage<LinkComment>> {
+  return fetchCursorPage<LinkComment>(api, `${linkPath(linkId)}/comments`, { after, signal });
 }
 
-/** POST /api/links/{id}/comments {content}: the content trimmed before sending (spec section 5). */
-export async function createLinkComment(linkId: string, content: string): Promise<LinkComment> {
-  return (await api.post<LinkComment>(`${linkPath(linkId)}/comments`, { content: content.trim() })).data;
+/** GET /api/links/{id}/comments/{commentId}/replies?after=: the next replies of one comment. */
+export function fetchLinkReplyPage(
+  linkId: string,
+  commentId: string,
+  after: string | null,
+  signal?: AbortSignal,
+): Promise<CursorPage<LinkComment>> {
+  return fetchCursorPage<LinkComment>(api, `${commentPath(linkId, commentId)}/replies`, { after, signal });
+}
+
+/**
+ * POST /api/links/{id}/comments {content, parent_id?}: the content trimmed before sending (spec
+ * section 5); `parentId` makes it a reply.
+ */
+export async function createLinkComment(
+  linkId: string,
+  content: string,
+  parentId?: string | null,
+): Promise<LinkComment> {
+  const body = parentId ? { content: content.trim(), parent_id: parentId } : { content: content.trim() };
+  return (await api.post<LinkComment>(`${linkPath(linkId)}/comments`, body)).data;
+}
+
+/** PATCH /api/links/{id}/comments/{commentId} {content}: its author's new text. */
+export async function updateLinkComment(linkId: string, id: string, content: string): Promise<LinkComment> {
+  return (await api.patch<LinkComment>(commentPath(linkId, id), { content: content.trim() })).data;
 }
 
 export async function deleteLinkComment(linkId: string, id: string): Promise<DeletedResponse> {
-  return (await api.delete<DeletedResponse>(`${linkPath(linkId)}/comments/${encodeURIComponent(id)}`)).data;
+  return (await api.delete<DeletedResponse>(commentPath(linkId, id))).data;
 }
 
 /** POST (like) or DELETE (unlike) /api/links/{linkId}/comments/{id}/like. */
 export async function setLinkCommentLiked(linkId: string, id: string, liked: boolean): Promise<LikeResponse> {
-  const path = `${linkPath(linkId)}/comments/${encodeURIComponent(id)}/like`;
+  const path = `${commentPath(linkId, id)}/like`;
   return (liked ? await api.post<LikeResponse>(path) : await api.delete<LikeResponse>(path)).data;
 }

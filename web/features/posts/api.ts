@@ -1,5 +1,4 @@
 import type { Comment } from '@shared/api/comments';
-import type { MentionSuggestion } from '@shared/api/mentions';
 import type { DeletedResponse, IgnoreResponse, LikeResponse, Post } from '@shared/api/posts';
 import type { Report } from '@shared/api/reports';
 import { api } from '@web/lib/api-client';
@@ -109,22 +108,6 @@ export async function createComment(
 /** PATCH /api/comments/{id}: the author's new text. */
 export async function updateComment(id: string, content: string): Promise<Comment> {
   return (await api.patch<Comment>(`/comments/${encodeURIComponent(id)}`, { comment: { content } })).data;
-}
-
-/** GET /api/mentions: members to mention, only the group's for a group post. */
-export async function fetchMentionSuggestions(
-  q: string,
-  groupId: string | null | undefined,
-  signal?: AbortSignal,
-): Promise<MentionSuggestion[]> {
-  return (
-    (
-      await api.get<MentionSuggestion[] | null>('/mentions', {
-        query: { q, group_id: groupId ?? undefined },
-        signal,
-      })
-    ).data ?? []
-  );
 }
 
 export async function deleteComment(id: string): Promise<DeletedResponse> {

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { Post } from '@shared/api/posts';
 import { Avatar } from '@web/components/avatar';
 import { initialsOf } from '@web/lib/initials';
-import { EditedMark } from './edited-mark';
+import { EditedMark } from '@web/features/comments/edited-mark';
 
 /** What the header shows of a post (or a published post). */
 export type AuthorHeaderPost = Pick<

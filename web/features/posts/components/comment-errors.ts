@@ -8,3 +8,11 @@ export function commentErrorText(error: unknown): string {
   const fields = Object.values(fieldErrorsOf(error)).flat();
   return fields.length > 0 ? fields.join(', ') : POST_TEXT.commentFailed;
 }
+
+/** The message of a failed delete: the server's, else the error's, else 'Failed to delete comment'. */
+export function commentDeleteErrorText(error: unknown): string {
+  return (
+    serverErrorText(error) ??
+    (error instanceof Error && error.message ? error.message : POST_TEXT.commentDeleteFailed)
+  );
+}

@@ -1,6 +1,6 @@
 import type { Post } from '@shared/api/posts';
 import { Markdown } from '@web/components/markdown';
-import { EditedMark } from './edited-mark';
+import { EditedMark } from '@web/features/comments/edited-mark';
 import { PostAttachment, type AttachmentPost } from './post-attachment';
 
 /**

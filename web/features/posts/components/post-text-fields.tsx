@@ -4,7 +4,7 @@ import { Input, Label } from '@web/components/input';
 import { Markdown } from '@web/components/markdown';
 import { cn } from '@web/lib/cn';
 import { contentCounter } from '../messages';
-import { MentionTextarea } from './mention-textarea';
+import { MentionTextarea } from '@web/features/comments/mention-textarea';
 
 /**
  * The title and content of a post, as the new-post and edit screens ask for them: a required title

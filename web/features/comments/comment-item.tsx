@@ -1,69 +1,58 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Pencil, Reply, Trash2 } from 'lucide-react';
+import { MoreHorizontal, Pencil, Reply, Trash2 } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
-import type { CommentFields } from '@shared/api/comments';
 import { Avatar } from '@web/components/avatar';
 import { Button } from '@web/components/button';
 import { Dialog } from '@web/components/dialog';
 import { Markdown } from '@web/components/markdown';
-import { serverErrorText } from '@web/lib/api-errors';
+import { MenuContent, MenuItem } from '@web/components/menu';
 import { initialsOf } from '@web/lib/initials';
-import { deleteComment, updateComment } from '../api';
-import { POST_TEXT } from '../messages';
+import type { BaseComment, ConversationAdapter } from './adapter';
 import { CommentComposer } from './comment-composer';
-import { commentErrorText } from './comment-errors';
 import { removeCachedComment, replaceCachedComment } from './comments-cache';
-import { ReportCommentButton } from './report-comment-button';
 import { EditedMark } from './edited-mark';
-import { profilePath } from './post-header';
 
-/** The message of a failed delete: the server's, else the error's, else 'Failed to delete comment'. */
-export function commentDeleteErrorText(error: unknown): string {
-  return (
-    serverErrorText(error) ??
-    (error instanceof Error && error.message ? error.message : POST_TEXT.commentDeleteFailed)
-  );
-}
+const profilePath = (profileId: string) => `/profiles/${encodeURIComponent(profileId)}`;
 
 const iconButton =
   'shrink-0 rounded-lg p-1.5 text-stone-400 transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500';
 
 /**
  * One comment or reply: author, time (and "edited"), the Markdown text with its mentions linked, and
- * the actions the server allows: Reply for everyone, Edit (inline) for its author, Delete where allowed.
+ * the actions the server allows: Reply for everyone, Edit (inline) for its author, Delete where allowed,
+ * and what the subject adds (a link comment's like).
  */
-export function CommentItem({
+export function CommentItem<F extends BaseComment>({
   comment,
-  postId,
-  groupId,
+  adapter,
   onReply,
 }: {
-  comment: CommentFields;
-  postId: string;
-  groupId: string | null;
-  onReply: (comment: CommentFields) => void;
+  comment: F;
+  adapter: ConversationAdapter<F>;
+  onReply: (comment: F) => void;
 }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const remove = useMutation({
-    mutationFn: () => deleteComment(comment.id),
+    mutationFn: () => adapter.remove(comment.id),
     onSuccess: () => {
       setConfirming(false);
-      removeCachedComment(queryClient, postId, comment);
+      removeCachedComment(queryClient, adapter, comment);
     },
     onError: (error) => {
       console.error(`Could not delete comment ${comment.id}`, error);
       setConfirming(false);
-      setFailure(commentDeleteErrorText(error));
+      setFailure(adapter.deleteErrorText(error));
     },
   });
   const edit = useMutation({
-    mutationFn: (content: string) => updateComment(comment.id, content),
+    mutationFn: (content: string) => adapter.update(comment.id, content),
     onSuccess: (updated) => {
-      replaceCachedComment(queryClient, postId, updated);
+      replaceCachedComment(queryClient, adapter, updated);
       setEditing(false);
     },
     onError: (error) => console.error(`Could not edit comment ${comment.id}`, error),
@@ -96,29 +85,40 @@ export function CommentItem({
               ) : null}
             </p>
           </div>
-          {comment.can_edit && !editing ? (
-            <button
-              type="button"
-              aria-label="Edit comment"
-              title="Edit comment"
-              onClick={() => setEditing(true)}
-              className={`${iconButton} -mt-1 hover:bg-stone-100 hover:text-stone-700`}
-            >
-              <Pencil className="size-4" aria-hidden="true" />
-            </button>
-          ) : null}
-          {comment.is_owner ? null : <ReportCommentButton commentId={comment.id} />}
-          {comment.can_delete ? (
-            <button
-              type="button"
-              aria-label="Delete comment"
-              title="Delete comment"
-              onClick={() => setConfirming(true)}
-              className={`${iconButton} -mt-1 -mr-1.5 hover:bg-red-50 hover:text-red-700`}
-            >
-              <Trash2 className="size-4" aria-hidden="true" />
-            </button>
-          ) : null}
+          {adapter.renderHeaderActions?.(comment)}
+          {adapter.actions === 'menu' ? (
+            <CommentMenu
+              canEdit={comment.can_edit && !editing}
+              canDelete={comment.can_delete}
+              onEdit={() => setEditing(true)}
+              onDelete={() => setConfirming(true)}
+            />
+          ) : (
+            <>
+              {comment.can_edit && !editing ? (
+                <button
+                  type="button"
+                  aria-label="Edit comment"
+                  title="Edit comment"
+                  onClick={() => setEditing(true)}
+                  className={`${iconButton} -mt-1 hover:bg-stone-100 hover:text-stone-700`}
+                >
+                  <Pencil className="size-4" aria-hidden="true" />
+                </button>
+              ) : null}
+              {comment.can_delete ? (
+                <button
+                  type="button"
+                  aria-label="Delete comment"
+                  title="Delete comment"
+                  onClick={() => setConfirming(true)}
+                  className={`${iconButton} -mt-1 -mr-1.5 hover:bg-red-50 hover:text-red-700`}
+                >
+                  <Trash2 className="size-4" aria-hidden="true" />
+                </button>
+              ) : null}
+            </>
+          )}
         </div>
         {editing ? (
           <div className="mt-2">
@@ -128,8 +128,8 @@ export function CommentItem({
               submitLabel="Save"
               busyLabel="Saving..."
               busy={edit.isPending}
-              error={edit.isError ? commentErrorText(edit.error) : null}
-              groupId={groupId}
+              error={edit.isError ? adapter.errorText(edit.error) : null}
+              groupId={adapter.groupId}
               autoFocus
               onSubmit={async (text) => {
                 await edit.mutateAsync(text).catch(() => undefined);
@@ -146,15 +146,18 @@ export function CommentItem({
             <Markdown className="mt-1 text-[15px]" mentions={comment.mentions}>
               {comment.content}
             </Markdown>
-            <Button
-              variant="link"
-              size="sm"
-              className="mt-1 text-xs text-stone-600"
-              onClick={() => onReply(comment)}
-            >
-              <Reply className="size-3.5" aria-hidden="true" />
-              Reply
-            </Button>
+            <div className="mt-1 flex flex-wrap items-center gap-1">
+              <Button
+                variant="link"
+                size="sm"
+                className="text-xs text-stone-600"
+                onClick={() => onReply(comment)}
+              >
+                <Reply className="size-3.5" aria-hidden="true" />
+                Reply
+              </Button>
+              {adapter.renderExtras?.(comment)}
+            </div>
           </>
         )}
       </div>
@@ -186,5 +189,44 @@ export function CommentItem({
         </div>
       </Dialog>
     </article>
+  );
+}
+
+/** The link page's owner menu (spec section 9): Edit and Delete behind "Comment options". */
+function CommentMenu({
+  canEdit,
+  canDelete,
+  onEdit,
+  onDelete,
+}: {
+  canEdit: boolean;
+  canDelete: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  if (!canEdit && !canDelete) return null;
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger
+        aria-label="Comment options"
+        className={`${iconButton} -mt-1 -mr-1.5 hover:bg-stone-100 hover:text-stone-700`}
+      >
+        <MoreHorizontal className="size-4" aria-hidden="true" />
+      </DropdownMenu.Trigger>
+      <MenuContent className="min-w-44">
+        {canEdit ? (
+          <MenuItem onSelect={onEdit}>
+            <Pencil className="size-4" aria-hidden="true" />
+            Edit comment
+          </MenuItem>
+        ) : null}
+        {canDelete ? (
+          <MenuItem className="text-red-700" onSelect={onDelete}>
+            <Trash2 className="size-4" aria-hidden="true" />
+            Delete comment
+          </MenuItem>
+        ) : null}
+      </MenuContent>
+    </DropdownMenu.Root>
   );
 }

@@ -8,7 +8,7 @@ import { MentionTextarea } from './mention-textarea';
 
 /**
  * The one box for writing a comment, a reply or an edit: Markdown with @mention autocomplete, a
- * live 'n/limit' counter (red above the limit), the button disabled while blank or too long,
+ * live 'n/limit' counter of the trimmed text (red above the limit), the button disabled while blank or too long,
  * Ctrl+Enter to send and, where it can be cancelled, Escape (or Cancel) to give up.
  */
 export function CommentComposer({
@@ -32,7 +32,7 @@ export function CommentComposer({
   busyLabel: string;
   busy: boolean;
   error?: string | null;
-  /** The post's group: only its members are offered to mention. */
+  /** The subject's group: only its members are offered to mention. */
   groupId?: string | null;
   autoFocus?: boolean;
   /** Gets the trimmed text; answers whether to clear the box (after a successful send). */
@@ -44,7 +44,9 @@ export function CommentComposer({
   const formRef = useRef<HTMLFormElement>(null);
   const [text, setText] = useState(initialText);
   const blank = !text.trim();
-  const tooLong = text.length > LIMITS.commentContent;
+  // What is counted and checked is what will be sent: the text without surrounding spaces.
+  const length = text.trim().length;
+  const tooLong = length > LIMITS.commentContent;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -86,9 +88,10 @@ export function CommentComposer({
           <span className="hidden sm:inline">Ctrl+Enter to send · </span>
           <span
             id={counterId}
+            data-testid="comment-counter"
             className={cn('tabular-nums', tooLong ? 'font-semibold text-red-600' : undefined)}
           >
-            {text.length}/{LIMITS.commentContent}
+            {length}/{LIMITS.commentContent}
           </span>
         </span>
         <div className="ml-auto flex gap-2">

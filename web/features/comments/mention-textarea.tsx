@@ -7,7 +7,7 @@ import { Textarea } from '@web/components/input';
 import { cn } from '@web/lib/cn';
 import { initialsOf } from '@web/lib/initials';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
-import { fetchMentionSuggestions } from '../api';
+import { fetchMentionSuggestions } from './api';
 
 type TextareaProps = Omit<ComponentProps<'textarea'>, 'value' | 'onChange'>;
 
