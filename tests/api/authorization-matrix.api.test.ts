@@ -246,6 +246,51 @@ const MATRIX: Record<string, Entry> = {
 
   // Live updates: a stream never ends, so only the signed-out answer is checked here (events.api.test.ts).
   'GET /api/events': { signedOut: 401 },
+  'PATCH /api/posts/:id': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/posts/${w.postId}`, body: { post: { tldr: 'Edited', content: '' } } }),
+    roles: byRole(403, 403, 403, 403, 404),
+  },
+  'PATCH /api/comments/:id': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/comments/${w.commentId}`, body: { comment: { content: 'Edited' } } }),
+    roles: byRole(403, 403, 403, 403, 404),
+  },
+  'GET /api/comments/:id/replies': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/comments/${w.commentId}/replies` }),
+    roles: MEMBERS_ONLY(200),
+  },
+  'GET /api/mentions': { signedOut: 401, call: () => ({ path: '/api/mentions?q=ab' }), member: 200 },
+  'GET /api/published_links': { signedOut: 'public', member: 200 },
+  'GET /api/published_links/:id': {
+    signedOut: 'public',
+    call: (w) => ({ path: `/api/published_links/${w.linkId}` }),
+    member: 404,
+  },
+  'GET /api/published_links/:id/lead_image': {
+    signedOut: 'public',
+    call: (w) => ({ path: `/api/published_links/${w.linkId}/lead_image` }),
+    member: 404,
+  },
+  'GET /api/links/:id/lead_image': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/links/${w.linkId}/lead_image` }),
+    member: 404,
+  },
+  'PATCH /api/links/:id/comments/:commentId': {
+    signedOut: 401,
+    call: (w) => ({
+      path: `/api/links/${w.linkId}/comments/${w.linkCommentId}`,
+      body: { content: 'Edited' },
+    }),
+    member: 403,
+  },
+  'GET /api/links/:id/comments/:commentId/replies': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/links/${w.linkId}/comments/${w.linkCommentId}/replies` }),
+    member: 200,
+  },
 
   // The Inbox and mail preferences; unsubscribing is by signed token, with no session.
   'GET /api/notifications': { signedOut: 401, member: 200 },
