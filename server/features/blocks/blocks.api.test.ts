@@ -103,7 +103,7 @@ describe('blocks', () => {
     );
   });
 
-  it('ends following both ways', async () => {
+  it('ends following both ways, and neither can follow the other again until unblocked', async () => {
     const a = await memberWithClient(app);
     const b = await memberWithClient(app);
     expect((await a.client.post(`/api/profiles/${b.member.id}/follow`)).status).toBeLessThan(300);
@@ -121,6 +121,14 @@ describe('blocks', () => {
     expect(await between()).toHaveLength(2);
     await a.client.post('/api/blocks', { user_id: b.member.id });
     expect(await between()).toEqual([]);
+    // Following again either way is refused as if the other did not exist.
+    const refused = await b.client.post(`/api/profiles/${a.member.id}/follow`);
+    expect(refused.status).toBe(404);
+    expect(refused.body).toHaveProperty('error');
+    expect((await a.client.post(`/api/profiles/${b.member.id}/follow`)).status).toBe(404);
+    expect(await between()).toEqual([]);
+    await a.client.delete(`/api/blocks/${b.member.id}`);
+    expect((await b.client.post(`/api/profiles/${a.member.id}/follow`)).status).toBe(200);
   });
 
   it('lists the members I blocked, newest first and paged, and refuses nonsense', async () => {

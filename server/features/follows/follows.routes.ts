@@ -10,6 +10,8 @@ import type { App, RouteContext } from '../../app';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { invalidField, notFound } from '../../http/errors';
 import { decodeKeyCursor, paginateByKey } from '../../http/key-cursor';
+import { isBlockedEitherWay } from '../../policies/visibility';
+import { findBlocksBetween } from '../blocks/blocks.repo';
 import { memberExists } from '../profiles/profiles.repo';
 import { presentSummary } from './follows.presenter';
 import { countFollowers, listFriends, listFriendsPage } from './follows.repo';
@@ -28,6 +30,9 @@ export function registerFollowRoutes(app: App, context: RouteContext) {
     await context.throttle.hit('memberWrites', user.id);
     if (!(await memberExists(db, request.params.id))) throw notFound();
     if (request.params.id === user.id) throw invalidField('base', "You can't follow yourself.");
+    // A block either way: the other member is not there to follow (as their posts are not).
+    const blocks = await findBlocksBetween(db, user.id, request.params.id);
+    if (isBlockedEitherWay(blocks, user.id, request.params.id)) throw notFound();
     await followMember(db, user.id, request.params.id);
     return { is_following: true, followers_count: await countFollowers(db, request.params.id) };
   });
