@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { MentionRefSchema } from './mentions';
 import { LIMITS, LINK_VISIBILITIES } from '../domain/constants';
 import { checkLinkUrl, type LinkUrlProblem } from '../domain/link-url';
 import { SharedCommentFieldsSchema } from './comments';
