@@ -33,6 +33,12 @@ export const users = pgTable(
     resetTokenHash: text('reset_token_hash'),
     resetSentAt: timestamp('reset_sent_at', { withTimezone: true }),
     invitedById: uuid('invited_by_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** The member's IANA time zone (e.g. "Europe/Lisbon"), for times on screen and the digest hour. */
+    timeZone: text('time_zone'),
+    /** When the member asked for their account to be deleted; signing in before `deletionDueAt` cancels it. */
+    deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
+    /** When the grace period ends and the deletion job removes the account. */
+    deletionDueAt: timestamp('deletion_due_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -44,6 +50,9 @@ export const users = pgTable(
     index('users_invited_by_idx').on(t.invitedById),
     // Whether a file is someone's current avatar (public to all; kept by the cleanup job).
     index('users_avatar_file_idx').on(t.avatarFileId),
+    index('users_deletion_due_idx')
+      .on(t.deletionDueAt)
+      .where(sql`${t.deletionDueAt} is not null`),
   ],
 );
 
@@ -196,4 +205,27 @@ export const pendingSignIns = pgTable(
     uniqueIndex('pending_sign_ins_token_hash_idx').on(t.tokenHash),
     index('pending_sign_ins_user_idx').on(t.userId),
   ],
+);
+
+/**
+ * A member's request for a copy of their data: a zip built by a job, downloadable by its owner until
+ * it expires, then deleted with its stored file.
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'pending' while the job builds it, then 'ready' or 'failed'. */
+    status: text('status').notNull().default('pending'),
+    /** Where the zip is kept in file storage, once ready. */
+    storageKey: text('storage_key'),
+    byteSize: bigint('byte_size', { mode: 'number' }),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [index('data_exports_user_created_idx').on(t.userId, t.createdAt.desc())],
 );

@@ -13,6 +13,11 @@ export const settingsRoutes: FeatureRoute[] = [
   },
   {
     shell: 'signed-in',
+    path: '/settings/data',
+    lazy: { Component: async () => (await import('./data-page')).DataPage },
+  },
+  {
+    shell: 'signed-in',
     path: '/settings/email-confirmation',
     lazy: {
       Component: async () => (await import('./email-change-confirmation-page')).EmailChangeConfirmationPage,

@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Ban, BellRing, ExternalLink, EyeOff, Save, ShieldCheck } from 'lucide-react';
+import { Ban, BellRing, Download, ExternalLink, EyeOff, Save, ShieldCheck } from 'lucide-react';
 import type { Profile } from '@shared/api/profiles';
 import { LIMITS } from '@shared/domain/constants';
 import { useAuth } from '@web/app/auth/auth-context';
@@ -68,6 +68,10 @@ export function SettingsPage() {
             <ButtonLink to={NOTIFICATION_SETTINGS_PATH} variant="outline" size="sm">
               <BellRing className="size-4" aria-hidden="true" />
               Notification mail
+            </ButtonLink>
+            <ButtonLink to="/settings/data" variant="outline" size="sm">
+              <Download className="size-4" aria-hidden="true" />
+              Your data
             </ButtonLink>
           </>
         }
