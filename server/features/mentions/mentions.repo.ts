@@ -2,6 +2,7 @@ import { and, asc, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm
 import { MENTION_SUGGESTIONS_MAX } from '../../../shared/domain/mentions';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
+import { notBlockedCondition } from '../../policies/visibility';
 
 const memberFields = {
   userId: users.id,
@@ -11,15 +12,6 @@ const memberFields = {
   avatarFileId: users.avatarFileId,
 };
 
-/** SQL condition on `users`: no block between the row and the viewer, either way. */
-function notBlockedWith(viewerId: string): SQL {
-  return sql`not exists (
-    select 1 from user_blocks mb
-    where (mb.blocker_id = ${viewerId} and mb.blocked_id = users.id)
-       or (mb.blocked_id = ${viewerId} and mb.blocker_id = users.id)
-  )`;
-}
-
 /**
  * Confirmed members with these usernames (lower-cased), served by users_username_lower_idx. With a
  * viewer, members blocked either way are left out, so their mention stays plain text.
@@ -27,7 +19,7 @@ function notBlockedWith(viewerId: string): SQL {
 export async function findMembersByUsernames(db: DbOrTx, usernames: string[], viewerId?: string) {
   if (usernames.length === 0) return [];
   const conditions: SQL[] = [inArray(sql`lower(${users.username})`, usernames), isNotNull(users.confirmedAt)];
-  if (viewerId) conditions.push(notBlockedWith(viewerId));
+  if (viewerId) conditions.push(notBlockedCondition(viewerId, users.id));
   return db
     .select(memberFields)
     .from(users)
@@ -58,7 +50,7 @@ export async function suggestMembers(
       sql`${users.lastName} ilike ${pattern}`,
       sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern}`,
     )!,
-    notBlockedWith(viewerId),
+    notBlockedCondition(viewerId, users.id),
   ];
   if (groupId) {
     conditions.push(

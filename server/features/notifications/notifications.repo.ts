@@ -5,7 +5,7 @@ import type { NotificationKind } from '../../../shared/domain/constants';
 import { type DbOrTx, rowsOf } from '../../db/client';
 import { notifications } from '../../db/schema';
 import type { Cursor } from '../../http/pagination';
-import { visibleLinksCondition, visiblePostsCondition } from '../../policies/visibility';
+import { notBlockedCondition, visibleLinksCondition, visiblePostsCondition } from '../../policies/visibility';
 
 /** One inbox line as the database gives it: the newest row of its group, with what the text needs. */
 export interface NotificationLineRow {
@@ -48,10 +48,7 @@ function shownRows(recipientId: string, extra: SQL = sql`true`): SQL {
       and (n.kind <> 'join_request' or exists (
         select 1 from group_roles gr
         where gr.group_id = n.group_id and gr.user_id = ${recipientId} and gr.role in ('Owner', 'Moderator')))
-      and (n.actor_id is null or not exists (
-        select 1 from user_blocks ub
-        where (ub.blocker_id = ${recipientId} and ub.blocked_id = n.actor_id)
-           or (ub.blocker_id = n.actor_id and ub.blocked_id = ${recipientId})))
+      and (n.actor_id is null or ${notBlockedCondition(recipientId, sql`n.actor_id`)})
       and ${extra}`;
 }
 
