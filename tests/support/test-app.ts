@@ -93,3 +93,21 @@ export async function waitForJobsDone(app: TestApp, name: string, { timeoutMs = 
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/**
+ * The ground for asserting that something was NOT mailed. `control` must make a mail to `controlTo`
+ * travel the same road (request, account job, mail job) after the request under test; once that mail
+ * has arrived and both queues are idle, whatever the earlier request would have sent has been sent
+ * (`count`: the mails `controlTo` has by then, the control's included). A test that only slept would pass without checking anything whenever the jobs ran late.
+ */
+export async function afterMailControl(
+  app: TestApp,
+  controlTo: string,
+  control: () => Promise<unknown>,
+  { count = 1 } = {},
+) {
+  await control();
+  await waitForMail(app, controlTo, { count });
+  await waitForJobsDone(app, 'account.request');
+  await waitForJobsDone(app, 'mail.send');
+}

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { ageRow, confirmationCodeFrom, signUpThroughApi } from '../../../tests/support/accounts';
 import { createMember, DEFAULT_PASSWORD } from '../../../tests/support/factories';
-import { createTestApp, type TestApp, waitForJobsDone, waitForMail } from '../../../tests/support/test-app';
+import { afterMailControl, createTestApp, type TestApp, waitForMail } from '../../../tests/support/test-app';
 
 const CONFIRMED = { message: 'Your email has been confirmed successfully!' };
 const INVALID = { error: 'Confirmation code is invalid or has expired.' };
@@ -21,8 +21,17 @@ describe('email confirmation', () => {
   const resend = (email: unknown) => app.client().post('/api/users/confirmation', { user: { email } });
   const signIn = (email: string) =>
     app.client().post('/api/users/sign_in', { user: { email, password: DEFAULT_PASSWORD } });
-  /** The request's job has run: whatever it would mail has been queued by now. */
-  const settle = () => waitForJobsDone(app, 'account.request');
+  /** A resend for an unconfirmed account must arrive: after it, an earlier request's mail would have too. */
+  const settle = async () => {
+    const control = await unconfirmed();
+    // Its sign-up mail and then the resent one.
+    await afterMailControl(
+      app,
+      control.email,
+      async () => expect((await resend(control.email)).status).toBe(200),
+      { count: 2 },
+    );
+  };
 
   /** A fresh unconfirmed account made through the API, with the code from its mail. */
   async function unconfirmed() {
