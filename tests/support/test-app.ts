@@ -17,8 +17,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * The rate limits' clock in tests: one fixed instant, half a minute into a minute, so no window of
+ * any limit (one minute to one day) can end while a test counts requests against it.
+ */
+export const THROTTLE_NOW = Date.UTC(2030, 0, 15, 12, 0, 30);
+
 export interface TestAppOptions {
   rateLimits?: boolean;
+  /** The rate limits' clock; frozen at THROTTLE_NOW unless a test moves it. */
+  throttleClock?: () => number;
   config?: Partial<Config>;
   /** Where the app's logs go (JSON lines), e.g. to assert what they do not contain. */
   logTo?: { stream: DestinationStream; level: Config['logLevel'] };
@@ -48,7 +56,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.config,
   };
   const mailer = createMailer({ kind: 'memory', from: config.mailFrom }, logger) as MemoryMailer;
-  const hearth = await startHearth(config, { database, mailer, logger, jobPollingIntervalSeconds: 0.5 });
+  const hearth = await startHearth(config, {
+    database,
+    mailer,
+    logger,
+    jobPollingIntervalSeconds: 0.5,
+    throttleClock: options.throttleClock ?? (() => THROTTLE_NOW),
+  });
   const address = hearth.app!.server.address();
   if (!address || typeof address === 'string') throw new Error('test app is not listening');
   const url = `http://127.0.0.1:${address.port}`;
