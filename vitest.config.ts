@@ -26,6 +26,8 @@ export default defineConfig({
           include: ['web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/support/web-setup.ts'],
+          // jsdom renders are slow on a loaded two-core runner; a timeout is a failure, not a check.
+          testTimeout: 20_000,
         },
       },
       {
