@@ -151,6 +151,9 @@ async function registerWeb(app: App, routes: RouteContext, serveWeb: boolean, we
       // would hand anyone the original source, comments included.
       globIgnore: ['**/*.map'],
       allowedPath: (pathName) => !pathName.endsWith('.map'),
+      // The build writes .br and .gz beside each text file (scripts/precompress.ts).
+      preCompressed: true,
+      setHeaders: (reply, filePath) => reply.header('cache-control', staticCacheControl(webDist, filePath)),
     });
   }
   registerPublicPages(app, routes, indexHtml);
@@ -160,6 +163,15 @@ async function registerWeb(app: App, routes: RouteContext, serveWeb: boolean, we
     }
     return reply.status(404).send({ error: MESSAGES.notFound });
   });
+}
+
+/**
+ * Files under assets/ carry a hash of their content in their name, so a browser may keep them for a
+ * year without asking again; everything else in the build (icons, the manifest) is checked each time.
+ */
+export function staticCacheControl(webDist: string, filePath: string): string {
+  const relative = path.relative(webDist, filePath).split(path.sep);
+  return relative[0] === 'assets' ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
 /** Adds the operator's settings the web app reads from the page (the privacy contact address). */

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import viteConfig from '../../vite.config';
 import { buildApp } from '../app';
+import { precompressDir } from '../../scripts/precompress';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
 
 /** Server hardening that no feature owns: timeouts, source maps, headers on token-carrying pages. */
@@ -37,6 +39,46 @@ describe('server hardening', () => {
       expect((await built.inject({ url: '/assets/app.js' })).statusCode).toBe(200);
       const map = await built.inject({ url: '/assets/app.js.map' });
       expect(map.body).not.toContain('secret-source');
+    } finally {
+      await built.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it('serves hashed assets precompressed and immutable, and everything else revalidated', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<html><head></head><body>app</body></html>');
+    const script = `console.log(${JSON.stringify('hearth '.repeat(400))});`;
+    fs.writeFileSync(path.join(dist, 'assets/app-1a2b3c.js'), script);
+    fs.writeFileSync(
+      path.join(dist, 'favicon.svg'),
+      `<svg xmlns="http://www.w3.org/2000/svg">${' '.repeat(2000)}</svg>`,
+    );
+    expect(await precompressDir(dist)).toBe(4);
+    const built = await buildApp(app.context, { webDist: dist });
+    try {
+      const br = await built.inject({
+        url: '/assets/app-1a2b3c.js',
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(br.headers.vary).toContain('accept-encoding');
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+
+      const gz = await built.inject({ url: '/assets/app-1a2b3c.js', headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(script);
+
+      const plain = await built.inject({ url: '/assets/app-1a2b3c.js' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(script);
+
+      const icon = await built.inject({ url: '/favicon.svg', headers: { 'accept-encoding': 'br' } });
+      expect(icon.statusCode).toBe(200);
+      expect(icon.headers['cache-control']).toBe('no-cache');
     } finally {
       await built.close();
       fs.rmSync(dist, { recursive: true, force: true });
