@@ -45,7 +45,7 @@ describe('client addresses behind a proxy (rate limits on, TRUST_PROXY=1)', () =
     expect(statuses.at(-1)).toBe(429);
     // Another real client is not affected.
     expect((await signIn(999, '203.0.113.8')).status).toBe(401);
-  });
+  }, 120_000); // 32 password checks in a row: slow on a loaded two-core runner
 
   it('counts two IPv6 addresses of one /64 against one bucket', async () => {
     for (let i = 1; i <= LIMITS.invitationCheckIp.max; i++) {
