@@ -68,6 +68,8 @@ async function main() {
   const database = await openDatabase(
     url ? { kind: 'postgres', url, max: 2 } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
   );
+  // The code under test may bring a migration (an index changed): apply it as Hearth would.
+  await database.migrate();
   const client = (database.db as unknown as { $client: Queryable & Record<string, unknown> }).$client;
   record(client);
   if (database.kind === 'pglite') {
