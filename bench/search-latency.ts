@@ -137,7 +137,9 @@ async function seededViewer(bench: BenchHearth): Promise<string | null> {
       sql`select (select id from users where username = 'viewer') as id, (select count(*) from posts) as posts`,
     ),
   );
-  return row?.id && Number(row.posts) === POSTS ? row.id : null;
+  if (row?.id && Number(row.posts) === POSTS) return row.id;
+  console.log(`  nothing to reuse here (viewer ${row?.id ?? 'none'}, ${row?.posts ?? 0} posts): seeding`);
+  return null;
 }
 
 /** Runs `npm run cli -- reindex` against the bench's data folder when the CLI has that command. */
