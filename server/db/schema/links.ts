@@ -73,7 +73,8 @@ export const links = pgTable(
     index('links_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('links_status_idx').on(t.status),
     index('links_normalized_url_idx').on(t.normalizedUrl),
-    index('links_search_idx').using('gin', t.searchVector),
+    // No pending list: PGlite has no autovacuum to flush it, and every search would scan it whole.
+    index('links_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
   ],
 );
 

@@ -42,7 +42,8 @@ export const posts = pgTable(
     index('posts_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('posts_group_created_idx').on(t.groupId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('posts_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('posts_search_idx').using('gin', t.searchVector),
+    // No pending list: PGlite has no autovacuum to flush it, and every search would scan it whole.
+    index('posts_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
     // Which post holds a file: who may see the file, whether it is attachable, the cleanup job.
     index('posts_file_idx').on(t.fileId),
   ],

@@ -41,7 +41,8 @@ export const searchEntries = pgTable(
   (t) => [
     uniqueIndex('search_entries_post_idx').on(t.postId),
     uniqueIndex('search_entries_link_idx').on(t.linkId),
-    index('search_entries_extra_idx').using('gin', t.extraVector),
+    // No pending list (see posts_search_idx).
+    index('search_entries_extra_idx').using('gin', t.extraVector).with({ fastupdate: false }),
     check('search_entries_one_item', sql`num_nonnulls(${t.postId}, ${t.linkId}) = 1`),
   ],
 );

@@ -106,12 +106,8 @@ interface CorpusStats {
   averageLength: number;
 }
 
-async function corpusStats(db: DbOrTx, corpus: Corpus): Promise<CorpusStats> {
-  const [stored] = rowsOf<{ documents: number; average_length: number }>(
-    await db.execute(sql`select documents, average_length from search_corpora where corpus = ${corpus}`),
-  );
-  if (stored) return { documents: Number(stored.documents), averageLength: Number(stored.average_length) };
-  // Never refreshed yet (a new installation): small enough to count now.
+/** Never refreshed yet (a new installation): small enough to count now. */
+async function liveCorpusStats(db: DbOrTx, corpus: Corpus): Promise<CorpusStats> {
   const c = CORPORA[corpus];
   const [live] = rowsOf<{ documents: string; average_length: string | null }>(
     await db.execute(
@@ -121,34 +117,64 @@ async function corpusStats(db: DbOrTx, corpus: Corpus): Promise<CorpusStats> {
   return { documents: Number(live?.documents ?? 0), averageLength: Number(live?.average_length ?? 1) };
 }
 
-/** The query's lexemes with their document frequencies and BM25 IDF. */
-export async function queryTerms(db: DbOrTx, corpus: Corpus, query: string, stats: CorpusStats) {
+/** Lexemes missing from search_terms (new since the last refresh), counted now up to a cap. */
+async function liveDocumentCounts(db: DbOrTx, corpus: Corpus, lexemes: string[]) {
+  const counted = new Map<string, number>();
+  if (lexemes.length === 0) return counted;
   const c = CORPORA[corpus];
-  const rows = rowsOf<{ lexeme: string; documents: number | null }>(
+  const live = rowsOf<{ lexeme: string; documents: string }>(
+    await db.execute(sql`
+      select l.lexeme, (
+        select count(*) from (
+          select 1 from ${c.table} where ${c.vector} @@ l.query::tsquery limit ${SELECTIVE_DOCUMENTS + 1}
+        ) m
+      ) as documents
+      from jsonb_to_recordset(${JSON.stringify(lexemes.map((lexeme) => ({ lexeme, query: quoteLexeme(lexeme) })))}::jsonb)
+        as l(lexeme text, query text)`),
+  );
+  for (const row of live) counted.set(row.lexeme, Number(row.documents));
+  return counted;
+}
+
+/**
+ * The query's lexemes with their document frequencies and BM25 IDF, and the corpus's size and
+ * average length, in one round trip (PGlite runs one statement at a time, so each one counts).
+ */
+export async function queryTerms(
+  db: DbOrTx,
+  corpus: Corpus,
+  query: string,
+): Promise<{ terms: QueryTerm[]; stats: CorpusStats }> {
+  const rows = rowsOf<{
+    lexeme: string | null;
+    documents: number | null;
+    corpus_documents: number | null;
+    average_length: number | null;
+  }>(
     await db.execute(sql`
       with q as (select distinct lexeme from unnest(to_tsvector('english', ${query})))
-      select q.lexeme, t.documents from q
+      select q.lexeme, t.documents, c.documents as corpus_documents, c.average_length
+      from (select 1) as one
+      left join search_corpora c on c.corpus = ${corpus}
+      left join q on true
       left join search_terms t on t.corpus = ${corpus} and t.lexeme = q.lexeme`),
   );
-  const missing = rows.filter((row) => row.documents === null).map((row) => row.lexeme);
-  const counted = new Map<string, number>();
-  if (missing.length > 0) {
-    const live = rowsOf<{ lexeme: string; documents: string }>(
-      await db.execute(sql`
-        select l.lexeme, (
-          select count(*) from (
-            select 1 from ${c.table} where ${c.vector} @@ l.query::tsquery limit ${SELECTIVE_DOCUMENTS + 1}
-          ) m
-        ) as documents
-        from jsonb_to_recordset(${JSON.stringify(missing.map((lexeme) => ({ lexeme, query: quoteLexeme(lexeme) })))}::jsonb)
-          as l(lexeme text, query text)`),
-    );
-    for (const row of live) counted.set(row.lexeme, Number(row.documents));
-  }
-  return rows.map((row): QueryTerm => {
+  const first = rows[0];
+  const stats =
+    first && first.corpus_documents !== null
+      ? { documents: Number(first.corpus_documents), averageLength: Number(first.average_length) }
+      : await liveCorpusStats(db, corpus);
+  const found = rows.filter((row): row is typeof row & { lexeme: string } => row.lexeme !== null);
+  const counted = await liveDocumentCounts(
+    db,
+    corpus,
+    found.filter((row) => row.documents === null).map((row) => row.lexeme),
+  );
+  const terms = found.map((row): QueryTerm => {
     const documents = row.documents ?? counted.get(row.lexeme) ?? 0;
     return { lexeme: row.lexeme, documents, idf: bm25Idf(stats.documents, documents) };
   });
+  return { terms, stats };
 }
 
 export interface RankedId {
@@ -167,8 +193,7 @@ export async function rankByKeywords(
   query: QueryText,
   limit: number,
 ): Promise<RankedId[]> {
-  const stats = await corpusStats(db, corpus);
-  const terms = await queryTerms(db, corpus, query.wanted, stats);
+  const { terms, stats } = await queryTerms(db, corpus, query.wanted);
   if (terms.length === 0) return [];
   const c = CORPORA[corpus];
   const selective = selectiveTerms(terms, SELECTIVE_DOCUMENTS);
@@ -224,16 +249,23 @@ export async function rankByKeywords(
       ),
       documents as materialized (
         select ${c.table}.id, ${c.table}.created_at,
-          ${c.vector} || coalesce(e.extra_vector, ''::tsvector) as doc
+          ${c.vector} || coalesce(
+            (select e.extra_vector from search_entries e where e.${c.entryKey} = ${c.table}.id),
+            ''::tsvector
+          ) as doc
         from candidates
         join ${c.table} on ${c.table}.id = candidates.id
-        left join search_entries e on e.${c.entryKey} = candidates.id
+      ),
+      ranks as materialized (
+        select documents.id, documents.created_at, length(documents.doc) as length, terms.idf,
+          ts_rank('{1,1,1,1}', documents.doc, terms.query, 0) as rank,
+          (documents.doc @@ terms.in_title)::int as in_title
+        from documents cross join terms
       ),
       frequencies as (
-        select documents.id, documents.created_at, length(documents.doc) as length, terms.idf,
-          ${occurrences(sql`ts_rank('{1,1,1,1}', documents.doc, terms.query, 0)`)}
-            + ${constant(TITLE_WEIGHT - 1)} * (documents.doc @@ terms.in_title)::int as tf
-        from documents cross join terms
+        select id, created_at, length, idf,
+          ${occurrences(sql`rank`)} + ${constant(TITLE_WEIGHT - 1)} * in_title as tf
+        from ranks
       )
       select id, sum(
           idf * tf * ${constant(BM25_K1 + 1)}

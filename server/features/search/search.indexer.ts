@@ -90,8 +90,16 @@ interface Entry {
   meaningText: string;
 }
 
+export interface IndexOptions {
+  /**
+   * Leave the model's HNSW index to the caller: a bulk reindex builds it once at the end, which is
+   * many times faster than growing it row by row.
+   */
+  deferVectorIndex?: boolean;
+}
+
 /** Writes the entries' searchable text and vectors (one statement per kind of item). */
-async function upsertEntries(deps: IndexDeps, entries: Entry[]): Promise<void> {
+async function upsertEntries(deps: IndexDeps, entries: Entry[], options: IndexOptions = {}): Promise<void> {
   if (entries.length === 0) return;
   const embedder = embedderFor(deps.config);
   // Without pgvector no vector could be searched: keep only the searchable text. A text with no
@@ -105,7 +113,7 @@ async function upsertEntries(deps: IndexDeps, entries: Entry[]): Promise<void> {
     : entries.map(() => null);
   // The model's HNSW index is made here, in the worker, not by the first search that needs it.
   const dimensions = vectors.find((vector) => vector)?.length;
-  if (model && dimensions) await ensureVectorIndex(deps.db, model, dimensions);
+  if (model && dimensions && !options.deferVectorIndex) await ensureVectorIndex(deps.db, model, dimensions);
   const indexedAt = new Date();
   const rows = entries.map((entry, i) => ({
     ...entry.target,
@@ -140,7 +148,11 @@ async function upsertEntries(deps: IndexDeps, entries: Entry[]): Promise<void> {
  * shows (OCR, when storage is at hand). Idempotent; a post gone since is
  * nothing to do. Without pgvector only the attachment name is kept (search is by keywords alone).
  */
-export async function indexPosts(context: IndexDeps, postIds: string[]): Promise<void> {
+export async function indexPosts(
+  context: IndexDeps,
+  postIds: string[],
+  options: IndexOptions = {},
+): Promise<void> {
   if (postIds.length === 0) return;
   const rows = await context.db
     .select({
@@ -166,7 +178,7 @@ export async function indexPosts(context: IndexDeps, postIds: string[]): Promise
       meaningText: [post.tldr, post.content, extraText].join('\n'),
     });
   }
-  await upsertEntries(context, entries);
+  await upsertEntries(context, entries, options);
 }
 
 export async function indexPost(context: IndexDeps, postId: string): Promise<void> {
@@ -177,7 +189,11 @@ export async function indexPost(context: IndexDeps, postId: string): Promise<voi
  * Makes links findable by meaning (title, comment, summaries and the start of the text).
  * Idempotent; a link gone since is nothing to do.
  */
-export async function indexLinks(context: IndexDeps, linkIds: string[]): Promise<void> {
+export async function indexLinks(
+  context: IndexDeps,
+  linkIds: string[],
+  options: IndexOptions = {},
+): Promise<void> {
   if (linkIds.length === 0) return;
   const rows = await context.db
     .select({
@@ -205,6 +221,7 @@ export async function indexLinks(context: IndexDeps, linkIds: string[]): Promise
         .filter(Boolean)
         .join('\n'),
     })),
+    options,
   );
 }
 

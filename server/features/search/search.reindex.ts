@@ -14,7 +14,9 @@ export interface ReindexReport {
 /**
  * `npm run cli -- reindex`: indexes every post and link whose entry is missing or was made by
  * another model (a changed EMBEDDINGS_MODEL, the first start after an upgrade), then recomputes
- * BM25's document frequencies. Safe to interrupt and run again.
+ * BM25's document frequencies. The model's HNSW index is built once, after the rows are written,
+ * rather than grown row by row as they are (a bulk build is the cheaper way for pgvector). Safe to
+ * interrupt and run again.
  */
 export async function reindexAll(
   deps: Pick<AppContext, 'db' | 'config' | 'database'>,
@@ -25,14 +27,14 @@ export async function reindexAll(
   for (;;) {
     const ids = await postsNeedingIndex(deps.db, model, null, BATCH);
     if (ids.length === 0) break;
-    await indexPosts(deps, ids);
+    await indexPosts(deps, ids, { deferVectorIndex: true });
     report.posts += ids.length;
     progress(`${report.posts} posts indexed`);
   }
   for (;;) {
     const ids = await linksNeedingIndex(deps.db, model, BATCH);
     if (ids.length === 0) break;
-    await indexLinks(deps, ids);
+    await indexLinks(deps, ids, { deferVectorIndex: true });
     report.links += ids.length;
     progress(`${report.links} links indexed`);
   }

@@ -88,9 +88,12 @@ async function rankIds(
   query: QueryText,
   limit: number,
 ): Promise<string[]> {
-  const keywords = await rankByKeywords(deps.db, corpus, viewerId, query, limit);
+  // Side by side: on PostgreSQL each runs on its own pooled connection (PGlite takes them in turn).
+  const [keywords, meaning] = await Promise.all([
+    rankByKeywords(deps.db, corpus, viewerId, query, limit),
+    rankByQueryMeaning(deps, corpus, viewerId, query, limit),
+  ]);
   const embedder = embedderFor(deps.config);
-  const meaning = await rankByQueryMeaning(deps, corpus, viewerId, query, limit);
   return embedder.kind === 'static'
     ? keywordsThenMeaning(keywords, meaning, limit)
     : reciprocalRankFusion([keywords, meaning], limit);

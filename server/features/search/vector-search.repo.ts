@@ -83,8 +83,11 @@ export async function rankByMeaning(db: Db, options: NearestOptions): Promise<Ra
   await ensureVectorIndex(db, model, dimensions);
   const rows = await db.transaction(async (tx) => {
     // Keep reading the index past filtered-out rows (pgvector >= 0.8), so pages stay full.
-    await tx.execute(sql`set local hnsw.iterative_scan = relaxed_order`);
-    await tx.execute(sql`set local hnsw.ef_search = ${sql.raw(String(Math.max(40, limit * 2)))}`);
+    // Both settings in one statement: on PGlite every statement is a turn of the one connection.
+    await tx.execute(
+      sql`select set_config('hnsw.iterative_scan', 'relaxed_order', true),
+        set_config('hnsw.ef_search', ${String(Math.max(40, limit * 2))}, true)`,
+    );
     return rowsOf<{ id: string; distance: number }>(
       await tx.execute(sql`
         select ${target.id} as id, ${expression} <=> ${query} as distance
