@@ -47,7 +47,8 @@ export function DataExportSection() {
   });
   const request = useMutation({
     mutationFn: requestDataExport,
-    onSuccess: (created) => queryClient.setQueryData(dataExportKeys.all, (list) => withExport(list, created)),
+    onSuccess: (created) =>
+      queryClient.setQueryData<DataExport[]>(dataExportKeys.all, (list) => withExport(list, created)),
   });
   const latest = exports.data?.[0];
   const requestError = request.error ? (serverErrorText(request.error) ?? errorMessage(request.error)) : null;
