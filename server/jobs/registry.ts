@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AppContext } from '../context';
+import { dataExportBuildJob, dataExportsCleanupJob } from '../features/data-exports/data-exports.job';
 import { filesCleanupJob } from '../features/files/files.job';
 import { linksProcessJob, linksSweepJob } from '../features/links/links.job';
 import { mailJob } from '../features/mail/mail.job';
@@ -25,5 +26,7 @@ export function jobDefinitions(context: AppContext): JobDefinition<z.ZodType>[] 
     notificationMailJob(context),
     notificationSweepJob(context),
     notificationDigestJob(context),
+    dataExportBuildJob(context),
+    dataExportsCleanupJob(context),
   ];
 }

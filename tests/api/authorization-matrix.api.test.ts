@@ -94,6 +94,10 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/account/two_factor/confirmation': { signedOut: 401 },
   'DELETE /api/account/two_factor': { signedOut: 401 },
   'POST /api/account/two_factor/recovery_codes': { signedOut: 401 },
+  // Export my data: the download of an export that is not the member's own is a 404 (ADR 021).
+  'POST /api/account/exports': { signedOut: 401 },
+  'GET /api/account/exports': { signedOut: 401, member: 200 },
+  'GET /api/account/exports/:id/download': { signedOut: 401, member: 404 },
   'GET /api/invitations': { signedOut: 401, member: 200 },
   'POST /api/invitations': { signedOut: 401 },
 

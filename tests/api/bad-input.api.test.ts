@@ -132,6 +132,9 @@ const TARGETS: Record<string, Target> = {
     path: () => '/api/account/two_factor/recovery_codes',
     body: () => ({ user: { current_password: 'not it' } }),
   },
+  'POST /api/account/exports': { path: () => '/api/account/exports' },
+  'GET /api/account/exports': { path: () => '/api/account/exports' },
+  'GET /api/account/exports/:id/download': { path: (w) => `/api/account/exports/${w.otherUserId}/download` },
   'POST /api/check_invitation': {
     path: () => '/api/check_invitation',
     body: () => ({ invitation: { code: 'some-code' } }),

@@ -154,6 +154,19 @@ export class LocalStorage implements ObjectStorage {
     await fsp.rename(temporary, target);
   }
 
+  async writeFile(key: string, filePath: string): Promise<void> {
+    const target = this.pathOf(key);
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    const temporary = `${target}.${randomBytes(6).toString('hex')}.part`;
+    try {
+      await pipeline(fs.createReadStream(filePath), fs.createWriteStream(temporary, { mode: 0o600 }));
+      await fsp.rename(temporary, target);
+    } catch (error) {
+      await fsp.rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
   async delete(key: string): Promise<void> {
     await fsp.rm(this.pathOf(key), { force: true });
   }

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
@@ -126,6 +128,25 @@ export class S3Storage implements ObjectStorage {
         ContentType: contentType,
       }),
     );
+  }
+
+  /** One streamed PUT: S3 needs the length up front, which a file on disk gives. */
+  async writeFile(key: string, filePath: string, contentType: string): Promise<void> {
+    const { size } = await fsp.stat(filePath);
+    const body = fs.createReadStream(filePath);
+    try {
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: assertStorageKey(key),
+          Body: body,
+          ContentLength: size,
+          ContentType: contentType,
+        }),
+      );
+    } finally {
+      body.destroy();
+    }
   }
 
   async delete(key: string): Promise<void> {

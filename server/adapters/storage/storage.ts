@@ -48,6 +48,8 @@ export interface ObjectStorage {
   /** A stream of the object and its size; null when absent. */
   openRead(key: string): Promise<{ stream: Readable; size: number } | null>;
   write(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** Stores a file from the local disk (e.g. a built archive) without reading it into memory. */
+  writeFile(key: string, filePath: string, contentType: string): Promise<void>;
   /** Idempotent: deleting an absent object is not an error. */
   delete(key: string): Promise<void>;
 }

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { defineJob } from '../../jobs/queue';
 import {
   confirmationMail,
+  dataExportReadyMail,
   emailChangeAttemptMail,
   emailChangedMail,
   emailChangeMail,
@@ -35,6 +36,12 @@ export const MailPayloadSchema = z.discriminatedUnion('template', [
   z.object({ template: z.literal('email_changed'), to: z.string().min(3), newEmail: z.string().min(3) }),
   z.object({ template: z.literal('email_change_attempt'), to: z.string().min(3) }),
   z.object({ template: z.literal('two_factor_changed'), to: z.string().min(3), enabled: z.boolean() }),
+  z.object({
+    template: z.literal('data_export_ready'),
+    to: z.string().min(3),
+    expiresAt: z.string().datetime(),
+    timeZone: z.string().nullable(),
+  }),
 ]);
 export type MailPayload = z.infer<typeof MailPayloadSchema>;
 
@@ -62,6 +69,13 @@ export function renderMail(payload: MailPayload, origin: string) {
       return emailChangeAttemptMail({ to: payload.to, origin });
     case 'two_factor_changed':
       return twoFactorChangedMail({ to: payload.to, origin, enabled: payload.enabled });
+    case 'data_export_ready':
+      return dataExportReadyMail({
+        to: payload.to,
+        origin,
+        expiresAt: new Date(payload.expiresAt),
+        timeZone: payload.timeZone,
+      });
   }
 }
 

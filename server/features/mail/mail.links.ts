@@ -10,6 +10,7 @@ export const appLinks = {
   passwordRequest: (origin: string) => `${origin}/password-request`,
   emailChange: (origin: string, token: string) =>
     `${origin}/settings/email-confirmation?token=${encodeURIComponent(token)}`,
+  yourData: (origin: string) => `${origin}/settings/data`,
   passwordReset: (origin: string, token: string) =>
     `${origin}/password-reset?token=${encodeURIComponent(token)}`,
 };

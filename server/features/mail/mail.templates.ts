@@ -215,3 +215,40 @@ export function twoFactorChangedMail(input: { to: string; origin: string; enable
     ],
   );
 }
+
+/** The member's date and time in their time zone when it is known and valid, else in UTC. */
+function dateInZone(date: Date, timeZone: string | null): string {
+  const format = (zone: string) =>
+    new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone: zone,
+      timeZoneName: 'short',
+    }).format(date);
+  try {
+    return format(timeZone ?? 'UTC');
+  } catch {
+    return format('UTC');
+  }
+}
+
+/** When a member's export is built: where to download it, and until when (ADR 021). */
+export function dataExportReadyMail(input: {
+  to: string;
+  origin: string;
+  expiresAt: Date;
+  timeZone: string | null;
+}) {
+  return compose(input.to, `Your ${APP_NAME} data export is ready`, [
+    { text: `The copy of your ${APP_NAME} data you asked for is ready to download from the Your data page.` },
+    { link: { label: 'Download my data', url: appLinks.yourData(input.origin) } },
+    {
+      text:
+        `It is available until ${dateInZone(input.expiresAt, input.timeZone)}, then it is deleted. ` +
+        'You need to be signed in to download it. If you did not ask for this export, change your password.',
+    },
+  ]);
+}
