@@ -6,14 +6,28 @@
 
 const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/;
 
-/** The canonical name of a time zone `Intl` knows, or null. */
+let knownByLowerCase: Map<string, string> | null = null;
+
+/**
+ * The name of a time zone `Intl` knows, spelled as the zone list spells it, or null. Names are kept,
+ * not resolved: some runtimes resolve 'Asia/Kolkata' to its old alias 'Asia/Calcutta'.
+ */
 export function canonicalTimeZone(value: string): string | null {
   if (!ZONE_NAME.test(value)) return null;
+  let resolved: string;
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+    resolved = new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
   } catch {
     return null;
   }
+  knownByLowerCase ??= new Map(knownTimeZones().map((zone) => [zone.toLowerCase(), zone]));
+  const listed = knownByLowerCase.get(value.toLowerCase());
+  if (listed) return listed;
+  if (resolved.toLowerCase() === value.toLowerCase()) return resolved;
+  // A newer name than this runtime's list: kept as written when written like one ('Asia/Kolkata').
+  return /^[A-Z]/.test(value) && value.split('/').every((part) => /^[A-Z0-9+-]/.test(part))
+    ? value
+    : resolved;
 }
 
 /** Every zone this runtime knows, for the picker; UTC first is left to the caller. */
