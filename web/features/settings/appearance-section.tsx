@@ -58,7 +58,8 @@ function ThemeOption({ option, checked }: { option: ThemeChoice; checked: boolea
   return (
     <label
       className={cn(
-        'flex cursor-pointer items-center gap-2.5 rounded-xl border px-3 py-2.5 text-sm font-medium transition-colors',
+        'relative flex cursor-pointer items-center gap-2.5 rounded-xl border px-3 py-2.5 text-sm font-medium',
+        'transition-colors',
         'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500',
         checked
           ? 'border-brand-500 bg-brand-50 text-stone-900'
@@ -71,7 +72,8 @@ function ThemeOption({ option, checked }: { option: ThemeChoice; checked: boolea
         value={option}
         checked={checked}
         onChange={() => setThemeChoice(option)}
-        className="sr-only"
+        // Covers the whole option, unseen, so a click anywhere on it is a click on the radio.
+        className="absolute inset-0 cursor-pointer appearance-none rounded-xl focus:outline-none"
       />
       <Icon className="size-4 text-stone-500" aria-hidden="true" />
       {THEME_LABELS[option]}
