@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Notification, NotificationPreference } from '@shared/api/notifications';
 import { NOTIFICATION_KINDS } from '@shared/domain/constants';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
@@ -8,15 +8,13 @@ import { renderApp } from '@web/test/render-app';
 import { ada } from '@web/test/users';
 import { badgeText } from './components/inbox-link';
 
-// Times on screen are worked out against the clock (<Time>): this file's clock starts at a set time.
-beforeEach(() => {
-  vi.useFakeTimers({ now: new Date('2026-11-23T12:00:00Z'), toFake: ['Date'], shouldAdvanceTime: true });
-});
+// <Time> works out "how long ago" against the clock: two hours reads the same for half an hour.
+const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString();
 
 const item = (id: string, extra: Partial<Notification> = {}): Notification => ({
   id,
   kind: 'post_like',
-  created_at: '2026-11-23T10:00:00.000Z',
+  created_at: twoHoursAgo,
   created_at_human: 'November 23, 2026 at 10:00 AM UTC',
   time_ago: '2 hours ago',
   read: false,
