@@ -82,6 +82,8 @@ export const CurrentUserSchema = z.object({
   avatar: z.string().nullable(),
   initials: z.string(),
   is_admin: z.boolean(),
+  /** The member's IANA time zone; null when not yet known (the web then records the browser's). */
+  time_zone: z.string().nullable(),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 

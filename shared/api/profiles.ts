@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../domain/constants';
+import { canonicalTimeZone } from '../domain/time-zones';
 import { usernameField } from './auth';
 import { identityName, optionalText } from './fields';
 
@@ -27,6 +28,23 @@ export const ProfileSchema = z.object({
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
+export const TIME_ZONE_UNKNOWN = 'is not a known time zone';
+
+/** An IANA zone name, kept canonical; null goes back to following the browser. */
+export const timeZoneField = z
+  .string()
+  .max(64, { error: TIME_ZONE_UNKNOWN })
+  .nullable()
+  .transform((value, context) => {
+    if (value === null) return null;
+    const zone = canonicalTimeZone(value.trim());
+    if (zone === null) {
+      context.addIssue({ code: 'custom', message: TIME_ZONE_UNKNOWN });
+      return z.NEVER;
+    }
+    return zone;
+  });
+
 /** PATCH /api/profile: fields left out stay as they are; blank optional fields become null. */
 export const UpdateProfileBodySchema = z.object({
   profile: z.object({
@@ -35,6 +53,8 @@ export const UpdateProfileBodySchema = z.object({
     username: usernameField.optional(),
     first_name: identityName(LIMITS.nameMax).optional(),
     last_name: identityName(LIMITS.nameMax).optional(),
+    /** The member's own zone for dates on screen and in mail; only they ever see it. */
+    time_zone: timeZoneField.optional(),
   }),
 });
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;

@@ -284,6 +284,7 @@ const TARGETS: Record<string, Target> = {
         username: uniqueName('renamed'),
         first_name: 'A',
         last_name: 'B',
+        time_zone: 'Europe/Paris',
       },
     }),
     // Every field is optional: a profile object of unknown keys changes nothing.

@@ -14,13 +14,13 @@ const base =
 
 const variants: Record<ButtonVariant, string> = {
   primary:
-    'bg-brand-700 text-white shadow-sm hover:bg-brand-800 active:bg-brand-900 disabled:hover:bg-brand-700',
+    'bg-brand-700 text-on-solid shadow-sm hover:bg-brand-800 active:bg-brand-900 disabled:hover:bg-brand-700',
   secondary: 'bg-stone-100 text-stone-800 hover:bg-stone-200 active:bg-stone-300 disabled:hover:bg-stone-100',
   outline:
     'border border-stone-300 bg-white text-stone-800 shadow-xs hover:border-stone-400 hover:bg-stone-50 ' +
     'active:bg-stone-100 disabled:hover:bg-white',
   ghost: 'text-stone-700 hover:bg-stone-100 hover:text-stone-900 active:bg-stone-200',
-  danger: 'bg-red-700 text-white shadow-sm hover:bg-red-800 active:bg-red-900 disabled:hover:bg-red-700',
+  danger: 'bg-red-700 text-on-solid shadow-sm hover:bg-red-800 active:bg-red-900 disabled:hover:bg-red-700',
   link: 'rounded-sm text-brand-700 underline-offset-4 hover:text-brand-800 hover:underline',
 };
 

@@ -30,7 +30,7 @@ export function Dialog({
       onOpenChange={(next) => (dismissible || next ? onOpenChange(next) : undefined)}
     >
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-stone-950/40 backdrop-blur-[2px] data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
+        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-scrim/40 backdrop-blur-[2px] data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
         <RadixDialog.Content
           {...(description ? {} : { 'aria-describedby': undefined })}
           onEscapeKeyDown={(event) => (dismissible ? undefined : event.preventDefault())}

@@ -19,7 +19,7 @@ export function FloatingRefreshButton({
       aria-label={label}
       title={label}
       className={cn(
-        'fixed right-5 bottom-5 z-30 flex size-12 items-center justify-center rounded-full bg-brand-700 text-white',
+        'fixed right-5 bottom-5 z-30 flex size-12 items-center justify-center rounded-full bg-brand-700 text-on-solid',
         'shadow-lg shadow-brand-900/25 transition hover:bg-brand-800 focus-visible:outline-none',
         'focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 disabled:opacity-80',
         'sm:right-8 sm:bottom-8',

@@ -181,7 +181,7 @@ const fullComponents: Components = {
   ),
   pre: ({ node: _node, ...props }) => (
     <pre
-      className="my-3 overflow-x-auto rounded-xl bg-stone-900 p-4 text-sm leading-relaxed text-stone-100 [&>code]:bg-transparent [&>code]:p-0 [&>code]:text-inherit"
+      className="my-3 overflow-x-auto rounded-xl bg-code p-4 text-sm leading-relaxed text-code-ink [&>code]:bg-transparent [&>code]:p-0 [&>code]:text-inherit"
       {...props}
     />
   ),

@@ -32,12 +32,12 @@ export function Toast({
         <div
           className={cn(
             'pointer-events-auto flex max-w-md animate-toast-in items-center gap-2.5 rounded-xl px-4 py-3 text-sm',
-            'font-medium text-white shadow-lg shadow-stone-900/20',
+            'font-medium text-on-solid shadow-lg shadow-stone-900/20',
             variant === 'success' ? 'bg-stone-900' : 'bg-red-700',
           )}
         >
           <Icon
-            className={cn('size-4 shrink-0', variant === 'success' ? 'text-emerald-400' : 'text-white')}
+            className={cn('size-4 shrink-0', variant === 'success' ? 'text-emerald-400' : 'text-on-solid')}
             aria-hidden="true"
           />
           {message}

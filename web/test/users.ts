@@ -12,6 +12,7 @@ export const maria: CurrentUser = {
   avatar: null,
   initials: 'MO',
   is_admin: false,
+  time_zone: 'UTC',
 };
 
 export const ada: CurrentUser = {
@@ -24,4 +25,5 @@ export const ada: CurrentUser = {
   avatar: null,
   initials: 'AL',
   is_admin: false,
+  time_zone: 'UTC',
 };

@@ -40,6 +40,7 @@ describe('session: GET /api/auth, sign in, sign out', () => {
         avatar: null,
         initials: 'GH',
         is_admin: false,
+        time_zone: null,
       });
     });
 

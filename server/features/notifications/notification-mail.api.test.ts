@@ -113,6 +113,45 @@ describe('notification mail', () => {
       expect(mailsTo(author.member.email)[1]!.subject).toBe('Your Hearth digest: 1 new notification');
     });
 
+    it('sends at 07:00 on each member’s own clock: Tokyo, Kolkata, and UTC when the zone is unknown', async () => {
+      const tokyo = await memberWithClient(app);
+      const kolkata = await memberWithClient(app);
+      const unknown = await memberWithClient(app);
+      await tokyo.client.patch('/api/profile', { profile: { time_zone: 'Asia/Tokyo' } });
+      await kolkata.client.patch('/api/profile', { profile: { time_zone: 'Asia/Kolkata' } });
+      const fan = await memberWithClient(app);
+      for (const member of [tokyo, kolkata, unknown]) {
+        await fan.client.post(`/api/profiles/${member.member.id}/follow`);
+      }
+      // Their notifications date from the evening before, in UTC.
+      const day = new Date(Date.UTC(2099, 0, 10));
+      const evening = new Date(day.getTime() - 3 * 3600_000);
+      for (const member of [tokyo, kolkata, unknown]) {
+        await app.context.db
+          .update(notifications)
+          .set({ createdAt: evening })
+          .where(eq(notifications.recipientId, member.member.id));
+      }
+      const at = (hour: number, minute = 0) => new Date(day.getTime() + (hour * 60 + minute) * 60_000);
+      const got = () => [tokyo, kolkata, unknown].map((member) => mailsTo(member.member.email).length);
+
+      // 22:00 UTC the day before is 07:00 in Tokyo: only Tokyo, and only once.
+      await sendDailyDigests(app.context, new Date(day.getTime() - 2 * 3600_000));
+      expect(got()).toEqual([1, 0, 0]);
+      await sendDailyDigests(app.context, at(1, 15));
+      expect(got()).toEqual([1, 0, 0]);
+      // 01:30 UTC is 07:00 in Kolkata.
+      await sendDailyDigests(app.context, at(1, 30));
+      expect(got()).toEqual([1, 1, 0]);
+      // 07:00 UTC for the member whose zone is unknown; a run later that day sends nobody anything.
+      await sendDailyDigests(app.context, at(6, 45));
+      expect(got()).toEqual([1, 1, 0]);
+      await sendDailyDigests(app.context, at(7));
+      expect(got()).toEqual([1, 1, 1]);
+      await sendDailyDigests(app.context, at(12));
+      expect(got()).toEqual([1, 1, 1]);
+    });
+
     it('leaves out what was read in the app, and sends nothing when nothing is new', async () => {
       const author = await memberWithClient(app);
       const fan = await memberWithClient(app);

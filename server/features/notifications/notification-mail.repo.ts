@@ -71,19 +71,23 @@ export async function releaseMailClaim(db: DbOrTx, ids: string[]): Promise<void>
   await db.update(notifications).set({ mailedAt: null }).where(inArray(notifications.id, ids));
 }
 
-/** Confirmed members with unread, unmailed daily-digest notifications from before `cutoff`. */
+/**
+ * Confirmed members with unread, unmailed daily-digest notifications from before `before`, with
+ * their time zone (null when unknown).
+ */
 export async function listDigestRecipients(
   db: DbOrTx,
-  cutoff: Date,
-): Promise<Array<{ recipientId: string; email: string }>> {
+  before: Date,
+): Promise<Array<{ recipientId: string; email: string; timeZone: string | null }>> {
   const result = await db.execute(sql`
-    select distinct n.recipient_id, u.email
+    select distinct n.recipient_id, u.email, u.time_zone
     from notifications n join users u on u.id = n.recipient_id
     where u.confirmed_at is not null and n.mailed_at is null and n.read_at is null
-      and n.created_at < ${cutoff.toISOString()}::timestamptz and ${rowDeliverySql()} = 'daily'`);
-  return rowsOf<{ recipient_id: string; email: string }>(result).map((row) => ({
+      and n.created_at < ${before.toISOString()}::timestamptz and ${rowDeliverySql()} = 'daily'`);
+  return rowsOf<{ recipient_id: string; email: string; time_zone: string | null }>(result).map((row) => ({
     recipientId: row.recipient_id,
     email: row.email,
+    timeZone: row.time_zone,
   }));
 }
 

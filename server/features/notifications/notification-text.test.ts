@@ -76,10 +76,47 @@ describe('wordNotification', () => {
 });
 
 describe('digestCutoff', () => {
-  it('is the latest 07:00 UTC at or before now', () => {
-    expect(digestCutoff(new Date('2026-11-23T16:00:00Z')).toISOString()).toBe('2026-11-23T07:00:00.000Z');
-    expect(digestCutoff(new Date('2026-11-23T06:59:00Z')).toISOString()).toBe('2026-11-22T07:00:00.000Z');
-    expect(digestCutoff(new Date('2026-11-23T07:00:00Z')).toISOString()).toBe('2026-11-23T07:00:00.000Z');
+  const cutoff = (now: string, zone?: string) => digestCutoff(new Date(now), zone).toISOString();
+
+  it('is the latest 07:00 UTC at or before now for a member whose zone is unknown', () => {
+    expect(cutoff('2026-11-23T16:00:00Z')).toBe('2026-11-23T07:00:00.000Z');
+    expect(cutoff('2026-11-23T06:59:00Z')).toBe('2026-11-22T07:00:00.000Z');
+    expect(cutoff('2026-11-23T07:00:00Z')).toBe('2026-11-23T07:00:00.000Z');
+  });
+
+  it('is 07:00 on the member’s own clock, a day back before it comes', () => {
+    // Tokyo is UTC+9: 07:00 there is 22:00 UTC the day before.
+    expect(cutoff('2026-11-22T22:00:00Z', 'Asia/Tokyo')).toBe('2026-11-22T22:00:00.000Z');
+    expect(cutoff('2026-11-22T21:59:00Z', 'Asia/Tokyo')).toBe('2026-11-21T22:00:00.000Z');
+    // Los Angeles in November is UTC-8.
+    expect(cutoff('2026-11-23T16:00:00Z', 'America/Los_Angeles')).toBe('2026-11-23T15:00:00.000Z');
+    expect(cutoff('2026-11-23T14:59:00Z', 'America/Los_Angeles')).toBe('2026-11-22T15:00:00.000Z');
+  });
+
+  it('follows half and quarter hour offsets', () => {
+    expect(cutoff('2026-11-23T01:30:00Z', 'Asia/Kolkata')).toBe('2026-11-23T01:30:00.000Z');
+    expect(cutoff('2026-11-23T01:29:00Z', 'Asia/Kolkata')).toBe('2026-11-22T01:30:00.000Z');
+    expect(cutoff('2026-11-23T01:15:00Z', 'Asia/Kathmandu')).toBe('2026-11-23T01:15:00.000Z');
+    expect(cutoff('2026-11-23T12:00:00Z', 'America/St_Johns')).toBe('2026-11-23T10:30:00.000Z');
+  });
+
+  it('moves with daylight saving time, so the digest stays at 07:00 on the wall clock', () => {
+    // New York: EST (UTC-5) until 2026-03-08 02:00, then EDT (UTC-4).
+    expect(cutoff('2026-03-07T18:00:00Z', 'America/New_York')).toBe('2026-03-07T12:00:00.000Z');
+    expect(cutoff('2026-03-08T18:00:00Z', 'America/New_York')).toBe('2026-03-08T11:00:00.000Z');
+    // The morning after the change, before 07:00 EDT: the day before's 07:00 EST.
+    expect(cutoff('2026-03-08T10:59:00Z', 'America/New_York')).toBe('2026-03-07T12:00:00.000Z');
+    // London back to GMT on 2026-10-25.
+    expect(cutoff('2026-10-24T12:00:00Z', 'Europe/London')).toBe('2026-10-24T06:00:00.000Z');
+    expect(cutoff('2026-10-25T12:00:00Z', 'Europe/London')).toBe('2026-10-25T07:00:00.000Z');
+    // Lord Howe Island changes by half an hour (UTC+11 to UTC+10:30 on 2026-04-05).
+    expect(cutoff('2026-04-04T12:00:00Z', 'Australia/Lord_Howe')).toBe('2026-04-03T20:00:00.000Z');
+    expect(cutoff('2026-04-05T12:00:00Z', 'Australia/Lord_Howe')).toBe('2026-04-04T20:30:00.000Z');
+  });
+
+  it('crosses month and year ends', () => {
+    expect(cutoff('2027-01-01T03:00:00Z', 'UTC')).toBe('2026-12-31T07:00:00.000Z');
+    expect(cutoff('2026-03-01T05:00:00Z', 'Europe/Berlin')).toBe('2026-02-28T06:00:00.000Z');
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instantOfWallTime, wallTime } from '../../../shared/domain/time-zones';
 import type { AppContext } from '../../context';
 import { defineJob } from '../../jobs/queue';
 import { digestMail, instantNotificationMail } from './notification-mails';
@@ -17,29 +18,43 @@ import { signUnsubscribeToken, unsubscribeKey } from './unsubscribe-token';
 /**
  * Notification mail (ADR 016). Instant: every minute a sweep queues one job per unread, unmailed
  * notification whose recipient wants it at once; the job mails it unless it was read (or deleted)
- * meanwhile. Daily: once a day a digest lists each member's unread, unmailed daily-kind
- * notifications from before the day's cutoff, so a second run the same day finds nothing to send.
+ * meanwhile. Daily: every quarter hour, each member whose clock has passed 07:00 gets a digest of their
+ * unread, unmailed daily-kind notifications from before that 07:00 (ADR 023: in their own zone, UTC
+ * when unknown). The rows it lists are claimed, so a later run the same day finds nothing to send,
+ * and a run missed at 07:00 is made up by the next one.
  */
 
 export const NOTIFICATION_MAIL_JOB = 'notifications.mail';
 export const NOTIFICATION_SWEEP_JOB = 'notifications.sweep';
 export const NOTIFICATION_DIGEST_JOB = 'notifications.digest';
 
-/** The hour (UTC) the digest goes out; it covers everything before that hour. */
-export const DIGEST_HOUR_UTC = 7;
+/** The hour of the member's own day the digest goes out; it covers everything before that hour. */
+export const DIGEST_HOUR = 7;
 /** An instant mail older than this is not sent any more (a worker that was down for days). */
 const INSTANT_WINDOW_MS = 24 * 60 * 60 * 1000;
 const SWEEP_BATCH = 500;
 
 type MailContext = Pick<AppContext, 'db' | 'mailer' | 'config' | 'jobs' | 'logger'>;
 
-/** The latest digest hour at or before `now`: everything created before it belongs to that digest. */
-export function digestCutoff(now: Date): Date {
-  const cutoff = new Date(
-    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), DIGEST_HOUR_UTC),
+/**
+ * The latest 07:00 in `timeZone` at or before `now`: everything created before it belongs to that
+ * day's digest.
+ */
+export function digestCutoff(now: Date, timeZone: string = 'UTC'): Date {
+  const today = wallTime(now, timeZone);
+  const cutoff = instantOfWallTime({ ...today, hour: DIGEST_HOUR }, timeZone);
+  if (cutoff.getTime() <= now.getTime()) return cutoff;
+  // Not yet 07:00 there: yesterday's (noon UTC on the same calendar date steps back one day safely).
+  const yesterday = new Date(Date.UTC(today.year, today.month - 1, today.day - 1, 12));
+  return instantOfWallTime(
+    {
+      year: yesterday.getUTCFullYear(),
+      month: yesterday.getUTCMonth() + 1,
+      day: yesterday.getUTCDate(),
+      hour: DIGEST_HOUR,
+    },
+    timeZone,
   );
-  if (cutoff.getTime() > now.getTime()) cutoff.setUTCDate(cutoff.getUTCDate() - 1);
-  return cutoff;
 }
 
 /** Mails one notification, if it is still unread, unmailed, visible and wanted at once. */
@@ -85,17 +100,17 @@ export async function sweepInstantMail(context: MailContext, now: Date = new Dat
   return ids.length;
 }
 
-/** Sends each member at most one digest for the day of `now`; answers how many went out. */
+/** Sends each member at most one digest for their own day of `now`; answers how many went out. */
 export async function sendDailyDigests(context: MailContext, now: Date = new Date()): Promise<number> {
-  const cutoff = digestCutoff(now);
   const key = unsubscribeKey(context.config);
   let sent = 0;
   let failure: unknown = null;
-  for (const recipient of await listDigestRecipients(context.db, cutoff)) {
-    const claimed = await claimForMail(
-      context.db,
-      await listDigestRows(context.db, recipient.recipientId, cutoff),
-    );
+  // Everyone with something waiting; each member's own cutoff then picks the rows of their digest.
+  for (const recipient of await listDigestRecipients(context.db, now)) {
+    const cutoff = digestCutoff(now, recipient.timeZone ?? 'UTC');
+    const rows = await listDigestRows(context.db, recipient.recipientId, cutoff);
+    if (rows.length === 0) continue;
+    const claimed = await claimForMail(context.db, rows);
     const items = new Map<string, { text: string; path: string }>();
     for (const id of claimed) {
       const line = await findNotificationLine(context.db, recipient.recipientId, id);
@@ -161,7 +176,8 @@ export function notificationDigestJob(context: MailContext) {
     retryLimit: 5,
     retryDelaySeconds: 300,
     deleteAfterSeconds: 7 * 24 * 60 * 60,
-    schedule: { cron: `0 ${DIGEST_HOUR_UTC} * * *`, payload: {} },
+    // Every quarter hour, so zones a half or quarter hour off UTC get theirs at their 07:00 too.
+    schedule: { cron: '*/15 * * * *', payload: {} },
     async handle() {
       await sendDailyDigests(context);
     },

@@ -78,6 +78,54 @@ describe('profiles', () => {
     expect((await app.client().patch('/api/profile', { profile: {} })).status).toBe(401);
   });
 
+  it('keeps my time zone: shown to me on GET /api/auth only, canonical, null to forget it', async () => {
+    const { client } = await memberWithClient(app);
+    expect((await client.get('/api/auth')).body.time_zone).toBeNull();
+
+    const set = await client.patch('/api/profile', { profile: { time_zone: 'asia/tokyo' } });
+    expect(set.status).toBe(200);
+    // Not part of the profile other members see.
+    expect(Object.keys(set.body).sort()).toEqual(PROFILE_FIELDS);
+    expect((await client.get('/api/auth')).body.time_zone).toBe('Asia/Tokyo');
+
+    // Other fields leave it alone; half-hour zones are zones too.
+    await client.patch('/api/profile', { profile: { about: 'Hello' } });
+    expect((await client.get('/api/auth')).body.time_zone).toBe('Asia/Tokyo');
+    expect((await client.patch('/api/profile', { profile: { time_zone: 'Asia/Kolkata' } })).status).toBe(200);
+    expect((await client.get('/api/auth')).body.time_zone).toBe('Asia/Kolkata');
+
+    const cleared = await client.patch('/api/profile', { profile: { time_zone: null } });
+    expect(cleared.status).toBe(200);
+    expect((await client.get('/api/auth')).body.time_zone).toBeNull();
+  });
+
+  it('refuses what is not an IANA time zone with 422, changing nothing', async () => {
+    const { client } = await memberWithClient(app);
+    await client.patch('/api/profile', { profile: { time_zone: 'Europe/Paris' } });
+    const bad: unknown[] = [
+      'Mars/Olympus',
+      '+05:30',
+      'GMT+3:00',
+      '',
+      ' ',
+      'Europe/Paris/x',
+      'x'.repeat(65),
+      42,
+      true,
+      {},
+      [],
+    ];
+    for (const time_zone of bad) {
+      const res = await client.patch('/api/profile', { profile: { time_zone, about: 'changed' } });
+      expect(res.status, JSON.stringify(time_zone)).toBe(422);
+      expect(res.body.errors.time_zone ?? res.body.errors['profile.time_zone']).toBeDefined();
+    }
+    const auth = await client.get('/api/auth');
+    expect(auth.body.time_zone).toBe('Europe/Paris');
+    expect((await client.get('/api/profile')).body.about).toBeNull();
+    expect((await app.client().patch('/api/profile', { profile: { time_zone: 'UTC' } })).status).toBe(401);
+  });
+
   it("shows another member's profile, with or without the trailing slash", async () => {
     const { client } = await memberWithClient(app);
     const other = await createMember(app, { about: 'Hello', firstName: 'Only', lastName: null });

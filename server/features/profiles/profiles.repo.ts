@@ -62,6 +62,7 @@ export interface ProfilePatch {
   username?: string;
   firstName?: string | null;
   lastName?: string | null;
+  timeZone?: string | null;
 }
 
 export async function updateProfile(db: DbOrTx, userId: string, patch: ProfilePatch) {

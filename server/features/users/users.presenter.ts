@@ -44,6 +44,7 @@ export function presentCurrentUser(user: UserRow): CurrentUser {
     avatar: avatarUrl(user),
     initials: initialsOf(user),
     is_admin: user.isAdmin,
+    time_zone: user.timeZone,
   };
 }
 

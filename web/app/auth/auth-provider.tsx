@@ -4,6 +4,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { groupsQueryOptions } from '@web/features/groups/api';
 import { isUnauthenticatedResponse, setUnauthorizedHandler } from '@web/lib/api-client';
 import { ApiError } from '@web/lib/api-errors';
+import { setMemberTimeZone } from '@web/lib/time-zone';
+import { systemTimeZone } from '@shared/domain/time-zones';
 import {
   DEFAULT_SIGNED_IN_PATH,
   isPublicPath,
@@ -26,6 +28,7 @@ import {
   fetchCurrentUser,
   postSecondFactor,
   postSignIn,
+  recordTimeZone,
   refetchCurrentUser,
 } from './session-api';
 
@@ -146,6 +149,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       console.error('Refreshing the signed-in member failed', error);
     }
   }, []);
+
+  // Times on screen follow the member's own zone. A member whose zone is not known yet gets this
+  // browser's, recorded once per page load, so the digest and other mail can use it.
+  const zoneRecorded = useRef(false);
+  const memberZone = state.user?.time_zone;
+  useEffect(() => {
+    setMemberTimeZone(memberZone ?? null);
+    if (memberZone !== null || zoneRecorded.current) return;
+    zoneRecorded.current = true;
+    recordTimeZone(systemTimeZone())
+      .then(() => refreshUser())
+      .catch((error: unknown) => console.error('Recording the time zone failed', error));
+  }, [memberZone, refreshUser]);
 
   const value = useMemo<AuthContextValue>(
     () => ({

@@ -45,3 +45,8 @@ export function asCurrentUser(value: unknown): CurrentUser | null {
   const user = value as Partial<CurrentUser>;
   return typeof user.id === 'string' && typeof user.initials === 'string' ? (user as CurrentUser) : null;
 }
+
+/** Records this browser's zone as the member's (PATCH /api/profile), so mail can use it too. */
+export async function recordTimeZone(timeZone: string): Promise<void> {
+  await api.patch('/profile', { profile: { time_zone: timeZone } });
+}

@@ -4,8 +4,9 @@ import { Avatar } from '@web/components/avatar';
 import { MenuContent, MenuItem, MenuLinkItem, MenuSeparator } from '@web/components/menu';
 import { useAuth } from '../auth/auth-context';
 import { accountEntries } from '../navigation';
+import { ThemeMenuItems } from './theme-menu-items';
 
-/** The avatar menu: My profile, Invitations, Privacy policy, Share feedback, Sign out. */
+/** The avatar menu: My profile, Invitations, Privacy policy, Share feedback, Appearance, Sign out. */
 export function AccountMenu() {
   const { user, avatar, initials, signOut } = useAuth();
   return (
@@ -33,6 +34,8 @@ export function AccountMenu() {
             {label}
           </MenuLinkItem>
         ))}
+        <MenuSeparator />
+        <ThemeMenuItems />
         <MenuSeparator />
         <MenuItem onSelect={() => void signOut()}>
           <LogOut className="size-4 text-stone-500" aria-hidden="true" />

@@ -25,7 +25,7 @@ export function SlideInSidebar({
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-950/40 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in lg:hidden" />
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-scrim/40 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in lg:hidden" />
         <Dialog.Content
           aria-describedby={undefined}
           className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white shadow-2xl focus:outline-none data-[state=closed]:animate-slide-out-left data-[state=open]:animate-slide-in-left lg:hidden"

@@ -30,7 +30,7 @@ export function ReportsNavLink({ mayReview }: { mayReview: boolean }) {
       <Flag className="size-[18px] shrink-0 opacity-80" aria-hidden />
       Reports{' '}
       {count > 0 ? (
-        <span className="ml-auto rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">
+        <span className="ml-auto rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-on-solid">
           {count}
           <span className="sr-only"> open</span>
         </span>

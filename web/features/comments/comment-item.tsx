@@ -13,6 +13,7 @@ import type { BaseComment, ConversationAdapter } from './adapter';
 import { CommentComposer } from './comment-composer';
 import { removeCachedComment, replaceCachedComment } from './comments-cache';
 import { EditedMark } from './edited-mark';
+import { Time } from '@web/components/time';
 
 const profilePath = (profileId: string) => `/profiles/${encodeURIComponent(profileId)}`;
 
@@ -74,9 +75,7 @@ export function CommentItem<F extends BaseComment>({
               <span className="text-stone-500">@{comment.username}</span>
             </p>
             <p className="text-xs text-stone-500">
-              <time dateTime={comment.created_at} title={comment.time_ago}>
-                {comment.created_at_human}
-              </time>
+              <Time value={comment.created_at} />
               {comment.edited_at ? (
                 <>
                   {' · '}

@@ -1,8 +1,9 @@
-import { humanDate } from '@shared/domain/time';
+import { fullDateTime } from '@shared/domain/time';
+import { useTimeZone } from '@web/lib/time-zone';
 
 /** "edited", with the time of the last edit on hover and for assistive technology. */
 export function EditedMark({ editedAt }: { editedAt: string }) {
-  const when = humanDate(new Date(editedAt));
+  const when = fullDateTime(new Date(editedAt), useTimeZone());
   return (
     <time dateTime={editedAt} title={`Edited ${when}`} className="text-stone-500 italic">
       edited

@@ -1,12 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { aPublishedPost } from '@web/features/published/test-fixtures';
 import { jsonResponse, mockFetch, type RecordedCall } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { exploreRoutes } from './routes';
 // Loaded up front, so the route-lazy screen appears without a cold-compile wait.
 import './published-post-page';
+
+// Times on screen are worked out against the clock (<Time>): this file's clock starts at a set time.
+beforeEach(() => {
+  vi.useFakeTimers({ now: new Date('2026-03-22T10:05:00Z'), toFake: ['Date'], shouldAdvanceTime: true });
+});
 
 const path = '/api/published_posts/tomatoes-are-ripening';
 const postCalls = (calls: RecordedCall[]) => calls.filter((call) => call.url === path);

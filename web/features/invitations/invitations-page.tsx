@@ -17,6 +17,7 @@ import { useDocumentTitle } from '@web/lib/use-document-title';
 import { useTimedMessage } from '@web/lib/use-timed-message';
 import { createInvitation, invitationLink, invitationsQueryOptions } from './api';
 import { INVITATION_TEXT as TEXT } from './messages';
+import { Time } from '@web/components/time';
 
 /** The red-box text for a failed call: 401 → 'Authentication required' (spec section 8). */
 export function invitationErrorText(error: unknown): string {
@@ -26,13 +27,6 @@ export function invitationErrorText(error: unknown): string {
   const fieldErrors = error instanceof ApiError ? error.fieldErrors : undefined;
   if (fieldErrors?.base?.length) return fieldErrors.base.join('. ');
   return errorMessage(error);
-}
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
-
-function formatDate(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
 }
 
 export function InvitationsPage() {
@@ -165,7 +159,9 @@ function InvitationRow({ invitation, onCopy }: { invitation: Invitation; onCopy:
     <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3.5">
       <div className="min-w-0">
         <p className="truncate font-medium text-stone-900">{invitation.email ?? 'Invitation link'}</p>
-        <p className="text-sm text-stone-500">Created on {formatDate(invitation.created_at)}</p>
+        <p className="text-sm text-stone-500">
+          Created on <Time value={invitation.created_at} format="date" />
+        </p>
       </div>
       {redeemed ? (
         <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-3 py-1 text-sm font-medium text-emerald-800 ring-1 ring-emerald-200">

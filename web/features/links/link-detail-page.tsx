@@ -26,6 +26,7 @@ import { SharerComment } from './components/sharer-comment';
 import { ReadFailure, ReadingIndicator, SafetyNotice } from './components/link-status';
 import { isReading } from './link-cache';
 import { LINK_TEXT } from './messages';
+import { Time } from '@web/components/time';
 
 /** While a link is read, a slow poll backs up the live updates (a dropped stream must not leave it "reading…"). */
 const READING_POLL_MS = 30_000;
@@ -162,7 +163,7 @@ function EarlierShares({ links }: { links: Link[] }) {
             >
               <span className="font-medium text-stone-900">{earlier.title ?? earlier.url}</span>
               <span className="block text-xs text-stone-500">
-                {earlier.name} · {earlier.time_ago} · {commentsLabel(earlier.comments_count)}
+                {earlier.name} · <Time value={earlier.created_at} /> · {commentsLabel(earlier.comments_count)}
               </span>
             </RouterLink>
           </li>

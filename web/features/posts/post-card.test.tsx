@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Post } from '@shared/api/posts';
 import { timelineRoutes } from '@web/features/timeline/routes';
 import { queryKeys } from '@web/lib/query-keys';
@@ -13,6 +13,11 @@ import { PostCard } from './components/post-card';
 import { commentsLabel, contentPreview, likesLabel } from './messages';
 import { aPost } from './post-fixtures';
 import { postsRoutes } from './routes';
+
+// Times on screen are worked out against the clock (<Time>): this file's clock starts at a set time.
+beforeEach(() => {
+  vi.useFakeTimers({ now: new Date('2026-03-22T10:05:00Z'), toFake: ['Date'], shouldAdvanceTime: true });
+});
 
 function renderCard(post: Post) {
   const queryClient = new QueryClient({

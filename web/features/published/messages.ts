@@ -46,11 +46,3 @@ export function slugMessage(problem: string): string {
 export function listErrorText(message: string | undefined): string {
   return message ? `Error: ${message}` : PUBLISH_TEXT.listFailed;
 }
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
-
-/** "Published March 22, 2026". */
-export function publishedOn(createdAt: string): string {
-  const date = new Date(createdAt);
-  return `Published ${Number.isNaN(date.getTime()) ? createdAt : dateFormat.format(date)}`;
-}

@@ -37,7 +37,9 @@ describe('/published', () => {
     const first = within(items[0]!);
     expect(first.getByRole('heading', { name: 'Tomatoes are ripening' })).toBeInTheDocument();
     expect(first.getByText('tomatoes-are-ripening')).toBeInTheDocument();
-    expect(first.getByText('Published March 22, 2026')).toBeInTheDocument();
+    // The date is a <time> inside the sentence, in the member's zone.
+    expect(items[0]).toHaveTextContent('Published March 22, 2026');
+    expect(first.getByText('March 22, 2026').tagName).toBe('TIME');
     expect(first.getByRole('link', { name: 'View Post' })).toHaveAttribute(
       'href',
       '/post/11111111-1111-4111-8111-111111111111',

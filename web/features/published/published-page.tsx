@@ -19,8 +19,9 @@ import { useDocumentTitle } from '@web/lib/use-document-title';
 import { useInfiniteScroll } from '@web/lib/use-infinite-scroll';
 import { useTimedMessage } from '@web/lib/use-timed-message';
 import { fetchMyPublicPostsPage } from './api';
-import { listErrorText, PUBLISH_TEXT, publishedOn } from './messages';
+import { listErrorText, PUBLISH_TEXT } from './messages';
 import { UnpublishDialog } from './unpublish-dialog';
+import { Time } from '@web/components/time';
 
 type Pages = InfiniteData<CursorPage<PublicPost>, string | null>;
 
@@ -171,7 +172,9 @@ function PublishedItem({ post, notify }: { post: PublicPost; notify: (message: s
             <span aria-hidden="true" className="hidden sm:inline">
               ·
             </span>
-            <span>{publishedOn(post.created_at)}</span>
+            <span>
+              Published <Time value={post.created_at} format="date" />
+            </span>
           </p>
           <a
             href={post.public_url}

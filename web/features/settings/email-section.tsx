@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AccountSecurity } from '@shared/api/account';
-import { humanDate } from '@shared/domain/time';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/button';
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@web/components/card';
@@ -9,6 +8,7 @@ import { TextField } from '@web/components/input';
 import { errorMessage } from '@web/lib/api-errors';
 import { cancelEmailChange, requestEmailChange, securityKeys } from './security-api';
 import { explainedBy, fieldErrorOf } from './security-fields';
+import { Time } from '@web/components/time';
 
 const EMPTY = { email: '', current_password: '' };
 
@@ -55,8 +55,8 @@ export function EmailSection({ security }: { security: AccountSecurity }) {
           <Alert variant="info" title="Waiting for confirmation">
             <p>
               We sent a link to <span className="font-medium">{security.pending_email}</span>. Open it while
-              signed in, before {humanDate(new Date(security.pending_email_expires_at!))}, to move your
-              account there.
+              signed in, before <Time value={security.pending_email_expires_at!} format="full" />, to move
+              your account there.
             </p>
             <Button
               variant="outline"

@@ -7,6 +7,7 @@ import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@web/com
 import { RetryAlert } from '@web/components/retry-alert';
 import { errorMessage } from '@web/lib/api-errors';
 import { securityKeys, sessionsQueryOptions, signOutOtherSessions, signOutSession } from './security-api';
+import { Time } from '@web/components/time';
 
 /** "Firefox 120 on Linux", from what the server could read of the browser's User-Agent. */
 export function deviceName(session: AccountSession): string {
@@ -61,8 +62,8 @@ export function SessionsSection() {
                     </p>
                     <p className="text-sm text-stone-600">
                       {session.network ? `Network ${session.network} · ` : null}
-                      Signed in <time dateTime={session.created_at}>{session.created_ago}</time> · Last seen{' '}
-                      <time dateTime={session.last_seen_at}>{session.last_seen_ago}</time>
+                      Signed in <Time value={session.created_at} /> · Last seen{' '}
+                      <Time value={session.last_seen_at} />
                     </p>
                   </div>
                 </div>

@@ -25,10 +25,11 @@ import { queryKeys } from '@web/lib/query-keys';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { useTimedMessage } from '@web/lib/use-timed-message';
 import { SETTINGS_TEXT } from './messages';
+import { AppearanceCard, TimeZoneCard } from './appearance-section';
 import { ProfilePicture } from './profile-picture';
 
 /** The fields the form edits, as the form holds them (text, never null). */
-type ProfileForm = Required<{ [K in keyof ProfileChanges]: string }>;
+type ProfileForm = Required<{ [K in keyof Omit<ProfileChanges, 'time_zone'>]: string }>;
 
 /** Field errors read as sentences: 'Username has already been taken'. */
 const FIELD_LABELS: Record<keyof ProfileForm, string> = {
@@ -87,6 +88,10 @@ export function SettingsPage() {
       ) : (
         <ProfileEditor profile={profile.data} />
       )}
+      <div className="mt-6 space-y-6">
+        <AppearanceCard />
+        <TimeZoneCard />
+      </div>
       <PrivacyLinks />
     </div>
   );

@@ -42,7 +42,7 @@ export function NewPostsButton() {
       <button
         type="button"
         onClick={load}
-        className="inline-flex items-center gap-1.5 rounded-full bg-brand-700 px-4 py-2 text-sm font-medium text-white shadow-lg shadow-brand-900/20 transition hover:bg-brand-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
+        className="inline-flex items-center gap-1.5 rounded-full bg-brand-700 px-4 py-2 text-sm font-medium text-on-solid shadow-lg shadow-brand-900/20 transition hover:bg-brand-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
       >
         <ArrowUp className="size-4" aria-hidden="true" />
         {newPostsLabel(postIds.length)}

@@ -5,6 +5,7 @@ import { Avatar } from '@web/components/avatar';
 import { EmptyState } from '@web/components/empty-state';
 import { initialsOf } from '@web/lib/initials';
 import { PagedListState, type PagedQuery } from '@web/components/paged-list-state';
+import { Time } from '@web/components/time';
 
 /** Members' feedback, newest first. */
 export function FeedbackList({ query }: { query: PagedQuery<AdminFeedback> }) {
@@ -48,9 +49,7 @@ function FeedbackItem({ feedback }: { feedback: AdminFeedback }) {
           )}
           {feedback.username ? <span className="text-stone-500"> @{feedback.username}</span> : null}
         </p>
-        <time dateTime={feedback.created_at} className="shrink-0 text-xs text-stone-500">
-          {feedback.created_at_human}
-        </time>
+        <Time value={feedback.created_at} className="shrink-0 text-xs text-stone-500" />
       </div>
       <p className="mt-3 text-[15px] leading-relaxed whitespace-pre-wrap text-stone-800 break-words">
         {feedback.content}

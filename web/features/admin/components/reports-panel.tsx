@@ -13,6 +13,7 @@ import { errorMessage, fieldErrorsOf } from '@web/lib/api-errors';
 import { cn } from '@web/lib/cn';
 import { adminKeys, removeReportedContent, reportsPaging, updateReportStatus } from '../api';
 import { PagedListState } from '@web/components/paged-list-state';
+import { Time } from '@web/components/time';
 
 const STATUS_LABELS: Record<ReportStatus, string> = {
   open: 'Open',
@@ -149,7 +150,7 @@ function ReportItem({ report }: { report: AdminReport }) {
           >
             @{report.reporter_username}
           </Link>{' '}
-          · <time dateTime={report.created_at}>{report.created_at_human}</time>
+          · <Time value={report.created_at} />
         </p>
         <p
           className={cn(

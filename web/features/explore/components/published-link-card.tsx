@@ -7,6 +7,7 @@ import { useOpenOnClick } from '@web/features/posts';
 import { initialsOf } from '@web/lib/initials';
 import { exploreLinkPath } from '../paths';
 import { PublishedCounts } from './published-counts';
+import { Time } from '@web/components/time';
 
 /**
  * Who shared a published link, and when. Not a link: a member who shared only links has no public
@@ -22,9 +23,7 @@ export function PublishedLinkSharer({ link }: { link: PublishedLink }) {
           <span className="truncate text-sm text-stone-500">@{link.username}</span>
         </p>
         <p className="mt-0.5 text-xs text-stone-500">
-          <time dateTime={link.created_at} title={link.created_at_human}>
-            {link.time_ago}
-          </time>
+          <Time value={link.created_at} />
         </p>
       </div>
     </header>

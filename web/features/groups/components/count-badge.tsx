@@ -20,7 +20,7 @@ export function CountBadge({
       <span
         className={cn(
           'ml-auto inline-flex min-w-5 items-center justify-center rounded-full bg-brand-600 px-1.5 py-0.5',
-          'text-[11px] leading-none font-semibold text-white tabular-nums',
+          'text-[11px] leading-none font-semibold text-on-solid tabular-nums',
           className,
         )}
         data-testid="count-badge"

@@ -13,6 +13,7 @@ import { queryKeys } from '@web/lib/query-keys';
 import { answerGroupRequest, type RequestAnswer } from '../api';
 import { GROUP_TEXT } from '../messages';
 import { groupPath } from '../paths';
+import { Time } from '@web/components/time';
 
 const TEXT = GROUP_TEXT.requests;
 
@@ -71,7 +72,7 @@ export function RequestItem({ request, showGroup = false }: { request: GroupRequ
                 {' · '}
               </>
             ) : null}
-            {request.created_at_human}
+            <Time value={request.created_at} />
           </p>
         </div>
       </div>

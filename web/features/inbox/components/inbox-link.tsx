@@ -39,7 +39,7 @@ export function InboxLink({ className }: { className?: string }) {
         <span
           aria-hidden="true"
           data-testid="inbox-badge"
-          className="absolute top-1 right-0.5 flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-brand-600 px-1 text-[10px] leading-none font-semibold text-white ring-2 ring-white"
+          className="absolute top-1 right-0.5 flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-brand-600 px-1 text-[10px] leading-none font-semibold text-on-solid ring-2 ring-white"
         >
           {badgeText(count)}
         </span>

@@ -4,6 +4,7 @@ import { Avatar } from '@web/components/avatar';
 import { cn } from '@web/lib/cn';
 import { initialsOf } from '@web/lib/initials';
 import { INBOX_TEXT } from '../messages';
+import { Time } from '@web/components/time';
 
 /**
  * One line of the Inbox: who (or Hearth's bell), the sentence, how long ago, and a dot while unread.
@@ -40,13 +41,7 @@ export function NotificationRow({ item, onOpen }: { item: Notification; onOpen: 
           >
             {item.text}
           </span>
-          <time
-            dateTime={item.created_at}
-            title={item.created_at_human}
-            className="mt-0.5 block text-xs text-stone-500"
-          >
-            {item.time_ago}
-          </time>
+          <Time value={item.created_at} className="mt-0.5 block text-xs text-stone-500" />
         </span>
         {item.read ? null : (
           <span className="mt-1.5 flex shrink-0 items-center">

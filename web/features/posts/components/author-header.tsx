@@ -5,6 +5,7 @@ import type { Post } from '@shared/api/posts';
 import { Avatar } from '@web/components/avatar';
 import { initialsOf } from '@web/lib/initials';
 import { EditedMark } from '@web/features/comments/edited-mark';
+import { Time } from '@web/components/time';
 
 /** What the header shows of a post (or a published post). */
 export type AuthorHeaderPost = Pick<
@@ -55,9 +56,7 @@ export function AuthorHeader({
           </Link>
         </div>
         <div className="mt-0.5 flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-xs text-stone-500">
-          <time dateTime={post.created_at} title={post.created_at_human}>
-            {post.time_ago}
-          </time>
+          <Time value={post.created_at} />
           {post.edited_at ? (
             <>
               <span aria-hidden="true">·</span>

@@ -2,6 +2,7 @@ import type { Post } from '@shared/api/posts';
 import { Markdown } from '@web/components/markdown';
 import { EditedMark } from '@web/features/comments/edited-mark';
 import { PostAttachment, type AttachmentPost } from './post-attachment';
+import { Time } from '@web/components/time';
 
 /**
  * A post's own page, below the header: the title, the full date, all of the content and the
@@ -11,9 +12,7 @@ export function PostDetailBody({
   post,
   titleId,
 }: {
-  post: AttachmentPost &
-    Pick<Post, 'content' | 'created_at_human'> &
-    Partial<Pick<Post, 'mentions' | 'edited_at'>>;
+  post: AttachmentPost & Pick<Post, 'content' | 'created_at'> & Partial<Pick<Post, 'mentions' | 'edited_at'>>;
   /** The title's id, for the article's aria-labelledby. */
   titleId: string;
 }) {
@@ -26,7 +25,7 @@ export function PostDetailBody({
         {post.tldr}
       </h1>
       <p className="mt-1.5 text-xs text-stone-500">
-        {post.created_at_human}
+        <Time value={post.created_at} format="full" />
         {post.edited_at ? (
           <>
             {' · '}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { calendarDate, fullDateTime, shortTime, timeAgo } from './time';
+import { canonicalTimeZone, instantOfWallTime, wallTime } from './time-zones';
+
+const now = new Date('2026-11-23T12:00:00Z');
+const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000);
+
+describe('shortTime', () => {
+  it('says how long ago for the last seven days', () => {
+    expect(shortTime(ago(10), 'UTC', now)).toBe('just now');
+    expect(shortTime(ago(5 * 60), 'UTC', now)).toBe('5 minutes ago');
+    expect(shortTime(ago(3 * 3600), 'Asia/Tokyo', now)).toBe('about 3 hours ago');
+    expect(shortTime(ago(6 * 86400), 'UTC', now)).toBe('6 days ago');
+    // A clock a little ahead of ours is not "in the future".
+    expect(shortTime(new Date(now.getTime() + 30_000), 'UTC', now)).toBe('just now');
+  });
+
+  it('gives the date after that: month and day this year, the year too before it', () => {
+    expect(shortTime(ago(7 * 86400), 'UTC', now)).toBe('Nov 16');
+    expect(shortTime(new Date('2026-03-03T10:00:00Z'), 'UTC', now)).toBe('Mar 3');
+    expect(shortTime(new Date('2025-03-03T10:00:00Z'), 'UTC', now)).toBe('Mar 3, 2025');
+  });
+
+  it('dates by the member’s own calendar', () => {
+    // 22:30 UTC on March 3 is already March 4 in Tokyo and still March 3 in Los Angeles.
+    const late = new Date('2026-03-03T22:30:00Z');
+    expect(shortTime(late, 'Asia/Tokyo', now)).toBe('Mar 4');
+    expect(shortTime(late, 'America/Los_Angeles', now)).toBe('Mar 3');
+    // New Year's Eve in London is already next year in Auckland: same year as `now` there.
+    const newYear = new Date('2025-12-31T12:00:00Z');
+    expect(shortTime(newYear, 'Pacific/Auckland', now)).toBe('Jan 1');
+    expect(shortTime(newYear, 'Europe/London', now)).toBe('Dec 31, 2025');
+  });
+
+  it('keeps the API’s own relative wording', () => {
+    expect(shortTime(ago(60), 'UTC', now)).toBe(timeAgo(ago(60), now));
+  });
+});
+
+describe('fullDateTime and calendarDate', () => {
+  it('show the wall clock of the zone, with its name', () => {
+    const instant = new Date('2026-03-03T07:05:00Z');
+    expect(fullDateTime(instant, 'Asia/Tokyo')).toBe('Tuesday, March 3, 2026 at 4:05 PM GMT+9');
+    expect(fullDateTime(instant, 'UTC')).toBe('Tuesday, March 3, 2026 at 7:05 AM UTC');
+    expect(fullDateTime(instant, 'Asia/Kolkata')).toBe('Tuesday, March 3, 2026 at 12:35 PM GMT+5:30');
+    expect(calendarDate(new Date('2026-03-03T22:30:00Z'), 'Asia/Tokyo')).toBe('March 4, 2026');
+  });
+
+  it('follows daylight saving time', () => {
+    expect(fullDateTime(new Date('2026-03-07T17:00:00Z'), 'America/New_York')).toBe(
+      'Saturday, March 7, 2026 at 12:00 PM EST',
+    );
+    expect(fullDateTime(new Date('2026-03-08T17:00:00Z'), 'America/New_York')).toBe(
+      'Sunday, March 8, 2026 at 1:00 PM EDT',
+    );
+  });
+});
+
+describe('time zones', () => {
+  it('accepts zones Intl knows, in their canonical spelling', () => {
+    expect(canonicalTimeZone('Asia/Tokyo')).toBe('Asia/Tokyo');
+    expect(canonicalTimeZone('asia/tokyo')).toBe('Asia/Tokyo');
+    expect(canonicalTimeZone('UTC')).toBe('UTC');
+  });
+
+  it('refuses what is not a zone', () => {
+    for (const value of [
+      '',
+      'Mars/Olympus_Mons',
+      '+05:30',
+      '-0800',
+      'Asia/Tokyo ',
+      '../etc',
+      'x'.repeat(80),
+    ]) {
+      expect(canonicalTimeZone(value)).toBeNull();
+    }
+  });
+
+  it('finds the instant of a wall time, across gaps and repeats', () => {
+    expect(wallTime(new Date('2026-03-03T01:15:00Z'), 'Asia/Kathmandu')).toMatchObject({
+      hour: 7,
+      minute: 0,
+    });
+    // 02:00 does not exist in New York on 2026-03-08: the moment just past the gap (03:00 EDT).
+    expect(
+      instantOfWallTime({ year: 2026, month: 3, day: 8, hour: 2 }, 'America/New_York').toISOString(),
+    ).toBe('2026-03-08T07:00:00.000Z');
+    // 01:00 shows twice on 2026-11-01: the first (EDT).
+    expect(
+      instantOfWallTime({ year: 2026, month: 11, day: 1, hour: 1 }, 'America/New_York').toISOString(),
+    ).toBe('2026-11-01T05:00:00.000Z');
+  });
+});
