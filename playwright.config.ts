@@ -38,7 +38,7 @@ export default defineConfig({
     {
       // A fresh data folder; the operator's invitation (cli invite) starts the journeys' first member.
       command: [
-        `rm -rf ${E2E_DATA_DIR} .tmp/e2e-host.json .tmp/e2e-built-*`,
+        `rm -rf ${E2E_DATA_DIR} .tmp/e2e-host.json .tmp/e2e-built-* .tmp/a11y-violations.jsonl`,
         'npm run build --silent',
         `touch ${BUILT_MARKER}`,
         'node dist/server/cli.js invite > .tmp/e2e-invitation.txt',

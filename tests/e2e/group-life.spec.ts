@@ -37,11 +37,11 @@ test('a member asks to join; the Owner sees the count live, accepts; the new mem
   await expect(joinerPage.getByText('Request pending').first()).toBeVisible();
 
   // Without reloading, the Owner sees the count on Requests and on the sidebar's Groups entry.
-  await expect(main.getByRole('link', { name: 'Requests 1 waiting' })).toBeVisible();
+  await expect(main.getByRole('link', { name: /^Requests\s*,\s*1 waiting$/ })).toBeVisible();
   const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
-  await expect(sidebar.getByRole('link', { name: 'Groups 1 requests waiting' })).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: /^Groups\s*,\s*1 requests waiting$/ })).toBeVisible();
 
-  await main.getByRole('link', { name: 'Requests 1 waiting' }).click();
+  await main.getByRole('link', { name: /^Requests\s*,\s*1 waiting$/ }).click();
   await page.getByLabel(`Role for ${fullName(joiner)}`).selectOption('Commentor');
   await page.getByRole('button', { name: 'Accept' }).click();
   await expect(page.getByText('Accepted as Commentor')).toBeVisible();

@@ -60,7 +60,7 @@ test("a member reports a group post; the group's Moderator (not an admin) remove
   // The Moderator sees a Reports entry with the open count, and the reported text as Markdown.
   const moderatorPage = await memberPage(browser, moderator);
   await moderatorPage.goto('/dashboard');
-  const reportsLink = moderatorPage.getByRole('link', { name: /^Reports\s*1\s*open$/ });
+  const reportsLink = moderatorPage.getByRole('link', { name: /^Reports\s*,\s*1 open$/ });
   await expect(reportsLink).toBeVisible();
   await reportsLink.click();
   await expect(moderatorPage.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { cn } from '@web/lib/cn';
 
 const sizes = {
@@ -43,5 +44,22 @@ export function Avatar({
         <span aria-hidden="true">{(initials || '?').slice(0, 2).toUpperCase()}</span>
       )}
     </span>
+  );
+}
+
+/**
+ * A member's picture that leads to `to`, shown beside a link with their name to the same place. It
+ * repeats that link, so it stays out of the tab order and out of the accessibility tree: a screen
+ * reader or keyboard meets each person once, by the name they can see (WCAG 2.5.3, Label in Name).
+ */
+export function AvatarLink({
+  to,
+  className,
+  ...avatar
+}: { to: string; className?: string } & Omit<Parameters<typeof Avatar>[0], 'name'>) {
+  return (
+    <Link to={to} tabIndex={-1} aria-hidden="true" className={cn('shrink-0 rounded-full', className)}>
+      <Avatar {...avatar} />
+    </Link>
   );
 }

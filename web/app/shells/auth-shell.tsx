@@ -3,17 +3,22 @@ import { APP_NAME } from '@shared/domain/constants';
 import { Card } from '@web/components/card';
 import { Logo } from '@web/components/logo';
 
-/** The account screens: logo and product name over a narrow centred card. */
+/**
+ * The account screens: logo and product name over a narrow centred card. Every part sits in a landmark
+ * (banner, main, contentinfo), so a screen reader can jump between them as in the other shells.
+ */
 export function AuthShell() {
   return (
     <div className="flex min-h-dvh flex-col items-center bg-linear-to-b from-brand-50 via-stone-50 to-stone-100 px-4 py-8 sm:py-14">
-      <Link
-        to="/"
-        aria-label={`${APP_NAME} home`}
-        className="rounded-lg p-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-      >
-        <Logo markClassName="size-9" className="[&>span]:text-xl" />
-      </Link>
+      <header>
+        <Link
+          to="/"
+          aria-label={`${APP_NAME} home`}
+          className="block rounded-lg p-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+        >
+          <Logo markClassName="size-9" className="[&>span]:text-xl" />
+        </Link>
+      </header>
       <main className="mt-6 w-full max-w-md sm:mt-8">
         <Card className="px-5 py-7 sm:px-8 sm:py-9">
           <Outlet />

@@ -141,7 +141,7 @@ describe('/admin', () => {
     expect(await screen.findByText('clueless')).toHaveProperty('tagName', 'EM');
     expect(screen.getByText(/by @grumpy/)).toBeInTheDocument();
     // The sidebar's Reports entry shows the open count.
-    expect(await screen.findByRole('link', { name: /^Reports\s*1\s*open$/ })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: /^Reports\s*,\s*1 open$/ })).toHaveAttribute(
       'href',
       '/admin',
     );

@@ -28,12 +28,18 @@ export function ReportsNavLink({ mayReview }: { mayReview: boolean }) {
       }
     >
       <Flag className="size-[18px] shrink-0 opacity-80" aria-hidden />
-      Reports{' '}
+      Reports
       {count > 0 ? (
-        <span className="ml-auto rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-on-solid">
-          {count}
-          <span className="sr-only"> open</span>
-        </span>
+        <>
+          {/* One phrase for the name ("Reports, 2 open"); the pill is for the eye. */}
+          <span className="sr-only">{`, ${count} open`}</span>
+          <span
+            aria-hidden="true"
+            className="ml-auto rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-on-solid"
+          >
+            {count}
+          </span>
+        </>
       ) : null}
     </NavLink>
   );

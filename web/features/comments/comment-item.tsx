@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MoreHorizontal, Pencil, Reply, Trash2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
-import { Avatar } from '@web/components/avatar';
+import { AvatarLink } from '@web/components/avatar';
 import { Button } from '@web/components/button';
 import { Dialog } from '@web/components/dialog';
 import { Markdown } from '@web/components/markdown';
@@ -62,9 +62,13 @@ export function CommentItem<F extends BaseComment>({
   const profile = profilePath(comment.profile_id);
   return (
     <article className="flex gap-3" aria-label={`Comment by ${comment.name}`}>
-      <Link to={profile} className="shrink-0 rounded-full" aria-label={`${comment.name}'s profile`}>
-        <Avatar src={comment.avatar} initials={initialsOf(comment.name)} size="sm" className="mt-0.5" />
-      </Link>
+      <AvatarLink
+        to={profile}
+        src={comment.avatar}
+        initials={initialsOf(comment.name)}
+        size="sm"
+        className="mt-0.5"
+      />
       <div className="min-w-0 flex-1">
         <div className="flex items-start gap-1">
           <div className="min-w-0 flex-1 leading-snug">

@@ -56,7 +56,7 @@ describe('/group/{id}', () => {
     });
     renderApp('/group/g1');
     const main = within(await screen.findByRole('main'));
-    expect(await main.findByRole('link', { name: /^Requests\s*3\s*waiting$/ })).toHaveAttribute(
+    expect(await main.findByRole('link', { name: /^Requests\s*,\s*3 waiting$/ })).toHaveAttribute(
       'href',
       '/group-requests',
     );

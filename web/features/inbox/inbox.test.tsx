@@ -36,7 +36,7 @@ describe('the Inbox badge', () => {
       'GET /api/notifications': jsonResponse([], { headers: { 'x-has-next-page': 'false' } }),
     });
     renderApp('/inbox');
-    const link = await screen.findByRole('link', { name: 'Inbox, 3 unread' });
+    const link = await screen.findByRole('link', { name: 'Inbox, 3 unread' }, { timeout: 5000 });
     expect(link).toHaveAttribute('href', '/inbox');
     expect(within(link).getByText('3')).toBeInTheDocument();
     expect(badgeText(9)).toBe('9');

@@ -9,11 +9,6 @@ export function PublishedPostHeader({
   post: AuthorHeaderPost & Pick<PublishedPost, 'profile_id'>;
 }) {
   return (
-    <AuthorHeader
-      post={post}
-      profileTo={exploreProfilePath(post.profile_id)}
-      profileLabel={`${post.name}'s published posts`}
-      groupTo={exploreGroupPath}
-    />
+    <AuthorHeader post={post} profileTo={exploreProfilePath(post.profile_id)} groupTo={exploreGroupPath} />
   );
 }

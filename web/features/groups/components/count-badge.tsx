@@ -1,8 +1,9 @@
 import { cn } from '@web/lib/cn';
 
 /**
- * A small count pill (requests waiting). Nothing when the count is 0; the visible number is part of
- * the control's accessible name ("Requests 3 waiting").
+ * A small count pill (requests waiting). Nothing when the count is 0. The pill is what the eye reads;
+ * screen readers and speech input get the same number as a phrase of the control's name ("Requests,
+ * 3 waiting"), so the name still contains the visible text and never runs together as "Requests3".
  */
 export function CountBadge({
   count,
@@ -14,19 +15,20 @@ export function CountBadge({
   className?: string;
 }) {
   if (count <= 0) return null;
+  const shown = count > 99 ? '99+' : String(count);
   return (
     <>
-      {' '}
+      <span className="sr-only">{`, ${shown} ${label}`}</span>
       <span
+        aria-hidden="true"
         className={cn(
-          'ml-auto inline-flex min-w-5 items-center justify-center rounded-full bg-brand-600 px-1.5 py-0.5',
+          'ml-auto inline-flex min-w-5 items-center justify-center rounded-full bg-brand-700 px-1.5 py-0.5',
           'text-[11px] leading-none font-semibold text-on-solid tabular-nums',
           className,
         )}
         data-testid="count-badge"
       >
-        {count > 99 ? '99+' : count}
-        <span className="sr-only"> {label}</span>
+        {shown}
       </span>
     </>
   );

@@ -30,16 +30,17 @@ export function InboxLink({ className }: { className?: string }) {
   return (
     <NavLink
       to={INBOX_PATH}
-      aria-label={label}
       title={label}
       className={({ isActive }) => cn('relative', className, isActive && 'text-brand-700')}
     >
       <Inbox className="size-5" aria-hidden />
+      {/* The name is this text, not an aria-label: the badge may show "9+" while the name says 12. */}
+      <span className="sr-only">{label}</span>
       {count > 0 ? (
         <span
           aria-hidden="true"
           data-testid="inbox-badge"
-          className="absolute top-1 right-0.5 flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-brand-600 px-1 text-[10px] leading-none font-semibold text-on-solid ring-2 ring-white"
+          className="absolute top-1 right-0.5 flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-brand-700 px-1 text-[10px] leading-none font-semibold text-on-solid ring-2 ring-white"
         >
           {badgeText(count)}
         </span>

@@ -33,7 +33,6 @@ export function LinkAuthor({ link, menu }: { link: Link; menu?: ReactNode }) {
     <AuthorHeader
       post={{ ...link, group_id: null, group_name: null }}
       profileTo={profilePath(link.profile_id)}
-      profileLabel={`${link.name}'s profile`}
       groupTo={() => ''}
       menu={menu}
     />

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Post } from '@shared/api/posts';
-import { Avatar } from '@web/components/avatar';
+import { AvatarLink } from '@web/components/avatar';
 import { initialsOf } from '@web/lib/initials';
 import { EditedMark } from '@web/features/comments/edited-mark';
 import { Time } from '@web/components/time';
@@ -21,28 +21,19 @@ export type AuthorHeaderPost = Pick<
 export function AuthorHeader({
   post,
   profileTo,
-  profileLabel,
   groupTo,
   menu,
 }: {
   post: AuthorHeaderPost;
-  /** Where the avatar, name and @username lead. */
+  /** Where the avatar, name and @username lead (the name is the one link a keyboard meets). */
   profileTo: string;
-  /** The avatar link's accessible name, e.g. "Ada's profile". */
-  profileLabel: string;
   /** Where the group badge leads (shown when the post has a group). */
   groupTo: (groupId: string) => string;
   menu?: ReactNode;
 }) {
   return (
     <header className="flex items-start gap-3">
-      <Link
-        to={profileTo}
-        className="shrink-0 rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
-        aria-label={profileLabel}
-      >
-        <Avatar src={post.avatar} initials={initialsOf(post.name)} />
-      </Link>
+      <AvatarLink to={profileTo} src={post.avatar} initials={initialsOf(post.name)} />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-baseline gap-x-1.5">
           <Link

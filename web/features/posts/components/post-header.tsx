@@ -14,12 +14,6 @@ export function PostHeader({
   menu?: ReactNode;
 }) {
   return (
-    <AuthorHeader
-      post={post}
-      profileTo={profilePath(post.profile_id)}
-      profileLabel={`${post.name}'s profile`}
-      groupTo={groupPagePath}
-      menu={menu}
-    />
+    <AuthorHeader post={post} profileTo={profilePath(post.profile_id)} groupTo={groupPagePath} menu={menu} />
   );
 }
