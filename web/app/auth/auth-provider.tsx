@@ -4,6 +4,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { groupsQueryOptions } from '@web/features/groups/api';
 import { isUnauthenticatedResponse, setUnauthorizedHandler } from '@web/lib/api-client';
 import { ApiError } from '@web/lib/api-errors';
+import { removeAllDrafts } from '@web/lib/drafts';
+import { DraftOwnerContext } from '@web/lib/use-draft';
 import {
   DEFAULT_SIGNED_IN_PATH,
   isPublicPath,
@@ -128,6 +130,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     dispatch({ type: 'signed-out' });
     queryClient.clear();
+    // The next member on this browser must not find this one's unsent words.
+    removeAllDrafts();
     navigate(SIGN_IN_PATH);
   }, [navigate, queryClient]);
 
@@ -163,5 +167,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [state, skipCheck, signIn, completeSignIn, signOut, refreshUser, markUnauthenticated],
   );
 
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  return (
+    <AuthContext.Provider value={value}>
+      <DraftOwnerContext.Provider value={state.user?.id ?? null}>{children}</DraftOwnerContext.Provider>
+    </AuthContext.Provider>
+  );
 }
