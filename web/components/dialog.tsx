@@ -2,10 +2,12 @@ import type { ReactNode } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '@web/lib/cn';
+import { useFocusReturn } from '@web/lib/focus-return';
 
 /**
  * A centred modal dialog on Radix Dialog (focus trap, Escape, scroll lock). Control it with
  * `open`/`onOpenChange`; pass `dismissible={false}` while an action is pending so it cannot close.
+ * On closing, focus returns to what opened it (a button, a menu's trigger, the page for a shortcut).
  */
 export function Dialog({
   open,
@@ -24,6 +26,7 @@ export function Dialog({
   dismissible?: boolean;
   className?: string;
 }) {
+  const focusReturn = useFocusReturn(open);
   return (
     <RadixDialog.Root
       open={open}
@@ -32,6 +35,8 @@ export function Dialog({
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-scrim/40 backdrop-blur-[2px] data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
         <RadixDialog.Content
+          ref={focusReturn.contentRef}
+          onCloseAutoFocus={focusReturn.onCloseAutoFocus}
           {...(description ? {} : { 'aria-describedby': undefined })}
           onEscapeKeyDown={(event) => (dismissible ? undefined : event.preventDefault())}
           onPointerDownOutside={(event) => (dismissible ? undefined : event.preventDefault())}

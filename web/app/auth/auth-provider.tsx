@@ -6,6 +6,8 @@ import { isUnauthenticatedResponse, setUnauthorizedHandler } from '@web/lib/api-
 import { ApiError } from '@web/lib/api-errors';
 import { setMemberTimeZone } from '@web/lib/time-zone';
 import { systemTimeZone } from '@shared/domain/time-zones';
+import { removeAllDrafts } from '@web/lib/drafts';
+import { DraftOwnerContext } from '@web/lib/use-draft';
 import {
   DEFAULT_SIGNED_IN_PATH,
   isPublicPath,
@@ -131,6 +133,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     dispatch({ type: 'signed-out' });
     queryClient.clear();
+    // The next member on this browser must not find this one's unsent words.
+    removeAllDrafts();
     navigate(SIGN_IN_PATH);
   }, [navigate, queryClient]);
 
@@ -179,5 +183,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [state, skipCheck, signIn, completeSignIn, signOut, refreshUser, markUnauthenticated],
   );
 
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  return (
+    <AuthContext.Provider value={value}>
+      <DraftOwnerContext.Provider value={state.user?.id ?? null}>{children}</DraftOwnerContext.Provider>
+    </AuthContext.Provider>
+  );
 }

@@ -1,12 +1,13 @@
-import { LogOut } from 'lucide-react';
+import { Keyboard, LogOut } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Avatar } from '@web/components/avatar';
 import { MenuContent, MenuItem, MenuLinkItem, MenuSeparator } from '@web/components/menu';
 import { useAuth } from '../auth/auth-context';
+import { HELP_KEY, setShortcutHelpOpen } from '../keyboard-shortcuts';
 import { accountEntries } from '../navigation';
 import { ThemeMenuItems } from './theme-menu-items';
 
-/** The avatar menu: My profile, Invitations, Privacy policy, Share feedback, Appearance, Sign out. */
+/** The avatar menu: My profile, Invitations, Privacy policy, Share feedback, Keyboard shortcuts, Appearance, Sign out. */
 export function AccountMenu() {
   const { user, avatar, initials, signOut } = useAuth();
   return (
@@ -33,6 +34,13 @@ export function AccountMenu() {
             {label}
           </MenuLinkItem>
         ))}
+        <MenuItem aria-keyshortcuts={HELP_KEY} onSelect={() => setShortcutHelpOpen(true)}>
+          <Keyboard className="size-4 text-stone-500" aria-hidden="true" />
+          Keyboard shortcuts
+          <kbd className="ml-auto rounded border border-stone-300 px-1.5 font-mono text-xs text-stone-500">
+            {HELP_KEY}
+          </kbd>
+        </MenuItem>
         <MenuSeparator />
         <ThemeMenuItems />
         <MenuSeparator />

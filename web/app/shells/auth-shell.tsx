@@ -19,7 +19,7 @@ export function AuthShell() {
           <Logo markClassName="size-9" className="[&>span]:text-xl" />
         </Link>
       </header>
-      <main className="mt-6 w-full max-w-md sm:mt-8">
+      <main id="main" tabIndex={-1} className="mt-6 w-full max-w-md focus:outline-none sm:mt-8">
         <Card className="px-5 py-7 sm:px-8 sm:py-9">
           <Outlet />
         </Card>

@@ -36,7 +36,7 @@ export function PublicShell({ children }: { children?: ReactNode }) {
         >
           <PublicSidebar onSignIn={openSignIn} />
         </aside>
-        <main id="main" className="min-w-0 flex-1 py-6 sm:py-8">
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 py-6 focus:outline-none sm:py-8">
           {children ?? <Outlet />}
         </main>
       </div>

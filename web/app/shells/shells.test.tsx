@@ -70,6 +70,7 @@ describe('signed-in shell', () => {
       ['Invitations', '/invitations'],
       ['Privacy policy', '/privacy-policy'],
       ['Share feedback', '/share-feedback'],
+      ['Keyboard shortcuts?', null],
       ['Sign out', null],
     ]);
   });

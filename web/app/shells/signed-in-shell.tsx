@@ -7,6 +7,7 @@ import { InboxLink } from '@web/features/inbox';
 import { ReportsNavLink } from '@web/features/admin/reports-nav-link';
 import { cn } from '@web/lib/cn';
 import { useAuth } from '../auth/auth-context';
+import { KeyboardShortcuts } from '../keyboard-shortcuts';
 import {
   accountEntries,
   groupPath,
@@ -51,7 +52,7 @@ export function SignedInShell({ children }: { children?: ReactNode }) {
         >
           <MainNav />
         </aside>
-        <main id="main" className="min-w-0 flex-1 py-6 sm:py-8">
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 py-6 focus:outline-none sm:py-8">
           <div className="mx-auto max-w-3xl">{children ?? <Outlet />}</div>
         </main>
       </div>
@@ -61,6 +62,7 @@ export function SignedInShell({ children }: { children?: ReactNode }) {
         <SidebarGroups />
         <SidebarAccount />
       </SlideInSidebar>
+      <KeyboardShortcuts />
     </div>
   );
 }

@@ -3,8 +3,13 @@ import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { useLocation } from 'react-router';
 import { Logo } from '@web/components/logo';
+import { useFocusReturn } from '@web/lib/focus-return';
 
-/** The small-screen sidebar: a panel sliding in from the left (Radix Dialog); closes on navigation. */
+/**
+ * The small-screen sidebar: a panel sliding in from the left (Radix Dialog); closes on navigation.
+ * Closed by Escape or its Close button, focus returns to the menu button; after a navigation it is
+ * the new page that takes focus (RouteFocus).
+ */
 export function SlideInSidebar({
   open,
   onOpenChange,
@@ -16,11 +21,14 @@ export function SlideInSidebar({
 }) {
   const { pathname } = useLocation();
   const lastPath = useRef(pathname);
+  const navigatedAway = useRef(false);
+  const focusReturn = useFocusReturn(open);
   useEffect(() => {
     if (lastPath.current === pathname) return;
     lastPath.current = pathname;
+    navigatedAway.current = open;
     onOpenChange(false);
-  }, [pathname, onOpenChange]);
+  }, [pathname, onOpenChange, open]);
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -28,6 +36,12 @@ export function SlideInSidebar({
         <Dialog.Overlay className="fixed inset-0 z-50 bg-scrim/40 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in lg:hidden" />
         <Dialog.Content
           aria-describedby={undefined}
+          ref={focusReturn.contentRef}
+          onCloseAutoFocus={(event) => {
+            if (!navigatedAway.current) return focusReturn.onCloseAutoFocus(event);
+            navigatedAway.current = false;
+            event.preventDefault();
+          }}
           className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white shadow-2xl focus:outline-none data-[state=closed]:animate-slide-out-left data-[state=open]:animate-slide-in-left lg:hidden"
         >
           <div className="flex h-16 shrink-0 items-center justify-between border-b border-stone-200 px-4">

@@ -28,6 +28,8 @@ export interface ConversationAdapter<F extends BaseComment> {
   remove: (commentId: string) => Promise<unknown>;
   /** Keeps the subject's comments_count in step after a comment comes or goes. */
   adjustCount: (queryClient: QueryClient, delta: number) => void;
+  /** Names the subject for the member's drafts of new comments, e.g. `post:<id>` or `link:<id>`. */
+  draftScope: string;
   /** Only this group's members are offered to @mention (none: any member). */
   groupId: string | null;
   loadErrorText: (message: string) => string;

@@ -1,9 +1,12 @@
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { LIMITS } from '@shared/domain/constants';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/button';
 import { Label } from '@web/components/input';
+import { DraftNotice } from '@web/components/draft-notice';
 import { cn } from '@web/lib/cn';
+import { useDraft } from '@web/lib/use-draft';
+import { useLeaveWarning } from '@web/lib/use-leave-warning';
 import { MentionTextarea } from './mention-textarea';
 
 /**
@@ -21,6 +24,7 @@ export function CommentComposer({
   error,
   groupId,
   autoFocus,
+  draftPlace,
   onSubmit,
   onCancel,
 }: {
@@ -35,14 +39,18 @@ export function CommentComposer({
   /** The subject's group: only its members are offered to mention. */
   groupId?: string | null;
   autoFocus?: boolean;
-  /** Gets the trimmed text; answers whether to clear the box (after a successful send). */
+  /** Where the text is kept as the member's draft until sent or discarded (see useDraft). */
+  draftPlace: string;
+  /** Gets the trimmed text; answers whether it was sent (the box then empties and its draft goes). */
   onSubmit: (text: string) => Promise<boolean>;
   onCancel?: () => void;
 }) {
   const id = useId();
   const counterId = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const [text, setText] = useState(initialText);
+  const draft = useDraft(draftPlace, { text: initialText });
+  const { text } = draft.values;
+  useLeaveWarning(busy);
   const blank = !text.trim();
   // What is counted and checked is what will be sent: the text without surrounding spaces.
   const length = text.trim().length;
@@ -51,7 +59,8 @@ export function CommentComposer({
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (blank || tooLong || busy) return;
-    if (await onSubmit(text.trim())) setText('');
+    // Sent: the box empties and the draft goes.
+    if (await onSubmit(text.trim())) draft.discard();
   }
 
   function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
@@ -67,6 +76,7 @@ export function CommentComposer({
   return (
     <form ref={formRef} onSubmit={(event) => void submit(event)} className="space-y-2">
       {error ? <Alert>{error}</Alert> : null}
+      {draft.restored ? <DraftNotice onDiscard={draft.discard} /> : null}
       <Label htmlFor={id} className="sr-only">
         {label}
       </Label>
@@ -75,7 +85,7 @@ export function CommentComposer({
         rows={3}
         placeholder={placeholder}
         value={text}
-        onValueChange={setText}
+        onValueChange={(value) => draft.update({ text: value })}
         groupId={groupId}
         autoFocus={autoFocus}
         aria-invalid={tooLong ? true : undefined}

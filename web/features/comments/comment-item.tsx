@@ -134,10 +134,8 @@ export function CommentItem<F extends BaseComment>({
               error={edit.isError ? adapter.errorText(edit.error) : null}
               groupId={adapter.groupId}
               autoFocus
-              onSubmit={async (text) => {
-                await edit.mutateAsync(text).catch(() => undefined);
-                return false;
-              }}
+              draftPlace={`comment:edit:${comment.id}`}
+              onSubmit={async (text) => Boolean(await edit.mutateAsync(text).catch(() => null))}
               onCancel={() => {
                 edit.reset();
                 setEditing(false);

@@ -194,6 +194,7 @@ function ReplyBox<F extends BaseComment>({
       error={add.isError ? adapter.errorText(add.error) : null}
       groupId={adapter.groupId}
       autoFocus
+      draftPlace={`reply:${answering.id}`}
       onSubmit={async (text) => Boolean(await add.mutateAsync(text).catch(() => null))}
       onCancel={onDone}
     />
@@ -216,6 +217,7 @@ function NewComment<F extends BaseComment>({ adapter }: { adapter: ConversationA
       busy={add.isPending}
       error={add.isError ? adapter.errorText(add.error) : null}
       groupId={adapter.groupId}
+      draftPlace={`comment:${adapter.draftScope}`}
       onSubmit={async (text) => Boolean(await add.mutateAsync(text).catch(() => null))}
     />
   );

@@ -8,11 +8,14 @@ import { checkLinkUrl } from '@shared/domain/link-url';
 import { Alert } from '@web/components/alert';
 import { Button, ButtonLink } from '@web/components/button';
 import { Card, CardBody } from '@web/components/card';
+import { DraftNotice } from '@web/components/draft-notice';
 import { Label, Textarea, TextField } from '@web/components/input';
 import { PageHeader } from '@web/components/page-header';
 import { Select } from '@web/components/select';
 import { queryKeys } from '@web/lib/query-keys';
 import { useDocumentTitle } from '@web/lib/use-document-title';
+import { useDraft } from '@web/lib/use-draft';
+import { useLeaveWarning } from '@web/lib/use-leave-warning';
 import { createLink } from './api';
 import { linkPath } from './components/link-card';
 import { createLinkErrors, LINK_TEXT, VISIBILITY_LABELS } from './messages';
@@ -40,8 +43,9 @@ export function NewLinkPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const ids = { comment: useId(), visibility: useId(), visibilityError: useId(), commentError: useId() };
-  const [url, setUrl] = useState('');
-  const [comment, setComment] = useState('');
+  // The address and the comment are kept as the member's draft until the link is added.
+  const draft = useDraft('link:new', { url: '', comment: '' });
+  const { url, comment } = draft.values;
   const [visibility, setVisibility] = useState<LinkVisibility | ''>('private');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -49,6 +53,7 @@ export function NewLinkPage() {
   const create = useMutation({
     mutationFn: createLink,
     onSuccess: (created) => {
+      draft.clear();
       void queryClient.invalidateQueries({ queryKey: queryKeys.links.timeline() });
       navigate(linkPath(created.id), { state: { earlierLinks: created.earlier_links } });
     },
@@ -79,6 +84,7 @@ export function NewLinkPage() {
   }
 
   const busy = create.isPending || create.isSuccess;
+  useLeaveWarning(create.isPending);
   return (
     <>
       <PageHeader
@@ -89,6 +95,7 @@ export function NewLinkPage() {
         <CardBody>
           <form noValidate onSubmit={submit} className="space-y-5">
             {failure ? <Alert>{failure}</Alert> : null}
+            {draft.restored ? <DraftNotice onDiscard={draft.discard} /> : null}
             <TextField
               label="URL"
               name="url"
@@ -100,7 +107,7 @@ export function NewLinkPage() {
               value={url}
               error={errors.url}
               onChange={(event) => {
-                setUrl(event.target.value);
+                draft.update({ url: event.target.value });
                 edit('url');
               }}
             />
@@ -116,7 +123,7 @@ export function NewLinkPage() {
                 aria-invalid={errors.comment ? true : undefined}
                 aria-describedby={errors.comment ? ids.commentError : undefined}
                 onChange={(event) => {
-                  setComment(event.target.value);
+                  draft.update({ comment: event.target.value });
                   edit('comment');
                 }}
               />

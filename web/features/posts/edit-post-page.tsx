@@ -7,11 +7,14 @@ import { LIMITS } from '@shared/domain/constants';
 import { Alert } from '@web/components/alert';
 import { Button, ButtonLink } from '@web/components/button';
 import { Card, CardBody } from '@web/components/card';
+import { DraftNotice } from '@web/components/draft-notice';
 import { LoadingScreen } from '@web/components/loading-screen';
 import { PageHeader } from '@web/components/page-header';
 import { errorMessage, fieldErrorsOf } from '@web/lib/api-errors';
 import { queryKeys } from '@web/lib/query-keys';
 import { useDocumentTitle } from '@web/lib/use-document-title';
+import { useDraft } from '@web/lib/use-draft';
+import { useLeaveWarning } from '@web/lib/use-leave-warning';
 import { fetchPost, updatePost } from './api';
 import { postPath } from './components/post-card';
 import { PostTextFields } from './components/post-text-fields';
@@ -75,14 +78,16 @@ function EditPostForm({ post }: { post: Post }) {
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
   const titleRef = useRef<HTMLInputElement>(null);
-  const [tldr, setTldr] = useState(post.tldr);
-  const [content, setContent] = useState(post.content);
+  // Changes not yet saved are kept as a draft of this edit (across navigation and reloads).
+  const draft = useDraft(`post:edit:${post.id}`, { tldr: post.tldr, content: post.content });
+  const { tldr, content } = draft.values;
   const [titleError, setTitleError] = useState<string | null>(null);
   const tooLong = content.length > LIMITS.postContent;
 
   const save = useMutation({
     mutationFn: () => updatePost(post.id, { tldr: tldr.trim(), content }),
     onSuccess: (updated) => {
+      draft.clear();
       updateCachedPost(queryClient, post.id, () => updated);
       navigate(postPath(post.id), { state: { notice: EDIT_TEXT.saved } });
     },
@@ -109,6 +114,7 @@ function EditPostForm({ post }: { post: Post }) {
     }
   }
 
+  useLeaveWarning(save.isPending);
   const fieldErrors = save.isError ? Object.values(fieldErrorsOf(save.error)).flat() : [];
   return (
     <>
@@ -128,14 +134,15 @@ function EditPostForm({ post }: { post: Post }) {
             {save.isError ? (
               <Alert>{fieldErrors.length > 0 ? fieldErrors.join(', ') : EDIT_TEXT.saveError}</Alert>
             ) : null}
+            {draft.restored ? <DraftNotice onDiscard={draft.discard} /> : null}
             <PostTextFields
               tldr={tldr}
               onTldrChange={(value) => {
-                setTldr(value);
+                draft.update({ tldr: value });
                 if (titleError && value.trim()) setTitleError(null);
               }}
               content={content}
-              onContentChange={setContent}
+              onContentChange={(value) => draft.update({ content: value })}
               titleError={titleError}
               titleRef={titleRef}
               groupId={post.group_id}

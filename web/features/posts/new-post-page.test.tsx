@@ -104,12 +104,43 @@ describe('/posts/new', () => {
     expect(await screen.findByText('Post created successfully!')).toBeInTheDocument();
   });
 
-  it('does not submit on a plain Enter in the content', async () => {
-    const { calls } = mockFetch(signedIn);
+  it('does not submit on a plain Enter in the content (Ctrl+Enter then sends exactly once)', async () => {
+    const { calls } = mockFetch({
+      ...signedIn,
+      'POST /api/posts': () => new Promise<Response>(() => {}),
+    });
     renderForm();
     fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Hello' } });
     fireEvent.keyDown(content(), { key: 'Enter' });
-    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    // The positive control: the same box does send on Ctrl+Enter, and that is the only request.
+    fireEvent.keyDown(content(), { key: 'Enter', ctrlKey: true });
+    expect(await screen.findByRole('button', { name: 'Creating...' })).toBeDisabled();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+  });
+
+  it('keeps the title and content as a draft across a reload, and forgets it once the post is created', async () => {
+    const { calls } = mockFetch({
+      ...signedIn,
+      'POST /api/posts': jsonResponse(created, { status: 201 }),
+      [`GET /api/posts/${created.id}`]: jsonResponse(created),
+      [`GET /api/posts/${created.id}/comments`]: jsonResponse([]),
+    });
+    const first = renderForm();
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Kept' } });
+    fireEvent.change(content(), { target: { value: 'Across a reload' } });
+    first.unmount();
+
+    const { router } = renderForm();
+    expect(await screen.findByLabelText('Title')).toHaveValue('Kept');
+    expect(content()).toHaveValue('Across a reload');
+    expect(screen.getByText('Draft restored')).toBeInTheDocument();
+
+    fireEvent.click(createButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/post/${created.id}`));
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      post: { tldr: 'Kept', content: 'Across a reload' },
+    });
+    expect(Object.keys(localStorage).filter((key) => key.startsWith('draft:'))).toEqual([]);
   });
 
   it('offers only groups where the member may post, and preselects ?group_id=', async () => {

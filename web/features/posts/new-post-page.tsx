@@ -7,6 +7,7 @@ import { LIMITS } from '@shared/domain/constants';
 import { Alert } from '@web/components/alert';
 import { Button, ButtonLink } from '@web/components/button';
 import { Card, CardBody } from '@web/components/card';
+import { DraftNotice } from '@web/components/draft-notice';
 import { Label } from '@web/components/input';
 import { PageHeader } from '@web/components/page-header';
 import { Select } from '@web/components/select';
@@ -15,6 +16,8 @@ import { AttachmentField, NO_ATTACHMENT } from '@web/features/files';
 import { groupsQueryOptions } from '@web/features/groups/api';
 import { queryKeys } from '@web/lib/query-keys';
 import { useDocumentTitle } from '@web/lib/use-document-title';
+import { useDraft } from '@web/lib/use-draft';
+import { useLeaveWarning } from '@web/lib/use-leave-warning';
 import { createPost } from './api';
 import { postPath } from './components/post-card';
 import { PostTextFields } from './components/post-text-fields';
@@ -29,7 +32,8 @@ export function postableGroups(groups: readonly Group[] | undefined): Group[] {
  * /posts/new (spec sections 2 and 5): a required title (tldr), Markdown content of at most 2000
  * characters with a live counter, and the group to post into (?group_id= preselects it).
  * Ctrl+Enter submits. With Public on, the post is then published under a slug (PublicPostOption).
- * One file may be attached (AttachmentField); Create waits while it uploads.
+ * One file may be attached (AttachmentField); Create waits while it uploads. Title and content are
+ * kept as the member's draft until the post is created or the draft discarded.
  */
 export function NewPostPage() {
   useDocumentTitle('New Post');
@@ -41,8 +45,9 @@ export function NewPostPage() {
 
   const formRef = useRef<HTMLFormElement>(null);
   const titleRef = useRef<HTMLInputElement>(null);
-  const [tldr, setTldr] = useState('');
-  const [content, setContent] = useState('');
+  // Title and content are kept as a draft across navigation and reloads; an attachment is not.
+  const draft = useDraft('post:new', { tldr: '', content: '' });
+  const { tldr, content } = draft.values;
   const [groupId, setGroupId] = useState(requestedGroup);
   const [titleError, setTitleError] = useState<string | null>(null);
   const [attachment, setAttachment] = useState(NO_ATTACHMENT);
@@ -59,6 +64,7 @@ export function NewPostPage() {
   const create = useMutation({
     mutationFn: createPost,
     onSuccess: async (post) => {
+      draft.clear();
       queryClient.setQueryData(queryKeys.posts.detail(post.id), post);
       void queryClient.invalidateQueries({ queryKey: queryKeys.posts.lists() });
       // Public: publish under the slug, then go to the post (or stay, offering Try Again).
@@ -101,6 +107,7 @@ export function NewPostPage() {
 
   // After a failed publish the post exists: the form is done, only the Public option's Try Again remains.
   const busy = create.isPending || (create.isSuccess && !publicPost.failed);
+  useLeaveWarning(create.isPending || publicPost.stage === 'generating');
 
   return (
     <>
@@ -115,15 +122,16 @@ export function NewPostPage() {
             className="space-y-5"
           >
             {create.isError ? <Alert>{POST_TEXT.createError}</Alert> : null}
+            {draft.restored ? <DraftNotice onDiscard={draft.discard} /> : null}
 
             <PostTextFields
               tldr={tldr}
               onTldrChange={(value) => {
-                setTldr(value);
+                draft.update({ tldr: value });
                 if (titleError && value.trim()) setTitleError(null);
               }}
               content={content}
-              onContentChange={setContent}
+              onContentChange={(value) => draft.update({ content: value })}
               titleError={titleError}
               titleRef={titleRef}
               groupId={effectiveGroup || null}

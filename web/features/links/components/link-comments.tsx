@@ -34,6 +34,7 @@ function linkConversation(linkId: string): ConversationAdapter<LinkCommentFields
         comments_count: Math.max(0, link.comments_count + delta),
       })),
     groupId: null,
+    draftScope: `link:${linkId}`,
     loadErrorText: LINK_TEXT.loadError,
     errorText: linkCommentErrorText,
     deleteErrorText: linkCommentDeleteErrorText,

@@ -23,6 +23,7 @@ function postConversation(postId: string, groupId: string | null): ConversationA
         comments_count: Math.max(0, post.comments_count + delta),
       })),
     groupId,
+    draftScope: `post:${postId}`,
     loadErrorText: POST_TEXT.loadError,
     errorText: commentErrorText,
     deleteErrorText: commentDeleteErrorText,

@@ -41,10 +41,16 @@ function PostCardContent({
 
   return (
     <Card
-      className="cursor-pointer p-4 transition-[border-color,box-shadow] hover:border-stone-300 hover:shadow-md hover:shadow-stone-900/5 sm:p-5"
+      className="cursor-pointer p-4 transition-[border-color,box-shadow] hover:border-stone-300 hover:shadow-md hover:shadow-stone-900/5 has-[>article:focus]:ring-2 has-[>article:focus]:ring-brand-500 sm:p-5"
       onClick={openPost}
     >
-      <article aria-labelledby={`post-${post.id}-title`}>
+      {/* j and k move focus from post to post (SHORTCUT_ITEM_ATTRIBUTE, web/app/keyboard-shortcuts.tsx). */}
+      <article
+        aria-labelledby={`post-${post.id}-title`}
+        tabIndex={-1}
+        data-shortcut-item=""
+        className="scroll-mt-20 scroll-mb-4 focus:outline-none"
+      >
         <PostHeader post={post} menu={<PostOptionsMenu post={post} notify={notify} />} />
         <PostCardBody post={post} titleId={`post-${post.id}-title`} to={path} />
         <PostActions post={post} notify={notify} className="mt-3 border-t border-stone-100 pt-2" />

@@ -1,0 +1,113 @@
+import { useMemo, useSyncExternalStore } from 'react';
+import { useNavigate } from 'react-router';
+import { Dialog } from '@web/components/dialog';
+import {
+  SHORTCUT_ITEM_ATTRIBUTE,
+  useRegisteredShortcuts,
+  useShortcutKeys,
+  useShortcuts,
+  type Shortcut,
+} from '@web/lib/shortcuts';
+import { SEARCH_PATH } from './navigation';
+import { MAIN_ID } from './skip-link';
+
+/** The new-post screen (the sidebar's Post entry). */
+const NEW_POST_PATH = '/posts/new';
+
+/** The key that opens the list of shortcuts (also named in the account menu). */
+export const HELP_KEY = '?';
+
+// Whether the list of shortcuts is shown: the `?` key and the account menu both open it.
+let helpOpen = false;
+const helpListeners = new Set<() => void>();
+export function setShortcutHelpOpen(open: boolean) {
+  helpOpen = open;
+  helpListeners.forEach((listener) => listener());
+}
+function subscribeHelp(listener: () => void) {
+  helpListeners.add(listener);
+  return () => helpListeners.delete(listener);
+}
+const isHelpOpen = () => helpOpen;
+
+/**
+ * Moves focus to the next (`step` 1) or previous (-1) item of the list on the page and scrolls it
+ * into view. From no item, `j` starts at the first one on screen and `k` at the one before it.
+ */
+export function moveBetweenItems(step: 1 | -1) {
+  const items = [...document.querySelectorAll<HTMLElement>(`#${MAIN_ID} [${SHORTCUT_ITEM_ATTRIBUTE}]`)];
+  if (items.length === 0) return;
+  const current = document.activeElement?.closest<HTMLElement>(`[${SHORTCUT_ITEM_ATTRIBUTE}]`);
+  let index = current ? items.indexOf(current) : -1;
+  if (index >= 0) index += step;
+  else {
+    const firstOnScreen = items.findIndex((item) => item.getBoundingClientRect().bottom >= 0);
+    index = firstOnScreen < 0 ? items.length - 1 : step === 1 ? firstOnScreen : firstOnScreen - 1;
+  }
+  const next = items[Math.min(Math.max(index, 0), items.length - 1)];
+  next?.focus({ preventScroll: true });
+  next?.scrollIntoView({ block: 'nearest' });
+}
+
+/** On the search page, its field; elsewhere, the search page (whose field takes focus itself). */
+function focusSearch(goToSearch: () => void) {
+  const field = document.querySelector<HTMLInputElement>(`#${MAIN_ID} input[type="search"]`);
+  if (field) {
+    field.focus();
+    field.select();
+  } else goToSearch();
+}
+
+/**
+ * The signed-in screens' shortcuts: `j`/`k` between posts, `n` new post, `/` search, `?` this list
+ * (in a dialog; Escape closes it and focus returns to where it was).
+ */
+export function KeyboardShortcuts() {
+  const navigate = useNavigate();
+  const list = useMemo<Shortcut[]>(
+    () => [
+      { key: 'j', description: 'Next post', run: () => moveBetweenItems(1) },
+      { key: 'k', description: 'Previous post', run: () => moveBetweenItems(-1) },
+      { key: 'n', description: 'New post', run: () => void navigate(NEW_POST_PATH) },
+      { key: '/', description: 'Search', run: () => focusSearch(() => void navigate(SEARCH_PATH)) },
+      { key: HELP_KEY, description: 'Show keyboard shortcuts', run: () => setShortcutHelpOpen(true) },
+    ],
+    [navigate],
+  );
+  useShortcuts(list);
+  useShortcutKeys();
+  const open = useSyncExternalStore(subscribeHelp, isHelpOpen, isHelpOpen);
+  return <ShortcutHelpDialog open={open} onOpenChange={setShortcutHelpOpen} />;
+}
+
+/** Every shortcut registered, with its key. */
+export function ShortcutHelpDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const registered = useRegisteredShortcuts();
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Keyboard shortcuts"
+      description="Single keys that work anywhere except while typing in a field."
+    >
+      <dl className="divide-y divide-stone-100">
+        {registered.map((shortcut) => (
+          <div key={shortcut.key} className="flex items-center justify-between gap-4 py-2 text-sm">
+            <dt className="text-stone-700">{shortcut.description}</dt>
+            <dd>
+              <kbd className="inline-flex min-w-7 justify-center rounded-md border border-stone-300 bg-stone-50 px-2 py-0.5 font-mono text-xs text-stone-800 shadow-xs">
+                {shortcut.key}
+              </kbd>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </Dialog>
+  );
+}

@@ -1,0 +1,53 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { MAIN_ID } from './skip-link';
+
+/** How long to wait for the new screen's heading (its code or data may still be on the way). */
+const HEADING_WAIT_MS = 1500;
+const POLL_MS = 50;
+
+/**
+ * After moving to another page (not on the first load), focus goes to the new page's h1, or its
+ * main area, so keyboard and screen reader users start at the top of what changed; the page's
+ * title is announced politely. A screen that put focus in its own content (a field with autoFocus)
+ * keeps it.
+ */
+export function RouteFocus() {
+  const { pathname } = useLocation();
+  const lastPath = useRef(pathname);
+  const [announcement, setAnnouncement] = useState('');
+
+  useEffect(() => {
+    if (lastPath.current === pathname) return;
+    lastPath.current = pathname;
+    const started = Date.now();
+    let timer: ReturnType<typeof setTimeout>;
+
+    function settle() {
+      const main = document.getElementById(MAIN_ID);
+      const heading = main?.querySelector('h1');
+      if (!heading && Date.now() - started < HEADING_WAIT_MS) {
+        timer = setTimeout(settle, POLL_MS);
+        return;
+      }
+      setAnnouncement(document.title);
+      const active = document.activeElement;
+      if (active && active !== document.body && main?.contains(active)) return;
+      if (heading) {
+        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+        heading.focus({ preventScroll: true });
+      } else {
+        main?.focus({ preventScroll: true });
+      }
+    }
+    // After the closing menus and dialogs have put focus back where they came from.
+    timer = setTimeout(settle, POLL_MS);
+    return () => clearTimeout(timer);
+  }, [pathname]);
+
+  return (
+    <div aria-live="polite" aria-atomic="true" className="sr-only" data-testid="route-announcer">
+      {announcement}
+    </div>
+  );
+}

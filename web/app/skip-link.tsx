@@ -1,0 +1,33 @@
+import type { MouseEvent } from 'react';
+
+/** The id of every shell's `<main>`, which the skip link and route changes move focus to. */
+export const MAIN_ID = 'main';
+
+/** Moves focus to the page's main area (it has tabIndex -1) and brings it into view. */
+export function focusMain() {
+  const main = document.getElementById(MAIN_ID);
+  if (!main) return;
+  main.focus({ preventScroll: true });
+  main.scrollIntoView({ block: 'start' });
+}
+
+/**
+ * "Skip to main content": the first thing Tab reaches on every page, hidden until focused. It
+ * moves focus itself rather than changing the address's #fragment, which the router would treat
+ * as a navigation.
+ */
+export function SkipLink() {
+  function skip(event: MouseEvent<HTMLAnchorElement>) {
+    event.preventDefault();
+    focusMain();
+  }
+  return (
+    <a
+      href={`#${MAIN_ID}`}
+      onClick={skip}
+      className="sr-only rounded-lg bg-white px-4 py-2 text-sm font-medium text-brand-800 shadow-lg ring-2 ring-brand-500 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[70] focus:outline-none"
+    >
+      Skip to main content
+    </a>
+  );
+}
