@@ -15,6 +15,7 @@ import { registerSecurity } from './http/security';
 import { escapeHtml } from './lib/html';
 import { WEB_DIST } from './paths';
 import { registerAccountRoutes } from './features/account/account.routes';
+import { registerAccountDeletionRoutes } from './features/account-deletion/account-deletion.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerInvitationsRoutes } from './features/invitations/invitations.routes';
 import { registerUsersRoutes } from './features/users/users.routes';
@@ -97,6 +98,7 @@ export async function buildApp(
   registerAuthRoutes(app, routes);
   registerUsersRoutes(app, routes);
   registerAccountRoutes(app, routes);
+  registerAccountDeletionRoutes(app, routes);
   registerInvitationsRoutes(app, routes);
   registerPostRoutes(app, routes);
   registerCommentRoutes(app, routes);

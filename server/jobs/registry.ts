@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AppContext } from '../context';
+import { accountCleanupJob, accountDeletionJob } from '../features/account-deletion/account-deletion.job';
 import { filesCleanupJob } from '../features/files/files.job';
 import { linksProcessJob, linksSweepJob } from '../features/links/links.job';
 import { mailJob } from '../features/mail/mail.job';
@@ -25,5 +26,7 @@ export function jobDefinitions(context: AppContext): JobDefinition<z.ZodType>[] 
     notificationMailJob(context),
     notificationSweepJob(context),
     notificationDigestJob(context),
+    accountCleanupJob(context),
+    accountDeletionJob(context),
   ];
 }

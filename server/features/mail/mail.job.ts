@@ -3,6 +3,8 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { defineJob } from '../../jobs/queue';
 import {
+  accountDeletionCancelledMail,
+  accountDeletionScheduledMail,
   confirmationMail,
   emailChangeAttemptMail,
   emailChangedMail,
@@ -35,6 +37,13 @@ export const MailPayloadSchema = z.discriminatedUnion('template', [
   z.object({ template: z.literal('email_changed'), to: z.string().min(3), newEmail: z.string().min(3) }),
   z.object({ template: z.literal('email_change_attempt'), to: z.string().min(3) }),
   z.object({ template: z.literal('two_factor_changed'), to: z.string().min(3), enabled: z.boolean() }),
+  /** `date`: the deletion day as the member reads it (see deletionDateText). */
+  z.object({
+    template: z.literal('account_deletion_scheduled'),
+    to: z.string().min(3),
+    date: z.string().min(1),
+  }),
+  z.object({ template: z.literal('account_deletion_cancelled'), to: z.string().min(3) }),
 ]);
 export type MailPayload = z.infer<typeof MailPayloadSchema>;
 
@@ -62,6 +71,10 @@ export function renderMail(payload: MailPayload, origin: string) {
       return emailChangeAttemptMail({ to: payload.to, origin });
     case 'two_factor_changed':
       return twoFactorChangedMail({ to: payload.to, origin, enabled: payload.enabled });
+    case 'account_deletion_scheduled':
+      return accountDeletionScheduledMail({ to: payload.to, origin, date: payload.date });
+    case 'account_deletion_cancelled':
+      return accountDeletionCancelledMail({ to: payload.to, origin });
   }
 }
 
