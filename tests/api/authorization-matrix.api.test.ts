@@ -94,6 +94,8 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/account/two_factor/confirmation': { signedOut: 401 },
   'DELETE /api/account/two_factor': { signedOut: 401 },
   'POST /api/account/two_factor/recovery_codes': { signedOut: 401 },
+  'GET /api/account/deletion': { signedOut: 401, member: 200 },
+  'POST /api/account/deletion': { signedOut: 401 },
   'GET /api/invitations': { signedOut: 401, member: 200 },
   'POST /api/invitations': { signedOut: 401 },
 

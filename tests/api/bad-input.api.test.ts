@@ -132,6 +132,12 @@ const TARGETS: Record<string, Target> = {
     path: () => '/api/account/two_factor/recovery_codes',
     body: () => ({ user: { current_password: 'not it' } }),
   },
+  // A wrong password keeps the sweep from scheduling the member's deletion.
+  'GET /api/account/deletion': { path: () => '/api/account/deletion' },
+  'POST /api/account/deletion': {
+    path: () => '/api/account/deletion',
+    body: () => ({ user: { current_password: 'not it', code: '123456' } }),
+  },
   'POST /api/check_invitation': {
     path: () => '/api/check_invitation',
     body: () => ({ invitation: { code: 'some-code' } }),

@@ -45,3 +45,12 @@ export function asCurrentUser(value: unknown): CurrentUser | null {
   const user = value as Partial<CurrentUser>;
   return typeof user.id === 'string' && typeof user.initials === 'string' ? (user as CurrentUser) : null;
 }
+
+/** Whether this sign-in called off a pending deletion of the account (ADR 022). */
+export function deletionWasCancelled(value: unknown): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { deletion_cancelled?: unknown }).deletion_cancelled === true
+  );
+}

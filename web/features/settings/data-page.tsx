@@ -2,6 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { ButtonLink } from '@web/components/button';
 import { PageHeader } from '@web/components/page-header';
 import { useDocumentTitle } from '@web/lib/use-document-title';
+import { DeleteAccountSection } from './delete-account-section';
 
 /** /settings/data: the rights the privacy policy promises, a copy of everything and leaving Hearth. */
 export function DataPage() {
@@ -20,7 +21,7 @@ export function DataPage() {
       />
       <div className="space-y-6">
         {/* export section */}
-        {/* delete section */}
+        <DeleteAccountSection />
       </div>
     </div>
   );
