@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { AccountDeletionState } from '@shared/api/account-deletion';
-import { useAuth } from '@web/app/auth/auth-context';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/button';
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@web/components/card';
@@ -107,18 +106,17 @@ function ConfirmDeletionDialog({
   onOpenChange: (open: boolean) => void;
   state: AccountDeletionState;
 }) {
-  const { markUnauthenticated } = useAuth();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [form, setForm] = useState(EMPTY);
   const remove = useMutation({
     mutationFn: requestAccountDeletion,
-    onSuccess: async (answer) => {
-      // The server has ended every session: show the date, then forget the member here too.
-      await navigate(deletionScheduledPath(answer.scheduled?.due_at ?? ''), { replace: true });
-      markUnauthenticated();
-      queryClient.clear();
-    },
+    // The server has ended every session; the page with the date forgets the member here too
+    // (forgetting them first would send this protected page to /signin on the way).
+    onSuccess: (answer) =>
+      navigate(deletionScheduledPath(answer.scheduled?.due_at ?? ''), {
+        replace: true,
+        state: { signedOut: true },
+      }),
   });
   const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
     setForm((current) => ({ ...current, [field]: event.target.value }));

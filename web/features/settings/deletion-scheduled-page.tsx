@@ -1,4 +1,7 @@
-import { useSearchParams } from 'react-router';
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation, useSearchParams } from 'react-router';
+import { useAuth } from '@web/app/auth/auth-context';
 import { ButtonLink } from '@web/components/button';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 
@@ -18,6 +21,15 @@ export function DeletionScheduledPage() {
   const [params] = useSearchParams();
   const day = deletionDay(params.get('on'));
   useDocumentTitle('Account deletion scheduled');
+  const { markUnauthenticated } = useAuth();
+  const queryClient = useQueryClient();
+  const arrivedSignedOut = (useLocation().state as { signedOut?: boolean } | null)?.signedOut === true;
+  // Coming from the request, whose answer ended the session: forget the member and their data here.
+  useEffect(() => {
+    if (!arrivedSignedOut) return;
+    markUnauthenticated();
+    queryClient.clear();
+  }, [arrivedSignedOut, markUnauthenticated, queryClient]);
   return (
     <div className="space-y-6 text-center">
       <div className="space-y-1.5">
