@@ -16,6 +16,7 @@ import { escapeHtml } from './lib/html';
 import { WEB_DIST } from './paths';
 import { registerAccountRoutes } from './features/account/account.routes';
 import { registerDataExportRoutes } from './features/data-exports/data-exports.routes';
+import { registerAccountDeletionRoutes } from './features/account-deletion/account-deletion.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerInvitationsRoutes } from './features/invitations/invitations.routes';
 import { registerUsersRoutes } from './features/users/users.routes';
@@ -99,6 +100,7 @@ export async function buildApp(
   registerUsersRoutes(app, routes);
   registerAccountRoutes(app, routes);
   registerDataExportRoutes(app, routes);
+  registerAccountDeletionRoutes(app, routes);
   registerInvitationsRoutes(app, routes);
   registerPostRoutes(app, routes);
   registerCommentRoutes(app, routes);

@@ -98,6 +98,8 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/account/exports': { signedOut: 401 },
   'GET /api/account/exports': { signedOut: 401, member: 200 },
   'GET /api/account/exports/:id/download': { signedOut: 401, member: 404 },
+  'GET /api/account/deletion': { signedOut: 401, member: 200 },
+  'POST /api/account/deletion': { signedOut: 401 },
   'GET /api/invitations': { signedOut: 401, member: 200 },
   'POST /api/invitations': { signedOut: 401 },
 

@@ -135,6 +135,12 @@ const TARGETS: Record<string, Target> = {
   'POST /api/account/exports': { path: () => '/api/account/exports' },
   'GET /api/account/exports': { path: () => '/api/account/exports' },
   'GET /api/account/exports/:id/download': { path: (w) => `/api/account/exports/${w.otherUserId}/download` },
+  // A wrong password keeps the sweep from scheduling the member's deletion.
+  'GET /api/account/deletion': { path: () => '/api/account/deletion' },
+  'POST /api/account/deletion': {
+    path: () => '/api/account/deletion',
+    body: () => ({ user: { current_password: 'not it', code: '123456' } }),
+  },
   'POST /api/check_invitation': {
     path: () => '/api/check_invitation',
     body: () => ({ invitation: { code: 'some-code' } }),

@@ -18,6 +18,8 @@ export const PUBLIC_PATHS: readonly string[] = [
   '/privacy-policy',
   // Opened from a notification mail: the signed token is the authority, no session needed.
   '/unsubscribe',
+  // Where a member lands, signed out, after asking for their account to be deleted.
+  '/account-deletion',
 ];
 
 export function isPublicPath(pathname: string): boolean {

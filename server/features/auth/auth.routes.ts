@@ -4,6 +4,7 @@ import {
   TwoFactorChallengeSchema,
   TwoFactorSignInBodySchema,
 } from '../../../shared/api/account';
+import { SignedInSchema } from '../../../shared/api/account-deletion';
 import { AUTH_MESSAGES, CurrentUserSchema, SignInBodySchema } from '../../../shared/api/auth';
 import type { App, RouteContext } from '../../app';
 import { clientSubject } from '../../http/client-ip';
@@ -13,6 +14,7 @@ import { presentCurrentUser } from '../users/users.presenter';
 import { checkCredentials } from './auth.service';
 import { isKnownDevice, rememberDevice } from './known-devices';
 import { isTotpEnabled } from '../account/totp.service';
+import { cancelDeletionOnSignIn } from '../account-deletion/account-deletion.service';
 import { guardSignIn, recordSignInFailure } from './sign-in.throttle';
 import { completePendingSignIn, findPending, startPendingSignIn } from './two-factor-sign-in';
 
@@ -29,7 +31,7 @@ export function registerAuthRoutes(app: App, context: RouteContext) {
     {
       schema: {
         body: SignInBodySchema,
-        response: { 200: z.union([CurrentUserSchema, TwoFactorChallengeSchema]) },
+        response: { 200: z.union([SignedInSchema, TwoFactorChallengeSchema]) },
       },
     },
     async (request, reply) => {
@@ -48,7 +50,9 @@ export function registerAuthRoutes(app: App, context: RouteContext) {
       if (await isTotpEnabled(context, result.user.id)) return startPendingSignIn(context, result.user);
       await context.sessions.start(request, reply, result.user.id);
       await rememberDevice(context.db, context.config, request, reply, result.user.id);
-      return presentCurrentUser(result.user);
+      // Signing in during a deletion's grace period keeps the account (ADR 022).
+      const deletionCancelled = await cancelDeletionOnSignIn(context, result.user);
+      return { ...presentCurrentUser(result.user), deletion_cancelled: deletionCancelled };
     },
   );
 
@@ -58,7 +62,7 @@ export function registerAuthRoutes(app: App, context: RouteContext) {
    */
   app.post(
     '/api/users/sign_in/two_factor',
-    { schema: { body: TwoFactorSignInBodySchema, response: { 200: CurrentUserSchema } } },
+    { schema: { body: TwoFactorSignInBodySchema, response: { 200: SignedInSchema } } },
     async (request, reply) => {
       const input = request.body.user;
       const client = clientSubject(request);
@@ -79,7 +83,8 @@ export function registerAuthRoutes(app: App, context: RouteContext) {
       await context.sessions.start(request, reply, user.id);
       await rememberDevice(context.db, context.config, request, reply, user.id);
       reply.header('cache-control', 'no-store');
-      return presentCurrentUser(user);
+      const deletionCancelled = await cancelDeletionOnSignIn(context, user);
+      return { ...presentCurrentUser(user), deletion_cancelled: deletionCancelled };
     },
   );
 

@@ -65,10 +65,18 @@ export async function deleteExportsOf(
   userId: string,
   tx?: DbOrTx,
 ): Promise<number> {
-  const run = async (db: DbOrTx) => {
-    const rows = await lockExportsOf(db, userId);
-    await removeExports(db, deps.storage, rows);
-    return rows.length;
-  };
-  return tx ? run(tx) : deps.db.transaction(run);
+  return tx
+    ? removeExportsOf(tx, deps.storage, userId)
+    : deps.db.transaction((t) => removeExportsOf(t, deps.storage, userId));
+}
+
+/** Removes a member's exports, zips first, within the caller's transaction (account deletion). */
+export async function removeExportsOf(
+  db: DbOrTx,
+  storage: AppContext['storage'],
+  userId: string,
+): Promise<number> {
+  const rows = await lockExportsOf(db, userId);
+  await removeExports(db, storage, rows);
+  return rows.length;
 }

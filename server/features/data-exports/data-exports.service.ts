@@ -15,7 +15,7 @@ import {
   type DataExportRow,
 } from './data-exports.repo';
 
-export { deleteExportsOf } from './data-exports.cleanup';
+export { deleteExportsOf, removeExportsOf } from './data-exports.cleanup';
 
 type ExportContext = Pick<AppContext, 'db' | 'storage' | 'config' | 'logger' | 'jobs' | 'mailer'>;
 

@@ -3,6 +3,8 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { defineJob } from '../../jobs/queue';
 import {
+  accountDeletionCancelledMail,
+  accountDeletionScheduledMail,
   confirmationMail,
   dataExportReadyMail,
   emailChangeAttemptMail,
@@ -42,6 +44,13 @@ export const MailPayloadSchema = z.discriminatedUnion('template', [
     expiresAt: z.string().datetime(),
     timeZone: z.string().nullable(),
   }),
+  /** `date`: the deletion day as the member reads it (see deletionDateText). */
+  z.object({
+    template: z.literal('account_deletion_scheduled'),
+    to: z.string().min(3),
+    date: z.string().min(1),
+  }),
+  z.object({ template: z.literal('account_deletion_cancelled'), to: z.string().min(3) }),
 ]);
 export type MailPayload = z.infer<typeof MailPayloadSchema>;
 
@@ -76,6 +85,10 @@ export function renderMail(payload: MailPayload, origin: string) {
         expiresAt: new Date(payload.expiresAt),
         timeZone: payload.timeZone,
       });
+    case 'account_deletion_scheduled':
+      return accountDeletionScheduledMail({ to: payload.to, origin, date: payload.date });
+    case 'account_deletion_cancelled':
+      return accountDeletionCancelledMail({ to: payload.to, origin });
   }
 }
 

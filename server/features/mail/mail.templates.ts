@@ -252,3 +252,39 @@ export function dataExportReadyMail(input: {
     },
   ]);
 }
+
+/** The deletion date as the member reads it: their own time zone when they set one, else UTC. */
+export function deletionDateText(dueAt: Date, timeZone: string | null): string {
+  const options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' };
+  try {
+    return dueAt.toLocaleDateString('en-GB', { ...options, timeZone: timeZone ?? 'UTC' });
+  } catch {
+    // A zone this Node does not know: UTC is still the right day within hours.
+    return dueAt.toLocaleDateString('en-GB', { ...options, timeZone: 'UTC' });
+  }
+}
+
+/** After a deletion request (ADR 022): when it happens, and how to call it off. */
+export function accountDeletionScheduledMail(input: { to: string; origin: string; date: string }) {
+  return compose(input.to, `Your ${APP_NAME} account will be deleted on ${input.date}`, [
+    { text: `Your ${APP_NAME} account will be deleted on ${input.date}. Sign in before then to keep it.` },
+    {
+      text:
+        'Every device was signed out. On that day your posts, comments, links, likes and files are ' +
+        'removed for good; members you invited keep their accounts, and groups you own pass to another member.',
+    },
+    { link: { label: 'Sign in and keep my account', url: appLinks.signIn(input.origin) } },
+    { text: 'If it was not you, sign in now and choose a new password.' },
+  ]);
+}
+
+/** A sign-in during the grace period called the deletion off. */
+export function accountDeletionCancelledMail(input: { to: string; origin: string }) {
+  return compose(input.to, `Your ${APP_NAME} account will not be deleted`, [
+    { text: `You signed in, so your ${APP_NAME} account will not be deleted. Everything is as you left it.` },
+    {
+      text: 'If it was not you who signed in, choose a new password now (it signs out every other device):',
+    },
+    { link: { label: 'Reset my password', url: appLinks.passwordRequest(input.origin) } },
+  ]);
+}

@@ -1,8 +1,11 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
+import { ACCOUNT_DELETION_MESSAGES } from '@shared/api/account-deletion';
+import { Toast } from '@web/components/toast';
 import { groupsQueryOptions } from '@web/features/groups/api';
 import { isUnauthenticatedResponse, setUnauthorizedHandler } from '@web/lib/api-client';
+import { useTimedMessage } from '@web/lib/use-timed-message';
 import { ApiError } from '@web/lib/api-errors';
 import { setMemberTimeZone } from '@web/lib/time-zone';
 import { systemTimeZone } from '@shared/domain/time-zones';
@@ -27,12 +30,16 @@ import {
   asCodeStep,
   asCurrentUser,
   deleteSession,
+  deletionWasCancelled,
   fetchCurrentUser,
   postSecondFactor,
   postSignIn,
   recordTimeZone,
   refetchCurrentUser,
 } from './session-api';
+
+/** Long enough to read: it answers a decision the member made days ago. */
+const NOTICE_MS = 10_000;
 
 /**
  * Holds who is signed in. Lives inside the router (it follows the path and navigates) and inside the
@@ -52,6 +59,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signingIn = useRef(false);
   // Numbers the refreshes, so only the answer of the latest one is applied.
   const lastRefresh = useRef(0);
+  // "Welcome back. Your account will not be deleted.": shown on the page sign-in leads to.
+  const { message: noticeMessage, show: showNotice } = useTimedMessage(NOTICE_MS);
 
   // The session check: on protected paths (and public ones for a returning member), once per page load.
   useEffect(() => {
@@ -105,8 +114,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       void queryClient.prefetchQuery(groupsQueryOptions());
       // Resolves once the next screen is up (its code may still be loading), so the form stays busy till then.
       await navigate(takeRedirectAfterLogin() ?? DEFAULT_SIGNED_IN_PATH, { replace: true });
+      if (deletionWasCancelled(response)) showNotice(ACCOUNT_DELETION_MESSAGES.cancelled);
     },
-    [navigate, queryClient],
+    [navigate, queryClient, showNotice],
   );
 
   const signIn = useCallback(
@@ -186,6 +196,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   return (
     <AuthContext.Provider value={value}>
       <DraftOwnerContext.Provider value={state.user?.id ?? null}>{children}</DraftOwnerContext.Provider>
+      <Toast message={noticeMessage} />
     </AuthContext.Provider>
   );
 }

@@ -50,3 +50,12 @@ export function asCurrentUser(value: unknown): CurrentUser | null {
 export async function recordTimeZone(timeZone: string): Promise<void> {
   await api.patch('/profile', { profile: { time_zone: timeZone } });
 }
+
+/** Whether this sign-in called off a pending deletion of the account (ADR 022). */
+export function deletionWasCancelled(value: unknown): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { deletion_cancelled?: unknown }).deletion_cancelled === true
+  );
+}

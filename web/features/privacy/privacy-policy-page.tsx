@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
-import { APP_NAME } from '@shared/domain/constants';
+import { ACCOUNT_DELETION_GRACE_DAYS } from '@shared/api/account-deletion';
+import { APP_NAME, DURATIONS } from '@shared/domain/constants';
 import { Card } from '@web/components/card';
+import { TextLink } from '@web/components/text-link';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 
 export const PRIVACY_LAST_UPDATED = 'March 22nd 2025';
@@ -30,6 +32,13 @@ function List({ children }: { children: ReactNode }) {
   return <ul className="list-disc space-y-1.5 pl-5 marker:text-brand-600">{children}</ul>;
 }
 
+function Term({ children }: { children: ReactNode }) {
+  return <strong className="font-medium text-stone-900">{children}</strong>;
+}
+
+/** How long a copy of your data stays downloadable (the export feature's own limit). */
+const EXPORT_DAYS = 7;
+
 export function PrivacyPolicyPage() {
   useDocumentTitle('Privacy policy');
   const email = contactEmail();
@@ -41,45 +50,82 @@ export function PrivacyPolicyPage() {
       </header>
       <Card className="space-y-8 px-5 py-6 sm:px-8 sm:py-8">
         <p className="leading-relaxed text-stone-700">
-          {APP_NAME} is a small, invite-only place for communities to share posts, links and conversation. We
-          collect as little about you as we can to run it, and we never treat your personal information as a
-          product. This policy explains what we keep, why we keep it, and the choices you have.
+          {APP_NAME} is a small, invite-only place for communities to share posts, links and conversation. It
+          keeps only what it needs to run, on the server of whoever runs this {APP_NAME}, and it never treats
+          your personal information as a product. This page says exactly what is kept, for how long, where it
+          goes, and what you can do about it.
         </p>
 
         <Section title="Information We Collect">
           <List>
             <li>
-              <strong className="font-medium text-stone-900">Account details:</strong> your email address and
-              your password. We store the password only as a one-way hash, so nobody, including us, can read
-              it.
+              <Term>Account details:</Term> your email address and your password, stored only as a one-way
+              (argon2id) hash that nobody, including us, can read back; who invited you; your time zone if you
+              set one; and, if you turn on two-factor sign-in, its secret (encrypted) and your recovery codes
+              (hashed).
             </li>
             <li>
-              <strong className="font-medium text-stone-900">Profile information:</strong> your username,
-              first and last name, profile picture, a short about text and a location, if you choose to add
-              them.
+              <Term>Profile information:</Term> your username, first and last name, profile picture, about
+              text and location, if you add them.
             </li>
             <li>
-              <strong className="font-medium text-stone-900">Content you create:</strong> posts, comments,
-              links, likes, files you attach, groups you create or join, invitations you send and feedback you
-              share.
+              <Term>Content you create:</Term> posts, comments, links you share (and the page text, summary
+              and picture {APP_NAME} reads from them), likes, files you attach, groups you create or join,
+              whom you follow, block or hide, reports you file, invitations you send and feedback you share.
             </li>
             <li>
-              <strong className="font-medium text-stone-900">Basic usage data:</strong> technical information
-              such as when you signed in and the requests your browser makes, which we keep to keep the
-              service secure and working.
+              <Term>Basic usage data:</Term> your sessions, each with the browser and operating system it
+              named, the network address it last used and when it was last seen (you see them all under
+              Security settings); a cookie that remembers which browsers have signed in to your account; and
+              sign-in throttling data, counters of recent attempts per network address and per account that
+              reset within minutes (a day at most).
+            </li>
+            <li>
+              <Term>Notification preferences:</Term> which notifications you want by mail, at once or as a
+              daily digest, and your inbox of notifications.
+            </li>
+          </List>
+          <p>
+            There is no advertising, no analytics and no tracking: {APP_NAME} loads nothing from other sites
+            and sets no cookies but its own sign-in cookies. Your browser keeps a few settings for itself,
+            such as the page to return to after signing in.
+          </p>
+          <h3 className="font-semibold text-stone-900">How long we keep it</h3>
+          <List>
+            <li>
+              A session ends after {DURATIONS.sessionIdleDays} days without use, and{' '}
+              {DURATIONS.sessionAbsoluteDays} days after you signed in at the latest. Signing out ends it at
+              once; changing your password ends every other one, and resetting it ends them all.
+            </li>
+            <li>
+              Confirmation codes last {DURATIONS.confirmationHours} hours, password reset links{' '}
+              {DURATIONS.resetHours} hours, email change links {DURATIONS.emailChangeHours} hours and
+              invitations {DURATIONS.invitationDays} days.
+            </li>
+            <li>
+              A copy of your data that you asked for can be downloaded for {EXPORT_DAYS} days, then it is
+              deleted.
+            </li>
+            <li>
+              Everything else stays until you delete it or your account. When you delete your account it is
+              kept for {ACCOUNT_DELETION_GRACE_DAYS} days in case you change your mind (signing in calls the
+              deletion off); then it is removed with everything listed below.
             </li>
           </List>
         </Section>
 
         <Section title="How We Use Your Information">
-          <p>We use your information only to provide and improve {APP_NAME}:</p>
+          <p>We use your information only to provide {APP_NAME}:</p>
           <List>
             <li>to create and secure your account, sign you in and confirm your email address;</li>
-            <li>to show your posts, comments and profile to the people you share them with;</li>
-            <li>to summarise and index links and posts so that you and your community can search them;</li>
+            <li>to show your posts, comments, links and profile to the people you share them with;</li>
             <li>
-              to send the emails the service needs, such as invitations, confirmation codes and password
-              resets;
+              to read, summarise and index links and posts so that you and your community can search them;
+            </li>
+            <li>
+              to send the mail the service needs: invitations, confirmation codes, password resets, security
+              notices (a new password, email address or two-factor setting, repeated failed sign-ins, a
+              scheduled or cancelled account deletion) and the notifications you chose;
             </li>
             <li>to prevent abuse, investigate problems and keep the service reliable.</li>
           </List>
@@ -92,9 +138,9 @@ export function PrivacyPolicyPage() {
         <Section title="Data Security">
           <p>
             Passwords are hashed with a modern, deliberately slow algorithm. Sessions use random tokens that
-            we store only in hashed form and that end when you sign out or reset your password. Connections
-            are encrypted in transit, files are served through short-lived signed links, and access to what
-            you share is checked on every request according to who you chose to share it with.
+            we store only in hashed form. Connections are encrypted in transit, files are served through
+            short-lived signed links, and access to what you share is checked on every request according to
+            who you chose to share it with.
           </p>
           <p>
             No system is perfectly secure, but we work to protect your information and will tell affected
@@ -105,40 +151,69 @@ export function PrivacyPolicyPage() {
         <Section title="Data Sharing">
           <p>We do not sell your personal information, and we never will. We share it only:</p>
           <List>
-            <li>with your consent, for example when you publish a post at a public address;</li>
+            <li>with your consent, for example when you publish a post or a link at a public address;</li>
             <li>
               for legal reasons, when we must comply with the law, a court order or a lawful request, or to
               protect the safety and rights of our members;
             </li>
             <li>
-              with service providers who help us run {APP_NAME}, such as hosting and email delivery, who are
-              bound by contract to use it only on our behalf and to protect it.
+              with service providers who help run {APP_NAME} and are bound to use it only on our behalf. Out
+              of the box there are none: everything stays on this server. The people who run {APP_NAME} may
+              choose to use:
+              <List>
+                <li>
+                  <Term>a mail service</Term>, which then receives your email address and the mails sent to
+                  you;
+                </li>
+                <li>
+                  <Term>S3-compatible file storage</Term>, which then holds the files you upload, the pictures
+                  of links you share and copies of your data;
+                </li>
+                <li>
+                  <Term>a link summary service</Term>, which then receives the text of the pages you share;
+                </li>
+                <li>
+                  <Term>an embedding service</Term>, which then receives the text of posts and links, and what
+                  you search for;
+                </li>
+                <li>
+                  <Term>an image description service</Term>, which then receives the images you attach;
+                </li>
+                <li>
+                  <Term>Google Safe Browsing</Term>, which then receives the addresses of the links you share.
+                </li>
+              </List>
             </li>
           </List>
+          <p>
+            To read a link you share, {APP_NAME} fetches the page from its own server: the site sees the
+            server, never your browser.
+          </p>
         </Section>
 
         <Section title="Your Rights">
-          <p>You are in control of your information. At any time you may ask us to:</p>
+          <p>You are in control of your information. At any time you may:</p>
           <List>
             <li>
-              <strong className="font-medium text-stone-900">access</strong> the personal information we hold
-              about you;
+              <Term>access</Term> the personal information we hold about you;
             </li>
             <li>
-              <strong className="font-medium text-stone-900">correct</strong> information that is wrong or out
-              of date (most of it you can edit yourself in My Profile);
+              <Term>correct</Term> information that is wrong or out of date (most of it you can edit yourself
+              in My Profile and the Security settings);
             </li>
             <li>
-              <strong className="font-medium text-stone-900">delete</strong> your account and the content you
-              created;
+              <Term>delete</Term> your account: on <TextLink to="/settings/data">Your data</TextLink>, with
+              your password. Your profile, posts, comments, links, likes, files, sessions and notifications
+              are removed after the {ACCOUNT_DELETION_GRACE_DAYS}-day grace period; members you invited keep
+              their accounts, a group you own passes to another member, and feedback you sent stays without
+              your name;
             </li>
             <li>
-              <strong className="font-medium text-stone-900">export</strong> your data in a portable,
-              machine-readable format;
+              <Term>export</Term> your data in a portable, machine-readable format (JSON and your files in one
+              zip) on <TextLink to="/settings/data">Your data</TextLink>;
             </li>
             <li>
-              <strong className="font-medium text-stone-900">object</strong> to or ask us to restrict a
-              particular use of your information.
+              <Term>object</Term> to or ask us to restrict a particular use of your information.
             </li>
           </List>
           <p>We answer every request within 30 days and will not treat you differently for making one.</p>

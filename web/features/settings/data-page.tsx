@@ -3,6 +3,7 @@ import { ButtonLink } from '@web/components/button';
 import { PageHeader } from '@web/components/page-header';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { DataExportSection } from './data-export-section';
+import { DeleteAccountSection } from './delete-account-section';
 
 /** /settings/data: the rights the privacy policy promises, a copy of everything and leaving Hearth. */
 export function DataPage() {
@@ -21,7 +22,7 @@ export function DataPage() {
       />
       <div className="space-y-6">
         <DataExportSection />
-        {/* delete section */}
+        <DeleteAccountSection />
       </div>
     </div>
   );

@@ -23,4 +23,10 @@ export const settingsRoutes: FeatureRoute[] = [
       Component: async () => (await import('./email-change-confirmation-page')).EmailChangeConfirmationPage,
     },
   },
+  {
+    // Signed out by then: no session needed (web/lib/auth-paths.ts).
+    shell: 'auth',
+    path: '/account-deletion',
+    lazy: { Component: async () => (await import('./deletion-scheduled-page')).DeletionScheduledPage },
+  },
 ];

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { BLANK, text } from './fields';
+import { CurrentUserSchema } from './auth';
+
+/**
+ * Contracts of "Delete my account" (settings → Your data, ADR 022): asking for the deletion, the
+ * pending state, and the sign-in answer that says a pending deletion was called off.
+ */
+
+/** Days between the request and the deletion; signing in during them keeps the account. */
+export const ACCOUNT_DELETION_GRACE_DAYS = 14;
+
+export const ACCOUNT_DELETION_MESSAGES = {
+  /** `base` error: the only admin would leave the site with nobody to run it. */
+  soleAdmin: 'You are the only admin. Make another member an admin before you delete your account.',
+  /** The notice after a sign-in that cancelled a pending deletion. */
+  cancelled: 'Welcome back. Your account will not be deleted.',
+} as const;
+
+/**
+ * POST /api/account/deletion. `code` (an authenticator code or a recovery code) is required when
+ * two-factor sign-in is on; spaces and case are forgiven, as at sign-in.
+ */
+export const AccountDeletionBodySchema = z.object({
+  user: z.object({
+    current_password: text(BLANK).min(1, { error: BLANK }).max(1000),
+    code: text(BLANK)
+      .transform((value) => value.replace(/\s+/g, '').toLowerCase())
+      .pipe(z.string().max(40, { error: 'is invalid' }))
+      .optional(),
+  }),
+});
+export type AccountDeletionBody = z.infer<typeof AccountDeletionBodySchema>;
+
+/** A deletion that has been asked for and not yet carried out. */
+export const ScheduledDeletionSchema = z.object({
+  requested_at: z.string(),
+  /** When the grace period ends; the account is deleted shortly after. */
+  due_at: z.string(),
+});
+export type ScheduledDeletion = z.infer<typeof ScheduledDeletionSchema>;
+
+/** GET /api/account/deletion (and the 202 answer of the request): what the danger zone needs. */
+export const AccountDeletionStateSchema = z.object({
+  scheduled: ScheduledDeletionSchema.nullable(),
+  grace_days: z.number().int(),
+  /** The request must carry a code from the authenticator app (or a recovery code). */
+  two_factor_required: z.boolean(),
+  /** Why the account cannot be deleted now (the only admin), or null when it can. */
+  blocked_reason: z.string().nullable(),
+});
+export type AccountDeletionState = z.infer<typeof AccountDeletionStateSchema>;
+
+/**
+ * The answer of a completed sign-in (password, or password and code): the current member, plus
+ * `deletion_cancelled` when this sign-in called off a pending deletion of the account.
+ */
+export const SignedInSchema = CurrentUserSchema.extend({ deletion_cancelled: z.boolean() });
+export type SignedIn = z.infer<typeof SignedInSchema>;
