@@ -7,6 +7,7 @@ import { ApiError } from '@web/lib/api-errors';
 import {
   DEFAULT_SIGNED_IN_PATH,
   isPublicPath,
+  sendsMembersHome,
   SIGN_IN_PATH,
   takeRedirectAfterLogin,
 } from '@web/lib/auth-paths';
@@ -69,12 +70,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (state.checked) setSessionHint(state.user !== null);
   }, [state.checked, state.user]);
 
-  // Spec section 2: a member who is already signed in does not see the sign-in screen.
+  // Spec section 2: a member who is already signed in does not see the sign-in screen; nor the
+  // visitors' front door at / (see docs/decisions, the signed-in frame at once).
   const signedIn = state.user !== null;
   useEffect(() => {
     // signIn() has moved on once the address is no longer /signin.
     if (pathname !== SIGN_IN_PATH) signingIn.current = false;
-    else if (signedIn && !signingIn.current) {
+    if (signedIn && sendsMembersHome(pathname) && !signingIn.current) {
       navigate(DEFAULT_SIGNED_IN_PATH, { replace: true });
     }
   }, [signedIn, pathname, navigate]);
@@ -151,6 +153,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () => ({
       authenticated: state.user !== null,
       loading: isLoading(state, skipCheck),
+      memberExpected: returningMember && isLoading(state, skipCheck),
       user: state.user,
       avatar: state.user?.avatar ?? null,
       initials: state.user?.initials ?? null,
@@ -160,7 +163,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       refreshUser,
       markUnauthenticated,
     }),
-    [state, skipCheck, signIn, completeSignIn, signOut, refreshUser, markUnauthenticated],
+    [state, skipCheck, returningMember, signIn, completeSignIn, signOut, refreshUser, markUnauthenticated],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
