@@ -151,6 +151,7 @@ async function registerWeb(app: App, routes: RouteContext, serveWeb: boolean, we
       // would hand anyone the original source, comments included.
       globIgnore: ['**/*.map'],
       allowedPath: (pathName) => !pathName.endsWith('.map'),
+      setHeaders: setAppFileHeaders,
     });
   }
   registerPublicPages(app, routes, indexHtml);
@@ -160,6 +161,16 @@ async function registerWeb(app: App, routes: RouteContext, serveWeb: boolean, we
     }
     return reply.status(404).send({ error: MESSAGES.notFound });
   });
+}
+
+/**
+ * The installable app's files: the service worker is asked for again on every visit (`no-cache`),
+ * so a new build reaches members at once; the manifest goes with its own media type.
+ */
+export function setAppFileHeaders(reply: { header(name: string, value: string): unknown }, filePath: string) {
+  const name = path.basename(filePath);
+  if (name === 'sw.js') reply.header('cache-control', 'no-cache');
+  if (name.endsWith('.webmanifest')) reply.header('content-type', 'application/manifest+json; charset=utf-8');
 }
 
 /** Adds the operator's settings the web app reads from the page (the privacy contact address). */
