@@ -34,6 +34,21 @@ export function reportServerTrouble(): void {
   for (const listener of [...listeners]) listener();
 }
 
+const backListeners = new Set<() => void>();
+
+/** Hears the server answer again after it was away; answers a function that stops hearing. */
+export function onServerBack(listener: () => void): () => void {
+  backListeners.add(listener);
+  return () => {
+    backListeners.delete(listener);
+  };
+}
+
+/** Called by the connection banner when the server answers again after it was away. */
+export function reportServerBack(): void {
+  for (const listener of [...backListeners]) listener();
+}
+
 export const HEALTH_URL = '/api/health';
 
 /** Waits between health checks while the server is away: quick at first, then every 30 s at most. */

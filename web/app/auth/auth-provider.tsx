@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { groupsQueryOptions } from '@web/features/groups/api';
 import { isUnauthenticatedResponse, setUnauthorizedHandler } from '@web/lib/api-client';
 import { ApiError } from '@web/lib/api-errors';
+import { isServerUnreachable, onServerBack } from '@web/lib/server-reachability';
 import {
   DEFAULT_SIGNED_IN_PATH,
   isPublicPath,
@@ -49,13 +50,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // Numbers the refreshes, so only the answer of the latest one is applied.
   const lastRefresh = useRef(0);
 
+  // Bumped when the server answers again after a check that could not reach it.
+  const [checkAttempt, setCheckAttempt] = useState(0);
+
   // The session check: on protected paths (and public ones for a returning member), once per page load.
   useEffect(() => {
     if (skipCheck || state.checked || checking.current) return;
     checking.current = true;
+    let stopWaiting = () => {};
     fetchCurrentUser()
       .then((user) => dispatch({ type: 'check-succeeded', user }))
       .catch((error: unknown) => {
+        if (isServerUnreachable(error)) {
+          // No answer says nothing about the session: keep "Loading" (the banner says why) and ask
+          // again when the server is back, instead of signing the member out.
+          stopWaiting = onServerBack(() => setCheckAttempt((attempt) => attempt + 1));
+          return;
+        }
         if (!(error instanceof ApiError && error.status === 401))
           console.error('Session check failed', error);
         dispatch({ type: 'check-failed' });
@@ -63,7 +74,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       .finally(() => {
         checking.current = false;
       });
-  }, [skipCheck, state.checked]);
+    return () => stopWaiting();
+  }, [skipCheck, state.checked, checkAttempt]);
 
   // Remember whether this browser is signed in, once the server has said so.
   useEffect(() => {

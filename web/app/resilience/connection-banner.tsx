@@ -2,7 +2,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CloudOff, Wifi } from 'lucide-react';
 import { reconnectLiveEvents } from '@web/lib/live-events';
-import { onServerTrouble, probeDelay, probeHealth, PROBE_DELAYS_MS } from '@web/lib/server-reachability';
+import {
+  onServerTrouble,
+  probeDelay,
+  probeHealth,
+  PROBE_DELAYS_MS,
+  reportServerBack,
+} from '@web/lib/server-reachability';
 
 export const CONNECTION_TEXT = {
   away: "Can't reach Hearth. Trying again…",
@@ -59,6 +65,7 @@ export function useServerReachability({
     const recovered = () => {
       void queryClient.invalidateQueries();
       reconnectLiveEvents();
+      reportServerBack();
     };
 
     async function check() {
