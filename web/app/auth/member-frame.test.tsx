@@ -76,6 +76,32 @@ describe('the signed-in frame at once, for a browser that was signed in', () => 
   });
 });
 
+describe('a session check that cannot reach the server', () => {
+  it('keeps the frame and "Loading" under the banner, and checks again when the server is back', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    window.localStorage.setItem('hearthSignedIn', '1');
+    let serverUp = false;
+    const { calls } = mockFetch({
+      'GET /api/auth': () =>
+        serverUp ? jsonResponse(maria) : Promise.reject(new TypeError('Failed to fetch')),
+      'GET /api/health': () =>
+        serverUp ? jsonResponse({ status: 'ok' }) : Promise.reject(new TypeError('Failed to fetch')),
+      'GET /api/groups': jsonResponse([]),
+    });
+    const { router } = renderApp('/groups', { features });
+    expect(await screen.findByText("Can't reach Hearth. Trying again…")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/groups');
+    expect(screen.getByText('Loading')).toBeInTheDocument();
+    expect(accountMenu()).toBeInTheDocument();
+    expect(window.localStorage.getItem('hearthSignedIn')).toBe('1');
+
+    serverUp = true;
+    expect(await screen.findByRole('heading', { name: 'Groups' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/groups');
+    expect(calls.filter((call) => call.url === '/api/auth').length).toBeGreaterThanOrEqual(2);
+  }, 20_000);
+});
+
 describe('the doors for visitors send a member on', () => {
   it('/ goes to /dashboard, replacing history, and never draws the public feed for a member', async () => {
     window.localStorage.setItem('hearthSignedIn', '1');
