@@ -6,7 +6,8 @@ import { watchPreloadErrors } from './app/resilience/screen-loading';
 import './styles.css';
 
 watchPreloadErrors();
-if (import.meta.env.PROD) registerServiceWorker();
+// The mode, not PROD: PROD follows NODE_ENV, and the end-to-end build runs with NODE_ENV=test.
+if (import.meta.env.MODE === 'production') registerServiceWorker();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
