@@ -20,6 +20,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
+    // The production build registers a service worker (web/public/sw.js); requests it answers skip
+    // page.route, so journeys run without it. tests/e2e/resilience.spec.ts allows it where it tests it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -1,10 +1,43 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './scripts/precompress';
 
 const root = import.meta.dirname;
+const outDir = path.join(root, 'dist/web');
+
+/**
+ * The service worker (web/public/sw.js, copied as it is) learns this build's hashed files and a
+ * build id for its cache name: its placeholders are filled once the bundle is written. A new build
+ * so changes sw.js, which makes browsers install it and drop the old shell.
+ */
+function serviceWorkerBuild(): Plugin {
+  let assets: string[] = [];
+  return {
+    name: 'hearth-service-worker',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      assets = Object.keys(bundle)
+        .filter((file) => file.startsWith('assets/') && /\.(js|css)$/.test(file))
+        .map((file) => `/${file}`)
+        .sort();
+    },
+    closeBundle() {
+      const file = path.join(outDir, 'sw.js');
+      if (assets.length === 0 || !fs.existsSync(file)) return;
+      const build = createHash('sha256').update(assets.join('\n')).digest('hex').slice(0, 16);
+      const source = fs
+        .readFileSync(file, 'utf8')
+        .replace("/* hearth:build */ 'dev'", JSON.stringify(build))
+        .replace('/* hearth:assets */ []', JSON.stringify(assets));
+      if (!source.includes(build)) throw new Error('sw.js: the build placeholder is missing');
+      fs.writeFileSync(file, source);
+    },
+  };
+}
 /*
  * Chunks (the screens themselves are route-`lazy`, see web/app/router.tsx):
  * - react, vendor: libraries the first screen needs; apart from the app so they stay cached across releases;
@@ -21,7 +54,8 @@ const POSTS = /[\\/]web[\\/]features[\\/]posts[\\/]/;
 export default defineConfig({
   root: path.join(root, 'web'),
   publicDir: path.join(root, 'web/public'),
-  plugins: [react(), tailwindcss(), precompress()],
+  // The service worker learns the build's files before the bundle is compressed (sw.js itself is not).
+  plugins: [react(), tailwindcss(), serviceWorkerBuild(), precompress()],
   resolve: {
     alias: {
       '@shared': path.join(root, 'shared'),
@@ -29,7 +63,7 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: path.join(root, 'dist/web'),
+    outDir,
     emptyOutDir: true,
     // 'hidden': maps are written for the operator's error tracker, but no bundle points to them and
     // the server refuses to serve *.map (server/app.ts), so the original source is not public.

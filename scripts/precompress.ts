@@ -28,7 +28,8 @@ function* filesUnder(dir: string): Generator<string> {
 export async function precompressDir(dir: string): Promise<number> {
   let written = 0;
   for (const file of filesUnder(dir)) {
-    if (!COMPRESSIBLE.test(file)) continue;
+    // sw.js is rewritten at the end of the build (vite.config.ts), possibly after this runs.
+    if (!COMPRESSIBLE.test(file) || path.basename(file) === 'sw.js') continue;
     const raw = fs.readFileSync(file);
     if (raw.length < MIN_BYTES) continue;
     const [br, gz] = await Promise.all([

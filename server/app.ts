@@ -157,7 +157,7 @@ async function registerWeb(app: App, routes: RouteContext, serveWeb: boolean, we
       allowedPath: (pathName) => !pathName.endsWith('.map'),
       // The build writes .br and .gz beside each text file (scripts/precompress.ts).
       preCompressed: true,
-      setHeaders: (reply, filePath) => reply.header('cache-control', staticCacheControl(webDist, filePath)),
+      setHeaders: (reply, filePath) => setAppFileHeaders(reply, webDist, filePath),
     });
   }
   registerPublicPages(app, routes, indexHtml);
@@ -170,12 +170,24 @@ async function registerWeb(app: App, routes: RouteContext, serveWeb: boolean, we
 }
 
 /**
- * Files under assets/ carry a hash of their content in their name, so a browser may keep them for a
- * year without asking again; everything else in the build (icons, the manifest) is checked each time.
+ * How the build's files are kept. Files under assets/ carry a hash of their content in their name, so
+ * a browser may keep them for a year without asking again; everything else (the service worker, icons,
+ * the manifest) is checked on every visit, so a new build reaches members at once. The manifest goes
+ * with its own media type.
  */
-export function staticCacheControl(webDist: string, filePath: string): string {
+export function setAppFileHeaders(
+  reply: { header(name: string, value: string): unknown },
+  webDist: string,
+  filePath: string,
+) {
   const relative = path.relative(webDist, filePath).split(path.sep);
-  return relative[0] === 'assets' ? 'public, max-age=31536000, immutable' : 'no-cache';
+  reply.header(
+    'cache-control',
+    relative[0] === 'assets' ? 'public, max-age=31536000, immutable' : 'no-cache',
+  );
+  if (filePath.endsWith('.webmanifest')) {
+    reply.header('content-type', 'application/manifest+json; charset=utf-8');
+  }
 }
 
 /** Adds the operator's settings the web app reads from the page (the privacy contact address). */

@@ -66,6 +66,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
+        // The installable app: its service worker (web/public/sw.js) and manifest come from here only.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         mediaSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         frameSrc: ["'none'"],

@@ -172,11 +172,13 @@ test('on a phone, the feed at / moves between published posts by swipe and arrow
   await page.context().close();
 });
 
-test('a signed-in member sees their own frame on the public face, and /signin sends them on', async ({
+test('a signed-in member sees their own frame on the public face, and / and /signin send them on', async ({
   page,
 }) => {
   await signInPage(page, await newMember('homebody'));
   await page.goto('/');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/feed');
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toHaveCount(0);
   await expect(page.getByTestId('feed')).toBeVisible();

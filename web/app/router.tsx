@@ -17,15 +17,16 @@ import { profilesRoutes } from '@web/features/profiles/routes';
 import { searchRoutes } from '@web/features/search/routes';
 import { settingsRoutes } from '@web/features/settings/routes';
 import { timelineRoutes } from '@web/features/timeline/routes';
-import { LoadingScreen } from '@web/components/loading-screen';
 import type { FeatureRoute, ShellName } from '@web/lib/feature-routes';
 import { isPublicPath } from '@web/lib/auth-paths';
 import { RequireAuth } from './auth/require-auth';
 import { RootLayout } from './root-layout';
 import { AdaptiveShell } from './shells/adaptive-shell';
 import { AuthShell } from './shells/auth-shell';
+import { FirstScreenFallback } from './shells/member-frame-loading';
 import { NotFound } from './shells/not-found';
 import { PublicShell } from './shells/public-shell';
+import { retryingLazy } from './resilience/screen-loading';
 import { RouteError } from './shells/route-error';
 import { SignedInShell } from './shells/signed-in-shell';
 
@@ -37,7 +38,9 @@ import { SignedInShell } from './shells/signed-in-shell';
  * the main bundle so they paint at once; the other screens are route-`lazy`, each loaded the first
  * time it is visited. While one loads, React Router keeps the current screen up (with the bar of
  * ./navigation-progress.tsx if it is slow); on the first page load the shell route's `hydrateFallbackElement`
- * draws "Loading", as the session check does, while RootLayout (and so the check) already runs.
+ * draws "Loading", as the session check does, while RootLayout (and so the check) already runs
+ * (or, for a browser that was signed in, the members' frame with placeholder content). A screen
+ * whose code fails to load is tried again, then RouteError offers to reload.
  */
 export const FEATURE_ROUTES: readonly FeatureRoute[] = [
   ...accountsRoutes,
@@ -64,9 +67,10 @@ function routesOf(features: readonly FeatureRoute[], shell: ShellName): RouteObj
   return features
     .filter((route) => route.shell === shell)
     .map(({ shell: _shell, lazy, ...route }) =>
-      // React Router clears the entries of an object `lazy` as it loads them: each router gets its own
-      // copy, so a second router (StrictMode, tests) still finds the loaders.
-      lazy === undefined ? route : { ...route, lazy: typeof lazy === 'object' ? { ...lazy } : lazy },
+      // Each loader is retried when its chunk fails (./resilience/screen-loading.ts). React Router
+      // clears the entries of an object `lazy` as it loads them: each router gets its own copy, so a
+      // second router (StrictMode, tests) still finds the loaders.
+      lazy === undefined ? route : { ...route, lazy: retryingLazy(lazy) },
     );
 }
 
@@ -101,8 +105,11 @@ function UnknownRoute({ home }: { home: { to: string; label: string } }) {
   );
 }
 
-/** What a shell route draws while the first screen's code loads: the same "Loading" as the session check. */
-const loadingFirstScreen = <LoadingScreen />;
+/**
+ * What a shell route draws while the first screen's code loads: the same "Loading" as the session
+ * check, inside the members' frame for a member or a browser that was signed in.
+ */
+const loadingFirstScreen = <FirstScreenFallback />;
 
 export function buildRoutes(features: readonly FeatureRoute[] = FEATURE_ROUTES): RouteObject[] {
   return [

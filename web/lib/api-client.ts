@@ -2,11 +2,14 @@ import { DURATIONS } from '@shared/domain/constants';
 import { MESSAGES } from '@shared/domain/messages';
 import { ApiError, httpError, noResponseError } from './api-errors';
 import { isPublicPath, rememberRedirectAfterLogin, SIGN_IN_PATH } from './auth-paths';
+import { GATEWAY_STATUSES, reportServerTrouble } from './server-reachability';
 
 /**
  * The API client of spec section 7. Every call: base path /api, cookies included, JSON in and out,
  * the `X-Requested-With: XMLHttpRequest` marker the server requires on writes, a 30 s timeout.
  * Failing responses throw an {@link ApiError} whose message is already the catalogue message.
+ * Calls that do not reach the server (no answer, or a proxy's 502/503/504) are also reported to
+ * ./server-reachability.ts, which drives the "Can't reach Hearth" banner.
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -207,12 +210,16 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
       } catch (cause) {
         if (timedOut) {
           console.error(`Request timed out after ${timeoutMs} ms: ${method} ${url}`);
+          reportServerTrouble();
           throw noResponseError('timeout', cause);
         }
         if (callerSignal?.aborted) throw cause;
         console.error(`Network error: ${method} ${url}`, cause);
+        reportServerTrouble();
         throw noResponseError('network', cause);
       }
+
+      if (GATEWAY_STATUSES.has(response.status)) reportServerTrouble();
 
       if (response.ok) return { data: data as T, status: response.status, headers: response.headers };
 

@@ -30,6 +30,16 @@ export const SIGN_IN_PATH = '/signin';
 /** Where a member goes after signing in when no page asked for it (spec section 2). */
 export const DEFAULT_SIGNED_IN_PATH = '/dashboard';
 
+/**
+ * Doors for visitors that send a signed-in member on to their Timeline (replacing history): the
+ * sign-in screen and the bare address. The public feed stays open to members at /feed.
+ */
+const MEMBER_DOORS: readonly string[] = ['/', SIGN_IN_PATH];
+
+export function sendsMembersHome(pathname: string): boolean {
+  return MEMBER_DOORS.includes(pathname);
+}
+
 /** Remember the page a signed-out visitor asked for, so sign-in can return there. */
 export function rememberRedirectAfterLogin(location: { pathname: string; search?: string }) {
   try {

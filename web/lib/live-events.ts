@@ -49,6 +49,17 @@ function close() {
   source = null;
 }
 
+/**
+ * After the server was away: opens the stream afresh if anyone listens. A stream the server ended
+ * or a proxy refused (502) is closed for good, and one the browser is still retrying waits up to
+ * its retry interval; a fresh one hears events at once.
+ */
+export function reconnectLiveEvents(): void {
+  if (listeners.size === 0) return;
+  close();
+  open();
+}
+
 /** Starts hearing live events; answers a function that stops. */
 export function subscribeLiveEvents(listener: Listener): () => void {
   listeners.add(listener);

@@ -30,7 +30,9 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: { staleTime: DEFAULT_STALE_TIME_MS, retry: retryRule({ max: 2 }) },
-      mutations: { retry: false },
+      // Actions run even when the browser says it is offline, so they fail and say so (web/lib/action-errors.ts)
+      // instead of waiting silently; queries wait, and refetch when the connection is back.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -20,6 +20,12 @@ export interface AuthContextValue {
   authenticated: boolean;
   /** True while the session check of a protected page runs; such pages show "Loading". */
   loading: boolean;
+  /**
+   * True while the check runs for a browser that was signed in when it last knew (the session hint,
+   * ./session-hint.ts): screens draw the members' frame at once, with "Loading" for content, and no
+   * member data until the server answers.
+   */
+  memberExpected: boolean;
   user: CurrentUser | null;
   avatar: string | null;
   initials: string | null;

@@ -11,9 +11,11 @@ import { setMemberTimeZone } from '@web/lib/time-zone';
 import { systemTimeZone } from '@shared/domain/time-zones';
 import { removeAllDrafts } from '@web/lib/drafts';
 import { DraftOwnerContext } from '@web/lib/use-draft';
+import { isServerUnreachable, onServerBack } from '@web/lib/server-reachability';
 import {
   DEFAULT_SIGNED_IN_PATH,
   isPublicPath,
+  sendsMembersHome,
   SIGN_IN_PATH,
   takeRedirectAfterLogin,
 } from '@web/lib/auth-paths';
@@ -62,13 +64,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // "Welcome back. Your account will not be deleted.": shown on the page sign-in leads to.
   const { message: noticeMessage, show: showNotice } = useTimedMessage(NOTICE_MS);
 
+  // Bumped when the server answers again after a check that could not reach it.
+  const [checkAttempt, setCheckAttempt] = useState(0);
+
   // The session check: on protected paths (and public ones for a returning member), once per page load.
   useEffect(() => {
     if (skipCheck || state.checked || checking.current) return;
     checking.current = true;
+    let stopWaiting = () => {};
     fetchCurrentUser()
       .then((user) => dispatch({ type: 'check-succeeded', user }))
       .catch((error: unknown) => {
+        if (isServerUnreachable(error)) {
+          // No answer says nothing about the session: keep "Loading" (the banner says why) and ask
+          // again when the server is back, instead of signing the member out.
+          stopWaiting = onServerBack(() => setCheckAttempt((attempt) => attempt + 1));
+          return;
+        }
         if (!(error instanceof ApiError && error.status === 401))
           console.error('Session check failed', error);
         dispatch({ type: 'check-failed' });
@@ -76,19 +88,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       .finally(() => {
         checking.current = false;
       });
-  }, [skipCheck, state.checked]);
+    return () => stopWaiting();
+  }, [skipCheck, state.checked, checkAttempt]);
 
   // Remember whether this browser is signed in, once the server has said so.
   useEffect(() => {
     if (state.checked) setSessionHint(state.user !== null);
   }, [state.checked, state.user]);
 
-  // Spec section 2: a member who is already signed in does not see the sign-in screen.
+  // Spec section 2: a member who is already signed in does not see the sign-in screen; nor the
+  // visitors' front door at / (see docs/decisions, the signed-in frame at once).
   const signedIn = state.user !== null;
   useEffect(() => {
     // signIn() has moved on once the address is no longer /signin.
     if (pathname !== SIGN_IN_PATH) signingIn.current = false;
-    else if (signedIn && !signingIn.current) {
+    if (signedIn && sendsMembersHome(pathname) && !signingIn.current) {
       navigate(DEFAULT_SIGNED_IN_PATH, { replace: true });
     }
   }, [signedIn, pathname, navigate]);
@@ -181,6 +195,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () => ({
       authenticated: state.user !== null,
       loading: isLoading(state, skipCheck),
+      memberExpected: returningMember && isLoading(state, skipCheck),
       user: state.user,
       avatar: state.user?.avatar ?? null,
       initials: state.user?.initials ?? null,
@@ -190,7 +205,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       refreshUser,
       markUnauthenticated,
     }),
-    [state, skipCheck, signIn, completeSignIn, signOut, refreshUser, markUnauthenticated],
+    [state, skipCheck, returningMember, signIn, completeSignIn, signOut, refreshUser, markUnauthenticated],
   );
 
   return (

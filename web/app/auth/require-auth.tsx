@@ -2,12 +2,16 @@ import { useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { LoadingScreen } from '@web/components/loading-screen';
 import { rememberRedirectAfterLogin, SIGN_IN_PATH } from '@web/lib/auth-paths';
+import { MemberFrameLoading } from '../shells/member-frame-loading';
 import { useAuth } from './auth-context';
 
-/** Layout route guarding protected screens: "Loading" during the check, /signin when signed out. */
+/**
+ * Layout route guarding protected screens: "Loading" during the check (inside the members' frame for
+ * a browser that was signed in), /signin when signed out.
+ */
 export function RequireAuth({ children }: { children?: ReactNode }) {
-  const { authenticated, loading } = useAuth();
-  if (loading) return <LoadingScreen />;
+  const { authenticated, loading, memberExpected } = useAuth();
+  if (loading) return memberExpected ? <MemberFrameLoading /> : <LoadingScreen />;
   if (!authenticated) return <RedirectToSignIn />;
   return children ?? <Outlet />;
 }

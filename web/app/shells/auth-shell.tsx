@@ -1,13 +1,21 @@
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { APP_NAME } from '@shared/domain/constants';
 import { Card } from '@web/components/card';
 import { Logo } from '@web/components/logo';
+import { sendsMembersHome } from '@web/lib/auth-paths';
+import { useAuth } from '../auth/auth-context';
+import { MemberFrameLoading } from './member-frame-loading';
 
 /**
  * The account screens: logo and product name over a narrow centred card. Every part sits in a landmark
  * (banner, main, contentinfo), so a screen reader can jump between them as in the other shells.
+ * At /signin a browser that was signed in sees the members' frame while its session is checked
+ * (a member goes on to the Timeline; anyone else then gets the form).
  */
 export function AuthShell() {
+  const { memberExpected } = useAuth();
+  const { pathname } = useLocation();
+  if (memberExpected && sendsMembersHome(pathname)) return <MemberFrameLoading />;
   return (
     <div className="flex min-h-dvh flex-col items-center bg-linear-to-b from-brand-50 via-stone-50 to-stone-100 px-4 py-8 sm:py-14">
       <header>

@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { BellRing, CheckCheck, RotateCw } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import type { Notification } from '@shared/api/notifications';
+import { actionFailure, reportActionFailure } from '@web/lib/action-errors';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
@@ -44,7 +45,11 @@ export function InboxPage() {
     queryClient.setQueryData(queryKeys.notifications.unreadCount(), count);
     void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.list() });
   };
-  const markAll = useMutation({ mutationFn: markAllNotificationsRead, onSuccess: refreshAll });
+  const markAll = useMutation({
+    mutationFn: markAllNotificationsRead,
+    onSuccess: refreshAll,
+    meta: actionFailure("Couldn't mark your notifications as read."),
+  });
 
   async function open(item: Notification) {
     if (!item.read) {
@@ -52,7 +57,7 @@ export function InboxPage() {
         refreshAll(await markNotificationRead(item.id));
       } catch (error) {
         // Opening the item matters more than the marker; the list shows it unread until next time.
-        console.error(error);
+        reportActionFailure("Couldn't mark the notification as read.", error);
       }
     }
     await navigate(item.path);

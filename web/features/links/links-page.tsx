@@ -3,6 +3,7 @@ import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/r
 import { Link2, Plus, RotateCw } from 'lucide-react';
 import { useLocation } from 'react-router';
 import type { Link } from '@shared/api/links';
+import { reportActionFailure } from '@web/lib/action-errors';
 import { Alert } from '@web/components/alert';
 import { Button, ButtonLink } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
@@ -67,7 +68,10 @@ export function LinksPage() {
       data ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } : data,
     );
     window.scrollTo({ top: 0, behavior: 'smooth' });
-    void refetch();
+    void refetch().then((result) => {
+      // The links already shown stay; the member is told they are not the newest.
+      if (result.isError && result.data) reportActionFailure("Couldn't refresh the links.", result.error);
+    });
   }
 
   const addLink = (

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import type { LikeResponse } from '@shared/api/posts';
+import { reportActionFailure } from '@web/lib/action-errors';
 
 interface LikeState {
   liked: boolean;
@@ -8,8 +9,8 @@ interface LikeState {
 
 /**
  * A like control's behaviour (spec section 4, "Link like: same" as posts): the toggle shows at once
- * (count ±1); a failure puts it back silently (only logged); clicks while a call is in flight are
- * ignored; on success `onSettled` refreshes the caches that show it (the link page and timeline).
+ * (count ±1); a failure puts it back and says so (`failures`); clicks while a call is in flight
+ * are ignored; on success `onSettled` refreshes the caches that show it (the link page and timeline).
  */
 export function useOptimisticLike({
   key,
@@ -17,6 +18,7 @@ export function useOptimisticLike({
   count,
   send,
   onSuccess,
+  failures,
 }: {
   /** What is liked (its id): a new subject resets the control. */
   key: string;
@@ -24,6 +26,8 @@ export function useOptimisticLike({
   count: number;
   send: (liked: boolean) => Promise<LikeResponse>;
   onSuccess: () => void;
+  /** What the member is told when liking or unliking fails, e.g. "Couldn't like the link." */
+  failures: { like: string; unlike: string };
 }) {
   const inFlight = useRef(false);
   const [pending, setPending] = useState(false);
@@ -49,8 +53,8 @@ export function useOptimisticLike({
       setOverride({ liked: result.liked, count: result.likes_count });
       onSuccess();
     } catch (error) {
-      console.error(`Could not ${next ? 'like' : 'unlike'} ${key}`, error);
       setOverride(before);
+      reportActionFailure(next ? failures.like : failures.unlike, error);
     } finally {
       inFlight.current = false;
       setPending(false);

@@ -161,7 +161,7 @@ describe('post card wording', () => {
 });
 
 describe('post card like', () => {
-  it('counts the like at once and reverts silently (only logged) when the call fails', async () => {
+  it('counts the like at once and reverts when the call fails (logged; the app toast says so)', async () => {
     const answer = deferred();
     const { calls } = mockFetch({
       'POST /api/posts/11111111-1111-4111-8111-111111111111/likes': () => answer.promise,

@@ -1,8 +1,14 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Post } from '@shared/api/posts';
+import { reportActionFailure } from '@web/lib/action-errors';
 import { setPostLiked } from './api';
 import { toggledLike, updateCachedPost } from './post-cache';
+
+export const LIKE_FAILURES = {
+  like: "Couldn't like the post.",
+  unlike: "Couldn't unlike the post.",
+} as const;
 
 interface LikeState {
   liked: boolean;
@@ -11,8 +17,9 @@ interface LikeState {
 
 /**
  * The like control's behaviour (spec section 4): the toggle shows at once (count ±1) in this card and
- * in every cached list and detail holding the post; a failure puts everything back silently (it is
- * only logged); clicks while a call is in flight are ignored.
+ * in every cached list and detail holding the post; a failure puts everything back and says so
+ * ("Couldn't like the post. Check your connection and try again."); clicks while a call is in flight
+ * are ignored.
  */
 export function usePostLike(post: Pick<Post, 'id' | 'liked_by_current_user' | 'likes_count'>) {
   const queryClient = useQueryClient();
@@ -50,11 +57,11 @@ export function usePostLike(post: Pick<Post, 'id' | 'liked_by_current_user' | 'l
         likes_count: result.likes_count,
       }));
     } catch (error) {
-      console.error(`Could not ${liked ? 'like' : 'unlike'} post ${post.id}`, error);
       setOverride(before);
       updateCachedPost(queryClient, post.id, (cached) =>
         cached.liked_by_current_user === liked ? { ...cached, ...toggledLike(cached, before.liked) } : cached,
       );
+      reportActionFailure(liked ? LIKE_FAILURES.like : LIKE_FAILURES.unlike, error);
     } finally {
       inFlight.current = false;
       setPending(false);

@@ -73,6 +73,7 @@ function LinkCommentLike({
       return result;
     },
     onSuccess: () => undefined,
+    failures: { like: "Couldn't like the comment.", unlike: "Couldn't unlike the comment." },
   });
   return (
     <LikeToggle

@@ -18,6 +18,7 @@ export function LinkLikeButton({
     count: link.likes_count,
     send: (liked) => setLinkLiked(link.id, liked),
     onSuccess: () => refreshLink(queryClient, link.id),
+    failures: { like: "Couldn't like the link.", unlike: "Couldn't unlike the link." },
   });
   return (
     <LikeToggle

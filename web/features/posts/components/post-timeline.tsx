@@ -6,6 +6,7 @@ import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
 import { FloatingRefreshButton } from '@web/components/floating-refresh-button';
+import { reportActionFailure } from '@web/lib/action-errors';
 import { errorMessage } from '@web/lib/api-errors';
 import { flattenPages, type CursorPage } from '@web/lib/pagination';
 import { useInfiniteScroll } from '@web/lib/use-infinite-scroll';
@@ -15,6 +16,8 @@ import { postsMeta } from '../post-cache';
 import { PostCard } from './post-card';
 import { PostCardSkeleton } from './post-card-skeleton';
 import { PostNoticesProvider } from './post-notices';
+
+export const REFRESH_FAILED = "Couldn't refresh the timeline.";
 
 /** Spec section 9: timelines stay fresh for 60 s. */
 export const TIMELINE_STALE_TIME_MS = 60_000;
@@ -81,7 +84,10 @@ export function PostTimeline({
       data ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } : data,
     );
     window.scrollTo({ top: 0, behavior: 'smooth' });
-    void query.refetch();
+    void query.refetch().then((result) => {
+      // The posts already shown stay; the member is told they are not the newest.
+      if (result.isError && result.data) reportActionFailure(REFRESH_FAILED, result.error);
+    });
   }
 
   const refreshing = query.isRefetching && !isFetchingNextPage;

@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { createTestApp, type TestApp } from '../../tests/support/test-app';
+
+/** The installable app's files, as the server sends them (issue 9: manifest, icons, service worker). */
+describe('installable app files', () => {
+  let app: TestApp;
+  let dist: string;
+  let built: Awaited<ReturnType<typeof buildApp>>;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<html><head></head><body>app</body></html>');
+    fs.writeFileSync(path.join(dist, 'assets/app-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dist, 'sw.js'), "self.addEventListener('fetch', () => {});");
+    fs.copyFileSync(
+      path.join(import.meta.dirname, '../../web/public/manifest.webmanifest'),
+      path.join(dist, 'manifest.webmanifest'),
+    );
+    built = await buildApp(app.context, { webDist: dist });
+  });
+  afterAll(async () => {
+    await built.close();
+    await app.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves the service worker as JavaScript that browsers ask for again on every visit', async () => {
+    const res = await built.inject({ url: '/sw.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    // Other files keep the static server's own caching.
+    const asset = await built.inject({ url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).not.toBe('no-cache');
+  });
+
+  it('serves the manifest as application/manifest+json', async () => {
+    const res = await built.inject({ url: '/manifest.webmanifest' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    const manifest = res.json<{ name: string; start_url: string; display: string }>();
+    expect(manifest).toMatchObject({ name: 'Hearth', start_url: '/dashboard', display: 'standalone' });
+  });
+
+  it('lets the page register a worker and read a manifest from its own origin only (CSP)', async () => {
+    const res = await built.inject({ url: '/dashboard' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
+  });
+});
+
+describe('the web app manifest', () => {
+  const publicDir = path.join(import.meta.dirname, '../../web/public');
+  const manifest = JSON.parse(fs.readFileSync(path.join(publicDir, 'manifest.webmanifest'), 'utf8')) as {
+    name: string;
+    short_name: string;
+    start_url: string;
+    display: string;
+    theme_color: string;
+    background_color: string;
+    icons: { src: string; sizes: string; type: string; purpose: string }[];
+  };
+
+  it('names Hearth, opens the Timeline standalone, and has 192, 512 and maskable icons that exist', () => {
+    expect(manifest).toMatchObject({
+      name: 'Hearth',
+      short_name: 'Hearth',
+      start_url: '/dashboard',
+      display: 'standalone',
+    });
+    expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
+    expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/i);
+    const sizes = manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`);
+    expect(sizes).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
+    for (const icon of manifest.icons) {
+      const png = fs.readFileSync(path.join(publicDir, icon.src));
+      expect(png.subarray(1, 4).toString()).toBe('PNG');
+      // PNG width and height live in the IHDR chunk, bytes 16–23.
+      const [width, height] = icon.sizes.split('x').map(Number);
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([width, height]);
+    }
+    expect(fs.existsSync(path.join(publicDir, 'apple-touch-icon.png'))).toBe(true);
+  });
+});
