@@ -4,8 +4,8 @@
   var choice = null;
   try {
     choice = window.localStorage.getItem('hearth.theme');
-  } catch (error) {
-    choice = null;
+  } catch {
+    // Storage refused (a private window): follow the system.
   }
   var systemDark = window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches;
   var dark = choice === 'dark' || (choice !== 'light' && systemDark);

@@ -2,6 +2,7 @@ import * as OTPAuth from 'otpauth';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_DELETION_MESSAGES } from '../../../shared/api/account-deletion';
+import { calendarDate } from '../../../shared/domain/time';
 import {
   comments,
   dataExports,
@@ -125,12 +126,8 @@ describe('deleting an account', () => {
       const left = await app.context.db.select().from(sessions).where(eq(sessions.userId, member.id));
       expect(left).toEqual([]);
       const mail = await waitForMail(app, member.email);
-      const date = new Date(dueAt).toLocaleDateString('en-GB', {
-        day: 'numeric',
-        month: 'long',
-        year: 'numeric',
-        timeZone: 'UTC',
-      });
+      // The member has no time zone yet: the day in UTC, written as every date Hearth shows.
+      const date = calendarDate(new Date(dueAt), 'UTC');
       expect(mail.subject).toBe(`Your Hearth account will be deleted on ${date}`);
       expect(mail.text).toContain(
         `Your Hearth account will be deleted on ${date}. Sign in before then to keep it.`,

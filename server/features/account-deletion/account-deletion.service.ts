@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { isTotpEnabled } from '../account/totp.service';
 import { enqueueMail } from '../mail/mail.job';
-import { deletionDateText } from '../mail/mail.templates';
+import { memberDate } from '../mail/mail.templates';
 import { endAllSessions } from '../sessions/sessions.repo';
 import type { UserRow } from '../users/users.repo';
 import { accountCleanupSteps, type CleanupDeps } from './account-cleanup-steps';
@@ -69,7 +69,7 @@ export async function scheduleAccountDeletion(context: Context, user: Member, no
     await enqueueMail(context, tx, {
       template: 'account_deletion_scheduled',
       to: user.email,
-      date: deletionDateText(dueAt, user.timeZone),
+      date: memberDate(dueAt, user.timeZone),
     });
   });
   return { requested_at: now.toISOString(), due_at: dueAt.toISOString() };

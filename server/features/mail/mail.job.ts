@@ -44,7 +44,7 @@ export const MailPayloadSchema = z.discriminatedUnion('template', [
     expiresAt: z.string().datetime(),
     timeZone: z.string().nullable(),
   }),
-  /** `date`: the deletion day as the member reads it (see deletionDateText). */
+  /** `date`: the deletion day as the member reads it (see memberDate). */
   z.object({
     template: z.literal('account_deletion_scheduled'),
     to: z.string().min(3),

@@ -1,4 +1,6 @@
 import { APP_NAME, DURATIONS } from '../../../shared/domain/constants';
+import { calendarDate } from '../../../shared/domain/time';
+import { canonicalTimeZone } from '../../../shared/domain/time-zones';
 import type { MailMessage } from '../../adapters/mail';
 import { escapeHtml } from '../../lib/html';
 import { appLinks } from './mail.links';
@@ -216,25 +218,6 @@ export function twoFactorChangedMail(input: { to: string; origin: string; enable
   );
 }
 
-/** The member's date and time in their time zone when it is known and valid, else in UTC. */
-function dateInZone(date: Date, timeZone: string | null): string {
-  const format = (zone: string) =>
-    new Intl.DateTimeFormat('en-US', {
-      year: 'numeric',
-      month: 'long',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZone: zone,
-      timeZoneName: 'short',
-    }).format(date);
-  try {
-    return format(timeZone ?? 'UTC');
-  } catch {
-    return format('UTC');
-  }
-}
-
 /** When a member's export is built: where to download it, and until when (ADR 021). */
 export function dataExportReadyMail(input: {
   to: string;
@@ -247,21 +230,15 @@ export function dataExportReadyMail(input: {
     { link: { label: 'Download my data', url: appLinks.yourData(input.origin) } },
     {
       text:
-        `It is available until ${dateInZone(input.expiresAt, input.timeZone)}, then it is deleted. ` +
+        `It is available until ${memberDate(input.expiresAt, input.timeZone)}, then it is deleted. ` +
         'You need to be signed in to download it. If you did not ask for this export, change your password.',
     },
   ]);
 }
 
-/** The deletion date as the member reads it: their own time zone when they set one, else UTC. */
-export function deletionDateText(dueAt: Date, timeZone: string | null): string {
-  const options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' };
-  try {
-    return dueAt.toLocaleDateString('en-GB', { ...options, timeZone: timeZone ?? 'UTC' });
-  } catch {
-    // A zone this Node does not know: UTC is still the right day within hours.
-    return dueAt.toLocaleDateString('en-GB', { ...options, timeZone: 'UTC' });
-  }
+/** A day as the member reads it (decision 023): in their own time zone when known, else UTC. */
+export function memberDate(date: Date, timeZone: string | null): string {
+  return calendarDate(date, (timeZone && canonicalTimeZone(timeZone)) ?? 'UTC');
 }
 
 /** After a deletion request (ADR 022): when it happens, and how to call it off. */

@@ -7,6 +7,7 @@ import { Alert } from '@web/components/alert';
 import { Button, buttonClasses } from '@web/components/button';
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@web/components/card';
 import { RetryAlert } from '@web/components/retry-alert';
+import { Time } from '@web/components/time';
 import { errorMessage, serverErrorText } from '@web/lib/api-errors';
 import {
   dataExportKeys,
@@ -23,14 +24,6 @@ const INCLUDED = [
   'Your likes, groups and roles, follows, invitations and blocks',
   'The files you uploaded',
 ];
-
-const untilFormat = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
 
 /** The newest export, with the list updated in place (a new one first, the same one replaced). */
 function withExport(list: DataExport[] | undefined, created: DataExport): DataExport[] {
@@ -125,10 +118,7 @@ function ExportState({
           <div className="min-w-0 flex-1">
             <p className="font-medium text-stone-900">Your export is ready</p>
             <p className="text-sm text-stone-600">
-              Available until{' '}
-              <time dateTime={ready.expires_at ?? undefined}>
-                {untilFormat.format(new Date(ready.expires_at!))}
-              </time>
+              Available until <Time value={ready.expires_at!} format="date" />
             </p>
           </div>
           <a

@@ -3,14 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearchParams } from 'react-router';
 import { useAuth } from '@web/app/auth/auth-context';
 import { ButtonLink } from '@web/components/button';
+import { Time } from '@web/components/time';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 
-/** The day in `on` (an ISO instant) as the reader's own calendar shows it, or null when unreadable. */
-function deletionDay(on: string | null): string | null {
-  if (!on) return null;
-  const date = new Date(on);
-  if (Number.isNaN(date.getTime())) return null;
-  return date.toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
+/** `on` when it is a readable instant (the page's address can be typed by anyone). */
+function deletionInstant(on: string | null): string | null {
+  if (!on || Number.isNaN(new Date(on).getTime())) return null;
+  return on;
 }
 
 /**
@@ -19,7 +18,7 @@ function deletionDay(on: string | null): string | null {
  */
 export function DeletionScheduledPage() {
   const [params] = useSearchParams();
-  const day = deletionDay(params.get('on'));
+  const day = deletionInstant(params.get('on'));
   useDocumentTitle('Account deletion scheduled');
   const { markUnauthenticated } = useAuth();
   const queryClient = useQueryClient();
@@ -39,7 +38,11 @@ export function DeletionScheduledPage() {
         <p className="text-sm text-pretty text-stone-600">
           {day ? (
             <>
-              Your Hearth account will be deleted on <strong className="text-stone-900">{day}</strong>.
+              Your Hearth account will be deleted on{' '}
+              <strong className="text-stone-900">
+                <Time value={day} format="date" />
+              </strong>
+              .
             </>
           ) : (
             'Your Hearth account will be deleted when its grace period ends.'
