@@ -4,7 +4,7 @@ import { afterEach, vi } from 'vitest';
 
 // A lazy screen's first paint can take over a second on a loaded 2-core CI machine; waiting longer
 // only costs time when a test is failing anyway.
-configure({ asyncUtilTimeout: 3000 });
+configure({ asyncUtilTimeout: 8000 });
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {

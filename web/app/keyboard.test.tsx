@@ -84,6 +84,8 @@ describe('keyboard shortcuts', { timeout: 15_000 }, () => {
   it('the account menu offers the same list, and closing it returns to the menu button', async () => {
     mockFetch(signedIn);
     renderApp('/invitations');
+    // The real frame, not the placeholder shown while the session is checked.
+    await screen.findByRole('heading', { level: 1, name: 'Invitations' });
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Account menu' }));
     const item = await screen.findByRole('menuitem', { name: /^Keyboard shortcuts/ });

@@ -33,6 +33,9 @@ export function RouteFocus() {
       setAnnouncement(document.title);
       const active = document.activeElement;
       if (active && active !== document.body && main?.contains(active)) return;
+      // The member has already opened a menu or dialog while the page loaded: never pull focus out
+      // of it (that would close it under their hands).
+      if (active?.closest('[role="menu"], [role="dialog"], [role="alertdialog"], [role="listbox"]')) return;
       if (heading) {
         if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
         heading.focus({ preventScroll: true });

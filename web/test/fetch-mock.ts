@@ -27,14 +27,19 @@ type Route = (call: RecordedCall) => Response | Promise<Response> | undefined;
  */
 const SHELL_DEFAULTS: Record<string, () => Response> = {
   'GET /api/notifications/unread_count': () => jsonResponse({ count: 0 }),
+  // The connection banner's probe (web/lib/server-reachability.ts): the server is up.
+  'GET /api/health': () => jsonResponse({ status: 'ok' }),
 };
 
 /**
  * Replaces `fetch` with a router of `'METHOD /path'` → response (or a function of the call).
- * Unhandled calls fail the test loudly, like MSW's `onUnhandledRequest: 'error'`.
+ * An unhandled call is answered 501 with the spec's error shape and listed in `unhandled`: a server
+ * that says no, never a network failure (which would put the app in its offline state and hide
+ * what the test is about).
  */
 export function mockFetch(routes: Record<string, Response | Route | (() => Response)>) {
   const calls: RecordedCall[] = [];
+  const unhandled: string[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const method = (init.method ?? 'GET').toUpperCase();
@@ -43,11 +48,14 @@ export function mockFetch(routes: Record<string, Response | Route | (() => Respo
     calls.push(call);
     const path = url.split('?')[0];
     const route = routes[`${method} ${path}`] ?? SHELL_DEFAULTS[`${method} ${path}`];
-    if (!route) throw new Error(`Unhandled request: ${method} ${url}`);
+    if (!route) {
+      unhandled.push(`${method} ${url}`);
+      return jsonResponse({ error: `Unhandled request: ${method} ${url}` }, { status: 501 });
+    }
     const response = typeof route === 'function' ? await route(call) : route.clone();
     if (!response) throw new Error(`No response for ${method} ${url}`);
     return response;
   });
   vi.stubGlobal('fetch', fetchMock);
-  return { calls, fetchMock };
+  return { calls, fetchMock, unhandled };
 }

@@ -176,7 +176,9 @@ describe('sign in and out', () => {
     });
     const { router } = renderApp('/invitations');
     const user = userEvent.setup({ delay: null });
-    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    // The real frame, not the placeholder shown while the session is checked.
+    await screen.findByRole('heading', { level: 1, name: 'Invitations' });
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
     expect(calls.some((call) => call.method === 'DELETE' && call.url === '/api/users/sign_out')).toBe(true);

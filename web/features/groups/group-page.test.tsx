@@ -55,7 +55,10 @@ describe('/group/{id}', () => {
       'GET /api/posts': emptyPostsPage(),
     });
     renderApp('/group/g1');
-    const main = within(await screen.findByRole('main'));
+    // A text query first: role queries over the whole frame are slow enough in jsdom to starve the
+    // screen's own loading on a busy runner.
+    await screen.findByText('Leave group');
+    const main = within(screen.getByRole('main'));
     expect(await main.findByRole('link', { name: /^Requests\s*,\s*3 waiting$/ })).toHaveAttribute(
       'href',
       '/group-requests',

@@ -27,7 +27,17 @@ const ready = anExport({
   download_url: '/api/account/exports/export-1/download',
 });
 
-const base = { 'GET /api/auth': jsonResponse(ada), 'GET /api/groups': jsonResponse([]) };
+const base = {
+  'GET /api/auth': jsonResponse(ada),
+  'GET /api/groups': jsonResponse([]),
+  // The page's other card, deleting the account: nothing scheduled.
+  'GET /api/account/deletion': jsonResponse({
+    scheduled: null,
+    grace_days: 14,
+    two_factor_required: false,
+    blocked_reason: null,
+  }),
+};
 
 /** The first screen of a run waits for its lazily loaded code, which is slow on a busy machine. */
 const SLOW = { timeout: 8000 };

@@ -76,10 +76,12 @@ describe('/settings (My Profile)', () => {
     });
     renderApp('/settings');
     const user = userEvent.setup({ delay: null });
-    const menuButton = await screen.findByRole('button', { name: 'Account menu' });
+    // The real frame, not the placeholder shown while the session is checked.
+    const username = await screen.findByLabelText('Username');
+    const menuButton = screen.getByRole('button', { name: 'Account menu' });
     expect(menuButton).toHaveTextContent('AL');
 
-    await user.clear(await screen.findByLabelText('Username'));
+    await user.clear(username);
     await user.type(screen.getByLabelText('Username'), 'grace');
     await user.clear(screen.getByLabelText('First name'));
     await user.type(screen.getByLabelText('First name'), 'Grace');
