@@ -2,7 +2,7 @@
  * Hearth's service worker. It keeps the app shell only (the page at / and this build's hashed code
  * under /assets/), so Hearth opens when the network is away and then says it cannot reach the
  * server. It never stores member data: no /api/ answer, no file, no upload, nothing marked private
- * or no-store. The build writes BUILD and BUILD_ASSETS (vite.config.ts); see docs/decisions/021.
+ * or no-store. The build writes BUILD and BUILD_ASSETS (vite.config.ts); see docs/decisions/026.
  */
 
 const BUILD = /* hearth:build */ 'dev';
