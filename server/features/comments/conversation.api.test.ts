@@ -336,7 +336,10 @@ describe('conversation', () => {
       const created = await reader.client.post(`/api/links/${link.body.id}/comments`, {
         content: 'Nice find',
       });
-      expect(await inboxOf(owner.member.id)).toEqual([
+      // Reading example.test fails in the background and may tell the owner so (`link_failed`) at
+      // any moment: only the conversation's notifications are in question here.
+      const conversation = (await inboxOf(owner.member.id)).filter((n) => !n.kind.startsWith('link_'));
+      expect(conversation).toEqual([
         expect.objectContaining({
           kind: 'comment',
           actorId: reader.member.id,
