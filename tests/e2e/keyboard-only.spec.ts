@@ -65,6 +65,8 @@ async function keyboardSignIn(page: Page, member: Member) {
   await tabTo(page, page.getByRole('button', { name: 'Sign In', exact: true }));
   await page.keyboard.press('Enter');
   await patient(page).toHaveURL(/\/dashboard$/);
+  // After a navigation focus starts at the new page's heading; the frame's controls come before it.
+  await patient(page.getByRole('heading', { level: 1, name: 'Timeline' })).toBeFocused();
 }
 
 for (const scheme of ['light', 'dark'] as const) {
@@ -77,6 +79,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await tabTo(
       page,
       page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Post', exact: true }),
+      { backwards: true },
     );
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/posts\/new$/);
@@ -118,7 +121,7 @@ for (const scheme of ['light', 'dark'] as const) {
     // The account menu: Enter opens it on its first entry, arrows move, Escape closes it and
     // gives focus back to the avatar.
     const accountTrigger = page.getByRole('button', { name: 'Account menu' });
-    await tabTo(page, accountTrigger);
+    await tabTo(page, accountTrigger, { backwards: true });
     await page.keyboard.press('Enter');
     const accountMenu = page.getByRole('menu');
     await expect(accountMenu).toBeVisible();
@@ -135,13 +138,15 @@ for (const scheme of ['light', 'dark'] as const) {
     // Open it again and follow an entry with Enter.
     await page.keyboard.press('Space');
     await expect(accountMenu).toBeVisible();
+    await expect(accountMenu.getByRole('menuitem', { name: 'My profile' })).toBeFocused();
     await page.keyboard.press('ArrowDown');
+    await expect(accountMenu.getByRole('menuitem', { name: 'Invitations' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/invitations$/);
 
     // The group switcher: arrows reach the member's group, Escape closes and returns focus.
     const switcher = page.getByRole('button', { name: /^Your groups/ });
-    await tabTo(page, switcher);
+    await tabTo(page, switcher, { backwards: true });
     await page.keyboard.press('Enter');
     const groupItem = page.getByRole('menuitem', { name: groupName });
     await expect(groupItem).toBeVisible();
