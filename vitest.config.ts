@@ -43,6 +43,21 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        // Faults and scale-out: real processes (`dist/server/main.js`) on a PostgreSQL server of the
+        // suite's own (tests/ops/support/postgres-cluster.ts), one file at a time.
+        resolve: { alias },
+        test: {
+          name: 'ops',
+          include: ['tests/ops/**/*.ops.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          pool: 'forks',
+          maxWorkers: 1,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -13,6 +13,8 @@ fs.mkdirSync(results, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let broken = false;
+/** Every failure by layer and name, printed again just above the summary line so a log's tail says what broke. */
+const failures = [];
 
 function run(label, command, args, env, readCounts) {
   console.log(`\n=== ${label} ===`);
@@ -38,6 +40,13 @@ function vitest(label, projects, env = {}) {
   return run(label, 'npx', args, env, () => {
     if (!fs.existsSync(file)) return null;
     const json = JSON.parse(fs.readFileSync(file, 'utf8'));
+    for (const suite of json.testResults ?? []) {
+      const where = path.relative(root, suite.name);
+      const failedTests = (suite.assertionResults ?? []).filter((test) => test.status === 'failed');
+      for (const test of failedTests) failures.push(`${label}: ${where} › ${test.fullName}`);
+      if (suite.status === 'failed' && failedTests.length === 0)
+        failures.push(`${label}: ${where} (the file failed to run)`);
+    }
     return {
       passed: json.numPassedTests,
       failed: json.numFailedTests + (json.numFailedTestSuites > 0 && json.numFailedTests === 0 ? 1 : 0),
@@ -62,6 +71,7 @@ function staticChecks() {
     else {
       failed += 1;
       console.log(`static checks: ${name} failed (npx ${args.join(' ')})`);
+      failures.push(`static checks: ${name}`);
     }
   }
   totals.passed += passed;
@@ -84,13 +94,35 @@ if (process.env.TEST_DATABASE_URL) {
   skipped('API on PostgreSQL', pglite?.total ?? 0, 'TEST_DATABASE_URL is not set');
 }
 
-/** The titles of journeys that failed first and passed on a retry: reported, never hidden. */
-function flakyTitles(suites, trail = []) {
+// Faults and scale-out (tests/ops): real Hearth processes, built first, on a PostgreSQL server the
+// suite starts, stops and kills itself; it needs Debian's PostgreSQL binaries (see .ci/run).
+const pgBin = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+if (fs.existsSync(path.join(pgBin, 'initdb'))) {
+  console.log('\n=== building Hearth for the faults and scale-out suite ===');
+  const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  if (build.status === 0) vitest('faults and scale-out', ['ops']);
+  else {
+    console.log('faults and scale-out: the build failed');
+    failures.push('faults and scale-out: npm run build');
+    broken = true;
+  }
+} else {
+  const listed = spawnSync('npx', ['vitest', 'list', '--project', 'ops'], { cwd: root, encoding: 'utf8' });
+  const count = (listed.stdout ?? '').split('\n').filter((line) => line.includes('.ops.test.ts')).length;
+  skipped(
+    'faults and scale-out',
+    count,
+    `no PostgreSQL binaries in ${pgBin}; install postgresql-15, or see .ci/run`,
+  );
+}
+
+/** The titles of journeys whose outcome was `status` (flaky: failed first, passed on a retry; reported, never hidden). */
+function journeyTitles(suites, status, trail = []) {
   return suites.flatMap((suite) => [
     ...(suite.specs ?? [])
-      .filter((spec) => spec.tests.some((test) => test.status === 'flaky'))
+      .filter((spec) => spec.tests.some((test) => test.status === status))
       .map((spec) => [...trail, suite.title, spec.title].filter(Boolean).join(' › ')),
-    ...flakyTitles(suite.suites ?? [], [...trail, suite.title]),
+    ...journeyTitles(suite.suites ?? [], status, [...trail, suite.title]),
   ]);
 }
 
@@ -103,8 +135,10 @@ if (fs.existsSync(chromium)) {
     const { stats } = report;
     if (stats.flaky > 0) {
       console.log(`browser journeys: ${stats.flaky} flaky (failed, then passed on retry):`);
-      for (const title of flakyTitles(report.suites ?? [])) console.log(`  - ${title}`);
+      for (const title of journeyTitles(report.suites ?? [], 'flaky')) console.log(`  - ${title}`);
     }
+    for (const title of journeyTitles(report.suites ?? [], 'unexpected'))
+      failures.push(`browser journeys: ${title}`);
     return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
   });
 } else {
@@ -114,5 +148,9 @@ if (fs.existsSync(chromium)) {
 }
 
 console.log('');
+if (failures.length > 0) {
+  console.log('Failed:');
+  for (const failure of failures) console.log(`  - ${failure}`);
+}
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 || broken ? 1 : 0);

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { resetFrameMenus } from '@web/app/shells/frame-menus';
 
 // A lazy screen's first paint can take over a second on a loaded 2-core CI machine; waiting longer
 // only costs time when a test is failing anyway.
@@ -9,6 +10,7 @@ configure({ asyncUtilTimeout: 8000 });
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
+  resetFrameMenus();
   vi.unstubAllGlobals();
   vi.useRealTimers();
   window.localStorage.clear();

@@ -1,4 +1,5 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { accountsRoutes } from '@web/features/accounts/routes';
 import { privacyRoutes } from '@web/features/privacy/routes';
@@ -49,6 +50,24 @@ describe('the signed-in frame at once, for a browser that was signed in', () => 
     await auth.answer(jsonResponse(maria));
     expect(await screen.findByRole('heading', { name: 'Groups' })).toBeInTheDocument();
     expect(accountMenu()).toHaveTextContent('MO');
+  });
+
+  it('a menu opened in the frame while the session is checked stays open when the check answers', async () => {
+    window.localStorage.setItem('hearthSignedIn', '1');
+    const auth = deferredAuth();
+    mockFetch({ 'GET /api/auth': auth.route, 'GET /api/groups': jsonResponse([]) });
+    renderApp('/groups', { features });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+
+    await auth.answer(jsonResponse(maria));
+    // The real frame replaced the placeholder (the member's initials), and the sidebar is still open.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Account menu', hidden: true })).toHaveTextContent('MO'),
+    );
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(within(screen.getByRole('dialog')).getByRole('link', { name: 'Groups' })).toBeInTheDocument();
   });
 
   it('without the hint a protected page shows "Loading" alone, as before', async () => {

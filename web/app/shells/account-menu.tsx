@@ -5,13 +5,15 @@ import { MenuContent, MenuItem, MenuLinkItem, MenuSeparator } from '@web/compone
 import { useAuth } from '../auth/auth-context';
 import { HELP_KEY, setShortcutHelpOpen } from '../keyboard-shortcuts';
 import { accountEntries } from '../navigation';
+import { useFrameMenu } from './frame-menus';
 import { ThemeMenuItems } from './theme-menu-items';
 
 /** The avatar menu: My profile, Invitations, Privacy policy, Share feedback, Keyboard shortcuts, Appearance, Sign out. */
 export function AccountMenu() {
   const { user, avatar, initials, signOut } = useAuth();
+  const [open, setOpen] = useFrameMenu('account');
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root open={open} onOpenChange={setOpen}>
       {/* Named by its picture (as an image button is by its alt text), so the initials drawn in it
           never contradict an aria-label (WCAG 2.5.3). */}
       <DropdownMenu.Trigger className="rounded-full p-0.5 transition focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 data-[state=open]:ring-2 data-[state=open]:ring-brand-200">

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { LogOut, Plus, Search } from 'lucide-react';
 import { NavLink, Outlet } from 'react-router';
 import { Avatar } from '@web/components/avatar';
@@ -17,6 +17,7 @@ import {
   SEARCH_PATH,
 } from '../navigation';
 import { AccountMenu } from './account-menu';
+import { useFrameMenu } from './frame-menus';
 import { GroupBadge, GroupSwitcher, useMemberGroups, WaitingRequestsBadge } from './group-switcher';
 import { IconLink, iconButtonClasses } from './icon-link';
 import { SidebarButton, SidebarHeading, SidebarLink } from './sidebar';
@@ -28,7 +29,7 @@ import { TopBar } from './top-bar';
  * the navigation entries in a sidebar on wide screens and in a slide-in sidebar on small ones.
  */
 export function SignedInShell({ children }: { children?: ReactNode }) {
-  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useFrameMenu('sidebar');
 
   return (
     <div className="flex min-h-dvh flex-col">

@@ -22,13 +22,18 @@ export function SlideInSidebar({
   const { pathname } = useLocation();
   const lastPath = useRef(pathname);
   const navigatedAway = useRef(false);
+  // Open as last drawn: an owner whose state belongs to one page may already say closed after a move.
+  const wasOpen = useRef(open);
   const focusReturn = useFocusReturn(open);
   useEffect(() => {
     if (lastPath.current === pathname) return;
     lastPath.current = pathname;
-    navigatedAway.current = open;
+    navigatedAway.current = open || wasOpen.current;
     onOpenChange(false);
   }, [pathname, onOpenChange, open]);
+  useEffect(() => {
+    wasOpen.current = open;
+  }, [open]);
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
