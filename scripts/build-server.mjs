@@ -2,7 +2,13 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { main: 'server/main.ts', cli: 'scripts/cli.ts' },
+  // The embedded database's thread is an entry of its own: server/db/pglite-thread.ts starts it
+  // from next to the bundle.
+  entryPoints: {
+    main: 'server/main.ts',
+    cli: 'scripts/cli.ts',
+    'pglite-worker': 'server/db/pglite-worker.ts',
+  },
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',

@@ -90,7 +90,12 @@ export async function startHearth(config: Config, options: StartOptions = {}): P
         database = await openDatabase({ kind: 'postgres', url: config.databaseUrl });
       } else {
         releases.push(lockDataDir(config.dataDir));
-        database = await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db') });
+        database = await openDatabase({
+          kind: 'pglite',
+          dataDir: path.join(config.dataDir, 'db'),
+          onFailure: (error) =>
+            logger.fatal({ err: error }, 'the embedded database stopped: requests that need it answer 503'),
+        });
       }
       releases.push(() => database!.close());
     }

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -12,6 +11,7 @@ import pg from 'pg';
 import type { ConstructorOptions as JobOptions } from 'pg-boss';
 import { fromPglite } from 'pg-boss';
 import { MIGRATIONS_DIR } from '../paths';
+import { type DatabaseUnavailableError, PgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -42,24 +42,31 @@ export interface Database {
   dumpDataDir?(): Promise<Blob>;
 }
 
+interface PgliteOptions {
+  dataDir?: string;
+  /** A tarball from `dumpDataDir` to start from (test templates). */
+  loadDataDir?: Blob;
+  /** Hears once if the database thread dies; every database call then fails with a 503. */
+  onFailure?: (error: DatabaseUnavailableError) => void;
+}
+
 export type DatabaseOptions =
-  { kind: 'postgres'; url: string; max?: number } | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  { kind: 'postgres'; url: string; max?: number } | ({ kind: 'pglite' } & PgliteOptions);
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.kind === 'postgres' ? openPostgres(options.url, options.max) : openPglite(options);
 }
 
-async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
+async function openPglite(options: PgliteOptions): Promise<Database> {
   if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
-  const client = await PGlite.create(options.dataDir, {
-    extensions: { vector },
-    loadDataDir: options.loadDataDir,
-  });
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  // In a thread of its own, so a slow query never stalls the event loop (ADR 027).
+  const client = await PgliteThread.start(options, options.onFailure);
+  const pglite = client as unknown as PGlite;
+  const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
   const database: Database = {
     kind: 'pglite',
     db,
-    jobConnection: { db: fromPglite(client) },
+    jobConnection: { db: fromPglite(pglite) },
     hasVector: false,
     async listen(channel, handler) {
       const stop = await client.listen(channel, handler);
@@ -68,15 +75,11 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Pr
       };
     },
     async migrate() {
-      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+      await migratePglite(drizzlePglite({ client: pglite, schema }), { migrationsFolder: MIGRATIONS_DIR });
       database.hasVector = await detectVector(db);
     },
-    async close() {
-      if (!client.closed) await client.close();
-    },
-    async dumpDataDir() {
-      return client.dumpDataDir('gzip');
-    },
+    close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir(),
   };
   database.hasVector = await detectVector(db);
   return database;

@@ -38,6 +38,19 @@ export function fieldOf(path: readonly PropertyKey[]): string {
   return 'base';
 }
 
+/**
+ * True when the error, or what it wraps (Drizzle wraps driver errors in `cause`), says a service the
+ * request needs is down (statusCode 503: the embedded database's thread stopped).
+ */
+function isUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const candidate = current as { statusCode?: unknown; cause?: unknown };
+    if (candidate.statusCode === 503) return true;
+    current = candidate.cause;
+  }
+  return false;
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
@@ -52,6 +65,10 @@ export function registerErrorHandling(app: FastifyInstance) {
         (errors[field] ??= []).push(message ?? 'is invalid');
       }
       return reply.status(422).send({ errors });
+    }
+    if (isUnavailable(error)) {
+      request.log.error({ err: error }, 'request failed: the database is unavailable');
+      return reply.status(503).send({ error: MESSAGES.serviceUnavailable });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -10,4 +10,5 @@ export const MESSAGES = {
   crossSite: 'Cross-site requests are not allowed.',
   jsonOnly: 'Send the request body as JSON (Content-Type: application/json).',
   serverError: 'Something went wrong on our side. Please try again later.',
+  serviceUnavailable: 'Service unavailable. Please try again later.',
 } as const;
