@@ -87,12 +87,17 @@ export async function buildApp(
   registerCachePolicy(app);
   const routes: RouteContext = { ...context, sessions };
 
-  app.get('/api/health', async () => ({
-    status: 'ok',
-    version: packageJson.version,
-    database: context.database.kind,
-    ...presentSearchMode(searchMode(context)),
-  }));
+  app.get('/api/health', async () => {
+    // Answered without a query, so a busy embedded database never delays it; a dead one is a 503.
+    const unavailable = context.database.unavailable();
+    if (unavailable) throw unavailable;
+    return {
+      status: 'ok',
+      version: packageJson.version,
+      database: context.database.kind,
+      ...presentSearchMode(searchMode(context)),
+    };
+  });
 
   // Feature routes (one line per feature).
   void routes;

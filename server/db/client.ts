@@ -37,6 +37,8 @@ export interface Database {
    */
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   migrate(): Promise<void>;
+  /** Why the database cannot answer at all (PGlite: its thread died), or null while it can. */
+  unavailable(): Error | null;
   close(): Promise<void>;
   /** PGlite only: the whole database as a tarball, to clone it (test templates). */
   dumpDataDir?(): Promise<Blob>;
@@ -78,6 +80,7 @@ async function openPglite(options: PgliteOptions): Promise<Database> {
       await migratePglite(drizzlePglite({ client: pglite, schema }), { migrationsFolder: MIGRATIONS_DIR });
       database.hasVector = await detectVector(db);
     },
+    unavailable: () => client.failure,
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir(),
   };
@@ -103,6 +106,8 @@ async function openPostgres(url: string, max = 10): Promise<Database> {
       await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR });
       database.hasVector = await detectVector(db);
     },
+    // A server that is down is found per query (the pool reconnects by itself).
+    unavailable: () => null,
     async close() {
       await listener.close();
       await pool.end();

@@ -1,6 +1,7 @@
+import fs from 'node:fs';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '../../shared/domain/messages';
 import { memberWithClient } from '../../tests/support/factories';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
@@ -104,6 +105,7 @@ describe.runIf(testEngine() === 'pglite')('when the database thread dies', () =>
     const failures: Error[] = [];
     const database: Database = await openDatabase({
       kind: 'pglite',
+      loadDataDir: new Blob([fs.readFileSync(inject('pgliteTemplate'))]),
       onFailure: (error) => failures.push(error),
     });
     try {
@@ -120,7 +122,7 @@ describe.runIf(testEngine() === 'pglite')('when the database thread dies', () =>
     }
   });
 
-  it('answers 503 in the error shape, logs it, and still answers what needs no database', async () => {
+  it('answers 503 in the error shape, health included, and logs it', async () => {
     let logs = '';
     const capture = new Writable({
       write(chunk, _encoding, done) {
@@ -137,7 +139,10 @@ describe.runIf(testEngine() === 'pglite')('when the database thread dies', () =>
       expect(res.status).toBe(503);
       expect(res.body).toEqual({ error: MESSAGES.serviceUnavailable });
       expect(logs).toContain('the database is unavailable');
-      expect((await app.client().get('/api/health')).status).toBe(200);
+      // The health check says so too (supervisors restart the process; the web app shows it is down).
+      const health = await app.client().get('/api/health');
+      expect(health.status).toBe(503);
+      expect(health.body).toEqual({ error: MESSAGES.serviceUnavailable });
     } finally {
       await app.close();
     }

@@ -113,6 +113,11 @@ export class PgliteThread {
     return thread;
   }
 
+  /** Why the thread stopped when nobody closed it, or null. */
+  get failure(): DatabaseUnavailableError | null {
+    return this.#closing ? null : this.#failure;
+  }
+
   /** True once `close()` was called or the thread stopped. */
   get closed(): boolean {
     return this.#closing || this.#failure !== null;
