@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -180,4 +181,80 @@ export async function startHearthProcess(options: HearthProcessOptions): Promise
     throw error;
   }
   return hearth;
+}
+
+export interface HttpAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+export interface SlowRequest {
+  /** Sends the rest of the body; the answer follows on `answer`. */
+  finish(): void;
+  answer: Promise<HttpAnswer>;
+}
+
+/**
+ * A request on a connection of its own whose body is only half sent: it stays in flight (the
+ * server has its headers and waits for the rest) until `finish()`.
+ */
+export function startSlowRequest(
+  url: string,
+  options: { method?: string; path: string; headers?: Record<string, string>; body: string },
+): SlowRequest {
+  const body = Buffer.from(options.body);
+  const half = Math.floor(body.length / 2);
+  const request = http.request(`${url}${options.path}`, {
+    method: options.method ?? 'POST',
+    agent: false,
+    headers: { 'content-length': String(body.length), ...options.headers },
+  });
+  const answer = new Promise<HttpAnswer>((resolve, reject) => {
+    request.once('error', reject);
+    request.once('response', (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.once('end', () =>
+        resolve({ status: response.statusCode!, headers: response.headers, body: text }),
+      );
+      response.once('error', reject);
+    });
+  });
+  request.flushHeaders();
+  request.write(body.subarray(0, half));
+  return { finish: () => request.end(body.subarray(half)), answer };
+}
+
+/** Resolves once a new TCP connection to the port is refused (the server stopped listening). */
+export async function waitUntilRefused(port: number, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const refused = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(false);
+      });
+      socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+    });
+    if (refused) return;
+    if (Date.now() > deadline)
+      throw new Error(`port ${port} still accepted connections after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Resolves once `predicate(output())` holds (a log line appeared); fails after `timeoutMs`. */
+export async function waitForOutput(
+  hearth: HearthProcess,
+  predicate: (output: string) => boolean,
+  timeoutMs = 15_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!predicate(hearth.output())) {
+    if (Date.now() > deadline) throw new Error(`the expected output did not appear:\n${hearth.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
