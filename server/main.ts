@@ -1,22 +1,25 @@
 import { ConfigError, loadConfig, parseServices } from './config/env';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { installCrashHandlers } from './crash-handlers';
-import { startHearth } from './runtime';
+import { flushLogger, startHearth } from './runtime';
 
 async function main() {
   const config = loadConfig(process.env, parseServices(process.argv.slice(2)));
   const hearth = await startHearth(config);
-  installCrashHandlers({ logger: hearth.context.logger, stop: hearth.stop });
+  const logger = hearth.context.logger;
+  // The last lines (the crash, the shutdown) are written before leaving, within a bounded time.
+  const exit = (code: number) => void flushLogger(logger).finally(() => process.exit(code));
+  installCrashHandlers({ logger, stop: hearth.stop, exit });
   const where = hearth.app ? ` at ${config.publicOrigin}` : '';
-  hearth.context.logger.info(`Hearth is running${where} (services: ${config.services.join(', ')})`);
+  logger.info(`Hearth is running${where} (services: ${config.services.join(', ')})`);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    hearth.context.logger.info(`${signal} received, shutting down`);
+    logger.info(`${signal} received, shutting down`);
     await hearth.stop();
-    process.exit(0);
+    exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

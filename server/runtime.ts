@@ -51,27 +51,94 @@ export async function closeGracefully(app: App, graceMs: number): Promise<void> 
   }
 }
 
+/** The most log output held in memory while the log reader is not reading; lines past it are dropped. */
+export const LOG_BUFFER_BYTES = 1024 * 1024;
+
+/** How long the last log lines get at exit to reach a reader that is not reading. */
+export const LOG_FLUSH_MS = 2000;
+
+const logClosers = new WeakMap<FastifyBaseLogger, (graceMs: number) => Promise<boolean>>();
+
+/**
+ * Writes what is still buffered and waits for it, but at most `graceMs`: a log reader that stopped
+ * reading (a full pipe) must not keep the process from exiting. Past the grace, the unwritten lines
+ * are given up and the exit-time synchronous flush is disabled, since it would wait on that reader
+ * forever. Resolves true when everything was written. Loggers passed in by tests resolve at once.
+ */
+export async function flushLogger(logger: FastifyBaseLogger, graceMs = LOG_FLUSH_MS): Promise<boolean> {
+  return (await logClosers.get(logger)?.(graceMs)) ?? true;
+}
+
+function within<T>(promise: Promise<T>, ms: number, timedOut: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(timedOut), ms);
+    timer.unref();
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
+
 /**
  * JSON lines for log collectors; readable lines when a person watches a terminal
  * (LOG_FORMAT=json|pretty overrides). Request addresses, cookies and token fields are redacted
  * here, once, for every process and test (server/lib/log-redaction.ts says why).
+ *
+ * Logging never blocks a request. JSON lines go to stdout through an asynchronous destination: a
+ * reader that stops reading (a full pipe, a stalled collector) leaves lines waiting in memory, up to
+ * `LOG_BUFFER_BYTES`; lines past that are dropped and counted, and once the reader catches up one
+ * warning says how many were lost. A synchronous write would instead stop the whole process on the
+ * full pipe, health checks and shutdown included. The pretty format writes from a worker thread.
  */
 export function createLogger(
   config: Pick<Config, 'logLevel' | 'logFormat'>,
   destination?: DestinationStream,
 ): FastifyBaseLogger {
-  const pretty =
-    !destination && (config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY));
-  const transport = pretty
-    ? { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } }
-    : undefined;
   const options = {
     level: config.logLevel,
-    transport,
     serializers: logSerializers,
     redact: { paths: LOG_REDACT_PATHS, censor: REDACTED },
   };
-  return (destination ? pino(options, destination) : pino(options)) as unknown as FastifyBaseLogger;
+  if (destination) return pino(options, destination) as unknown as FastifyBaseLogger;
+
+  const pretty = config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY);
+  if (pretty) {
+    const transport = pino.transport({
+      target: 'pino-pretty',
+      options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+    });
+    const logger = pino(options, transport) as unknown as FastifyBaseLogger;
+    logClosers.set(logger, async (graceMs) => {
+      const flushed = await within(
+        new Promise<boolean>((resolve) => transport.flush(() => resolve(true))),
+        graceMs,
+        false,
+      );
+      if (!flushed) transport.flushSync = () => undefined;
+      return flushed;
+    });
+    return logger;
+  }
+
+  const stream = pino.destination({ dest: 1, sync: false, maxLength: LOG_BUFFER_BYTES });
+  const logger = pino(options, stream) as unknown as FastifyBaseLogger;
+  let dropped = 0;
+  stream.on('drop', () => {
+    dropped += 1;
+  });
+  stream.on('drain', () => {
+    if (dropped === 0) return;
+    logger.warn({ dropped }, 'log lines were dropped: the log reader was not reading');
+    dropped = 0;
+  });
+  logClosers.set(logger, async (graceMs) => {
+    const closed = new Promise<boolean>((resolve) => stream.once('close', () => resolve(true)));
+    stream.end();
+    const flushed = await within(closed, graceMs, false);
+    // pino flushes synchronously at exit; on a full pipe that would wait forever.
+    if (!flushed) stream.flushSync = () => undefined;
+    return flushed;
+  });
+  return logger;
 }
 
 /** Starts the services this process runs: opens the database, migrates, and serves or works. */
