@@ -41,6 +41,7 @@ import { registerPublicPostRoutes } from './features/public-posts/public-posts.r
 import { registerPublicPages } from './features/public-posts/public-posts.pages';
 import { registerLinkRoutes } from './features/links/links.routes';
 import { registerEventRoutes } from './features/events/events.routes';
+import { registerMeCountsRoutes } from './features/notifications/me-counts.routes';
 import { registerNotificationRoutes } from './features/notifications/notifications.routes';
 import { registerUnsubscribeRoutes } from './features/notifications/unsubscribe.routes';
 
@@ -126,6 +127,7 @@ export async function buildApp(
   registerLinkRoutes(app, routes);
   registerEventRoutes(app, routes);
   registerNotificationRoutes(app, routes);
+  registerMeCountsRoutes(app, routes);
   registerUnsubscribeRoutes(app, routes);
 
   await registerWeb(app, routes, options.serveWeb ?? true, options.webDist ?? WEB_DIST);

@@ -301,6 +301,7 @@ const MATRIX: Record<string, Entry> = {
   // The Inbox and mail preferences; unsubscribing is by signed token, with no session.
   'GET /api/notifications': { signedOut: 401, member: 200 },
   'GET /api/notifications/unread_count': { signedOut: 401, member: 200 },
+  'GET /api/me/counts': { signedOut: 401, member: 200 },
   'POST /api/notifications/:id/read': { signedOut: 401, member: 404 },
   'POST /api/notifications/read_all': { signedOut: 401, member: 200 },
   'GET /api/notification_preferences': { signedOut: 401, member: 200 },

@@ -206,6 +206,7 @@ const TARGETS: Record<string, Target> = {
   'GET /api/mentions': { path: () => '/api/mentions?q=me', query: ['q', 'group_id'] },
   'GET /api/notifications': { path: () => '/api/notifications', query: ['after', 'limit'] },
   'GET /api/notifications/unread_count': { path: () => '/api/notifications/unread_count' },
+  'GET /api/me/counts': { path: () => '/api/me/counts' },
   'POST /api/notifications/:id/read': { path: () => `/api/notifications/${randomUUID()}/read` },
   'POST /api/notifications/read_all': { path: () => '/api/notifications/read_all' },
   'GET /api/notification_preferences': { path: () => '/api/notification_preferences' },

@@ -30,6 +30,8 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   /** Where the app's logs go (JSON lines), e.g. to assert what they do not contain. */
   logTo?: { stream: DestinationStream; level: Config['logLevel'] };
+  /** How often idle workers poll for jobs (default 0.5 s; production polls every 2 s). */
+  jobPollingIntervalSeconds?: number;
 }
 
 /**
@@ -60,7 +62,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     mailer,
     logger,
-    jobPollingIntervalSeconds: 0.5,
+    jobPollingIntervalSeconds: options.jobPollingIntervalSeconds ?? 0.5,
     throttleClock: options.throttleClock ?? (() => THROTTLE_NOW),
   });
   const address = hearth.app!.server.address();

@@ -39,6 +39,24 @@ const SHELL_DEFAULTS: Record<string, () => Response> = {
  */
 export function mockFetch(routes: Record<string, Response | Route | (() => Response)>) {
   const calls: RecordedCall[] = [];
+  /** What one of the single-badge routes answers for this test (a default when it has none). */
+  const badge = async <T>(key: string, call: RecordedCall, fallback: T): Promise<T> => {
+    const route = routes[key] ?? SHELL_DEFAULTS[key];
+    if (!route) return fallback;
+    const response = typeof route === 'function' ? await route(call) : route.clone();
+    return response && response.ok ? ((await response.json()) as T) : fallback;
+  };
+  /**
+   * The frame's badges come in one call (GET /api/me/counts). Unless a test routes it itself, it
+   * answers what the test's single-badge routes answer, as the server does (me-counts.api.test.ts).
+   */
+  const meCounts: Route = async (call) =>
+    jsonResponse({
+      unread_notifications: (await badge('GET /api/notifications/unread_count', call, { count: 0 })).count,
+      pending_group_requests: (await badge('GET /api/group_requests/pending_count', call, { count: 0 }))
+        .count,
+      reports: await badge('GET /api/reports/summary', call, { can_review: false, open_count: 0 }),
+    });
   const unhandled: string[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -47,7 +65,10 @@ export function mockFetch(routes: Record<string, Response | Route | (() => Respo
     const call: RecordedCall = { url, method, headers: new Headers(init.headers), body, init };
     calls.push(call);
     const path = url.split('?')[0];
-    const route = routes[`${method} ${path}`] ?? SHELL_DEFAULTS[`${method} ${path}`];
+    const route =
+      routes[`${method} ${path}`] ??
+      SHELL_DEFAULTS[`${method} ${path}`] ??
+      (`${method} ${path}` === 'GET /api/me/counts' ? meCounts : undefined);
     if (!route) {
       unhandled.push(`${method} ${url}`);
       return jsonResponse({ error: `Unhandled request: ${method} ${url}` }, { status: 501 });

@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   customType,
   index,
+  integer,
   pgEnum,
   pgTable,
   primaryKey,
@@ -31,6 +32,14 @@ export const posts = pgTable(
     fileId: uuid('file_id').references(() => files.id, { onDelete: 'set null' }),
     /** When the author last changed the title or content (the "edited" marker); null if never. */
     editedAt: timestamp('edited_at', { withTimezone: true }),
+    /**
+     * How many likes and comments the post has, read by every timeline instead of counting rows.
+     * Kept by the triggers `post_likes_count` and `comments_count` (migration 0015_hot_paths), in
+     * the transaction of each insert and delete, cascades included (a deleted account's likes and
+     * comments, a deleted comment's replies): no code path can forget them.
+     */
+    likesCount: integer('likes_count').notNull().default(0),
+    commentsCount: integer('comments_count').notNull().default(0),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       (): SQL =>
         sql`setweight(to_tsvector('english', coalesce(${posts.tldr}, '')), 'A') || setweight(to_tsvector('english', coalesce(${posts.content}, '')), 'B')`,

@@ -1,6 +1,6 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { postLikes } from '../../db/schema';
+import { postLikes, posts } from '../../db/schema';
 
 /**
  * Idempotent: the primary key (post_id, user_id) keeps one like however many requests race.
@@ -24,7 +24,8 @@ export async function deleteLike(db: DbOrTx, postId: string, userId: string): Pr
   return removed.length > 0;
 }
 
+/** The post's like counter (kept by the `post_likes_count` trigger in the like's own transaction). */
 export async function countLikes(db: DbOrTx, postId: string): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(postLikes).where(eq(postLikes.postId, postId));
-  return Number(row?.value ?? 0);
+  const [row] = await db.select({ value: posts.likesCount }).from(posts).where(eq(posts.id, postId));
+  return row?.value ?? 0;
 }

@@ -10,8 +10,8 @@ const exactCreatedAt = sql<string>`to_char(${posts.createdAt} at time zone 'UTC'
 
 /**
  * The columns of a post that members and visitors both see: author, group, attachment and counts.
- * Counts are correlated subqueries, evaluated only for the rows a page returns (the scan under
- * LIMIT stops early), never N+1. Outer columns are written `posts.id`, not `${posts.id}`: in a
+ * The counts are the post's counter columns (kept by triggers, see the schema), not counted per
+ * read. Outer columns are written `posts.id`, not `${posts.id}`: in a
  * select list Drizzle may leave an interpolated column unqualified, and the subquery would then
  * bind it to its own table. The post's id and creation time are left to the caller, whose row may
  * be keyed by something else (a publication).
@@ -33,8 +33,8 @@ export function sharedPostColumns() {
     fileSize: files.fileSize,
     fileWidth: files.width,
     fileHeight: files.height,
-    likesCount: sql<number>`(select count(*) from post_likes pl where pl.post_id = posts.id)`.mapWith(Number),
-    commentsCount: sql<number>`(select count(*) from comments c where c.post_id = posts.id)`.mapWith(Number),
+    likesCount: posts.likesCount,
+    commentsCount: posts.commentsCount,
   };
 }
 

@@ -104,6 +104,36 @@ describe('signed-in shell', () => {
     expect(within(panel).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
   });
 
+  it('shows every badge from GET /api/me/counts (the badges asking together share a request), never asking the single-badge endpoints', async () => {
+    const { calls } = mockFetch({
+      'GET /api/auth': jsonResponse(maria),
+      'GET /api/groups': jsonResponse([
+        { ...group('g1', 'Book Club', true), is_owner: true, role: 'Owner', can_answer_requests: true },
+      ]),
+      'GET /api/invitations': jsonResponse([]),
+      'GET /api/me/counts': jsonResponse({
+        unread_notifications: 4,
+        pending_group_requests: 2,
+        reports: { can_review: true, open_count: 3 },
+      }),
+    });
+    renderApp('/invitations');
+    expect(await screen.findByRole('link', { name: 'Inbox, 4 unread' })).toHaveAttribute('href', '/inbox');
+    expect(await screen.findByRole('link', { name: 'Reports, 3 open' })).toHaveAttribute('href', '/admin');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(await within(nav).findByText(/2 requests waiting/)).toBeInTheDocument();
+    const paths = calls.map((call) => call.url.split('?')[0]);
+    // The Inbox asks at once; the group and report badges once the groups say they apply: two calls.
+    expect(paths.filter((path) => path === '/api/me/counts')).toHaveLength(2);
+    for (const single of [
+      '/api/notifications/unread_count',
+      '/api/group_requests/pending_count',
+      '/api/reports/summary',
+    ]) {
+      expect(paths).not.toContain(single);
+    }
+  });
+
   it('shows Not Found inside the signed-in shell for unknown routes, with a link home', async () => {
     mockFetch({ 'GET /api/auth': jsonResponse(maria), 'GET /api/groups': jsonResponse([]) });
     // Before the timeline exists, home is the invitations screen.

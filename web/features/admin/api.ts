@@ -1,6 +1,7 @@
 import type { AdminMember, SiteSettings } from '@shared/api/admin-members';
 import type { AdminFeedback } from '@shared/api/feedback';
 import type { AdminReport, ReportStatus, ReportSummary } from '@shared/api/reports';
+import { fetchMeCounts } from '@web/app/shells/me-counts';
 import { api } from '@web/lib/api-client';
 import { cursorPaging } from '@web/lib/pagination';
 
@@ -17,9 +18,12 @@ export const adminKeys = {
   feedbacks: () => ['admin', 'feedbacks'] as const,
 };
 
-/** Whether the member reviews reports, and how many wait (the Reports entry and its badge). */
+/**
+ * Whether the member reviews reports, and how many wait (the Reports entry and its badge): asked
+ * with the frame's other badges in one request (GET /api/me/counts).
+ */
 export async function fetchReportSummary(): Promise<ReportSummary> {
-  return (await api.get<ReportSummary>('/reports/summary')).data;
+  return (await fetchMeCounts()).reports;
 }
 
 /** The summary, refreshed every minute and whenever a review changes it (adminKeys.all). */

@@ -1,12 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type {
-  Group,
-  GroupMember,
-  GroupRequest,
-  PendingRequestsCount,
-  UpdateGroupBody,
-} from '@shared/api/groups';
+import type { Group, GroupMember, GroupRequest, UpdateGroupBody } from '@shared/api/groups';
 import type { GroupRole, GroupSort, RequestRole } from '@shared/domain/constants';
+import { fetchMeCounts } from '@web/app/shells/me-counts';
 import { api } from '@web/lib/api-client';
 import { cursorPaging } from '@web/lib/pagination';
 import { queryKeys } from '@web/lib/query-keys';
@@ -35,8 +30,8 @@ export function groupsQueryOptions() {
 export function pendingRequestsCountQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.groups.pendingCount(),
-    queryFn: async ({ signal }) =>
-      (await api.get<PendingRequestsCount>('/api/group_requests/pending_count', { signal })).data.count,
+    // One request with the frame's other badges (GET /api/me/counts).
+    queryFn: async () => (await fetchMeCounts()).pending_group_requests,
     refetchOnWindowFocus: true,
   });
 }

@@ -7,6 +7,7 @@ import type {
   UnsubscribeInfo,
   UnsubscribeResult,
 } from '@shared/api/notifications';
+import { fetchMeCounts } from '@web/app/shells/me-counts';
 import { api } from '@web/lib/api-client';
 import { fetchCursorPage } from '@web/lib/pagination';
 import { queryKeys } from '@web/lib/query-keys';
@@ -16,12 +17,11 @@ export function fetchNotificationPage({ after, signal }: { after: string | null;
   return fetchCursorPage<Notification>(api, '/notifications', { after, signal });
 }
 
-/** The badge's count (GET /api/notifications/unread_count); refreshed on focus and live events. */
+/** The badge's count (from GET /api/me/counts); refreshed on focus and live events. */
 export function unreadCountQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.notifications.unreadCount(),
-    queryFn: async ({ signal }) =>
-      (await api.get<UnreadCount | null>('/notifications/unread_count', { signal })).data?.count ?? 0,
+    queryFn: async () => (await fetchMeCounts()).unread_notifications,
     refetchOnWindowFocus: 'always',
     staleTime: 30_000,
   });
