@@ -9,11 +9,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../server/db/client';
+import { type Db, rowsOf } from '../server/db/client';
 import { SESSION_COOKIE } from '../server/http/auth';
 import { insertSession } from '../server/features/sessions/sessions.repo';
 import { hashToken, randomToken } from '../server/lib/tokens';
-import { indexCommunity, openBenchDatabase, seedCommunity } from './seed';
+import { type SeededCommunity, indexCommunity, openBenchDatabase, seedCommunity } from './seed';
 import { writeResult } from './support/hearth';
 
 const ROOT = path.join(import.meta.dirname, '..');
@@ -122,9 +122,12 @@ async function seedFor(engine: 'pglite' | 'postgres', dataDir: string) {
     engine === 'postgres' ? { databaseUrl: process.env.BENCH_DATABASE_URL } : { dataDir },
   );
   try {
-    console.log(`Seeding ${POSTS.toLocaleString('en')} posts on ${engine}…`);
-    const seeded = await seedCommunity(database.db, { posts: POSTS, log: console.log });
-    const index = await indexCommunity(database, console.log);
+    const reused =
+      engine === 'postgres' && process.env.BENCH_HTTP_REUSE === '1' ? await seededBefore(database.db) : null;
+    if (reused) console.log(`Reusing the community already in the database (${reused.rows.posts} posts)`);
+    else console.log(`Seeding ${POSTS.toLocaleString('en')} posts on ${engine}…`);
+    const seeded = reused ?? (await seedCommunity(database.db, { posts: POSTS, log: console.log }));
+    const index = reused ? { seconds: 0 } : await indexCommunity(database, console.log);
     const token = randomToken();
     await insertSession(database.db, {
       userId: seeded.viewerId,
@@ -143,15 +146,38 @@ async function seedFor(engine: 'pglite' | 'postgres', dataDir: string) {
   }
 }
 
+/** The community an earlier `bench:seed` left in the database, or null when there is none. */
+async function seededBefore(db: Db): Promise<SeededCommunity | null> {
+  const [row] = rowsOf<{ viewer: string | null; grp: string | null; hot: string | null; posts: number }>(
+    await db.execute(sql`select
+      (select id from users where username = 'member0') as viewer,
+      (select r.group_id from group_roles r join users u on u.id = r.user_id
+        where u.username = 'member0' and r.role = 'Owner' limit 1) as grp,
+      (select post_id from comments group by post_id order by count(*) desc limit 1) as hot,
+      (select count(*)::int from posts) as posts`),
+  );
+  if (!row?.viewer || !row.grp || !row.hot) return null;
+  return {
+    viewerId: row.viewer,
+    groupId: row.grp,
+    hotPostId: row.hot,
+    rows: { posts: row.posts },
+    seconds: 0,
+  };
+}
+
 async function deepCursor(base: string, cookie: string): Promise<{ page: number; cursor: string | null }> {
   let cursor: string | null = null;
   let page = 1;
   for (; page < DEEP_PAGE; page++) {
-    const response = await fetch(`${base}/api/posts${cursor ? `?after=${encodeURIComponent(cursor)}` : ''}`, {
-      headers: { cookie, accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-    });
+    const response: Response = await fetch(
+      `${base}/api/posts${cursor ? `?after=${encodeURIComponent(cursor)}` : ''}`,
+      {
+        headers: { cookie, accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      },
+    );
     await response.arrayBuffer();
-    const next = response.headers.get('x-next-cursor');
+    const next: string | null = response.headers.get('x-next-cursor');
     if (!next) break;
     cursor = next;
   }
@@ -264,6 +290,12 @@ async function runEngine(engine: 'pglite' | 'postgres') {
       name: '/api/health',
       requests: [{ method: 'GET', path: '/api/health', signedIn: false }],
     };
+    const only = (process.env.BENCH_HTTP_ROUTES ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean);
+    if (only.length > 0)
+      routes.splice(0, routes.length, ...routes.filter((r) => only.some((name) => r.name.startsWith(name))));
     // Warm-up and check: every request once as the load sends it; one that fails is reported.
     for (const route of routes) {
       for (const r of route.requests) {
@@ -307,9 +339,10 @@ async function runEngine(engine: 'pglite' | 'postgres') {
         note: m.note ?? '',
       })),
     ];
-    const page1 = rows.find((r) => r.name === 'timeline page 1')!;
-    const deepRow = rows.find((r) => r.name.startsWith('timeline page') && r !== page1)!;
-    deepRow.note = `${deepRow.note}: this p50 / page 1 p50 = ${(deepRow.load.p50 / Math.max(page1.load.p50, 0.001)).toFixed(2)}x, page 1 req/s / this req/s = ${(page1.load.rps / deepRow.load.rps).toFixed(2)}x`;
+    const page1 = rows.find((r) => r.name === 'timeline page 1');
+    const deepRow = rows.find((r) => r.name.startsWith('timeline page') && r !== page1);
+    if (page1 && deepRow)
+      deepRow.note = `${deepRow.note}: this p50 / page 1 p50 = ${(deepRow.load.p50 / Math.max(page1.load.p50, 0.001)).toFixed(2)}x, page 1 req/s / this req/s = ${(page1.load.rps / deepRow.load.rps).toFixed(2)}x`;
     return {
       engine,
       posts: POSTS,
@@ -355,17 +388,17 @@ export async function runHttp() {
   if (!fs.existsSync(path.join(ROOT, 'dist', 'server', 'main.js'))) {
     throw new Error('dist/server/main.js is missing: run `npm run build` first.');
   }
-  const engines: Array<'pglite' | 'postgres'> = [
-    'pglite',
-    ...(process.env.BENCH_DATABASE_URL ? (['postgres'] as const) : []),
-  ];
+  const wanted = (process.env.BENCH_HTTP_ENGINES ?? 'pglite,postgres').split(',').map((name) => name.trim());
+  const engines = (['pglite', 'postgres'] as const).filter(
+    (engine) => wanted.includes(engine) && (engine === 'pglite' || process.env.BENCH_DATABASE_URL),
+  );
   const results = [];
   for (const engine of engines) {
     const result = await runEngine(engine);
     printTable(result);
     results.push(result);
   }
-  const file = writeResult('latest', {
+  const file = writeResult(process.env.BENCH_HTTP_RESULT ?? 'latest', {
     date: new Date().toISOString(),
     node: process.version,
     connections: CONNECTIONS,
