@@ -345,7 +345,7 @@ async function runEngine(engine: 'pglite' | 'postgres') {
       deepRow.note = `${deepRow.note}: this p50 / page 1 p50 = ${(deepRow.load.p50 / Math.max(page1.load.p50, 0.001)).toFixed(2)}x, page 1 req/s / this req/s = ${(page1.load.rps / deepRow.load.rps).toFixed(2)}x`;
     return {
       engine,
-      posts: POSTS,
+      posts: seeding.seeded.rows.posts ?? POSTS,
       seed: { rows: seeded.rows, seconds: seeded.seconds, indexSeconds: seeding.index.seconds },
       deepPage: deep.page,
       floorRps,
