@@ -1,6 +1,7 @@
 // `npm run bench [-- suite…]`: runs the named suites in order, or all of them. Suites:
-// timeline, search-quality, search-latency, link-ready (BENCH_SUITES=a,b works too).
+// timeline, http, search-quality, search-latency, link-ready (BENCH_SUITES=a,b works too).
 // Each starts its own Hearth on a fresh embedded database; figures go to stdout and bench/results/.
+import { runHttp } from './http';
 import { runLinkReady } from './link-ready';
 import { runSearchLatency } from './search-latency';
 import { runSearchQuality } from './search-quality';
@@ -8,6 +9,7 @@ import { runTimeline } from './timeline';
 
 const SUITES: Record<string, () => Promise<unknown>> = {
   timeline: runTimeline,
+  http: runHttp,
   'search-quality': runSearchQuality,
   'search-latency': runSearchLatency,
   'link-ready': runLinkReady,

@@ -1,0 +1,506 @@
+// `npm run bench:seed -- --posts N (--database-url URL | --data-dir DIR) [--seed S] [--no-index]`:
+// fills a database with a community of N posts: members with profiles, groups with roles, posts
+// in Markdown, comments, likes, follows, links with summaries, published posts and notifications,
+// then the search index (the app's own reindex) and any like/comment counter columns. Rows go in
+// as batches of `json_to_recordset`, which PostgreSQL and PGlite both take. Prints rows/s.
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { type SQL, sql } from 'drizzle-orm';
+import { loadConfig } from '../server/config/env';
+import { type Database, type Db, openDatabase, rowsOf } from '../server/db/client';
+import { lockDataDir } from '../server/db/data-dir-lock';
+import { reindexAll } from '../server/features/search/search.reindex';
+import {
+  commentText,
+  communityShape,
+  distinctInts,
+  markdownBody,
+  randomInt,
+  seededRandom,
+  title,
+  word,
+} from './support/community';
+
+const BATCH = 2_000;
+
+export interface SeededCommunity {
+  /** `member0`: owner of the first group, follows others, has notifications. */
+  viewerId: string;
+  /** A member's group the viewer owns. */
+  groupId: string;
+  /** The newest post, with the long conversation. */
+  hotPostId: string;
+  rows: Record<string, number>;
+  seconds: number;
+}
+
+type Column = [name: string, type: string];
+
+/** Inserts rows in batches through one JSON parameter per batch; returns how many went in. */
+async function insertRows(db: Db, table: string, columns: Column[], rows: unknown[][]): Promise<number> {
+  for (let from = 0; from < rows.length; from += BATCH) {
+    const batch = rows
+      .slice(from, from + BATCH)
+      .map((row) => Object.fromEntries(columns.map(([name], i) => [name, row[i]])));
+    const names = sql.raw(columns.map(([name]) => name).join(', '));
+    const shape = sql.raw(columns.map(([name, type]) => `${name} ${type}`).join(', '));
+    await db.execute(sql`insert into ${sql.identifier(table)} (${names})
+      select ${names} from json_to_recordset(${JSON.stringify(batch)}::json) as x(${shape})`);
+  }
+  return rows.length;
+}
+
+/** Seeds the community; the database must be migrated and hold no bench members yet. */
+export async function seedCommunity(
+  db: Db,
+  options: { posts: number; seed?: number; log?: (line: string) => void },
+): Promise<SeededCommunity> {
+  const log = options.log ?? (() => {});
+  const shape = communityShape(options.posts);
+  const random = seededRandom(options.seed ?? 11);
+  const started = performance.now();
+  const rows: Record<string, number> = {};
+  const count = (table: string, n: number) => (rows[table] = (rows[table] ?? 0) + n);
+  const now = Date.now();
+  // Posts spread over a year, the newest first; i = 0 is the newest.
+  const span = 365 * 86_400_000;
+  const at = (i: number, total: number) =>
+    new Date(now - Math.floor(((i + 1) / (total + 1)) * span)).toISOString();
+
+  const members = Array.from({ length: shape.members }, () => randomUUID());
+  count(
+    'users',
+    await insertRows(
+      db,
+      'users',
+      [
+        ['id', 'uuid'],
+        ['username', 'text'],
+        ['email', 'text'],
+        ['password_hash', 'text'],
+        ['first_name', 'text'],
+        ['last_name', 'text'],
+        ['about', 'text'],
+        ['location', 'text'],
+        ['confirmed_at', 'timestamptz'],
+        ['created_at', 'timestamptz'],
+      ],
+      members.map((id, i) => [
+        id,
+        `member${i}`,
+        `member${i}@bench.test`,
+        'not-a-hash',
+        `${word(random)[0]!.toUpperCase()}${word(random).slice(1)}`,
+        `${word(random)[0]!.toUpperCase()}${word(random).slice(1)}`,
+        random() < 0.7 ? markdownBody(random).slice(0, 400) : null,
+        random() < 0.5 ? `${title(random)}`.slice(0, 40) : null,
+        at(shape.members + i, shape.members * 2),
+        at(shape.members + i, shape.members * 2),
+      ]),
+    ),
+  );
+
+  // Groups: each with an owner, a moderator or two, and members who post or comment.
+  const groups = Array.from({ length: shape.groups }, () => randomUUID());
+  count(
+    'groups',
+    await insertRows(
+      db,
+      'groups',
+      [
+        ['id', 'uuid'],
+        ['name', 'text'],
+        ['description', 'text'],
+        ['created_by_id', 'uuid'],
+      ],
+      groups.map((id, g) => [
+        id,
+        `${title(random)} ${g}`.slice(0, 60),
+        title(random),
+        members[g % shape.members],
+      ]),
+    ),
+  );
+  const groupMembers: number[][] = groups.map(() => []);
+  const roleRows: unknown[][] = [];
+  groups.forEach((groupId, g) => {
+    const owner = g % shape.members;
+    const size = Math.min(shape.members - 1, 5 + randomInt(random, 40));
+    const others = distinctInts(random, shape.members, size, owner);
+    groupMembers[g] = [owner, ...others];
+    roleRows.push([randomUUID(), groupId, members[owner], 'Owner']);
+    others.forEach((m, k) =>
+      roleRows.push([
+        randomUUID(),
+        groupId,
+        members[m],
+        k < 2 ? 'Moderator' : random() < 0.75 ? 'Poster' : 'Commentor',
+      ]),
+    );
+  });
+  count(
+    'group_roles',
+    await insertRows(
+      db,
+      'group_roles',
+      [
+        ['id', 'uuid'],
+        ['group_id', 'uuid'],
+        ['user_id', 'uuid'],
+        ['role', 'group_role'],
+      ],
+      roleRows,
+    ),
+  );
+
+  // Follows: each member follows 3 to 15 others.
+  const followRows: unknown[][] = [];
+  members.forEach((id, m) => {
+    for (const other of distinctInts(random, shape.members, 3 + randomInt(random, 13), m))
+      followRows.push([id, members[other]]);
+  });
+  count(
+    'follows',
+    await insertRows(
+      db,
+      'follows',
+      [
+        ['follower_id', 'uuid'],
+        ['followee_id', 'uuid'],
+      ],
+      followRows,
+    ),
+  );
+
+  // Posts, with their comments and likes, one batch at a time.
+  let hotPostId = '';
+  const published: Array<[string, string]> = [];
+  let lastReport = performance.now();
+  for (let from = 0; from < shape.posts; from += BATCH) {
+    const postRows: unknown[][] = [];
+    const commentRows: unknown[][] = [];
+    const likeRows: unknown[][] = [];
+    for (let i = from; i < Math.min(shape.posts, from + BATCH); i++) {
+      const id = randomUUID();
+      const g = i % shape.groupPostEvery === 1 ? randomInt(random, shape.groups) : -1;
+      const pool = g >= 0 ? groupMembers[g]! : null;
+      // The hot post is member1's, outside any group, so the viewer (member0) sees it.
+      const author =
+        i === 0 ? 1 : pool ? pool[randomInt(random, pool.length)]! : randomInt(random, shape.members);
+      const createdAt = at(i, shape.posts);
+      postRows.push([
+        id,
+        members[author],
+        i === 0 ? null : g >= 0 ? groups[g] : null,
+        title(random),
+        markdownBody(random),
+        createdAt,
+      ]);
+      if (i === 0) hotPostId = id;
+      if (g < 0 && i % Math.max(1, Math.round(shape.posts / shape.publishedPosts)) === 0)
+        published.push([id, members[author]!]);
+      const comments = i === 0 ? shape.hotPostComments : Math.floor(random() ** 2 * 4);
+      const commentIds: string[] = [];
+      for (let c = 0; c < comments; c++) {
+        const commentId = randomUUID();
+        const commenter = pool ? pool[randomInt(random, pool.length)]! : randomInt(random, shape.members);
+        const parent =
+          commentIds.length > 0 && random() < 0.25 ? commentIds[randomInt(random, commentIds.length)] : null;
+        commentRows.push([
+          commentId,
+          id,
+          members[commenter],
+          parent,
+          commentText(random),
+          new Date(Date.parse(createdAt) + (c + 1) * 60_000).toISOString(),
+        ]);
+        commentIds.push(commentId);
+      }
+      const likers = Math.floor(random() ** 3 * 12);
+      for (const liker of pool
+        ? distinctInts(random, pool.length, likers).map((k) => pool[k]!)
+        : distinctInts(random, shape.members, likers))
+        likeRows.push([id, members[liker]]);
+    }
+    count(
+      'posts',
+      await insertRows(
+        db,
+        'posts',
+        [
+          ['id', 'uuid'],
+          ['user_id', 'uuid'],
+          ['group_id', 'uuid'],
+          ['tldr', 'text'],
+          ['content', 'text'],
+          ['created_at', 'timestamptz'],
+        ],
+        postRows,
+      ),
+    );
+    count(
+      'comments',
+      await insertRows(
+        db,
+        'comments',
+        [
+          ['id', 'uuid'],
+          ['post_id', 'uuid'],
+          ['user_id', 'uuid'],
+          ['parent_id', 'uuid'],
+          ['content', 'text'],
+          ['created_at', 'timestamptz'],
+        ],
+        commentRows,
+      ),
+    );
+    count(
+      'post_likes',
+      await insertRows(
+        db,
+        'post_likes',
+        [
+          ['post_id', 'uuid'],
+          ['user_id', 'uuid'],
+        ],
+        likeRows,
+      ),
+    );
+    if (performance.now() - lastReport > 5_000) {
+      lastReport = performance.now();
+      const seconds = (performance.now() - started) / 1000;
+      log(`  ${rows.posts} / ${shape.posts} posts (${Math.round(total(rows) / seconds)} rows/s)`);
+    }
+  }
+
+  count(
+    'public_posts',
+    await insertRows(
+      db,
+      'public_posts',
+      [
+        ['id', 'uuid'],
+        ['post_id', 'uuid'],
+        ['user_id', 'uuid'],
+        ['slug', 'text'],
+      ],
+      published.map(([postId, userId], k) => [randomUUID(), postId, userId, `bench-${k}-${word(random)}`]),
+    ),
+  );
+
+  // Links: read and summarised, in every visibility.
+  count(
+    'links',
+    await insertRows(
+      db,
+      'links',
+      [
+        ['id', 'uuid'],
+        ['user_id', 'uuid'],
+        ['url', 'text'],
+        ['normalized_url', 'text'],
+        ['domain', 'text'],
+        ['comment', 'text'],
+        ['visibility', 'link_visibility'],
+        ['status', 'link_status'],
+        ['title', 'text'],
+        ['sentence_summary', 'text'],
+        ['paragraph_summary', 'text'],
+        ['markdown_content', 'text'],
+        ['processed_at', 'timestamptz'],
+        ['created_at', 'timestamptz'],
+      ],
+      Array.from({ length: shape.links }, (_, k) => {
+        const url = `https://${word(random)}.example.org/articles/${k}`;
+        const createdAt = at(k, shape.links);
+        return [
+          randomUUID(),
+          members[randomInt(random, shape.members)],
+          url,
+          url,
+          new URL(url).hostname,
+          random() < 0.5 ? commentText(random) : null,
+          (['private', 'public', 'published'] as const)[randomInt(random, 3)],
+          'ready',
+          title(random),
+          commentText(random),
+          markdownBody(random).replace(/\n+/g, ' ').slice(0, 600),
+          `# ${title(random)}\n\n${markdownBody(random)}\n\n${markdownBody(random)}`,
+          createdAt,
+          createdAt,
+        ];
+      }),
+    ),
+  );
+
+  // The viewer's inbox: likes and follows from other members.
+  const [viewerPost] = rowsOf<{ id: string }>(
+    await db.execute(sql`select id from posts where user_id = ${members[0]} limit 1`),
+  );
+  count(
+    'notifications',
+    await insertRows(
+      db,
+      'notifications',
+      [
+        ['id', 'uuid'],
+        ['recipient_id', 'uuid'],
+        ['actor_id', 'uuid'],
+        ['kind', 'text'],
+        ['post_id', 'uuid'],
+        ['created_at', 'timestamptz'],
+      ],
+      Array.from({ length: 60 }, (_, k) => [
+        randomUUID(),
+        members[0],
+        members[1 + (k % (shape.members - 1))],
+        viewerPost && k % 2 === 0 ? 'post_like' : 'follow',
+        viewerPost && k % 2 === 0 ? viewerPost.id : null,
+        at(k, 120),
+      ]),
+    ),
+  );
+
+  await recomputeCounters(db, log);
+  const seconds = (performance.now() - started) / 1000;
+  log(
+    `Inserted ${total(rows).toLocaleString('en')} rows in ${seconds.toFixed(1)} s (${Math.round(total(rows) / seconds)} rows/s): ${JSON.stringify(rows)}`,
+  );
+  return { viewerId: members[0]!, groupId: groups[0]!, hotPostId, rows, seconds };
+}
+
+function total(rows: Record<string, number>): number {
+  return Object.values(rows).reduce((sum, n) => sum + n, 0);
+}
+
+// Counter columns the schema may keep (brief C's hot paths may add them): recomputed from the rows
+// when they exist, with one UPDATE per table.
+const COUNTERS: Array<{ table: string; column: RegExp; from: (table: string) => SQL }> = [
+  {
+    table: 'posts',
+    column: /^likes?_count$/,
+    from: () => sql`(select count(*) from post_likes l where l.post_id = posts.id)`,
+  },
+  {
+    table: 'posts',
+    column: /^comments?_count$/,
+    from: () => sql`(select count(*) from comments c where c.post_id = posts.id)`,
+  },
+  {
+    table: 'links',
+    column: /^likes?_count$/,
+    from: () => sql`(select count(*) from link_likes l where l.link_id = links.id)`,
+  },
+  {
+    table: 'links',
+    column: /^comments?_count$/,
+    from: () => sql`(select count(*) from link_comments c where c.link_id = links.id)`,
+  },
+];
+
+/** Sets every like/comment counter column found in information_schema from the rows it counts. */
+export async function recomputeCounters(db: Db, log: (line: string) => void = () => {}): Promise<string[]> {
+  const columns = rowsOf<{ table_name: string; column_name: string }>(
+    await db.execute(sql`select table_name, column_name from information_schema.columns
+      where table_schema = 'public' and table_name in ('posts', 'links')`),
+  );
+  const updated: string[] = [];
+  for (const table of ['posts', 'links']) {
+    const sets = columns
+      .filter((c) => c.table_name === table)
+      .flatMap((c) => {
+        const counter = COUNTERS.find((k) => k.table === table && k.column.test(c.column_name));
+        return counter ? [{ name: c.column_name, value: counter.from(table) }] : [];
+      });
+    if (sets.length === 0) continue;
+    const started = performance.now();
+    await db.execute(
+      sql`update ${sql.identifier(table)} set ${sql.join(
+        sets.map((s) => sql`${sql.identifier(s.name)} = ${s.value}`),
+        sql`, `,
+      )}`,
+    );
+    updated.push(...sets.map((s) => `${table}.${s.name}`));
+    log(
+      `  counters ${sets.map((s) => s.name).join(', ')} on ${table} (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+    );
+  }
+  return updated;
+}
+
+/** Builds the search index the way `npm run cli -- reindex` does, and refreshes planner statistics. */
+export async function indexCommunity(database: Database, log: (line: string) => void = () => {}) {
+  const started = performance.now();
+  const config = loadConfig({ ...process.env, NODE_ENV: 'production' }, ['worker']);
+  let lastReport = 0;
+  const report = await reindexAll({ db: database.db, config, database }, (message) => {
+    if (performance.now() - lastReport > 5_000) {
+      lastReport = performance.now();
+      log(`  ${message}`);
+    }
+  });
+  await database.db.execute(sql`analyze`);
+  const seconds = (performance.now() - started) / 1000;
+  log(`Indexed ${report.posts} posts and ${report.links} links for search in ${seconds.toFixed(1)} s`);
+  return { ...report, seconds };
+}
+
+/** Opens (and migrates) the database named by a URL or a Hearth data folder. */
+export async function openBenchDatabase(target: {
+  databaseUrl?: string;
+  dataDir?: string;
+}): Promise<{ database: Database; close(): Promise<void> }> {
+  if (target.databaseUrl) {
+    const database = await openDatabase({ kind: 'postgres', url: target.databaseUrl, max: 2 });
+    await database.migrate();
+    return { database, close: () => database.close() };
+  }
+  if (!target.dataDir) throw new Error('--database-url or --data-dir is required');
+  const release = lockDataDir(target.dataDir);
+  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(target.dataDir, 'db') });
+  await database.migrate();
+  return {
+    database,
+    async close() {
+      await database.close();
+      release();
+    },
+  };
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      posts: { type: 'string', default: '20000' },
+      'database-url': { type: 'string' },
+      'data-dir': { type: 'string' },
+      seed: { type: 'string', default: '11' },
+      'no-index': { type: 'boolean', default: false },
+    },
+  });
+  const posts = Number(values.posts);
+  const { database, close } = await openBenchDatabase({
+    databaseUrl: values['database-url'],
+    dataDir: values['data-dir'],
+  });
+  try {
+    const [existing] = rowsOf<{ n: number }>(
+      await database.db.execute(sql`select count(*)::int as n from users where username = 'member0'`),
+    );
+    if (existing && existing.n > 0) throw new Error('This database already holds a seeded community.');
+    console.log(`Seeding ${posts.toLocaleString('en')} posts on ${database.kind}…`);
+    await seedCommunity(database.db, { posts, seed: Number(values.seed), log: console.log });
+    if (values['no-index']) await database.db.execute(sql`analyze`);
+    else await indexCommunity(database, console.log);
+  } finally {
+    await close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}
