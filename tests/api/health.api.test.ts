@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import packageJson from '../../package.json' with { type: 'json' };
 import { createTestApp, type TestApp } from '../support/test-app';
 
 describe('health and request guards', () => {
@@ -11,7 +12,7 @@ describe('health and request guards', () => {
   it('reports the database and search mode', async () => {
     const res = await app.client().get('/api/health');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'ok', version: '1.0.6' });
+    expect(res.body).toMatchObject({ status: 'ok', version: packageJson.version });
     expect(['pglite', 'postgres']).toContain(res.body.database);
   });
 

@@ -3,7 +3,7 @@ import type { CurrentUser } from '@shared/api/auth';
 /** Signed-in members for the web tests, as GET /api/auth answers them (imported by tests only). */
 
 export const maria: CurrentUser = {
-  id: 'u1',
+  id: 'a0a0a0a0-0000-4000-8000-000000000001',
   username: 'maria',
   email: 'maria@example.com',
   first_name: 'Maria',
@@ -16,7 +16,7 @@ export const maria: CurrentUser = {
 };
 
 export const ada: CurrentUser = {
-  id: 'u-ada',
+  id: 'a0a0a0a0-0000-4000-8000-000000000002',
   username: 'ada',
   email: 'ada@example.com',
   first_name: 'Ada',

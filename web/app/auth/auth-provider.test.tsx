@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@shared/api/auth';
@@ -195,6 +195,12 @@ describe('refreshUser', () => {
   beforeEach(() => vi.restoreAllMocks());
   afterEach(() => vi.restoreAllMocks());
 
+  /** Every refresh the probe started, so a test can wait until a late answer has been handled. */
+  let refreshes: Promise<void>[] = [];
+  beforeEach(() => {
+    refreshes = [];
+  });
+
   /** A signed-in screen whose button asks the auth context to refresh the member. */
   function RefreshProbe() {
     const { refreshUser, user } = useAuth();
@@ -202,7 +208,12 @@ describe('refreshUser', () => {
       <div>
         <h1>Probe</h1>
         <p>{user ? `Signed in as ${user.username}` : 'Nobody'}</p>
-        <button type="button" onClick={() => void refreshUser()}>
+        <button
+          type="button"
+          onClick={() => {
+            refreshes.push(refreshUser());
+          }}
+        >
           Refresh me
         </button>
       </div>
@@ -269,7 +280,8 @@ describe('refreshUser', () => {
     expect(await screen.findByText('Signed in as mia')).toBeInTheDocument();
     // The older refresh answers last, with what was true before: it must not undo the newer one.
     answers[0]!(jsonResponse(maria));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Positive control: the older refresh has finished handling its answer.
+    await act(() => refreshes[0]!);
     expect(screen.getByText('Signed in as mia')).toBeInTheDocument();
   });
 
@@ -332,7 +344,9 @@ describe('refreshUser', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
     answer(jsonResponse(maria));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Positive control: the refresh has finished handling the late answer.
+    expect(refreshes).toHaveLength(1);
+    await act(() => refreshes[0]!);
     await router.navigate('/probe');
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
   });

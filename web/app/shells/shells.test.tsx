@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import packageJson from '../../../package.json' with { type: 'json' };
 import { accountsRoutes } from '@web/features/accounts/routes';
 import { invitationsRoutes } from '@web/features/invitations/routes';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
@@ -164,7 +165,7 @@ describe('public shell', () => {
     expect(within(sidebar).getByRole('link', { name: 'Links' })).toHaveAttribute('href', '/explore/links');
     expect(within(sidebar).getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(within(sidebar).getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
-    expect(within(sidebar).getByText('v1.0.6')).toBeInTheDocument();
+    expect(within(sidebar).getByText(`v${packageJson.version}`)).toBeInTheDocument();
   });
 
   it('shows Not Found inside the public shell for unknown addresses under /explore', async () => {

@@ -42,7 +42,10 @@ describe('/profiles/{id}', () => {
       'GET /api/profiles/u-grace/posts': emptyPage(),
     });
     renderApp('/profiles/u-grace');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
+    // The first render of the file loads the profile screen's code: give it time on a loaded runner.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Profile' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Grace Hopper' })).toBeInTheDocument();
     expect(screen.getByText('@grace')).toBeInTheDocument();
     expect(screen.getByText('Compilers and nanoseconds.')).toBeInTheDocument();

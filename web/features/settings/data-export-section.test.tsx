@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DataExport } from '@shared/api/data-exports';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
+import { EXPORT_POLL_MS } from './data-export-api';
 import { ada } from '@web/test/users';
 
 function anExport(overrides: Partial<DataExport> = {}): DataExport {
@@ -87,7 +88,8 @@ describe('/settings/data: Export your data', { timeout: 20_000 }, () => {
     const settledAt = polls();
     expect(settledAt).toBe(2);
     // Once ready the page stops asking: a later render has made no further call.
-    await new Promise((resolve) => setTimeout(resolve, 3500));
+    // (One poll interval and a half: a poll already due fires before this timer, which is set later.)
+    await new Promise((resolve) => setTimeout(resolve, EXPORT_POLL_MS * 1.5));
     expect(polls()).toBe(settledAt);
   });
 

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { CurrentUserSchema, usernameField } from '@shared/api/auth';
+import { uuidParam } from '@shared/api/fields';
+import { FileRequestCreatedSchema, FileRequestSchema } from '@shared/api/files';
+import { LinkCommentSchema, LinkSchema } from '@shared/api/links';
+import { PostSchema } from '@shared/api/posts';
+import { PublicPostSchema, PublishedPostSchema } from '@shared/api/public-posts';
+import { aCreatedRequest, aFileRequest } from '@web/features/files/test-fixtures';
+import { aLink, aLinkComment } from '@web/features/links/test-fixtures';
+import { aPost } from '@web/features/posts/post-fixtures';
+import { aPublicPost, aPublishedPost } from '@web/features/published/test-fixtures';
+import { ada, maria } from './users';
+
+/**
+ * The web tests' fixtures are answers the server could really give: each has the shape of its shared
+ * contract, every id is a UUID (the server refuses any other id in a path or body) and every username
+ * is one sign-up would accept. A fixture that drifts from the server fails here, not in production.
+ */
+function problems(value: unknown, path = ''): string[] {
+  if (Array.isArray(value)) return value.flatMap((item, index) => problems(item, `${path}[${index}]`));
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, field]) => {
+    const at = path ? `${path}.${key}` : key;
+    if (
+      (key === 'id' || key.endsWith('_id')) &&
+      typeof field === 'string' &&
+      !uuidParam.safeParse(field).success
+    ) {
+      return [`${at} is not a UUID: ${field}`];
+    }
+    if (key === 'username' && typeof field === 'string' && !usernameField.safeParse(field).success) {
+      return [`${at} is not a valid username: ${field}`];
+    }
+    return problems(field, at);
+  });
+}
+
+const fixtures: [string, z.ZodType, unknown][] = [
+  ['maria (GET /api/auth)', CurrentUserSchema, maria],
+  ['ada (GET /api/auth)', CurrentUserSchema, ada],
+  ['aPost', PostSchema, aPost()],
+  ['aLink', LinkSchema, aLink()],
+  ['aLinkComment', LinkCommentSchema, aLinkComment()],
+  ['aPublicPost', PublicPostSchema, aPublicPost()],
+  ['aPublishedPost', PublishedPostSchema, aPublishedPost()],
+  ['aCreatedRequest', FileRequestCreatedSchema, aCreatedRequest()],
+  ['aFileRequest', FileRequestSchema, aFileRequest()],
+];
+
+describe('web test fixtures', () => {
+  it.each(fixtures)('%s has the shape of its contract', (_name, schema, fixture) => {
+    const result = schema.safeParse(fixture);
+    expect(result.success ? [] : result.error.issues).toEqual([]);
+  });
+
+  it.each(fixtures)('%s carries only ids and usernames the server accepts', (_name, _schema, fixture) => {
+    expect(problems(fixture)).toEqual([]);
+  });
+});
