@@ -80,4 +80,8 @@ describe('isBlockedEitherWay', () => {
     expect(isBlockedEitherWay([], 'ana', 'ben')).toBe(false);
     expect(isBlockedEitherWay([{ blockerId: 'ana', blockedId: 'ana' }], 'ana', 'ana')).toBe(false);
   });
+  it('needs both ends of the block: being blocked by someone else, or the other having blocked a third, hides nothing', () => {
+    expect(isBlockedEitherWay([block], 'ben', 'cy')).toBe(false);
+    expect(isBlockedEitherWay([block], 'cy', 'ana')).toBe(false);
+  });
 });
