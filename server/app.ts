@@ -9,6 +9,8 @@ import type { Config } from './config/env';
 import type { AppContext } from './context';
 import { isApiPath, registerAuth, type Sessions } from './http/auth';
 import { registerCachePolicy } from './http/cache-policy';
+import { registerMetrics } from './http/metrics';
+import { registerReadiness } from './http/readiness';
 import { registerErrorHandling } from './http/errors';
 import { acceptEmptyJsonBodies } from './http/json-body';
 import { registerSecurity } from './http/security';
@@ -41,6 +43,7 @@ import { registerPublicPostRoutes } from './features/public-posts/public-posts.r
 import { registerPublicPages } from './features/public-posts/public-posts.pages';
 import { registerLinkRoutes } from './features/links/links.routes';
 import { registerEventRoutes } from './features/events/events.routes';
+import type { LiveHub } from './features/events/live-hub';
 import { registerNotificationRoutes } from './features/notifications/notifications.routes';
 import { registerUnsubscribeRoutes } from './features/notifications/unsubscribe.routes';
 
@@ -86,6 +89,9 @@ export async function buildApp(
   const sessions = await registerAuth(app, context.config, context.db);
   registerCachePolicy(app);
   const routes: RouteContext = { ...context, sessions };
+  // First, so every route below is timed; the live hub is created with the event routes.
+  let liveHub: LiveHub | null = null;
+  registerMetrics(app, routes, () => liveHub?.size() ?? 0);
 
   app.get('/api/health', async () => ({
     status: 'ok',
@@ -119,9 +125,10 @@ export async function buildApp(
   registerStorageRoutes(app, routes);
   registerPublicPostRoutes(app, routes);
   registerLinkRoutes(app, routes);
-  registerEventRoutes(app, routes);
+  liveHub = registerEventRoutes(app, routes);
   registerNotificationRoutes(app, routes);
   registerUnsubscribeRoutes(app, routes);
+  registerReadiness(app, routes);
 
   await registerWeb(app, routes, options.serveWeb ?? true, options.webDist ?? WEB_DIST);
   return app;
