@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../../server/db/client';
 import { SESSION_COOKIE } from '../../../server/http/auth';
@@ -23,10 +25,27 @@ describe.skipIf(clusterUnavailable() !== null)('two web processes and two worker
   const processes: HearthProcess[] = [];
   let web1: HearthProcess;
   let web2: HearthProcess;
+  let smtp: SMTPServer;
+  /** Recipients of every mail the workers handed to the SMTP server, one entry per delivery. */
+  const delivered: string[] = [];
 
   beforeAll(async () => {
     cluster = await startPostgresCluster();
     s3 = await startS3Server('hearth-scale-out');
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        stream.on('data', () => {});
+        stream.on('end', () => {
+          delivered.push(...session.envelope.rcptTo.map((rcpt) => rcpt.address));
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const smtpPort = (smtp.server.address() as AddressInfo).port;
     const storage = s3.storage as Extract<typeof s3.storage, { kind: 's3' }>;
     const env = {
       DATABASE_URL: cluster.url,
@@ -40,6 +59,7 @@ describe.skipIf(clusterUnavailable() !== null)('two web processes and two worker
       TOTP_ENCRYPTION_KEY: KEY,
       MAIL_UNSUBSCRIBE_SECRET: KEY,
       METRICS_TOKEN,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     };
     // The first process migrates the empty database; the others start together on the migrated one.
     web1 = await startHearthProcess('web', env);
@@ -58,25 +78,33 @@ describe.skipIf(clusterUnavailable() !== null)('two web processes and two worker
     await database?.close();
     await Promise.all(processes.map((p) => p.stop()));
     await s3?.close();
+    if (smtp) await new Promise<void>((resolve) => smtp.close(() => resolve()));
     cluster?.destroy();
   });
 
   /** createMember only needs a database: the test's own connection to the shared server. */
-  const seed = () => createMember({ context: { db: database.db } } as unknown as TestApp);
+  const seed = (overrides: Parameters<typeof createMember>[1] = {}) =>
+    createMember({ context: { db: database.db } } as unknown as TestApp, overrides);
   const clientOf = (process: HearthProcess) => new TestClient(process.url!, ORIGIN);
+
+  /** Signs in through `process` as a browser would; answers the session cookie. */
+  async function signIn(process: HearthProcess, member: { email: string; password: string }) {
+    const client = clientOf(process);
+    const res = await client.post('/api/users/sign_in', {
+      user: { email: member.email, password: member.password },
+    });
+    expect(res.status).toBe(200);
+    const token = client.cookie(SESSION_COOKIE);
+    expect(token).toBeTruthy();
+    return token!;
+  }
 
   it('serves a session made on one web process from the other', async () => {
     const member = await seed();
-    const first = clientOf(web1);
-    const signIn = await first.post('/api/users/sign_in', {
-      user: { email: member.email, password: member.password },
-    });
-    expect(signIn.status).toBe(200);
-    const token = first.cookie(SESSION_COOKIE);
-    expect(token).toBeTruthy();
+    const token = await signIn(web1, member);
 
     const second = clientOf(web2);
-    second.setCookie(SESSION_COOKIE, token!);
+    second.setCookie(SESSION_COOKIE, token);
     const auth = await second.get('/api/auth');
     expect(auth.status).toBe(200);
     expect(auth.body).toMatchObject({ id: member.id });
@@ -99,6 +127,28 @@ describe.skipIf(clusterUnavailable() !== null)('two web processes and two worker
       expect(res.status).toBe(429);
       expect(res.body).toEqual({ error: expect.any(String) });
     }
+  });
+
+  it('sends each queued mail exactly once with two workers taking jobs', async () => {
+    // An admin: members have a small quota of open invitations.
+    const member = await seed({ isAdmin: true });
+    const token = await signIn(web1, member);
+    const recipients = Array.from(
+      { length: 20 },
+      (_, i) => `friend${i}.${member.username.toLowerCase()}@example.test`,
+    );
+    for (const [i, email] of recipients.entries()) {
+      const client = clientOf(i % 2 === 0 ? web1 : web2);
+      client.setCookie(SESSION_COOKIE, token);
+      const res = await client.post('/api/invitations', { invitation: { email } });
+      expect(res.status).toBe(201);
+    }
+    const mine = () => delivered.filter((address) => recipients.includes(address));
+    // Positive control first: every invitation arrives...
+    await expect.poll(() => mine().length, { timeout: 60_000, interval: 250 }).toBeGreaterThanOrEqual(20);
+    // ...then time for a duplicate (a job taken by both workers) to arrive too.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(mine().sort()).toEqual([...recipients].sort());
   });
 
   it('exposes metrics and readiness on each web process', async () => {
