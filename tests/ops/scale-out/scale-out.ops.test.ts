@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../../server/db/client';
 import { SESSION_COOKIE } from '../../../server/http/auth';
 import { startS3Server } from '../../support/s3-server';
+import { openStream } from '../../support/event-stream';
 import { createMember } from '../../support/factories';
+import { createPostAs } from '../../support/social-factories';
 import type { TestApp } from '../../support/test-app';
 import { TestClient } from '../../support/test-client';
 import { clusterUnavailable, type PostgresCluster, startPostgresCluster } from '../support/postgres-cluster';
@@ -149,6 +151,25 @@ describe.skipIf(clusterUnavailable() !== null)('two web processes and two worker
     // ...then time for a duplicate (a job taken by both workers) to arrive too.
     await new Promise((resolve) => setTimeout(resolve, 3000));
     expect(mine().sort()).toEqual([...recipients].sort());
+  });
+
+  it('delivers a live event to streams open on either web process', async () => {
+    const author = await seed();
+    const liker = await seed();
+    const authorClient = clientOf(web1);
+    authorClient.setCookie(SESSION_COOKIE, await signIn(web1, author));
+    const likerClient = clientOf(web1);
+    likerClient.setCookie(SESSION_COOKIE, await signIn(web1, liker));
+    const post = await createPostAs(authorClient, { tldr: 'Scaled out' });
+    const streams = [await openStream(web1.url!, authorClient), await openStream(web2.url!, authorClient)];
+    try {
+      expect((await likerClient.post(`/api/posts/${post.id}/likes`)).status).toBe(200);
+      for (const stream of streams) {
+        await stream.next((event) => event.type === 'notification.created', 30_000);
+      }
+    } finally {
+      for (const stream of streams) stream.close();
+    }
   });
 
   it('exposes metrics and readiness on each web process', async () => {
