@@ -9,6 +9,8 @@ import type { Config } from './config/env';
 import type { AppContext } from './context';
 import { isApiPath, registerAuth, type Sessions } from './http/auth';
 import { registerCachePolicy } from './http/cache-policy';
+import { registerMetrics } from './http/metrics';
+import { registerReadiness } from './http/readiness';
 import { registerErrorHandling } from './http/errors';
 import { acceptEmptyJsonBodies } from './http/json-body';
 import { registerSecurity } from './http/security';
@@ -42,6 +44,7 @@ import { registerPublicPages } from './features/public-posts/public-posts.pages'
 import { registerLinkRoutes } from './features/links/links.routes';
 import { registerEventRoutes } from './features/events/events.routes';
 import { registerMeCountsRoutes } from './features/notifications/me-counts.routes';
+import type { LiveHub } from './features/events/live-hub';
 import { registerNotificationRoutes } from './features/notifications/notifications.routes';
 import { registerUnsubscribeRoutes } from './features/notifications/unsubscribe.routes';
 
@@ -87,6 +90,9 @@ export async function buildApp(
   const sessions = await registerAuth(app, context.config, context.db);
   registerCachePolicy(app);
   const routes: RouteContext = { ...context, sessions };
+  // First, so every route below is timed; the live hub is created with the event routes.
+  let liveHub: LiveHub | null = null;
+  registerMetrics(app, routes, () => liveHub?.size() ?? 0);
 
   app.get('/api/health', async () => {
     // Answered without a query, so a busy embedded database never delays it; a dead one is a 503.
@@ -125,10 +131,11 @@ export async function buildApp(
   registerStorageRoutes(app, routes);
   registerPublicPostRoutes(app, routes);
   registerLinkRoutes(app, routes);
-  registerEventRoutes(app, routes);
+  liveHub = registerEventRoutes(app, routes);
   registerNotificationRoutes(app, routes);
   registerMeCountsRoutes(app, routes);
   registerUnsubscribeRoutes(app, routes);
+  registerReadiness(app, routes);
 
   await registerWeb(app, routes, options.serveWeb ?? true, options.webDist ?? WEB_DIST);
   return app;

@@ -170,3 +170,21 @@ describe('two-factor secret key', () => {
     );
   });
 });
+
+describe('METRICS_TOKEN: the bearer token of GET /metrics', () => {
+  it('leaves /metrics off when unset or blank', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: '  ' }).metricsToken).toBeUndefined();
+  });
+
+  it('takes a long token and refuses a short one or one with spaces, saying why', () => {
+    const token = 'a'.repeat(32);
+    expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN: must be at least 32 characters/,
+    );
+    expect(() => loadConfig({ METRICS_TOKEN: `${token} ${token}` })).toThrow(
+      /METRICS_TOKEN: must not contain spaces/,
+    );
+  });
+});

@@ -152,6 +152,16 @@ const EnvSchema = z.object({
   SAFE_BROWSING_API_KEY: optionalText,
   /** Tests only: let the link fetcher reach loopback addresses on any port. Refused in production. */
   LINK_FETCH_ALLOW_LOOPBACK: booleanFlag.default(false),
+  /** Turns on GET /metrics (Prometheus), which then needs `Authorization: Bearer <token>`; unset: off. */
+  METRICS_TOKEN: optionalText.pipe(
+    z
+      .string()
+      .min(32, {
+        error: 'must be at least 32 characters (e.g. `openssl rand -hex 32`); unset it to turn /metrics off',
+      })
+      .regex(/^\S+$/, { error: 'must not contain spaces (it is sent as `Authorization: Bearer <token>`)' })
+      .optional(),
+  ),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -228,6 +238,8 @@ export interface Config {
   embeddings: EmbeddingsConfig | null;
   /** The vision model that captions images for search, when one is configured. */
   vision: LlmConfig | null;
+  /** The bearer token GET /metrics requires; undefined: /metrics is off (404). */
+  metricsToken: string | undefined;
 }
 
 export interface EmbeddingsConfig {
@@ -278,6 +290,7 @@ export function loadConfig(
     links: linksConfig(env),
     embeddings: embeddingsConfig(env),
     vision: visionConfig(env),
+    metricsToken: env.METRICS_TOKEN,
   };
 }
 

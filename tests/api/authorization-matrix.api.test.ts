@@ -70,6 +70,7 @@ const MEMBERS_ONLY = (ok: number) => byRole(ok, ok, ok, ok, 404);
 const MATRIX: Record<string, Entry> = {
   // Public and accounts (sign-in, sign-up, confirmation, password and invitation checks are open).
   'GET /api/health': { signedOut: 'public' },
+  'GET /api/health/ready': { signedOut: 'public' },
   'GET /api/auth': { signedOut: 401, member: 200 },
   'POST /api/users': { signedOut: 'public' },
   'POST /api/users/sign_in': { signedOut: 'public' },

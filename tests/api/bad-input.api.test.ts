@@ -54,6 +54,7 @@ interface Target {
 
 const TARGETS: Record<string, Target> = {
   'GET /api/health': { path: () => '/api/health' },
+  'GET /api/health/ready': { path: () => '/api/health/ready' },
   'GET /api/auth': { path: () => '/api/auth' },
   'POST /api/users': {
     path: () => '/api/users',

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../tests/support/test-app';
+import { memberWithClient } from '../../tests/support/factories';
+import { notReadyBecause } from './readiness';
+
+const TOKEN = 'metrics-token-0123456789abcdef0123456789abcdef';
+
+/** GET /metrics as Prometheus would scrape it (no cookies, no XHR header). */
+function scrape(app: TestApp, authorization?: string) {
+  return fetch(`${app.url}/metrics`, { headers: authorization ? { authorization } : {} });
+}
+
+describe('GET /metrics', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp({ config: { metricsToken: TOKEN } });
+  });
+  afterAll(() => app.close());
+
+  it('answers the Prometheus text format with process, HTTP, queue and live-stream metrics', async () => {
+    const res = await scrape(app, `Bearer ${TOKEN}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    const body = await res.text();
+    expect(body).toMatch(/^# HELP process_cpu_user_seconds_total /m);
+    expect(body).toMatch(/^# TYPE hearth_http_request_duration_seconds histogram$/m);
+    expect(body).toMatch(/^hearth_sse_connections 0$/m);
+    // Jobs run at start (scheduled sweeps): the queue tables are read.
+    expect(body).toMatch(/^hearth_jobs\{queue="[a-z._-]+",state="[a-z]+"\} \d+$/m);
+  });
+
+  it('counts a request under its route pattern and status class, never its raw URL or ids', async () => {
+    const { member, client } = await memberWithClient(app);
+    const res = await client.get(`/api/profiles/${member.id}`);
+    expect(res.status).toBeLessThan(500);
+    await client.get('/api/posts/00000000-0000-4000-8000-000000000000');
+    const body = await (await scrape(app, `Bearer ${TOKEN}`)).text();
+    expect(body).toMatch(
+      /^hearth_http_request_duration_seconds_count\{method="GET",route="\/api\/profiles\/:[a-zA-Z]+",status_class="2xx"\} [1-9]\d*$/m,
+    );
+    expect(body).toMatch(
+      /^hearth_http_request_duration_seconds_count\{method="GET",route="\/api\/posts\/:[a-zA-Z]+",status_class="4xx"\} [1-9]\d*$/m,
+    );
+    expect(body).not.toContain(member.id);
+    expect(body).not.toContain('00000000-0000-4000-8000-000000000000');
+    expect(body).not.toContain(member.email);
+  });
+
+  it('refuses a scrape without the bearer token or with a wrong one, in the error shape', async () => {
+    for (const authorization of [
+      undefined,
+      `Bearer ${TOKEN}x`,
+      `Basic ${TOKEN}`,
+      `Bearer ${TOKEN.slice(1)}`,
+    ]) {
+      const res = await scrape(app, authorization);
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
+      expect(await res.json()).toEqual({ error: expect.any(String) });
+    }
+  });
+});
+
+describe('GET /metrics without METRICS_TOKEN', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('is off: 404 in the error shape, whatever is sent', async () => {
+    for (const authorization of [undefined, 'Bearer ', `Bearer ${TOKEN}`]) {
+      const res = await scrape(app, authorization);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ error: expect.any(String) });
+    }
+  });
+});
+
+describe('GET /api/health/ready', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('is ready when the database answers with every migration applied', async () => {
+    const res = await app.client().get('/api/health/ready');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ready' });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('is not ready while this build has migrations the database lacks', async () => {
+    const applied = await app.context.db.execute(
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    );
+    const count = Number((applied as unknown as { rows: Array<{ n: number }> }).rows[0]!.n);
+    expect(await notReadyBecause(app.context, count)).toBeNull();
+    expect(await notReadyBecause(app.context, count + 1)).toBe('migrations');
+  });
+
+  it('answers 503 in the error shape when the database does not answer', async () => {
+    await app.context.db.execute(sql`alter table drizzle.__drizzle_migrations rename to moved_away`);
+    try {
+      const res = await app.client().get('/api/health/ready');
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ error: 'Service unavailable. Please try again later.' });
+    } finally {
+      await app.context.db.execute(sql`alter table drizzle.moved_away rename to __drizzle_migrations`);
+    }
+    expect((await app.client().get('/api/health/ready')).status).toBe(200);
+  });
+});

@@ -1,0 +1,187 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../../../server/db/client';
+import { SESSION_COOKIE } from '../../../server/http/auth';
+import { startS3Server } from '../../support/s3-server';
+import { openStream } from '../../support/event-stream';
+import { createMember } from '../../support/factories';
+import { createPostAs } from '../../support/social-factories';
+import type { TestApp } from '../../support/test-app';
+import { TestClient } from '../../support/test-client';
+import { clusterUnavailable, type PostgresCluster, startPostgresCluster } from '../support/postgres-cluster';
+import { type HearthProcess, startHearthProcess } from './hearth-processes';
+
+const ORIGIN = 'http://hearth.test';
+const KEY = 'scale-out-test-key-0123456789abcdef0123456789';
+const METRICS_TOKEN = 'scale-out-metrics-token-0123456789abcdef';
+
+/**
+ * Hearth scaled out: two web processes and two workers on one PostgreSQL server and one
+ * S3-compatible bucket, as separate machines would run it (no shared folder, no sticky sessions).
+ */
+describe.skipIf(clusterUnavailable() !== null)('two web processes and two workers', () => {
+  let cluster: PostgresCluster;
+  let s3: Awaited<ReturnType<typeof startS3Server>>;
+  let database: Database;
+  const processes: HearthProcess[] = [];
+  let web1: HearthProcess;
+  let web2: HearthProcess;
+  let smtp: SMTPServer;
+  /** Recipients of every mail the workers handed to the SMTP server, one entry per delivery. */
+  const delivered: string[] = [];
+
+  beforeAll(async () => {
+    cluster = await startPostgresCluster();
+    s3 = await startS3Server('hearth-scale-out');
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        stream.on('data', () => {});
+        stream.on('end', () => {
+          delivered.push(...session.envelope.rcptTo.map((rcpt) => rcpt.address));
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const smtpPort = (smtp.server.address() as AddressInfo).port;
+    const storage = s3.storage as Extract<typeof s3.storage, { kind: 's3' }>;
+    const env = {
+      DATABASE_URL: cluster.url,
+      PUBLIC_ORIGIN: ORIGIN,
+      STORAGE: 's3',
+      S3_ENDPOINT: storage.endpoint!,
+      S3_BUCKET: storage.bucket,
+      S3_ACCESS_KEY_ID: storage.accessKeyId,
+      S3_SECRET_ACCESS_KEY: storage.secretAccessKey,
+      FILES_SIGNING_KEY: KEY,
+      TOTP_ENCRYPTION_KEY: KEY,
+      MAIL_UNSUBSCRIBE_SECRET: KEY,
+      METRICS_TOKEN,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    };
+    // The first process migrates the empty database; the others start together on the migrated one.
+    web1 = await startHearthProcess('web', env);
+    processes.push(web1);
+    const rest = await Promise.all([
+      startHearthProcess('web', env),
+      startHearthProcess('worker', env),
+      startHearthProcess('worker', env),
+    ]);
+    processes.push(...rest);
+    web2 = rest[0];
+    database = await openDatabase({ kind: 'postgres', url: cluster.url, max: 2 });
+  }, 180_000);
+
+  afterAll(async () => {
+    await database?.close();
+    await Promise.all(processes.map((p) => p.stop()));
+    await s3?.close();
+    if (smtp) await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    cluster?.destroy();
+  });
+
+  /** createMember only needs a database: the test's own connection to the shared server. */
+  const seed = (overrides: Parameters<typeof createMember>[1] = {}) =>
+    createMember({ context: { db: database.db } } as unknown as TestApp, overrides);
+  const clientOf = (process: HearthProcess) => new TestClient(process.url!, ORIGIN);
+
+  /** Signs in through `process` as a browser would; answers the session cookie. */
+  async function signIn(process: HearthProcess, member: { email: string; password: string }) {
+    const client = clientOf(process);
+    const res = await client.post('/api/users/sign_in', {
+      user: { email: member.email, password: member.password },
+    });
+    expect(res.status).toBe(200);
+    const token = client.cookie(SESSION_COOKIE);
+    expect(token).toBeTruthy();
+    return token!;
+  }
+
+  it('serves a session made on one web process from the other', async () => {
+    const member = await seed();
+    const token = await signIn(web1, member);
+
+    const second = clientOf(web2);
+    second.setCookie(SESSION_COOKIE, token);
+    const auth = await second.get('/api/auth');
+    expect(auth.status).toBe(200);
+    expect(auth.body).toMatchObject({ id: member.id });
+    // And a stranger's cookie is still refused there.
+    const stranger = clientOf(web2);
+    stranger.setCookie(SESSION_COOKIE, 'not-a-session');
+    expect((await stranger.get('/api/auth')).status).toBe(401);
+  });
+
+  it('adds up sign-in failures sent to different web processes (one throttle in the database)', async () => {
+    const member = await seed();
+    const wrong = { user: { email: member.email, password: 'not the password' } };
+    // ADR 013: 10 failures per (account, client) in 5 minutes; 5 here and 5 there make 10.
+    for (let i = 0; i < 10; i++) {
+      const res = await clientOf(i % 2 === 0 ? web1 : web2).post('/api/users/sign_in', wrong);
+      expect(res.status).toBe(401);
+    }
+    for (const process of [web1, web2]) {
+      const res = await clientOf(process).post('/api/users/sign_in', wrong);
+      expect(res.status).toBe(429);
+      expect(res.body).toEqual({ error: expect.any(String) });
+    }
+  });
+
+  it('sends each queued mail exactly once with two workers taking jobs', async () => {
+    // An admin: members have a small quota of open invitations.
+    const member = await seed({ isAdmin: true });
+    const token = await signIn(web1, member);
+    const recipients = Array.from(
+      { length: 20 },
+      (_, i) => `friend${i}.${member.username.toLowerCase()}@example.test`,
+    );
+    for (const [i, email] of recipients.entries()) {
+      const client = clientOf(i % 2 === 0 ? web1 : web2);
+      client.setCookie(SESSION_COOKIE, token);
+      const res = await client.post('/api/invitations', { invitation: { email } });
+      expect(res.status).toBe(201);
+    }
+    const mine = () => delivered.filter((address) => recipients.includes(address));
+    // Positive control first: every invitation arrives...
+    await expect.poll(() => mine().length, { timeout: 60_000, interval: 250 }).toBeGreaterThanOrEqual(20);
+    // ...then time for a duplicate (a job taken by both workers) to arrive too.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(mine().sort()).toEqual([...recipients].sort());
+  });
+
+  it('delivers a live event to streams open on either web process', async () => {
+    const author = await seed();
+    const liker = await seed();
+    const authorClient = clientOf(web1);
+    authorClient.setCookie(SESSION_COOKIE, await signIn(web1, author));
+    const likerClient = clientOf(web1);
+    likerClient.setCookie(SESSION_COOKIE, await signIn(web1, liker));
+    const post = await createPostAs(authorClient, { tldr: 'Scaled out' });
+    const streams = [await openStream(web1.url!, authorClient), await openStream(web2.url!, authorClient)];
+    try {
+      expect((await likerClient.post(`/api/posts/${post.id}/likes`)).status).toBe(200);
+      for (const stream of streams) {
+        await stream.next((event) => event.type === 'notification.created', 30_000);
+      }
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+  });
+
+  it('exposes metrics and readiness on each web process', async () => {
+    for (const process of [web1, web2]) {
+      expect((await fetch(`${process.url}/api/health/ready`)).status).toBe(200);
+      const res = await fetch(`${process.url}/metrics`, {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      expect(res.status).toBe(200);
+      const body = await res.text();
+      expect(body).toMatch(/^hearth_db_pool_connections\{state="in_use"\} \d+$/m);
+      expect(body).toMatch(/route="\/api\/health\/ready",status_class="2xx"/);
+    }
+  });
+});
