@@ -10,9 +10,27 @@ import { createPostAs } from '../../support/social-factories';
 import type { TestApp } from '../../support/test-app';
 import { TestClient } from '../../support/test-client';
 import { clusterUnavailable, type PostgresCluster, startPostgresCluster } from '../support/postgres-cluster';
-import { type HearthProcess, startHearthProcess } from './hearth-processes';
+import { type HearthProcess, killAllHearths, spawnHearth, waitForHealth } from '../support/hearth-process';
 
 const ORIGIN = 'http://hearth.test';
+
+/**
+ * One process running `service`, each with a data folder of its own (processes sharing a PostgreSQL
+ * server share no folder, as on separate machines); a web process is returned once it is ready.
+ */
+async function startHearthProcess(
+  service: 'web' | 'worker',
+  env: Record<string, string> & { DATABASE_URL: string },
+) {
+  const { DATABASE_URL, ...rest } = env;
+  const hearth = await spawnHearth({
+    databaseUrl: DATABASE_URL,
+    services: [service],
+    env: { RATE_LIMITS: 'on', LOG_LEVEL: 'warn', ...rest },
+  });
+  if (service === 'web') await waitForHealth(hearth, 60_000, '/api/health/ready');
+  return hearth;
+}
 const KEY = 'scale-out-test-key-0123456789abcdef0123456789';
 const METRICS_TOKEN = 'scale-out-metrics-token-0123456789abcdef';
 
@@ -79,6 +97,7 @@ describe.skipIf(clusterUnavailable() !== null)('two web processes and two worker
   afterAll(async () => {
     await database?.close();
     await Promise.all(processes.map((p) => p.stop()));
+    killAllHearths();
     await s3?.close();
     if (smtp) await new Promise<void>((resolve) => smtp.close(() => resolve()));
     cluster?.destroy();
@@ -87,7 +106,7 @@ describe.skipIf(clusterUnavailable() !== null)('two web processes and two worker
   /** createMember only needs a database: the test's own connection to the shared server. */
   const seed = (overrides: Parameters<typeof createMember>[1] = {}) =>
     createMember({ context: { db: database.db } } as unknown as TestApp, overrides);
-  const clientOf = (process: HearthProcess) => new TestClient(process.url!, ORIGIN);
+  const clientOf = (process: HearthProcess) => new TestClient(process.url, ORIGIN);
 
   /** Signs in through `process` as a browser would; answers the session cookie. */
   async function signIn(process: HearthProcess, member: { email: string; password: string }) {
@@ -161,7 +180,7 @@ describe.skipIf(clusterUnavailable() !== null)('two web processes and two worker
     const likerClient = clientOf(web1);
     likerClient.setCookie(SESSION_COOKIE, await signIn(web1, liker));
     const post = await createPostAs(authorClient, { tldr: 'Scaled out' });
-    const streams = [await openStream(web1.url!, authorClient), await openStream(web2.url!, authorClient)];
+    const streams = [await openStream(web1.url, authorClient), await openStream(web2.url, authorClient)];
     try {
       expect((await likerClient.post(`/api/posts/${post.id}/likes`)).status).toBe(200);
       for (const stream of streams) {

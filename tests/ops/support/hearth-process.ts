@@ -119,7 +119,8 @@ export async function spawnHearth(options: HearthProcessOptions): Promise<Hearth
     ...options.env,
   };
   const unread = options.stdio && options.stdio !== 'collect' ? options.stdio : null;
-  const child = spawn(process.execPath, [MAIN_JS, ...(options.services ?? [])], {
+  const services = options.services ? [`--services=${options.services.join(',')}`] : [];
+  const child = spawn(process.execPath, [MAIN_JS, ...services], {
     env,
     stdio: unread ? ['ignore', unread.writeFd, unread.writeFd] : ['ignore', 'pipe', 'pipe'],
   });
@@ -150,8 +151,15 @@ export async function spawnHearth(options: HearthProcessOptions): Promise<Hearth
   };
 }
 
-/** Resolves once `GET /api/health` answers 200; fails if the process exits first or after `timeoutMs`. */
-export async function waitForHealth(hearth: HearthProcess, timeoutMs = 30_000): Promise<void> {
+/**
+ * Resolves once `GET /api/health` (or `path`, e.g. readiness) answers 200; fails if the process
+ * exits first or after `timeoutMs`.
+ */
+export async function waitForHealth(
+  hearth: HearthProcess,
+  timeoutMs = 30_000,
+  path = '/api/health',
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exitedWith: number | string | undefined;
   void hearth.exited.then((code) => (exitedWith = code));
@@ -160,7 +168,7 @@ export async function waitForHealth(hearth: HearthProcess, timeoutMs = 30_000): 
       throw new Error(`Hearth exited (${exitedWith}) before it was healthy:\n${hearth.output()}`);
     }
     try {
-      const response = await fetch(`${hearth.url}/api/health`, { signal: AbortSignal.timeout(2000) });
+      const response = await fetch(`${hearth.url}${path}`, { signal: AbortSignal.timeout(2000) });
       if (response.ok) return;
     } catch {
       // Not listening yet.
