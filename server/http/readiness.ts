@@ -45,7 +45,10 @@ export function registerReadiness(app: App, context: AppContext) {
     const reason = await notReadyBecause(context, shipped);
     if (reason) {
       request.log.warn({ reason }, 'not ready');
-      return reply.status(503).header('cache-control', 'no-store').send({ error: MESSAGES.serviceUnavailable });
+      return reply
+        .status(503)
+        .header('cache-control', 'no-store')
+        .send({ error: MESSAGES.serviceUnavailable });
     }
     return reply.header('cache-control', 'no-store').send({ status: 'ready' });
   });
