@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
 import { memberWithClient } from '../../tests/support/factories';
@@ -26,8 +26,17 @@ describe('GET /metrics', () => {
     expect(body).toMatch(/^# HELP process_cpu_user_seconds_total /m);
     expect(body).toMatch(/^# TYPE hearth_http_request_duration_seconds histogram$/m);
     expect(body).toMatch(/^hearth_sse_connections 0$/m);
-    // Jobs run at start (scheduled sweeps): the queue tables are read.
-    expect(body).toMatch(/^hearth_jobs\{queue="[a-z._-]+",state="[a-z]+"\} \d+$/m);
+    // A mail job (a password reset's) is queued: once it is in the queue tables, it is reported.
+    const { member } = await memberWithClient(app);
+    const reset = await app.client().post('/api/users/password', { user: { email: member.email } });
+    expect(reset.status).toBeLessThan(300);
+    await vi.waitFor(
+      async () => {
+        const scraped = await (await scrape(app, `Bearer ${TOKEN}`)).text();
+        expect(scraped).toMatch(/^hearth_jobs\{queue="[a-z._-]+",state="[a-z]+"\} \d+$/m);
+      },
+      { timeout: 20_000, interval: 250 },
+    );
   });
 
   it('counts a request under its route pattern and status class, never its raw URL or ids', async () => {
