@@ -15,6 +15,7 @@ import {
   deletionScheduledPath,
   requestAccountDeletion,
 } from './account-deletion-api';
+import { CurrentPasswordField } from './security-form';
 import { explainedBy, fieldErrorOf } from './security-fields';
 
 const EMPTY = { current_password: '', code: '' };
@@ -153,11 +154,7 @@ function ConfirmDeletionDialog({
     >
       <form onSubmit={submit} className="space-y-4" aria-label="Confirm account deletion">
         {base || unexplained ? <Alert>{base ?? unexplained}</Alert> : null}
-        <TextField
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-          required
+        <CurrentPasswordField
           autoFocus
           value={form.current_password}
           onChange={set('current_password')}

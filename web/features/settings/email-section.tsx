@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AccountSecurity } from '@shared/api/account';
 import { Alert } from '@web/components/alert';
@@ -7,21 +6,22 @@ import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@web/com
 import { TextField } from '@web/components/input';
 import { errorMessage } from '@web/lib/api-errors';
 import { cancelEmailChange, requestEmailChange, securityKeys } from './security-api';
-import { explainedBy, fieldErrorOf } from './security-fields';
+import { CurrentPasswordField, FormError, useSecurityForm } from './security-form';
 import { Time } from '@web/components/time';
-
-const EMPTY = { email: '', current_password: '' };
 
 /** Change email: the new address confirms by a mailed link; a pending change can be cancelled. */
 export function EmailSection({ security }: { security: AccountSecurity }) {
   const queryClient = useQueryClient();
-  const [form, setForm] = useState(EMPTY);
-  const request = useMutation({
-    mutationFn: requestEmailChange,
-    onSuccess: (updated) => {
-      setForm(EMPTY);
-      queryClient.setQueryData(securityKeys.security(), updated);
-    },
+  const {
+    mutation: request,
+    field,
+    submit,
+    unexplained,
+  } = useSecurityForm({
+    empty: { email: '', current_password: '' },
+    send: requestEmailChange,
+    prepare: (form) => ({ ...form, email: form.email.trim() }),
+    onSuccess: (updated) => queryClient.setQueryData(securityKeys.security(), updated),
   });
   const cancel = useMutation({
     mutationFn: cancelEmailChange,
@@ -30,17 +30,7 @@ export function EmailSection({ security }: { security: AccountSecurity }) {
       void queryClient.invalidateQueries({ queryKey: securityKeys.security() });
     },
   });
-  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
-    setForm((current) => ({ ...current, [field]: event.target.value }));
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!request.isPending)
-      request.mutate({ email: form.email.trim(), current_password: form.current_password });
-  }
-
-  const unexplained =
-    request.isError && !explainedBy(request.error, Object.keys(EMPTY)) ? errorMessage(request.error) : null;
   return (
     <Card>
       <CardHeader>
@@ -73,25 +63,15 @@ export function EmailSection({ security }: { security: AccountSecurity }) {
           </Alert>
         ) : null}
         <form onSubmit={submit} className="space-y-4" aria-label="Change email address">
-          {unexplained ? <Alert>{unexplained}</Alert> : null}
+          <FormError message={unexplained} />
           <TextField
             label="New email address"
             type="email"
             autoComplete="email"
             required
-            value={form.email}
-            onChange={set('email')}
-            error={fieldErrorOf(request.error, 'email')}
+            {...field('email')}
           />
-          <TextField
-            label="Current password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={form.current_password}
-            onChange={set('current_password')}
-            error={fieldErrorOf(request.error, 'current_password')}
-          />
+          <CurrentPasswordField {...field('current_password')} />
           <div className="flex justify-end">
             <Button type="submit" busy={request.isPending}>
               {request.isPending ? 'Sending...' : 'Send confirmation link'}

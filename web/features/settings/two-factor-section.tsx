@@ -13,6 +13,7 @@ import {
   securityKeys,
   startTwoFactor,
 } from './security-api';
+import { CurrentPasswordField } from './security-form';
 import { explainedBy, fieldErrorOf } from './security-fields';
 
 /** Two-factor sign-in: enrol with an authenticator app, recovery codes, regenerate, turn off. */
@@ -186,11 +187,7 @@ function EnabledControls({
       {failed && !explainedBy(failed, ['current_password', 'code']) ? (
         <Alert>{errorMessage(failed)}</Alert>
       ) : null}
-      <TextField
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        required
+      <CurrentPasswordField
         value={password}
         onChange={(event) => setPassword(event.target.value)}
         error={fieldErrorOf(failed, 'current_password')}
