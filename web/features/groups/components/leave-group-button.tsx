@@ -7,7 +7,7 @@ import { Button } from '@web/components/button';
 import { Dialog } from '@web/components/dialog';
 import { queryKeys } from '@web/lib/query-keys';
 import { removeMember } from '../api';
-import { refusalText } from './members-card';
+import { refusalText } from './member-actions';
 
 /**
  * Leave group, after a confirmation. The last Owner is refused by the server ('Choose another

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { UserMinus, UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Group, GroupMember } from '@shared/api/groups';
@@ -16,15 +16,12 @@ import { Toast } from '@web/components/toast';
 import { errorMessage } from '@web/lib/api-errors';
 import { initialsOf } from '@web/lib/initials';
 import { flattenPages } from '@web/lib/pagination';
-import { queryKeys } from '@web/lib/query-keys';
 import { useInfiniteScroll } from '@web/lib/use-infinite-scroll';
 import { useTimedMessage } from '@web/lib/use-timed-message';
-import { changeMemberRole, groupMembersPagesQueryOptions, removeMember } from '../api';
+import { groupMembersPagesQueryOptions } from '../api';
 import { loadFailure } from '../messages';
 import { RoleBadge } from './membership-badge';
-import { refusalText } from './members-card';
-
-type RoleChange = { member: GroupMember; role: GroupRole };
+import { type RoleChange, useMemberActions } from './member-actions';
 
 const article = (role: GroupRole) => (/^[AEIOU]/.test(role) ? 'an' : 'a');
 
@@ -34,48 +31,22 @@ const article = (role: GroupRole) => (/^[AEIOU]/.test(role) ? 'an' : 'a');
  * applies the change at once (demoting an Owner asks first) and Remove takes a member out.
  */
 export function MemberList({ group, currentUserId }: { group: Group; currentUserId: string | undefined }) {
-  const queryClient = useQueryClient();
   const members = useInfiniteQuery(groupMembersPagesQueryOptions(group.id));
   const toast = useTimedMessage();
   const [confirming, setConfirming] = useState<RoleChange | null>(null);
   const [removing, setRemoving] = useState<GroupMember | null>(null);
-  const [refusals, setRefusals] = useState<Record<string, string>>({});
-  const setRefusal = (id: string, text: string | null) =>
-    setRefusals(({ [id]: _old, ...rest }) => (text ? { ...rest, [id]: text } : rest));
-
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.groups.members(group.id) }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.groups.detail(group.id) }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.groups.list() }),
-    ]);
-
-  const changeRole = useMutation({
-    mutationFn: ({ member, role }: RoleChange) => changeMemberRole({ id: member.id, role }),
-    onSuccess: async (member) => {
-      setConfirming(null);
-      setRefusal(member.id, null);
+  const { changeRole, remove, refresh, refusals, busyId } = useMemberActions(group, {
+    roleChanged: async (member) => {
       toast.show(`${member.name} is now ${article(member.role)} ${member.role}.`);
       await refresh();
     },
-    onError: (error, { member }) => {
-      console.error('Role update failed', error);
-      setConfirming(null);
-      setRefusal(member.id, refusalText(error));
-    },
-  });
-
-  const remove = useMutation({
-    mutationFn: (member: GroupMember) => removeMember(member.id),
-    onSuccess: async (_data, member) => {
-      setRemoving(null);
+    removed: async (member) => {
       toast.show(`${member.name} was removed from ${group.name}.`);
       await refresh();
     },
-    onError: (error, member) => {
-      console.error('Removing the member failed', error);
+    settled: () => {
+      setConfirming(null);
       setRemoving(null);
-      setRefusal(member.id, refusalText(error));
     },
   });
 
@@ -90,11 +61,6 @@ export function MemberList({ group, currentUserId }: { group: Group; currentUser
   };
   const endRef = useInfiniteScroll(loadMore, members.hasNextPage && !members.isFetchingNextPage);
   const list = flattenPages(members.data);
-  const busyId = changeRole.isPending
-    ? changeRole.variables.member.id
-    : remove.isPending
-      ? remove.variables.id
-      : null;
   const count = group.members_count === 1 ? '1 member' : `${group.members_count} members`;
 
   return (

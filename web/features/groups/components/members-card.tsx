@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { UsersRound } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import type { Group, GroupMember } from '@shared/api/groups';
@@ -10,20 +10,15 @@ import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@web/com
 import { Dialog } from '@web/components/dialog';
 import { EmptyState } from '@web/components/empty-state';
 import { Spinner } from '@web/components/spinner';
-import { errorMessage, fieldErrorsOf, serverErrorText } from '@web/lib/api-errors';
+import { errorMessage } from '@web/lib/api-errors';
 import { queryKeys } from '@web/lib/query-keys';
-import { changeMemberRole, groupMembersQueryOptions, removeMember } from '../api';
+import { groupMembersQueryOptions } from '../api';
 import { GROUP_TEXT, loadFailure } from '../messages';
 import { groupPath } from '../paths';
+import { useMemberActions } from './member-actions';
 import { MemberRow } from './member-row';
 
 const TEXT = GROUP_TEXT.edit;
-
-/** Why the server refused a role change or a removal, e.g. 'A group must keep at least one Owner.' */
-export function refusalText(error: unknown): string {
-  const first = Object.values(fieldErrorsOf(error))[0]?.[0];
-  return first ?? serverErrorText(error) ?? errorMessage(error);
-}
 
 /**
  * Members of the group with their roles (spec: group edit). Role updates and removals are logged
@@ -35,59 +30,25 @@ export function MembersCard({ group, currentUserId }: { group: Group; currentUse
   const members = useQuery(groupMembersQueryOptions(group.id));
   const [roleChanged, setRoleChanged] = useState(false);
   const [removing, setRemoving] = useState<GroupMember | null>(null);
-  const [refusals, setRefusals] = useState<Record<string, string>>({});
-
-  const setRefusal = (id: string, text: string | null) =>
-    setRefusals(({ [id]: _old, ...rest }) => (text ? { ...rest, [id]: text } : rest));
-
-  const refreshGroup = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.groups.members(group.id) }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.groups.detail(group.id) }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.groups.list() }),
-    ]);
-
-  const updateRole = useMutation({
-    mutationFn: changeMemberRole,
-    onSuccess: (member) => {
-      setRefusal(member.id, null);
+  const { changeRole, remove, refresh, refusals, busyId } = useMemberActions(group, {
+    roleChanged: (member) => {
       queryClient.setQueryData<GroupMember[]>(queryKeys.groups.members(group.id), (list) =>
         list?.map((item) => (item.id === member.id ? member : item)),
       );
       setRoleChanged(true);
-      void refreshGroup();
+      void refresh();
     },
-    onError: (error, { id }) => {
-      console.error('Role update failed', error);
-      setRefusal(id, refusalText(error));
-    },
-  });
-
-  const remove = useMutation({
-    mutationFn: (member: GroupMember) => removeMember(member.id),
-    onSuccess: async (_data, member) => {
-      setRemoving(null);
-      setRefusal(member.id, null);
+    removed: async (member) => {
       if (member.user_id === currentUserId) {
         // Leaving the group: this screen is no longer ours.
         await queryClient.invalidateQueries({ queryKey: queryKeys.groups.all });
         navigate(groupPath(group.id), { replace: true });
         return;
       }
-      await refreshGroup();
+      await refresh();
     },
-    onError: (error, member) => {
-      console.error('Removing the member failed', error);
-      setRemoving(null);
-      setRefusal(member.id, refusalText(error));
-    },
+    settled: () => setRemoving(null),
   });
-
-  const busyId = updateRole.isPending
-    ? updateRole.variables.id
-    : remove.isPending
-      ? remove.variables.id
-      : null;
 
   return (
     <Card>
@@ -115,7 +76,7 @@ export function MembersCard({ group, currentUserId }: { group: Group; currentUse
                 isSelf={member.user_id === currentUserId}
                 busy={busyId === member.id}
                 refusal={refusals[member.id] ?? null}
-                onUpdateRole={(role: GroupRole) => updateRole.mutate({ id: member.id, role })}
+                onUpdateRole={(role: GroupRole) => changeRole.mutate({ member, role })}
                 onRemove={() => setRemoving(member)}
               />
             ))}
