@@ -55,3 +55,41 @@ export function PagedListState<T>({
     </>
   );
 }
+
+/**
+ * The foot of an infinite list: while more pages exist, a Load More button (the scroll marker above
+ * it loads them by itself) with the last failure above it; once a list of several pages has ended,
+ * a line saying so.
+ */
+export function ListFooter({
+  hasNextPage,
+  loadingMore,
+  onLoadMore,
+  error,
+  showEnd,
+  text,
+  size,
+}: {
+  hasNextPage: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+  /** Why the last page failed to load, or null. */
+  error: ReactNode;
+  /** Whether to say the list has ended (several pages were read). */
+  showEnd: boolean;
+  text: { loadMore: string; loadingMore: string; noMore?: string };
+  size?: 'lg';
+}) {
+  if (hasNextPage) {
+    return (
+      <div className="mt-6 flex flex-col items-center gap-3">
+        {error ? <Alert className="w-full">{error}</Alert> : null}
+        <Button variant="outline" size={size} busy={loadingMore} onClick={onLoadMore}>
+          {loadingMore ? text.loadingMore : text.loadMore}
+        </Button>
+      </div>
+    );
+  }
+  if (!showEnd || !text.noMore) return null;
+  return <p className="mt-8 mb-2 text-center text-sm text-stone-500">{text.noMore}</p>;
+}

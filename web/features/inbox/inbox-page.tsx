@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import type { Notification } from '@shared/api/notifications';
 import { actionFailure, reportActionFailure } from '@web/lib/action-errors';
 import { Alert } from '@web/components/alert';
+import { ListFooter } from '@web/components/paged-list-state';
 import { Button } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
 import { PageHeader } from '@web/components/page-header';
@@ -106,18 +107,14 @@ export function InboxPage() {
             ))}
           </ul>
           <div ref={markerRef} aria-hidden="true" />
-          {hasNextPage ? (
-            <div className="mt-6 flex flex-col items-center gap-3">
-              {isFetchNextPageError ? (
-                <Alert className="w-full">{INBOX_TEXT.loadError(errorMessage(query.error))}</Alert>
-              ) : null}
-              <Button variant="outline" busy={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-                {isFetchingNextPage ? INBOX_TEXT.loadingMore : INBOX_TEXT.loadMore}
-              </Button>
-            </div>
-          ) : query.data.pages.length > 1 ? (
-            <p className="mt-8 mb-2 text-center text-sm text-stone-500">{INBOX_TEXT.noMore}</p>
-          ) : null}
+          <ListFooter
+            hasNextPage={hasNextPage}
+            loadingMore={isFetchingNextPage}
+            onLoadMore={() => void fetchNextPage()}
+            error={isFetchNextPageError ? INBOX_TEXT.loadError(errorMessage(query.error)) : null}
+            showEnd={query.data.pages.length > 1}
+            text={INBOX_TEXT}
+          />
         </>
       )}
     </>

@@ -1,3 +1,4 @@
+import { ListFooter } from '@web/components/paged-list-state';
 import { useEffect, useRef } from 'react';
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { Link2, Plus, RotateCw } from 'lucide-react';
@@ -115,18 +116,14 @@ export function LinksPage() {
             </div>
           )}
           <div ref={markerRef} aria-hidden="true" />
-          {hasNextPage ? (
-            <div className="mt-6 flex flex-col items-center gap-3">
-              {isFetchNextPageError ? (
-                <Alert className="w-full">{LINK_TEXT.loadError(errorMessage(query.error))}</Alert>
-              ) : null}
-              <Button variant="outline" busy={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-                {isFetchingNextPage ? LINK_TEXT.loadingMore : LINK_TEXT.loadMore}
-              </Button>
-            </div>
-          ) : links.length > 0 && query.data.pages.length > 1 ? (
-            <p className="mt-8 mb-2 text-center text-sm text-stone-500">{LINK_TEXT.noMore}</p>
-          ) : null}
+          <ListFooter
+            hasNextPage={hasNextPage}
+            loadingMore={isFetchingNextPage}
+            onLoadMore={() => void fetchNextPage()}
+            error={isFetchNextPageError ? LINK_TEXT.loadError(errorMessage(query.error)) : null}
+            showEnd={links.length > 0 && query.data.pages.length > 1}
+            text={LINK_TEXT}
+          />
           <div className="h-16" aria-hidden="true" />
         </>
       )}

@@ -1,3 +1,4 @@
+import { ListFooter } from '@web/components/paged-list-state';
 import { useEffect, useRef, useState } from 'react';
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { Check, Copy, ExternalLink, Globe, GlobeLock, PenLine, RotateCw } from 'lucide-react';
@@ -125,14 +126,14 @@ export function PublishedPage() {
         </ul>
       )}
       <div ref={markerRef} aria-hidden="true" />
-      {hasNextPage ? (
-        <div className="mt-6 flex flex-col items-center gap-3">
-          {isFetchNextPageError ? <Alert className="w-full">{publishedListError(query.error)}</Alert> : null}
-          <Button variant="outline" busy={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-            {isFetchingNextPage ? 'Loading more...' : 'Load More'}
-          </Button>
-        </div>
-      ) : null}
+      <ListFooter
+        hasNextPage={hasNextPage}
+        loadingMore={isFetchingNextPage}
+        onLoadMore={() => void fetchNextPage()}
+        error={isFetchNextPageError ? publishedListError(query.error) : null}
+        showEnd={false}
+        text={{ loadMore: 'Load More', loadingMore: 'Loading more...' }}
+      />
       <div className="h-16" aria-hidden="true" />
       {floating}
       <Toast message={toast.message} />

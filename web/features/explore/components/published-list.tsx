@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import { RotateCw, type LucideIcon } from 'lucide-react';
 import { Alert } from '@web/components/alert';
+import { ListFooter } from '@web/components/paged-list-state';
 import { Button } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
 import { FloatingRefreshButton } from '@web/components/floating-refresh-button';
@@ -118,18 +119,15 @@ export function PublishedList<T extends { id: string }>({
         <div className="space-y-4">{items.map((item) => renderItem(item))}</div>
       )}
       <div ref={markerRef} aria-hidden="true" />
-      {hasNextPage ? (
-        <div className="mt-6 flex flex-col items-center gap-3">
-          {isFetchNextPageError ? (
-            <Alert className="w-full">{publishedErrorText(query.error, text.error)}</Alert>
-          ) : null}
-          <Button variant="outline" size="lg" busy={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-            {isFetchingNextPage ? text.loadingMore : EXPLORE_TEXT.loadMore}
-          </Button>
-        </div>
-      ) : items.length > 0 && query.data.pages.length > 1 ? (
-        <p className="mt-8 mb-2 text-center text-sm text-stone-500">{text.noMore}</p>
-      ) : null}
+      <ListFooter
+        hasNextPage={hasNextPage}
+        loadingMore={isFetchingNextPage}
+        onLoadMore={() => void fetchNextPage()}
+        error={isFetchNextPageError ? publishedErrorText(query.error, text.error) : null}
+        showEnd={items.length > 0 && query.data.pages.length > 1}
+        text={{ ...text, loadMore: EXPLORE_TEXT.loadMore }}
+        size="lg"
+      />
       <div className="h-16" aria-hidden="true" />
       {floating}
     </>

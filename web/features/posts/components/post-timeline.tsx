@@ -1,3 +1,4 @@
+import { ListFooter } from '@web/components/paged-list-state';
 import type { ReactNode } from 'react';
 import { useInfiniteQuery, useQueryClient, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import { Newspaper, RotateCw } from 'lucide-react';
@@ -135,46 +136,17 @@ export function PostTimeline({
         </div>
       )}
       <div ref={markerRef} aria-hidden="true" />
-      <TimelineFooter
+      <ListFooter
         hasNextPage={hasNextPage}
         loadingMore={isFetchingNextPage}
-        loadMoreError={isFetchNextPageError ? errorMessage(query.error) : null}
-        errorText={errorText}
-        showEnd={posts.length > 0 && query.data.pages.length > 1}
         onLoadMore={() => void fetchNextPage()}
+        error={isFetchNextPageError ? errorText(errorMessage(query.error)) : null}
+        showEnd={posts.length > 0 && query.data.pages.length > 1}
+        text={POST_TEXT}
       />
       {/* Room below the last card, so the floating button never covers its Share. */}
       {refreshButton ? <div className="h-16" aria-hidden="true" /> : null}
       {floating}
     </PostNoticesProvider>
   );
-}
-
-function TimelineFooter({
-  hasNextPage,
-  loadingMore,
-  loadMoreError,
-  errorText,
-  showEnd,
-  onLoadMore,
-}: {
-  hasNextPage: boolean;
-  loadingMore: boolean;
-  loadMoreError: string | null;
-  errorText: (message: string) => ReactNode;
-  showEnd: boolean;
-  onLoadMore: () => void;
-}) {
-  if (hasNextPage) {
-    return (
-      <div className="mt-6 flex flex-col items-center gap-3">
-        {loadMoreError ? <Alert className="w-full">{errorText(loadMoreError)}</Alert> : null}
-        <Button variant="outline" busy={loadingMore} onClick={onLoadMore}>
-          {loadingMore ? POST_TEXT.loadingMore : POST_TEXT.loadMore}
-        </Button>
-      </div>
-    );
-  }
-  if (!showEnd) return null;
-  return <p className="mt-8 mb-2 text-center text-sm text-stone-500">{POST_TEXT.noMore}</p>;
 }
