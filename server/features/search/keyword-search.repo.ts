@@ -136,15 +136,59 @@ async function liveDocumentCounts(db: DbOrTx, corpus: Corpus, lexemes: string[])
   return counted;
 }
 
+interface QueryTermsResult {
+  terms: QueryTerm[];
+  stats: CorpusStats;
+}
+
+/** How long a query's term statistics are reused without asking the database again. */
+export const TERM_STATS_TTL_MS = 30_000;
+/** Queries whose statistics are kept per database at most (the oldest are forgotten first). */
+const TERM_STATS_ENTRIES = 1000;
+
+/**
+ * A query's lexemes and document frequencies, kept in process for a short while (one statement
+ * fewer per search). Only answers read wholly from the stored statistics (`search_terms`,
+ * `search_corpora`) are kept: those change only when they are refreshed, which forgets them here
+ * at once (`forgetTermStats`) and in other processes within TERM_STATS_TTL_MS. Answers with a
+ * lexeme counted live (new since the last refresh) are never kept. Per database handle, so two
+ * databases in one process never share figures.
+ */
+const termStatsCache = new WeakMap<object, Map<string, { result: QueryTermsResult; expires: number }>>();
+
+/** Forgets every kept query's statistics: they were just refreshed. */
+export function forgetTermStats(db: DbOrTx): void {
+  termStatsCache.delete(db);
+}
+
 /**
  * The query's lexemes with their document frequencies and BM25 IDF, and the corpus's size and
- * average length, in one round trip (PGlite runs one statement at a time, so each one counts).
+ * average length, in one round trip (PGlite runs one statement at a time, so each one counts), or
+ * none when the same query was answered from the stored statistics in the last TERM_STATS_TTL_MS.
  */
-export async function queryTerms(
+export async function queryTerms(db: DbOrTx, corpus: Corpus, query: string): Promise<QueryTermsResult> {
+  const key = `${corpus}\u0000${query}`;
+  const cache = termStatsCache.get(db);
+  const kept = cache?.get(key);
+  const now = Date.now();
+  if (kept && kept.expires > now) return kept.result;
+  if (kept) cache!.delete(key);
+  const { result, stored } = await readQueryTerms(db, corpus, query);
+  if (stored) {
+    const entries = cache ?? new Map<string, { result: QueryTermsResult; expires: number }>();
+    if (!cache) termStatsCache.set(db, entries);
+    if (entries.size >= TERM_STATS_ENTRIES) entries.delete(entries.keys().next().value!);
+    entries.set(key, { result, expires: now + TERM_STATS_TTL_MS });
+  }
+  return result;
+}
+
+/** The statistics from the database; `stored` when none was counted live. */
+async function readQueryTerms(
   db: DbOrTx,
   corpus: Corpus,
   query: string,
-): Promise<{ terms: QueryTerm[]; stats: CorpusStats }> {
+): Promise<{ result: QueryTermsResult; stored: boolean }> {
   const rows = rowsOf<{
     lexeme: string | null;
     documents: number | null;
@@ -174,7 +218,8 @@ export async function queryTerms(
     const documents = row.documents ?? counted.get(row.lexeme) ?? 0;
     return { lexeme: row.lexeme, documents, idf: bm25Idf(stats.documents, documents) };
   });
-  return { terms, stats };
+  const stored = first?.corpus_documents != null && found.every((row) => row.documents !== null);
+  return { result: { terms, stats }, stored };
 }
 
 export interface RankedId {
@@ -196,26 +241,29 @@ export async function rankByKeywords(
   const { terms, stats } = await queryTerms(db, corpus, query.wanted);
   if (terms.length === 0) return [];
   const c = CORPORA[corpus];
+  // Each candidate brings its vector along (the row was read to check it anyway), so the posts are
+  // not looked up a second time by id; a post found by several arms is kept once.
+  const candidateColumns = sql`${c.table}.id, ${c.table}.created_at, ${c.vector} as vector`;
   const selective = selectiveTerms(terms, SELECTIVE_DOCUMENTS);
   const tiers = candidateTiers(selective, CANDIDATES);
   const chooser = orQuery(selective.length > 0 ? tiers.rarest : terms);
   // Posts holding every selective word come first: in real text they lead BM25's ranking.
   const allWords =
     selective.length > 1
-      ? sql`(select ${c.table}.id from ${c.table}
+      ? sql`(select ${candidateColumns} from ${c.table}
           where ${c.vector} @@ ${selective.map((term) => quoteLexeme(term.lexeme)).join(' & ')}::tsquery
             and ${c.visible(viewerId)} and ${excludedCondition(corpus, query)}
           limit ${CANDIDATES})
-        union`
+        union all`
       : sql``;
   // Posts holding only the less rare selective words fill in behind the rarest words' matches.
   const fill =
     tiers.rest.length > 0
-      ? sql`(select ${c.table}.id from ${c.table}
+      ? sql`(select ${candidateColumns} from ${c.table}
           where ${c.vector} @@ ${orQuery(tiers.rest)}::tsquery and ${c.visible(viewerId)}
             and ${excludedCondition(corpus, query)}
           limit ${FILL_CANDIDATES})
-        union`
+        union all`
       : sql``;
   // Only common words: the newest matches are the candidates, read along the created_at index and
   // checked row by row (coalesce keeps the planner off the GIN index, whose posting lists for
@@ -236,25 +284,24 @@ export async function rankByKeywords(
       ),
       candidates as (
         ${allWords}
-        (select ${c.table}.id from ${c.table}
+        (select ${candidateColumns} from ${c.table}
           where ${matches} and ${c.visible(viewerId)} and ${excludedCondition(corpus, query)}
           ${order} limit ${selective.length > 0 ? CANDIDATES : NEWEST_CANDIDATES})
-        union
+        union all
         ${fill}
-        (select ${c.table}.id from search_entries e join ${c.table} on ${c.table}.id = e.${c.entryKey}
+        (select ${candidateColumns} from search_entries e join ${c.table} on ${c.table}.id = e.${c.entryKey}
           where e.extra_vector @@ ${orQuery(selective.length > 0 ? selective : terms)}::tsquery
             and ${c.visible(viewerId)}
             and ${excludedCondition(corpus, query)}
           limit ${CANDIDATES})
       ),
       documents as materialized (
-        select ${c.table}.id, ${c.table}.created_at,
-          ${c.vector} || coalesce(
-            (select e.extra_vector from search_entries e where e.${c.entryKey} = ${c.table}.id),
+        select unique_candidates.id, unique_candidates.created_at,
+          unique_candidates.vector || coalesce(
+            (select e.extra_vector from search_entries e where e.${c.entryKey} = unique_candidates.id),
             ''::tsvector
           ) as doc
-        from candidates
-        join ${c.table} on ${c.table}.id = candidates.id
+        from (select distinct on (candidates.id) * from candidates order by candidates.id) as unique_candidates
       ),
       ranks as materialized (
         select documents.id, documents.created_at, length(documents.doc) as length, terms.idf,

@@ -74,6 +74,7 @@ async function rankByQueryMeaning(
     vector,
     limit,
     maxDistance: MAX_DISTANCE[embedder.kind],
+    singleConnection: deps.database.kind === 'pglite',
   });
 }
 

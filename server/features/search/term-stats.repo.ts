@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import type { Corpus } from './keyword-search.repo';
+import { forgetTermStats, type Corpus } from './keyword-search.repo';
 
 /** `ts_stat` reads every vector of a corpus: fixed statements, no user input. */
 const SOURCES: Record<Corpus, string> = {
@@ -25,4 +25,5 @@ export async function refreshTermStats(db: DbOrTx, corpus: Corpus): Promise<void
       on conflict (corpus) do update set documents = excluded.documents,
         average_length = excluded.average_length, refreshed_at = excluded.refreshed_at`);
   });
+  forgetTermStats(db);
 }

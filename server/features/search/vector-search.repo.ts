@@ -60,7 +60,20 @@ interface NearestOptions {
   limit: number;
   /** Rows farther than this (cosine distance, 0-2) are not similar enough to show. */
   maxDistance: number;
+  /**
+   * The database is one connection that only this process uses (PGlite): the index settings are
+   * then set once for the session instead of in a transaction around every search.
+   */
+  singleConnection?: boolean;
 }
+
+/** The HNSW settings for a page of `limit` rows, as set_config arguments. */
+function hnswSettings(limit: number) {
+  return { iterativeScan: 'relaxed_order', efSearch: String(Math.max(40, limit * 2)) };
+}
+
+/** Per single-connection database: the ef_search its session was last given. */
+const sessionEfSearch = new WeakMap<object, string>();
 
 /** The ids of the visible rows nearest in meaning, nearest first, with similarity as the score. */
 export async function rankByMeaning(db: Db, options: NearestOptions): Promise<RankedId[]> {
@@ -81,23 +94,37 @@ export async function rankByMeaning(db: Db, options: NearestOptions): Promise<Ra
           visible: visibleLinksCondition(viewerId),
         };
   await ensureVectorIndex(db, model, dimensions);
-  const rows = await db.transaction(async (tx) => {
-    // Keep reading the index past filtered-out rows (pgvector >= 0.8), so pages stay full.
-    // Both settings in one statement: on PGlite every statement is a turn of the one connection.
-    await tx.execute(
-      sql`select set_config('hnsw.iterative_scan', 'relaxed_order', true),
-        set_config('hnsw.ef_search', ${String(Math.max(40, limit * 2))}, true)`,
-    );
-    return rowsOf<{ id: string; distance: number }>(
-      await tx.execute(sql`
-        select ${target.id} as id, ${expression} <=> ${query} as distance
-        from search_entries e ${target.join}
-        where e.model = ${sql.raw(literal(model))} and cardinality(e.embedding) = ${dimensions}
-          and ${target.visible} and ${excludedCondition(corpus, text)}
-        order by ${expression} <=> ${query}
-        limit ${limit}`),
-    );
-  });
+  const nearest = sql`
+    select ${target.id} as id, ${expression} <=> ${query} as distance
+    from search_entries e ${target.join}
+    where e.model = ${sql.raw(literal(model))} and cardinality(e.embedding) = ${dimensions}
+      and ${target.visible} and ${excludedCondition(corpus, text)}
+    order by ${expression} <=> ${query}
+    limit ${limit}`;
+  // Keep reading the index past filtered-out rows (pgvector >= 0.8), so pages stay full.
+  const settings = hnswSettings(limit);
+  let rows: Array<{ id: string; distance: number }>;
+  if (options.singleConnection) {
+    // One connection, this process's alone: set for the session once (and again when the page
+    // size changes), then one statement per search instead of four (begin, set, select, commit).
+    if (sessionEfSearch.get(db) !== settings.efSearch) {
+      await db.execute(
+        sql`select set_config('hnsw.iterative_scan', ${settings.iterativeScan}, false),
+          set_config('hnsw.ef_search', ${settings.efSearch}, false)`,
+      );
+      sessionEfSearch.set(db, settings.efSearch);
+    }
+    rows = rowsOf<{ id: string; distance: number }>(await db.execute(nearest));
+  } else {
+    // A pool: the settings hold for this transaction's connection only.
+    rows = await db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select set_config('hnsw.iterative_scan', ${settings.iterativeScan}, true),
+          set_config('hnsw.ef_search', ${settings.efSearch}, true)`,
+      );
+      return rowsOf<{ id: string; distance: number }>(await tx.execute(nearest));
+    });
+  }
   // relaxed_order may return neighbours slightly out of order: sort what came back.
   return rows
     .sort((a, b) => Number(a.distance) - Number(b.distance))
