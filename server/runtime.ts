@@ -201,6 +201,7 @@ export async function startHearth(config: Config, options: StartOptions = {}): P
     };
     context.jobs = createJobs(database, jobDefinitions(context), logger, {
       pollingIntervalSeconds: options.jobPollingIntervalSeconds,
+      monitorIntervalSeconds: config.jobsMonitorIntervalSeconds,
     });
     await context.jobs.start({ work: config.services.includes('worker') });
     releases.push(() => context.jobs.stop());

@@ -112,6 +112,11 @@ const EnvSchema = z.object({
     .transform((value) => value === 'on'),
   /** Public reads (published posts, explore, the Atom feed) allowed per client IP per minute. */
   PUBLISHED_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  /**
+   * How often the job queue looks for jobs whose worker died (heartbeat stale or past expiry) and
+   * hands them back for a retry. Each pass costs a few small queries.
+   */
+  JOBS_MONITOR_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: optionalText,
@@ -216,6 +221,8 @@ export interface Config {
   rateLimits: boolean;
   /** Public reads allowed per client IP per minute (when rate limits are on). */
   publishedRateLimit: number;
+  /** How often the job queue fails and retries jobs of dead workers (JOBS_MONITOR_INTERVAL_SECONDS). */
+  jobsMonitorIntervalSeconds: number;
   services: Service[];
   /** Longest delay held on a failed sign-in (features/auth/sign-in.throttle.ts); tests shorten it. */
   signInSlowDownMaxMs: number;
@@ -279,6 +286,7 @@ export function loadConfig(
     logFormat: env.LOG_FORMAT,
     rateLimits: env.RATE_LIMITS,
     publishedRateLimit: env.PUBLISHED_RATE_LIMIT,
+    jobsMonitorIntervalSeconds: env.JOBS_MONITOR_INTERVAL_SECONDS,
     services,
     signInSlowDownMaxMs: 3000,
     storage,

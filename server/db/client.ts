@@ -89,9 +89,18 @@ async function openPglite(options: PgliteOptions): Promise<Database> {
 }
 
 async function openPostgres(url: string, max = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // A connect that gets no answer (a server hung or a network cut) fails after this long, so a
+  // request answers 503 within a bound instead of waiting for a connection forever.
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
   pool.on('error', () => {
     // An idle client died (server restart); the pool replaces it on the next query.
+  });
+  pool.on('connect', (client) => {
+    // pg-pool listens for errors only while a client is idle. A client checked out for a
+    // transaction when the server restarts or crashes emits 'error' with nobody listening, which
+    // would be an uncaught exception and stop the process. The query in flight fails with the same
+    // error (the request answers 503), and the pool drops the broken client when it is released.
+    client.on('error', () => undefined);
   });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   await db.execute(sql`select 1`);

@@ -17,3 +17,40 @@ export const uniqueViolation = (error: unknown) => violation(error, '23505');
 
 /** Which foreign key a failed write hit (the row it points at was deleted meanwhile), or null. */
 export const foreignKeyViolation = (error: unknown) => violation(error, '23503');
+
+/** Socket errors of a connection to a server that is down, restarting or unreachable. */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+/** What node-postgres says when the server went away mid-connection or a connect timed out. */
+const CONNECTION_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i;
+
+/**
+ * True when the error, or what it wraps, says the PostgreSQL server cannot be reached or is going
+ * away: refused or broken sockets, SQLSTATE class 08 (connection exception), 57P01-57P03 (shut down
+ * by an administrator, crashed, starting up). Such a request may succeed once the server is back,
+ * so it answers 503, not 500.
+ */
+export function databaseUnreachable(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  const queue: unknown[] = [error];
+  while (queue.length > 0 && seen.size < 10) {
+    const current = queue.shift();
+    if (!current || typeof current !== 'object' || seen.has(current)) continue;
+    seen.add(current);
+    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    const code = typeof candidate.code === 'string' ? candidate.code : '';
+    if (CONNECTION_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code)) return true;
+    if (typeof candidate.message === 'string' && CONNECTION_MESSAGES.test(candidate.message)) return true;
+    queue.push(candidate.cause);
+    // A connect to a name with several addresses fails with an AggregateError of each attempt.
+    if (Array.isArray(candidate.errors)) queue.push(...(candidate.errors as unknown[]));
+  }
+  return false;
+}

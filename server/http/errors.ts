@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../../shared/domain/messages';
+import { databaseUnreachable } from '../db/errors';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -40,9 +41,11 @@ export function fieldOf(path: readonly PropertyKey[]): string {
 
 /**
  * True when the error, or what it wraps (Drizzle wraps driver errors in `cause`), says a service the
- * request needs is down (statusCode 503: the embedded database's thread stopped).
+ * request needs is down: statusCode 503 (the embedded database's thread stopped), or a PostgreSQL
+ * server that cannot be reached, is restarting or crashed (see databaseUnreachable).
  */
 function isUnavailable(error: unknown): boolean {
+  if (databaseUnreachable(error)) return true;
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     const candidate = current as { statusCode?: unknown; cause?: unknown };
     if (candidate.statusCode === 503) return true;

@@ -35,6 +35,12 @@ export interface JobDefinition<S extends z.ZodType> {
   policy?: Extract<QueuePolicy, 'standard' | 'exclusive'>;
   /** A job running longer than this is taken as lost (its worker died) and retried (pg-boss default: 15 min). */
   expireInSeconds?: number;
+  /**
+   * The worker running a job marks it alive every half this long (at least 10); a job not marked
+   * for this long is taken as lost (its worker was killed) and retried well before expireInSeconds.
+   * Found on the queue monitor's next pass (JOBS_MONITOR_INTERVAL_SECONDS).
+   */
+  heartbeatSeconds?: number;
   /** How long a finished job stays in the queue tables (pg-boss default: 7 days). */
   deleteAfterSeconds?: number;
   /**
@@ -69,11 +75,15 @@ export function createJobs(
   database: Database,
   definitions: JobDefinition<z.ZodType>[],
   logger: FastifyBaseLogger,
-  options: { pollingIntervalSeconds?: number } = {},
+  options: { pollingIntervalSeconds?: number; monitorIntervalSeconds?: number } = {},
 ): Jobs {
+  const monitor = options.monitorIntervalSeconds ?? 30;
   const boss = new PgBoss({
     ...database.jobConnection,
     schema: 'pgboss',
+    // The pass that fails jobs whose heartbeat or expiry ran out (pg-boss default: 60 s each).
+    monitorIntervalSeconds: monitor,
+    superviseIntervalSeconds: monitor,
     ...(database.kind === 'pglite' ? { backend: 'pglite' as const } : {}),
   });
   boss.on('error', (error: unknown) => logger.error({ err: error }, 'job queue error'));
@@ -88,6 +98,7 @@ export function createJobs(
         retryBackoff: true,
         ...(job.deleteAfterSeconds ? { deleteAfterSeconds: job.deleteAfterSeconds } : {}),
         ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
+        ...(job.heartbeatSeconds ? { heartbeatSeconds: job.heartbeatSeconds } : {}),
         ...(key ? { singletonKey: key } : {}),
         ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}),
         ...(tx ? { db: fromDrizzle(tx as never, sql as never) } : {}),

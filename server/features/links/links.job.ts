@@ -42,9 +42,13 @@ export function linksProcessJob(context: AppContext) {
     retryDelaySeconds: 10,
     // One job per link queued or running: enqueueing a link already in the queue does nothing.
     policy: 'exclusive',
-    // A run takes at most ~1 min (15 s fetch, summary, safety check); a worker killed mid-run
-    // leaves its job active, and pg-boss hands it to another worker after this long.
+    // A run takes at most ~1 min (15 s fetch, summary, safety check); a run still going after this
+    // long is taken as stuck and retried.
     expireInSeconds: 5 * 60,
+    // A worker killed mid-run stops marking its job alive: after 15 s without a mark (plus up to one
+    // monitor pass, JOBS_MONITOR_INTERVAL_SECONDS) the job is retried by another worker, instead of
+    // waiting out the 5-minute expiry.
+    heartbeatSeconds: 15,
     // Three links at a minute each still finish inside the expiry.
     batchSize: 3,
     deleteAfterSeconds: 24 * 60 * 60,
