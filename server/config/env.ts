@@ -152,6 +152,10 @@ const EnvSchema = z.object({
   SAFE_BROWSING_API_KEY: optionalText,
   /** Tests only: let the link fetcher reach loopback addresses on any port. Refused in production. */
   LINK_FETCH_ALLOW_LOOPBACK: booleanFlag.default(false),
+  /** How long the link fetcher waits for a page's complete answer, in ms (default 15 s; 1 s to 60 s). */
+  LINK_FETCH_DEADLINE_MS: z.coerce.number().int().min(1000).max(60_000).default(15_000),
+  /** Tests only: the first retry delay of a link's reading, in seconds (default 10). Refused in production. */
+  LINK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
   /** Turns on GET /metrics (Prometheus), which then needs `Authorization: Bearer <token>`; unset: off. */
   METRICS_TOKEN: optionalText.pipe(
     z
@@ -190,6 +194,10 @@ export interface LlmConfig {
 export interface LinksConfig {
   /** Tests only: the fetcher may reach loopback addresses, on any port. */
   fetchAllowLoopback: boolean;
+  /** The fetch's total deadline in ms (unset: SAFE_FETCH_LIMITS, 15 s). */
+  fetchDeadlineMs?: number;
+  /** Tests only: the first retry delay of a link's reading (unset: the job's own, 10 s). */
+  retryDelaySeconds?: number;
   llm: LlmConfig | null;
   safeBrowsing: { apiKey: string; baseUrl: string } | null;
 }
@@ -333,11 +341,20 @@ function linksConfig(env: Env): LinksConfig {
       'Invalid configuration:\n  LINK_FETCH_ALLOW_LOOPBACK is for tests only and is refused when NODE_ENV=production',
     );
   }
+  if (env.LINK_RETRY_DELAY_SECONDS !== undefined && env.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration:\n  LINK_RETRY_DELAY_SECONDS is for tests only and is refused when NODE_ENV=production',
+    );
+  }
   if (env.LLM_BASE_URL && !env.LLM_MODEL) {
     throw new ConfigError('Invalid configuration:\n  LLM_BASE_URL also needs LLM_MODEL');
   }
   return {
     fetchAllowLoopback: env.LINK_FETCH_ALLOW_LOOPBACK,
+    fetchDeadlineMs: env.LINK_FETCH_DEADLINE_MS,
+    ...(env.LINK_RETRY_DELAY_SECONDS !== undefined
+      ? { retryDelaySeconds: env.LINK_RETRY_DELAY_SECONDS }
+      : {}),
     llm: env.LLM_BASE_URL
       ? { baseUrl: env.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: env.LLM_API_KEY, model: env.LLM_MODEL! }
       : null,

@@ -26,6 +26,12 @@ export interface JobDefinition<S extends z.ZodType> {
    * wait on another server (a mail handed to SMTP) drain a burst that many times faster.
    */
   concurrency?: number;
+  /**
+   * Independent workers this process runs for the queue (default 1), each fetching and running its
+   * own batches. Unlike `concurrency`, a job that hangs holds up only its own worker: the others go
+   * on taking new jobs (a link whose site never answers must not stall every other link's reading).
+   */
+  workers?: number;
   /** The first retry's delay; each later one roughly doubles (exponential backoff). */
   retryDelaySeconds?: number;
   /**
@@ -124,6 +130,7 @@ export function createJobs(
             batchSize: job.batchSize ?? WORK_BATCH,
             burstWhenBatchFull: true,
             perJobResults: true,
+            localConcurrency: Math.max(1, job.workers ?? 1),
           },
           async (batch) => {
             const results: JobResult[] = [];

@@ -39,14 +39,17 @@ export function linksProcessJob(context: AppContext) {
     name: LINKS_PROCESS_JOB,
     schema: LinkJobPayloadSchema,
     retryLimit: 4,
-    retryDelaySeconds: 10,
+    retryDelaySeconds: context.config.links.retryDelaySeconds ?? 10,
     // One job per link queued or running: enqueueing a link already in the queue does nothing.
     policy: 'exclusive',
     // A run takes at most ~1 min (15 s fetch, summary, safety check); a worker killed mid-run
     // leaves its job active, and pg-boss hands it to another worker after this long.
     expireInSeconds: 5 * 60,
-    // Three links at a minute each still finish inside the expiry.
-    batchSize: 3,
+    // One link at a time per worker, three workers per process: a site that never answers holds
+    // one worker until the fetch deadline while the other two go on reading newer links (a batch
+    // would make every link taken with it, and every link queued after it, wait for the deadline).
+    batchSize: 1,
+    workers: 3,
     deleteAfterSeconds: 24 * 60 * 60,
     async handle({ linkId }, attempt) {
       await processLink(context, linkId, attempt);
@@ -175,7 +178,11 @@ function stepRun(context: AppContext, link: LinkRow): StepRun {
   let page: Promise<FetchResult> | undefined;
   return {
     context,
-    page: () => (page ??= safeFetch(link.url, { allowLoopback: context.config.links.fetchAllowLoopback })),
+    page: () =>
+      (page ??= safeFetch(link.url, {
+        allowLoopback: context.config.links.fetchAllowLoopback,
+        deadlineMs: context.config.links.fetchDeadlineMs,
+      })),
     summarise: { llm: context.config.links.llm, logger: context.logger },
     safety: { safeBrowsing: context.config.links.safeBrowsing },
   };
