@@ -209,4 +209,13 @@ describe('METRICS_TOKEN: the bearer token of GET /metrics', () => {
       /METRICS_TOKEN: must not contain spaces/,
     );
   });
+  it('takes METRICS_PORT (worker-only /metrics) only with a token and a valid port', () => {
+    const token = 'a'.repeat(32);
+    expect(loadConfig({}).metricsPort).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: token, METRICS_PORT: '9464' }).metricsPort).toBe(9464);
+    expect(() => loadConfig({ METRICS_PORT: '9464' })).toThrow(/METRICS_PORT also needs METRICS_TOKEN/);
+    for (const bad of ['0', '65536', 'http', '94.5']) {
+      expect(() => loadConfig({ METRICS_TOKEN: token, METRICS_PORT: bad })).toThrow(/METRICS_PORT/);
+    }
+  });
 });

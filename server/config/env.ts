@@ -156,6 +156,11 @@ const EnvSchema = z.object({
   LINK_FETCH_DEADLINE_MS: z.coerce.number().int().min(1000).max(60_000).default(15_000),
   /** Tests only: the first retry delay of a link's reading, in seconds (default 10). Refused in production. */
   LINK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
+  /**
+   * A worker-only process (`--services=worker`) has no web port: with METRICS_TOKEN set, it serves
+   * GET /metrics on this port (unset: no metrics). Processes running the web service ignore it.
+   */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   /** Turns on GET /metrics (Prometheus), which then needs `Authorization: Bearer <token>`; unset: off. */
   METRICS_TOKEN: optionalText.pipe(
     z
@@ -248,6 +253,8 @@ export interface Config {
   vision: LlmConfig | null;
   /** The bearer token GET /metrics requires; undefined: /metrics is off (404). */
   metricsToken: string | undefined;
+  /** Worker-only processes: the port of their own /metrics listener (needs metricsToken), or null. */
+  metricsPort: number | null;
 }
 
 export interface EmbeddingsConfig {
@@ -299,6 +306,7 @@ export function loadConfig(
     embeddings: embeddingsConfig(env),
     vision: visionConfig(env),
     metricsToken: env.METRICS_TOKEN,
+    metricsPort: metricsPort(env),
   };
 }
 
@@ -332,6 +340,17 @@ function totpEncryptionKey(env: Env): string | undefined {
     );
   }
   return env.TOTP_ENCRYPTION_KEY;
+}
+
+/** METRICS_PORT serves /metrics, which needs its token. */
+function metricsPort(env: Env): number | null {
+  if (env.METRICS_PORT === undefined) return null;
+  if (!env.METRICS_TOKEN) {
+    throw new ConfigError(
+      'Invalid configuration:\n  METRICS_PORT also needs METRICS_TOKEN (scrapers send it as a bearer token)',
+    );
+  }
+  return env.METRICS_PORT;
 }
 
 /** LLM_BASE_URL needs LLM_MODEL; the loopback switch is for tests and never allowed in production. */

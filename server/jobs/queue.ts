@@ -75,7 +75,11 @@ export function createJobs(
   database: Database,
   definitions: JobDefinition<z.ZodType>[],
   logger: FastifyBaseLogger,
-  options: { pollingIntervalSeconds?: number } = {},
+  options: {
+    pollingIntervalSeconds?: number;
+    /** Hears every job this process ran: its queue, how it ended and how long it took. */
+    onSettled?: (queue: string, outcome: 'completed' | 'failed', seconds: number) => void;
+  } = {},
 ): Jobs {
   const boss = new PgBoss({
     ...database.jobConnection,
@@ -135,6 +139,13 @@ export function createJobs(
           async (batch) => {
             const results: JobResult[] = [];
             const run = async (received: (typeof batch)[number]): Promise<JobResult> => {
+              const started = process.hrtime.bigint();
+              const result = await runOne(received);
+              const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+              options.onSettled?.(job.name, result.status === 'failed' ? 'failed' : 'completed', seconds);
+              return result;
+            };
+            const runOne = async (received: (typeof batch)[number]): Promise<JobResult> => {
               const payload = job.schema.safeParse(received.data);
               if (!payload.success) {
                 logger.error({ job: job.name, id: received.id }, 'job payload is invalid; dropped');
