@@ -5,6 +5,7 @@ import type { Config } from './config/env';
 import type { Database, Db } from './db/client';
 import type { Throttle } from './http/throttle';
 import type { Jobs } from './jobs/queue';
+import type { JobMetrics } from './http/metrics';
 
 /** What every feature may use: built once in server/main.ts (or the test app) and passed down. */
 export interface AppContext {
@@ -17,4 +18,6 @@ export interface AppContext {
   jobs: Jobs;
   throttle: Throttle;
   logger: FastifyBaseLogger;
+  /** This process's figures of the jobs it ran (for /metrics); absent in tests that build a context. */
+  jobMetrics?: JobMetrics;
 }

@@ -16,6 +16,7 @@ import { createThrottle } from './http/throttle';
 import { LOG_REDACT_PATHS, logSerializers, REDACTED } from './lib/log-redaction';
 import { createJobs } from './jobs/queue';
 import { jobDefinitions } from './jobs/registry';
+import { createJobMetrics, serveWorkerMetrics } from './http/metrics';
 
 export interface Hearth {
   app: App | null;
@@ -198,10 +199,12 @@ export async function startHearth(config: Config, options: StartOptions = {}): P
         limits: { publishedIp: { max: config.publishedRateLimit, windowSeconds: 60 } },
       }),
       jobs: undefined as never,
+      jobMetrics: createJobMetrics(),
     };
     context.jobs = createJobs(database, jobDefinitions(context), logger, {
       pollingIntervalSeconds: options.jobPollingIntervalSeconds,
       monitorIntervalSeconds: config.jobsMonitorIntervalSeconds,
+      onSettled: context.jobMetrics!.record,
     });
     await context.jobs.start({ work: config.services.includes('worker') });
     releases.push(() => context.jobs.stop());
@@ -212,6 +215,9 @@ export async function startHearth(config: Config, options: StartOptions = {}): P
       app = await buildApp(context);
       releases.push(() => closeGracefully(app!, SHUTDOWN_GRACE_MS));
       if (options.listen ?? true) await app.listen({ port: config.port, host: config.host });
+    } else if (options.listen ?? true) {
+      const metrics = await serveWorkerMetrics(context);
+      if (metrics) releases.push(() => metrics.close());
     }
     return { app, context, stop };
   } catch (error) {

@@ -89,7 +89,12 @@ describe('TRUST_PROXY: which hops may name the client address', () => {
 
 describe('link reading settings', () => {
   it('defaults to the offline summariser, local safety rules and no loopback fetches', () => {
-    expect(loadConfig({}).links).toEqual({ fetchAllowLoopback: false, llm: null, safeBrowsing: null });
+    expect(loadConfig({}).links).toEqual({
+      fetchAllowLoopback: false,
+      fetchDeadlineMs: 15_000,
+      llm: null,
+      safeBrowsing: null,
+    });
   });
 
   it('reads the chat model and Safe Browsing key', () => {
@@ -101,6 +106,7 @@ describe('link reading settings', () => {
     });
     expect(config.links).toEqual({
       fetchAllowLoopback: false,
+      fetchDeadlineMs: 15_000,
       llm: { baseUrl: 'http://llm.internal:8080/v1', apiKey: 'secret', model: 'small-model' },
       safeBrowsing: { apiKey: 'sb-key', baseUrl: 'https://safebrowsing.googleapis.com' },
     });
@@ -121,6 +127,22 @@ describe('link reading settings', () => {
       /LINK_FETCH_ALLOW_LOOPBACK is for tests only/,
     );
     expect(() => loadConfig({ LINK_FETCH_ALLOW_LOOPBACK: 'yes' })).toThrow(/LINK_FETCH_ALLOW_LOOPBACK/);
+  });
+
+  it('reads the fetch deadline (1 s to 60 s) and, outside production, the retry delay', () => {
+    expect(loadConfig({ LINK_FETCH_DEADLINE_MS: '2500' }).links.fetchDeadlineMs).toBe(2500);
+    expect(
+      loadConfig({ NODE_ENV: 'production', LINK_FETCH_DEADLINE_MS: '30000' }).links.fetchDeadlineMs,
+    ).toBe(30_000);
+    for (const bad of ['999', '60001', '1.5', 'soon']) {
+      expect(() => loadConfig({ LINK_FETCH_DEADLINE_MS: bad })).toThrow(/LINK_FETCH_DEADLINE_MS/);
+    }
+    expect(loadConfig({}).links.retryDelaySeconds).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'test', LINK_RETRY_DELAY_SECONDS: '1' }).links.retryDelaySeconds).toBe(1);
+    expect(() => loadConfig({ LINK_RETRY_DELAY_SECONDS: '0' })).toThrow(/LINK_RETRY_DELAY_SECONDS/);
+    expect(() => loadConfig({ NODE_ENV: 'production', LINK_RETRY_DELAY_SECONDS: '1' })).toThrow(
+      /LINK_RETRY_DELAY_SECONDS is for tests only/,
+    );
   });
 });
 
@@ -186,5 +208,14 @@ describe('METRICS_TOKEN: the bearer token of GET /metrics', () => {
     expect(() => loadConfig({ METRICS_TOKEN: `${token} ${token}` })).toThrow(
       /METRICS_TOKEN: must not contain spaces/,
     );
+  });
+  it('takes METRICS_PORT (worker-only /metrics) only with a token and a valid port', () => {
+    const token = 'a'.repeat(32);
+    expect(loadConfig({}).metricsPort).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: token, METRICS_PORT: '9464' }).metricsPort).toBe(9464);
+    expect(() => loadConfig({ METRICS_PORT: '9464' })).toThrow(/METRICS_PORT also needs METRICS_TOKEN/);
+    for (const bad of ['0', '65536', 'http', '94.5']) {
+      expect(() => loadConfig({ METRICS_TOKEN: token, METRICS_PORT: bad })).toThrow(/METRICS_PORT/);
+    }
   });
 });

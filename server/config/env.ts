@@ -157,6 +157,15 @@ const EnvSchema = z.object({
   SAFE_BROWSING_API_KEY: optionalText,
   /** Tests only: let the link fetcher reach loopback addresses on any port. Refused in production. */
   LINK_FETCH_ALLOW_LOOPBACK: booleanFlag.default(false),
+  /** How long the link fetcher waits for a page's complete answer, in ms (default 15 s; 1 s to 60 s). */
+  LINK_FETCH_DEADLINE_MS: z.coerce.number().int().min(1000).max(60_000).default(15_000),
+  /** Tests only: the first retry delay of a link's reading, in seconds (default 10). Refused in production. */
+  LINK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
+  /**
+   * A worker-only process (`--services=worker`) has no web port: with METRICS_TOKEN set, it serves
+   * GET /metrics on this port (unset: no metrics). Processes running the web service ignore it.
+   */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   /** Turns on GET /metrics (Prometheus), which then needs `Authorization: Bearer <token>`; unset: off. */
   METRICS_TOKEN: optionalText.pipe(
     z
@@ -195,6 +204,10 @@ export interface LlmConfig {
 export interface LinksConfig {
   /** Tests only: the fetcher may reach loopback addresses, on any port. */
   fetchAllowLoopback: boolean;
+  /** The fetch's total deadline in ms (unset: SAFE_FETCH_LIMITS, 15 s). */
+  fetchDeadlineMs?: number;
+  /** Tests only: the first retry delay of a link's reading (unset: the job's own, 10 s). */
+  retryDelaySeconds?: number;
   llm: LlmConfig | null;
   safeBrowsing: { apiKey: string; baseUrl: string } | null;
 }
@@ -247,6 +260,8 @@ export interface Config {
   vision: LlmConfig | null;
   /** The bearer token GET /metrics requires; undefined: /metrics is off (404). */
   metricsToken: string | undefined;
+  /** Worker-only processes: the port of their own /metrics listener (needs metricsToken), or null. */
+  metricsPort: number | null;
 }
 
 export interface EmbeddingsConfig {
@@ -299,6 +314,7 @@ export function loadConfig(
     embeddings: embeddingsConfig(env),
     vision: visionConfig(env),
     metricsToken: env.METRICS_TOKEN,
+    metricsPort: metricsPort(env),
   };
 }
 
@@ -334,6 +350,17 @@ function totpEncryptionKey(env: Env): string | undefined {
   return env.TOTP_ENCRYPTION_KEY;
 }
 
+/** METRICS_PORT serves /metrics, which needs its token. */
+function metricsPort(env: Env): number | null {
+  if (env.METRICS_PORT === undefined) return null;
+  if (!env.METRICS_TOKEN) {
+    throw new ConfigError(
+      'Invalid configuration:\n  METRICS_PORT also needs METRICS_TOKEN (scrapers send it as a bearer token)',
+    );
+  }
+  return env.METRICS_PORT;
+}
+
 /** LLM_BASE_URL needs LLM_MODEL; the loopback switch is for tests and never allowed in production. */
 function linksConfig(env: Env): LinksConfig {
   if (env.LINK_FETCH_ALLOW_LOOPBACK && env.NODE_ENV === 'production') {
@@ -341,11 +368,20 @@ function linksConfig(env: Env): LinksConfig {
       'Invalid configuration:\n  LINK_FETCH_ALLOW_LOOPBACK is for tests only and is refused when NODE_ENV=production',
     );
   }
+  if (env.LINK_RETRY_DELAY_SECONDS !== undefined && env.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration:\n  LINK_RETRY_DELAY_SECONDS is for tests only and is refused when NODE_ENV=production',
+    );
+  }
   if (env.LLM_BASE_URL && !env.LLM_MODEL) {
     throw new ConfigError('Invalid configuration:\n  LLM_BASE_URL also needs LLM_MODEL');
   }
   return {
     fetchAllowLoopback: env.LINK_FETCH_ALLOW_LOOPBACK,
+    fetchDeadlineMs: env.LINK_FETCH_DEADLINE_MS,
+    ...(env.LINK_RETRY_DELAY_SECONDS !== undefined
+      ? { retryDelaySeconds: env.LINK_RETRY_DELAY_SECONDS }
+      : {}),
     llm: env.LLM_BASE_URL
       ? { baseUrl: env.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: env.LLM_API_KEY, model: env.LLM_MODEL! }
       : null,

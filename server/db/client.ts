@@ -112,7 +112,7 @@ async function openPostgres(url: string, max = 10): Promise<Database> {
     hasVector: false,
     listen: (channel, handler) => listener.listen(channel, handler),
     async migrate() {
-      await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR });
+      await migrateUnderLock(url);
       database.hasVector = await detectVector(db);
     },
     // A server that is down is found per query (the pool reconnects by itself).
@@ -124,6 +124,33 @@ async function openPostgres(url: string, max = 10): Promise<Database> {
   };
   database.hasVector = await detectVector(db);
   return database;
+}
+
+/**
+ * The key of the session-level advisory lock every Hearth process takes before it migrates a
+ * PostgreSQL database (an arbitrary constant of Hearth's own; docs/operations.md, "Upgrades").
+ */
+export const MIGRATION_LOCK_KEY = 4_736_021_907;
+
+/**
+ * Runs the migrations while holding `pg_advisory_lock(MIGRATION_LOCK_KEY)` on a connection of its
+ * own: drizzle's migrator takes no lock, so two processes starting together on an empty database
+ * would both apply the first migration and one would fail (or apply it twice). The second waits
+ * for the first, then finds nothing left to do. The lock goes with the connection if the process dies.
+ */
+async function migrateUnderLock(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => {
+    // The query in progress fails with the same error; the finally below ends the connection.
+  });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    // Ending the session releases the lock (an explicit unlock could fail on a dead connection).
+    await client.end().catch(() => undefined);
+  }
 }
 
 /** How long the listener waits before reconnecting: 0.5 s, doubling, at most 30 s. */

@@ -74,6 +74,11 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(503).send({ error: MESSAGES.serviceUnavailable });
     }
     const status = error.statusCode ?? 500;
+    if (status === 507) {
+      // The file store is full (StorageFullError): the operator must free space; nothing was kept.
+      request.log.error({ err: error }, 'request failed: no space left in the file store');
+      return reply.status(507).send({ error: MESSAGES.storageFull });
+    }
     if (status >= 400 && status < 500) {
       const message = status === 429 ? MESSAGES.rateLimited : error.message || MESSAGES.badRequest;
       return reply.status(status).send({ error: message });

@@ -1,11 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import Fastify from 'fastify';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { App } from '../app';
 import type { AppContext } from '../context';
 import { rowsOf } from '../db/client';
-import { notFound, unauthorized } from './errors';
+import { notFound, registerErrorHandling, unauthorized } from './errors';
 
 /** Route label of requests no route matched (the web app's pages, unknown paths). */
 export const UNMATCHED_ROUTE = 'unmatched';
@@ -26,13 +27,50 @@ function bearerToken(header: string | undefined): string | null {
 }
 
 /**
+ * The jobs this process ran, by queue and outcome (completed, failed: a failed run is retried
+ * unless it was the last): a count and the durations. Created before the job queue starts, and
+ * added to the registry of whichever /metrics the process serves (web port or METRICS_PORT).
+ */
+export interface JobMetrics {
+  metrics: Array<Counter | Histogram>;
+  record(queue: string, outcome: 'completed' | 'failed', seconds: number): void;
+}
+
+export function createJobMetrics(): JobMetrics {
+  const processed = new Counter({
+    name: 'hearth_jobs_processed_total',
+    help: 'Jobs this process ran, by queue and outcome (completed, failed)',
+    labelNames: ['queue', 'outcome'],
+    registers: [],
+  });
+  const duration = new Histogram({
+    name: 'hearth_job_duration_seconds',
+    help: 'How long the jobs this process ran took, by queue and outcome',
+    labelNames: ['queue', 'outcome'],
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
+    registers: [],
+  });
+  return {
+    metrics: [processed, duration],
+    record(queue, outcome, seconds) {
+      processed.inc({ queue, outcome });
+      duration.observe({ queue, outcome }, seconds);
+    },
+  };
+}
+
+/**
  * This process's metrics registry: Node's default process metrics plus Hearth's own. Every label
  * is a route pattern, a status class, a queue name or a fixed state: never a raw URL, an id or
  * anything a member wrote. Gauges read at scrape time (the job queue, the pool) cost one query.
  */
-export function createMetrics(context: Pick<AppContext, 'db' | 'logger'>, liveStreams: () => number) {
+export function createMetrics(
+  context: Pick<AppContext, 'db' | 'logger' | 'jobMetrics'>,
+  liveStreams: () => number,
+) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  for (const metric of context.jobMetrics?.metrics ?? []) registry.registerMetric(metric);
 
   const requestDuration = new Histogram({
     name: 'hearth_http_request_duration_seconds',
@@ -125,4 +163,20 @@ export function registerMetrics(app: App, context: AppContext, liveStreams: () =
     const body = await registry.metrics();
     return reply.header('cache-control', 'no-store').type(registry.contentType).send(body);
   });
+}
+
+/**
+ * A worker-only process has no web port: with METRICS_TOKEN and METRICS_PORT set, it serves the
+ * same GET /metrics (same token, same figures, no live streams) on a listener of its own, which
+ * answers nothing else. Answers the listener, to close on shutdown, or null when not configured.
+ */
+export async function serveWorkerMetrics(context: AppContext): Promise<App | null> {
+  const { metricsPort, metricsToken, host } = context.config;
+  if (metricsPort === null || !metricsToken) return null;
+  const app = Fastify({ loggerInstance: context.logger, disableRequestLogging: true }) as unknown as App;
+  registerErrorHandling(app);
+  registerMetrics(app, context, () => 0);
+  await app.listen({ port: metricsPort, host });
+  context.logger.info(`metrics at http://${host}:${metricsPort}/metrics`);
+  return app;
 }

@@ -26,6 +26,12 @@ export interface JobDefinition<S extends z.ZodType> {
    * wait on another server (a mail handed to SMTP) drain a burst that many times faster.
    */
   concurrency?: number;
+  /**
+   * Independent workers this process runs for the queue (default 1), each fetching and running its
+   * own batches. Unlike `concurrency`, a job that hangs holds up only its own worker: the others go
+   * on taking new jobs (a link whose site never answers must not stall every other link's reading).
+   */
+  workers?: number;
   /** The first retry's delay; each later one roughly doubles (exponential backoff). */
   retryDelaySeconds?: number;
   /**
@@ -75,7 +81,12 @@ export function createJobs(
   database: Database,
   definitions: JobDefinition<z.ZodType>[],
   logger: FastifyBaseLogger,
-  options: { pollingIntervalSeconds?: number; monitorIntervalSeconds?: number } = {},
+  options: {
+    pollingIntervalSeconds?: number;
+    monitorIntervalSeconds?: number;
+    /** Hears every job this process ran: its queue, how it ended and how long it took. */
+    onSettled?: (queue: string, outcome: 'completed' | 'failed', seconds: number) => void;
+  } = {},
 ): Jobs {
   const monitor = options.monitorIntervalSeconds ?? 30;
   const boss = new PgBoss({
@@ -135,10 +146,18 @@ export function createJobs(
             batchSize: job.batchSize ?? WORK_BATCH,
             burstWhenBatchFull: true,
             perJobResults: true,
+            localConcurrency: Math.max(1, job.workers ?? 1),
           },
           async (batch) => {
             const results: JobResult[] = [];
             const run = async (received: (typeof batch)[number]): Promise<JobResult> => {
+              const started = process.hrtime.bigint();
+              const result = await runOne(received);
+              const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+              options.onSettled?.(job.name, result.status === 'failed' ? 'failed' : 'completed', seconds);
+              return result;
+            };
+            const runOne = async (received: (typeof batch)[number]): Promise<JobResult> => {
               const payload = job.schema.safeParse(received.data);
               if (!payload.success) {
                 logger.error({ job: job.name, id: received.id }, 'job payload is invalid; dropped');

@@ -11,4 +11,5 @@ export const MESSAGES = {
   jsonOnly: 'Send the request body as JSON (Content-Type: application/json).',
   serverError: 'Something went wrong on our side. Please try again later.',
   serviceUnavailable: 'Service unavailable. Please try again later.',
+  storageFull: 'There is no space left to store this file. Please try again later.',
 } as const;

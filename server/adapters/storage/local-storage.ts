@@ -10,7 +10,9 @@ import {
   type ObjectStorage,
   ObjectTooLargeError,
   type SignedUrl,
+  StorageFullError,
   type StoredObject,
+  isNoSpaceError,
 } from './storage';
 import type { SignedMethod, UrlSigner, Verdict } from './url-signer';
 
@@ -28,7 +30,8 @@ export const LOCAL_STORAGE_PATH = '/api/storage';
 /**
  * Files on the local disk under DATA_DIR/files, spread over 256 folders by the key's first two
  * characters. Paths are built from validated keys only. Writes go to a temporary file that is renamed
- * into place, so a reader never sees half an object and a failed upload leaves nothing behind.
+ * into place, so a reader never sees half an object and a failed upload leaves nothing behind. A full
+ * disk is a StorageFullError (the temporary file removed, so the space it took is free again).
  */
 export class LocalStorage implements ObjectStorage {
   readonly kind = 'local' as const;
@@ -96,14 +99,10 @@ export class LocalStorage implements ObjectStorage {
         else done(null, chunk);
       },
     });
-    try {
-      await pipeline(body, cap, fs.createWriteStream(temporary, { mode: 0o600 }));
-      await fsp.rename(temporary, target);
-      return received;
-    } catch (error) {
-      await fsp.rm(temporary, { force: true });
-      throw error;
-    }
+    await this.intoPlace(temporary, target, () =>
+      pipeline(body, cap, fs.createWriteStream(temporary, { mode: 0o600 })),
+    );
+    return received;
   }
 
   async head(key: string): Promise<StoredObject | null> {
@@ -150,25 +149,31 @@ export class LocalStorage implements ObjectStorage {
     const target = this.pathOf(key);
     await fsp.mkdir(path.dirname(target), { recursive: true });
     const temporary = `${target}.${randomBytes(6).toString('hex')}.part`;
-    await fsp.writeFile(temporary, bytes, { mode: 0o600 });
-    await fsp.rename(temporary, target);
+    await this.intoPlace(temporary, target, () => fsp.writeFile(temporary, bytes, { mode: 0o600 }));
   }
 
   async writeFile(key: string, filePath: string): Promise<void> {
     const target = this.pathOf(key);
     await fsp.mkdir(path.dirname(target), { recursive: true });
     const temporary = `${target}.${randomBytes(6).toString('hex')}.part`;
-    try {
-      await pipeline(fs.createReadStream(filePath), fs.createWriteStream(temporary, { mode: 0o600 }));
-      await fsp.rename(temporary, target);
-    } catch (error) {
-      await fsp.rm(temporary, { force: true });
-      throw error;
-    }
+    await this.intoPlace(temporary, target, () =>
+      pipeline(fs.createReadStream(filePath), fs.createWriteStream(temporary, { mode: 0o600 })),
+    );
   }
 
   async delete(key: string): Promise<void> {
     await fsp.rm(this.pathOf(key), { force: true });
+  }
+
+  /** Writes `temporary` with `fill`, then renames it to `target`; on any failure removes it. */
+  private async intoPlace(temporary: string, target: string, fill: () => Promise<unknown>): Promise<void> {
+    try {
+      await fill();
+      await fsp.rename(temporary, target);
+    } catch (error) {
+      await fsp.rm(temporary, { force: true });
+      throw isNoSpaceError(error) ? new StorageFullError(error) : error;
+    }
   }
 
   private pathOf(key: string): string {

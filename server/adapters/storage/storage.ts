@@ -59,3 +59,21 @@ export class ObjectTooLargeError extends Error {
     super(`object exceeds ${maxBytes} bytes`);
   }
 }
+
+/**
+ * The store has no room left for an object (the local disk answered ENOSPC, or a quota EDQUOT);
+ * nothing of it was kept. Answered as 507 Insufficient Storage (docs/operations.md, "Disk full").
+ */
+export class StorageFullError extends Error {
+  readonly statusCode = 507;
+  constructor(cause?: unknown) {
+    super('the file store has no space left', { cause });
+    this.name = 'StorageFullError';
+  }
+}
+
+/** True for a file system's "no space left" (or "quota exceeded") failure. */
+export function isNoSpaceError(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}

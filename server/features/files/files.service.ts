@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { CompleteFileRequestBody, CreateFileRequestBody } from '../../../shared/api/files';
 import { formatBytes } from '../../../shared/domain/format-bytes';
-import { ObjectTooLargeError, type SignedUrl } from '../../adapters/storage/storage';
+import { ObjectTooLargeError, type SignedUrl, StorageFullError } from '../../adapters/storage/storage';
 import type { AppContext } from '../../context';
 import { type HttpError, invalidField, notFound } from '../../http/errors';
 import { ACCEPTED_TYPES_MESSAGE, type DetectedType, detectFileType, IMAGE_FORMATS } from './files.detect';
 import { IMAGE_LIMITS, ImageRejectedError, processImage } from './files.images';
-import { storageKeys } from './files.keys';
+import { allStorageKeys, storageKeys } from './files.keys';
 import {
   type FileRow,
   findOwnFile,
@@ -103,6 +103,15 @@ export async function completeUpload(
       ? await keepImage(deps, row, bytes, type)
       : await keepDocument(deps, row, bytes, type);
   } catch (error) {
+    if (error instanceof StorageFullError) {
+      // No room for the checked copy: drop whatever of it was written, and the upload too (its
+      // space is better given back; the member uploads again). The row stays pending, pointing at
+      // no kept file, and the cleanup job removes it. Answered 507.
+      for (const key of allStorageKeys(row.id)) {
+        await storage.delete(key).catch(() => undefined);
+      }
+      throw error;
+    }
     if (!(error instanceof ImageRejectedError)) throw error;
     const megapixels = IMAGE_LIMITS.maxInputPixels / 1_000_000;
     throw await refuse(

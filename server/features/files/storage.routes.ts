@@ -4,9 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { formatBytes } from '../../../shared/domain/format-bytes';
 import type { LocalStorage, SignedQuery } from '../../adapters/storage/local-storage';
 import { LOCAL_STORAGE_PATH } from '../../adapters/storage/local-storage';
-import { ObjectTooLargeError, STORAGE_KEY_PATTERN } from '../../adapters/storage/storage';
+import { ObjectTooLargeError, STORAGE_KEY_PATTERN, StorageFullError } from '../../adapters/storage/storage';
 import type { SignedMethod } from '../../adapters/storage/url-signer';
 import type { App, RouteContext } from '../../app';
+import { MESSAGES } from '../../../shared/domain/messages';
 import { HttpError, notFound } from '../../http/errors';
 import { FILE_SECURITY_HEADERS } from './files.serve';
 
@@ -88,6 +89,11 @@ async function receiveUpload(
     else await storage.write(key, Buffer.alloc(0));
   } catch (error) {
     if (error instanceof ObjectTooLargeError) throw tooLarge();
+    if (error instanceof StorageFullError) {
+      // Nothing was kept; the operator must free space. The rest of the body is not worth reading.
+      request.log.error({ err: error, key }, 'upload refused: no space left in the file store');
+      throw new HttpError(507, { error: MESSAGES.storageFull }, { connection: 'close' });
+    }
     // The browser went away mid-upload: nothing was kept, and nobody is left to answer.
     if (request.raw.destroyed) throw new HttpError(400, { error: 'The upload was interrupted.' });
     throw error;

@@ -39,7 +39,7 @@ export function linksProcessJob(context: AppContext) {
     name: LINKS_PROCESS_JOB,
     schema: LinkJobPayloadSchema,
     retryLimit: 4,
-    retryDelaySeconds: 10,
+    retryDelaySeconds: context.config.links.retryDelaySeconds ?? 10,
     // One job per link queued or running: enqueueing a link already in the queue does nothing.
     policy: 'exclusive',
     // A run takes at most ~1 min (15 s fetch, summary, safety check); a run still going after this
@@ -49,8 +49,11 @@ export function linksProcessJob(context: AppContext) {
     // monitor pass, JOBS_MONITOR_INTERVAL_SECONDS) the job is retried by another worker, instead of
     // waiting out the 5-minute expiry.
     heartbeatSeconds: 15,
-    // Three links at a minute each still finish inside the expiry.
-    batchSize: 3,
+    // One link at a time per worker, three workers per process: a site that never answers holds
+    // one worker until the fetch deadline while the other two go on reading newer links (a batch
+    // would make every link taken with it, and every link queued after it, wait for the deadline).
+    batchSize: 1,
+    workers: 3,
     deleteAfterSeconds: 24 * 60 * 60,
     async handle({ linkId }, attempt) {
       await processLink(context, linkId, attempt);
@@ -179,7 +182,11 @@ function stepRun(context: AppContext, link: LinkRow): StepRun {
   let page: Promise<FetchResult> | undefined;
   return {
     context,
-    page: () => (page ??= safeFetch(link.url, { allowLoopback: context.config.links.fetchAllowLoopback })),
+    page: () =>
+      (page ??= safeFetch(link.url, {
+        allowLoopback: context.config.links.fetchAllowLoopback,
+        deadlineMs: context.config.links.fetchDeadlineMs,
+      })),
     summarise: { llm: context.config.links.llm, logger: context.logger },
     safety: { safeBrowsing: context.config.links.safeBrowsing },
   };

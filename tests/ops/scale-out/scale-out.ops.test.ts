@@ -1,11 +1,14 @@
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../../server/db/client';
+import { FIXTURE_PAGES, readFixture } from '../../../server/features/links/pipeline/fixtures/fixture-server';
 import { SESSION_COOKIE } from '../../../server/http/auth';
 import { startS3Server } from '../../support/s3-server';
 import { openStream } from '../../support/event-stream';
 import { createMember } from '../../support/factories';
+import { putBytes, requestUpload } from '../../support/file-factories';
 import { createPostAs } from '../../support/social-factories';
 import type { TestApp } from '../../support/test-app';
 import { TestClient } from '../../support/test-client';
@@ -46,6 +49,9 @@ describe.skipIf(clusterUnavailable() !== null)('two web processes and two worker
   let web1: HearthProcess;
   let web2: HearthProcess;
   let smtp: SMTPServer;
+  /** A web page for links to read (the workers may fetch from loopback in this test). */
+  let pages: http.Server;
+  let pagesPort: number;
   /** Recipients of every mail the workers handed to the SMTP server, one entry per delivery. */
   const delivered: string[] = [];
 
@@ -65,6 +71,12 @@ describe.skipIf(clusterUnavailable() !== null)('two web processes and two worker
       },
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    pages = http.createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(readFixture(FIXTURE_PAGES.bees));
+    });
+    await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
+    pagesPort = (pages.address() as AddressInfo).port;
     const smtpPort = (smtp.server.address() as AddressInfo).port;
     const storage = s3.storage as Extract<typeof s3.storage, { kind: 's3' }>;
     const env = {
@@ -80,6 +92,7 @@ describe.skipIf(clusterUnavailable() !== null)('two web processes and two worker
       MAIL_UNSUBSCRIBE_SECRET: KEY,
       METRICS_TOKEN,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      LINK_FETCH_ALLOW_LOOPBACK: 'true',
     };
     // The first process migrates the empty database; the others start together on the migrated one.
     web1 = await startHearthProcess('web', env);
@@ -100,6 +113,7 @@ describe.skipIf(clusterUnavailable() !== null)('two web processes and two worker
     killAllHearths();
     await s3?.close();
     if (smtp) await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    if (pages) await new Promise<void>((resolve) => pages.close(() => resolve()));
     cluster?.destroy();
   });
 
@@ -186,6 +200,56 @@ describe.skipIf(clusterUnavailable() !== null)('two web processes and two worker
       for (const stream of streams) {
         await stream.next((event) => event.type === 'notification.created', 30_000);
       }
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+  });
+
+  it('serves a file uploaded through one web process from the other', async () => {
+    const member = await seed();
+    const token = await signIn(web1, member);
+    const uploader = clientOf(web1);
+    uploader.setCookie(SESSION_COOKIE, token);
+    const bytes = Buffer.from(`Notes shared across web processes by ${member.username}.\n`.repeat(20));
+    const created = await requestUpload(uploader, { name: 'notes.txt' });
+    // The presigned PUT goes straight to the bucket, as the browser's does.
+    const put = await putBytes({ url: web1.url } as TestApp, created.body.url, bytes, {
+      'content-type': 'text/plain',
+    });
+    expect(put.status).toBe(200);
+    const done = await uploader.patch(`/api/file_requests/${created.body.id}`, { status: 'uploaded' });
+    expect(done.status).toBe(200);
+
+    const downloader = clientOf(web2);
+    downloader.setCookie(SESSION_COOKIE, token);
+    const redirect = await downloader.get(`/api/files/${created.body.id}`);
+    expect(redirect.status).toBe(302);
+    const served = await fetch(redirect.headers.get('location')!);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(bytes);
+    // And web 2 still refuses it to a visitor, as web 1 would.
+    expect((await clientOf(web2).get(`/api/files/${created.body.id}`)).status).toBe(404);
+  });
+
+  it('delivers an event a worker raises (a link read) to streams on either web process', async () => {
+    const owner = await seed();
+    const client = clientOf(web1);
+    client.setCookie(SESSION_COOKIE, await signIn(web1, owner));
+    const streams = [await openStream(web1.url, client), await openStream(web2.url, client)];
+    try {
+      // Web processes run no jobs here: the reading, and its events, happen on a worker.
+      const shared = await client.post<{ id: string }>('/api/links', {
+        url: `http://localhost:${pagesPort}/bees`,
+        visibility: 'private',
+      });
+      expect(shared.status).toBe(201);
+      const linkId = shared.body.id;
+      for (const stream of streams) {
+        await stream.next((event) => event.type === 'link.updated' && event.linkId === linkId, 60_000);
+        // The reading's end notifies the owner (link_ready), also from the worker.
+        await stream.next((event) => event.type === 'notification.created', 60_000);
+      }
+      expect((await client.get<{ status: string }>(`/api/links/${linkId}`)).body.status).toBe('ready');
     } finally {
       for (const stream of streams) stream.close();
     }
