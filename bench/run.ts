@@ -1,6 +1,7 @@
 // `npm run bench [-- suite…]`: runs the named suites in order, or all of them. Suites:
-// timeline, http, search-quality, search-latency, link-ready (BENCH_SUITES=a,b works too).
+// timeline, http, search-quality, search-latency, link-ready, frontend (BENCH_SUITES=a,b works too).
 // Each starts its own Hearth on a fresh embedded database; figures go to stdout and bench/results/.
+import { runFrontend } from './frontend';
 import { runHttp } from './http';
 import { runLinkReady } from './link-ready';
 import { runSearchLatency } from './search-latency';
@@ -13,6 +14,7 @@ const SUITES: Record<string, () => Promise<unknown>> = {
   'search-quality': runSearchQuality,
   'search-latency': runSearchLatency,
   'link-ready': runLinkReady,
+  frontend: runFrontend,
 };
 
 const requested = [
