@@ -104,7 +104,9 @@ function printTable(weights: PageWeight[]) {
   ];
   const widths = lines[0]!.map((_, i) => Math.max(...lines.map((l) => l[i]!.length)));
   for (const line of lines)
-    console.log(line.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '));
+    console.log(
+      line.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '),
+    );
   for (const w of weights) {
     console.log(`\n${w.page}:`);
     for (const s of [...w.scripts].sort((a, b) => b.gzip9 - a.gzip9))

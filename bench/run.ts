@@ -1,8 +1,9 @@
 // `npm run bench [-- suite…]`: runs the named suites in order, or all of them. Suites:
-// timeline, http, search-quality, search-latency, link-ready, frontend (BENCH_SUITES=a,b works too).
+// timeline, http, search-quality, search-latency, link-ready, frontend, lighthouse (BENCH_SUITES=a,b works too).
 // Each starts its own Hearth on a fresh embedded database; figures go to stdout and bench/results/.
 import { runFrontend } from './frontend';
 import { runHttp } from './http';
+import { runLighthouse } from './lighthouse';
 import { runLinkReady } from './link-ready';
 import { runSearchLatency } from './search-latency';
 import { runSearchQuality } from './search-quality';
@@ -15,6 +16,7 @@ const SUITES: Record<string, () => Promise<unknown>> = {
   'search-latency': runSearchLatency,
   'link-ready': runLinkReady,
   frontend: runFrontend,
+  lighthouse: runLighthouse,
 };
 
 const requested = [

@@ -214,7 +214,8 @@ export function mergeResult(name: string, key: string, result: unknown): string 
   let existing: Record<string, unknown> = {};
   try {
     const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) existing = parsed as Record<string, unknown>;
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+      existing = parsed as Record<string, unknown>;
   } catch {
     // No file yet, or not JSON: start afresh.
   }
