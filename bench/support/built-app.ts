@@ -9,7 +9,7 @@ import path from 'node:path';
 import { SESSION_COOKIE } from '../../server/http/auth';
 import { insertSession } from '../../server/features/sessions/sessions.repo';
 import { hashToken, randomToken } from '../../server/lib/tokens';
-import { openBenchDatabase } from '../seed';
+import { openBenchDatabase, seedCommunity } from '../seed';
 import { insertMember } from './hearth';
 
 export const ROOT = path.join(import.meta.dirname, '..', '..');
@@ -17,6 +17,7 @@ export const ROOT = path.join(import.meta.dirname, '..', '..');
 export interface BuiltApp {
   base: string;
   child: ChildProcess;
+  dataDir: string;
   engine: 'pglite' | 'postgres';
   /** The member's session cookie value (name=value). */
   cookie: string;
@@ -30,6 +31,8 @@ export interface BuiltApp {
     options?: { signedIn?: boolean },
   ): Promise<{ status: number; body: T }>;
   stop(): Promise<void>;
+  /** Stops the app and starts it again on the same database with `env` added (same port). */
+  restart(env: Record<string, string>): Promise<void>;
 }
 
 export function freePort(): Promise<number> {
@@ -59,11 +62,12 @@ async function waitForHealth(base: string, child: ChildProcess, timeoutMs = 120_
 }
 
 /**
- * Migrates a new database, inserts `username` with a day-long session, then starts the built app on
- * it. `env` is added to the app's environment (RATE_LIMITS, LINK_FETCH_ALLOW_LOOPBACK …).
+ * Migrates a new database, inserts `username` (or, with `seedPosts`, a bench:seed community whose
+ * `member0` is the member) with a day-long session, then starts the built app on it. `env` is added
+ * to the app's environment (RATE_LIMITS, LINK_FETCH_ALLOW_LOOPBACK …).
  */
 export async function startBuiltApp(
-  options: { username?: string; env?: Record<string, string> } = {},
+  options: { username?: string; seedPosts?: number; env?: Record<string, string> } = {},
 ): Promise<BuiltApp> {
   if (!fs.existsSync(path.join(ROOT, 'dist', 'server', 'main.js'))) {
     throw new Error('dist/server/main.js is missing: run `npm run build` first.');
@@ -76,7 +80,9 @@ export async function startBuiltApp(
   );
   let userId: string;
   try {
-    userId = await insertMember(database.db, options.username ?? 'benchmember');
+    userId = options.seedPosts
+      ? (await seedCommunity(database.db, { posts: options.seedPosts })).viewerId
+      : await insertMember(database.db, options.username ?? 'benchmember');
     await insertSession(database.db, {
       userId,
       tokenHash: hashToken(sessionToken),
@@ -87,35 +93,42 @@ export async function startBuiltApp(
   }
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'server', 'main.js')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: engine === 'postgres' ? process.env.BENCH_DATABASE_URL : '',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      PUBLIC_ORIGIN: base,
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      RATE_LIMITS: 'off',
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-      LOG_FORMAT: 'json',
-      ...(engine === 'postgres' && !process.env.TOTP_ENCRYPTION_KEY
-        ? { TOTP_ENCRYPTION_KEY: randomToken() }
-        : {}),
-      ...options.env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const spawnApp = (extra: Record<string, string> = {}) =>
+    spawn(process.execPath, [path.join(ROOT, 'dist', 'server', 'main.js')], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATABASE_URL: engine === 'postgres' ? process.env.BENCH_DATABASE_URL : '',
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        PUBLIC_ORIGIN: base,
+        HOST: '127.0.0.1',
+        NODE_ENV: 'production',
+        RATE_LIMITS: 'off',
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+        LOG_FORMAT: 'json',
+        ...(engine === 'postgres' && !process.env.TOTP_ENCRYPTION_KEY
+          ? { TOTP_ENCRYPTION_KEY: totpKey }
+          : {}),
+        ...options.env,
+        ...extra,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  const totpKey = process.env.TOTP_ENCRYPTION_KEY ?? randomToken();
+  const stopChild = async (child: ChildProcess) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  const app = { child: spawnApp() };
   const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-    }
+    await stopChild(app.child);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitForHealth(base, child);
+    await waitForHealth(base, app.child);
   } catch (error) {
     await stop();
     throw error;
@@ -123,7 +136,10 @@ export async function startBuiltApp(
   const cookie = `${SESSION_COOKIE}=${sessionToken}`;
   return {
     base,
-    child,
+    get child() {
+      return app.child;
+    },
+    dataDir,
     engine,
     cookie,
     sessionToken,
@@ -150,6 +166,11 @@ export async function startBuiltApp(
       return { status: response.status, body: parsed as T };
     },
     stop,
+    async restart(env: Record<string, string>) {
+      await stopChild(app.child);
+      app.child = spawnApp(env);
+      await waitForHealth(base, app.child);
+    },
   };
 }
 
