@@ -10,7 +10,6 @@ export { LINK_MESSAGES, LINK_NOTE_MAX } from '../domain/link-texts';
 
 /** Contracts of links, their comments and likes (spec sections 3, 5 and 7). */
 
-
 /** What the server says about a URL the form would accept but Hearth will not read. */
 const URL_PROBLEMS: Record<LinkUrlProblem, string> = {
   blank: LINK_MESSAGES.urlRequired,

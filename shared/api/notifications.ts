@@ -96,5 +96,4 @@ export const UNSUBSCRIBE_MESSAGES = {
   expired: 'This unsubscribe link has expired. Open your mail preferences in Hearth instead.',
 } as const;
 
-
 export const ALL_NOTIFICATION_MAILS_LABEL = 'All notification mails';
