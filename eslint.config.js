@@ -32,4 +32,26 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  {
+    // The browser's bundle: the API contracts build zod schemas when their module loads, so one
+    // value imported from them puts all of zod (about 24 KB gzipped) on every page. Types are free;
+    // constants the screens need live in zod-free modules (shared/domain).
+    files: ['web/**/*.{ts,tsx}'],
+    ignores: ['web/**/*.test.{ts,tsx}', 'web/test/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@shared/api/*', 'zod', 'zod/*'],
+              allowTypeImports: true,
+              message:
+                'Import types only: a value import bundles zod into the web client (see shared/domain).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,7 +1,9 @@
 // `npm run bench [-- suite…]`: runs the named suites in order, or all of them. Suites:
-// timeline, http, search-quality, search-latency, link-ready (BENCH_SUITES=a,b works too).
+// timeline, http, search-quality, search-latency, link-ready, frontend, lighthouse (BENCH_SUITES=a,b works too).
 // Each starts its own Hearth on a fresh embedded database; figures go to stdout and bench/results/.
+import { runFrontend } from './frontend';
 import { runHttp } from './http';
+import { runLighthouse } from './lighthouse';
 import { runLinkReady } from './link-ready';
 import { runSearchLatency } from './search-latency';
 import { runSearchQuality } from './search-quality';
@@ -13,6 +15,8 @@ const SUITES: Record<string, () => Promise<unknown>> = {
   'search-quality': runSearchQuality,
   'search-latency': runSearchLatency,
   'link-ready': runLinkReady,
+  frontend: runFrontend,
+  lighthouse: runLighthouse,
 };
 
 const requested = [

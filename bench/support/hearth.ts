@@ -204,3 +204,20 @@ export function searchedPosts(body: unknown): Array<{ id: string }> | null {
   const posts = (body as { posts?: unknown } | null)?.posts;
   return Array.isArray(posts) ? (posts as Array<{ id: string }>) : null;
 }
+
+/**
+ * Puts one suite's figures under `key` in `bench/results/<name>.json`, keeping whatever other suites
+ * wrote there (the file is read again just before writing).
+ */
+export function mergeResult(name: string, key: string, result: unknown): string {
+  const file = path.join(import.meta.dirname, '..', 'results', `${name}.json`);
+  let existing: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+      existing = parsed as Record<string, unknown>;
+  } catch {
+    // No file yet, or not JSON: start afresh.
+  }
+  return writeResult(name, { ...existing, [key]: result });
+}

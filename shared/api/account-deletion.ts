@@ -7,15 +7,8 @@ import { CurrentUserSchema } from './auth';
  * pending state, and the sign-in answer that says a pending deletion was called off.
  */
 
-/** Days between the request and the deletion; signing in during them keeps the account. */
-export const ACCOUNT_DELETION_GRACE_DAYS = 14;
-
-export const ACCOUNT_DELETION_MESSAGES = {
-  /** `base` error: the only admin would leave the site with nobody to run it. */
-  soleAdmin: 'You are the only admin. Make another member an admin before you delete your account.',
-  /** The notice after a sign-in that cancelled a pending deletion. */
-  cancelled: 'Welcome back. Your account will not be deleted.',
-} as const;
+// Zod-free, so the web client imports them without bundling zod.
+export { ACCOUNT_DELETION_GRACE_DAYS, ACCOUNT_DELETION_MESSAGES } from '../domain/account-deletion';
 
 /**
  * POST /api/account/deletion. `code` (an authenticator code or a recovery code) is required when

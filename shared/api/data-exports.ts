@@ -9,14 +9,8 @@ import { uuidParam } from './fields';
 export const DATA_EXPORT_STATUSES = ['pending', 'ready', 'failed'] as const;
 export type DataExportStatus = (typeof DATA_EXPORT_STATUSES)[number];
 
-export const DATA_EXPORT_LIMITS = {
-  /** A ready export can be downloaded this long, then it and its zip are deleted. */
-  keepDays: 7,
-  /** One new export per member per this many minutes (a failed one does not count). */
-  throttleMinutes: 60,
-  /** The exports a member's list shows, newest first. */
-  listed: 10,
-} as const;
+// Zod-free, so the web client imports it without bundling zod.
+export { DATA_EXPORT_LIMITS } from '../domain/data-export-limits';
 
 export const DATA_EXPORT_MESSAGES = {
   throttled: 'You can request a new export once an hour. Your latest export is still available below.',

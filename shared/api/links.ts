@@ -3,16 +3,12 @@ import { LIMITS, LINK_VISIBILITIES } from '../domain/constants';
 import { checkLinkUrl, type LinkUrlProblem } from '../domain/link-url';
 import { SharedCommentFieldsSchema } from './comments';
 import { PageQuerySchema, optionalText, text, uuidParam } from './fields';
+import { LINK_MESSAGES, LINK_NOTE_MAX } from '../domain/link-texts';
+
+// Zod-free, so the web client imports them without bundling zod.
+export { LINK_MESSAGES, LINK_NOTE_MAX } from '../domain/link-texts';
 
 /** Contracts of links, their comments and likes (spec sections 3, 5 and 7). */
-
-/** The texts of spec section 5, used by the server's 422 answers and by the add-link form alike. */
-export const LINK_MESSAGES = {
-  urlRequired: 'URL is required',
-  urlInvalid: 'Please enter a valid URL',
-  visibilityRequired: 'Visibility is required',
-  commentRequired: 'Comment content is required',
-} as const;
 
 /** What the server says about a URL the form would accept but Hearth will not read. */
 const URL_PROBLEMS: Record<LinkUrlProblem, string> = {
@@ -23,8 +19,6 @@ const URL_PROBLEMS: Record<LinkUrlProblem, string> = {
   too_long: `is too long (maximum is ${LIMITS.urlMax} characters)`,
 };
 
-/** The comment a member adds to their own link (the link's `comment`). */
-export const LINK_NOTE_MAX = LIMITS.postContent;
 /** A comment on a link. */
 export const LINK_COMMENT_MAX = LIMITS.commentContent;
 

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { MAIL_DELIVERIES, NOTIFICATION_KINDS, type NotificationKind } from '../domain/constants';
 import { PageQuerySchema, text, uuidParam } from './fields';
 
+// Zod-free, so the web client imports it without bundling zod.
+export { NOTIFICATION_KIND_LABELS } from '../domain/notification-labels';
+
 /** Contracts of the Inbox (notifications), mail preferences and one-click unsubscribe. */
 
 export const NotificationIdParamsSchema = z.object({ id: uuidParam });
@@ -92,23 +95,5 @@ export const UNSUBSCRIBE_MESSAGES = {
   invalid: 'This unsubscribe link is not valid. Open your mail preferences in Hearth instead.',
   expired: 'This unsubscribe link has expired. Open your mail preferences in Hearth instead.',
 } as const;
-
-/** How each kind is named in the preferences table and in unsubscribe pages. */
-export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
-  comment: 'Comments on your posts',
-  reply: 'Replies to your comments',
-  mention: 'Mentions of you',
-  post_like: 'Likes on your posts',
-  link_like: 'Likes on your links',
-  follow: 'New followers',
-  join_request: 'Requests to join your groups',
-  request_answered: 'Answers to your join requests',
-  role_changed: 'Changes to your role in a group',
-  group_removed: 'Removal from a group',
-  invitation_redeemed: 'Invitations accepted',
-  link_ready: 'Your links read and summarised',
-  link_failed: 'Your links that could not be read',
-  content_removed: 'Your posts or comments removed by moderators',
-};
 
 export const ALL_NOTIFICATION_MAILS_LABEL = 'All notification mails';

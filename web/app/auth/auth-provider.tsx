@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { ACCOUNT_DELETION_MESSAGES } from '@shared/api/account-deletion';
+import { ACCOUNT_DELETION_MESSAGES } from '@shared/domain/account-deletion';
 import { Toast } from '@web/components/toast';
 import { groupsQueryOptions } from '@web/features/groups/api';
 import { isUnauthenticatedResponse, setUnauthorizedHandler } from '@web/lib/api-client';

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Save } from 'lucide-react';
-import { NOTIFICATION_KIND_LABELS, type NotificationPreference } from '@shared/api/notifications';
+import type { NotificationPreference } from '@shared/api/notifications';
+import { NOTIFICATION_KIND_LABELS } from '@shared/domain/notification-labels';
 import { MAIL_DELIVERIES, type MailDelivery, type NotificationKind } from '@shared/domain/constants';
 import { Alert } from '@web/components/alert';
 import { Button, ButtonLink } from '@web/components/button';

@@ -1,4 +1,4 @@
-import { LINK_MESSAGES } from '@shared/api/links';
+import { LINK_MESSAGES } from '@shared/domain/link-texts';
 import { LIMITS } from '@shared/domain/constants';
 import { contentPreview } from '@web/features/posts';
 import { fieldErrorsOf, serverErrorText } from '@web/lib/api-errors';

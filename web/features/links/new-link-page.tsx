@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link2 } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { LINK_NOTE_MAX } from '@shared/api/links';
+import { LINK_NOTE_MAX } from '@shared/domain/link-texts';
 import { LINK_VISIBILITIES, type LinkVisibility } from '@shared/domain/constants';
 import { checkLinkUrl } from '@shared/domain/link-url';
 import { Alert } from '@web/components/alert';

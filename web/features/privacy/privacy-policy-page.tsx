@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ACCOUNT_DELETION_GRACE_DAYS } from '@shared/api/account-deletion';
+import { ACCOUNT_DELETION_GRACE_DAYS } from '@shared/domain/account-deletion';
 import { APP_NAME, DURATIONS } from '@shared/domain/constants';
 import { Card } from '@web/components/card';
 import { TextLink } from '@web/components/text-link';

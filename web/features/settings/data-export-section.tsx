@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, FileArchive } from 'lucide-react';
 import type { DataExport } from '@shared/api/data-exports';
-import { DATA_EXPORT_LIMITS } from '@shared/api/data-exports';
+import { DATA_EXPORT_LIMITS } from '@shared/domain/data-export-limits';
 import { formatBytes } from '@shared/domain/format-bytes';
 import { Alert } from '@web/components/alert';
 import { Button, buttonClasses } from '@web/components/button';

@@ -1,0 +1,145 @@
+// The `lighthouse` suite: Lighthouse 12 (Node API) in Debian Chromium, started by chrome-launcher,
+// scores performance and accessibility of the public feed and a published post (signed out) and of
+// the timeline (signed in: the session cookie goes in `extraHeaders`), against issue 11's >= 95.
+// Lighthouse's default run: mobile form factor, simulated throttling. BENCH_LIGHTHOUSE_PRESET=desktop
+// runs its desktop settings instead.
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
+import { CHROMIUM, CHROMIUM_FLAGS, ROOT, publishedPost, startBuiltApp } from './support/built-app';
+import { mergeResult } from './support/hearth';
+
+const TARGET = 95;
+const CATEGORIES = ['performance', 'accessibility'] as const;
+
+interface PageScores {
+  page: string;
+  path: string;
+  signedIn: boolean;
+  finalUrl: string;
+  scores: Record<string, number | null>;
+  metrics: Record<string, string>;
+  /** Where a score is below the target: the audits that cost most, best saving first. */
+  opportunities: Array<{ id: string; title: string; savingsMs: number | null; display: string }>;
+  failedAccessibility: Array<{ id: string; title: string }>;
+}
+
+export async function runLighthouse() {
+  const app = await startBuiltApp();
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: [...CHROMIUM_FLAGS, '--headless=new'],
+  });
+  const preset = process.env.BENCH_LIGHTHOUSE_PRESET === 'desktop' ? 'desktop' : 'mobile';
+  try {
+    const postPath = await publishedPost(app);
+    const pages = [
+      { page: 'public feed', path: '/', signedIn: false },
+      { page: 'public post', path: postPath, signedIn: false },
+      { page: 'timeline', path: '/dashboard', signedIn: true },
+    ];
+    const results: PageScores[] = [];
+    for (const target of pages) {
+      const flags: Flags = {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+        ...(target.signedIn ? { extraHeaders: { cookie: app.cookie } } : {}),
+      };
+      const run = await lighthouse(
+        `${app.base}${target.path}`,
+        flags,
+        preset === 'desktop' ? desktopConfig : undefined,
+      );
+      if (!run) throw new Error(`Lighthouse returned nothing for ${target.path}`);
+      const { lhr } = run;
+      if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+      const scores = Object.fromEntries(
+        CATEGORIES.map((c) => [
+          c,
+          lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c]!.score! * 100),
+        ]),
+      );
+      const audit = (id: string) => lhr.audits[id]?.displayValue ?? '-';
+      const opportunities = Object.values(lhr.audits)
+        .filter((a) => a.score !== null && a.score < 0.9 && a.details?.type === 'opportunity')
+        .map((a) => ({
+          id: a.id,
+          title: a.title,
+          savingsMs: (a.metricSavings?.LCP ?? a.metricSavings?.FCP ?? null) as number | null,
+          display: a.displayValue ?? '',
+        }))
+        .sort((a, b) => (b.savingsMs ?? 0) - (a.savingsMs ?? 0));
+      const failedAccessibility = (lhr.categories.accessibility?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
+        .map((ref) => ({ id: ref.id, title: lhr.audits[ref.id]!.title }));
+      results.push({
+        ...target,
+        finalUrl: lhr.finalDisplayedUrl,
+        scores,
+        metrics: {
+          FCP: audit('first-contentful-paint'),
+          LCP: audit('largest-contentful-paint'),
+          TBT: audit('total-blocking-time'),
+          CLS: audit('cumulative-layout-shift'),
+          SI: audit('speed-index'),
+        },
+        opportunities,
+        failedAccessibility,
+      });
+      console.log(
+        `  ${target.page}: performance ${scores.performance}, accessibility ${scores.accessibility}`,
+      );
+    }
+    printReport(results, preset);
+    const file = mergeResult('latest', 'lighthouse', {
+      date: new Date().toISOString(),
+      loadAverage: os.loadavg(),
+      lighthouse: '12.2.3',
+      preset,
+      target: TARGET,
+      pages: results,
+    });
+    console.log(`\nWrote ${path.relative(ROOT, file)}`);
+  } finally {
+    chrome.kill();
+    await app.stop();
+  }
+}
+
+function printReport(results: PageScores[], preset: string) {
+  console.log(`\nLighthouse 12.2.3, ${preset} preset, target >= ${TARGET} for both\n`);
+  const lines = [
+    ['page', 'performance', 'accessibility', 'FCP', 'LCP', 'TBT', 'CLS', ''],
+    ...results.map((r) => [
+      `${r.page} (${r.path})`,
+      String(r.scores.performance),
+      String(r.scores.accessibility),
+      r.metrics.FCP!,
+      r.metrics.LCP!,
+      r.metrics.TBT!,
+      r.metrics.CLS!,
+      CATEGORIES.every((c) => (r.scores[c] ?? 0) >= TARGET) ? 'met' : 'missed',
+    ]),
+  ];
+  const widths = lines[0]!.map((_, i) => Math.max(...lines.map((l) => l[i]!.length)));
+  for (const line of lines)
+    console.log(
+      line.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '),
+    );
+  for (const r of results) {
+    if ((r.scores.performance ?? 0) < TARGET && r.opportunities.length > 0) {
+      console.log(`\n${r.page}, performance opportunities:`);
+      for (const o of r.opportunities.slice(0, 5))
+        console.log(
+          `  ${o.title}${o.display ? ` (${o.display})` : ''}${o.savingsMs ? `, ~${Math.round(o.savingsMs)} ms` : ''}`,
+        );
+    }
+    if (r.failedAccessibility.length > 0) {
+      console.log(`\n${r.page}, failed accessibility audits:`);
+      for (const a of r.failedAccessibility) console.log(`  ${a.id}: ${a.title}`);
+    }
+  }
+}

@@ -1,0 +1,381 @@
+// `npm run bench:soak [-- --minutes N]`: the built app under a steady mixed load for N minutes
+// (default 10) at 70 % of the maximum it sustains, measured first. Reads (timeline, a post, the
+// public feed), writes (posts, comments), likes and unlikes, and link submissions to a local article
+// server (the test-only loopback switch) come from autocannon in a second process. It records 5xx
+// answers (goal 0), reads back every write the app acknowledged, samples the app's RSS every 10 s
+// (goal: under 10 % growth after warm-up), then restarts the app with rate limits on and sends more
+// than they allow (goal: 429s, never a 5xx). PGlite by default; BENCH_DATABASE_URL for PostgreSQL.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { type BuiltApp, ROOT, startBuiltApp } from './support/built-app';
+import { mergeResult } from './support/hearth';
+
+const { values } = parseArgs({
+  options: {
+    minutes: { type: 'string', default: process.env.BENCH_SOAK_MINUTES ?? '10' },
+    posts: { type: 'string', default: process.env.BENCH_SOAK_POSTS ?? '2000' },
+    connections: { type: 'string', default: process.env.BENCH_SOAK_CONNECTIONS ?? '10' },
+  },
+});
+const MINUTES = Number(values.minutes);
+const POSTS = Number(values.posts);
+const CONNECTIONS = Number(values.connections);
+const MAX_SECONDS = 20;
+const SOAK_SHARE = 0.7;
+const OVER_LIMIT_SECONDS = 30;
+const SAMPLE_MS = 10_000;
+
+interface LoadResult {
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  byStatus: Record<string, number>;
+  s2xx: number;
+  s4xx: number;
+  s5xx: number;
+  errors: number;
+  timeouts: number;
+  acknowledged: { post: Array<string | null>; comment: Array<string | null>; link: Array<string | null> };
+}
+
+interface LoadRequest {
+  method: string;
+  path: string;
+  body?: unknown;
+  signedIn?: boolean;
+  records?: 'post' | 'comment' | 'link';
+}
+
+/** A small article for link submissions: the pipeline fetches, extracts and summarises it. */
+function startArticleServer(): Promise<{ url: string; close(): Promise<void> }> {
+  const paragraph =
+    'The allotment committee met on Tuesday to plan the spring planting. Members agreed to share seed potatoes, ' +
+    'to repair the water butts before April, and to hold a bring-and-buy morning for tools.';
+  const page = `<!doctype html><html><head><title>Allotment news</title></head><body><article><h1>Allotment news</h1>${Array.from(
+    { length: 12 },
+    () => `<p>${paragraph}</p>`,
+  ).join('')}</article></body></html>`;
+  const server = http.createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(page);
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address() as { port: number };
+      resolve({
+        url: `http://127.0.0.1:${address.port}`,
+        close: () => new Promise((done) => server.close(() => done())),
+      });
+    });
+  });
+}
+
+function runLoad(
+  app: BuiltApp,
+  requests: LoadRequest[],
+  options: { duration: number; rate?: number; connections?: number },
+): Promise<LoadResult> {
+  const out = path.join(os.tmpdir(), `hearth-soak-${process.pid}-${Date.now()}.json`);
+  const job = {
+    url: app.base,
+    connections: options.connections ?? CONNECTIONS,
+    duration: options.duration,
+    rate: options.rate,
+    out,
+    requests: requests.map((r) => ({
+      method: r.method,
+      path: r.path,
+      records: r.records,
+      headers: {
+        accept: 'application/json',
+        'x-requested-with': 'XMLHttpRequest',
+        origin: app.base,
+        ...(r.signedIn === false ? {} : { cookie: app.cookie }),
+        ...(r.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(r.body === undefined ? {} : { body: JSON.stringify(r.body) }),
+    })),
+  };
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [path.join(import.meta.dirname, 'support', 'soak-load.mjs'), JSON.stringify(job)],
+      { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] },
+    );
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`the load generator exited with ${code}`));
+      const result = JSON.parse(fs.readFileSync(out, 'utf8')) as LoadResult;
+      fs.rmSync(out, { force: true });
+      resolve(result);
+    });
+  });
+}
+
+/** RSS in MB of the app's process and its children (the PGlite worker is a thread, counted already). */
+function rssMb(pid: number): number {
+  const pids = [pid];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (pids.includes(ppid)) pids.push(Number(entry));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  let kb = 0;
+  for (const p of pids) {
+    try {
+      const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${p}/status`, 'utf8'));
+      kb += Number(match?.[1] ?? 0);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return kb / 1024;
+}
+
+/** Every page of a cursor-paged list (x-next-cursor), as ids. */
+async function allIds(app: BuiltApp, url: string): Promise<Set<string>> {
+  const ids = new Set<string>();
+  let after: string | null = null;
+  for (let page = 0; page < 10_000; page++) {
+    const separator = url.includes('?') ? '&' : '?';
+    const response: Response = await fetch(
+      `${app.base}${url}${after ? `${separator}after=${encodeURIComponent(after)}` : ''}`,
+      { headers: { cookie: app.cookie, accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' } },
+    );
+    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+    const rows = (await response.json()) as Array<{ id: string; replies?: Array<{ id: string }> }>;
+    for (const row of rows) {
+      ids.add(row.id);
+      for (const reply of row.replies ?? []) ids.add(reply.id);
+    }
+    after = response.headers.get('x-next-cursor');
+    if (!after || rows.length === 0) break;
+  }
+  return ids;
+}
+
+async function readBack(app: BuiltApp, acknowledged: LoadResult['acknowledged'], commentedPostId: string) {
+  const missing: string[] = [];
+  const unidentified = Object.values(acknowledged)
+    .flat()
+    .filter((id) => id === null).length;
+  for (const [kind, url] of [
+    ['post', '/api/posts/'],
+    ['link', '/api/links/'],
+  ] as const) {
+    for (const id of acknowledged[kind]) {
+      if (id === null) continue;
+      const response = await app.api('GET', `${url}${id}`);
+      if (response.status !== 200) missing.push(`${kind} ${id} (${response.status})`);
+    }
+  }
+  const comments = await allIds(app, `/api/posts/${commentedPostId}/comments`);
+  for (const id of acknowledged.comment) if (id !== null && !comments.has(id)) missing.push(`comment ${id}`);
+  return {
+    checked: {
+      posts: acknowledged.post.length,
+      comments: acknowledged.comment.length,
+      links: acknowledged.link.length,
+    },
+    unidentified,
+    missing,
+  };
+}
+
+function growth(samples: Array<{ second: number; rssMb: number }>, warmupSeconds: number) {
+  const after = samples.filter((s) => s.second >= warmupSeconds);
+  if (after.length < 2) return null;
+  const first = after[0]!.rssMb;
+  const last = after.at(-1)!.rssMb;
+  const peak = Math.max(...after.map((s) => s.rssMb));
+  return { baseMb: first, lastMb: last, peakMb: peak, growthPercent: ((last - first) / first) * 100 };
+}
+
+async function main() {
+  const started = Date.now();
+  const article = await startArticleServer();
+  console.log(`Seeding ${POSTS} posts and starting the built app…`);
+  const app = await startBuiltApp({
+    seedPosts: POSTS,
+    // The loopback switch is refused in production, so the soak runs the app as NODE_ENV=test.
+    env: { LINK_FETCH_ALLOW_LOOPBACK: 'true', NODE_ENV: 'test' },
+  });
+  try {
+    const created = await app.api<{ id: string }>('POST', '/api/posts', {
+      post: { tldr: 'Soak: the conversation', content: 'Comments of the soak go here.', group_id: null },
+    });
+    const liked = await app.api<{ id: string }>('POST', '/api/posts', {
+      post: { tldr: 'Soak: the liked post', content: 'Likes of the soak go here.', group_id: null },
+    });
+    if (created.status >= 300 || liked.status >= 300)
+      throw new Error(`seeding posts answered ${created.status}`);
+    const postId = created.body.id;
+    const mix: LoadRequest[] = [
+      { method: 'GET', path: '/api/posts' },
+      { method: 'GET', path: `/api/posts/${postId}` },
+      { method: 'GET', path: '/api/published_posts?limit=1', signedIn: false },
+      {
+        method: 'POST',
+        path: '/api/posts',
+        body: { post: { tldr: 'Soak post {n}', content: 'Written under load, **{n}**.', group_id: null } },
+        records: 'post',
+      },
+      { method: 'GET', path: '/api/posts' },
+      {
+        method: 'POST',
+        path: `/api/posts/${postId}/comments`,
+        body: { comment: { content: 'Soak comment {n}' } },
+        records: 'comment',
+      },
+      { method: 'POST', path: `/api/posts/${liked.body.id}/likes` },
+      { method: 'DELETE', path: `/api/posts/${liked.body.id}/likes` },
+      { method: 'GET', path: '/api/published_posts?limit=1', signedIn: false },
+      {
+        method: 'POST',
+        path: '/api/links',
+        body: { url: `${article.url}/news/{n}`, comment: null, visibility: 'private' },
+        records: 'link',
+      },
+    ];
+
+    console.log(`Maximum: ${CONNECTIONS} connections, ${MAX_SECONDS} s, as fast as the app answers…`);
+    const max = await runLoad(app, mix, { duration: MAX_SECONDS });
+    const rate = Math.max(1, Math.floor(max.rps * SOAK_SHARE));
+    console.log(`  ${max.rps.toFixed(0)} req/s (5xx ${max.s5xx}); the soak runs at ${rate} req/s`);
+
+    const seconds = Math.round(MINUTES * 60);
+    const warmupSeconds = Math.min(60, Math.round(seconds / 4));
+    const samples: Array<{ second: number; rssMb: number }> = [];
+    const soakStart = Date.now();
+    const sample = () => {
+      const second = Math.round((Date.now() - soakStart) / 1000);
+      samples.push({ second, rssMb: +rssMb(app.child.pid!).toFixed(1) });
+      console.log(
+        `  ${String(second).padStart(4)} s  RSS ${samples.at(-1)!.rssMb} MB  load ${os.loadavg()[0]!.toFixed(1)}`,
+      );
+    };
+    sample();
+    const timer = setInterval(sample, SAMPLE_MS);
+    console.log(`Soak: ${MINUTES} min at ${rate} req/s (warm-up: the first ${warmupSeconds} s)…`);
+    const soak = await runLoad(app, mix, { duration: seconds, rate });
+    clearInterval(timer);
+    sample();
+    const rss = growth(samples, warmupSeconds);
+
+    // Over the limit: the app as deployed (rate limits on) and the two limited kinds of request a
+    // client can send fastest, public reads per IP and a member's writes, as fast as it answers.
+    console.log(`Over the limit: rate limits on, ${OVER_LIMIT_SECONDS} s as fast as the app answers…`);
+    await app.restart({ RATE_LIMITS: 'on' });
+    const over = await runLoad(app, [mix[2]!, mix[3]!, mix[8]!, mix[5]!], { duration: OVER_LIMIT_SECONDS });
+
+    console.log('Reading back every acknowledged write…');
+    const acknowledged = {
+      post: [max, soak, over].flatMap((load) => load.acknowledged.post),
+      comment: [max, soak, over].flatMap((load) => load.acknowledged.comment),
+      link: [max, soak, over].flatMap((load) => load.acknowledged.link),
+    };
+    const readback = await readBack(app, acknowledged, postId);
+
+    const loadAverage = os.loadavg();
+    const result = {
+      date: new Date().toISOString(),
+      engine: app.engine,
+      posts: POSTS,
+      minutes: MINUTES,
+      connections: CONNECTIONS,
+      loadAverage,
+      maximum: summary(max),
+      soak: { rate, ...summary(soak) },
+      rss: { warmupSeconds, ...rss, samples },
+      readback,
+      overLimit: summary(over),
+      goals: {
+        no5xx: max.s5xx + soak.s5xx === 0,
+        everyWritePresent: readback.missing.length === 0 && readback.unidentified === 0,
+        rssGrowthUnder10Percent: rss ? rss.growthPercent < 10 : null,
+        overLimit429sNo5xx: (over.byStatus['429'] ?? 0) > 0 && over.s5xx === 0,
+      },
+    };
+    printReport(result);
+    const file = mergeResult('latest', 'soak', result);
+    console.log(
+      `\nWrote ${path.relative(ROOT, file)} (${((Date.now() - started) / 1000).toFixed(0)} s in all)`,
+    );
+  } finally {
+    await app.stop();
+    await article.close();
+  }
+}
+
+function summary(load: LoadResult) {
+  return {
+    requests: load.requests,
+    rps: +load.rps.toFixed(1),
+    p50: load.p50,
+    p99: load.p99,
+    byStatus: load.byStatus,
+    s5xx: load.s5xx,
+    errors: load.errors,
+    timeouts: load.timeouts,
+    writes: {
+      posts: load.acknowledged.post.length,
+      comments: load.acknowledged.comment.length,
+      links: load.acknowledged.link.length,
+    },
+  };
+}
+
+function printReport(r: {
+  maximum: ReturnType<typeof summary>;
+  soak: ReturnType<typeof summary> & { rate: number };
+  overLimit: ReturnType<typeof summary>;
+  rss: { baseMb?: number; lastMb?: number; peakMb?: number; growthPercent?: number };
+  readback: Awaited<ReturnType<typeof readBack>>;
+  goals: Record<string, boolean | null>;
+  loadAverage: number[];
+  engine: string;
+  minutes: number;
+}) {
+  const status = (s: Record<string, number>) =>
+    Object.entries(s)
+      .map(([code, n]) => `${code}: ${n}`)
+      .join(', ');
+  console.log(
+    `\nSoak on ${r.engine}, ${r.minutes} min; load average ${r.loadAverage.map((l) => l.toFixed(1)).join(' ')}`,
+  );
+  for (const [name, load] of [
+    ['maximum', r.maximum],
+    ['soak', r.soak],
+    ['over limit', r.overLimit],
+  ] as const)
+    console.log(
+      `  ${name.padEnd(10)} ${load.rps.toFixed(0).padStart(5)} req/s  p50 ${load.p50} ms  p99 ${load.p99} ms  ${status(load.byStatus)}  errors ${load.errors}  timeouts ${load.timeouts}`,
+    );
+  console.log(
+    `  RSS after warm-up: ${r.rss.baseMb ?? '-'} -> ${r.rss.lastMb ?? '-'} MB (peak ${r.rss.peakMb ?? '-'}), growth ${r.rss.growthPercent?.toFixed(1) ?? '-'} %`,
+  );
+  console.log(
+    `  read back: ${r.readback.checked.posts} posts, ${r.readback.checked.comments} comments, ${r.readback.checked.links} links; missing ${r.readback.missing.length}${r.readback.missing.length ? ` (${r.readback.missing.slice(0, 5).join(', ')})` : ''}; acknowledged without an id ${r.readback.unidentified}`,
+  );
+  console.log('\nGoals:');
+  const labels: Record<string, string> = {
+    no5xx: 'no 5xx under the maximum and the soak',
+    everyWritePresent: 'every acknowledged write present afterwards',
+    rssGrowthUnder10Percent: 'RSS growth after warm-up < 10 %',
+    overLimit429sNo5xx: 'over the limit: 429s, no 5xx',
+  };
+  for (const [key, met] of Object.entries(r.goals))
+    console.log(`  ${met === null ? 'n/a   ' : met ? 'met   ' : 'MISSED'}  ${labels[key]}`);
+}
+
+await main();

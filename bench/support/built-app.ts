@@ -1,0 +1,206 @@
+// The built app (`node dist/server/main.js`, web and worker) on a fresh database for the browser and
+// soak suites: a temporary DATA_DIR (PGlite) or BENCH_DATABASE_URL (PostgreSQL), one member with a
+// session inserted before the start, and fetch helpers that speak to it as the web client does.
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { SESSION_COOKIE } from '../../server/http/auth';
+import { insertSession } from '../../server/features/sessions/sessions.repo';
+import { hashToken, randomToken } from '../../server/lib/tokens';
+import { openBenchDatabase, seedCommunity } from '../seed';
+import { insertMember } from './hearth';
+
+export const ROOT = path.join(import.meta.dirname, '..', '..');
+
+export interface BuiltApp {
+  base: string;
+  child: ChildProcess;
+  dataDir: string;
+  engine: 'pglite' | 'postgres';
+  /** The member's session cookie value (name=value). */
+  cookie: string;
+  sessionToken: string;
+  userId: string;
+  /** A JSON request as the web client sends it (XHR marker, same origin, cookie unless signedIn: false). */
+  api<T = unknown>(
+    method: string,
+    url: string,
+    body?: unknown,
+    options?: { signedIn?: boolean },
+  ): Promise<{ status: number; body: T }>;
+  stop(): Promise<void>;
+  /** Stops the app and starts it again on the same database with `env` added (same port). */
+  restart(env: Record<string, string>): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitForHealth(base: string, child: ChildProcess, timeoutMs = 120_000) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`Hearth exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('Hearth did not answer /api/health in time');
+}
+
+/**
+ * Migrates a new database, inserts `username` (or, with `seedPosts`, a bench:seed community whose
+ * `member0` is the member) with a day-long session, then starts the built app on it. `env` is added
+ * to the app's environment (RATE_LIMITS, LINK_FETCH_ALLOW_LOOPBACK …).
+ */
+export async function startBuiltApp(
+  options: { username?: string; seedPosts?: number; env?: Record<string, string> } = {},
+): Promise<BuiltApp> {
+  if (!fs.existsSync(path.join(ROOT, 'dist', 'server', 'main.js'))) {
+    throw new Error('dist/server/main.js is missing: run `npm run build` first.');
+  }
+  const engine = process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite';
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-bench-app-'));
+  const sessionToken = randomToken();
+  const { database, close } = await openBenchDatabase(
+    engine === 'postgres' ? { databaseUrl: process.env.BENCH_DATABASE_URL } : { dataDir },
+  );
+  let userId: string;
+  try {
+    userId = options.seedPosts
+      ? (await seedCommunity(database.db, { posts: options.seedPosts })).viewerId
+      : await insertMember(database.db, options.username ?? 'benchmember');
+    await insertSession(database.db, {
+      userId,
+      tokenHash: hashToken(sessionToken),
+      expiresAt: new Date(Date.now() + 24 * 3_600_000),
+    });
+  } finally {
+    await close();
+  }
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const spawnApp = (extra: Record<string, string> = {}) =>
+    spawn(process.execPath, [path.join(ROOT, 'dist', 'server', 'main.js')], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATABASE_URL: engine === 'postgres' ? process.env.BENCH_DATABASE_URL : '',
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        PUBLIC_ORIGIN: base,
+        HOST: '127.0.0.1',
+        NODE_ENV: 'production',
+        RATE_LIMITS: 'off',
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+        LOG_FORMAT: 'json',
+        ...(engine === 'postgres' && !process.env.TOTP_ENCRYPTION_KEY
+          ? { TOTP_ENCRYPTION_KEY: totpKey }
+          : {}),
+        ...options.env,
+        ...extra,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  const totpKey = process.env.TOTP_ENCRYPTION_KEY ?? randomToken();
+  const stopChild = async (child: ChildProcess) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  const app = { child: spawnApp() };
+  const stop = async () => {
+    await stopChild(app.child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(base, app.child);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const cookie = `${SESSION_COOKIE}=${sessionToken}`;
+  return {
+    base,
+    get child() {
+      return app.child;
+    },
+    dataDir,
+    engine,
+    cookie,
+    sessionToken,
+    userId,
+    async api<T>(method: string, url: string, body?: unknown, { signedIn = true } = {}) {
+      const response = await fetch(`${base}${url}`, {
+        method,
+        headers: {
+          accept: 'application/json',
+          'x-requested-with': 'XMLHttpRequest',
+          origin: base,
+          ...(signedIn ? { cookie } : {}),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {
+        // Not JSON: keep the text for the report.
+      }
+      return { status: response.status, body: parsed as T };
+    },
+    stop,
+    async restart(env: Record<string, string>) {
+      await stopChild(app.child);
+      app.child = spawnApp(env);
+      await waitForHealth(base, app.child);
+    },
+  };
+}
+
+/** A post by the member, published; returns its public path (/explore/post/{slug}). */
+export async function publishedPost(app: BuiltApp): Promise<string> {
+  const created = await app.api<{ id: string }>('POST', '/api/posts', {
+    post: {
+      tldr: 'Bread at the Saturday market',
+      content:
+        'The **Saturday market** had rye, spelt and a sourdough with walnuts.\n\n- rye\n- spelt\n\nSee you there.',
+      group_id: null,
+    },
+  });
+  if (created.status !== 201 && created.status !== 200)
+    throw new Error(`POST /api/posts answered ${created.status} ${JSON.stringify(created.body)}`);
+  const published = await app.api<{ public_url: string }>('POST', '/api/public_posts', {
+    public_post: { post_id: created.body.id, slug: `saturday-market-${Date.now()}` },
+  });
+  if (published.status !== 201)
+    throw new Error(`POST /api/public_posts answered ${published.status} ${JSON.stringify(published.body)}`);
+  return new URL(published.body.public_url, app.base).pathname;
+}
+
+/** Chromium's flags for every browser suite (Debian's /usr/bin/chromium, shared machine). */
+export const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
