@@ -3,9 +3,8 @@
 // route by autocannon in a second process. Every route's run sits between two runs of
 // /api/health (the floor), and its ratio is to the mean of those two, so a machine that slows
 // down during the suite moves floor and route together.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -14,7 +13,8 @@ import { SESSION_COOKIE } from '../server/http/auth';
 import { insertSession } from '../server/features/sessions/sessions.repo';
 import { hashToken, randomToken } from '../server/lib/tokens';
 import { type SeededCommunity, indexCommunity, openBenchDatabase, seedCommunity } from './seed';
-import { writeResult } from './support/hearth';
+import { freePort, waitForHealth } from './support/built-app';
+import { mergeResult } from './support/hearth';
 
 const ROOT = path.join(import.meta.dirname, '..');
 const POSTS = Number(process.env.BENCH_HTTP_POSTS ?? 20_000);
@@ -41,32 +41,6 @@ interface Route {
   target?: { pglite: number; postgres: number };
   /** What else the issue asks of this route. */
   note?: string;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function waitForHealth(base: string, child: ChildProcess, timeoutMs = 120_000) {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`Hearth exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).status === 200) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('Hearth did not answer /api/health in time');
 }
 
 /** What the web client sends: the XHR marker, its own origin, the session cookie when signed in. */
@@ -398,7 +372,7 @@ export async function runHttp() {
     printTable(result);
     results.push(result);
   }
-  const file = writeResult(process.env.BENCH_HTTP_RESULT ?? 'latest', {
+  const file = mergeResult(process.env.BENCH_HTTP_RESULT ?? 'latest', 'http', {
     date: new Date().toISOString(),
     node: process.version,
     connections: CONNECTIONS,

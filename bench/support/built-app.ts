@@ -35,6 +35,7 @@ export interface BuiltApp {
   restart(env: Record<string, string>): Promise<void>;
 }
 
+/** A port nobody listens on now. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -47,7 +48,8 @@ export function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(base: string, child: ChildProcess, timeoutMs = 120_000) {
+/** Waits until the app answers /api/health (or has exited, which throws). */
+export async function waitForHealth(base: string, child: ChildProcess, timeoutMs = 120_000) {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
     if (child.exitCode !== null) throw new Error(`Hearth exited with ${child.exitCode}`);
