@@ -41,21 +41,21 @@ describe('accessible names', () => {
             created_at: '2026-11-23T10:00:00.000Z',
             created_at_human: 'November 23, 2026 at 10:00 AM UTC',
           }}
-          profileTo="/profiles/u-ada"
+          profileTo="/profiles/20000000-0000-4000-8000-000000000005"
           groupTo={(id) => `/group/${id}`}
         />
       </MemoryRouter>,
     );
     const profileLinks = screen
       .getAllByRole('link')
-      .filter((link) => link.getAttribute('href') === '/profiles/u-ada');
+      .filter((link) => link.getAttribute('href') === '/profiles/20000000-0000-4000-8000-000000000005');
     // The picture is not in the accessibility tree; of what is, only the name is in the tab order.
     expect(profileLinks.map((link) => link.textContent)).toEqual(['Ada Lovelace', '@ada']);
     expect(profileLinks.filter((link) => link.tabIndex >= 0).map((link) => link.textContent)).toEqual([
       'Ada Lovelace',
     ]);
     const picture = document.querySelector('a[aria-hidden="true"]');
-    expect(picture).toHaveAttribute('href', '/profiles/u-ada');
+    expect(picture).toHaveAttribute('href', '/profiles/20000000-0000-4000-8000-000000000005');
     expect(picture).toHaveAttribute('tabindex', '-1');
     expect(picture).toHaveTextContent('AL');
   });

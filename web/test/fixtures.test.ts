@@ -4,12 +4,17 @@ import { CurrentUserSchema, usernameField } from '@shared/api/auth';
 import { uuidParam } from '@shared/api/fields';
 import { FileRequestCreatedSchema, FileRequestSchema } from '@shared/api/files';
 import { LinkCommentSchema, LinkSchema } from '@shared/api/links';
+import { GroupMemberSchema, GroupRequestSchema, GroupSchema } from '@shared/api/groups';
 import { PostSchema } from '@shared/api/posts';
+import { ProfileSchema } from '@shared/api/profiles';
 import { PublicPostSchema, PublishedPostSchema } from '@shared/api/public-posts';
 import { aCreatedRequest, aFileRequest } from '@web/features/files/test-fixtures';
+import { aGroup, aMember, aRequest } from '@web/features/groups/test-fixtures';
 import { aLink, aLinkComment } from '@web/features/links/test-fixtures';
 import { aPost } from '@web/features/posts/post-fixtures';
+import { aProfile } from '@web/features/profiles/test-fixtures';
 import { aPublicPost, aPublishedPost } from '@web/features/published/test-fixtures';
+import { testId } from './ids';
 import { ada, maria } from './users';
 
 /**
@@ -46,6 +51,10 @@ const fixtures: [string, z.ZodType, unknown][] = [
   ['aPublishedPost', PublishedPostSchema, aPublishedPost()],
   ['aCreatedRequest', FileRequestCreatedSchema, aCreatedRequest()],
   ['aFileRequest', FileRequestSchema, aFileRequest()],
+  ['aGroup', GroupSchema, aGroup({ id: testId('group'), name: 'Book Club', role: 'Owner' })],
+  ['aMember', GroupMemberSchema, aMember({ id: testId('member'), name: 'Grace Hopper', role: 'Poster' })],
+  ['aRequest', GroupRequestSchema, aRequest({ id: testId('request') })],
+  ['aProfile', ProfileSchema, aProfile({ id: testId('profile'), username: 'grace' })],
 ];
 
 describe('web test fixtures', () => {

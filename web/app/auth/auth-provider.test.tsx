@@ -135,7 +135,13 @@ describe('sign in and out', () => {
     const { calls } = mockFetch({
       'POST /api/users/sign_in': jsonResponse(maria),
       'GET /api/groups': jsonResponse([
-        { id: 'g1', name: 'Book Club', avatar: 'BC', is_owner: true, is_member: true },
+        {
+          id: '10000000-0000-4000-8000-000000000001',
+          name: 'Book Club',
+          avatar: 'BC',
+          is_owner: true,
+          is_member: true,
+        },
       ]),
       'GET /api/invitations': jsonResponse([]),
     });

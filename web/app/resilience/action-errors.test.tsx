@@ -111,7 +111,12 @@ describe('a mutation that names its failure', () => {
       created_at_human: 'November 23, 2026 at 10:00 AM UTC',
       time_ago: '2 hours ago',
       read: false,
-      actor: { name: 'Ana Lima', username: 'ana', avatar: null, profile_id: 'u-ana' },
+      actor: {
+        name: 'Ana Lima',
+        username: 'ana',
+        avatar: null,
+        profile_id: '20000000-0000-4000-8000-000000000003',
+      },
       others_count: 0,
       subject: { type: 'post', id: 'p1', title: 'Weekend hike' },
       text: 'Ana Lima liked your post “Weekend hike”',

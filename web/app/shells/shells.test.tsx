@@ -41,14 +41,20 @@ describe('signed-in shell', () => {
   it("lists the member's groups in the switcher, plus 'New group…'", async () => {
     mockFetch({
       'GET /api/auth': jsonResponse(maria),
-      'GET /api/groups': jsonResponse([group('g1', 'Book Club', true), group('g2', 'Chess', false)]),
+      'GET /api/groups': jsonResponse([
+        group('10000000-0000-4000-8000-000000000001', 'Book Club', true),
+        group('10000000-0000-4000-8000-000000000002', 'Chess', false),
+      ]),
       'GET /api/invitations': jsonResponse([]),
     });
     renderApp('/invitations');
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /Your groups/ }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getByRole('menuitem', { name: /Book Club/ })).toHaveAttribute('href', '/group/g1');
+    expect(within(menu).getByRole('menuitem', { name: /Book Club/ })).toHaveAttribute(
+      'href',
+      '/group/10000000-0000-4000-8000-000000000001',
+    );
     expect(within(menu).queryByText('Chess')).not.toBeInTheDocument();
     expect(within(menu).getByRole('menuitem', { name: 'New group…' })).toHaveAttribute('href', '/groups/new');
   });
@@ -79,7 +85,7 @@ describe('signed-in shell', () => {
   it('the slide-in sidebar holds the same entries', async () => {
     mockFetch({
       'GET /api/auth': jsonResponse(maria),
-      'GET /api/groups': jsonResponse([group('g1', 'Book Club', true)]),
+      'GET /api/groups': jsonResponse([group('10000000-0000-4000-8000-000000000001', 'Book Club', true)]),
       'GET /api/invitations': jsonResponse([]),
     });
     renderApp('/invitations');
@@ -101,7 +107,10 @@ describe('signed-in shell', () => {
     ]) {
       expect(within(panel).getByRole('link', { name })).toBeInTheDocument();
     }
-    expect(within(panel).getByRole('link', { name: /Book Club/ })).toHaveAttribute('href', '/group/g1');
+    expect(within(panel).getByRole('link', { name: /Book Club/ })).toHaveAttribute(
+      'href',
+      '/group/10000000-0000-4000-8000-000000000001',
+    );
     expect(within(panel).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
   });
 
@@ -109,7 +118,12 @@ describe('signed-in shell', () => {
     const { calls } = mockFetch({
       'GET /api/auth': jsonResponse(maria),
       'GET /api/groups': jsonResponse([
-        { ...group('g1', 'Book Club', true), is_owner: true, role: 'Owner', can_answer_requests: true },
+        {
+          ...group('10000000-0000-4000-8000-000000000001', 'Book Club', true),
+          is_owner: true,
+          role: 'Owner',
+          can_answer_requests: true,
+        },
       ]),
       'GET /api/invitations': jsonResponse([]),
       'GET /api/me/counts': jsonResponse({

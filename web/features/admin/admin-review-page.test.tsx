@@ -21,10 +21,10 @@ const report: AdminReport = {
   post_tldr: 'Cheap watches',
   post_content: 'Buy now at a **very** suspicious address.',
   comment_content: null,
-  author_id: 'u-spam',
+  author_id: '20000000-0000-4000-8000-000000000004',
   author_username: 'spammer',
   post_author_username: 'spammer',
-  group_id: 'g1',
+  group_id: '10000000-0000-4000-8000-000000000001',
   group_name: 'Garden Club',
   reporter_id: 'u2',
   reporter_username: 'ada',
@@ -127,7 +127,9 @@ describe('/admin', () => {
     let removed = false;
     const { calls } = mockFetch({
       'GET /api/auth': jsonResponse(maria),
-      'GET /api/groups': jsonResponse([aGroup({ id: 'g1', name: 'Garden Club', role: 'Moderator' })]),
+      'GET /api/groups': jsonResponse([
+        aGroup({ id: '10000000-0000-4000-8000-000000000001', name: 'Garden Club', role: 'Moderator' }),
+      ]),
       'GET /api/reports/summary': () => jsonResponse({ can_review: true, open_count: removed ? 0 : 1 }),
       'GET /api/admin/reports': () => page(removed ? [] : [commentReport]),
       'POST /api/admin/reports/r2/removal': () => {

@@ -42,9 +42,19 @@ describe('/friends', () => {
 
   it('lists people with name, @username, a profile link and Follow; following moves them', async () => {
     let friends: Friends = {
-      following: [person('u-grace', 'Grace Hopper', 'grace', { is_following: true, follows_you: true })],
-      followers: [person('u-grace', 'Grace Hopper', 'grace', { is_following: true, follows_you: true })],
-      suggestions: [person('u-alan', 'Alan Turing', 'alan')],
+      following: [
+        person('20000000-0000-4000-8000-000000000001', 'Grace Hopper', 'grace', {
+          is_following: true,
+          follows_you: true,
+        }),
+      ],
+      followers: [
+        person('20000000-0000-4000-8000-000000000001', 'Grace Hopper', 'grace', {
+          is_following: true,
+          follows_you: true,
+        }),
+      ],
+      suggestions: [person('20000000-0000-4000-8000-000000000002', 'Alan Turing', 'alan')],
     };
     const { calls } = mockFetch({
       'GET /api/auth': jsonResponse(ada),
@@ -52,7 +62,7 @@ describe('/friends', () => {
       'GET /api/friends': () => jsonResponse(friends),
       'GET /api/friends/following': () => jsonResponse(friends.following),
       'GET /api/friends/followers': () => jsonResponse(friends.followers),
-      'POST /api/profiles/u-alan/follow': () => {
+      'POST /api/profiles/20000000-0000-4000-8000-000000000002/follow': () => {
         const alan = { ...friends.suggestions[0]!, is_following: true };
         friends = { ...friends, following: [...friends.following, alan], suggestions: [] };
         return jsonResponse({ is_following: true, followers_count: 1 });
@@ -64,7 +74,7 @@ describe('/friends', () => {
     const suggestions = await screen.findByRole('list', { name: 'People you may know' });
     expect(within(suggestions).getByRole('link', { name: 'Alan Turing' })).toHaveAttribute(
       'href',
-      '/profiles/u-alan',
+      '/profiles/20000000-0000-4000-8000-000000000002',
     );
     expect(within(suggestions).getByText('@alan')).toBeInTheDocument();
     const following = screen.getByRole('list', { name: 'People you follow' });

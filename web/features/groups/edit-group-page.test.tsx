@@ -7,7 +7,7 @@ import { renderApp } from '@web/test/render-app';
 import { ada } from '@web/test/users';
 import { aGroup, aMember, aRequest, emptyPostsPage } from './test-fixtures';
 
-const bookClub = aGroup({ id: 'g1', name: 'Book Club', role: 'Owner' });
+const bookClub = aGroup({ id: '10000000-0000-4000-8000-000000000001', name: 'Book Club', role: 'Owner' });
 const adaMember = aMember({
   id: 'r-ada',
   name: 'Ada Lovelace',
@@ -47,9 +47,9 @@ describe('/groups/edit/{id}', () => {
     return mockFetch({
       'GET /api/auth': jsonResponse(ada),
       'GET /api/groups': jsonResponse([bookClub]),
-      'GET /api/groups/g1': jsonResponse(bookClub),
-      'GET /api/groups/g1/group_roles': () => jsonResponse(members),
-      'GET /api/groups/g1/group_requests': jsonResponse([]),
+      'GET /api/groups/10000000-0000-4000-8000-000000000001': jsonResponse(bookClub),
+      'GET /api/groups/10000000-0000-4000-8000-000000000001/group_roles': () => jsonResponse(members),
+      'GET /api/groups/10000000-0000-4000-8000-000000000001/group_requests': jsonResponse([]),
       'GET /api/group_requests/pending_count': jsonResponse({ count: 0 }),
       ...extra,
     });
@@ -58,18 +58,22 @@ describe('/groups/edit/{id}', () => {
   it('offers Group Name with Update Group, which goes to the group of the response', async () => {
     const renamed = { ...bookClub, name: 'Readers' };
     const { calls: recorded } = serve({
-      'PATCH /api/groups/g1': () => jsonResponse(renamed),
+      'PATCH /api/groups/10000000-0000-4000-8000-000000000001': () => jsonResponse(renamed),
       'GET /api/posts': () => emptyPostsPage(),
     });
-    const { router } = renderApp('/groups/edit/g1');
+    const { router } = renderApp('/groups/edit/10000000-0000-4000-8000-000000000001');
     const user = userEvent.setup({ delay: null });
     const name = await screen.findByLabelText('Group Name');
     expect(name).toHaveValue('Book Club');
     await user.clear(name);
     await user.type(name, 'Readers');
     await user.click(screen.getByRole('button', { name: 'Update Group' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/group/g1'));
-    expect(calls(recorded, 'PATCH', '/api/groups/g1')[0]?.body).toEqual({ group: { name: 'Readers' } });
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/group/10000000-0000-4000-8000-000000000001'),
+    );
+    expect(calls(recorded, 'PATCH', '/api/groups/10000000-0000-4000-8000-000000000001')[0]?.body).toEqual({
+      group: { name: 'Readers' },
+    });
   });
 
   it("lists members with a role selector; Update Role saves it and says 'Role changed'", async () => {
@@ -80,7 +84,7 @@ describe('/groups/edit/{id}', () => {
         return jsonResponse({ ...grace, role });
       },
     });
-    renderApp('/groups/edit/g1');
+    renderApp('/groups/edit/10000000-0000-4000-8000-000000000001');
     const user = userEvent.setup({ delay: null });
     await screen.findByRole('list', { name: 'Members' });
 
@@ -106,7 +110,7 @@ describe('/groups/edit/{id}', () => {
 
   it('keeps Update Role unavailable until a different role is chosen', async () => {
     serve();
-    renderApp('/groups/edit/g1');
+    renderApp('/groups/edit/10000000-0000-4000-8000-000000000001');
     const user = userEvent.setup({ delay: null });
     await screen.findByRole('list', { name: 'Members' });
     await user.click(screen.getByRole('button', { name: 'Actions for Alan Turing' }));
@@ -118,7 +122,7 @@ describe('/groups/edit/{id}', () => {
       'PATCH /api/group_roles/r-ada': () =>
         jsonResponse({ errors: { role: ['A group must keep at least one Owner.'] } }, { status: 422 }),
     });
-    renderApp('/groups/edit/g1');
+    renderApp('/groups/edit/10000000-0000-4000-8000-000000000001');
     const user = userEvent.setup({ delay: null });
     await screen.findByRole('list', { name: 'Members' });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Role of Ada Lovelace' }), 'Poster');
@@ -137,10 +141,12 @@ describe('/groups/edit/{id}', () => {
         return jsonResponse({ id: alan.id, deleted: true });
       },
     });
-    renderApp('/groups/edit/g1');
+    renderApp('/groups/edit/10000000-0000-4000-8000-000000000001');
     const user = userEvent.setup({ delay: null });
     await screen.findByRole('list', { name: 'Members' });
-    expect(calls(recorded, 'GET', '/api/groups/g1/group_roles')).toHaveLength(1);
+    expect(
+      calls(recorded, 'GET', '/api/groups/10000000-0000-4000-8000-000000000001/group_roles'),
+    ).toHaveLength(1);
 
     await openMenuAndChoose('Alan Turing', 'Remove');
     const confirm = await screen.findByRole('dialog', { name: 'Remove Alan Turing?' });
@@ -148,17 +154,19 @@ describe('/groups/edit/{id}', () => {
 
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Alan Turing' })).not.toBeInTheDocument());
     expect(calls(recorded, 'DELETE', '/api/group_roles/r-alan')).toHaveLength(1);
-    expect(calls(recorded, 'GET', '/api/groups/g1/group_roles')).toHaveLength(2);
+    expect(
+      calls(recorded, 'GET', '/api/groups/10000000-0000-4000-8000-000000000001/group_roles'),
+    ).toHaveLength(2);
   });
 
   it('answers Requests to Join with a role and shows the answer', async () => {
     const waiting = aRequest({ id: 'q1', user_full_name: 'Katherine Johnson', username: 'katherine' });
     const { calls: recorded } = serve({
-      'GET /api/groups/g1/group_requests': () => jsonResponse([waiting]),
+      'GET /api/groups/10000000-0000-4000-8000-000000000001/group_requests': () => jsonResponse([waiting]),
       'PATCH /api/group_requests/q1': () =>
         jsonResponse({ ...waiting, status: 'accepted', role: 'Commentor' }),
     });
-    renderApp('/groups/edit/g1');
+    renderApp('/groups/edit/10000000-0000-4000-8000-000000000001');
     const user = userEvent.setup({ delay: null });
     const requests = await screen.findByRole('list', { name: 'Requests to Join' });
     await user.selectOptions(
@@ -173,13 +181,13 @@ describe('/groups/edit/{id}', () => {
   });
 
   it('tells a member who may not edit the group so', async () => {
-    const poster = aGroup({ id: 'g1', name: 'Book Club', role: 'Poster' });
+    const poster = aGroup({ id: '10000000-0000-4000-8000-000000000001', name: 'Book Club', role: 'Poster' });
     mockFetch({
       'GET /api/auth': jsonResponse(ada),
       'GET /api/groups': jsonResponse([poster]),
-      'GET /api/groups/g1': jsonResponse(poster),
+      'GET /api/groups/10000000-0000-4000-8000-000000000001': jsonResponse(poster),
     });
-    renderApp('/groups/edit/g1');
+    renderApp('/groups/edit/10000000-0000-4000-8000-000000000001');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       "Forbidden. You don't have permission to perform this action.",
     );

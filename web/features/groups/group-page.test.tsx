@@ -6,7 +6,7 @@ import { renderApp } from '@web/test/render-app';
 import { ada } from '@web/test/users';
 import { aGroup, aMember, aRequest, emptyPostsPage } from './test-fixtures';
 
-const outsider = aGroup({ id: 'g2', name: 'Chess Friends' });
+const outsider = aGroup({ id: '10000000-0000-4000-8000-000000000002', name: 'Chess Friends' });
 
 describe('/group/{id}', () => {
   beforeEach(() => {
@@ -15,28 +15,43 @@ describe('/group/{id}', () => {
   });
 
   it('shows an Owner the name, Edit Group, New post and the group timeline', async () => {
-    const owned = aGroup({ id: 'g1', name: 'Book Club', role: 'Owner' });
+    const owned = aGroup({ id: '10000000-0000-4000-8000-000000000001', name: 'Book Club', role: 'Owner' });
     const { calls } = mockFetch({
       'GET /api/auth': jsonResponse(ada),
       'GET /api/groups': jsonResponse([owned]),
-      'GET /api/groups/g1': jsonResponse(owned),
-      'GET /api/groups/g1/group_roles': jsonResponse([]),
+      'GET /api/groups/10000000-0000-4000-8000-000000000001': jsonResponse(owned),
+      'GET /api/groups/10000000-0000-4000-8000-000000000001/group_roles': jsonResponse([]),
       'GET /api/group_requests/pending_count': jsonResponse({ count: 0 }),
       'GET /api/posts': emptyPostsPage(),
     });
-    renderApp('/group/g1');
+    renderApp('/group/10000000-0000-4000-8000-000000000001');
     expect(await screen.findByRole('heading', { name: 'Book Club' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Edit Group' })).toHaveAttribute('href', '/groups/edit/g1');
-    expect(screen.getByRole('link', { name: 'New post' })).toHaveAttribute('href', '/posts/new?group_id=g1');
+    expect(screen.getByRole('link', { name: 'Edit Group' })).toHaveAttribute(
+      'href',
+      '/groups/edit/10000000-0000-4000-8000-000000000001',
+    );
+    expect(screen.getByRole('link', { name: 'New post' })).toHaveAttribute(
+      'href',
+      '/posts/new?group_id=10000000-0000-4000-8000-000000000001',
+    );
     expect(screen.queryByRole('button', { name: /Join Group/ })).not.toBeInTheDocument();
     expect(await screen.findByText('No posts in this group yet')).toBeInTheDocument();
-    expect(calls.some((call) => call.url.startsWith('/api/posts?') && call.url.includes('group_id=g1'))).toBe(
-      true,
-    );
+    expect(
+      calls.some(
+        (call) =>
+          call.url.startsWith('/api/posts?') &&
+          call.url.includes('group_id=10000000-0000-4000-8000-000000000001'),
+      ),
+    ).toBe(true);
   });
 
   it('shows members the member list and the waiting count on Requests; a role change applies at once', async () => {
-    const owned = aGroup({ id: 'g1', name: 'Book Club', role: 'Owner', pending_requests_count: 3 });
+    const owned = aGroup({
+      id: '10000000-0000-4000-8000-000000000001',
+      name: 'Book Club',
+      role: 'Owner',
+      pending_requests_count: 3,
+    });
     const grace = aMember({
       id: 'r-grace',
       name: 'Grace Hopper',
@@ -48,13 +63,15 @@ describe('/group/{id}', () => {
     const { calls } = mockFetch({
       'GET /api/auth': jsonResponse(ada),
       'GET /api/groups': jsonResponse([owned]),
-      'GET /api/groups/g1': jsonResponse(owned),
-      'GET /api/groups/g1/group_roles': jsonResponse([grace], { headers: { 'x-has-next-page': 'false' } }),
+      'GET /api/groups/10000000-0000-4000-8000-000000000001': jsonResponse(owned),
+      'GET /api/groups/10000000-0000-4000-8000-000000000001/group_roles': jsonResponse([grace], {
+        headers: { 'x-has-next-page': 'false' },
+      }),
       'GET /api/group_requests/pending_count': jsonResponse({ count: 3 }),
       'PATCH /api/group_roles/r-grace': jsonResponse({ ...grace, role: 'Commentor' }),
       'GET /api/posts': emptyPostsPage(),
     });
-    renderApp('/group/g1');
+    renderApp('/group/10000000-0000-4000-8000-000000000001');
     // A text query first: role queries over the whole frame are slow enough in jsdom to starve the
     // screen's own loading on a busy runner.
     await screen.findByText('Leave group');
@@ -76,20 +93,25 @@ describe('/group/{id}', () => {
   }, 15_000);
 
   it('Leave group asks first, then leaves with the membership id', async () => {
-    const joined = aGroup({ id: 'g1', name: 'Book Club', role: 'Poster', membership_id: 'r-me' });
+    const joined = aGroup({
+      id: '10000000-0000-4000-8000-000000000001',
+      name: 'Book Club',
+      role: 'Poster',
+      membership_id: 'r-me',
+    });
     let current = joined;
     const { calls } = mockFetch({
       'GET /api/auth': jsonResponse(ada),
       'GET /api/groups': jsonResponse([joined]),
-      'GET /api/groups/g1': () => jsonResponse(current),
-      'GET /api/groups/g1/group_roles': jsonResponse([]),
+      'GET /api/groups/10000000-0000-4000-8000-000000000001': () => jsonResponse(current),
+      'GET /api/groups/10000000-0000-4000-8000-000000000001/group_roles': jsonResponse([]),
       'DELETE /api/group_roles/r-me': () => {
-        current = aGroup({ id: 'g1', name: 'Book Club' });
+        current = aGroup({ id: '10000000-0000-4000-8000-000000000001', name: 'Book Club' });
         return jsonResponse({ id: 'r-me', deleted: true });
       },
       'GET /api/posts': emptyPostsPage(),
     });
-    renderApp('/group/g1');
+    renderApp('/group/10000000-0000-4000-8000-000000000001');
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Leave group' }));
     const dialog = await screen.findByRole('dialog', { name: 'Leave Book Club?' });
@@ -102,15 +124,19 @@ describe('/group/{id}', () => {
   });
 
   it('shows a Commentor no Edit Group and no New post', async () => {
-    const commenting = aGroup({ id: 'g1', name: 'Book Club', role: 'Commentor' });
+    const commenting = aGroup({
+      id: '10000000-0000-4000-8000-000000000001',
+      name: 'Book Club',
+      role: 'Commentor',
+    });
     mockFetch({
       'GET /api/auth': jsonResponse(ada),
       'GET /api/groups': jsonResponse([commenting]),
-      'GET /api/groups/g1': jsonResponse(commenting),
-      'GET /api/groups/g1/group_roles': jsonResponse([]),
+      'GET /api/groups/10000000-0000-4000-8000-000000000001': jsonResponse(commenting),
+      'GET /api/groups/10000000-0000-4000-8000-000000000001/group_roles': jsonResponse([]),
       'GET /api/posts': emptyPostsPage(),
     });
-    renderApp('/group/g1');
+    renderApp('/group/10000000-0000-4000-8000-000000000001');
     expect(await screen.findByRole('heading', { name: 'Book Club' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Edit Group' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'New post' })).not.toBeInTheDocument();
@@ -120,15 +146,20 @@ describe('/group/{id}', () => {
     const { calls } = mockFetch({
       'GET /api/auth': jsonResponse(ada),
       'GET /api/groups': jsonResponse([outsider]),
-      'GET /api/groups/g2': jsonResponse(outsider),
-      'POST /api/group_requests': jsonResponse(aRequest({ id: 'q1', group_id: 'g2' }), { status: 201 }),
+      'GET /api/groups/10000000-0000-4000-8000-000000000002': jsonResponse(outsider),
+      'POST /api/group_requests': jsonResponse(
+        aRequest({ id: 'q1', group_id: '10000000-0000-4000-8000-000000000002' }),
+        { status: 201 },
+      ),
     });
-    renderApp('/group/g2');
+    renderApp('/group/10000000-0000-4000-8000-000000000002');
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /Join Group/ }));
     expect(await screen.findByText('Request pending')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Join Group/ })).not.toBeInTheDocument();
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ group_request: { group_id: 'g2' } });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      group_request: { group_id: '10000000-0000-4000-8000-000000000002' },
+    });
     expect(calls.some((call) => call.url.startsWith('/api/posts'))).toBe(false);
   });
 
@@ -136,10 +167,10 @@ describe('/group/{id}', () => {
     mockFetch({
       'GET /api/auth': jsonResponse(ada),
       'GET /api/groups': jsonResponse([outsider]),
-      'GET /api/groups/g2': jsonResponse(outsider),
+      'GET /api/groups/10000000-0000-4000-8000-000000000002': jsonResponse(outsider),
       'POST /api/group_requests': () => new Promise<Response>(() => {}),
     });
-    renderApp('/group/g2');
+    renderApp('/group/10000000-0000-4000-8000-000000000002');
     const user = userEvent.setup({ delay: null });
     const button = await screen.findByRole('button', { name: /Join Group/ });
     await user.click(button);
@@ -150,13 +181,13 @@ describe('/group/{id}', () => {
     mockFetch({
       'GET /api/auth': jsonResponse(ada),
       'GET /api/groups': jsonResponse([outsider]),
-      'GET /api/groups/g2': jsonResponse(outsider),
+      'GET /api/groups/10000000-0000-4000-8000-000000000002': jsonResponse(outsider),
       'POST /api/group_requests': jsonResponse(
         { errors: { base: ['You have already asked to join this group.'] } },
         { status: 422 },
       ),
     });
-    renderApp('/group/g2');
+    renderApp('/group/10000000-0000-4000-8000-000000000002');
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /Join Group/ }));
     expect(await screen.findByText('Request pending')).toBeInTheDocument();
@@ -168,9 +199,9 @@ describe('/group/{id}', () => {
     mockFetch({
       'GET /api/auth': jsonResponse(ada),
       'GET /api/groups': jsonResponse([asked]),
-      'GET /api/groups/g2': jsonResponse(asked),
+      'GET /api/groups/10000000-0000-4000-8000-000000000002': jsonResponse(asked),
     });
-    renderApp('/group/g2');
+    renderApp('/group/10000000-0000-4000-8000-000000000002');
     expect(await screen.findByText('Request pending')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Join Group/ })).not.toBeInTheDocument();
   });
@@ -179,7 +210,10 @@ describe('/group/{id}', () => {
     mockFetch({
       'GET /api/auth': jsonResponse(ada),
       'GET /api/groups': jsonResponse([outsider]),
-      'POST /api/group_requests': jsonResponse(aRequest({ id: 'q1', group_id: 'g2' }), { status: 201 }),
+      'POST /api/group_requests': jsonResponse(
+        aRequest({ id: 'q1', group_id: '10000000-0000-4000-8000-000000000002' }),
+        { status: 201 },
+      ),
     });
     renderApp('/groups');
     const user = userEvent.setup({ delay: null });

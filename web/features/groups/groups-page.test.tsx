@@ -8,19 +8,19 @@ import { ada } from '@web/test/users';
 import { aGroup } from './test-fixtures';
 
 const bookClub = aGroup({
-  id: 'g1',
+  id: '10000000-0000-4000-8000-000000000001',
   name: 'Book Club',
   role: 'Owner',
   created_at: '2026-01-01T00:00:00.000Z',
 });
 const chess = aGroup({
-  id: 'g2',
+  id: '10000000-0000-4000-8000-000000000002',
   name: 'Chess Friends',
   role: 'Poster',
   created_at: '2026-03-01T00:00:00.000Z',
 });
 const hikers = aGroup({
-  id: 'g3',
+  id: '10000000-0000-4000-8000-000000000003',
   name: 'Sunday Hikers',
   request_status: 'pending',
   created_at: '2026-05-01T00:00:00.000Z',
@@ -81,7 +81,7 @@ describe('/groups', () => {
     expect(within(row('Book Club')).getByText('BC')).toBeInTheDocument();
     expect(within(row('Book Club')).getByRole('link', { name: 'Book Club' })).toHaveAttribute(
       'href',
-      '/group/g1',
+      '/group/10000000-0000-4000-8000-000000000001',
     );
     expect(within(row('Book Club')).getByText('Owner')).toBeInTheDocument();
     expect(within(row('Chess Friends')).getByText('Poster')).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import type { Group, GroupMember, GroupRequest } from '@shared/api/groups';
 import { jsonResponse } from '@web/test/fetch-mock';
+import { testId } from '@web/test/ids';
 
 /** Test data for the groups screens' tests (imported by tests only). */
 
@@ -24,7 +25,7 @@ export function aGroup(overrides: Partial<Group> & Pick<Group, 'id' | 'name'>): 
     description: '',
     picture_url: null,
     pending_requests_count: role === 'Owner' || role === 'Moderator' ? 0 : null,
-    membership_id: role === null ? null : `role-${overrides.id}`,
+    membership_id: role === null ? null : testId(`membership:${overrides.id}`),
     ...overrides,
   };
 }
@@ -34,12 +35,12 @@ export function aMember(
 ): GroupMember {
   return {
     avatar: null,
-    user_id: `user-${overrides.id}`,
+    user_id: testId(`user:${overrides.id}`),
     username: overrides.name.toLowerCase().replace(/\s+/g, '_'),
-    group_id: 'g1',
+    group_id: '10000000-0000-4000-8000-000000000001',
     created_at: '2026-11-01T10:00:00.000Z',
     joined_at_human: 'November 1, 2026',
-    profile_id: `user-${overrides.id}`,
+    profile_id: testId(`user:${overrides.id}`),
     assignable_roles: [],
     can_remove: false,
     ...overrides,
@@ -48,9 +49,9 @@ export function aMember(
 
 export function aRequest(overrides: Partial<GroupRequest> & Pick<GroupRequest, 'id'>): GroupRequest {
   return {
-    group_id: 'g1',
+    group_id: '10000000-0000-4000-8000-000000000001',
     group_name: 'Book Club',
-    user_id: `user-${overrides.id}`,
+    user_id: testId(`user:${overrides.id}`),
     username: 'grace',
     user_full_name: 'Grace Hopper',
     avatar: null,

@@ -9,7 +9,7 @@ import { postsRoutes } from './routes';
 
 function group(overrides: Partial<Group>): Group {
   return {
-    id: 'g1',
+    id: '10000000-0000-4000-8000-000000000001',
     name: 'Garden Club',
     avatar: 'GC',
     is_owner: false,
@@ -30,9 +30,20 @@ function group(overrides: Partial<Group>): Group {
 }
 
 const groups = [
-  group({ id: 'g1', name: 'Garden Club', role: 'Owner', is_owner: true }),
-  group({ id: 'g2', name: 'Book Club', role: 'Commentor', can_post: false }),
-  group({ id: 'g3', name: 'Chess', role: null, is_member: false, can_post: false }),
+  group({ id: '10000000-0000-4000-8000-000000000001', name: 'Garden Club', role: 'Owner', is_owner: true }),
+  group({
+    id: '10000000-0000-4000-8000-000000000002',
+    name: 'Book Club',
+    role: 'Commentor',
+    can_post: false,
+  }),
+  group({
+    id: '10000000-0000-4000-8000-000000000003',
+    name: 'Chess',
+    role: null,
+    is_member: false,
+    can_post: false,
+  }),
   group({ id: 'g4', name: 'Sunday Bakers', role: 'Moderator' }),
 ];
 
@@ -155,7 +166,7 @@ describe('/posts/new', () => {
 
   it('falls back to everyone when ?group_id= is a group the member cannot post in', async () => {
     mockFetch(signedIn);
-    renderForm('/posts/new?group_id=g2');
+    renderForm('/posts/new?group_id=10000000-0000-4000-8000-000000000002');
     const select = await screen.findByLabelText('Post to');
     await waitFor(() => expect(select).toBeEnabled());
     expect(select).toHaveValue('');
@@ -171,12 +182,17 @@ describe('/posts/new', () => {
     renderForm();
     const select = await screen.findByLabelText('Post to');
     await waitFor(() => expect(select).toBeEnabled());
-    fireEvent.change(select, { target: { value: 'g1' } });
+    fireEvent.change(select, { target: { value: '10000000-0000-4000-8000-000000000001' } });
     fireEvent.change(title(), { target: { value: 'In the group' } });
     fireEvent.click(createButton());
     expect(await screen.findByText('Error creating post. Please try again.')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
-      post: { tldr: 'In the group', content: '', group_id: 'g1', file_request_id: null },
+      post: {
+        tldr: 'In the group',
+        content: '',
+        group_id: '10000000-0000-4000-8000-000000000001',
+        file_request_id: null,
+      },
     });
     expect(createButton()).toBeEnabled();
   });

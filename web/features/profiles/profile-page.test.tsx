@@ -26,7 +26,7 @@ describe('profileDisplayName', () => {
 describe('/profiles/{id}', () => {
   it('shows the heading Profile, the name, about, location, counts and the Timeline', async () => {
     const grace = aProfile({
-      id: 'u-grace',
+      id: '20000000-0000-4000-8000-000000000001',
       username: 'grace',
       first_name: 'Grace',
       last_name: 'Hopper',
@@ -38,10 +38,10 @@ describe('/profiles/{id}', () => {
     const { calls } = mockFetch({
       'GET /api/auth': jsonResponse(ada),
       'GET /api/groups': jsonResponse([]),
-      'GET /api/profiles/u-grace/': jsonResponse(grace),
-      'GET /api/profiles/u-grace/posts': emptyPage(),
+      'GET /api/profiles/20000000-0000-4000-8000-000000000001/': jsonResponse(grace),
+      'GET /api/profiles/20000000-0000-4000-8000-000000000001/posts': emptyPage(),
     });
-    renderApp('/profiles/u-grace');
+    renderApp('/profiles/20000000-0000-4000-8000-000000000001');
     // The first render of the file loads the profile screen's code: give it time on a loaded runner.
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Profile' }, { timeout: 10_000 }),
@@ -54,33 +54,49 @@ describe('/profiles/{id}', () => {
     expect(screen.getByText(/following$/)).toHaveTextContent('4 following');
     expect(screen.getByRole('heading', { name: 'Timeline' })).toBeInTheDocument();
     await waitFor(() =>
-      expect(calls.some((call) => call.url.startsWith('/api/profiles/u-grace/posts'))).toBe(true),
+      expect(
+        calls.some((call) => call.url.startsWith('/api/profiles/20000000-0000-4000-8000-000000000001/posts')),
+      ).toBe(true),
     );
   });
 
   it('names a member without both names by the username', async () => {
-    const alan = aProfile({ id: 'u-alan', username: 'alan', first_name: 'Alan' });
+    const alan = aProfile({
+      id: '20000000-0000-4000-8000-000000000002',
+      username: 'alan',
+      first_name: 'Alan',
+    });
     mockFetch({
       'GET /api/auth': jsonResponse(ada),
       'GET /api/groups': jsonResponse([]),
-      'GET /api/profiles/u-alan/': jsonResponse(alan),
-      'GET /api/profiles/u-alan/posts': emptyPage(),
+      'GET /api/profiles/20000000-0000-4000-8000-000000000002/': jsonResponse(alan),
+      'GET /api/profiles/20000000-0000-4000-8000-000000000002/posts': emptyPage(),
     });
-    renderApp('/profiles/u-alan');
+    renderApp('/profiles/20000000-0000-4000-8000-000000000002');
     expect(await screen.findByRole('heading', { name: 'alan' })).toBeInTheDocument();
   });
 
   it('Follow and Unfollow update the button and the follower count', async () => {
-    const grace = aProfile({ id: 'u-grace', username: 'grace', followers_count: 2 });
+    const grace = aProfile({
+      id: '20000000-0000-4000-8000-000000000001',
+      username: 'grace',
+      followers_count: 2,
+    });
     const { calls } = mockFetch({
       'GET /api/auth': jsonResponse(ada),
       'GET /api/groups': jsonResponse([]),
-      'GET /api/profiles/u-grace/': jsonResponse(grace),
-      'GET /api/profiles/u-grace/posts': emptyPage(),
-      'POST /api/profiles/u-grace/follow': jsonResponse({ is_following: true, followers_count: 3 }),
-      'DELETE /api/profiles/u-grace/follow': jsonResponse({ is_following: false, followers_count: 2 }),
+      'GET /api/profiles/20000000-0000-4000-8000-000000000001/': jsonResponse(grace),
+      'GET /api/profiles/20000000-0000-4000-8000-000000000001/posts': emptyPage(),
+      'POST /api/profiles/20000000-0000-4000-8000-000000000001/follow': jsonResponse({
+        is_following: true,
+        followers_count: 3,
+      }),
+      'DELETE /api/profiles/20000000-0000-4000-8000-000000000001/follow': jsonResponse({
+        is_following: false,
+        followers_count: 2,
+      }),
     });
-    renderApp('/profiles/u-grace');
+    renderApp('/profiles/20000000-0000-4000-8000-000000000001');
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Follow grace' }));
     expect(await screen.findByRole('button', { name: 'Unfollow grace' })).toBeInTheDocument();
@@ -88,7 +104,9 @@ describe('/profiles/{id}', () => {
     await user.click(screen.getByRole('button', { name: 'Unfollow grace' }));
     expect(await screen.findByRole('button', { name: 'Follow grace' })).toBeInTheDocument();
     expect(
-      calls.filter((call) => call.url === '/api/profiles/u-grace/follow').map((call) => call.method),
+      calls
+        .filter((call) => call.url === '/api/profiles/20000000-0000-4000-8000-000000000001/follow')
+        .map((call) => call.method),
     ).toEqual(['POST', 'DELETE']);
   });
 

@@ -23,7 +23,7 @@ function hidden(overrides: Partial<HiddenPost>): HiddenPost {
     username: 'grace',
     name: 'Grace Hopper',
     avatar: null,
-    profile_id: 'u-grace',
+    profile_id: '20000000-0000-4000-8000-000000000001',
     group_id: null,
     group_name: null,
     ignored_at: '2026-11-20T10:00:00Z',
@@ -76,7 +76,7 @@ describe('/settings/hidden', () => {
 describe('/settings/blocked', () => {
   it('lists blocked members and unblocks one', async () => {
     const member: BlockedMember = {
-      user_id: 'u-grace',
+      user_id: '20000000-0000-4000-8000-000000000001',
       username: 'grace',
       name: 'Grace Hopper',
       avatar: null,
@@ -88,15 +88,15 @@ describe('/settings/blocked', () => {
       'GET /api/groups': jsonResponse([]),
       'GET /api/reports/summary': jsonResponse({ can_review: false, open_count: 0 }),
       'GET /api/blocks': () => page(unblocked ? [] : [member]),
-      'DELETE /api/blocks/u-grace': () => {
+      'DELETE /api/blocks/20000000-0000-4000-8000-000000000001': () => {
         unblocked = true;
-        return jsonResponse({ user_id: 'u-grace', blocked: false });
+        return jsonResponse({ user_id: '20000000-0000-4000-8000-000000000001', blocked: false });
       },
     });
     renderApp('/settings/blocked', { features: safetyRoutes });
     expect(await screen.findByRole('link', { name: 'Grace Hopper' })).toHaveAttribute(
       'href',
-      '/profiles/u-grace',
+      '/profiles/20000000-0000-4000-8000-000000000001',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Unblock Grace Hopper' }));
     expect(await screen.findByText("You haven't blocked anyone")).toBeInTheDocument();
@@ -110,23 +110,34 @@ describe('Block on a profile', () => {
       'GET /api/auth': jsonResponse(ada),
       'GET /api/groups': jsonResponse([]),
       'GET /api/reports/summary': jsonResponse({ can_review: false, open_count: 0 }),
-      'GET /api/profiles/u-grace/': jsonResponse(
-        aProfile({ id: 'u-grace', username: 'grace', first_name: 'Grace', last_name: 'Hopper' }),
+      'GET /api/profiles/20000000-0000-4000-8000-000000000001/': jsonResponse(
+        aProfile({
+          id: '20000000-0000-4000-8000-000000000001',
+          username: 'grace',
+          first_name: 'Grace',
+          last_name: 'Hopper',
+        }),
       ),
-      'GET /api/profiles/u-grace/posts': page([]),
-      'GET /api/blocks/u-grace': () => jsonResponse({ user_id: 'u-grace', blocked }),
+      'GET /api/profiles/20000000-0000-4000-8000-000000000001/posts': page([]),
+      'GET /api/blocks/20000000-0000-4000-8000-000000000001': () =>
+        jsonResponse({ user_id: '20000000-0000-4000-8000-000000000001', blocked }),
       'POST /api/blocks': () => {
         blocked = true;
-        return jsonResponse({ user_id: 'u-grace', blocked: true }, { status: 201 });
+        return jsonResponse(
+          { user_id: '20000000-0000-4000-8000-000000000001', blocked: true },
+          { status: 201 },
+        );
       },
     });
-    renderApp('/profiles/u-grace');
+    renderApp('/profiles/20000000-0000-4000-8000-000000000001');
     fireEvent.click(await screen.findByRole('button', { name: 'Block' }));
     const dialog = await screen.findByRole('dialog', { name: 'Block Grace Hopper?' });
     expect(dialog).toHaveTextContent("You won't see each other's posts, comments or mentions");
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Block' }));
     expect(await screen.findByRole('button', { name: 'Unblock' })).toBeInTheDocument();
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ user_id: 'u-grace' });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      user_id: '20000000-0000-4000-8000-000000000001',
+    });
   });
 });
