@@ -30,7 +30,9 @@ export async function runExportBuild(
   if (!row || row.status !== 'pending') return;
   const key = exportStorageKey(row.id);
   try {
-    const archive = await buildArchive(deps, row.userId, now());
+    // Dated by the request, not the run: a second run racing the first (a redelivered job) writes
+    // the same bytes to the same key, so the size recorded by whichever marks it ready holds.
+    const archive = await buildArchive(deps, row.userId, row.createdAt);
     try {
       await deps.storage.writeFile(key, archive.filePath, 'application/zip');
     } finally {

@@ -178,7 +178,7 @@ export function readmeText(input: { username: string; exportedAt: Date; fileCoun
   return [
     `${APP_NAME}: your data`,
     '',
-    `Exported for @${input.username} on ${input.exportedAt.toISOString()} (UTC).`,
+    `Asked for by @${input.username} on ${input.exportedAt.toISOString()} (UTC).`,
     'Every time in these files is in UTC (ISO 8601). The .json files are UTF-8 JSON.',
     '',
     'account.json      Your profile, email address, when you joined, your time zone and your',
