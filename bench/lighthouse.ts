@@ -1,8 +1,9 @@
 // The `lighthouse` suite: Lighthouse 12 (Node API) in Debian Chromium, started by chrome-launcher,
 // scores performance and accessibility of the public feed and a published post (signed out) and of
 // the timeline (signed in: the session cookie goes in `extraHeaders`), against issue 11's >= 95.
-// Lighthouse's default run: mobile form factor, simulated throttling. BENCH_LIGHTHOUSE_PRESET=desktop
-// runs its desktop settings instead.
+// Both of Lighthouse's presets, one after the other on the same app: its default run (mobile form
+// factor, simulated throttling) and its desktop settings. BENCH_LIGHTHOUSE_PRESET=mobile (or desktop)
+// runs one of them only.
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -31,7 +32,7 @@ export async function runLighthouse() {
     chromePath: CHROMIUM,
     chromeFlags: [...CHROMIUM_FLAGS, '--headless=new'],
   });
-  const preset = process.env.BENCH_LIGHTHOUSE_PRESET === 'desktop' ? 'desktop' : 'mobile';
+  const presets = lighthousePresets(process.env.BENCH_LIGHTHOUSE_PRESET);
   try {
     const postPath = await publishedPost(app);
     const pages = [
@@ -39,74 +40,101 @@ export async function runLighthouse() {
       { page: 'public post', path: postPath, signedIn: false },
       { page: 'timeline', path: '/dashboard', signedIn: true },
     ];
-    const results: PageScores[] = [];
-    for (const target of pages) {
-      const flags: Flags = {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: [...CATEGORIES],
-        ...(target.signedIn ? { extraHeaders: { cookie: app.cookie } } : {}),
-      };
-      const run = await lighthouse(
-        `${app.base}${target.path}`,
-        flags,
-        preset === 'desktop' ? desktopConfig : undefined,
-      );
-      if (!run) throw new Error(`Lighthouse returned nothing for ${target.path}`);
-      const { lhr } = run;
-      if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
-      const scores = Object.fromEntries(
-        CATEGORIES.map((c) => [
-          c,
-          lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c]!.score! * 100),
-        ]),
-      );
-      const audit = (id: string) => lhr.audits[id]?.displayValue ?? '-';
-      const opportunities = Object.values(lhr.audits)
-        .filter((a) => a.score !== null && a.score < 0.9 && a.details?.type === 'opportunity')
-        .map((a) => ({
-          id: a.id,
-          title: a.title,
-          savingsMs: (a.metricSavings?.LCP ?? a.metricSavings?.FCP ?? null) as number | null,
-          display: a.displayValue ?? '',
-        }))
-        .sort((a, b) => (b.savingsMs ?? 0) - (a.savingsMs ?? 0));
-      const failedAccessibility = (lhr.categories.accessibility?.auditRefs ?? [])
-        .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
-        .map((ref) => ({ id: ref.id, title: lhr.audits[ref.id]!.title }));
-      results.push({
-        ...target,
-        finalUrl: lhr.finalDisplayedUrl,
-        scores,
-        metrics: {
-          FCP: audit('first-contentful-paint'),
-          LCP: audit('largest-contentful-paint'),
-          TBT: audit('total-blocking-time'),
-          CLS: audit('cumulative-layout-shift'),
-          SI: audit('speed-index'),
-        },
-        opportunities,
-        failedAccessibility,
-      });
-      console.log(
-        `  ${target.page}: performance ${scores.performance}, accessibility ${scores.accessibility}`,
-      );
+    const runs: Array<{ preset: Preset; pages: PageScores[] }> = [];
+    for (const preset of presets) {
+      console.log(`  ${preset} preset:`);
+      runs.push({ preset, pages: await scorePages(app, chrome.port, pages, preset) });
     }
-    printReport(results, preset);
+    for (const run of runs) printReport(run.pages, run.preset);
+    // `preset` and `pages`: the first run (mobile unless only desktop ran), as before; `runs`: all.
     const file = mergeResult('latest', 'lighthouse', {
       date: new Date().toISOString(),
       loadAverage: os.loadavg(),
       lighthouse: '12.2.3',
-      preset,
+      preset: runs[0]!.preset,
       target: TARGET,
-      pages: results,
+      pages: runs[0]!.pages,
+      runs,
     });
     console.log(`\nWrote ${path.relative(ROOT, file)}`);
   } finally {
     chrome.kill();
     await app.stop();
   }
+}
+
+type Preset = 'mobile' | 'desktop';
+
+/** `mobile`, `desktop` or both (the default, also for `mobile,desktop`), mobile first. */
+export function lighthousePresets(setting: string | undefined): Preset[] {
+  const asked = (setting ?? 'mobile,desktop').split(',').map((value) => value.trim());
+  const presets = (['mobile', 'desktop'] as const).filter((preset) => asked.includes(preset));
+  if (presets.length === 0)
+    throw new Error(`BENCH_LIGHTHOUSE_PRESET: mobile, desktop or both, not ${setting}`);
+  return presets;
+}
+
+async function scorePages(
+  app: Awaited<ReturnType<typeof startBuiltApp>>,
+  port: number,
+  pages: Array<{ page: string; path: string; signedIn: boolean }>,
+  preset: Preset,
+): Promise<PageScores[]> {
+  const results: PageScores[] = [];
+  for (const target of pages) {
+    const flags: Flags = {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+      ...(target.signedIn ? { extraHeaders: { cookie: app.cookie } } : {}),
+    };
+    const run = await lighthouse(
+      `${app.base}${target.path}`,
+      flags,
+      preset === 'desktop' ? desktopConfig : undefined,
+    );
+    if (!run) throw new Error(`Lighthouse returned nothing for ${target.path}`);
+    const { lhr } = run;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    const scores = Object.fromEntries(
+      CATEGORIES.map((c) => [
+        c,
+        lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c]!.score! * 100),
+      ]),
+    );
+    const audit = (id: string) => lhr.audits[id]?.displayValue ?? '-';
+    const opportunities = Object.values(lhr.audits)
+      .filter((a) => a.score !== null && a.score < 0.9 && a.details?.type === 'opportunity')
+      .map((a) => ({
+        id: a.id,
+        title: a.title,
+        savingsMs: (a.metricSavings?.LCP ?? a.metricSavings?.FCP ?? null) as number | null,
+        display: a.displayValue ?? '',
+      }))
+      .sort((a, b) => (b.savingsMs ?? 0) - (a.savingsMs ?? 0));
+    const failedAccessibility = (lhr.categories.accessibility?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
+      .map((ref) => ({ id: ref.id, title: lhr.audits[ref.id]!.title }));
+    results.push({
+      ...target,
+      finalUrl: lhr.finalDisplayedUrl,
+      scores,
+      metrics: {
+        FCP: audit('first-contentful-paint'),
+        LCP: audit('largest-contentful-paint'),
+        TBT: audit('total-blocking-time'),
+        CLS: audit('cumulative-layout-shift'),
+        SI: audit('speed-index'),
+      },
+      opportunities,
+      failedAccessibility,
+    });
+    console.log(
+      `    ${target.page}: performance ${scores.performance}, accessibility ${scores.accessibility}`,
+    );
+  }
+  return results;
 }
 
 function printReport(results: PageScores[], preset: string) {

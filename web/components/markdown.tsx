@@ -5,6 +5,9 @@ import remarkGfm from 'remark-gfm';
 import type { MentionRef } from '@shared/api/mentions';
 import { findMentionsInText } from '@shared/domain/mentions';
 import { cn } from '@web/lib/cn';
+import { isExternalUrl } from '@web/lib/external-url';
+
+export { isExternalUrl };
 
 /**
  * Members' Markdown (posts, comments …), rendered safely: raw HTML is skipped (spec section 5),
@@ -30,16 +33,6 @@ export function safeUrl(url: string): string {
     return SAFE_PROTOCOLS.has(new URL(value).protocol) ? value : '';
   } catch {
     return '';
-  }
-}
-
-/** True for an absolute http(s) address on another origin. */
-export function isExternalUrl(url: string, origin: string = window.location.origin): boolean {
-  try {
-    const parsed = new URL(url, origin);
-    return /^https?:$/.test(parsed.protocol) && parsed.origin !== origin;
-  } catch {
-    return false;
   }
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Link } from '@shared/api/links';
-import { isExternalUrl } from '@web/components/markdown';
+import { isExternalUrl } from '@web/lib/external-url';
 import { cn } from '@web/lib/cn';
 
 /**
