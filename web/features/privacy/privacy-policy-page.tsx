@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ACCOUNT_DELETION_GRACE_DAYS } from '@shared/domain/account-deletion';
 import { APP_NAME, DURATIONS } from '@shared/domain/constants';
+import { DATA_EXPORT_LIMITS } from '@shared/domain/data-export-limits';
 import { Card } from '@web/components/card';
 import { TextLink } from '@web/components/text-link';
 import { useDocumentTitle } from '@web/lib/use-document-title';
@@ -35,9 +36,6 @@ function List({ children }: { children: ReactNode }) {
 function Term({ children }: { children: ReactNode }) {
   return <strong className="font-medium text-stone-900">{children}</strong>;
 }
-
-/** How long a copy of your data stays downloadable (the export feature's own limit). */
-const EXPORT_DAYS = 7;
 
 export function PrivacyPolicyPage() {
   useDocumentTitle('Privacy policy');
@@ -103,8 +101,8 @@ export function PrivacyPolicyPage() {
               invitations {DURATIONS.invitationDays} days.
             </li>
             <li>
-              A copy of your data that you asked for can be downloaded for {EXPORT_DAYS} days, then it is
-              deleted.
+              A copy of your data that you asked for can be downloaded for {DATA_EXPORT_LIMITS.keepDays} days,
+              then it is deleted.
             </li>
             <li>
               Everything else stays until you delete it or your account. When you delete your account it is
