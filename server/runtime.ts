@@ -186,6 +186,7 @@ export async function startHearth(config: Config, options: StartOptions = {}): P
       );
     const storage = createStorage(config);
     if (storage.kind === 's3') releases.push(() => storage.close());
+    const jobMetrics = createJobMetrics();
     const context: AppContext = {
       config,
       database,
@@ -199,12 +200,12 @@ export async function startHearth(config: Config, options: StartOptions = {}): P
         limits: { publishedIp: { max: config.publishedRateLimit, windowSeconds: 60 } },
       }),
       jobs: undefined as never,
-      jobMetrics: createJobMetrics(),
+      jobMetrics,
     };
     context.jobs = createJobs(database, jobDefinitions(context), logger, {
       pollingIntervalSeconds: options.jobPollingIntervalSeconds,
       monitorIntervalSeconds: config.jobsMonitorIntervalSeconds,
-      onSettled: context.jobMetrics!.record,
+      onSettled: jobMetrics.record,
     });
     await context.jobs.start({ work: config.services.includes('worker') });
     releases.push(() => context.jobs.stop());

@@ -7,8 +7,6 @@ import { findMentionsInText } from '@shared/domain/mentions';
 import { cn } from '@web/lib/cn';
 import { isExternalUrl } from '@web/lib/external-url';
 
-export { isExternalUrl };
-
 /**
  * Members' Markdown (posts, comments …), rendered safely: raw HTML is skipped (spec section 5),
  * only http(s), mailto and same-site addresses survive as links (so no `javascript:` URLs), every

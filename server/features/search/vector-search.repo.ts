@@ -67,9 +67,20 @@ interface NearestOptions {
   singleConnection?: boolean;
 }
 
-/** The HNSW settings for a page of `limit` rows, as set_config arguments. */
-function hnswSettings(limit: number) {
-  return { iterativeScan: 'relaxed_order', efSearch: String(Math.max(40, limit * 2)) };
+/** The HNSW index's ef_search for a page of `limit` rows. */
+const efSearchFor = (limit: number) => String(Math.max(40, limit * 2));
+
+/**
+ * Keeps the index read past filtered-out rows (pgvector >= 0.8, so pages stay full) and sets its
+ * ef_search: for the transaction (`local`) or for the session. Both in one statement: on PGlite
+ * every statement is a turn of the one connection.
+ */
+function setHnsw(executor: Pick<Db, 'execute'>, efSearch: string, local: boolean) {
+  const scope = sql.raw(local ? 'true' : 'false');
+  return executor.execute(
+    sql`select set_config('hnsw.iterative_scan', 'relaxed_order', ${scope}),
+      set_config('hnsw.ef_search', ${efSearch}, ${scope})`,
+  );
 }
 
 /** Per single-connection database: the ef_search its session was last given. */
@@ -101,27 +112,20 @@ export async function rankByMeaning(db: Db, options: NearestOptions): Promise<Ra
       and ${target.visible} and ${excludedCondition(corpus, text)}
     order by ${expression} <=> ${query}
     limit ${limit}`;
-  // Keep reading the index past filtered-out rows (pgvector >= 0.8), so pages stay full.
-  const settings = hnswSettings(limit);
+  const efSearch = efSearchFor(limit);
   let rows: Array<{ id: string; distance: number }>;
   if (options.singleConnection) {
     // One connection, this process's alone: set for the session once (and again when the page
     // size changes), then one statement per search instead of four (begin, set, select, commit).
-    if (sessionEfSearch.get(db) !== settings.efSearch) {
-      await db.execute(
-        sql`select set_config('hnsw.iterative_scan', ${settings.iterativeScan}, false),
-          set_config('hnsw.ef_search', ${settings.efSearch}, false)`,
-      );
-      sessionEfSearch.set(db, settings.efSearch);
+    if (sessionEfSearch.get(db) !== efSearch) {
+      await setHnsw(db, efSearch, false);
+      sessionEfSearch.set(db, efSearch);
     }
     rows = rowsOf<{ id: string; distance: number }>(await db.execute(nearest));
   } else {
     // A pool: the settings hold for this transaction's connection only.
     rows = await db.transaction(async (tx) => {
-      await tx.execute(
-        sql`select set_config('hnsw.iterative_scan', ${settings.iterativeScan}, true),
-          set_config('hnsw.ef_search', ${settings.efSearch}, true)`,
-      );
+      await setHnsw(tx, efSearch, true);
       return rowsOf<{ id: string; distance: number }>(await tx.execute(nearest));
     });
   }
