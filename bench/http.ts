@@ -13,7 +13,7 @@ import { SESSION_COOKIE } from '../server/http/auth';
 import { insertSession } from '../server/features/sessions/sessions.repo';
 import { hashToken, randomToken } from '../server/lib/tokens';
 import { type SeededCommunity, indexCommunity, openBenchDatabase, seedCommunity } from './seed';
-import { freePort, waitForHealth } from './support/built-app';
+import { freePort, spawnBuiltApp, waitForHealth } from './support/built-app';
 import { mergeResult } from './support/hearth';
 
 const ROOT = path.join(import.meta.dirname, '..');
@@ -163,25 +163,7 @@ async function runEngine(engine: 'pglite' | 'postgres') {
   const seeding = await seedFor(engine, dataDir);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'server', 'main.js')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: engine === 'postgres' ? process.env.BENCH_DATABASE_URL : '',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      PUBLIC_ORIGIN: base,
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      RATE_LIMITS: 'off',
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-      LOG_FORMAT: 'json',
-      ...(engine === 'postgres' && !process.env.TOTP_ENCRYPTION_KEY
-        ? { TOTP_ENCRYPTION_KEY: randomToken() }
-        : {}),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawnBuiltApp({ engine, dataDir, port, totpKey: randomToken() });
   try {
     await waitForHealth(base, child);
     const cookie = `${SESSION_COOKIE}=${seeding.token}`;

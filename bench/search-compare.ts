@@ -9,36 +9,23 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../server/config/env';
-import { openDatabase, rowsOf } from '../server/db/client';
+import { rowsOf } from '../server/db/client';
 import { resolveMentions } from '../server/features/mentions/mentions.service';
 import { presentPosts } from '../server/features/posts/posts.presenter';
 import * as current from '../server/features/search/search.service';
 import { percentile } from './search-relevance/metrics';
+import { openSeededSearchDatabase } from './support/hearth';
 import { SEARCH_LATENCY_QUERIES } from './search-latency';
 
 const ROUNDS = Number(process.env.BENCH_PROFILE_ROUNDS ?? 6);
 
 async function main() {
   const base = process.env.BENCH_COMPARE_BASE;
-  const url = process.env.BENCH_DATABASE_URL;
-  const dataDir = process.env.BENCH_SEARCH_DATA_DIR;
-  if (!base || (!url && !dataDir)) {
-    throw new Error('Set BENCH_COMPARE_BASE and BENCH_SEARCH_DATA_DIR or BENCH_DATABASE_URL');
-  }
+  if (!base) throw new Error('Set BENCH_COMPARE_BASE (and BENCH_SEARCH_DATA_DIR or BENCH_DATABASE_URL)');
   const other = (await import(
     pathToFileURL(path.resolve(base, 'server/features/search/search.service.ts')).href
   )) as typeof current;
-  const config = loadConfig({
-    ...process.env,
-    DATABASE_URL: url ?? '',
-    DATA_DIR: dataDir ?? '.',
-    NODE_ENV: 'development',
-  });
-  const database = await openDatabase(
-    url ? { kind: 'postgres', url, max: 4 } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
-  );
-  await database.migrate();
+  const { config, database } = await openSeededSearchDatabase(4);
   const { db } = database;
   const [viewer] = rowsOf<{ id: string }>(
     await db.execute(sql`select id from users where username = 'viewer'`),

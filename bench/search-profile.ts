@@ -5,14 +5,13 @@
 //
 //   BENCH_SEARCH_DATA_DIR=/tmp/x BENCH_SEARCH_REUSE=1 npm run bench -- search-latency   # seed once
 //   BENCH_SEARCH_DATA_DIR=/tmp/x npx tsx bench/search-profile.ts
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../server/config/env';
-import { openDatabase, rowsOf } from '../server/db/client';
+import { rowsOf } from '../server/db/client';
 import { resolveMentions } from '../server/features/mentions/mentions.service';
 import { presentPosts } from '../server/features/posts/posts.presenter';
 import { searchPosts } from '../server/features/search/search.service';
 import { percentile } from './search-relevance/metrics';
+import { openSeededSearchDatabase } from './support/hearth';
 import { SEARCH_LATENCY_QUERIES } from './search-latency';
 
 const ROUNDS = Number(process.env.BENCH_PROFILE_ROUNDS ?? 5);
@@ -56,20 +55,7 @@ function label(text: string): string {
 }
 
 async function main() {
-  const url = process.env.BENCH_DATABASE_URL;
-  const dataDir = process.env.BENCH_SEARCH_DATA_DIR;
-  if (!url && !dataDir) throw new Error('Set BENCH_SEARCH_DATA_DIR or BENCH_DATABASE_URL');
-  const config = loadConfig({
-    ...process.env,
-    DATABASE_URL: url ?? '',
-    DATA_DIR: dataDir ?? '.',
-    NODE_ENV: 'development',
-  });
-  const database = await openDatabase(
-    url ? { kind: 'postgres', url, max: 2 } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
-  );
-  // The code under test may bring a migration (an index changed): apply it as Hearth would.
-  await database.migrate();
+  const { config, database } = await openSeededSearchDatabase(2);
   const client = (database.db as unknown as { $client: Queryable & Record<string, unknown> }).$client;
   record(client);
   if (database.kind === 'pglite') {

@@ -35,6 +35,41 @@ export interface BuiltApp {
   restart(env: Record<string, string>): Promise<void>;
 }
 
+/**
+ * The production server from `dist/` on `port`, as the benchmarks run it: rate limits off, its
+ * stderr shown, on PGlite in `dataDir` or on BENCH_DATABASE_URL. On PostgreSQL without a
+ * TOTP_ENCRYPTION_KEY of the operator's, `totpKey` is used (production requires one).
+ */
+export function spawnBuiltApp(options: {
+  engine: 'pglite' | 'postgres';
+  dataDir: string;
+  port: number;
+  totpKey: string;
+  env?: Record<string, string>;
+}): ChildProcess {
+  const { engine, port } = options;
+  return spawn(process.execPath, [path.join(ROOT, 'dist', 'server', 'main.js')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: engine === 'postgres' ? process.env.BENCH_DATABASE_URL : '',
+      DATA_DIR: options.dataDir,
+      PORT: String(port),
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      RATE_LIMITS: 'off',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      LOG_FORMAT: 'json',
+      ...(engine === 'postgres' && !process.env.TOTP_ENCRYPTION_KEY
+        ? { TOTP_ENCRYPTION_KEY: options.totpKey }
+        : {}),
+      ...options.env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
 /** A port nobody listens on now. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -95,29 +130,9 @@ export async function startBuiltApp(
   }
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const spawnApp = (extra: Record<string, string> = {}) =>
-    spawn(process.execPath, [path.join(ROOT, 'dist', 'server', 'main.js')], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: engine === 'postgres' ? process.env.BENCH_DATABASE_URL : '',
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        PUBLIC_ORIGIN: base,
-        HOST: '127.0.0.1',
-        NODE_ENV: 'production',
-        RATE_LIMITS: 'off',
-        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-        LOG_FORMAT: 'json',
-        ...(engine === 'postgres' && !process.env.TOTP_ENCRYPTION_KEY
-          ? { TOTP_ENCRYPTION_KEY: totpKey }
-          : {}),
-        ...options.env,
-        ...extra,
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
   const totpKey = process.env.TOTP_ENCRYPTION_KEY ?? randomToken();
+  const spawnApp = (extra: Record<string, string> = {}) =>
+    spawnBuiltApp({ engine, dataDir, port, totpKey, env: { ...options.env, ...extra } });
   const stopChild = async (child: ChildProcess) => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../server/config/env';
-import { type Db, rowsOf } from '../../server/db/client';
+import { type Db, openDatabase, rowsOf } from '../../server/db/client';
 import { SESSION_COOKIE } from '../../server/http/auth';
 import { insertSession } from '../../server/features/sessions/sessions.repo';
 import { hashToken, randomToken } from '../../server/lib/tokens';
@@ -220,4 +220,26 @@ export function mergeResult(name: string, key: string, result: unknown): string 
     // No file yet, or not JSON: start afresh.
   }
   return writeResult(name, { ...existing, [key]: result });
+}
+
+/**
+ * The seeded search database a search-latency run left (BENCH_DATABASE_URL, or
+ * BENCH_SEARCH_DATA_DIR on PGlite), opened in this process with a pool of `max` connections. The
+ * code under test may bring a migration (an index changed): it is applied as Hearth would on start.
+ */
+export async function openSeededSearchDatabase(max: number) {
+  const url = process.env.BENCH_DATABASE_URL;
+  const dataDir = process.env.BENCH_SEARCH_DATA_DIR;
+  if (!url && !dataDir) throw new Error('Set BENCH_SEARCH_DATA_DIR or BENCH_DATABASE_URL');
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: url ?? '',
+    DATA_DIR: dataDir ?? '.',
+    NODE_ENV: 'development',
+  });
+  const database = await openDatabase(
+    url ? { kind: 'postgres', url, max } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
+  );
+  await database.migrate();
+  return { config, database };
 }
