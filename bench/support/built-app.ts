@@ -48,7 +48,10 @@ export function spawnBuiltApp(options: {
   env?: Record<string, string>;
 }): ChildProcess {
   const { engine, port } = options;
-  return spawn(process.execPath, [path.join(ROOT, 'dist', 'server', 'main.js')], {
+  // BENCH_NODE_ARGS: flags for the app's node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), which
+  // NODE_OPTIONS does not accept.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  return spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'dist', 'server', 'main.js')], {
     cwd: ROOT,
     env: {
       ...process.env,
