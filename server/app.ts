@@ -87,7 +87,7 @@ export async function buildApp(
 
   registerErrorHandling(app);
   await registerSecurity(app, context.config);
-  const sessions = await registerAuth(app, context.config, context.db);
+  const sessions = await registerAuth(app, context.config, context.db, context.database.readCache);
   registerCachePolicy(app);
   const routes: RouteContext = { ...context, sessions };
   // First, so every route below is timed; the live hub is created with the event routes.

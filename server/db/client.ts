@@ -12,6 +12,7 @@ import type { ConstructorOptions as JobOptions } from 'pg-boss';
 import { fromPglite } from 'pg-boss';
 import { MIGRATIONS_DIR } from '../paths';
 import { type DatabaseUnavailableError, PgliteThread } from './pglite-thread';
+import { noReadCache, type ReadCache, VersionedReadCache } from './read-cache';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -30,6 +31,8 @@ export interface Database {
   jobConnection: Pick<JobOptions, 'db' | 'connectionString'>;
   /** True when the pgvector extension is installed, so search by meaning is available. */
   hasVector: boolean;
+  /** Hot reads kept until the next write where that is exact (PGlite); on PostgreSQL it always loads. */
+  readCache: ReadCache;
   /**
    * Calls `handler` with the payload of every notification on `channel` (PostgreSQL LISTEN), from
    * this process or any other sharing the database; answers a function that stops listening.
@@ -70,6 +73,7 @@ async function openPglite(options: PgliteOptions): Promise<Database> {
     db,
     jobConnection: { db: fromPglite(pglite) },
     hasVector: false,
+    readCache: new VersionedReadCache(client),
     async listen(channel, handler) {
       const stop = await client.listen(channel, handler);
       return async () => {
@@ -110,6 +114,7 @@ async function openPostgres(url: string, max = 10): Promise<Database> {
     db,
     jobConnection: { connectionString: url },
     hasVector: false,
+    readCache: noReadCache,
     listen: (channel, handler) => listener.listen(channel, handler),
     async migrate() {
       await migrateUnderLock(url);

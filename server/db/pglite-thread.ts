@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
+import { isReadOnly, mayHaveChangedData, type WriteClock } from './read-cache';
 import type { FromWorker, Request, SerializedError, WorkerStart } from './pglite-protocol';
 
 /** Why every call fails once the database thread has stopped: requests answer 503 (server/http/errors.ts). */
@@ -60,11 +61,14 @@ interface Pending {
  * error comes back under that id. A slow query occupies the database thread only: the event loop
  * keeps serving requests that do not wait on the database.
  */
-export class PgliteThread {
+export class PgliteThread implements WriteClock {
   readonly #worker: Worker;
   readonly #pending = new Map<number, Pending>();
   readonly #listeners = new Map<number, (payload: string) => void>();
   #nextId = 1;
+  #changes = 0;
+  #writesSent = 0;
+  #writesInFlight = 0;
   #closing = false;
   #failure: DatabaseUnavailableError | null = null;
   #onFailure: (error: DatabaseUnavailableError) => void;
@@ -123,12 +127,28 @@ export class PgliteThread {
     return this.#closing || this.#failure !== null;
   }
 
+  /**
+   * The write clock the read cache needs to stay exact (server/db/read-cache.ts): every write to
+   * this process's one database passes through here, so these counts see them all.
+   */
+  get changes(): number {
+    return this.#changes;
+  }
+
+  get writesSent(): number {
+    return this.#writesSent;
+  }
+
+  get writesInFlight(): number {
+    return this.#writesInFlight;
+  }
+
   query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
     return this.#query<T>(sql, params, options, undefined);
   }
 
-  async exec(sql: string): Promise<Results[]> {
-    return (await this.#call({ op: 'exec', sql })) as Results[];
+  exec(sql: string): Promise<Results[]> {
+    return this.#write(this.#call({ op: 'exec', sql }), () => true) as Promise<Results[]>;
   }
 
   /**
@@ -137,17 +157,38 @@ export class PgliteThread {
    * when it throws.
    */
   async transaction<T>(callback: (tx: PgliteThreadTransaction) => Promise<T>): Promise<T> {
-    const txId = (await this.#call({ op: 'begin' })) as number;
+    // The whole transaction is one write in flight; it changed data if any statement in it did.
+    let wrote = false;
+    const changed = () => {
+      wrote = true;
+      return false;
+    };
+    let settle!: () => void;
+    const transaction = this.#write(new Promise<void>((resolve) => (settle = resolve)), () => wrote);
+    let txId: number;
+    try {
+      txId = (await this.#call({ op: 'begin' })) as number;
+    } catch (error) {
+      settle();
+      await transaction;
+      throw error;
+    }
     let ended = false;
     const end = async (commit: boolean) => {
       if (ended) return;
       ended = true;
-      await this.#call({ op: 'end', tx: txId, commit });
+      try {
+        await this.#call({ op: 'end', tx: txId, commit });
+      } finally {
+        settle();
+        await transaction;
+      }
     };
     const tx: PgliteThreadTransaction = {
       query: <R>(sql: string, params: unknown[] = [], options: QueryOptions = {}) =>
-        this.#query<R>(sql, params, options, txId),
-      exec: async (sql: string) => (await this.#call({ op: 'exec', sql, tx: txId })) as Results[],
+        this.#query<R>(sql, params, options, txId, changed),
+      exec: (sql: string) =>
+        this.#write(this.#call({ op: 'exec', sql, tx: txId }), changed) as Promise<Results[]>,
       rollback: () => end(false),
       get closed() {
         return ended;
@@ -204,26 +245,55 @@ export class PgliteThread {
     await this.#worker.terminate();
   }
 
+  /** `inTransaction`: hears that a statement of an open transaction changed data (and answers false). */
   async #query<T>(
     sql: string,
     params: unknown[],
     options: QueryOptions,
     tx: number | undefined,
+    inTransaction?: () => boolean,
   ): Promise<Results<T>> {
     if (options.serializers || options.onNotice || options.blob) {
       throw new Error('serializers, onNotice and blob cannot cross to the database thread');
     }
     const parsers = options.parsers ?? {};
     const rawTypes = Object.keys(parsers).map(Number);
-    const result = (await this.#call({
+    const call = this.#call({
       op: 'query',
       sql,
       params,
       options: { rowMode: options.rowMode, rawTypes, paramTypes: options.paramTypes },
       tx,
-    })) as Results<T>;
+    });
+    const changedData = (result: Results<unknown>) => {
+      const changed = mayHaveChangedData(sql, result);
+      return changed && inTransaction ? inTransaction() : changed;
+    };
+    const result = (await (isReadOnly(sql)
+      ? call
+      : this.#write(call as Promise<Results<unknown>>, changedData))) as Results<T>;
     if (rawTypes.length > 0) applyParsers(result, parsers);
     return result;
+  }
+
+  /**
+   * Counts a call that may write while it is in flight; when it settles, `changedData` says whether
+   * it did (a failed statement changed nothing: in a transaction, the transaction rolls back).
+   */
+  #write<T>(call: Promise<T>, changedData: (result: T) => boolean): Promise<T> {
+    this.#writesSent++;
+    this.#writesInFlight++;
+    return call.then(
+      (result) => {
+        this.#writesInFlight--;
+        if (changedData(result)) this.#changes++;
+        return result;
+      },
+      (error: unknown) => {
+        this.#writesInFlight--;
+        throw error;
+      },
+    );
   }
 
   #call(request: Request): Promise<unknown> {

@@ -1,3 +1,4 @@
+import { noReadCache, type ReadCache } from '../db/read-cache';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config/env';
@@ -49,7 +50,12 @@ export interface Sessions {
   end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
 
-export async function registerAuth(app: FastifyInstance, config: Config, db: Db): Promise<Sessions> {
+export async function registerAuth(
+  app: FastifyInstance,
+  config: Config,
+  db: Db,
+  readCache: ReadCache = noReadCache,
+): Promise<Sessions> {
   await app.register(cookie);
   const secure = config.publicOrigin.startsWith('https://');
   const cookieName = secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
@@ -68,7 +74,7 @@ export async function registerAuth(app: FastifyInstance, config: Config, db: Db)
     const token = request.cookies[cookieName];
     if (!token || token.length > 200) return;
     const now = new Date();
-    const found = await findLiveSession(db, hashToken(token), now);
+    const found = await findLiveSession(db, hashToken(token), now, readCache);
     if (!found) {
       reply.clearCookie(cookieName, cookieOptions);
       return;

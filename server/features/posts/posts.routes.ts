@@ -36,7 +36,8 @@ export function registerPostRoutes(app: App, context: RouteContext) {
         const group = await findGroupWithRole(db, groupId, user.id);
         if (!group?.role) throw notFound();
       }
-      const rows = await listTimeline(db, { viewerId: user.id, groupId, cursor, limit });
+      const filter = { viewerId: user.id, groupId, cursor, limit };
+      const rows = await listTimeline(db, filter, context.database.readCache);
       const page = paginate(reply, rows, limit, (row) => row.createdAtExact);
       const mentions = await resolveMentions(
         db,

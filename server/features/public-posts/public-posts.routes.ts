@@ -93,7 +93,8 @@ export function registerPublicPostRoutes(app: App, context: RouteContext) {
     },
     async (request, reply) => {
       const { after, limit = LIMITS.pageSize, group_id: groupId, profile_id: profileId } = request.query;
-      const rows = await listPublishedPage(db, { groupId, profileId, cursor: decodeCursor(after), limit });
+      const filter = { groupId, profileId, cursor: decodeCursor(after), limit };
+      const rows = await listPublishedPage(db, filter, context.database.readCache);
       return presentPublishedPosts(
         paginate(reply, rows, limit, (row) => row.createdAtExact),
         origin,

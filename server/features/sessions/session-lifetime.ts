@@ -25,3 +25,12 @@ export function sessionCutoffs(now: Date) {
     usedAfter: new Date(now.getTime() - SESSION_IDLE_MS),
   };
 }
+
+/** Whether a session row is live at `now`: the rule `findLiveSession`'s callers rely on, in code. */
+export function sessionIsLive(
+  session: { expiresAt: Date; createdAt: Date; lastUsedAt: Date },
+  now: Date,
+): boolean {
+  const { createdAfter, usedAfter } = sessionCutoffs(now);
+  return session.expiresAt > now && session.createdAt > createdAfter && session.lastUsedAt > usedAfter;
+}

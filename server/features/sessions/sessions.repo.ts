@@ -1,7 +1,8 @@
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { sessions, users } from '../../db/schema';
-import { sessionCutoffs } from './session-lifetime';
+import { noReadCache, type ReadCache } from '../../db/read-cache';
+import { sessionCutoffs, sessionIsLive } from './session-lifetime';
 
 export type SessionUser = typeof users.$inferSelect;
 
@@ -20,23 +21,22 @@ export async function insertSession(
   await db.insert(sessions).values(values);
 }
 
-/** The live session with this token hash, with its user: not expired, not idle too long, not too old. */
-export async function findLiveSession(db: DbOrTx, tokenHash: string, now: Date) {
-  const { createdAfter, usedAfter } = sessionCutoffs(now);
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, tokenHash),
-        gt(sessions.expiresAt, now),
-        gt(sessions.createdAt, createdAfter),
-        gt(sessions.lastUsedAt, usedAfter),
-      ),
-    )
-    .limit(1);
-  return row;
+/**
+ * The live session with this token hash, with its user: not expired, not idle too long, not too old.
+ * The row comes from `cache` while nothing was written since it was read (every request of a
+ * signed-in member looks it up); whether it is live is decided at `now`, every time.
+ */
+export async function findLiveSession(db: DbOrTx, tokenHash: string, now: Date, cache: ReadCache = noReadCache) {
+  const row = await cache.read(`session:${tokenHash}`, async () => {
+    const [found] = await db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.tokenHash, tokenHash))
+      .limit(1);
+    return found;
+  });
+  return row && sessionIsLive(row.session, now) ? row : undefined;
 }
 
 export async function extendSession(db: DbOrTx, sessionId: string, now: Date, expiresAt: Date) {

@@ -1,0 +1,130 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../http/auth';
+import { memberWithClient } from '../../tests/support/factories';
+import { publishAs } from '../../tests/support/public-post-factories';
+import { createPostAs } from '../../tests/support/social-factories';
+import { createTestApp, type TestApp } from '../../tests/support/test-app';
+import { VersionedReadCache } from './read-cache';
+import { posts, users } from './schema';
+
+type Listed = { id: string; tldr: string; liked_by_current_user: boolean; likes_count: number }[];
+
+/**
+ * The hot reads kept between writes (ADR 028) never show what a completed write changed: every
+ * kind of write, through the API or straight to the database, is seen by the next read. On
+ * PostgreSQL there is no cache and the same answers must come from the database.
+ */
+describe('reads kept until the next write', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  const embedded = () => app.context.database.kind === 'pglite';
+
+  it('is in use on the embedded database and absent on PostgreSQL', async () => {
+    const { client } = await memberWithClient(app);
+    await client.get('/api/posts');
+    const cache = app.context.database.readCache;
+    if (embedded()) {
+      expect(cache).toBeInstanceOf(VersionedReadCache);
+      expect((cache as VersionedReadCache).size).toBeGreaterThan(0);
+    } else {
+      expect(cache).not.toBeInstanceOf(VersionedReadCache);
+    }
+  });
+
+  it('shows a new post, a like and an edit made through the API on the next timeline read', async () => {
+    const { client: reader } = await memberWithClient(app);
+    const { client: author } = await memberWithClient(app);
+    const before = (await reader.get('/api/posts')).body as Listed;
+    // Read twice: the second answer may come from the cache.
+    expect((await reader.get('/api/posts')).body).toEqual(before);
+
+    const post = await createPostAs(author, { tldr: 'Fresh bread on Friday' });
+    const afterPost = (await reader.get('/api/posts')).body as Listed;
+    expect(afterPost[0]).toMatchObject({ id: post.id, liked_by_current_user: false, likes_count: 0 });
+
+    expect((await reader.post(`/api/posts/${post.id}/likes`, {})).status).toBe(200);
+    const afterLike = (await reader.get('/api/posts')).body as Listed;
+    expect(afterLike[0]).toMatchObject({ id: post.id, liked_by_current_user: true, likes_count: 1 });
+
+    expect(
+      (await author.patch(`/api/posts/${post.id}`, { post: { tldr: 'Rye on Friday', content: '' } })).status,
+    ).toBe(200);
+    expect(((await reader.get('/api/posts')).body as Listed)[0]).toMatchObject({ tldr: 'Rye on Friday' });
+  });
+
+  it('sees a write made straight to the database, outside any request', async () => {
+    const { client: reader } = await memberWithClient(app);
+    const { client: author } = await memberWithClient(app);
+    const post = await createPostAs(author, { tldr: 'Before the job' });
+    expect(((await reader.get('/api/posts')).body as Listed)[0]).toMatchObject({ tldr: 'Before the job' });
+    await app.context.db.update(posts).set({ tldr: 'After the job' }).where(eq(posts.id, post.id));
+    expect(((await reader.get('/api/posts')).body as Listed)[0]).toMatchObject({ tldr: 'After the job' });
+  });
+
+  it('counts every kind of write on the embedded database, and no read', async (test) => {
+    if (!embedded()) return test.skip();
+    const { db } = app.context;
+    const { member } = await memberWithClient(app);
+    let loads = 0;
+    const read = () =>
+      app.context.database.readCache.read(`test:${member.id}`, async () => {
+        loads++;
+        return (await db.select({ name: users.firstName }).from(users).where(eq(users.id, member.id)))[0];
+      });
+    // The positive control: an answer is kept across a read (jobs running in the background may
+    // change data between two reads, so it is tried a few times).
+    let kept = false;
+    for (let attempt = 0; attempt < 20 && !kept; attempt++) {
+      const before = loads;
+      await read();
+      await read();
+      kept = loads === before + 1 || loads === before;
+    }
+    expect(kept).toBe(true);
+    await db.update(users).set({ firstName: 'Once' }).where(eq(users.id, member.id));
+    expect(await read()).toEqual({ name: 'Once' });
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ firstName: 'Twice' }).where(eq(users.id, member.id));
+    });
+    expect(await read()).toEqual({ name: 'Twice' });
+    await db.execute(sql`update users set first_name = 'Thrice' where id = ${member.id}`);
+    expect(await read()).toEqual({ name: 'Thrice' });
+  });
+
+  it('ends a session at once: signed out, the same cookie is refused', async () => {
+    const { client, member } = await memberWithClient(app);
+    expect((await client.get('/api/auth')).status).toBe(200);
+    expect((await client.get('/api/auth')).status).toBe(200);
+    const token = client.cookie(SESSION_COOKIE)!;
+    expect((await client.delete('/api/users/sign_out')).status).toBeLessThan(300);
+    const replay = app.client();
+    replay.setCookie(SESSION_COOKIE, token);
+    expect((await replay.get('/api/auth')).status).toBe(401);
+    // And a change to the member shows on their next request.
+    const { client: other, member: otherMember } = await memberWithClient(app);
+    expect(((await other.get('/api/auth')).body as { first_name: string }).first_name).toBe(
+      otherMember.firstName,
+    );
+    await app.context.db.update(users).set({ firstName: 'Renamed' }).where(eq(users.id, otherMember.id));
+    expect(((await other.get('/api/auth')).body as { first_name: string }).first_name).toBe('Renamed');
+    expect(member.id).not.toBe(otherMember.id);
+  });
+
+  it('shows a publication and its withdrawal on the public feed at once', async () => {
+    const { client: author } = await memberWithClient(app);
+    const visitor = app.client();
+    const post = await createPostAs(author, { tldr: 'Open day at the allotments' });
+    await visitor.get('/api/published_posts?limit=1');
+    const publication = await publishAs(author, post.id);
+    const feed = (await visitor.get('/api/published_posts?limit=1')).body as { id: string }[];
+    expect(feed[0]?.id).toBe(post.id);
+    expect((await author.delete(`/api/public_posts/${publication.id}`)).status).toBeLessThan(300);
+    const after = (await visitor.get('/api/published_posts?limit=1')).body as { id: string }[];
+    expect(after[0]?.id).not.toBe(post.id);
+  });
+});

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { isReadOnly, mayHaveChangedData, noReadCache, VersionedReadCache } from './read-cache';
+
+/** A load that answers `value` and counts its calls. */
+function loader<T>(value: T) {
+  const load = async () => {
+    load.calls++;
+    return value;
+  };
+  load.calls = 0;
+  return load;
+}
+
+/** A write clock the test moves by hand. */
+function clock() {
+  return { changes: 0, writesSent: 0, writesInFlight: 0, closed: false };
+}
+
+describe('VersionedReadCache', () => {
+  it('answers from the cache until the write count moves, then loads again', async () => {
+    const writes = clock();
+    const cache = new VersionedReadCache(writes);
+    const load = loader(['row']);
+    expect(await cache.read('k', load)).toEqual(['row']);
+    expect(await cache.read('k', load)).toEqual(['row']);
+    expect(load.calls).toBe(1);
+    writes.writesSent++; // a write that changed nothing (UPDATE 0) leaves the answer good
+    await cache.read('k', load);
+    expect(load.calls).toBe(1);
+    writes.changes++;
+    await cache.read('k', load);
+    expect(load.calls).toBe(2);
+    await cache.read('k', load);
+    expect(load.calls).toBe(2);
+  });
+
+  it('serves nothing once the database has stopped', async () => {
+    const writes = clock();
+    const cache = new VersionedReadCache(writes);
+    await cache.read('k', loader('kept'));
+    writes.closed = true;
+    await expect(
+      cache.read('k', async () => {
+        throw new Error('the database is unavailable');
+      }),
+    ).rejects.toThrow('unavailable');
+  });
+
+  it('keeps keys apart', async () => {
+    const cache = new VersionedReadCache(clock());
+    expect(await cache.read('a', loader('A'))).toBe('A');
+    expect(await cache.read('b', loader('B'))).toBe('B');
+    expect(await cache.read('a', loader('other'))).toBe('A');
+  });
+
+  it.each([
+    ['a write was sent while it loaded', (writes: ReturnType<typeof clock>) => writes.writesSent++],
+    ['a write changed data while it loaded', (writes: ReturnType<typeof clock>) => writes.changes++],
+  ])('does not keep an answer when %s', async (_, race) => {
+    const writes = clock();
+    const cache = new VersionedReadCache(writes);
+    const racing = loader('maybe stale');
+    await cache.read('k', async () => {
+      race(writes);
+      return racing();
+    });
+    const load = loader('fresh');
+    expect(await cache.read('k', load)).toBe('fresh');
+    expect(load.calls).toBe(1);
+    expect(await cache.read('k', load)).toBe('fresh');
+    expect(load.calls).toBe(1);
+  });
+
+  it('does not keep an answer read while a write was in flight', async () => {
+    const writes = clock();
+    writes.writesInFlight = 1;
+    const cache = new VersionedReadCache(writes);
+    const load = loader('either side of the write');
+    await cache.read('k', load);
+    await cache.read('k', load);
+    expect(load.calls).toBe(2);
+  });
+
+  it('keeps no "nothing" (unknown keys cannot crowd out known ones)', async () => {
+    const cache = new VersionedReadCache(clock());
+    const load = loader(undefined);
+    await cache.read('guess', load);
+    await cache.read('guess', load);
+    expect(load.calls).toBe(2);
+    expect(cache.size).toBe(0);
+  });
+
+  it('keeps the most recently used answers up to its capacity', async () => {
+    const cache = new VersionedReadCache(clock(), 2);
+    await cache.read('a', loader('A'));
+    await cache.read('b', loader('B'));
+    await cache.read('a', loader('A again')); // a is now the most recent
+    await cache.read('c', loader('C'));
+    expect(cache.size).toBe(2);
+    expect(await cache.read('a', loader('unused'))).toBe('A');
+    expect(await cache.read('b', loader('B2'))).toBe('B2');
+  });
+
+  it('loads every time on PostgreSQL (noReadCache)', async () => {
+    const load = loader('x');
+    await noReadCache.read('k', load);
+    await noReadCache.read('k', load);
+    expect(load.calls).toBe(2);
+  });
+});
+
+describe('which statements may change data', () => {
+  it.each([
+    ['select * from posts', true],
+    ['  (select 1) union (select 2)', true],
+    ['SELECT pg_notify($1, $2)', true],
+    ['insert into posts values ($1)', false],
+    ['with next as (select id from jobs for update skip locked) update jobs set state = 1', false],
+    ['create table t (id int)', false],
+  ])('%s reads only: %s', (sql, readOnly) => {
+    expect(isReadOnly(sql)).toBe(readOnly);
+  });
+
+  it.each([
+    ['update posts set tldr = $1 where id = $2', 0, false],
+    ['update posts set tldr = $1 where id = $2', 1, true],
+    ['delete from sessions where id = $1', 0, false],
+    ['insert into likes values ($1, $2) on conflict do nothing', 0, false],
+    ['with next as (select id from pgboss.job limit 1) update pgboss.job set state = 2', 0, false],
+    ['with next as (select id from pgboss.job limit 1) update pgboss.job set state = 2', 3, true],
+    [
+      'with gone as (delete from a returning id) update b set x = 1 where id in (select id from gone)',
+      0,
+      true,
+    ],
+    ['with gone as materialized (delete from a returning id) select count(*) from gone', 0, true],
+    ['alter table posts add column x int', 0, true],
+    ['set search_path to public', 0, true],
+  ])('%s touching %i rows changed data: %s', (sql, affectedRows, changed) => {
+    expect(mayHaveChangedData(sql, { affectedRows })).toBe(changed);
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * Answers to hot reads (the session look-up, timeline pages, the public feed) kept until data is
+ * changed in the database (ADR 028). It is exact only where one process owns every write: the
+ * embedded database, whose client watches every statement (`WriteClock`). A read is kept only if no
+ * write was in flight when it started and none was sent or changed data while it ran, and it is
+ * served only while no data has changed since, so it never returns what a completed write changed.
+ *
+ * On PostgreSQL other processes write too, so there is no such cache: `read` always loads.
+ */
+export interface ReadCache {
+  /** `load()`'s answer for `key`, from the cache while nothing was written since it was loaded. */
+  read<T>(key: string, load: () => Promise<T>): Promise<T>;
+}
+
+/** PostgreSQL: every read goes to the database. */
+export const noReadCache: ReadCache = { read: (_key, load) => load() };
+
+/** What the embedded database's client counts of the statements that may write. */
+export interface WriteClock {
+  /** Moves when a write settles having changed data (rows touched, DDL, a transaction that wrote). */
+  readonly changes: number;
+  /** Moves when a statement that may write is sent, or a transaction begins. */
+  readonly writesSent: number;
+  /** Those sent and not yet settled (an open transaction counts as one). */
+  readonly writesInFlight: number;
+  /** The database has stopped: nothing is served from the cache, so reads fail as the database does. */
+  readonly closed: boolean;
+}
+
+interface Entry {
+  changes: number;
+  value: unknown;
+}
+
+/** The embedded database's cache: the `capacity` most recently used answers. */
+export class VersionedReadCache implements ReadCache {
+  readonly #clock: WriteClock;
+  readonly #capacity: number;
+  /** In use order: the least recently used first. */
+  readonly #entries = new Map<string, Entry>();
+
+  constructor(clock: WriteClock, capacity = 500) {
+    this.#clock = clock;
+    this.#capacity = capacity;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  async read<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const clock = this.#clock;
+    const changes = clock.changes;
+    const entry = this.#entries.get(key);
+    this.#entries.delete(key);
+    if (entry?.changes === changes && !clock.closed) {
+      this.#entries.set(key, entry);
+      return entry.value as T;
+    }
+    const sent = clock.writesSent;
+    const quiet = clock.writesInFlight === 0;
+    const value = await load();
+    // A write in flight, sent or settled meanwhile may or may not be in `value`: not kept. Nor is
+    // "nothing" (an unknown session token), so guesses cannot crowd out what is used.
+    const untouched = quiet && clock.writesSent === sent && clock.changes === changes;
+    if (untouched && value !== undefined && value !== null) {
+      this.#entries.set(key, { changes, value });
+      if (this.#entries.size > this.#capacity) this.#entries.delete(this.#entries.keys().next().value!);
+    }
+    return value;
+  }
+}
+
+/**
+ * A statement that only reads: it starts with SELECT (Hearth calls no function that writes from a
+ * SELECT). Anything else (INSERT, UPDATE, DELETE, WITH, DDL, SET, …) may write.
+ */
+const READ = /^\s*\(*\s*select\b/i;
+
+export function isReadOnly(sql: string): boolean {
+  return READ.test(sql);
+}
+
+const DML = /^\s*(insert|update|delete|merge)\b/i;
+const WITH = /^\s*with\b/i;
+/** A data-modifying common table expression: `name as (insert|update|delete …)`. */
+const MODIFYING_CTE = /\bas\s*(?:not\s+)?(?:materialized\s*)?\(\s*(insert|update|delete|merge)\b/i;
+
+/**
+ * Whether a statement that may write did change data. A top-level INSERT, UPDATE, DELETE or MERGE
+ * (also under a WITH of plain SELECTs, as job queues poll) that touched no row changed nothing;
+ * anything else (DDL, a modifying CTE, …) is taken to have changed data.
+ */
+export function mayHaveChangedData(sql: string, result: { affectedRows?: number }): boolean {
+  const counted = DML.test(sql) || (WITH.test(sql) && !MODIFYING_CTE.test(sql));
+  return counted ? (result.affectedRows ?? 1) > 0 : true;
+}
