@@ -185,3 +185,32 @@ describe('meaning search reads the vector index, not every entry', () => {
     expect(plan).toMatch(/Index Scan using search_entries_hnsw_/);
   }, 90_000);
 });
+
+describe('PostgreSQL connections without JIT', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('turns JIT compilation off for every pooled connection the app queries through', async (context) => {
+    if (app.context.database.kind !== 'postgres') context.skip();
+    // Positive control: the server itself has JIT on (PostgreSQL's default), so "off" below is ours.
+    const [server] = rowsOf<{ boot: string }>(
+      await app.context.db.execute(sql`select boot_val as boot from pg_settings where name = 'jit'`),
+    );
+    expect(server?.boot).toBe('on');
+    // Several at once, so more than one connection of the pool answers.
+    const settings = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        app.context.db.transaction(async (tx) =>
+          rowsOf<{ jit: string; pid: number }>(
+            await tx.execute(sql`select current_setting('jit') as jit, pg_backend_pid() as pid`),
+          ),
+        ),
+      ),
+    );
+    expect(new Set(settings.map((rows) => rows[0]!.pid)).size).toBeGreaterThan(1);
+    expect(settings.map((rows) => rows[0]!.jit)).toEqual(['off', 'off', 'off', 'off']);
+  });
+});
