@@ -31,11 +31,14 @@ function vectorExpression(dimensions: number): SQL {
   return sql.raw(`(e.embedding::vector(${Math.trunc(dimensions)}))`);
 }
 
-const ensured = new Set<string>();
+/** Per database handle (tests open several in one process): the indexes known to exist there. */
+const ensuredIn = new WeakMap<object, Set<string>>();
 
-/** Creates the model's HNSW index once (idempotent; needs pgvector). */
+/** Creates the model's HNSW index once per database handle (idempotent; needs pgvector). */
 export async function ensureVectorIndex(db: DbOrTx, model: string, dimensions: number): Promise<void> {
   const name = indexName(model, dimensions);
+  let ensured = ensuredIn.get(db);
+  if (!ensured) ensuredIn.set(db, (ensured = new Set()));
   if (ensured.has(name)) return;
   await db.execute(
     sql.raw(`create index if not exists ${name} on search_entries
