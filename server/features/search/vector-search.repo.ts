@@ -61,6 +61,11 @@ interface NearestOptions {
   model: string;
   vector: number[];
   limit: number;
+  /**
+   * The page the index's search list is sized for (ef_search), when fewer rows than a page are
+   * wanted: the same list as for the whole page, so the nearest rows found are the same ones.
+   */
+  pageSize?: number;
   /** Rows farther than this (cosine distance, 0-2) are not similar enough to show. */
   maxDistance: number;
   /**
@@ -122,7 +127,7 @@ export async function rankByMeaning(db: Db, options: NearestOptions): Promise<Ra
       and ${target.visible} and ${excludedCondition(corpus, text)}
     order by ${expression} <=> ${query}
     limit ${limit}`;
-  const efSearch = efSearchFor(limit);
+  const efSearch = efSearchFor(options.pageSize ?? limit);
   let rows: Array<{ id: string; distance: number }>;
   if (options.singleConnection) {
     // One connection, this process's alone: set for the session once (and again when the page
