@@ -429,10 +429,22 @@ export async function recomputeCounters(db: Db, log: (line: string) => void = ()
   return updated;
 }
 
-/** Builds the search index the way `npm run cli -- reindex` does, and refreshes planner statistics. */
-export async function indexCommunity(database: Database, log: (line: string) => void = () => {}) {
+/**
+ * Builds the search index the way `npm run cli -- reindex` does, and refreshes planner statistics.
+ * `dataDir` is the Hearth data folder the app will run on: the static word vectors' file is built
+ * there, so the app searches by meaning from its first request instead of by keywords only until
+ * its worker happens to build the file (which it did in `./data` of the bench's working folder).
+ */
+export async function indexCommunity(
+  database: Database,
+  log: (line: string) => void = () => {},
+  dataDir?: string,
+) {
   const started = performance.now();
-  const config = loadConfig({ ...process.env, NODE_ENV: 'production' }, ['worker']);
+  const config = loadConfig(
+    { ...process.env, NODE_ENV: 'production', ...(dataDir ? { DATA_DIR: dataDir } : {}) },
+    ['worker'],
+  );
   let lastReport = 0;
   const report = await reindexAll({ db: database.db, config, database }, (message) => {
     if (performance.now() - lastReport > 5_000) {
@@ -492,7 +504,7 @@ async function main() {
     console.log(`Seeding ${posts.toLocaleString('en')} posts on ${database.kind}…`);
     await seedCommunity(database.db, { posts, seed: Number(values.seed), log: console.log });
     if (values['no-index']) await database.db.execute(sql`analyze`);
-    else await indexCommunity(database, console.log);
+    else await indexCommunity(database, console.log, values['data-dir']);
   } finally {
     await close();
   }

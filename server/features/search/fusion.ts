@@ -36,6 +36,16 @@ export function keywordsThenMeaning(keywords: RankedId[], meaning: RankedId[], l
   return ids;
 }
 
+/**
+ * How many meaning matches keywordsThenMeaning can use on a page of `limit` when keywords found
+ * `keywordHits`: with a full page of keyword hits, only the meaning slots, after skipping any of
+ * the first KEYWORDS_FIRST keyword hits (rows beyond these never reach the page); otherwise the
+ * whole page, as meaning then fills it.
+ */
+export function meaningRowsUsable(keywordHits: number, limit: number): number {
+  return keywordHits >= limit ? Math.min(limit, KEYWORDS_FIRST + MEANING_SLOTS) : limit;
+}
+
 /** Reciprocal rank fusion of several rankings (for a real embedding model, as strong as BM25). */
 export function reciprocalRankFusion(rankings: RankedId[][], limit: number): string[] {
   const scores = new Map<string, number>();

@@ -10,7 +10,7 @@ import {
   selectiveTerms,
   tsRankOfOccurrences,
 } from './bm25';
-import { keywordsThenMeaning, reciprocalRankFusion, RRF_K } from './fusion';
+import { keywordsThenMeaning, meaningRowsUsable, reciprocalRankFusion, RRF_K } from './fusion';
 import { highlightPrefixes, MATCH_END, MATCH_START, piecesFromHeadline, queryWords } from './highlight';
 import { quoteLexeme } from './keyword-search.repo';
 import { parseQueryText } from './query-text';
@@ -101,6 +101,30 @@ describe('combining keywords and meaning', () => {
       'k6',
       'k8',
     ]);
+  });
+
+  it('asks for only the meaning matches a page full of keyword hits can still show', () => {
+    // Every way the meaning list may overlap the keyword hits: the first keyword hits, later ones,
+    // or none; the page is the same from the shortened list as from the whole one.
+    const limit = 10;
+    const keywords = hits(...Array.from({ length: 12 }, (_, i) => `k${i}`));
+    const pools = [
+      ['k0', 'k1', 'k2', 'k3', 'k4', 'm0', 'm1', 'm2', 'm3', 'm4', 'm5'],
+      ['m0', 'k0', 'k6', 'm1', 'k1', 'k2', 'm2', 'k3', 'k4', 'm3', 'm4'],
+      ['k7', 'k8', 'k9', 'm0', 'm1', 'm2', 'm3'],
+      ['m0', 'm1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7', 'm8', 'm9', 'm10'],
+    ];
+    for (const pool of pools) {
+      const meaning = hits(...pool);
+      for (const found of [limit, keywords.length]) {
+        const usable = meaningRowsUsable(found, limit);
+        expect(usable).toBeLessThan(limit);
+        const page = keywordsThenMeaning(keywords.slice(0, found), meaning, limit);
+        expect(keywordsThenMeaning(keywords.slice(0, found), meaning.slice(0, usable), limit)).toEqual(page);
+      }
+    }
+    // Fewer keyword hits than a page: meaning fills it, so the whole page of meaning is asked for.
+    expect(meaningRowsUsable(limit - 1, limit)).toBe(limit);
   });
 
   it('fuses rankings by reciprocal rank', () => {

@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rowsOf } from '../../db/client';
 import { searchTerms } from '../../db/schema';
@@ -110,4 +111,106 @@ describe('meaning search on a single-connection database', () => {
     );
     expect(settings).toEqual({ iterative: 'relaxed_order', ef: '60' });
   }, 90_000);
+});
+
+describe('meaning search reads the vector index, not every entry', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  /** The plan PostgreSQL chooses for the statement rankByMeaning sends (captured, then explained). */
+  async function meaningPlan(options: Parameters<typeof rankByMeaning>[1]): Promise<string> {
+    const { db } = app.context;
+    const sent: unknown[] = [];
+    const original = db.execute.bind(db);
+    const spy = vi.spyOn(db, 'execute').mockImplementation(((query: never) => {
+      sent.push(query);
+      return original(query);
+    }) as never);
+    try {
+      await rankByMeaning(db, options);
+    } finally {
+      spy.mockRestore();
+    }
+    const dialect = new PgDialect();
+    const nearest = sent.find((query) => dialect.sqlToQuery(query as SQL).sql.includes('<=>'));
+    expect(nearest).toBeDefined();
+    const plan = rowsOf<{ 'QUERY PLAN': string }>(await db.execute(sql`explain ${nearest as SQL}`));
+    return plan.map((row) => row['QUERY PLAN']).join('\n');
+  }
+
+  it('walks the HNSW index for the nearest posts once there are thousands of them', async (context) => {
+    if (!app.context.database.hasVector) context.skip();
+    const { member, client } = await memberWithClient(app);
+    // One post through the API, so the model's index exists as the worker makes it...
+    await createPostAs(client, { tldr: 'Apple orchard', content: 'Picking apples in the autumn sun.' });
+    const embedder = embedderFor(app.context.config);
+    const deadline = Date.now() + 60_000;
+    const indexed = async () =>
+      rowsOf<{ n: number }>(
+        await app.context.db.execute(
+          sql`select count(*)::int as n from search_entries where embedding is not null`,
+        ),
+      )[0]!.n;
+    while ((await indexed()) < 1 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(await indexed()).toBe(1);
+    // ...then 3,000 more with vectors of the same model (random directions), and fresh statistics.
+    await app.context.db.execute(sql`
+      insert into posts (user_id, tldr, content)
+      select ${member.id}, 'Bulk ' || g, 'Filler ' || g from generate_series(1, 3000) g`);
+    await app.context.db.execute(sql`
+      insert into search_entries (post_id, model, embedding)
+      select p.id, ${embedder.model},
+        (select array_agg(random()::real) from generate_series(1, 100) d where p.id is not null)
+      from posts p where p.tldr like 'Bulk %'`);
+    await app.context.db.execute(sql`analyze search_entries`);
+    await app.context.db.execute(sql`analyze posts`);
+
+    const query = parseQueryText('fruit trees harvest');
+    const [vector] = await embedder.embed([query.wanted]);
+    const plan = await meaningPlan({
+      corpus: 'posts',
+      query,
+      viewerId: member.id,
+      model: embedder.model,
+      vector: vector!,
+      limit: 50,
+      maxDistance: 2,
+      singleConnection: true,
+    });
+    expect(plan).toMatch(/Index Scan using search_entries_hnsw_/);
+  }, 90_000);
+});
+
+describe('PostgreSQL connections without JIT', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('turns JIT compilation off for every pooled connection the app queries through', async (context) => {
+    if (app.context.database.kind !== 'postgres') context.skip();
+    // Positive control: the server itself has JIT on (PostgreSQL's default), so "off" below is ours.
+    const [server] = rowsOf<{ boot: string }>(
+      await app.context.db.execute(sql`select boot_val as boot from pg_settings where name = 'jit'`),
+    );
+    expect(server?.boot).toBe('on');
+    // Several at once, so more than one connection of the pool answers.
+    const settings = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        app.context.db.transaction(async (tx) =>
+          rowsOf<{ jit: string; pid: number }>(
+            await tx.execute(sql`select current_setting('jit') as jit, pg_backend_pid() as pid`),
+          ),
+        ),
+      ),
+    );
+    expect(new Set(settings.map((rows) => rows[0]!.pid)).size).toBeGreaterThan(1);
+    expect(settings.map((rows) => rows[0]!.jit)).toEqual(['off', 'off', 'off', 'off']);
+  });
 });

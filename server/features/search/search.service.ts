@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import { listPostsByIds, type PostRow } from '../posts/posts.repo';
 import { embedderFor } from './search.indexer';
-import { keywordsThenMeaning, reciprocalRankFusion } from './fusion';
+import { keywordsThenMeaning, meaningRowsUsable, reciprocalRankFusion } from './fusion';
 import { queryWords } from './highlight';
 import { parseQueryText, type QueryText } from './query-text';
 import { rankByKeywords, type Corpus, type RankedId } from './keyword-search.repo';
@@ -54,6 +54,7 @@ async function rankByQueryMeaning(
   viewerId: string,
   query: QueryText,
   limit: number,
+  pageSize = limit,
 ): Promise<RankedId[]> {
   if (!deps.database.hasVector) return [];
   const embedder = embedderFor(deps.config);
@@ -73,6 +74,7 @@ async function rankByQueryMeaning(
     model: embedder.model,
     vector,
     limit,
+    pageSize,
     maxDistance: MAX_DISTANCE[embedder.kind],
     singleConnection: deps.database.kind === 'pglite',
   });
@@ -89,12 +91,20 @@ async function rankIds(
   query: QueryText,
   limit: number,
 ): Promise<string[]> {
-  // Side by side: on PostgreSQL each runs on its own pooled connection (PGlite takes them in turn).
+  const embedder = embedderFor(deps.config);
+  if (embedder.kind === 'static' && deps.database.kind === 'pglite') {
+    // PGlite runs one statement at a time, so side by side gains nothing there: keywords first,
+    // then only the meaning matches the page can still use (the slots alone when keywords fill it).
+    const keywords = await rankByKeywords(deps.db, corpus, viewerId, query, limit);
+    const usable = meaningRowsUsable(keywords.length, limit);
+    const meaning = await rankByQueryMeaning(deps, corpus, viewerId, query, usable, limit);
+    return keywordsThenMeaning(keywords, meaning, limit);
+  }
+  // Side by side: on PostgreSQL each runs on its own pooled connection.
   const [keywords, meaning] = await Promise.all([
     rankByKeywords(deps.db, corpus, viewerId, query, limit),
     rankByQueryMeaning(deps, corpus, viewerId, query, limit),
   ]);
-  const embedder = embedderFor(deps.config);
   return embedder.kind === 'static'
     ? keywordsThenMeaning(keywords, meaning, limit)
     : reciprocalRankFusion([keywords, meaning], limit);
