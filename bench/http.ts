@@ -101,7 +101,7 @@ async function seedFor(engine: 'pglite' | 'postgres', dataDir: string) {
     if (reused) console.log(`Reusing the community already in the database (${reused.rows.posts} posts)`);
     else console.log(`Seeding ${POSTS.toLocaleString('en')} posts on ${engine}…`);
     const seeded = reused ?? (await seedCommunity(database.db, { posts: POSTS, log: console.log }));
-    const index = reused ? { seconds: 0 } : await indexCommunity(database, console.log);
+    const index = reused ? { seconds: 0 } : await indexCommunity(database, console.log, dataDir);
     const token = randomToken();
     await insertSession(database.db, {
       userId: seeded.viewerId,

@@ -430,9 +430,18 @@ export async function recomputeCounters(db: Db, log: (line: string) => void = ()
 }
 
 /** Builds the search index the way `npm run cli -- reindex` does, and refreshes planner statistics. */
-export async function indexCommunity(database: Database, log: (line: string) => void = () => {}) {
+export async function indexCommunity(
+  database: Database,
+  log: (line: string) => void = () => {},
+  dataDir?: string,
+) {
   const started = performance.now();
-  const config = loadConfig({ ...process.env, NODE_ENV: 'production' }, ['worker']);
+  // `dataDir`: the app's DATA_DIR, so the word vectors converted for indexing (DATA_DIR/search) are
+  // the ones the app loads, instead of the app converting them again under load on first use.
+  const config = loadConfig(
+    { ...process.env, NODE_ENV: 'production', ...(dataDir ? { DATA_DIR: dataDir } : {}) },
+    ['worker'],
+  );
   let lastReport = 0;
   const report = await reindexAll({ db: database.db, config, database }, (message) => {
     if (performance.now() - lastReport > 5_000) {
