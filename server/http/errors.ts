@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../../shared/domain/messages';
-import { databaseUnreachable } from '../db/errors';
+import { connectionFailure, findCause } from '../db/errors';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -42,16 +42,13 @@ export function fieldOf(path: readonly PropertyKey[]): string {
 /**
  * True when the error, or what it wraps (Drizzle wraps driver errors in `cause`), says a service the
  * request needs is down: statusCode 503 (the embedded database's thread stopped), or a PostgreSQL
- * server that cannot be reached, is restarting or crashed (see databaseUnreachable).
+ * server that cannot be reached, is restarting or crashed (see connectionFailure). One walk answers
+ * both.
  */
-function isUnavailable(error: unknown): boolean {
-  if (databaseUnreachable(error)) return true;
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const candidate = current as { statusCode?: unknown; cause?: unknown };
-    if (candidate.statusCode === 503) return true;
-    current = candidate.cause;
-  }
-  return false;
+export function isUnavailable(error: unknown): boolean {
+  return (
+    findCause(error, (candidate) => candidate.statusCode === 503 || connectionFailure(candidate)) !== null
+  );
 }
 
 export function registerErrorHandling(app: FastifyInstance) {
