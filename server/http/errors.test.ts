@@ -1,5 +1,8 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { isUnavailable } from './errors';
+import { MESSAGES } from '../../shared/domain/messages';
+import { StorageFullError } from '../adapters/storage/storage';
+import { isUnavailable, registerErrorHandling, storageFull } from './errors';
 
 describe('isUnavailable', () => {
   const threadStopped = Object.assign(new Error('the database thread stopped'), { statusCode: 503 });
@@ -24,5 +27,28 @@ describe('isUnavailable', () => {
     expect(isUnavailable(looped)).toBe(false);
     expect(isUnavailable(null)).toBe(false);
     expect(isUnavailable('503')).toBe(false);
+  });
+});
+
+describe('a full file store', () => {
+  it('answers 507 with one message from the upload route (closing) and from the error handler', async () => {
+    const app = Fastify();
+    registerErrorHandling(app);
+    app.put('/upload', () => {
+      throw storageFull({ closeConnection: true });
+    });
+    // A full store met past the upload route: the StorageFullError itself reaches the handler.
+    app.post('/complete', () => {
+      throw new StorageFullError(Object.assign(new Error('no space'), { code: 'ENOSPC' }));
+    });
+    const upload = await app.inject({ method: 'PUT', url: '/upload' });
+    const complete = await app.inject({ method: 'POST', url: '/complete' });
+    expect(upload.statusCode).toBe(507);
+    expect(upload.json()).toEqual({ error: MESSAGES.storageFull });
+    expect(upload.headers.connection).toBe('close');
+    expect(complete.statusCode).toBe(507);
+    expect(complete.json()).toEqual({ error: MESSAGES.storageFull });
+    expect(complete.headers.connection).not.toBe('close');
+    await app.close();
   });
 });

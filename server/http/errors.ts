@@ -30,6 +30,14 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
     { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
   );
 
+/**
+ * 507: the file store is full (StorageFullError); nothing was kept and the operator must free space.
+ * The one answer of both the upload route (`closeConnection`: the rest of the body is not worth
+ * reading) and the error handler (a full store met later, e.g. keeping an upload's checked copy).
+ */
+export const storageFull = ({ closeConnection = false } = {}) =>
+  new HttpError(507, { error: MESSAGES.storageFull }, closeConnection ? { connection: 'close' } : {});
+
 /** Turns a validation issue path such as ['body','user','email'] into the field name 'email'. */
 export function fieldOf(path: readonly PropertyKey[]): string {
   for (let i = path.length - 1; i >= 0; i--) {
@@ -53,9 +61,9 @@ export function isUnavailable(error: unknown): boolean {
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.status(error.statusCode).headers(error.headers).send(error.body);
-    }
+    const answer = (httpError: HttpError) =>
+      reply.status(httpError.statusCode).headers(httpError.headers).send(httpError.body);
+    if (error instanceof HttpError) return answer(error);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: FieldErrors = {};
       for (const { instancePath, message, params } of error.validation) {
@@ -72,9 +80,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500;
     if (status === 507) {
-      // The file store is full (StorageFullError): the operator must free space; nothing was kept.
       request.log.error({ err: error }, 'request failed: no space left in the file store');
-      return reply.status(507).send({ error: MESSAGES.storageFull });
+      return answer(storageFull());
     }
     if (status >= 400 && status < 500) {
       const message = status === 429 ? MESSAGES.rateLimited : error.message || MESSAGES.badRequest;
