@@ -201,13 +201,27 @@ async function readBack(app: BuiltApp, acknowledged: LoadResult['acknowledged'],
   };
 }
 
+/**
+ * RSS growth after warm-up. The heap fills and is collected in a sawtooth (±15 % over a minute or
+ * two), so one sample against another measures where each fell on a tooth: the mean of the last
+ * third of the samples is compared with the mean of the first third instead.
+ */
 function growth(samples: Array<{ second: number; rssMb: number }>, warmupSeconds: number) {
   const after = samples.filter((s) => s.second >= warmupSeconds);
-  if (after.length < 2) return null;
-  const first = after[0]!.rssMb;
-  const last = after.at(-1)!.rssMb;
-  const peak = Math.max(...after.map((s) => s.rssMb));
-  return { baseMb: first, lastMb: last, peakMb: peak, growthPercent: ((last - first) / first) * 100 };
+  if (after.length < 3) return null;
+  const third = Math.floor(after.length / 3);
+  const mean = (list: typeof after) => list.reduce((sum, s) => sum + s.rssMb, 0) / list.length;
+  const base = mean(after.slice(0, third));
+  const last = mean(after.slice(-third));
+  return {
+    baseMb: +base.toFixed(1),
+    lastMb: +last.toFixed(1),
+    firstSampleMb: after[0]!.rssMb,
+    lastSampleMb: after.at(-1)!.rssMb,
+    lowMb: Math.min(...after.map((s) => s.rssMb)),
+    peakMb: Math.max(...after.map((s) => s.rssMb)),
+    growthPercent: ((last - base) / base) * 100,
+  };
 }
 
 async function main() {
@@ -371,7 +385,7 @@ function printReport(r: {
   maximum: ReturnType<typeof summary>;
   soak: ReturnType<typeof summary> & { rate: number };
   overLimit: ReturnType<typeof summary>;
-  rss: { baseMb?: number; lastMb?: number; peakMb?: number; growthPercent?: number };
+  rss: Partial<NonNullable<ReturnType<typeof growth>>>;
   readback: Awaited<ReturnType<typeof readBack>>;
   goals: Record<string, boolean | null>;
   loadAverage: number[];
@@ -387,14 +401,14 @@ function printReport(r: {
   );
   for (const [name, load] of [
     ['maximum', r.maximum],
-    ['soak', r.soak],
+    [`soak at ${r.soak.rate}`, r.soak],
     ['over limit', r.overLimit],
   ] as const)
     console.log(
-      `  ${name.padEnd(10)} ${load.rps.toFixed(0).padStart(5)} req/s  p50 ${load.p50} ms  p99 ${load.p99} ms  ${status(load.byStatus)}  errors ${load.errors}  timeouts ${load.timeouts}`,
+      `  ${name.padEnd(12)} ${load.rps.toFixed(0).padStart(5)} req/s  p50 ${load.p50} ms  p99 ${load.p99} ms  ${status(load.byStatus)}  errors ${load.errors}  timeouts ${load.timeouts}`,
     );
   console.log(
-    `  RSS after warm-up: ${r.rss.baseMb ?? '-'} -> ${r.rss.lastMb ?? '-'} MB (peak ${r.rss.peakMb ?? '-'}), growth ${r.rss.growthPercent?.toFixed(1) ?? '-'} %`,
+    `  RSS after warm-up, mean of the first third -> the last third: ${r.rss.baseMb ?? '-'} -> ${r.rss.lastMb ?? '-'} MB, growth ${r.rss.growthPercent?.toFixed(1) ?? '-'} % (samples ${r.rss.lowMb ?? '-'}-${r.rss.peakMb ?? '-'}, first ${r.rss.firstSampleMb ?? '-'}, last ${r.rss.lastSampleMb ?? '-'})`,
   );
   console.log(
     `  read back: ${r.readback.checked.posts} posts, ${r.readback.checked.comments} comments, ${r.readback.checked.links} links; missing ${r.readback.missing.length}${r.readback.missing.length ? ` (${r.readback.missing.slice(0, 5).join(', ')})` : ''}; acknowledged without an id ${r.readback.unidentified}`,
