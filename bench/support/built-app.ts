@@ -48,13 +48,12 @@ export function spawnBuiltApp(options: {
   env?: Record<string, string>;
 }): ChildProcess {
   const { engine, port } = options;
-  // BENCH_CPU_PROF_DIR: a V8 CPU profile of the app (written when it exits) into that directory.
-  const profile = process.env.BENCH_CPU_PROF_DIR
-    ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF_DIR]
-    : [];
+  // BENCH_NODE_ARGS: flags for the app's node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), which
+  // NODE_OPTIONS does not accept.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   // BENCH_APP_LOG: the app's log (its stdout) appended to that file instead of dropped.
   const log = process.env.BENCH_APP_LOG ? fs.openSync(process.env.BENCH_APP_LOG, 'a') : 'ignore';
-  const child = spawn(process.execPath, [...profile, path.join(ROOT, 'dist', 'server', 'main.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'dist', 'server', 'main.js')], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -8,6 +8,7 @@ import {
   type ToWorker,
   type WorkerStart,
 } from './pglite-protocol';
+import { StatementCache } from './pglite-statements';
 
 /**
  * The thread that runs the embedded database, so a slow query never stalls the server's event loop
@@ -33,6 +34,8 @@ try {
   send({ type: 'failed', error: serializeError(error) });
   throw error;
 }
+
+const statements = new StatementCache(pglite);
 
 interface OpenTransaction {
   tx: Transaction;
@@ -84,8 +87,11 @@ async function handle(id: number, request: Request): Promise<{ result: unknown; 
     case 'query': {
       const { rowMode, rawTypes, paramTypes } = request.options;
       const parsers = Object.fromEntries(rawTypes.map((type) => [type, keepText]));
+      // The transaction must still be open (target throws otherwise); it holds the session.
+      if (request.tx !== undefined) target(request.tx);
+      const options = { rowMode, parsers, paramTypes };
       return {
-        result: await target(request.tx).query(request.sql, request.params, { rowMode, parsers, paramTypes }),
+        result: await statements.query(request.sql, request.params, options, request.tx !== undefined),
       };
     }
     case 'exec':
