@@ -24,6 +24,7 @@ const { values } = parseArgs({
 const MINUTES = Number(values.minutes);
 const POSTS = Number(values.posts);
 const CONNECTIONS = Number(values.connections);
+const WARMUP_SECONDS = 10;
 const MAX_SECONDS = 20;
 const SOAK_SHARE = 0.7;
 const OVER_LIMIT_SECONDS = 30;
@@ -40,10 +41,17 @@ interface LoadResult {
   s5xx: number;
   errors: number;
   timeouts: number;
+  perSecond: number[];
+  byKind: Record<
+    string,
+    { requests: number; byStatus: Record<string, number>; meanMs: number | null; maxMs: number }
+  >;
   acknowledged: { post: Array<string | null>; comment: Array<string | null>; link: Array<string | null> };
 }
 
 interface LoadRequest {
+  /** Its name in the per-kind counts. */
+  kind: string;
   method: string;
   path: string;
   body?: unknown;
@@ -88,6 +96,7 @@ function runLoad(
     rate: options.rate,
     out,
     requests: requests.map((r) => ({
+      kind: r.kind,
       method: r.method,
       path: r.path,
       records: r.records,
@@ -104,7 +113,7 @@ function runLoad(
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [path.join(import.meta.dirname, 'support', 'soak-load.mjs'), JSON.stringify(job)],
+      [path.join(import.meta.dirname, 'support', 'load.mjs'), JSON.stringify(job)],
       { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] },
     );
     child.on('error', reject);
@@ -192,13 +201,27 @@ async function readBack(app: BuiltApp, acknowledged: LoadResult['acknowledged'],
   };
 }
 
+/**
+ * RSS growth after warm-up. The heap fills and is collected in a sawtooth (±15 % over a minute or
+ * two), so one sample against another measures where each fell on a tooth: the mean of the last
+ * third of the samples is compared with the mean of the first third instead.
+ */
 function growth(samples: Array<{ second: number; rssMb: number }>, warmupSeconds: number) {
   const after = samples.filter((s) => s.second >= warmupSeconds);
-  if (after.length < 2) return null;
-  const first = after[0]!.rssMb;
-  const last = after.at(-1)!.rssMb;
-  const peak = Math.max(...after.map((s) => s.rssMb));
-  return { baseMb: first, lastMb: last, peakMb: peak, growthPercent: ((last - first) / first) * 100 };
+  if (after.length < 3) return null;
+  const third = Math.floor(after.length / 3);
+  const mean = (list: typeof after) => list.reduce((sum, s) => sum + s.rssMb, 0) / list.length;
+  const base = mean(after.slice(0, third));
+  const last = mean(after.slice(-third));
+  return {
+    baseMb: +base.toFixed(1),
+    lastMb: +last.toFixed(1),
+    firstSampleMb: after[0]!.rssMb,
+    lastSampleMb: after.at(-1)!.rssMb,
+    lowMb: Math.min(...after.map((s) => s.rssMb)),
+    peakMb: Math.max(...after.map((s) => s.rssMb)),
+    growthPercent: ((last - base) / base) * 100,
+  };
 }
 
 async function main() {
@@ -221,26 +244,29 @@ async function main() {
       throw new Error(`seeding posts answered ${created.status}`);
     const postId = created.body.id;
     const mix: LoadRequest[] = [
-      { method: 'GET', path: '/api/posts' },
-      { method: 'GET', path: `/api/posts/${postId}` },
-      { method: 'GET', path: '/api/published_posts?limit=1', signedIn: false },
+      { kind: 'timeline', method: 'GET', path: '/api/posts' },
+      { kind: 'post', method: 'GET', path: `/api/posts/${postId}` },
+      { kind: 'public feed', method: 'GET', path: '/api/published_posts?limit=1', signedIn: false },
       {
+        kind: 'create post',
         method: 'POST',
         path: '/api/posts',
         body: { post: { tldr: 'Soak post {n}', content: 'Written under load, **{n}**.', group_id: null } },
         records: 'post',
       },
-      { method: 'GET', path: '/api/posts' },
+      { kind: 'timeline', method: 'GET', path: '/api/posts' },
       {
+        kind: 'comment',
         method: 'POST',
         path: `/api/posts/${postId}/comments`,
         body: { comment: { content: 'Soak comment {n}' } },
         records: 'comment',
       },
-      { method: 'POST', path: `/api/posts/${liked.body.id}/likes` },
-      { method: 'DELETE', path: `/api/posts/${liked.body.id}/likes` },
-      { method: 'GET', path: '/api/published_posts?limit=1', signedIn: false },
+      { kind: 'like', method: 'POST', path: `/api/posts/${liked.body.id}/likes` },
+      { kind: 'unlike', method: 'DELETE', path: `/api/posts/${liked.body.id}/likes` },
+      { kind: 'public feed', method: 'GET', path: '/api/published_posts?limit=1', signedIn: false },
       {
+        kind: 'link submission',
         method: 'POST',
         path: '/api/links',
         body: { url: `${article.url}/news/{n}`, comment: null, visibility: 'private' },
@@ -248,10 +274,16 @@ async function main() {
       },
     ];
 
+    // The first seconds of a freshly started process run cold (JIT, caches): not part of the maximum.
+    console.log(`Warm-up: ${WARMUP_SECONDS} s of the mix as fast as the app answers (not measured)…`);
+    const warmup = await runLoad(app, mix, { duration: WARMUP_SECONDS });
+    console.log(`  ${warmup.rps.toFixed(0)} req/s; answers per second: ${warmup.perSecond.join(' ')}`);
     console.log(`Maximum: ${CONNECTIONS} connections, ${MAX_SECONDS} s, as fast as the app answers…`);
     const max = await runLoad(app, mix, { duration: MAX_SECONDS });
     const rate = Math.max(1, Math.floor(max.rps * SOAK_SHARE));
     console.log(`  ${max.rps.toFixed(0)} req/s (5xx ${max.s5xx}); the soak runs at ${rate} req/s`);
+    console.log(`    answers per second: ${max.perSecond.join(' ')}`);
+    printKinds(max);
 
     const seconds = Math.round(MINUTES * 60);
     const warmupSeconds = Math.min(60, Math.round(seconds / 4));
@@ -280,9 +312,9 @@ async function main() {
 
     console.log('Reading back every acknowledged write…');
     const acknowledged = {
-      post: [max, soak, over].flatMap((load) => load.acknowledged.post),
-      comment: [max, soak, over].flatMap((load) => load.acknowledged.comment),
-      link: [max, soak, over].flatMap((load) => load.acknowledged.link),
+      post: [warmup, max, soak, over].flatMap((load) => load.acknowledged.post),
+      comment: [warmup, max, soak, over].flatMap((load) => load.acknowledged.comment),
+      link: [warmup, max, soak, over].flatMap((load) => load.acknowledged.link),
     };
     const readback = await readBack(app, acknowledged, postId);
 
@@ -294,13 +326,14 @@ async function main() {
       minutes: MINUTES,
       connections: CONNECTIONS,
       loadAverage,
+      warmup: summary(warmup),
       maximum: summary(max),
       soak: { rate, ...summary(soak) },
       rss: { warmupSeconds, ...rss, samples },
       readback,
       overLimit: summary(over),
       goals: {
-        no5xx: max.s5xx + soak.s5xx === 0,
+        no5xx: warmup.s5xx + max.s5xx + soak.s5xx === 0,
         everyWritePresent: readback.missing.length === 0 && readback.unidentified === 0,
         rssGrowthUnder10Percent: rss ? rss.growthPercent < 10 : null,
         overLimit429sNo5xx: (over.byStatus['429'] ?? 0) > 0 && over.s5xx === 0,
@@ -317,6 +350,18 @@ async function main() {
   }
 }
 
+/** Each kind of request in a phase: how many, with which statuses, mean and slowest answer. */
+function printKinds(load: LoadResult) {
+  for (const [kind, k] of Object.entries(load.byKind))
+    console.log(
+      `    ${kind.padEnd(16)} ${String(k.requests).padStart(6)}  mean ${String(k.meanMs ?? '-').padStart(5)} ms  max ${String(k.maxMs).padStart(6)} ms  ${Object.entries(
+        k.byStatus,
+      )
+        .map(([code, n]) => `${code}: ${n}`)
+        .join(', ')}`,
+    );
+}
+
 function summary(load: LoadResult) {
   return {
     requests: load.requests,
@@ -327,6 +372,7 @@ function summary(load: LoadResult) {
     s5xx: load.s5xx,
     errors: load.errors,
     timeouts: load.timeouts,
+    byKind: load.byKind,
     writes: {
       posts: load.acknowledged.post.length,
       comments: load.acknowledged.comment.length,
@@ -339,7 +385,7 @@ function printReport(r: {
   maximum: ReturnType<typeof summary>;
   soak: ReturnType<typeof summary> & { rate: number };
   overLimit: ReturnType<typeof summary>;
-  rss: { baseMb?: number; lastMb?: number; peakMb?: number; growthPercent?: number };
+  rss: Partial<NonNullable<ReturnType<typeof growth>>>;
   readback: Awaited<ReturnType<typeof readBack>>;
   goals: Record<string, boolean | null>;
   loadAverage: number[];
@@ -355,21 +401,21 @@ function printReport(r: {
   );
   for (const [name, load] of [
     ['maximum', r.maximum],
-    ['soak', r.soak],
+    [`soak at ${r.soak.rate}`, r.soak],
     ['over limit', r.overLimit],
   ] as const)
     console.log(
-      `  ${name.padEnd(10)} ${load.rps.toFixed(0).padStart(5)} req/s  p50 ${load.p50} ms  p99 ${load.p99} ms  ${status(load.byStatus)}  errors ${load.errors}  timeouts ${load.timeouts}`,
+      `  ${name.padEnd(12)} ${load.rps.toFixed(0).padStart(5)} req/s  p50 ${load.p50} ms  p99 ${load.p99} ms  ${status(load.byStatus)}  errors ${load.errors}  timeouts ${load.timeouts}`,
     );
   console.log(
-    `  RSS after warm-up: ${r.rss.baseMb ?? '-'} -> ${r.rss.lastMb ?? '-'} MB (peak ${r.rss.peakMb ?? '-'}), growth ${r.rss.growthPercent?.toFixed(1) ?? '-'} %`,
+    `  RSS after warm-up, mean of the first third -> the last third: ${r.rss.baseMb ?? '-'} -> ${r.rss.lastMb ?? '-'} MB, growth ${r.rss.growthPercent?.toFixed(1) ?? '-'} % (samples ${r.rss.lowMb ?? '-'}-${r.rss.peakMb ?? '-'}, first ${r.rss.firstSampleMb ?? '-'}, last ${r.rss.lastSampleMb ?? '-'})`,
   );
   console.log(
     `  read back: ${r.readback.checked.posts} posts, ${r.readback.checked.comments} comments, ${r.readback.checked.links} links; missing ${r.readback.missing.length}${r.readback.missing.length ? ` (${r.readback.missing.slice(0, 5).join(', ')})` : ''}; acknowledged without an id ${r.readback.unidentified}`,
   );
   console.log('\nGoals:');
   const labels: Record<string, string> = {
-    no5xx: 'no 5xx under the maximum and the soak',
+    no5xx: 'no 5xx under the warm-up, the maximum and the soak',
     everyWritePresent: 'every acknowledged write present afterwards',
     rssGrowthUnder10Percent: 'RSS growth after warm-up < 10 %',
     overLimit429sNo5xx: 'over the limit: 429s, no 5xx',

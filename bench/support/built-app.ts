@@ -9,7 +9,7 @@ import path from 'node:path';
 import { SESSION_COOKIE } from '../../server/http/auth';
 import { insertSession } from '../../server/features/sessions/sessions.repo';
 import { hashToken, randomToken } from '../../server/lib/tokens';
-import { openBenchDatabase, seedCommunity } from '../seed';
+import { indexCommunity, openBenchDatabase, seedCommunity } from '../seed';
 import { insertMember } from './hearth';
 
 export const ROOT = path.join(import.meta.dirname, '..', '..');
@@ -51,7 +51,9 @@ export function spawnBuiltApp(options: {
   // BENCH_NODE_ARGS: flags for the app's node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), which
   // NODE_OPTIONS does not accept.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  return spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'dist', 'server', 'main.js')], {
+  // BENCH_APP_LOG: the app's log (its stdout) appended to that file instead of dropped.
+  const log = process.env.BENCH_APP_LOG ? fs.openSync(process.env.BENCH_APP_LOG, 'a') : 'ignore';
+  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'dist', 'server', 'main.js')], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -69,8 +71,10 @@ export function spawnBuiltApp(options: {
         : {}),
       ...options.env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', log, 'inherit'],
   });
+  if (typeof log === 'number') fs.closeSync(log);
+  return child;
 }
 
 /** A port nobody listens on now. */
@@ -103,8 +107,9 @@ export async function waitForHealth(base: string, child: ChildProcess, timeoutMs
 
 /**
  * Migrates a new database, inserts `username` (or, with `seedPosts`, a bench:seed community whose
- * `member0` is the member) with a day-long session, then starts the built app on it. `env` is added
- * to the app's environment (RATE_LIMITS, LINK_FETCH_ALLOW_LOOPBACK …).
+ * `member0` is the member, indexed for search in the app's DATA_DIR) with a day-long session, then
+ * starts the built app on it. `env` is added to the app's environment (RATE_LIMITS,
+ * LINK_FETCH_ALLOW_LOOPBACK …).
  */
 export async function startBuiltApp(
   options: { username?: string; seedPosts?: number; env?: Record<string, string> } = {},
@@ -120,9 +125,14 @@ export async function startBuiltApp(
   );
   let userId: string;
   try {
-    userId = options.seedPosts
-      ? (await seedCommunity(database.db, { posts: options.seedPosts })).viewerId
-      : await insertMember(database.db, options.username ?? 'benchmember');
+    if (options.seedPosts) {
+      userId = (await seedCommunity(database.db, { posts: options.seedPosts })).viewerId;
+      // Indexed for search as a running deployment's community is: otherwise the app's worker
+      // converts the word vectors and indexes every seeded post in its first seconds under load.
+      await indexCommunity(database, () => {}, dataDir);
+    } else {
+      userId = await insertMember(database.db, options.username ?? 'benchmember');
+    }
     await insertSession(database.db, {
       userId,
       tokenHash: hashToken(sessionToken),

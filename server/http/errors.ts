@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../../shared/domain/messages';
-import { databaseUnreachable } from '../db/errors';
+import { connectionFailure, findCause } from '../db/errors';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -30,6 +30,14 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
     { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
   );
 
+/**
+ * 507: the file store is full (StorageFullError); nothing was kept and the operator must free space.
+ * The one answer of both the upload route (`closeConnection`: the rest of the body is not worth
+ * reading) and the error handler (a full store met later, e.g. keeping an upload's checked copy).
+ */
+export const storageFull = ({ closeConnection = false } = {}) =>
+  new HttpError(507, { error: MESSAGES.storageFull }, closeConnection ? { connection: 'close' } : {});
+
 /** Turns a validation issue path such as ['body','user','email'] into the field name 'email'. */
 export function fieldOf(path: readonly PropertyKey[]): string {
   for (let i = path.length - 1; i >= 0; i--) {
@@ -42,23 +50,20 @@ export function fieldOf(path: readonly PropertyKey[]): string {
 /**
  * True when the error, or what it wraps (Drizzle wraps driver errors in `cause`), says a service the
  * request needs is down: statusCode 503 (the embedded database's thread stopped), or a PostgreSQL
- * server that cannot be reached, is restarting or crashed (see databaseUnreachable).
+ * server that cannot be reached, is restarting or crashed (see connectionFailure). One walk answers
+ * both.
  */
-function isUnavailable(error: unknown): boolean {
-  if (databaseUnreachable(error)) return true;
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const candidate = current as { statusCode?: unknown; cause?: unknown };
-    if (candidate.statusCode === 503) return true;
-    current = candidate.cause;
-  }
-  return false;
+export function isUnavailable(error: unknown): boolean {
+  return (
+    findCause(error, (candidate) => candidate.statusCode === 503 || connectionFailure(candidate)) !== null
+  );
 }
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.status(error.statusCode).headers(error.headers).send(error.body);
-    }
+    const answer = (httpError: HttpError) =>
+      reply.status(httpError.statusCode).headers(httpError.headers).send(httpError.body);
+    if (error instanceof HttpError) return answer(error);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: FieldErrors = {};
       for (const { instancePath, message, params } of error.validation) {
@@ -75,9 +80,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500;
     if (status === 507) {
-      // The file store is full (StorageFullError): the operator must free space; nothing was kept.
       request.log.error({ err: error }, 'request failed: no space left in the file store');
-      return reply.status(507).send({ error: MESSAGES.storageFull });
+      return answer(storageFull());
     }
     if (status >= 400 && status < 500) {
       const message = status === 429 ? MESSAGES.rateLimited : error.message || MESSAGES.badRequest;

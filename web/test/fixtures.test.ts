@@ -1,17 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { CurrentUserSchema, usernameField } from '@shared/api/auth';
+import { CommentSchema } from '@shared/api/comments';
 import { uuidParam } from '@shared/api/fields';
 import { FileRequestCreatedSchema, FileRequestSchema } from '@shared/api/files';
 import { LinkCommentSchema, LinkSchema } from '@shared/api/links';
 import { GroupMemberSchema, GroupRequestSchema, GroupSchema } from '@shared/api/groups';
+import { NotificationSchema } from '@shared/api/notifications';
 import { PostSchema } from '@shared/api/posts';
 import { ProfileSchema } from '@shared/api/profiles';
 import { PublicPostSchema, PublishedPostSchema } from '@shared/api/public-posts';
+import { AdminReportSchema } from '@shared/api/reports';
+import { anAdminReport } from '@web/features/admin/test-fixtures';
 import { aCreatedRequest, aFileRequest } from '@web/features/files/test-fixtures';
 import { aGroup, aMember, aRequest } from '@web/features/groups/test-fixtures';
 import { aLink, aLinkComment } from '@web/features/links/test-fixtures';
-import { aPost } from '@web/features/posts/post-fixtures';
+import { aNotification } from '@web/features/inbox/test-fixtures';
+import { aComment, aPost } from '@web/features/posts/post-fixtures';
 import { aProfile } from '@web/features/profiles/test-fixtures';
 import { aPublicPost, aPublishedPost } from '@web/features/published/test-fixtures';
 import { testId } from './ids';
@@ -45,6 +50,15 @@ const fixtures: [string, z.ZodType, unknown][] = [
   ['maria (GET /api/auth)', CurrentUserSchema, maria],
   ['ada (GET /api/auth)', CurrentUserSchema, ada],
   ['aPost', PostSchema, aPost()],
+  ['aComment', CommentSchema, aComment()],
+  ['a reply', CommentSchema, aComment({ id: testId('comment:reply'), parent_id: aComment().id })],
+  ['anAdminReport (a post)', AdminReportSchema, anAdminReport()],
+  [
+    'anAdminReport (a comment)',
+    AdminReportSchema,
+    anAdminReport({ subject: 'comment', comment_id: aComment().id, comment_content: 'Nice *work*' }),
+  ],
+  ['aNotification', NotificationSchema, aNotification()],
   ['aLink', LinkSchema, aLink()],
   ['aLinkComment', LinkCommentSchema, aLinkComment()],
   ['aPublicPost', PublicPostSchema, aPublicPost()],

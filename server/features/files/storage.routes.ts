@@ -7,8 +7,7 @@ import { LOCAL_STORAGE_PATH } from '../../adapters/storage/local-storage';
 import { ObjectTooLargeError, STORAGE_KEY_PATTERN, StorageFullError } from '../../adapters/storage/storage';
 import type { SignedMethod } from '../../adapters/storage/url-signer';
 import type { App, RouteContext } from '../../app';
-import { MESSAGES } from '../../../shared/domain/messages';
-import { HttpError, notFound } from '../../http/errors';
+import { HttpError, notFound, storageFull } from '../../http/errors';
 import { FILE_SECURITY_HEADERS } from './files.serve';
 
 const LINK_EXPIRED = 'This link has expired. Please try again.';
@@ -92,7 +91,7 @@ async function receiveUpload(
     if (error instanceof StorageFullError) {
       // Nothing was kept; the operator must free space. The rest of the body is not worth reading.
       request.log.error({ err: error, key }, 'upload refused: no space left in the file store');
-      throw new HttpError(507, { error: MESSAGES.storageFull }, { connection: 'close' });
+      throw storageFull({ closeConnection: true });
     }
     // The browser went away mid-upload: nothing was kept, and nobody is left to answer.
     if (request.raw.destroyed) throw new HttpError(400, { error: 'The upload was interrupted.' });

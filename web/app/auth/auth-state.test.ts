@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@shared/api/auth';
 import { maria as user } from '@web/test/users';
 import { authReducer, initialAuthState, isLoading } from './auth-state';
+import { testId } from '@web/test/ids';
 
 describe('auth state machine', () => {
   it('starts unauthenticated and loading on a protected path', () => {
@@ -50,7 +51,7 @@ describe('auth state machine', () => {
 
     it('never swaps one member for another', () => {
       const signedIn = authReducer(initialAuthState, { type: 'signed-in', user });
-      const other: CurrentUser = { ...user, id: 'u2', username: 'ada', initials: 'AL' };
+      const other: CurrentUser = { ...user, id: testId('u2'), username: 'ada', initials: 'AL' };
       expect(authReducer(signedIn, { type: 'refreshed', user: other })).toBe(signedIn);
     });
   });

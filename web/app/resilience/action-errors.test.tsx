@@ -10,6 +10,7 @@ import { ApiError } from '@web/lib/api-errors';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { maria } from '@web/test/users';
+import { testId } from '@web/test/ids';
 
 const post = aPost({ likes_count: 2, liked_by_current_user: false });
 const signedIn = {
@@ -105,7 +106,7 @@ describe('a mutation that names its failure', () => {
   it('shows it through the same toast (Mark all as read)', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const unread: Notification = {
-      id: 'n1',
+      id: testId('n1'),
       kind: 'post_like',
       created_at: '2026-11-23T10:00:00.000Z',
       created_at_human: 'November 23, 2026 at 10:00 AM UTC',
@@ -118,9 +119,9 @@ describe('a mutation that names its failure', () => {
         profile_id: '20000000-0000-4000-8000-000000000003',
       },
       others_count: 0,
-      subject: { type: 'post', id: 'p1', title: 'Weekend hike' },
+      subject: { type: 'post', id: testId('p1'), title: 'Weekend hike' },
       text: 'Ana Lima liked your post “Weekend hike”',
-      path: '/post/p1',
+      path: `/post/${testId('p1')}`,
     };
     mockFetch({
       'GET /api/auth': jsonResponse(maria),

@@ -3,6 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
+import { testId } from '@web/test/ids';
 
 async function fill(user: UserEvent, values: Partial<Record<string, string>>) {
   for (const [label, value] of Object.entries(values)) {
@@ -128,7 +129,7 @@ describe('/signup', () => {
     expect(calls[0]!.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
     answer(
       jsonResponse(
-        { id: 'u1', username: 'maria', email: 'maria@example.com', message: 'ok' },
+        { id: testId('u1'), username: 'maria', email: 'maria@example.com', message: 'ok' },
         { status: 201 },
       ),
     );

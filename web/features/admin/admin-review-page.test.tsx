@@ -7,38 +7,18 @@ import { renderApp } from '@web/test/render-app';
 import { maria } from '@web/test/users';
 import { aGroup } from '@web/features/groups/test-fixtures';
 import { adminRoutes } from './routes';
+import { anAdminReport } from './test-fixtures';
+import { testId } from '@web/test/ids';
 
 const admin = { ...maria, is_admin: true };
-const report: AdminReport = {
-  id: 'r1',
-  subject: 'post',
-  post_id: 'p1',
-  comment_id: null,
-  reason: 'Spam link',
-  status: 'open',
-  created_at: '2026-03-22T10:00:00Z',
-  created_at_human: 'March 22, 2026 at 10:00 AM UTC',
-  post_tldr: 'Cheap watches',
-  post_content: 'Buy now at a **very** suspicious address.',
-  comment_content: null,
-  author_id: '20000000-0000-4000-8000-000000000004',
-  author_username: 'spammer',
-  post_author_username: 'spammer',
-  group_id: '10000000-0000-4000-8000-000000000001',
-  group_name: 'Garden Club',
-  reporter_id: 'u2',
-  reporter_username: 'ada',
-  resolved_at: null,
-  removal_reason: null,
-  content_removed: false,
-};
+const report = anAdminReport({ id: testId('r1'), post_id: testId('p1'), reporter_id: testId('u2') });
 function feedback(overrides: Partial<AdminFeedback>): AdminFeedback {
   return {
-    id: 'f1',
+    id: testId('f1'),
     content: 'The timeline is lovely.',
     created_at: '2026-03-22T10:00:00Z',
     created_at_human: 'March 22, 2026 at 10:00 AM UTC',
-    user_id: 'u3',
+    user_id: testId('u3'),
     username: 'ada',
     name: 'Ada Lovelace',
     avatar: null,
@@ -57,7 +37,7 @@ describe('/admin', () => {
       'GET /api/groups': jsonResponse([]),
       'GET /api/reports/summary': jsonResponse({ can_review: true, open_count: 1 }),
       'GET /api/admin/reports': () => page(resolved ? [] : [report]),
-      'PATCH /api/admin/reports/r1': () => {
+      [`PATCH /api/admin/reports/${testId('r1')}`]: () => {
         resolved = true;
         return jsonResponse({ ...report, status: 'resolved', resolved_at: '2026-03-22T11:00:00Z' });
       },
@@ -66,7 +46,7 @@ describe('/admin', () => {
     // The first lazy screen of a run can take seconds on a loaded machine.
     expect(await screen.findByRole('link', { name: 'Cheap watches' }, { timeout: 10_000 })).toHaveAttribute(
       'href',
-      '/post/p1',
+      `/post/${testId('p1')}`,
     );
     // The reported words are rendered as Markdown, never as raw markup.
     expect(screen.getByText('very').tagName).toBe('STRONG');
@@ -87,8 +67,8 @@ describe('/admin', () => {
       'GET /api/reports/summary': jsonResponse({ can_review: true, open_count: 1 }),
       'GET /api/admin/reports': page([]),
       'GET /api/admin/feedbacks': page([
-        feedback({ id: 'f1', name: 'Ada Lovelace', username: 'ada', avatar: '/api/files/a1' }),
-        feedback({ id: 'f2', name: 'Theo Lindqvist', username: 'theo', avatar: null }),
+        feedback({ id: testId('f1'), name: 'Ada Lovelace', username: 'ada', avatar: '/api/files/a1' }),
+        feedback({ id: testId('f2'), name: 'Theo Lindqvist', username: 'theo', avatar: null }),
       ]),
     });
     renderApp('/admin', { features: adminRoutes });
@@ -116,9 +96,9 @@ describe('/admin', () => {
   it("gives a group's moderator the reports only, and removes a comment with a reason", async () => {
     const commentReport: AdminReport = {
       ...report,
-      id: 'r2',
+      id: testId('r2'),
       subject: 'comment',
-      comment_id: 'c1',
+      comment_id: testId('c1'),
       post_tldr: 'Tomato tips',
       post_content: 'Water them daily.',
       comment_content: 'You are all _clueless_',
@@ -132,7 +112,7 @@ describe('/admin', () => {
       ]),
       'GET /api/reports/summary': () => jsonResponse({ can_review: true, open_count: removed ? 0 : 1 }),
       'GET /api/admin/reports': () => page(removed ? [] : [commentReport]),
-      'POST /api/admin/reports/r2/removal': () => {
+      [`POST /api/admin/reports/${testId('r2')}/removal`]: () => {
         removed = true;
         return jsonResponse({ ...commentReport, status: 'resolved', content_removed: true });
       },
@@ -169,7 +149,7 @@ describe('/admin', () => {
 describe('/admin inviting', () => {
   it('sets the waiting period and switches a member’s inviting off', async () => {
     const member = {
-      id: 'u9',
+      id: testId('u9'),
       username: 'sam',
       name: 'Sam Lee',
       is_admin: false,
@@ -184,7 +164,7 @@ describe('/admin inviting', () => {
       'GET /api/admin/settings': jsonResponse({ invite_waiting_days: 0 }),
       'PATCH /api/admin/settings': jsonResponse({ invite_waiting_days: 7 }),
       'GET /api/admin/members': jsonResponse(member),
-      'PATCH /api/admin/members/u9': jsonResponse({ ...member, can_invite: false }),
+      [`PATCH /api/admin/members/${testId('u9')}`]: jsonResponse({ ...member, can_invite: false }),
     });
     renderApp('/admin', { features: adminRoutes });
     const tab = await screen.findByRole('tab', { name: 'Inviting' });

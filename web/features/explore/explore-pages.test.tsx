@@ -8,9 +8,10 @@ import { exploreRoutes } from './routes';
 import './explore-page';
 import './explore-group-page';
 import './explore-profile-page';
+import { testId } from '@web/test/ids';
 
-const first = aPublishedPost({ id: 'a1', tldr: 'First published post' });
-const second = aPublishedPost({ id: 'b2', tldr: 'Second published post' });
+const first = aPublishedPost({ id: testId('a1'), tldr: 'First published post' });
+const second = aPublishedPost({ id: testId('b2'), tldr: 'Second published post' });
 const groupId = '22222222-2222-4222-8222-222222222222';
 const profileId = '33333333-3333-4333-8333-333333333333';
 const listCalls = (calls: RecordedCall[]) =>
@@ -28,7 +29,7 @@ describe('/explore', () => {
     const card = await screen.findByRole('article', { name: 'First published post' });
     expect(within(card).getByRole('link', { name: 'First published post' })).toHaveAttribute(
       'href',
-      '/explore/post/a1',
+      `/explore/post/${testId('a1')}`,
     );
     expect(within(card).getByText('2 likes')).toBeInTheDocument();
     expect(within(card).getByText('3 comments')).toBeInTheDocument();

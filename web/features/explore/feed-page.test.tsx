@@ -8,11 +8,12 @@ import { renderApp } from '@web/test/render-app';
 import { exploreRoutes } from './routes';
 // Loaded up front, so the route-lazy screen appears without a cold-compile wait.
 import './feed-page';
+import { testId } from '@web/test/ids';
 
 const posts = [
-  aPublishedPost({ id: 'a1', tldr: 'First published post' }),
-  aPublishedPost({ id: 'b2', tldr: 'Second published post', group_id: null, group_name: null }),
-  aPublishedPost({ id: 'c3', tldr: 'Third published post' }),
+  aPublishedPost({ id: testId('a1'), tldr: 'First published post' }),
+  aPublishedPost({ id: testId('b2'), tldr: 'Second published post', group_id: null, group_name: null }),
+  aPublishedPost({ id: testId('c3'), tldr: 'Third published post' }),
 ];
 
 /** GET /api/published_posts?limit=1 answered from `list`, one post per page, cursors 'c1', 'c2' … */
@@ -142,7 +143,7 @@ describe('the feed at /', () => {
   it('opens the post, its group and its author on the public face', async () => {
     mockFetch({
       'GET /api/published_posts': feedServer(),
-      'GET /api/published_posts/a1': jsonResponse(posts[0]),
+      [`GET /api/published_posts/${testId('a1')}`]: jsonResponse(posts[0]),
     });
     const { router } = renderFeed();
     await screen.findByRole('heading', { name: 'First published post' });
@@ -156,7 +157,7 @@ describe('the feed at /', () => {
       '/explore/profiles/33333333-3333-4333-8333-333333333333',
     );
     fireEvent.click(within(card).getByText('San Marzano'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/explore/post/a1'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/explore/post/${testId('a1')}`));
   });
 
   it("shows 'No published posts found' with a Refresh button", async () => {

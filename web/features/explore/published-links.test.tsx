@@ -9,6 +9,7 @@ import { exploreRoutes } from './routes';
 // Loaded up front, so the route-lazy screens appear without a cold-compile wait.
 import './published-links-page';
 import './published-link-page';
+import { testId } from '@web/test/ids';
 
 const LINK_ID = '44444444-4444-4444-8444-444444444444';
 
@@ -38,7 +39,7 @@ describe('/explore/links', () => {
       lead_image_url: `/api/published_links/${LINK_ID}/lead_image`,
       comment: 'Read the part about the waggle dance.',
     });
-    const second = aPublishedLink({ id: 'b2', title: 'Rivers of Europe', lead_image_url: null });
+    const second = aPublishedLink({ id: testId('b2'), title: 'Rivers of Europe', lead_image_url: null });
     const { calls } = mockFetch({
       'GET /api/published_links': (call) =>
         call.url.includes('after=CUR1')
@@ -174,7 +175,7 @@ describe('/explore/link/{id}', () => {
     window.localStorage.setItem('hearthSignedIn', '1');
     const { calls } = mockFetch({
       'GET /api/auth': jsonResponse({
-        id: 'u1',
+        id: testId('u1'),
         username: 'maria',
         email: 'maria@example.com',
         first_name: 'Maria',

@@ -7,6 +7,7 @@ import { renderApp } from '@web/test/render-app';
 import { exploreRoutes } from './routes';
 // Loaded up front, so the route-lazy screen appears without a cold-compile wait.
 import './published-post-page';
+import { testId } from '@web/test/ids';
 
 // Times on screen are worked out against the clock (<Time>): this file's clock starts at a set time.
 beforeEach(() => {
@@ -127,7 +128,7 @@ describe('/explore/post/{id or slug}', () => {
     window.localStorage.setItem('hearthSignedIn', '1');
     mockFetch({
       'GET /api/auth': jsonResponse({
-        id: 'u1',
+        id: testId('u1'),
         username: 'maria',
         email: 'maria@example.com',
         first_name: 'Maria',

@@ -4,6 +4,7 @@ import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { maria } from '@web/test/users';
 import { feedbackRoutes } from './routes';
+import { testId } from '@web/test/ids';
 
 const signedIn = { 'GET /api/auth': jsonResponse(maria), 'GET /api/groups': jsonResponse([]) };
 const features = [
@@ -45,7 +46,7 @@ describe('/share-feedback', () => {
 
     answer(
       jsonResponse(
-        { id: 'f1', content: 'Dark mode, please!', created_at: '2026-03-22T10:00:00Z' },
+        { id: testId('f1'), content: 'Dark mode, please!', created_at: '2026-03-22T10:00:00Z' },
         { status: 201 },
       ),
     );

@@ -6,6 +6,7 @@ import { jsonResponse, mockFetch, type RecordedCall } from '@web/test/fetch-mock
 import { renderApp } from '@web/test/render-app';
 import { ada } from '@web/test/users';
 import { aGroup, aMember, aRequest, emptyPostsPage } from './test-fixtures';
+import { testId } from '@web/test/ids';
 
 const bookClub = aGroup({ id: '10000000-0000-4000-8000-000000000001', name: 'Book Club', role: 'Owner' });
 const adaMember = aMember({
@@ -160,10 +161,14 @@ describe('/groups/edit/{id}', () => {
   });
 
   it('answers Requests to Join with a role and shows the answer', async () => {
-    const waiting = aRequest({ id: 'q1', user_full_name: 'Katherine Johnson', username: 'katherine' });
+    const waiting = aRequest({
+      id: testId('q1'),
+      user_full_name: 'Katherine Johnson',
+      username: 'katherine',
+    });
     const { calls: recorded } = serve({
       'GET /api/groups/10000000-0000-4000-8000-000000000001/group_requests': () => jsonResponse([waiting]),
-      'PATCH /api/group_requests/q1': () =>
+      [`PATCH /api/group_requests/${testId('q1')}`]: () =>
         jsonResponse({ ...waiting, status: 'accepted', role: 'Commentor' }),
     });
     renderApp('/groups/edit/10000000-0000-4000-8000-000000000001');
@@ -175,7 +180,7 @@ describe('/groups/edit/{id}', () => {
     );
     await user.click(within(requests).getByRole('button', { name: 'Accept' }));
     expect(await within(requests).findByText('Accepted as Commentor')).toBeInTheDocument();
-    expect(calls(recorded, 'PATCH', '/api/group_requests/q1')[0]?.body).toEqual({
+    expect(calls(recorded, 'PATCH', `/api/group_requests/${testId('q1')}`)[0]?.body).toEqual({
       group_request: { role: 'Commentor', status: 'accepted' },
     });
   });

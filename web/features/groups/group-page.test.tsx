@@ -5,6 +5,7 @@ import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { ada } from '@web/test/users';
 import { aGroup, aMember, aRequest, emptyPostsPage } from './test-fixtures';
+import { testId } from '@web/test/ids';
 
 const outsider = aGroup({ id: '10000000-0000-4000-8000-000000000002', name: 'Chess Friends' });
 
@@ -148,7 +149,7 @@ describe('/group/{id}', () => {
       'GET /api/groups': jsonResponse([outsider]),
       'GET /api/groups/10000000-0000-4000-8000-000000000002': jsonResponse(outsider),
       'POST /api/group_requests': jsonResponse(
-        aRequest({ id: 'q1', group_id: '10000000-0000-4000-8000-000000000002' }),
+        aRequest({ id: testId('q1'), group_id: '10000000-0000-4000-8000-000000000002' }),
         { status: 201 },
       ),
     });
@@ -211,7 +212,7 @@ describe('/group/{id}', () => {
       'GET /api/auth': jsonResponse(ada),
       'GET /api/groups': jsonResponse([outsider]),
       'POST /api/group_requests': jsonResponse(
-        aRequest({ id: 'q1', group_id: '10000000-0000-4000-8000-000000000002' }),
+        aRequest({ id: testId('q1'), group_id: '10000000-0000-4000-8000-000000000002' }),
         { status: 201 },
       ),
     });

@@ -5,17 +5,18 @@ import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { ada } from '@web/test/users';
 import { aRequest } from './test-fixtures';
+import { testId } from '@web/test/ids';
 
 describe('/group-requests', () => {
   it('lists requests with group, username and full name; Reject answers in place', async () => {
     const first = aRequest({
-      id: 'q1',
+      id: testId('q1'),
       group_name: 'Book Club',
       username: 'grace',
       user_full_name: 'Grace Hopper',
     });
     const second = aRequest({
-      id: 'q2',
+      id: testId('q2'),
       group_name: 'Chess',
       username: 'alan',
       user_full_name: 'Alan Turing',
@@ -24,7 +25,7 @@ describe('/group-requests', () => {
       'GET /api/auth': jsonResponse(ada),
       'GET /api/groups': jsonResponse([]),
       'GET /api/group_requests': jsonResponse([first, second]),
-      'PATCH /api/group_requests/q2': jsonResponse({ ...second, status: 'rejected' }),
+      [`PATCH /api/group_requests/${testId('q2')}`]: jsonResponse({ ...second, status: 'rejected' }),
     });
     renderApp('/group-requests');
     const user = userEvent.setup({ delay: null });

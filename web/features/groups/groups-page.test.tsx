@@ -6,6 +6,7 @@ import { jsonResponse, mockFetch, type RecordedCall } from '@web/test/fetch-mock
 import { renderApp } from '@web/test/render-app';
 import { ada } from '@web/test/users';
 import { aGroup } from './test-fixtures';
+import { testId } from '@web/test/ids';
 
 const bookClub = aGroup({
   id: '10000000-0000-4000-8000-000000000001',
@@ -25,7 +26,7 @@ const hikers = aGroup({
   request_status: 'pending',
   created_at: '2026-05-01T00:00:00.000Z',
 });
-const allotment = aGroup({ id: 'g4', name: 'Allotment', created_at: '2026-07-01T00:00:00.000Z' });
+const allotment = aGroup({ id: testId('g4'), name: 'Allotment', created_at: '2026-07-01T00:00:00.000Z' });
 const everyGroup = [allotment, bookClub, chess, hikers];
 
 /** A stand-in for the server's search (?q=, name contains) and sort (?sort=name|date|status). */

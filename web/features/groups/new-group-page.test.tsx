@@ -5,6 +5,7 @@ import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { ada } from '@web/test/users';
 import { aGroup, emptyPostsPage } from './test-fixtures';
+import { testId } from '@web/test/ids';
 
 async function submitName(name: string) {
   const user = userEvent.setup({ delay: null });
@@ -31,17 +32,17 @@ describe('/groups/new', () => {
   });
 
   it('creates the group and opens its page', async () => {
-    const created = aGroup({ id: 'g9', name: 'Sunday Hikers', role: 'Owner', members_count: 1 });
+    const created = aGroup({ id: testId('g9'), name: 'Sunday Hikers', role: 'Owner', members_count: 1 });
     const { calls } = mockFetch({
       'GET /api/auth': jsonResponse(ada),
       'GET /api/groups': jsonResponse([]),
       'POST /api/groups': jsonResponse(created, { status: 201 }),
-      'GET /api/groups/g9': jsonResponse(created),
+      [`GET /api/groups/${testId('g9')}`]: jsonResponse(created),
       'GET /api/posts': emptyPostsPage(),
     });
     const { router } = renderApp('/groups/new');
     await submitName('  Sunday Hikers ');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/group/g9'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/group/${testId('g9')}`));
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ group: { name: 'Sunday Hikers' } });
     expect(await screen.findByRole('heading', { name: 'Sunday Hikers' })).toBeInTheDocument();
   });

@@ -7,29 +7,11 @@ import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { ada } from '@web/test/users';
 import { badgeText } from './components/inbox-link';
+import { aNotification } from './test-fixtures';
+import { testId } from '@web/test/ids';
 
-// <Time> works out "how long ago" against the clock: two hours reads the same for half an hour.
-const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString();
-
-const item = (id: string, extra: Partial<Notification> = {}): Notification => ({
-  id,
-  kind: 'post_like',
-  created_at: twoHoursAgo,
-  created_at_human: 'November 23, 2026 at 10:00 AM UTC',
-  time_ago: '2 hours ago',
-  read: false,
-  actor: {
-    name: 'Ana Lima',
-    username: 'ana',
-    avatar: null,
-    profile_id: '20000000-0000-4000-8000-000000000003',
-  },
-  others_count: 0,
-  subject: { type: 'post', id: 'p1', title: 'Weekend hike' },
-  text: 'Ana Lima liked your post “Weekend hike”',
-  path: '/post/p1',
-  ...extra,
-});
+const item = (id: string, extra: Partial<Notification> = {}): Notification =>
+  aNotification({ id: testId(id), ...extra });
 
 const shell = { 'GET /api/auth': jsonResponse(ada), 'GET /api/groups': jsonResponse([]) };
 
@@ -105,20 +87,22 @@ describe('/inbox', () => {
       ...shell,
       'GET /api/notifications/unread_count': jsonResponse({ count: 1 }),
       'GET /api/notifications': jsonResponse([item('n1')], { headers: { 'x-has-next-page': 'false' } }),
-      'POST /api/notifications/n1/read': jsonResponse({ count: 0 }),
-      'GET /api/posts/p1': jsonResponse(
+      [`POST /api/notifications/${testId('n1')}/read`]: jsonResponse({ count: 0 }),
+      [`GET /api/posts/${testId('p1')}`]: jsonResponse(
         { error: 'Resource not found. Please check your request.' },
         { status: 404 },
       ),
-      'GET /api/posts/p1/comments': jsonResponse([]),
+      [`GET /api/posts/${testId('p1')}/comments`]: jsonResponse([]),
     });
     const { router } = renderApp('/inbox');
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /Ana Lima liked your post/ }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/post/p1'));
-    expect(calls.some((call) => call.method === 'POST' && call.url.endsWith('/notifications/n1/read'))).toBe(
-      true,
-    );
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/post/${testId('p1')}`));
+    expect(
+      calls.some(
+        (call) => call.method === 'POST' && call.url.endsWith(`/notifications/${testId('n1')}/read`),
+      ),
+    ).toBe(true);
     expect(await screen.findByRole('link', { name: 'Inbox' })).toBeInTheDocument();
   });
 });

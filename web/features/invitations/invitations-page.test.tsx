@@ -5,10 +5,11 @@ import type { Invitation } from '@shared/api/invitations';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { maria } from '@web/test/users';
+import { testId } from '@web/test/ids';
 
 function invitation(overrides: Partial<Invitation>): Invitation {
   return {
-    id: 'i1',
+    id: testId('i1'),
     email: 'sam@example.com',
     // As GET /api/invitations lists them: the code was shown once, in POST's answer.
     code: null,
@@ -40,12 +41,12 @@ describe('/invitations', () => {
     mockFetch({
       ...signedIn,
       'GET /api/invitations': jsonResponse([
-        invitation({ id: 'i1', email: 'sam@example.com' }),
+        invitation({ id: testId('i1'), email: 'sam@example.com' }),
         invitation({
-          id: 'i2',
+          id: testId('i2'),
           email: 'lee@example.com',
           redeemed: true,
-          recipient_id: 'u2',
+          recipient_id: testId('u2'),
           created_at: '2026-03-20T10:00:00Z',
         }),
       ]),

@@ -5,6 +5,7 @@ import { renderApp } from '@web/test/render-app';
 import { maria } from '@web/test/users';
 import { linksRoutes } from './routes';
 import { aLink, aLinkComment, FakeEventSource } from './test-fixtures';
+import { testId } from '@web/test/ids';
 
 const signedIn = { 'GET /api/auth': jsonResponse(maria), 'GET /api/groups': jsonResponse([]) };
 const LINK = aLink();
@@ -34,8 +35,14 @@ describe('/links', () => {
 
   it('shows cards with counts, a 200-character comment preview, and pages on with the cursor', async () => {
     const long = `${'a'.repeat(150)} ${'b'.repeat(100)}`;
-    const first = aLink({ id: 'a1', title: 'First link', comment: long, likes_count: 1, comments_count: 1 });
-    const second = aLink({ id: 'b2', title: 'Second link', likes_count: 2, comments_count: 0 });
+    const first = aLink({
+      id: testId('a1'),
+      title: 'First link',
+      comment: long,
+      likes_count: 1,
+      comments_count: 1,
+    });
+    const second = aLink({ id: testId('b2'), title: 'Second link', likes_count: 2, comments_count: 0 });
     const { calls } = mockFetch({
       ...signedIn,
       'GET /api/links': (call) =>
@@ -114,7 +121,7 @@ describe('/links/new', () => {
   });
 
   it('sends the comment as null when empty, and goes to the new link showing the earlier share', async () => {
-    const earlier = aLink({ id: 'e1', title: 'Shared by Theo earlier' });
+    const earlier = aLink({ id: testId('e1'), title: 'Shared by Theo earlier' });
     const { calls } = mockFetch({
       ...signedIn,
       'POST /api/links': jsonResponse({ id: LINK.id, earlier_links: [earlier] }, { status: 201 }),
@@ -250,7 +257,7 @@ describe('/links/{id}', () => {
 
   it('comments: count, trimmed content, button disabled when blank, errors joined', async () => {
     let answer = jsonResponse(
-      aLinkComment({ id: 'c2', content: 'Great find', is_owner: true, can_delete: true }),
+      aLinkComment({ id: testId('c2'), content: 'Great find', is_owner: true, can_delete: true }),
       {
         status: 201,
       },

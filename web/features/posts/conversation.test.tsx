@@ -4,41 +4,22 @@ import type { Comment } from '@shared/api/comments';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { maria } from '@web/test/users';
-import { aPost } from './post-fixtures';
+import { aComment as aPostComment, aPost } from './post-fixtures';
 import { postsRoutes } from './routes';
+import { testId } from '@web/test/ids';
 
 /** The post page's conversation: replies, more replies and comments, inline edit, @mention suggestions. */
 const post = aPost({ comments_count: 7, group_id: null, group_name: null });
 const base = `/api/posts/${post.id}`;
 
-function aComment(overrides: Partial<Comment>): Comment {
-  return {
-    id: 'c1',
-    post_id: post.id,
-    content: 'Nice *work*',
-    created_at: '2026-03-22T10:05:00.000Z',
-    created_at_human: 'March 22, 2026 at 10:05 AM UTC',
-    time_ago: '1 minute ago',
-    name: 'Ada Byron',
-    username: 'ada',
-    avatar: null,
-    profile_id: 'p-ada',
-    is_owner: false,
-    can_delete: false,
-    can_edit: false,
-    edited_at: null,
-    parent_id: null,
-    replies_count: 0,
-    mentions: [],
-    replies: [],
-    ...overrides,
-  };
-}
+/** A comment on this page's post (ids the server would accept, from the shared fixture). */
+const aComment = (overrides: Partial<Comment>): Comment =>
+  aPostComment({ id: testId('c1'), post_id: post.id, ...overrides });
 
 const reply = (n: number, overrides: Partial<Comment> = {}) =>
   aComment({
     id: `r${n}`,
-    parent_id: 'c1',
+    parent_id: testId('c1'),
     content: `reply ${n}`,
     created_at: `2026-03-22T10:1${n}:00.000Z`,
     ...overrides,
@@ -52,7 +33,7 @@ function renderPost(first: Comment[], routes: Parameters<typeof mockFetch>[0] = 
     [`GET ${base}`]: jsonResponse(post),
     [`GET ${base}/comments`]: (call) =>
       call.url.includes('after=')
-        ? jsonResponse([aComment({ id: 'c9', content: 'A later comment' })], {
+        ? jsonResponse([aComment({ id: testId('c9'), content: 'A later comment' })], {
             headers: { 'x-has-next-page': 'false' },
           })
         : jsonResponse(first, {
@@ -72,7 +53,7 @@ describe('conversation on /post/{id}', { timeout: 45_000 }, () => {
   it('shows replies under their comment and loads the rest with "View N more replies"', async () => {
     const thread = aComment({ replies_count: 5, replies: [reply(1), reply(2), reply(3)] });
     const { calls } = renderPost([thread], {
-      'GET /api/comments/c1/replies': jsonResponse(
+      [`GET /api/comments/${testId('c1')}/replies`]: jsonResponse(
         [1, 2, 3, 4, 5].map((n) => reply(n)),
         {
           headers: { 'x-has-next-page': 'false' },
@@ -85,7 +66,7 @@ describe('conversation on /post/{id}', { timeout: 45_000 }, () => {
     await waitFor(() => expect(within(replies).getAllByRole('listitem')).toHaveLength(5));
     expect(within(replies).getByText('reply 5')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /more replies/ })).not.toBeInTheDocument();
-    expect(calls.some((call) => call.url.startsWith('/api/comments/c1/replies'))).toBe(true);
+    expect(calls.some((call) => call.url.startsWith(`/api/comments/${testId('c1')}/replies`))).toBe(true);
   });
 
   it('pages top-level comments with "Show more comments"', async () => {
@@ -108,7 +89,7 @@ describe('conversation on /post/{id}', { timeout: 45_000 }, () => {
     const replies = await screen.findByRole('list', { name: 'Replies to Ada Byron' }, slow);
     expect(within(replies).getByText('Thanks Ada')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
-      comment: { content: 'Thanks Ada', parent_id: 'c1' },
+      comment: { content: 'Thanks Ada', parent_id: testId('c1') },
     });
     expect(screen.queryByRole('combobox', { name: 'Reply to Ada Byron' })).not.toBeInTheDocument();
   });
@@ -116,7 +97,7 @@ describe('conversation on /post/{id}', { timeout: 45_000 }, () => {
   it('edits a comment inline: the counter, Escape cancels, Save shows "edited"', async () => {
     const mine = aComment({ can_edit: true, is_owner: true, content: 'Typo heer' });
     const { calls } = renderPost([mine], {
-      'PATCH /api/comments/c1': jsonResponse({
+      [`PATCH /api/comments/${testId('c1')}`]: jsonResponse({
         ...mine,
         content: 'Typo here',
         edited_at: '2026-03-22T11:00:00.000Z',
@@ -146,8 +127,8 @@ describe('conversation on /post/{id}', { timeout: 45_000 }, () => {
 
   it('suggests members after "@" + 2 letters: arrow keys move, Enter inserts the username', async () => {
     const suggestions = [
-      { username: 'ada', name: 'Ada Byron', avatar: null, profile_id: 'p-ada' },
-      { username: 'adam', name: 'Adam Smith', avatar: null, profile_id: 'p-adam' },
+      { username: 'ada', name: 'Ada Byron', avatar: null, profile_id: testId('profile:ada') },
+      { username: 'adam', name: 'Adam Smith', avatar: null, profile_id: testId('profile:adam') },
     ];
     const { calls } = renderPost([], { 'GET /api/mentions': jsonResponse(suggestions) });
     const box = (await screen.findByRole('combobox', { name: 'Add a comment' }, slow)) as HTMLTextAreaElement;

@@ -6,6 +6,7 @@ import { renderApp } from '@web/test/render-app';
 import { maria } from '@web/test/users';
 import { aPost } from './post-fixtures';
 import { postsRoutes } from './routes';
+import { testId } from '@web/test/ids';
 
 function group(overrides: Partial<Group>): Group {
   return {
@@ -44,7 +45,7 @@ const groups = [
     is_member: false,
     can_post: false,
   }),
-  group({ id: 'g4', name: 'Sunday Bakers', role: 'Moderator' }),
+  group({ id: testId('g4'), name: 'Sunday Bakers', role: 'Moderator' }),
 ];
 
 const signedIn = { 'GET /api/auth': jsonResponse(maria), 'GET /api/groups': jsonResponse(groups) };
@@ -156,12 +157,12 @@ describe('/posts/new', () => {
 
   it('offers only groups where the member may post, and preselects ?group_id=', async () => {
     mockFetch(signedIn);
-    renderForm('/posts/new?group_id=g4');
+    renderForm(`/posts/new?group_id=${testId('g4')}`);
     const select = await screen.findByLabelText('Post to');
     await waitFor(() => expect(select).toBeEnabled());
     const options = Array.from((select as HTMLSelectElement).options).map((option) => option.textContent);
     expect(options).toEqual(['Everyone (no group)', 'Garden Club', 'Sunday Bakers']);
-    expect(select).toHaveValue('g4');
+    expect(select).toHaveValue(testId('g4'));
   });
 
   it('falls back to everyone when ?group_id= is a group the member cannot post in', async () => {

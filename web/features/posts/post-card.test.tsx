@@ -13,6 +13,7 @@ import { PostCard } from './components/post-card';
 import { commentsLabel, contentPreview, likesLabel } from './messages';
 import { aPost } from './post-fixtures';
 import { postsRoutes } from './routes';
+import { testId } from '@web/test/ids';
 
 // Times on screen are worked out against the clock (<Time>): this file's clock starts at a set time.
 beforeEach(() => {
@@ -299,7 +300,7 @@ describe('post card in the timeline', () => {
     const { calls } = mockFetch({
       ...signedIn,
       [`POST /api/posts/${post.id}/report`]: jsonResponse(
-        { id: 'r1', post_id: post.id, reason: 'Spam', status: 'open', created_at: post.created_at },
+        { id: testId('r1'), post_id: post.id, reason: 'Spam', status: 'open', created_at: post.created_at },
         { status: 201 },
       ),
     });

@@ -6,6 +6,7 @@ import { renderApp } from '@web/test/render-app';
 import { maria } from '@web/test/users';
 import { aPost } from './post-fixtures';
 import { postsRoutes } from './routes';
+import { testId } from '@web/test/ids';
 
 // <Time> works out "how long ago" against the clock: three hours reads the same for half an hour.
 const threeHoursAgo = new Date(Date.now() - 3 * 60 * 60 * 1000).toISOString();
@@ -15,7 +16,7 @@ const base = `/api/posts/${post.id}`;
 
 function aComment(overrides: Partial<Comment>): Comment {
   return {
-    id: 'c1',
+    id: testId('c1'),
     post_id: post.id,
     content: 'Nice *work*',
     created_at: threeHoursAgo,
@@ -38,8 +39,8 @@ function aComment(overrides: Partial<Comment>): Comment {
 }
 
 const comments = [
-  aComment({ id: 'c1' }),
-  aComment({ id: 'c2', name: 'Maria Okafor', username: 'maria', can_delete: true }),
+  aComment({ id: testId('c1') }),
+  aComment({ id: testId('c2'), name: 'Maria Okafor', username: 'maria', can_delete: true }),
 ];
 const signedIn = { 'GET /api/auth': jsonResponse(maria), 'GET /api/groups': jsonResponse([]) };
 
@@ -72,7 +73,12 @@ describe('/post/{id}', () => {
   });
 
   it('posts a trimmed comment (button disabled while blank) and adds it to the list', async () => {
-    const added = aComment({ id: 'c3', content: 'Hello **there**', name: 'Maria Okafor', username: 'maria' });
+    const added = aComment({
+      id: testId('c3'),
+      content: 'Hello **there**',
+      name: 'Maria Okafor',
+      username: 'maria',
+    });
     const { calls } = renderPost({ [`POST ${base}/comments`]: jsonResponse(added, { status: 201 }) });
     const box = await screen.findByLabelText('Add a comment');
     const send = screen.getByRole('button', { name: 'Comment' });
@@ -90,18 +96,24 @@ describe('/post/{id}', () => {
   });
 
   it('deletes a comment after confirmation', async () => {
-    const { calls } = renderPost({ 'DELETE /api/comments/c2': jsonResponse({ id: 'c2', deleted: true }) });
+    const { calls } = renderPost({
+      [`DELETE /api/comments/${testId('c2')}`]: jsonResponse({ id: testId('c2'), deleted: true }),
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Delete comment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete this comment?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete comment' }));
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
-    expect(calls.some((call) => call.method === 'DELETE' && call.url === '/api/comments/c2')).toBe(true);
+    expect(
+      calls.some((call) => call.method === 'DELETE' && call.url === `/api/comments/${testId('c2')}`),
+    ).toBe(true);
     expect(screen.getByRole('link', { name: '1 comment' })).toBeInTheDocument();
   });
 
   it('shows the server message, else the error message, when deleting fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderPost({ 'DELETE /api/comments/c2': jsonResponse({ error: 'Comment is locked' }, { status: 403 }) });
+    renderPost({
+      [`DELETE /api/comments/${testId('c2')}`]: jsonResponse({ error: 'Comment is locked' }, { status: 403 }),
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Delete comment' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete this comment?' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete comment' }));

@@ -1,4 +1,6 @@
+import type { Comment } from '@shared/api/comments';
 import type { Post } from '@shared/api/posts';
+import { testId } from '@web/test/ids';
 
 /** Test data for the posts area's tests (not imported by the app). */
 
@@ -34,6 +36,31 @@ export function aPost(overrides: Partial<Post> = {}): Post {
     can_edit: false,
     edited_at: null,
     mentions: [],
+    ...overrides,
+  };
+}
+
+/** A comment by Ada on aPost(), as GET /api/posts/{id}/comments lists it. */
+export function aComment(overrides: Partial<Comment> = {}): Comment {
+  return {
+    id: testId('comment:c1'),
+    post_id: aPost().id,
+    content: 'Nice *work*',
+    created_at: '2026-03-22T10:05:00.000Z',
+    created_at_human: 'March 22, 2026 at 10:05 AM UTC',
+    time_ago: '1 minute ago',
+    name: 'Ada Byron',
+    username: 'ada',
+    avatar: null,
+    profile_id: testId('profile:ada'),
+    is_owner: false,
+    can_delete: false,
+    can_edit: false,
+    edited_at: null,
+    parent_id: null,
+    replies_count: 0,
+    mentions: [],
+    replies: [],
     ...overrides,
   };
 }

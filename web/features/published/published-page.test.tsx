@@ -8,6 +8,7 @@ import { publishedRoutes } from './routes';
 // Loaded up front, so the route-lazy screen appears without a cold-compile wait.
 import './published-page';
 import { aPublicPost } from './test-fixtures';
+import { testId } from '@web/test/ids';
 
 const signedIn = { 'GET /api/auth': jsonResponse(maria), 'GET /api/groups': jsonResponse([]) };
 const lastPage = { headers: { 'x-has-next-page': 'false' } };
@@ -20,7 +21,7 @@ describe('/published', () => {
         [
           aPublicPost(),
           aPublicPost({
-            id: 'p2',
+            id: testId('p2'),
             slug: 'second-one',
             post_id: 'post-2',
             tldr: 'Second one',

@@ -7,6 +7,7 @@ import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { ada } from '@web/test/users';
 import { safetyRoutes } from './routes';
+import { testId } from '@web/test/ids';
 
 // The first lazy screens of a run take seconds on a loaded 2-core machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -18,7 +19,7 @@ const page = (items: unknown[], next: string | null = null) =>
 
 function hidden(overrides: Partial<HiddenPost>): HiddenPost {
   return {
-    post_id: 'p1',
+    post_id: testId('p1'),
     tldr: 'Loud opinions',
     username: 'grace',
     name: 'Grace Hopper',
@@ -40,16 +41,19 @@ describe('/settings/hidden', () => {
       'GET /api/reports/summary': jsonResponse({ can_review: false, open_count: 0 }),
       'GET /api/ignored_posts': (call) =>
         call.url.includes('after=c1')
-          ? page([hidden({ post_id: 'p2', tldr: 'Older rant', group_name: 'Garden Club' })])
+          ? page([hidden({ post_id: testId('p2'), tldr: 'Older rant', group_name: 'Garden Club' })])
           : page(shownAgain ? [] : [hidden({})], 'c1'),
-      'DELETE /api/posts/p1/ignore': () => {
+      [`DELETE /api/posts/${testId('p1')}/ignore`]: () => {
         shownAgain = true;
         return jsonResponse({ ignored: false });
       },
     });
     renderApp('/settings/hidden', { features: safetyRoutes });
     expect(await screen.findByRole('heading', { level: 1, name: 'Hidden posts' })).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'Loud opinions' })).toHaveAttribute('href', '/post/p1');
+    expect(await screen.findByRole('link', { name: 'Loud opinions' })).toHaveAttribute(
+      'href',
+      `/post/${testId('p1')}`,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Load More' }));
     expect(await screen.findByRole('link', { name: 'Older rant' })).toBeInTheDocument();
     expect(screen.getByText(/in Garden Club/)).toBeInTheDocument();

@@ -6,6 +6,7 @@ import { renderApp } from '@web/test/render-app';
 import { maria } from '@web/test/users';
 import { nextSearchQuery } from './messages';
 import { searchRoutes } from './routes';
+import { testId } from '@web/test/ids';
 
 const signedIn = { 'GET /api/auth': jsonResponse(maria), 'GET /api/groups': jsonResponse([]) };
 const searches = (calls: RecordedCall[]) =>
@@ -77,7 +78,7 @@ describe('/search', () => {
       'POST /api/search/all': jsonResponse({
         links: [
           {
-            id: 'l1',
+            id: testId('l1'),
             url: 'https://example.com/a',
             domain: 'example.com',
             title: [
@@ -92,7 +93,7 @@ describe('/search', () => {
         ],
         people: [
           {
-            profile_id: 'u1',
+            profile_id: testId('u1'),
             username: [{ text: 'tomasz', match: true }],
             name: [{ text: 'Tomasz Nowak', match: false }],
             avatar: null,
@@ -111,7 +112,10 @@ describe('/search', () => {
     expect(calls.filter((call) => call.url === '/api/search/all')[0]!.body).toEqual({ query: 'tomato' });
 
     fireEvent.click(screen.getByRole('tab', { name: 'People' }));
-    expect(await screen.findByRole('link', { name: 'Tomasz Nowak' })).toHaveAttribute('href', '/profiles/u1');
+    expect(await screen.findByRole('link', { name: 'Tomasz Nowak' })).toHaveAttribute(
+      'href',
+      `/profiles/${testId('u1')}`,
+    );
     fireEvent.click(screen.getByRole('tab', { name: 'Groups' }));
     expect(await screen.findByText('No groups found')).toBeInTheDocument();
     // Switching tabs asks the server once per query.

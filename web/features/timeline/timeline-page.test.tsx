@@ -6,6 +6,7 @@ import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { maria } from '@web/test/users';
 import { timelineRoutes } from './routes';
+import { testId } from '@web/test/ids';
 
 const signedIn = { 'GET /api/auth': jsonResponse(maria), 'GET /api/groups': jsonResponse([]) };
 
@@ -77,13 +78,17 @@ describe('/dashboard', () => {
     expect(await screen.findByRole('heading', { name: 'Older post' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /new post/ })).not.toBeInTheDocument();
 
-    act(() => FakeEventSource.emit({ type: 'post.created', postId: 'n1', groupId: null }));
+    act(() => FakeEventSource.emit({ type: 'post.created', postId: testId('n1'), groupId: null }));
     expect(await screen.findByRole('button', { name: '1 new post' })).toBeInTheDocument();
-    act(() => FakeEventSource.emit({ type: 'post.created', postId: 'n2', groupId: null }));
-    act(() => FakeEventSource.emit({ type: 'post.created', postId: 'n2', groupId: null }));
+    act(() => FakeEventSource.emit({ type: 'post.created', postId: testId('n2'), groupId: null }));
+    act(() => FakeEventSource.emit({ type: 'post.created', postId: testId('n2'), groupId: null }));
     expect(await screen.findByRole('button', { name: '2 new posts' })).toBeInTheDocument();
 
-    posts = [aPost({ id: 'n2', tldr: 'Newest post' }), aPost({ id: 'n1', tldr: 'New post' }), ...posts];
+    posts = [
+      aPost({ id: testId('n2'), tldr: 'Newest post' }),
+      aPost({ id: testId('n1'), tldr: 'New post' }),
+      ...posts,
+    ];
     fireEvent.click(screen.getByRole('button', { name: '2 new posts' }));
     expect(await screen.findByRole('heading', { name: 'Newest post' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /new posts?$/ })).not.toBeInTheDocument();
