@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import type { CodeSplittingNameFunction } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './scripts/precompress';
 
@@ -42,11 +43,44 @@ function serviceWorkerBuild(): Plugin {
  * Chunks (the screens themselves are route-`lazy`, see web/app/router.tsx):
  * - react, vendor: libraries the first screen needs; apart from the app so they stay cached across releases;
  * - app (the entry chunk): shells, auth, account screens and what they share with the lazy screens;
+ * - public-feed: the public feed's own parts (see publicFeedChunk), so `/` loads no more than it draws;
  * - markdown: react-markdown and remark-gfm with their dependencies, only for screens that show posts;
  * - screens-common, posts: code that two or more lazy screens share, instead of many tiny chunks; the posts
  *   components apart, so screens without posts never load them (or the Markdown renderer).
  */
 const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
+const FEED_PAGE = path.join(root, 'web/features/explore/feed-page.tsx');
+/**
+ * radix-ui's barrel: through it the feed would "reach" every widget. The feed's only one (the image
+ * viewer's dialog) is in vendor already. (Through lucide-react's barrel it reaches every icon: the
+ * icons the lazy screens share come along, a few KB.)
+ */
+const RADIX_BARREL = /[\\/]node_modules[\\/]radix-ui[\\/]/;
+
+/**
+ * `public-feed`: what the public feed (`/`, web/features/explore/feed-page.tsx) imports, statically
+ * and transitively, that is not already in react, vendor or app: its card and the lighter Markdown
+ * renderer (micromark). Other screens that share these parts load this small chunk too; without it
+ * they would sit in screens-common, which also holds the posts area and so imports react-markdown.
+ */
+function publicFeedChunk(): CodeSplittingNameFunction {
+  let reachable: Set<string> | null = null;
+  return (id, ctx) => {
+    if (!reachable) {
+      reachable = new Set();
+      const pending = [FEED_PAGE];
+      while (pending.length > 0) {
+        const info = ctx.getModuleInfo(pending.pop()!);
+        for (const imported of info?.importedIds ?? []) {
+          if (reachable.has(imported) || RADIX_BARREL.test(imported)) continue;
+          reachable.add(imported);
+          pending.push(imported);
+        }
+      }
+    }
+    return reachable.has(id) ? 'public-feed' : null;
+  };
+}
 const MARKDOWN =
   /[\\/]node_modules[\\/](react-markdown|remark-gfm)[\\/]|[\\/]web[\\/]components[\\/]markdown\.tsx$/;
 const POSTS = /[\\/]web[\\/]features[\\/]posts[\\/]/;
@@ -72,9 +106,10 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'react', test: REACT, priority: 6 },
-            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 5 },
-            { name: 'app', tags: ['$initial'], priority: 4 },
+            { name: 'react', test: REACT, priority: 7 },
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 6 },
+            { name: 'app', tags: ['$initial'], priority: 5 },
+            { name: publicFeedChunk(), priority: 4 },
             { name: 'markdown', test: MARKDOWN, priority: 3 },
             { name: 'screens-common', test: (id) => !POSTS.test(id), minShareCount: 2, priority: 2 },
             { name: 'posts', test: POSTS, minShareCount: 2, priority: 1 },
