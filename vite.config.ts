@@ -39,6 +39,56 @@ function serviceWorkerBuild(): Plugin {
     },
   };
 }
+const LUCIDE_ICONS = path.join(root, 'node_modules/lucide-react/dist/esm/icons');
+
+/**
+ * `import { ChevronLeft, Heart } from 'lucide-react'` in Hearth's code becomes one import per icon
+ * file (`lucide-react/icons/chevron-left` …), so the chunking below sees which icons a module really
+ * uses; through the barrel, every module "imports" all of them. A name with no file of its own (an
+ * alias) stays on the barrel.
+ */
+function lucideIconsByFile(): Plugin {
+  const kebab = (name: string) =>
+    name
+      .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+      .replace(/([a-zA-Z])(\d)/g, '$1-$2')
+      .toLowerCase();
+  return {
+    name: 'hearth-lucide-icons-by-file',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/](web|shared)[\\/][^?]*\.tsx?$/.test(id) || !code.includes("from 'lucide-react'"))
+        return null;
+      const rewritten = code.replace(
+        /import\s*\{([^}]*)\}\s*from\s*'lucide-react';/g,
+        (whole, list: string) => {
+          const kept: string[] = [];
+          const byFile: string[] = [];
+          for (const raw of list
+            .split(',')
+            .map((part) => part.trim())
+            .filter(Boolean)) {
+            const [name, local = name] = raw.split(/\s+as\s+/) as [string, string?];
+            const file = kebab(name);
+            if (raw.startsWith('type ') || !fs.existsSync(path.join(LUCIDE_ICONS, `${file}.mjs`)))
+              kept.push(raw);
+            else byFile.push(`import ${local} from 'lucide-react/icons/${file}';`);
+          }
+          if (byFile.length === 0) return whole;
+          const imports = [
+            ...byFile,
+            ...(kept.length > 0 ? [`import { ${kept.join(', ')} } from 'lucide-react';`] : []),
+          ];
+          // As many lines as the import had, so the module's other lines keep their numbers.
+          return imports.join(' ') + '\n'.repeat(whole.split('\n').length - 1);
+        },
+      );
+      return { code: rewritten, map: null };
+    },
+  };
+}
+
 /*
  * Chunks (the screens themselves are route-`lazy`, see web/app/router.tsx):
  * - react, vendor: libraries the first screen needs; apart from the app so they stay cached across releases;
@@ -51,11 +101,11 @@ function serviceWorkerBuild(): Plugin {
 const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 const FEED_PAGE = path.join(root, 'web/features/explore/feed-page.tsx');
 /**
- * radix-ui's barrel: through it the feed would "reach" every widget. The feed's only one (the image
- * viewer's dialog) is in vendor already. (Through lucide-react's barrel it reaches every icon: the
- * icons the lazy screens share come along, a few KB.)
+ * Barrels the walk below does not enter: through radix-ui's the feed would "reach" every widget (its
+ * only one, the image viewer's dialog, is in vendor already), through lucide-react's every icon
+ * (its own icons it imports by file, see lucideIconsByFile).
  */
-const RADIX_BARREL = /[\\/]node_modules[\\/]radix-ui[\\/]/;
+const BARRELS = /[\\/]node_modules[\\/](radix-ui[\\/]|lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$)/;
 
 /**
  * `public-feed`: what the public feed (`/`, web/features/explore/feed-page.tsx) imports, statically
@@ -72,7 +122,7 @@ function publicFeedChunk(): CodeSplittingNameFunction {
       while (pending.length > 0) {
         const info = ctx.getModuleInfo(pending.pop()!);
         for (const imported of info?.importedIds ?? []) {
-          if (reachable.has(imported) || RADIX_BARREL.test(imported)) continue;
+          if (reachable.has(imported) || BARRELS.test(imported)) continue;
           reachable.add(imported);
           pending.push(imported);
         }
@@ -89,7 +139,7 @@ export default defineConfig({
   root: path.join(root, 'web'),
   publicDir: path.join(root, 'web/public'),
   // The service worker learns the build's files before the bundle is compressed (sw.js itself is not).
-  plugins: [react(), tailwindcss(), serviceWorkerBuild(), precompress()],
+  plugins: [lucideIconsByFile(), react(), tailwindcss(), serviceWorkerBuild(), precompress()],
   resolve: {
     alias: {
       '@shared': path.join(root, 'shared'),
