@@ -159,7 +159,7 @@ export default defineConfig({
             { name: 'react', test: REACT, priority: 7 },
             { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 6 },
             { name: 'app', tags: ['$initial'], priority: 5 },
-            { name: publicFeedChunk(), priority: 4 },
+            { name: publicFeedChunk(), debugName: 'public-feed', priority: 4 },
             { name: 'markdown', test: MARKDOWN, priority: 3 },
             { name: 'screens-common', test: (id) => !POSTS.test(id), minShareCount: 2, priority: 2 },
             { name: 'posts', test: POSTS, minShareCount: 2, priority: 1 },
