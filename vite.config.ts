@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import type { CodeSplittingNameFunction } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './scripts/precompress';
 
@@ -38,15 +39,98 @@ function serviceWorkerBuild(): Plugin {
     },
   };
 }
+const LUCIDE_ICONS = path.join(root, 'node_modules/lucide-react/dist/esm/icons');
+
+/**
+ * `import { ChevronLeft, Heart } from 'lucide-react'` in Hearth's code becomes one import per icon
+ * file (`lucide-react/icons/chevron-left` …), so the chunking below sees which icons a module really
+ * uses; through the barrel, every module "imports" all of them. A name with no file of its own (an
+ * alias) stays on the barrel.
+ */
+function lucideIconsByFile(): Plugin {
+  const kebab = (name: string) =>
+    name
+      .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+      .replace(/([a-zA-Z])(\d)/g, '$1-$2')
+      .toLowerCase();
+  return {
+    name: 'hearth-lucide-icons-by-file',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/](web|shared)[\\/][^?]*\.tsx?$/.test(id) || !code.includes("from 'lucide-react'"))
+        return null;
+      const rewritten = code.replace(
+        /import\s*\{([^}]*)\}\s*from\s*'lucide-react';/g,
+        (whole, list: string) => {
+          const kept: string[] = [];
+          const byFile: string[] = [];
+          for (const raw of list
+            .split(',')
+            .map((part) => part.trim())
+            .filter(Boolean)) {
+            const [name, local = name] = raw.split(/\s+as\s+/) as [string, string?];
+            const file = kebab(name);
+            if (raw.startsWith('type ') || !fs.existsSync(path.join(LUCIDE_ICONS, `${file}.mjs`)))
+              kept.push(raw);
+            else byFile.push(`import ${local} from 'lucide-react/icons/${file}';`);
+          }
+          if (byFile.length === 0) return whole;
+          const imports = [
+            ...byFile,
+            ...(kept.length > 0 ? [`import { ${kept.join(', ')} } from 'lucide-react';`] : []),
+          ];
+          // As many lines as the import had, so the module's other lines keep their numbers.
+          return imports.join(' ') + '\n'.repeat(whole.split('\n').length - 1);
+        },
+      );
+      return { code: rewritten, map: null };
+    },
+  };
+}
+
 /*
  * Chunks (the screens themselves are route-`lazy`, see web/app/router.tsx):
  * - react, vendor: libraries the first screen needs; apart from the app so they stay cached across releases;
  * - app (the entry chunk): shells, auth, account screens and what they share with the lazy screens;
+ * - public-feed: the public feed's own parts (see publicFeedChunk), so `/` loads no more than it draws;
  * - markdown: react-markdown and remark-gfm with their dependencies, only for screens that show posts;
  * - screens-common, posts: code that two or more lazy screens share, instead of many tiny chunks; the posts
  *   components apart, so screens without posts never load them (or the Markdown renderer).
  */
 const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
+const FEED_PAGE = path.join(root, 'web/features/explore/feed-page.tsx');
+/**
+ * Barrels the walk below does not enter: through radix-ui's the feed would "reach" every widget (its
+ * only one, the image viewer's dialog, is in vendor already), through lucide-react's every icon
+ * (its own icons it imports by file, see lucideIconsByFile).
+ */
+const BARRELS = /[\\/]node_modules[\\/](radix-ui[\\/]|lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$)/;
+
+/**
+ * `public-feed`: what the public feed (`/`, web/features/explore/feed-page.tsx) imports, statically
+ * and transitively, that is not already in react, vendor or app: its card and the lighter Markdown
+ * renderer (micromark). Other screens that share these parts load this small chunk too; without it
+ * they would sit in screens-common, which also holds the posts area and so imports react-markdown.
+ */
+function publicFeedChunk(): CodeSplittingNameFunction {
+  let reachable: Set<string> | null = null;
+  return (id, ctx) => {
+    if (!reachable) {
+      reachable = new Set();
+      const pending = [FEED_PAGE];
+      while (pending.length > 0) {
+        const info = ctx.getModuleInfo(pending.pop()!);
+        for (const imported of info?.importedIds ?? []) {
+          if (reachable.has(imported) || BARRELS.test(imported)) continue;
+          reachable.add(imported);
+          pending.push(imported);
+        }
+      }
+    }
+    return reachable.has(id) ? 'public-feed' : null;
+  };
+}
 const MARKDOWN =
   /[\\/]node_modules[\\/](react-markdown|remark-gfm)[\\/]|[\\/]web[\\/]components[\\/]markdown\.tsx$/;
 const POSTS = /[\\/]web[\\/]features[\\/]posts[\\/]/;
@@ -55,7 +139,7 @@ export default defineConfig({
   root: path.join(root, 'web'),
   publicDir: path.join(root, 'web/public'),
   // The service worker learns the build's files before the bundle is compressed (sw.js itself is not).
-  plugins: [react(), tailwindcss(), serviceWorkerBuild(), precompress()],
+  plugins: [lucideIconsByFile(), react(), tailwindcss(), serviceWorkerBuild(), precompress()],
   resolve: {
     alias: {
       '@shared': path.join(root, 'shared'),
@@ -72,9 +156,10 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'react', test: REACT, priority: 6 },
-            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 5 },
-            { name: 'app', tags: ['$initial'], priority: 4 },
+            { name: 'react', test: REACT, priority: 7 },
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 6 },
+            { name: 'app', tags: ['$initial'], priority: 5 },
+            { name: publicFeedChunk(), debugName: 'public-feed', priority: 4 },
             { name: 'markdown', test: MARKDOWN, priority: 3 },
             { name: 'screens-common', test: (id) => !POSTS.test(id), minShareCount: 2, priority: 2 },
             { name: 'posts', test: POSTS, minShareCount: 2, priority: 1 },

@@ -1,11 +1,13 @@
 import { useMemo, type ComponentProps } from 'react';
-import ReactMarkdown, { defaultUrlTransform, type Components } from 'react-markdown';
+import ReactMarkdown, { type Components } from 'react-markdown';
 import { Link, useInRouterContext } from 'react-router';
 import remarkGfm from 'remark-gfm';
 import type { MentionRef } from '@shared/api/mentions';
 import { findMentionsInText } from '@shared/domain/mentions';
 import { cn } from '@web/lib/cn';
 import { isExternalUrl } from '@web/lib/external-url';
+import { safeUrl } from '@web/lib/safe-url';
+import { HEADINGS, MARKDOWN_CLASS as CLASS, MEMBER_LINK_REL } from './markdown-styles';
 
 /**
  * Members' Markdown (posts, comments …), rendered safely: raw HTML is skipped (spec section 5),
@@ -16,23 +18,7 @@ import { isExternalUrl } from '@web/lib/external-url';
  * party who reads the post, when and from where (a tracking pixel), so it is shown as a link.
  */
 
-/** Every member-written link: user content, unendorsed, no opener, no referrer. */
-const MEMBER_LINK_REL = 'ugc nofollow noopener noreferrer';
-
-const SAFE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
-
-/** The URL if it is safe to link to, else '' (react-markdown then drops it). */
-export function safeUrl(url: string): string {
-  const value = defaultUrlTransform(url.trim());
-  if (!value) return '';
-  // Relative addresses ("/post/1", "#top", "page") stay on this site.
-  if (!/^[a-z][a-z0-9+.-]*:/i.test(value)) return value.startsWith('//') ? '' : value;
-  try {
-    return SAFE_PROTOCOLS.has(new URL(value).protocol) ? value : '';
-  } catch {
-    return '';
-  }
-}
+export { safeUrl };
 
 /** The part of a Markdown syntax tree the mention plugin walks (text, links, code and their parents). */
 interface MdNode {
@@ -98,8 +84,7 @@ function MentionLink({
   children: React.ReactNode;
 }) {
   const inRouter = useInRouterContext();
-  const className =
-    'rounded-sm bg-brand-50 px-0.5 font-medium text-brand-800 no-underline hover:bg-brand-100 hover:underline';
+  const className = CLASS.mention;
   return inRouter ? (
     <Link to={href} className={className} data-mention={username}>
       {children}
@@ -134,58 +119,37 @@ function SafeLink({
       href={href}
       rel={MEMBER_LINK_REL}
       target={external ? '_blank' : undefined}
-      className="font-medium break-words text-brand-700 underline decoration-brand-300 underline-offset-2 transition-colors hover:text-brand-800 hover:decoration-brand-500"
+      className={CLASS.link}
     >
       {children}
     </a>
   );
 }
 
-const heading = 'mt-5 mb-2 font-semibold tracking-tight text-stone-900';
-
 const fullComponents: Components = {
   a: SafeLink,
-  p: ({ node: _node, ...props }) => <p className="my-3" {...props} />,
-  h1: ({ node: _node, ...props }) => <h2 className={cn(heading, 'text-xl')} {...props} />,
-  h2: ({ node: _node, ...props }) => <h3 className={cn(heading, 'text-lg')} {...props} />,
-  h3: ({ node: _node, ...props }) => <h4 className={cn(heading, 'text-base')} {...props} />,
-  h4: ({ node: _node, ...props }) => <h5 className={cn(heading, 'text-base')} {...props} />,
-  h5: ({ node: _node, ...props }) => <h6 className={cn(heading, 'text-sm')} {...props} />,
-  h6: ({ node: _node, ...props }) => <h6 className={cn(heading, 'text-sm')} {...props} />,
-  ul: ({ node: _node, ...props }) => (
-    <ul className="my-3 list-disc space-y-1 pl-6 marker:text-stone-400" {...props} />
+  p: ({ node: _node, ...props }) => <p className={CLASS.paragraph} {...props} />,
+  ...Object.fromEntries(
+    Object.entries(HEADINGS).map(([from, { tag: Tag, size }]) => [
+      from,
+      ({ node: _node, ...props }: ComponentProps<'h2'> & { node?: unknown }) => (
+        <Tag className={cn(CLASS.heading, size)} {...props} />
+      ),
+    ]),
   ),
-  ol: ({ node: _node, ...props }) => (
-    <ol className="my-3 list-decimal space-y-1 pl-6 marker:text-stone-500" {...props} />
-  ),
-  blockquote: ({ node: _node, ...props }) => (
-    <blockquote className="my-3 border-l-4 border-brand-200 pl-4 text-stone-600 italic" {...props} />
-  ),
-  code: ({ node: _node, className, ...props }) => (
-    <code
-      className={cn(
-        'rounded-md bg-stone-100 px-1.5 py-0.5 font-mono text-[0.875em] text-stone-800',
-        className,
-      )}
-      {...props}
-    />
-  ),
-  pre: ({ node: _node, ...props }) => (
-    <pre
-      className="my-3 overflow-x-auto rounded-xl bg-code p-4 text-sm leading-relaxed text-code-ink [&>code]:bg-transparent [&>code]:p-0 [&>code]:text-inherit"
-      {...props}
-    />
-  ),
-  hr: ({ node: _node, ...props }) => <hr className="my-6 border-stone-200" {...props} />,
+  ul: ({ node: _node, ...props }) => <ul className={CLASS.ul} {...props} />,
+  ol: ({ node: _node, ...props }) => <ol className={CLASS.ol} {...props} />,
+  blockquote: ({ node: _node, ...props }) => <blockquote className={CLASS.blockquote} {...props} />,
+  code: ({ node: _node, className, ...props }) => <code className={cn(CLASS.code, className)} {...props} />,
+  pre: ({ node: _node, ...props }) => <pre className={CLASS.pre} {...props} />,
+  hr: ({ node: _node, ...props }) => <hr className={CLASS.hr} {...props} />,
   table: ({ node: _node, ...props }) => (
-    <div className="my-3 overflow-x-auto">
-      <table className="w-full border-collapse text-sm" {...props} />
+    <div className={CLASS.tableWrapper}>
+      <table className={CLASS.table} {...props} />
     </div>
   ),
-  th: ({ node: _node, ...props }) => (
-    <th className="border-b border-stone-300 px-3 py-2 text-left font-semibold text-stone-900" {...props} />
-  ),
-  td: ({ node: _node, ...props }) => <td className="border-b border-stone-100 px-3 py-2" {...props} />,
+  th: ({ node: _node, ...props }) => <th className={CLASS.th} {...props} />,
+  td: ({ node: _node, ...props }) => <td className={CLASS.td} {...props} />,
   img: ({ node: _node, alt, src, ...props }) => {
     if (typeof src !== 'string' || !src) return null;
     if (isExternalUrl(src)) {
@@ -202,7 +166,7 @@ const fullComponents: Components = {
         alt={alt ?? ''}
         loading="lazy"
         referrerPolicy="no-referrer"
-        className="my-3 max-h-[400px] rounded-lg"
+        className={CLASS.img}
       />
     );
   },
@@ -211,20 +175,17 @@ const fullComponents: Components = {
 /** In a card preview headings read as bold text and images as their description. */
 const previewComponents: Components = {
   ...fullComponents,
-  p: ({ node: _node, ...props }) => <p className="my-2" {...props} />,
-  h1: ({ node: _node, ...props }) => <p className="my-2 font-semibold text-stone-900" {...props} />,
-  h2: ({ node: _node, ...props }) => <p className="my-2 font-semibold text-stone-900" {...props} />,
-  h3: ({ node: _node, ...props }) => <p className="my-2 font-semibold text-stone-900" {...props} />,
-  h4: ({ node: _node, ...props }) => <p className="my-2 font-semibold text-stone-900" {...props} />,
-  h5: ({ node: _node, ...props }) => <p className="my-2 font-semibold text-stone-900" {...props} />,
-  h6: ({ node: _node, ...props }) => <p className="my-2 font-semibold text-stone-900" {...props} />,
-  img: ({ alt }) => (alt ? <span className="text-stone-500 italic">[{alt}]</span> : null),
-  pre: ({ node: _node, ...props }) => (
-    <pre
-      className="my-2 overflow-x-auto rounded-lg bg-stone-100 p-3 text-sm [&>code]:bg-transparent [&>code]:p-0"
-      {...props}
-    />
+  p: ({ node: _node, ...props }) => <p className={CLASS.previewParagraph} {...props} />,
+  ...Object.fromEntries(
+    Object.keys(HEADINGS).map((from) => [
+      from,
+      ({ node: _node, ...props }: ComponentProps<'p'> & { node?: unknown }) => (
+        <p className={CLASS.previewHeading} {...props} />
+      ),
+    ]),
   ),
+  img: ({ alt }) => (alt ? <span className={CLASS.previewImage}>[{alt}]</span> : null),
+  pre: ({ node: _node, ...props }) => <pre className={CLASS.previewPre} {...props} />,
 };
 
 const NO_MENTION_REFS: MentionRef[] = [];
@@ -244,12 +205,7 @@ export function Markdown({
 }) {
   const remarkPlugins = useMemo(() => [remarkGfm, remarkMentions({ mentions })], [mentions]);
   return (
-    <div
-      className={cn(
-        'min-w-0 text-[15px] leading-relaxed break-words text-stone-800 [&>:first-child]:mt-0 [&>:last-child]:mb-0',
-        className,
-      )}
-    >
+    <div className={cn(CLASS.root, className)}>
       <ReactMarkdown
         skipHtml
         remarkPlugins={remarkPlugins}

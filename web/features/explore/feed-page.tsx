@@ -7,7 +7,8 @@ import { Button } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
 import { flattenPages, type CursorPage } from '@web/lib/pagination';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { PublishedPostCard, PublishedPostCardSkeleton } from './components/published-post-card';
+import { FeedPostCard } from './components/feed-post-card';
+import { PublishedPostCardSkeleton } from './components/published-post-card-skeleton';
 import { isInAppWebView } from './in-app-web-view';
 import { EXPLORE_TEXT, feedPosition, publishedErrorText } from './messages';
 import { feedQueryOptions } from './queries';
@@ -145,7 +146,7 @@ export function FeedPage() {
           loadingNext={isFetchingNextPage}
           refreshing={query.isRefetching && !isFetchingNextPage}
         />
-        <PublishedPostCard key={post.id} post={post} variant="feed" className="mt-3 animate-fade-in" />
+        <FeedPostCard key={post.id} post={post} className="mt-3 animate-fade-in" />
         <p className="mt-3 text-center text-xs text-stone-500" aria-hidden="true">
           <span className="pointer-coarse:hidden">Use ← and → to move between posts</span>
           <span className="hidden pointer-coarse:inline">Swipe sideways to move between posts</span>

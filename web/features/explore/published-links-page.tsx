@@ -4,7 +4,7 @@ import { PageHeader } from '@web/components/page-header';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { PublishedLinkCard } from './components/published-link-card';
 import { PublishedList } from './components/published-list';
-import { PublishedPostCardSkeleton } from './components/published-post-card';
+import { PublishedPostCardSkeleton } from './components/published-post-card-skeleton';
 import { EXPLORE_LINK_TEXT } from './messages';
 import { publishedLinksOptions } from './queries';
 

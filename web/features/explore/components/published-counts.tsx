@@ -1,6 +1,6 @@
 import { Heart, MessageCircle } from 'lucide-react';
 import type { PublishedPost } from '@shared/api/public-posts';
-import { commentsLabel, likesLabel } from '@web/features/posts';
+import { commentsLabel, likesLabel } from '@web/features/posts/messages';
 import { cn } from '@web/lib/cn';
 
 /** Read-only like and comment counts: '1 like', '2 likes', '1 comment', '2 comments'. */

@@ -4,7 +4,8 @@ import type { PublishedFilter } from '../api';
 import { EXPLORE_TEXT } from '../messages';
 import { publishedTimelineOptions } from '../queries';
 import { PublishedList } from './published-list';
-import { PublishedPostCard, PublishedPostCardSkeleton } from './published-post-card';
+import { PublishedPostCard } from './published-post-card';
+import { PublishedPostCardSkeleton } from './published-post-card-skeleton';
 
 const TIMELINE_TEXT = {
   loading: 'Loading published posts',

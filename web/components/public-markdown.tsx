@@ -1,0 +1,47 @@
+import { useMemo, type MouseEvent } from 'react';
+import { useNavigate } from 'react-router';
+import type { MentionRef } from '@shared/api/mentions';
+import { cn } from '@web/lib/cn';
+import { markdownToHtml } from './markdown-html';
+import { MARKDOWN_CLASS } from './markdown-styles';
+
+const NO_MENTION_REFS: MentionRef[] = [];
+
+/**
+ * Members' Markdown on the public feed: what ./markdown.tsx draws, from the lighter renderer of
+ * ./markdown-html.ts (same elements, classes and link rules). A mention opens the member's profile
+ * inside the app, as ./markdown.tsx's router links do; other links are plain links there too.
+ */
+export function PublicMarkdown({
+  children,
+  variant = 'full',
+  className,
+  mentions = NO_MENTION_REFS,
+}: {
+  children: string;
+  variant?: 'full' | 'preview';
+  className?: string;
+  mentions?: MentionRef[];
+}) {
+  const navigate = useNavigate();
+  const html = useMemo(() => markdownToHtml(children, { variant, mentions }), [children, variant, mentions]);
+
+  function onClick(event: MouseEvent<HTMLDivElement>) {
+    if (event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+    const mention = (event.target as Element).closest?.('a[data-mention]');
+    const href = mention?.getAttribute('href');
+    if (!href) return;
+    event.preventDefault();
+    void navigate(href);
+  }
+
+  return (
+    // The links inside are the interactive elements; this only lets mentions navigate in the app.
+    <div
+      className={cn(MARKDOWN_CLASS.root, className)}
+      onClick={onClick}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}
