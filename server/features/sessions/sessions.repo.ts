@@ -26,7 +26,12 @@ export async function insertSession(
  * The row comes from `cache` while nothing was written since it was read (every request of a
  * signed-in member looks it up); whether it is live is decided at `now`, every time.
  */
-export async function findLiveSession(db: DbOrTx, tokenHash: string, now: Date, cache: ReadCache = noReadCache) {
+export async function findLiveSession(
+  db: DbOrTx,
+  tokenHash: string,
+  now: Date,
+  cache: ReadCache = noReadCache,
+) {
   const row = await cache.read(`session:${tokenHash}`, async () => {
     const [found] = await db
       .select({ session: sessions, user: users })
