@@ -4,7 +4,7 @@ import type { Comment } from '@shared/api/comments';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { maria } from '@web/test/users';
-import { aPost } from './post-fixtures';
+import { aComment as aPostComment, aPost } from './post-fixtures';
 import { postsRoutes } from './routes';
 import { testId } from '@web/test/ids';
 
@@ -14,29 +14,8 @@ const threeHoursAgo = new Date(Date.now() - 3 * 60 * 60 * 1000).toISOString();
 const post = aPost({ content: '# Heading\n\nFull **content** <i>raw</i>', comments_count: 2 });
 const base = `/api/posts/${post.id}`;
 
-function aComment(overrides: Partial<Comment>): Comment {
-  return {
-    id: testId('c1'),
-    post_id: post.id,
-    content: 'Nice *work*',
-    created_at: threeHoursAgo,
-    created_at_human: 'March 22, 2026 at 10:05 AM UTC',
-    time_ago: '1 minute ago',
-    name: 'Ada Byron',
-    username: 'ada',
-    avatar: null,
-    profile_id: 'p-ada',
-    is_owner: false,
-    can_delete: false,
-    can_edit: false,
-    edited_at: null,
-    parent_id: null,
-    replies_count: 0,
-    mentions: [],
-    replies: [],
-    ...overrides,
-  };
-}
+/** The shared comment on aPost(), written three hours ago. */
+const aComment = (overrides: Partial<Comment>) => aPostComment({ created_at: threeHoursAgo, ...overrides });
 
 const comments = [
   aComment({ id: testId('c1') }),
