@@ -3,6 +3,21 @@
  * the public feed (./markdown-html.ts), so both draw the same elements with the same classes.
  */
 
+import type { MentionRef } from '@shared/api/mentions';
+
+/** What both renderers take. */
+export interface MarkdownProps {
+  children: string;
+  /** `preview` for cards: compact, no large headings or images. */
+  variant?: 'full' | 'preview';
+  className?: string;
+  /** The members the text mentions (from the server's `mentions`): their @names become profile links. */
+  mentions?: MentionRef[];
+}
+
+/** The default of `mentions`: one array, so memoised work keyed on it stays put. */
+export const NO_MENTION_REFS: MentionRef[] = [];
+
 /** Every member-written link: user content, unendorsed, no opener, no referrer. */
 export const MEMBER_LINK_REL = 'ugc nofollow noopener noreferrer';
 

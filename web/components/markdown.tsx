@@ -7,7 +7,13 @@ import { findMentionsInText } from '@shared/domain/mentions';
 import { cn } from '@web/lib/cn';
 import { isExternalUrl } from '@web/lib/external-url';
 import { safeUrl } from '@web/lib/safe-url';
-import { HEADINGS, MARKDOWN_CLASS as CLASS, MEMBER_LINK_REL } from './markdown-styles';
+import {
+  HEADINGS,
+  MARKDOWN_CLASS as CLASS,
+  type MarkdownProps,
+  MEMBER_LINK_REL,
+  NO_MENTION_REFS,
+} from './markdown-styles';
 
 /**
  * Members' Markdown (posts, comments …), rendered safely: raw HTML is skipped (spec section 5),
@@ -188,21 +194,12 @@ const previewComponents: Components = {
   pre: ({ node: _node, ...props }) => <pre className={CLASS.previewPre} {...props} />,
 };
 
-const NO_MENTION_REFS: MentionRef[] = [];
-
 export function Markdown({
   children,
   variant = 'full',
   className,
   mentions = NO_MENTION_REFS,
-}: {
-  children: string;
-  /** `preview` for cards: compact, no large headings or images. */
-  variant?: 'full' | 'preview';
-  className?: string;
-  /** The members the text mentions (from the server's `mentions`): their @names become profile links. */
-  mentions?: MentionRef[];
-}) {
+}: MarkdownProps) {
   const remarkPlugins = useMemo(() => [remarkGfm, remarkMentions({ mentions })], [mentions]);
   return (
     <div className={cn(CLASS.root, className)}>

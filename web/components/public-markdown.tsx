@@ -1,11 +1,8 @@
 import { useMemo, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
-import type { MentionRef } from '@shared/api/mentions';
 import { cn } from '@web/lib/cn';
 import { markdownToHtml } from './markdown-html';
-import { MARKDOWN_CLASS } from './markdown-styles';
-
-const NO_MENTION_REFS: MentionRef[] = [];
+import { MARKDOWN_CLASS, type MarkdownProps, NO_MENTION_REFS } from './markdown-styles';
 
 /**
  * Members' Markdown on the public feed: what ./markdown.tsx draws, from the lighter renderer of
@@ -17,12 +14,7 @@ export function PublicMarkdown({
   variant = 'full',
   className,
   mentions = NO_MENTION_REFS,
-}: {
-  children: string;
-  variant?: 'full' | 'preview';
-  className?: string;
-  mentions?: MentionRef[];
-}) {
+}: MarkdownProps) {
   const navigate = useNavigate();
   const html = useMemo(() => markdownToHtml(children, { variant, mentions }), [children, variant, mentions]);
 
