@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Notification } from '@shared/api/notifications';
 import { inboxRoutes } from '@web/features/inbox/routes';
+import { aNotification } from '@web/features/inbox/test-fixtures';
 import { aPost } from '@web/features/posts/post-fixtures';
 import { postsRoutes } from '@web/features/posts/routes';
 import { timelineRoutes } from '@web/features/timeline/routes';
@@ -10,7 +10,6 @@ import { ApiError } from '@web/lib/api-errors';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { maria } from '@web/test/users';
-import { testId } from '@web/test/ids';
 
 const post = aPost({ likes_count: 2, liked_by_current_user: false });
 const signedIn = {
@@ -105,24 +104,7 @@ describe('actionFailureMessage', () => {
 describe('a mutation that names its failure', () => {
   it('shows it through the same toast (Mark all as read)', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const unread: Notification = {
-      id: testId('n1'),
-      kind: 'post_like',
-      created_at: '2026-11-23T10:00:00.000Z',
-      created_at_human: 'November 23, 2026 at 10:00 AM UTC',
-      time_ago: '2 hours ago',
-      read: false,
-      actor: {
-        name: 'Ana Lima',
-        username: 'ana',
-        avatar: null,
-        profile_id: '20000000-0000-4000-8000-000000000003',
-      },
-      others_count: 0,
-      subject: { type: 'post', id: testId('p1'), title: 'Weekend hike' },
-      text: 'Ana Lima liked your post “Weekend hike”',
-      path: `/post/${testId('p1')}`,
-    };
+    const unread = aNotification();
     mockFetch({
       'GET /api/auth': jsonResponse(maria),
       'GET /api/groups': jsonResponse([]),
