@@ -46,6 +46,30 @@ describe('VersionedReadCache', () => {
     ).rejects.toThrow('unavailable');
   });
 
+  it('loads again when the kept answer is no longer current, and keeps the new one', async () => {
+    const cache = new VersionedReadCache(clock());
+    let minute = 0;
+    const answer = () => ({ minute });
+    const isCurrent = (value: { minute: number }) => value.minute === minute;
+    const load = loader(undefined);
+    const read = () =>
+      cache.read(
+        'k',
+        async () => {
+          await load();
+          return answer();
+        },
+        isCurrent,
+      );
+    expect(await read()).toEqual({ minute: 0 });
+    expect(await read()).toEqual({ minute: 0 });
+    expect(load.calls).toBe(1);
+    minute = 1;
+    expect(await read()).toEqual({ minute: 1 });
+    expect(await read()).toEqual({ minute: 1 });
+    expect(load.calls).toBe(2);
+  });
+
   it('keeps keys apart', async () => {
     const cache = new VersionedReadCache(clock());
     expect(await cache.read('a', loader('A'))).toBe('A');

@@ -8,8 +8,11 @@
  * On PostgreSQL other processes write too, so there is no such cache: `read` always loads.
  */
 export interface ReadCache {
-  /** `load()`'s answer for `key`, from the cache while nothing was written since it was loaded. */
-  read<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /**
+   * `load()`'s answer for `key`, from the cache while nothing was written since it was loaded and
+   * `isCurrent` (when given) still holds for it: an answer may also depend on the clock.
+   */
+  read<T>(key: string, load: () => Promise<T>, isCurrent?: (value: T) => boolean): Promise<T>;
 }
 
 /** PostgreSQL: every read goes to the database. */
@@ -48,12 +51,12 @@ export class VersionedReadCache implements ReadCache {
     return this.#entries.size;
   }
 
-  async read<T>(key: string, load: () => Promise<T>): Promise<T> {
+  async read<T>(key: string, load: () => Promise<T>, isCurrent?: (value: T) => boolean): Promise<T> {
     const clock = this.#clock;
     const changes = clock.changes;
     const entry = this.#entries.get(key);
     this.#entries.delete(key);
-    if (entry?.changes === changes && !clock.closed) {
+    if (entry?.changes === changes && !clock.closed && (!isCurrent || isCurrent(entry.value as T))) {
       this.#entries.set(key, entry);
       return entry.value as T;
     }

@@ -41,6 +41,26 @@ export function decodeCursor(value: string | undefined): Cursor | null {
   return { createdAt, id, at: iso };
 }
 
+/** A page cut from up to `limit + 1` rows, and the headers that say whether another follows. */
+export function pageOf<T extends { createdAt: Date; id: string }>(
+  rows: T[],
+  limit: number,
+  exactAt?: (row: T) => string,
+): { page: T[]; headers: Record<string, string> } {
+  const page = rows.slice(0, limit);
+  const hasNext = rows.length > limit;
+  const last = page[page.length - 1];
+  const headers: Record<string, string> = { 'x-has-next-page': hasNext ? 'true' : 'false' };
+  if (hasNext && last) {
+    headers['x-next-cursor'] = encodeCursor({
+      createdAt: exactAt ? exactAt(last) : last.createdAt,
+      id: last.id,
+    });
+  }
+  headers['access-control-expose-headers'] = 'x-next-cursor, x-has-next-page';
+  return { page, headers };
+}
+
 /**
  * Given up to `limit + 1` rows, sets `x-next-cursor` / `x-has-next-page` and returns the page.
  * `exactAt` gives a row's timestamp with full database precision, when the query selected it.
@@ -51,16 +71,7 @@ export function paginate<T extends { createdAt: Date; id: string }>(
   limit: number,
   exactAt?: (row: T) => string,
 ): T[] {
-  const page = rows.slice(0, limit);
-  const hasNext = rows.length > limit;
-  const last = page[page.length - 1];
-  reply.header('x-has-next-page', hasNext ? 'true' : 'false');
-  if (hasNext && last) {
-    reply.header(
-      'x-next-cursor',
-      encodeCursor({ createdAt: exactAt ? exactAt(last) : last.createdAt, id: last.id }),
-    );
-  }
-  reply.header('access-control-expose-headers', 'x-next-cursor, x-has-next-page');
+  const { page, headers } = pageOf(rows, limit, exactAt);
+  reply.headers(headers);
   return page;
 }

@@ -92,7 +92,7 @@ export function presentPosts(
   viewerId: string,
   publicOrigin: string,
   mentions: MentionDirectory,
+  now: Date = new Date(),
 ): Post[] {
-  const now = new Date();
   return rows.map((row) => presentPost(row, viewerId, publicOrigin, mentions, now));
 }

@@ -1,7 +1,6 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { GroupRole } from '../../../shared/domain/constants';
 import type { DbOrTx } from '../../db/client';
-import { noReadCache, type ReadCache } from '../../db/read-cache';
 import { files, groups, posts, publicPosts, users } from '../../db/schema';
 import type { Cursor } from '../../http/pagination';
 import { notBlockedCondition, notIgnoredCondition, visiblePostsCondition } from '../../policies/visibility';
@@ -101,10 +100,10 @@ function afterCursor(cursor: Cursor): SQL {
 /**
  * A page of posts the viewer may see and has not ignored, newest first, `limit + 1` rows so the
  * caller knows whether a next page exists. Served by posts_created_idx, posts_group_created_idx or
- * posts_user_created_idx depending on the filter; from `cache` while nothing was written since.
+ * posts_user_created_idx depending on the filter.
  */
-export async function listTimeline(db: DbOrTx, filter: TimelineFilter, cache: ReadCache = noReadCache) {
-  return cache.read(`timeline:${JSON.stringify(filter)}`, async () => timelineQuery(db, filter));
+export async function listTimeline(db: DbOrTx, filter: TimelineFilter) {
+  return timelineQuery(db, filter);
 }
 
 /** The timeline query itself, unexecuted (its plan is checked in posts.plan.api.test.ts). */

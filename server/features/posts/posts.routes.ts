@@ -11,7 +11,8 @@ import {
 import type { App, RouteContext } from '../../app';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { notFound } from '../../http/errors';
-import { decodeCursor, paginate } from '../../http/pagination';
+import { sendPage } from '../../http/kept-page';
+import { decodeCursor } from '../../http/pagination';
 import { findGroupWithRole } from '../groups/memberships';
 import { resolveMentions } from '../mentions/mentions.service';
 import { presentPost, presentPosts } from './posts.presenter';
@@ -37,14 +38,20 @@ export function registerPostRoutes(app: App, context: RouteContext) {
         if (!group?.role) throw notFound();
       }
       const filter = { viewerId: user.id, groupId, cursor, limit };
-      const rows = await listTimeline(db, filter, context.database.readCache);
-      const page = paginate(reply, rows, limit, (row) => row.createdAtExact);
-      const mentions = await resolveMentions(
-        db,
-        user.id,
-        page.map((row) => row.content),
-      );
-      return presentPosts(page, user.id, context.config.publicOrigin, mentions);
+      return sendPage(reply, context.database.readCache, `timeline:${JSON.stringify(filter)}`, {
+        load: () => listTimeline(db, filter),
+        limit,
+        exactAt: (row) => row.createdAtExact,
+        shownAt: (row) => row.createdAt,
+        present: async (page, now) => {
+          const mentions = await resolveMentions(
+            db,
+            user.id,
+            page.map((row) => row.content),
+          );
+          return presentPosts(page, user.id, context.config.publicOrigin, mentions, now);
+        },
+      });
     },
   );
 

@@ -29,8 +29,11 @@ export function presentPublishedPost(
   };
 }
 
-export function presentPublishedPosts(rows: PublishedRow[], publicOrigin: string): PublishedPost[] {
-  const now = new Date();
+export function presentPublishedPosts(
+  rows: PublishedRow[],
+  publicOrigin: string,
+  now: Date = new Date(),
+): PublishedPost[] {
   return rows.map((row) => presentPublishedPost(row, publicOrigin, now));
 }
 

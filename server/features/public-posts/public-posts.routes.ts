@@ -16,6 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { App, RouteContext } from '../../app';
 import { clientSubject } from '../../http/client-ip';
 import { requireUser, signedInOnly } from '../../http/auth';
+import { sendPage } from '../../http/kept-page';
 import { decodeCursor, paginate } from '../../http/pagination';
 import { cacheableByEveryone, PUBLIC_API_CACHE } from './public-posts.cache';
 import {
@@ -94,11 +95,13 @@ export function registerPublicPostRoutes(app: App, context: RouteContext) {
     async (request, reply) => {
       const { after, limit = LIMITS.pageSize, group_id: groupId, profile_id: profileId } = request.query;
       const filter = { groupId, profileId, cursor: decodeCursor(after), limit };
-      const rows = await listPublishedPage(db, filter, context.database.readCache);
-      return presentPublishedPosts(
-        paginate(reply, rows, limit, (row) => row.createdAtExact),
-        origin,
-      );
+      return sendPage(reply, context.database.readCache, `published:${JSON.stringify(filter)}`, {
+        load: () => listPublishedPage(db, filter),
+        limit,
+        exactAt: (row) => row.createdAtExact,
+        shownAt: (row) => row.postCreatedAt,
+        present: (page, now) => presentPublishedPosts(page, origin, now),
+      });
     },
   );
 

@@ -1,6 +1,5 @@
 import type { CreatePublicPostBody } from '../../../shared/api/public-posts';
 import type { DbOrTx } from '../../db/client';
-import { noReadCache, type ReadCache } from '../../db/read-cache';
 import { foreignKeyViolation, uniqueViolation } from '../../db/errors';
 import { forbidden, notFound, unprocessable, type FieldErrors } from '../../http/errors';
 import { canPublishPost } from '../posts/posts.policy';
@@ -93,12 +92,8 @@ export async function loadPublicProfile(db: DbOrTx, userId: string) {
  * A page of published posts. A group or profile filter naming one with no published post is a
  * 404, as GET /api/explore/groups|profiles/{id} answer: visitors learn nothing of it.
  */
-export async function listPublishedPage(
-  db: DbOrTx,
-  filter: PublishedFilter,
-  cache: ReadCache = noReadCache,
-): Promise<PublishedRow[]> {
-  const rows = await cache.read(`published:${JSON.stringify(filter)}`, () => listPublished(db, filter));
+export async function listPublishedPage(db: DbOrTx, filter: PublishedFilter): Promise<PublishedRow[]> {
+  const rows = await listPublished(db, filter);
   if (rows.length === 0 && !filter.cursor && (filter.groupId || filter.profileId)) throw notFound();
   return rows;
 }

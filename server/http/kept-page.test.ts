@@ -1,0 +1,119 @@
+import type { FastifyReply } from 'fastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { noReadCache, VersionedReadCache } from '../db/read-cache';
+import { sendPage } from './kept-page';
+
+interface Row {
+  id: string;
+  createdAt: Date;
+}
+
+const NOW = new Date('2026-11-26T12:00:00.000Z');
+
+/** The parts of a Fastify reply `sendPage` uses, recording what was sent. */
+function fakeReply() {
+  const sent = { headers: {} as Record<string, string>, type: '', body: '' };
+  const reply = {
+    serialize: (payload: unknown) => JSON.stringify(payload),
+    headers(values: Record<string, string>) {
+      Object.assign(sent.headers, values);
+      return reply;
+    },
+    type(value: string) {
+      sent.type = value;
+      return reply;
+    },
+    send(body: string) {
+      sent.body = body;
+      return reply;
+    },
+  };
+  return { reply: reply as unknown as FastifyReply, sent };
+}
+
+/** A page source over `rows` that counts its loads and presentations. */
+function source(rows: Row[], limit = 2) {
+  const counts = { loads: 0, presented: 0 };
+  return {
+    counts,
+    page: {
+      load: async () => {
+        counts.loads++;
+        return rows;
+      },
+      limit,
+      shownAt: (row: Row) => row.createdAt,
+      present: (page: Row[], now: Date) => {
+        counts.presented++;
+        return page.map((row) => ({ id: row.id, seconds: (now.getTime() - row.createdAt.getTime()) / 1000 }));
+      },
+    },
+  };
+}
+
+const rows: Row[] = [
+  { id: '7c0a52e5-4d0b-4f7e-9a35-52f8f0a2c001', createdAt: new Date(NOW.getTime() - 10_000) },
+  { id: '7c0a52e5-4d0b-4f7e-9a35-52f8f0a2c002', createdAt: new Date(NOW.getTime() - 3_600_000) },
+  { id: '7c0a52e5-4d0b-4f7e-9a35-52f8f0a2c003', createdAt: new Date(NOW.getTime() - 7_200_000) },
+];
+
+function clock() {
+  return { changes: 0, writesSent: 0, writesInFlight: 0, closed: false };
+}
+
+describe('sendPage', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('sends the page with its paging headers as JSON text', async () => {
+    const { reply, sent } = fakeReply();
+    const { page } = source(rows);
+    await sendPage(reply, noReadCache, 'k', page);
+    expect(sent.type).toBe('application/json; charset=utf-8');
+    expect((JSON.parse(sent.body) as { id: string }[]).map((row) => row.id)).toEqual([
+      rows[0]!.id,
+      rows[1]!.id,
+    ]);
+    expect(sent.headers['x-has-next-page']).toBe('true');
+    expect(sent.headers['x-next-cursor']).toBeTruthy();
+  });
+
+  it('sends the kept bytes and headers again until data changes, with no load or presenting', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+    const writes = clock();
+    const cache = new VersionedReadCache(writes);
+    const { page, counts } = source(rows);
+    const first = fakeReply();
+    await sendPage(first.reply, cache, 'k', page);
+    vi.setSystemTime(NOW.getTime() + 5_000); // "just now" still reads "just now"
+    const second = fakeReply();
+    await sendPage(second.reply, cache, 'k', page);
+    expect(counts).toEqual({ loads: 1, presented: 1 });
+    expect(second.sent).toEqual(first.sent);
+
+    writes.changes++;
+    await sendPage(fakeReply().reply, cache, 'k', page);
+    expect(counts).toEqual({ loads: 2, presented: 2 });
+  });
+
+  it('builds the page again once a relative time on it would read differently', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+    const cache = new VersionedReadCache(clock());
+    const { page, counts } = source(rows);
+    await sendPage(fakeReply().reply, cache, 'k', page);
+    // The newest row was 10 s old ("just now"); at 50 s it reads "1 minute ago".
+    vi.setSystemTime(NOW.getTime() + 40_000);
+    const later = fakeReply();
+    await sendPage(later.reply, cache, 'k', page);
+    expect(counts.presented).toBe(2);
+    expect((JSON.parse(later.sent.body) as { seconds: number }[])[0]!.seconds).toBe(50);
+  });
+
+  it('builds every request without a cache (PostgreSQL)', async () => {
+    const { page, counts } = source(rows);
+    await sendPage(fakeReply().reply, noReadCache, 'k', page);
+    await sendPage(fakeReply().reply, noReadCache, 'k', page);
+    expect(counts).toEqual({ loads: 2, presented: 2 });
+  });
+});
