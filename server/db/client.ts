@@ -11,6 +11,7 @@ import pg from 'pg';
 import type { ConstructorOptions as JobOptions } from 'pg-boss';
 import { fromPglite } from 'pg-boss';
 import { MIGRATIONS_DIR } from '../paths';
+import { PreparingClient } from './pg-statements';
 import { type DatabaseUnavailableError, PgliteThread } from './pglite-thread';
 import { noReadCache, type ReadCache, VersionedReadCache } from './read-cache';
 import * as schema from './schema';
@@ -101,6 +102,7 @@ async function openPostgres(url: string, max = 10): Promise<Database> {
   // keyword search at 20,000 posts: 81 ms with JIT, 10 ms without; ten searchers were CPU-bound at
   // 24 req/s). A `?options=` in DATABASE_URL still wins over this.
   const pool = new pg.Pool({
+    Client: PreparingClient,
     connectionString: url,
     max,
     connectionTimeoutMillis: 5000,

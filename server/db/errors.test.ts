@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { databaseUnreachable, foreignKeyViolation, uniqueViolation } from './errors';
+import { connectionFailure, findCause, foreignKeyViolation, uniqueViolation } from './errors';
 
 describe('constraint violations', () => {
   const unique = { code: '23505', constraint: 'public_posts_slug_idx' };
@@ -21,7 +21,9 @@ describe('constraint violations', () => {
   });
 });
 
-describe('databaseUnreachable', () => {
+describe('connectionFailure', () => {
+  // As the error handler asks it (isUnavailable): anywhere in what the error wraps.
+  const databaseUnreachable = (error: unknown) => findCause(error, connectionFailure) !== null;
   const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
 
   it('recognises a server that is down, restarting or crashed, also wrapped by Drizzle', () => {

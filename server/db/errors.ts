@@ -68,9 +68,3 @@ export function connectionFailure(candidate: ErrorLike): boolean {
   if (CONNECTION_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code)) return true;
   return typeof candidate.message === 'string' && CONNECTION_MESSAGES.test(candidate.message);
 }
-
-/**
- * True when the error, or what it wraps, is a connection failure (see connectionFailure). Such a
- * request may succeed once the server is back, so it answers 503, not 500.
- */
-export const databaseUnreachable = (error: unknown) => findCause(error, connectionFailure) !== null;

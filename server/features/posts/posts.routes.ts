@@ -11,13 +11,12 @@ import {
 import type { App, RouteContext } from '../../app';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { notFound } from '../../http/errors';
-import { sendPage } from '../../http/kept-page';
 import { decodeCursor } from '../../http/pagination';
 import { findGroupWithRole } from '../groups/memberships';
 import { resolveMentions } from '../mentions/mentions.service';
-import { presentPost, presentPosts } from './posts.presenter';
-import { listTimeline } from './posts.repo';
+import { presentPost } from './posts.presenter';
 import { createPost, editPost, loadVisiblePost, removePost } from './posts.service';
+import { sendTimelinePage } from './timeline-page';
 
 export function registerPostRoutes(app: App, context: RouteContext) {
   const { db } = context;
@@ -37,21 +36,7 @@ export function registerPostRoutes(app: App, context: RouteContext) {
         const group = await findGroupWithRole(db, groupId, user.id);
         if (!group?.role) throw notFound();
       }
-      const filter = { viewerId: user.id, groupId, cursor, limit };
-      return sendPage(reply, context.database.readCache, `timeline:${JSON.stringify(filter)}`, {
-        load: () => listTimeline(db, filter),
-        limit,
-        exactAt: (row) => row.createdAtExact,
-        shownAt: (row) => row.createdAt,
-        present: async (page, now) => {
-          const mentions = await resolveMentions(
-            db,
-            user.id,
-            page.map((row) => row.content),
-          );
-          return presentPosts(page, user.id, context.config.publicOrigin, mentions, now);
-        },
-      });
+      return sendTimelinePage(reply, context, { viewerId: user.id, groupId, cursor, limit });
     },
   );
 

@@ -5,10 +5,8 @@ import { LIMITS } from '../../../shared/domain/constants';
 import type { App, RouteContext } from '../../app';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { notFound } from '../../http/errors';
-import { decodeCursor, paginate } from '../../http/pagination';
-import { resolveMentions } from '../mentions/mentions.service';
-import { presentPosts } from '../posts/posts.presenter';
-import { listTimeline } from '../posts/posts.repo';
+import { decodeCursor } from '../../http/pagination';
+import { sendTimelinePage } from '../posts/timeline-page';
 import { presentProfile } from './profiles.presenter';
 import { memberExists } from './profiles.repo';
 import { editProfile, loadProfile, removeAvatar } from './profiles.service';
@@ -67,14 +65,12 @@ export function registerProfileRoutes(app: App, context: RouteContext) {
       if (!(await memberExists(db, request.params.id))) throw notFound();
       const limit = request.query.limit ?? LIMITS.pageSize;
       const cursor = decodeCursor(request.query.after);
-      const rows = await listTimeline(db, { viewerId: user.id, authorId: request.params.id, cursor, limit });
-      const page = paginate(reply, rows, limit, (row) => row.createdAtExact);
-      const mentions = await resolveMentions(
-        db,
-        user.id,
-        page.map((row) => row.content),
-      );
-      return presentPosts(page, user.id, context.config.publicOrigin, mentions);
+      return sendTimelinePage(reply, context, {
+        viewerId: user.id,
+        authorId: request.params.id,
+        cursor,
+        limit,
+      });
     },
   );
 }
