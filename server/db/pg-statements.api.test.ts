@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember } from '../../tests/support/factories';
 import { databaseUrl } from '../../tests/support/test-database';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
 import { rowsOf } from './client';
+import { timelineQuery } from '../features/posts/posts.repo';
 import { PreparingClient, statementName } from './pg-statements';
 
 /**
@@ -50,6 +52,24 @@ describe('prepared statements on PostgreSQL', () => {
     });
     // A statement with no parameter (which may hold several) is sent as it is.
     expect(found.some((row) => row.statement.includes('pg_prepared_statements'))).toBe(false);
+  });
+
+  it('settles the timeline’s statement on one generic plan, so a page is not planned again', async () => {
+    // On both engines: statements are prepared by text, and the page's LIMIT is in the text.
+    const { db } = app.context;
+    const viewer = await createMember(app);
+    const filter = { viewerId: viewer.id, cursor: null, limit: 20 };
+    const text = timelineQuery(db, filter).toSQL().sql;
+    const plans = await db.transaction(async (tx) => {
+      for (let run = 0; run < 8; run++) await timelineQuery(tx, filter);
+      return rowsOf<{ generic: number; custom: number }>(
+        await tx.execute(
+          sql`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement = ${text}`,
+        ),
+      );
+    });
+    expect(plans).toHaveLength(1);
+    expect(plans[0]!.generic).toBeGreaterThan(0);
   });
 
   it('answers through the pool’s callback and promise forms, and runs several statements without parameters', async (context) => {

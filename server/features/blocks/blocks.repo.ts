@@ -2,6 +2,7 @@ import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { follows, userBlocks, users } from '../../db/schema';
 import type { Cursor } from '../../http/pagination';
+import { literalLimit } from '../../db/literal-limit';
 
 /** The blocks between two members, either way (zero, one or two rows). */
 export async function findBlocksBetween(db: DbOrTx, a: string, b: string) {
@@ -70,7 +71,7 @@ export async function listBlockedMembers(
     .innerJoin(users, eq(users.id, userBlocks.blockedId))
     .where(and(...conditions))
     .orderBy(desc(userBlocks.createdAt), desc(userBlocks.blockedId))
-    .limit(filter.limit + 1);
+    .limit(literalLimit(filter.limit + 1));
 }
 
 export type BlockedMemberRow = Awaited<ReturnType<typeof listBlockedMembers>>[number];

@@ -5,6 +5,7 @@ import { users } from '../../db/schema';
 import type { Cursor } from '../../http/pagination';
 import { notBlockedCondition } from '../../policies/visibility';
 import { REPLIES_PREVIEW } from '../../../shared/api/comments';
+import { literalLimit } from '../../db/literal-limit';
 
 /**
  * A table of threaded comments on some subject (a post's `comments`, a link's `link_comments`): the
@@ -84,7 +85,7 @@ export function commentThreadQueries<F extends SelectedFields>(
         ...afterCursor(cursor),
       ])
         .orderBy(...oldestFirst)
-        .limit(limit + 1);
+        .limit(literalLimit(limit + 1));
     },
 
     /** The first REPLIES_PREVIEW replies of each of these comments (the `(parent, created_at)` index). */
@@ -102,7 +103,7 @@ export function commentThreadQueries<F extends SelectedFields>(
     listReplies(db: DbOrTx, { parentId, viewerId, cursor, limit }: Page & { parentId: string }) {
       return select(db, viewerId, [eq(thread.parentId, parentId), ...afterCursor(cursor)])
         .orderBy(...oldestFirst)
-        .limit(limit + 1);
+        .limit(literalLimit(limit + 1));
     },
 
     /** One comment, with more conditions when the caller needs them (its subject, say). */

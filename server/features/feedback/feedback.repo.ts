@@ -2,6 +2,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { feedbacks, users } from '../../db/schema';
 import type { Cursor } from '../../http/pagination';
+import { literalLimit } from '../../db/literal-limit';
 
 export async function insertFeedback(db: DbOrTx, values: { userId: string; content: string }) {
   const [row] = await db.insert(feedbacks).values(values).returning();
@@ -32,7 +33,7 @@ export async function listFeedbacks(db: DbOrTx, filter: { cursor: Cursor | null;
     .leftJoin(users, eq(users.id, feedbacks.userId))
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(desc(feedbacks.createdAt), desc(feedbacks.id))
-    .limit(filter.limit + 1);
+    .limit(literalLimit(filter.limit + 1));
 }
 
 export type AdminFeedbackRow = Awaited<ReturnType<typeof listFeedbacks>>[number];

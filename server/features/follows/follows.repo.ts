@@ -3,6 +3,7 @@ import { and, asc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { follows, users } from '../../db/schema';
 import type { KeyCursor } from '../../http/key-cursor';
+import { literalLimit } from '../../db/literal-limit';
 
 /** Idempotent both ways: the primary key (follower, followee) keeps one row. Answers whether it was added. */
 export async function insertFollow(db: DbOrTx, followerId: string, followeeId: string): Promise<boolean> {
@@ -75,7 +76,7 @@ function listPeople(db: DbOrTx, viewerId: string, where: SQL, limit: number, aft
       ),
     )
     .orderBy(asc(byUsername), asc(users.id))
-    .limit(limit);
+    .limit(literalLimit(limit));
 }
 
 export const followingCondition = (viewerId: string) =>

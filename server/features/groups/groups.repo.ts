@@ -4,6 +4,7 @@ import type { GroupRole, GroupSort } from '../../../shared/domain/constants';
 import type { DbOrTx } from '../../db/client';
 import { files, groupRequests, groupRoles, groups, users } from '../../db/schema';
 import type { KeyCursor } from '../../http/key-cursor';
+import { literalLimit } from '../../db/literal-limit';
 
 /** Columns of a group as one viewer sees it: their role, the member count, their pending request. */
 function groupFields(viewerId: string) {
@@ -87,7 +88,7 @@ export async function listGroups(
     .from(groups)
     .where(and(...conditions))
     .orderBy(...order)
-    .limit(options.limit);
+    .limit(literalLimit(options.limit));
 }
 
 /** The cursor keys of a listed group under a sort. */
@@ -198,7 +199,7 @@ export async function listMembers(
       ),
     )
     .orderBy(roleRank, asc(groupRoles.createdAt), asc(groupRoles.id))
-    .limit(page.limit);
+    .limit(literalLimit(page.limit));
 }
 
 export type MemberRow = Omit<Awaited<ReturnType<typeof listMembers>>[number], 'roleRank' | 'joinedAtExact'>;

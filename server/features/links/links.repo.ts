@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { links, users } from '../../db/schema';
 import type { Cursor } from '../../http/pagination';
 import { publishedLinksCondition, visibleLinksCondition } from '../../policies/visibility';
+import { literalLimit } from '../../db/literal-limit';
 
 /** A timestamp as exact ISO text (microseconds kept) for keyset cursors. */
 const exactCreatedAt = sql<string>`to_char(${links.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -102,7 +103,7 @@ export async function listLinkTimeline(db: DbOrTx, filter: LinkTimelineFilter) {
   return selectLinks(db, filter.viewerId)
     .where(and(...conditions))
     .orderBy(desc(links.createdAt), desc(links.id))
-    .limit(filter.limit + 1);
+    .limit(literalLimit(filter.limit + 1));
 }
 
 /** Earlier shares of the same page that the viewer may see, newest first (links_normalized_url_idx). */
@@ -119,7 +120,7 @@ export async function listEarlierShares(
       ),
     )
     .orderBy(desc(links.createdAt), desc(links.id))
-    .limit(filter.limit);
+    .limit(literalLimit(filter.limit));
 }
 
 export async function insertLink(
@@ -168,7 +169,7 @@ export async function listPublishedLinks(db: DbOrTx, filter: { cursor: Cursor | 
   return selectPublishedLinks(db, false)
     .where(and(...conditions))
     .orderBy(desc(links.createdAt), desc(links.id))
-    .limit(filter.limit + 1);
+    .limit(literalLimit(filter.limit + 1));
 }
 
 /** One published, read link with its Markdown; null for any other link (or none). */

@@ -3,6 +3,7 @@ import { MENTION_SUGGESTIONS_MAX } from '../../../shared/domain/mentions';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { notBlockedCondition } from '../../policies/visibility';
+import { literalLimit } from '../../db/literal-limit';
 
 const memberFields = {
   userId: users.id,
@@ -66,7 +67,7 @@ export async function suggestMembers(
       sql`length(${users.username})`,
       asc(sql`lower(${users.username})`),
     )
-    .limit(MENTION_SUGGESTIONS_MAX);
+    .limit(literalLimit(MENTION_SUGGESTIONS_MAX));
 }
 
 /** The ids of members with these usernames (lower-cased), to notify them. */

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { files, groups, posts, publicPosts, users } from '../../db/schema';
 import type { Cursor } from '../../http/pagination';
 import { notBlockedCondition, notIgnoredCondition, visiblePostsCondition } from '../../policies/visibility';
+import { literalLimit } from '../../db/literal-limit';
 
 /** A timestamp as exact ISO text (microseconds kept) for keyset cursors. */
 const exactCreatedAt = sql<string>`to_char(${posts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -119,7 +120,7 @@ export function timelineQuery(db: DbOrTx, filter: TimelineFilter) {
   return selectPosts(db, filter.viewerId)
     .where(and(...conditions))
     .orderBy(desc(posts.createdAt), desc(posts.id))
-    .limit(filter.limit + 1);
+    .limit(literalLimit(filter.limit + 1));
 }
 
 /**

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { files, groups, posts, publicPosts, users } from '../../db/schema';
 import type { Cursor } from '../../http/pagination';
 import { sharedPostColumns } from '../posts/posts.repo';
+import { literalLimit } from '../../db/literal-limit';
 
 /** A publication time as exact ISO text (microseconds kept) for keyset cursors. */
 const exactPublishedAt = sql<string>`to_char(${publicPosts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -67,7 +68,7 @@ export async function listOwnPublicPosts(
   return selectOwnPublicPosts(db)
     .where(and(...conditions))
     .orderBy(desc(publicPosts.createdAt), desc(publicPosts.id))
-    .limit(filter.limit + 1);
+    .limit(literalLimit(filter.limit + 1));
 }
 
 /** Who published a publication (for the unpublish policy), or null when there is none. */
@@ -135,7 +136,7 @@ export function publishedQuery(db: DbOrTx, filter: PublishedFilter) {
   return selectPublished(db)
     .where(conditions.length > 0 ? and(...conditions) : undefined)
     .orderBy(desc(publicPosts.createdAt), desc(publicPosts.id))
-    .limit(filter.limit + 1);
+    .limit(literalLimit(filter.limit + 1));
 }
 
 export async function listPublished(db: DbOrTx, filter: PublishedFilter): Promise<PublishedRow[]> {

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { groups, postIgnores, posts, users } from '../../db/schema';
 import type { Cursor } from '../../http/pagination';
 import { notBlockedCondition, visiblePostsCondition } from '../../policies/visibility';
+import { literalLimit } from '../../db/literal-limit';
 
 /** Ignore: hide a post from this member's timelines and search (idempotent both ways). */
 export async function insertIgnore(db: DbOrTx, postId: string, userId: string) {
@@ -51,7 +52,7 @@ export async function listIgnoredPosts(
     .leftJoin(groups, eq(groups.id, posts.groupId))
     .where(and(...conditions))
     .orderBy(desc(postIgnores.createdAt), desc(postIgnores.postId))
-    .limit(filter.limit + 1);
+    .limit(literalLimit(filter.limit + 1));
 }
 
 export type IgnoredPostRow = Awaited<ReturnType<typeof listIgnoredPosts>>[number];

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { comments, groupRoles, groups, posts, reports, users } from '../../db/schema';
 import type { Cursor } from '../../http/pagination';
 import type { ReviewScope } from './reports.policy';
+import { literalLimit } from '../../db/literal-limit';
 
 /**
  * One report per member per post, and per member per comment: a second report returns the first
@@ -108,7 +109,7 @@ export async function listReports(
     .leftJoin(groups, eq(groups.id, reports.groupId))
     .where(and(...conditions))
     .orderBy(desc(reports.createdAt), desc(reports.id))
-    .limit(filter.limit + 1);
+    .limit(literalLimit(filter.limit + 1));
 }
 
 export type AdminReportRow = Awaited<ReturnType<typeof listReports>>[number];

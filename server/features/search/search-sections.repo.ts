@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { groups, links, users } from '../../db/schema';
 import { visibleLinksCondition } from '../../policies/visibility';
 import { MATCH_END, MATCH_START } from './highlight';
+import { literalLimit } from '../../db/literal-limit';
 
 /** The query's words as an OR-ed tsquery (plainto_tsquery ANDs them; each lexeme is kept). */
 function anyWordQuery(query: string): SQL {
@@ -72,7 +73,7 @@ export async function searchPeople(db: DbOrTx, words: string[], limit: number) {
     .from(users)
     .where(and(isNotNull(users.confirmedAt), or(...matches)))
     .orderBy(sql`${score} desc`, sql`lower(${users.username})`)
-    .limit(limit);
+    .limit(literalLimit(limit));
 }
 
 /** Groups (every member sees every group's name) with a word starting with one of `words`. */
@@ -95,5 +96,5 @@ export async function searchGroups(db: DbOrTx, viewerId: string, words: string[]
     .from(groups)
     .where(or(...matches))
     .orderBy(sql`${score} desc`, sql`lower(${groups.name})`)
-    .limit(limit);
+    .limit(literalLimit(limit));
 }
