@@ -35,3 +35,64 @@ export function installCrashHandlers({
   target.on('unhandledRejection', crash('unhandled rejection'));
   target.on('uncaughtException', crash('uncaught exception'));
 }
+
+/**
+ * How long a stop asked by a signal may take before the process leaves anyway: requests in flight
+ * get 5 s, running jobs 5 s, then the database closes. A supervisor would kill it later still.
+ */
+export const SIGNAL_STOP_MS = 20_000;
+
+export interface ShutdownHandlerOptions {
+  logger: Pick<FastifyBaseLogger, 'info' | 'error'>;
+  stop(): Promise<void>;
+  /** What a stop under way is waiting on, for the log line of a stop that did not finish. */
+  stopping(): string | null;
+  target?: Pick<NodeJS.Process, 'on'>;
+  exit?: (code: number) => void;
+  deadlineMs?: number;
+}
+
+/**
+ * SIGTERM or SIGINT stops the services and exits 0. A stop that does not finish within
+ * `SIGNAL_STOP_MS` (something it waits on never answers) is logged with the step it was waiting on
+ * and the process exits 1 all the same: a stopped server must never linger with its listener
+ * closed and its data folder still held. A second signal while stopping changes nothing.
+ */
+export function installShutdownHandlers({
+  logger,
+  stop,
+  stopping,
+  target = process,
+  exit = (code) => process.exit(code),
+  deadlineMs = SIGNAL_STOP_MS,
+}: ShutdownHandlerOptions): void {
+  let started = false;
+  const shutdown = (signal: string) => {
+    if (started) return;
+    started = true;
+    logger.info(`${signal} received, shutting down`);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), deadlineMs);
+    });
+    const stopped = stop().then(
+      () => 'stopped' as const,
+      (error: unknown) => {
+        logger.error({ err: error }, 'stopping failed');
+        return 'failed' as const;
+      },
+    );
+    void Promise.race([stopped, late]).then((outcome) => {
+      clearTimeout(timer);
+      if (outcome === 'late') {
+        logger.error(
+          { waitingOn: stopping() },
+          `the stop did not finish within ${deadlineMs / 1000} s: leaving anyway`,
+        );
+      }
+      exit(outcome === 'stopped' ? 0 : 1);
+    });
+  };
+  target.on('SIGINT', () => shutdown('SIGINT'));
+  target.on('SIGTERM', () => shutdown('SIGTERM'));
+}

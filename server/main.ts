@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig, parseServices } from './config/env';
 import { DataDirLockedError } from './db/data-dir-lock';
-import { installCrashHandlers } from './crash-handlers';
+import { installCrashHandlers, installShutdownHandlers } from './crash-handlers';
 import { flushLogger, startHearth } from './runtime';
 
 async function main() {
@@ -10,19 +10,9 @@ async function main() {
   // The last lines (the crash, the shutdown) are written before leaving, within a bounded time.
   const exit = (code: number) => void flushLogger(logger).finally(() => process.exit(code));
   installCrashHandlers({ logger, stop: hearth.stop, exit });
+  installShutdownHandlers({ logger, stop: hearth.stop, stopping: hearth.stopping, exit });
   const where = hearth.app ? ` at ${config.publicOrigin}` : '';
   logger.info(`Hearth is running${where} (services: ${config.services.join(', ')})`);
-
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info(`${signal} received, shutting down`);
-    await hearth.stop();
-    exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 main().catch((error: unknown) => {

@@ -22,6 +22,8 @@ export interface Hearth {
   app: App | null;
   context: AppContext;
   stop(): Promise<void>;
+  /** What a stop under way is waiting on ('jobs', 'database', …), or null. */
+  stopping(): string | null;
 }
 
 export interface StartOptions {
@@ -145,11 +147,18 @@ export function createLogger(
 /** Starts the services this process runs: opens the database, migrates, and serves or works. */
 export async function startHearth(config: Config, options: StartOptions = {}): Promise<Hearth> {
   const logger = options.logger ?? createLogger(config);
-  const releases: Array<() => Promise<void> | void> = [];
+  /** What to release at stop, last opened first; named, so a stop that hangs says where. */
+  const releases: Array<{ name: string; run: () => Promise<void> | void }> = [];
+  let releasing: string | null = null;
   const stop = async () => {
-    for (const release of releases.reverse()) await release();
+    for (const release of releases.reverse()) {
+      releasing = release.name;
+      await release.run();
+    }
+    releasing = null;
     releases.length = 0;
   };
+  const stopping = () => releasing;
 
   try {
     let database = options.database;
@@ -157,7 +166,7 @@ export async function startHearth(config: Config, options: StartOptions = {}): P
       if (config.databaseUrl) {
         database = await openDatabase({ kind: 'postgres', url: config.databaseUrl });
       } else {
-        releases.push(lockDataDir(config.dataDir));
+        releases.push({ name: 'data folder lock', run: lockDataDir(config.dataDir) });
         database = await openDatabase({
           kind: 'pglite',
           dataDir: path.join(config.dataDir, 'db'),
@@ -165,7 +174,7 @@ export async function startHearth(config: Config, options: StartOptions = {}): P
             logger.fatal({ err: error }, 'the embedded database stopped: requests that need it answer 503'),
         });
       }
-      releases.push(() => database!.close());
+      releases.push({ name: 'database', run: () => database!.close() });
     }
     await database.migrate();
     // Invitation codes from before they were stored hashed: hash them now, before any request can
@@ -185,7 +194,7 @@ export async function startHearth(config: Config, options: StartOptions = {}): P
         logger,
       );
     const storage = createStorage(config);
-    if (storage.kind === 's3') releases.push(() => storage.close());
+    if (storage.kind === 's3') releases.push({ name: 'storage', run: () => storage.close() });
     const jobMetrics = createJobMetrics();
     const context: AppContext = {
       config,
@@ -208,19 +217,19 @@ export async function startHearth(config: Config, options: StartOptions = {}): P
       onSettled: jobMetrics.record,
     });
     await context.jobs.start({ work: config.services.includes('worker') });
-    releases.push(() => context.jobs.stop());
+    releases.push({ name: 'jobs', run: () => context.jobs.stop() });
 
     let app: App | null = null;
     if (config.services.includes('web')) {
       await ensureBootstrapInvitation(context);
       app = await buildApp(context);
-      releases.push(() => closeGracefully(app!, SHUTDOWN_GRACE_MS));
+      releases.push({ name: 'requests in flight', run: () => closeGracefully(app!, SHUTDOWN_GRACE_MS) });
       if (options.listen ?? true) await app.listen({ port: config.port, host: config.host });
     } else if (options.listen ?? true) {
       const metrics = await serveWorkerMetrics(context);
-      if (metrics) releases.push(() => metrics.close());
+      if (metrics) releases.push({ name: 'metrics', run: () => metrics.close() });
     }
-    return { app, context, stop };
+    return { app, context, stop, stopping };
   } catch (error) {
     await stop();
     throw error;
