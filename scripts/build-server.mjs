@@ -2,12 +2,13 @@
 import { build } from 'esbuild';
 
 await build({
-  // The embedded database's thread is an entry of its own: server/db/pglite-thread.ts starts it
-  // from next to the bundle.
+  // Worker threads are entries of their own, started from next to the bundle
+  // (server/worker-script.ts): the embedded database's and the word vectors' conversion.
   entryPoints: {
     main: 'server/main.ts',
     cli: 'scripts/cli.ts',
     'pglite-worker': 'server/db/pglite-worker.ts',
+    'static-vectors-worker': 'server/features/search/static-vectors-worker.ts',
   },
   outdir: 'dist/server',
   bundle: true,

@@ -1,9 +1,8 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import { isReadOnly, mayHaveChangedData, type WriteClock } from './read-cache';
 import type { FromWorker, Request, SerializedError, WorkerStart } from './pglite-protocol';
+import { workerScript } from '../worker-script';
 
 /** Why every call fails once the database thread has stopped: requests answer 503 (server/http/errors.ts). */
 export class DatabaseUnavailableError extends Error {
@@ -31,22 +30,6 @@ export interface PgliteThreadTransaction {
   exec(sql: string): Promise<Results[]>;
   rollback(): Promise<void>;
   readonly closed: boolean;
-}
-
-/**
- * Where the worker's code is: next to this file when it runs from source (tests, `npm run dev`),
- * next to the bundle in `dist/server` (scripts/build-server.mjs builds it as its own entry).
- */
-function workerScript(): { script: string | URL; eval: boolean } {
-  if (!import.meta.url.endsWith('.ts'))
-    return { script: new URL('./pglite-worker.js', import.meta.url), eval: false };
-  // Node 20 cannot load TypeScript in a worker by itself: register tsx there first.
-  const tsx = createRequire(import.meta.url)
-    .resolve('tsx/package.json')
-    .replace(/package\.json$/, 'dist/esm/api/index.mjs');
-  const entry = new URL('./pglite-worker.ts', import.meta.url).href;
-  const boot = `import(${JSON.stringify(pathToFileURL(tsx).href)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
-  return { script: boot, eval: true };
 }
 
 interface Pending {
@@ -88,7 +71,8 @@ export class PgliteThread implements WriteClock {
   ): Promise<PgliteThread> {
     const loadDataDir = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
     const workerData: WorkerStart = { dataDir: options.dataDir, loadDataDir };
-    const { script, eval: isEval } = workerScript();
+    // The bundle builds the thread as an entry of its own (scripts/build-server.mjs).
+    const { script, eval: isEval } = workerScript(import.meta.url, 'pglite-worker');
     const worker = new Worker(script, {
       eval: isEval,
       workerData,

@@ -25,7 +25,7 @@ export interface Embedder {
 }
 
 const staticCache = new Map<string, StaticVectors>();
-const building = new Map<string, Promise<void>>();
+const building = new Map<string, Promise<unknown>>();
 
 /** The static vectors, loaded once per process (~60 ms, ~12 MB); null when not built yet. */
 async function staticVectors(dataDir: string, prepare: boolean): Promise<StaticVectors | null> {

