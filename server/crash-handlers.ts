@@ -3,6 +3,33 @@ import type { FastifyBaseLogger } from 'fastify';
 /** How long a crashing process waits for a clean stop before leaving anyway. */
 export const CRASH_STOP_MS = 10_000;
 
+type StopOutcome = { kind: 'stopped' } | { kind: 'failed'; error: unknown } | { kind: 'late' };
+
+/**
+ * Runs `stop()` for at most `ms`: how it ended, or 'late' when it had not by then (it may still
+ * be running). `unref`: the wait alone does not keep the process alive.
+ */
+async function stopWithin(
+  stop: () => Promise<void>,
+  ms: number,
+  { unref = false } = {},
+): Promise<StopOutcome> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<StopOutcome>((resolve) => {
+    timer = setTimeout(() => resolve({ kind: 'late' }), ms);
+    if (unref) timer.unref();
+  });
+  const stopped = stop().then(
+    (): StopOutcome => ({ kind: 'stopped' }),
+    (error: unknown): StopOutcome => ({ kind: 'failed', error }),
+  );
+  try {
+    return await Promise.race([stopped, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export interface CrashHandlerOptions {
   logger: Pick<FastifyBaseLogger, 'fatal'>;
   /** Stops the services (closes the server, the queue, the database). */
@@ -29,8 +56,7 @@ export function installCrashHandlers({
     logger.fatal({ err: error }, `${kind}: shutting down`);
     if (crashing) return;
     crashing = true;
-    const deadline = new Promise<void>((resolve) => setTimeout(resolve, CRASH_STOP_MS).unref());
-    void Promise.race([stop().catch(() => undefined), deadline]).finally(() => exit(1));
+    void stopWithin(stop, CRASH_STOP_MS, { unref: true }).then(() => exit(1));
   };
   target.on('unhandledRejection', crash('unhandled rejection'));
   target.on('uncaughtException', crash('uncaught exception'));
@@ -71,26 +97,15 @@ export function installShutdownHandlers({
     if (started) return;
     started = true;
     logger.info(`${signal} received, shutting down`);
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<'late'>((resolve) => {
-      timer = setTimeout(() => resolve('late'), deadlineMs);
-    });
-    const stopped = stop().then(
-      () => 'stopped' as const,
-      (error: unknown) => {
-        logger.error({ err: error }, 'stopping failed');
-        return 'failed' as const;
-      },
-    );
-    void Promise.race([stopped, late]).then((outcome) => {
-      clearTimeout(timer);
-      if (outcome === 'late') {
+    void stopWithin(stop, deadlineMs).then((outcome) => {
+      if (outcome.kind === 'failed') logger.error({ err: outcome.error }, 'stopping failed');
+      if (outcome.kind === 'late') {
         logger.error(
           { waitingOn: stopping() },
           `the stop did not finish within ${deadlineMs / 1000} s: leaving anyway`,
         );
       }
-      exit(outcome === 'stopped' ? 0 : 1);
+      exit(outcome.kind === 'stopped' ? 0 : 1);
     });
   };
   target.on('SIGINT', () => shutdown('SIGINT'));
