@@ -101,13 +101,8 @@ function afterCursor(cursor: Cursor): SQL {
 /**
  * A page of posts the viewer may see and has not ignored, newest first, `limit + 1` rows so the
  * caller knows whether a next page exists. Served by posts_created_idx, posts_group_created_idx or
- * posts_user_created_idx depending on the filter.
+ * posts_user_created_idx depending on the filter (the plan is checked in posts.plan.api.test.ts).
  */
-export async function listTimeline(db: DbOrTx, filter: TimelineFilter) {
-  return timelineQuery(db, filter);
-}
-
-/** The timeline query itself, unexecuted (its plan is checked in posts.plan.api.test.ts). */
 export function timelineQuery(db: DbOrTx, filter: TimelineFilter) {
   const conditions: SQL[] = [
     visiblePostsCondition(filter.viewerId),

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { sendPage } from '../../http/kept-page';
 import { resolveMentions } from '../mentions/mentions.service';
 import { presentPosts } from './posts.presenter';
-import { listTimeline, type TimelineFilter } from './posts.repo';
+import { timelineQuery, type TimelineFilter } from './posts.repo';
 
 /**
  * Sends one page of posts the viewer may see (the timeline, a group's, a member's), kept between
@@ -12,7 +12,7 @@ import { listTimeline, type TimelineFilter } from './posts.repo';
 export function sendTimelinePage(reply: FastifyReply, context: AppContext, filter: TimelineFilter) {
   const { db } = context;
   return sendPage(reply, context.database.readCache, `timeline:${JSON.stringify(filter)}`, {
-    load: () => listTimeline(db, filter),
+    load: async () => timelineQuery(db, filter),
     limit: filter.limit,
     exactAt: (row) => row.createdAtExact,
     shownAt: (row) => row.createdAt,
