@@ -149,7 +149,8 @@ for (const scheme of ['light', 'dark'] as const) {
     await tabTo(page, switcher, { backwards: true });
     await page.keyboard.press('Enter');
     const groupItem = page.getByRole('menuitem', { name: groupName });
-    await expect(groupItem).toBeVisible();
+    // The menu lists the groups once they have loaded, which a busy runner can make slow.
+    await patient(groupItem).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('menu')).toBeHidden();
     await expect(switcher).toBeFocused();
