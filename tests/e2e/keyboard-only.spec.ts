@@ -143,6 +143,9 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(accountMenu.getByRole('menuitem', { name: 'Invitations' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/invitations$/);
+    // The new screen takes focus once it has drawn: tabbing before that would start from a focus
+    // that is about to move.
+    await patient(page.getByRole('heading', { name: 'Your Invitations' })).toBeVisible();
 
     // The group switcher: arrows reach the member's group, Escape closes and returns focus.
     const switcher = page.getByRole('button', { name: /^Your groups/ });

@@ -22,16 +22,22 @@ export function RouteFocus() {
     lastPath.current = pathname;
     const started = Date.now();
     let timer: ReturnType<typeof setTimeout>;
+    // Where focus was once the navigation settled; if the member moves it while the heading is
+    // still on its way (tabbing to a menu, say), the page must not take it back from them.
+    let settledFocus: Element | null | undefined;
 
     function settle() {
       const main = document.getElementById(MAIN_ID);
       const heading = main?.querySelector('h1');
-      if (!heading && Date.now() - started < HEADING_WAIT_MS) {
+      const active = document.activeElement;
+      if (settledFocus === undefined) settledFocus = active;
+      const memberMoved = active !== settledFocus;
+      if (!heading && !memberMoved && Date.now() - started < HEADING_WAIT_MS) {
         timer = setTimeout(settle, POLL_MS);
         return;
       }
       setAnnouncement(document.title);
-      const active = document.activeElement;
+      if (memberMoved) return;
       if (active && active !== document.body && main?.contains(active)) return;
       // The member has already opened a menu or dialog while the page loaded: never pull focus out
       // of it (that would close it under their hands).
