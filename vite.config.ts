@@ -39,6 +39,21 @@ function serviceWorkerBuild(): Plugin {
     },
   };
 }
+/**
+ * A build is always React's production build. Vite takes NODE_ENV from the environment when it is
+ * set, so a build started under a test runner (NODE_ENV=test) shipped React's development runtime:
+ * three times the bytes and many times the work per render. Runs before Vite reads NODE_ENV.
+ */
+function productionBuild(): Plugin {
+  return {
+    name: 'hearth-production-build',
+    enforce: 'pre',
+    config(_config, { command }) {
+      if (command === 'build') process.env.NODE_ENV = 'production';
+    },
+  };
+}
+
 const LUCIDE_ICONS = path.join(root, 'node_modules/lucide-react/dist/esm/icons');
 
 /**
@@ -139,7 +154,14 @@ export default defineConfig({
   root: path.join(root, 'web'),
   publicDir: path.join(root, 'web/public'),
   // The service worker learns the build's files before the bundle is compressed (sw.js itself is not).
-  plugins: [lucideIconsByFile(), react(), tailwindcss(), serviceWorkerBuild(), precompress()],
+  plugins: [
+    productionBuild(),
+    lucideIconsByFile(),
+    react(),
+    tailwindcss(),
+    serviceWorkerBuild(),
+    precompress(),
+  ],
   resolve: {
     alias: {
       '@shared': path.join(root, 'shared'),

@@ -206,3 +206,25 @@ test('a visitor who refreshes the feed too often is told to wait', async ({ brow
   await expect(feed.getByRole('button', { name: 'Try Again' })).toBeVisible();
   await context.close();
 });
+
+test("the app a visitor's browser runs is React's production build, even from a build made under tests", async ({
+  browser,
+}) => {
+  // This server's build ran with NODE_ENV=test (playwright.config.ts): the build must not follow it.
+  const page = await visitor(browser);
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.url());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('main')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const react = scripts.filter((url) => /\/assets\/react-[\w-]+\.js$/.test(url));
+  expect(react, scripts.join('\n')).toHaveLength(1);
+  for (const url of scripts) {
+    const source = await (await page.request.get(url)).text();
+    // A function React 19 defines in its development build only (owner stacks).
+    expect(source.includes('react_stack_bottom_frame'), url).toBe(false);
+  }
+  await page.context().close();
+});
