@@ -33,9 +33,55 @@ describe('health and request guards', () => {
     expect(res.body).toEqual({ error: 'Not found.' });
   });
 
-  it('sends security headers', async () => {
+  it('sends the same security headers on every answer, found or not', async () => {
+    const expected = {
+      'content-security-policy': [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: blob:",
+        "font-src 'self' data:",
+        "connect-src 'self'",
+        "worker-src 'self'",
+        "manifest-src 'self'",
+        "media-src 'self' blob:",
+        "object-src 'none'",
+        "frame-src 'none'",
+        "frame-ancestors 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ].join(';'),
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    for (const path of ['/api/health', '/api/nothing-here']) {
+      const res = await app.client().get(path);
+      const sent = Object.fromEntries(Object.keys(expected).map((name) => [name, res.headers.get(name)]));
+      expect(sent, path).toEqual(expected);
+      // Plain http here: no HSTS (a browser would pin an address that cannot serve https).
+      expect(res.headers.get('strict-transport-security'), path).toBeNull();
+    }
+  });
+});
+
+describe('security headers behind https', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp({ config: { publicOrigin: 'https://hearth.test' } });
+  });
+  afterAll(() => app.close());
+
+  it('adds HSTS and asks the browser to upgrade insecure requests', async () => {
     const res = await app.client().get('/api/health');
-    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    expect(res.headers.get('content-security-policy')).toMatch(/;upgrade-insecure-requests$/);
   });
 });
