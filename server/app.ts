@@ -47,6 +47,7 @@ import { registerMeCountsRoutes } from './features/notifications/me-counts.route
 import type { LiveHub } from './features/events/live-hub';
 import { registerNotificationRoutes } from './features/notifications/notifications.routes';
 import { registerUnsubscribeRoutes } from './features/notifications/unsubscribe.routes';
+import { sendHtml } from './http/html-page';
 
 /**
  * How long a client may take (a slow or stalled client otherwise holds a socket and memory for
@@ -177,7 +178,7 @@ async function registerWeb(app: App, routes: RouteContext, serveWeb: boolean, we
   registerPublicPages(app, routes, indexHtml);
   app.setNotFoundHandler((request, reply) => {
     if (!isApiPath(request.url) && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+      return sendHtml(request, reply.header('cache-control', 'no-cache'), indexHtml);
     }
     return reply.status(404).send({ error: MESSAGES.notFound });
   });

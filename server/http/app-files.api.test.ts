@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
@@ -48,6 +49,28 @@ describe('installable app files', () => {
     const manifest = res.json<{ name: string; start_url: string; display: string }>();
     expect(manifest).toMatchObject({ name: 'Hearth', start_url: '/dashboard', display: 'standalone' });
   });
+
+  it.each(['/dashboard', '/', '/explore/post/no-such-post'])(
+    'sends the page %s compressed as the browser asks, the same page either way',
+    async (url) => {
+      const plain = await built.inject({ url });
+      expect(plain.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toContain('<body>app</body>');
+      const br = await built.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.statusCode).toBe(plain.statusCode);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+      const gzip = await built.inject({ url, headers: { 'accept-encoding': 'br;q=0, gzip' } });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
+      const identity = await built.inject({ url, headers: { 'accept-encoding': 'identity' } });
+      expect(identity.headers['content-encoding']).toBeUndefined();
+      expect(identity.body).toBe(plain.body);
+      // A shared cache must keep the encodings apart.
+      for (const res of [plain, br, gzip, identity]) expect(res.headers.vary).toMatch(/accept-encoding/i);
+    },
+  );
 
   it('lets the page register a worker and read a manifest from its own origin only (CSP)', async () => {
     const res = await built.inject({ url: '/dashboard' });

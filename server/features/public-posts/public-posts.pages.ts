@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { LIMITS } from '../../../shared/domain/constants';
 import { SLUG_PATTERN } from '../../../shared/domain/slug';
 import type { App, RouteContext } from '../../app';
@@ -19,6 +19,7 @@ import {
 import { isPostId } from './public-posts.policy';
 import { listPublished } from './public-posts.repo';
 import { loadPublished } from './public-posts.service';
+import { sendHtml } from '../../http/html-page';
 
 /** The public pages of the web app, served with their own meta tags (see public-posts.meta.ts). */
 const SITE_PAGES = ['/', '/feed', '/explore', '/explore/*'];
@@ -52,12 +53,11 @@ export function registerPublicPages(app: App, context: RouteContext, indexHtml: 
   });
 
   if (!indexHtml) return;
-  const sendPage = (reply: FastifyReply, html: string) => reply.type('text/html; charset=utf-8').send(html);
 
   for (const url of SITE_PAGES) {
     app.get(url, cacheable, async (request, reply) => {
       const pathname = request.url.split('?')[0]!;
-      return sendPage(reply, withPageMeta(indexHtml, siteMeta(pathname, origin)));
+      return sendHtml(request, reply, withPageMeta(indexHtml, siteMeta(pathname, origin)));
     });
   }
 
@@ -69,19 +69,23 @@ export function registerPublicPages(app: App, context: RouteContext, indexHtml: 
       await throttled(request);
       if (isPublicKey(key)) {
         const row = await loadPublished(db, key);
-        return sendPage(reply, withPageMeta(indexHtml, publishedPostMeta(row, origin)));
+        return sendHtml(request, reply, withPageMeta(indexHtml, publishedPostMeta(row, origin)));
       }
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       if (error.statusCode === 429) {
         reply.status(429).headers(error.headers).header('cache-control', 'no-store');
-        return sendPage(reply, withPageMeta(indexHtml, { ...siteMeta('/explore', origin), noindex: true }));
+        return sendHtml(
+          request,
+          reply,
+          withPageMeta(indexHtml, { ...siteMeta('/explore', origin), noindex: true }),
+        );
       }
       if (error.statusCode !== 404) throw error;
     }
     // Not published (unpublished, deleted, never was): the app shows its error state.
     reply.status(404).header('cache-control', 'no-cache');
-    return sendPage(reply, withPageMeta(indexHtml, missingPostMeta()));
+    return sendHtml(request, reply, withPageMeta(indexHtml, missingPostMeta()));
   });
 
   /** /explore/link/{id}: a published, read link's own meta; anything else is the app's not-found state. */
@@ -90,18 +94,19 @@ export function registerPublicPages(app: App, context: RouteContext, indexHtml: 
       await throttled(request);
       if (UUID_PATTERN.test(request.params.id)) {
         const row = await findPublishedLink(db, request.params.id.toLowerCase());
-        if (row) return sendPage(reply, withPageMeta(indexHtml, publishedLinkMeta(row, origin)));
+        if (row) return sendHtml(request, reply, withPageMeta(indexHtml, publishedLinkMeta(row, origin)));
       }
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       if (error.statusCode !== 429) throw error;
       reply.status(429).headers(error.headers).header('cache-control', 'no-store');
-      return sendPage(
+      return sendHtml(
+        request,
         reply,
         withPageMeta(indexHtml, { ...siteMeta('/explore/links', origin), noindex: true }),
       );
     }
     reply.status(404).header('cache-control', 'no-cache');
-    return sendPage(reply, withPageMeta(indexHtml, missingLinkMeta()));
+    return sendHtml(request, reply, withPageMeta(indexHtml, missingLinkMeta()));
   });
 }
