@@ -1,14 +1,19 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { hasSessionHint } from './app/auth/session-hint';
 import { registerServiceWorker } from './app/resilience/service-worker';
 import { watchPreloadErrors } from './app/resilience/screen-loading';
+import { preloadMembersFrame } from './app/shells/members-frame';
 import { followThemeChanges } from './lib/theme';
 import './styles.css';
 
 followThemeChanges();
 watchPreloadErrors();
-// The mode, not PROD: PROD follows NODE_ENV, and the end-to-end build runs with NODE_ENV=test.
+// A browser that was signed in will draw the members' frame first: its code starts now. A failure
+// shows when the frame is drawn (the route error screen offers to reload).
+if (hasSessionHint()) preloadMembersFrame().catch(() => undefined);
+// Only the built app has a service worker (not the dev server, nor tests).
 if (import.meta.env.MODE === 'production') registerServiceWorker();
 
 createRoot(document.getElementById('root')!).render(

@@ -11,13 +11,15 @@ describe('route assembly', () => {
       screen('signed-in', '/x'),
       screen('signed-in-bare', '/upload'),
     ]);
-    const [auth, publicShell, adaptive, protectedArea, unknown] = root!.children!;
+    const [auth, publicShell, adaptive, framed, bare, unknown] = root!.children!;
     expect(auth!.children!.map((route) => route.path)).toEqual(['/signin']);
     expect(publicShell!.children).toEqual([]);
     expect(adaptive!.children).toEqual([]);
-    const [shell, bare] = protectedArea!.children!;
-    expect(shell!.children!.map((route) => route.path)).toEqual(['/x']);
-    expect(bare!.path).toBe('/upload');
+    // Inside the members' frame, the first screen's wait has its own fallback, below the frame.
+    const [screens] = framed!.children!;
+    expect(screens!.hydrateFallbackElement).toBeTruthy();
+    expect(screens!.children!.map((route) => route.path)).toEqual(['/x']);
+    expect(bare!.children!.map((route) => route.path)).toEqual(['/upload']);
     expect(unknown!.path).toBe('*');
     // The shell name is not passed on to React Router.
     expect(auth!.children![0]).not.toHaveProperty('shell');

@@ -19,6 +19,7 @@ import { settingsRoutes } from '@web/features/settings/routes';
 import { timelineRoutes } from '@web/features/timeline/routes';
 import type { FeatureRoute, ShellName } from '@web/lib/feature-routes';
 import { isPublicPath } from '@web/lib/auth-paths';
+import { LoadingScreen } from '@web/components/loading-screen';
 import { RequireAuth } from './auth/require-auth';
 import { RootLayout } from './root-layout';
 import { AdaptiveShell } from './shells/adaptive-shell';
@@ -28,7 +29,7 @@ import { NotFound } from './shells/not-found';
 import { PublicShell } from './shells/public-shell';
 import { retryingLazy } from './resilience/screen-loading';
 import { RouteError } from './shells/route-error';
-import { SignedInShell } from './shells/signed-in-shell';
+import { MembersFrameRoute, SignedInShell } from './shells/members-frame';
 
 /**
  * Every feature's screens, assembled. A feature exports `FeatureRoute[]` from
@@ -133,12 +134,16 @@ export function buildRoutes(features: readonly FeatureRoute[] = FEATURE_ROUTES):
           children: routesOf(features, 'adaptive'),
         },
         {
+          element: <MembersFrameRoute />,
+          // The first screen's wait is drawn inside the frame, which stays mounted (see MembersFrameRoute).
+          children: [
+            { hydrateFallbackElement: <LoadingScreen />, children: routesOf(features, 'signed-in') },
+          ],
+        },
+        {
           element: <RequireAuth />,
           hydrateFallbackElement: loadingFirstScreen,
-          children: [
-            { element: <SignedInShell />, children: routesOf(features, 'signed-in') },
-            ...routesOf(features, 'signed-in-bare'),
-          ],
+          children: routesOf(features, 'signed-in-bare'),
         },
         { path: '*', element: <UnknownRoute home={signedInHome(features)} /> },
       ],

@@ -16,7 +16,8 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
   return children ?? <Outlet />;
 }
 
-function RedirectToSignIn() {
+/** Sends a signed-out visitor to /signin, remembering where they were going. */
+export function RedirectToSignIn() {
   const location = useLocation();
   const navigate = useNavigate();
   useEffect(() => {

@@ -3,7 +3,7 @@ import { LoadingScreen } from '@web/components/loading-screen';
 import { sendsMembersHome } from '@web/lib/auth-paths';
 import { useAuth } from '../auth/auth-context';
 import { PublicShell } from './public-shell';
-import { SignedInShell } from './signed-in-shell';
+import { SignedInShell } from './members-frame';
 
 /**
  * Unprotected screens members also reach (the public face, the privacy policy): their shell if signed

@@ -1,6 +1,6 @@
 import { LoadingScreen } from '@web/components/loading-screen';
 import { useAuth } from '../auth/auth-context';
-import { SignedInShell } from './signed-in-shell';
+import { SignedInShell } from './members-frame';
 
 /**
  * What a browser that was signed in sees while its session is checked: the members' frame at once,

@@ -7,6 +7,7 @@ import { invitationsRoutes } from '@web/features/invitations/routes';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { maria } from '@web/test/users';
+import { setSessionHint } from '../auth/session-hint';
 
 const group = (id: string, name: string, is_member: boolean) => ({
   id,
@@ -57,6 +58,35 @@ describe('signed-in shell', () => {
     );
     expect(within(menu).queryByText('Chess')).not.toBeInTheDocument();
     expect(within(menu).getByRole('menuitem', { name: 'New group…' })).toHaveAttribute('href', '/groups/new');
+  });
+
+  it("keeps the members' frame, and a menu opened in it, from the session check to the first screen", async () => {
+    // A returning member: the frame is drawn at once while the session is checked.
+    setSessionHint(true);
+    try {
+      let answer: (response: Response) => void = () => undefined;
+      mockFetch({
+        'GET /api/auth': () => new Promise<Response>((resolve) => (answer = resolve)),
+        'GET /api/groups': jsonResponse([group('10000000-0000-4000-8000-000000000001', 'Book Club', true)]),
+        'GET /api/invitations': jsonResponse([]),
+      });
+      renderApp('/invitations');
+      const user = userEvent.setup({ delay: null });
+      await user.click(await screen.findByRole('button', { name: /Your groups/ }));
+      const menu = await screen.findByRole('menu');
+      expect(
+        screen.queryByRole('heading', { level: 1, name: 'Invitations', hidden: true }),
+      ).not.toBeInTheDocument();
+
+      answer(jsonResponse(maria));
+      // The open menu hides the rest of the page from assistive technology, hence `hidden`.
+      await screen.findByRole('heading', { level: 1, name: 'Invitations', hidden: true });
+      // The same menu, still open: the frame was not drawn again.
+      expect(menu).toBeInTheDocument();
+      expect(await within(menu).findByRole('menuitem', { name: /Book Club/ })).toBeInTheDocument();
+    } finally {
+      setSessionHint(false);
+    }
   });
 
   it('has the avatar menu entries', async () => {
