@@ -54,6 +54,10 @@ describe('a group update', () => {
       group: { picture_file_id: UUID },
     });
     expect(refusals(UpdateGroupBodySchema, { group: {} })).toEqual([['group.base', 'nothing to change']]);
+    // A key sent without a value changes nothing either.
+    expect(refusals(UpdateGroupBodySchema, { group: { name: undefined } })).toEqual([
+      ['group.base', 'nothing to change'],
+    ]);
   });
 
   it('keeps a blank description (it clears the description) and limits it to 1,000 characters', () => {
@@ -86,6 +90,7 @@ describe('the group list query', () => {
     });
     for (const sort of ['name', 'date', 'status'])
       expect(refusals(GroupListQuerySchema, { sort })).toEqual([]);
+    expect(GroupListQuerySchema.parse({ member: 'false' })).toEqual({ member: 'false' });
   });
 
   it('names the sorts and switches it accepts', () => {
