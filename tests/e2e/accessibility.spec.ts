@@ -169,6 +169,17 @@ test.beforeAll(async () => {
       { timeout: 240_000, intervals: [1_000, 2_000, 5_000] },
     )
     .toBe(true);
+  // Visitors see a published link once it has been read: wait for that, or the first screens
+  // checked (on a server that has just started) would find no link to show.
+  await expect
+    .poll(
+      async () => {
+        const link = await api.get(`/api/links/${linkId}`);
+        return link.ok() ? ((await link.json()) as { status: string }).status : String(link.status());
+      },
+      { timeout: 240_000, intervals: [500, 1_000, 2_000] },
+    )
+    .toBe('ready');
 
   const signUpCode = await invitationCode();
   const storageState = '.tmp/a11y-member-state.json';
