@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { expectEveryFieldRequired, refusals, UUID } from '../../tests/support/contract-checks';
 import {
   ACCOUNT_MESSAGES,
   AccountSecuritySchema,
@@ -22,20 +22,6 @@ import { BLANK } from './fields';
  * The account-security contracts (settings → Security, two-factor sign-in): each rule with the
  * message and path of its 422, the texts members read, and the exact shape of each answer.
  */
-const refusals = (schema: z.ZodType, value: unknown) => {
-  const result = schema.safeParse(value);
-  return result.success ? [] : result.error.issues.map((issue) => [issue.path.join('.'), issue.message]);
-};
-const UUID = '11111111-1111-4111-8111-111111111111';
-
-/** Every field of `shape` is required: dropping any one of them fails. */
-function expectEveryFieldRequired(schema: z.ZodType, shape: Record<string, unknown>) {
-  expect(schema.parse(shape)).toEqual(shape);
-  for (const field of Object.keys(shape)) {
-    const { [field]: _dropped, ...without } = shape;
-    expect(schema.safeParse(without).success, `without ${field}`).toBe(false);
-  }
-}
 
 describe('the texts members read', () => {
   it('are the product texts, word for word', () => {

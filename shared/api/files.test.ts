@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { expectEveryFieldRequired, refusals, UUID } from '../../tests/support/contract-checks';
 import {
   CompleteFileRequestBodySchema,
   CreateFileRequestBodySchema,
@@ -12,20 +12,6 @@ import {
  * The upload contracts (spec sections 3, 4 and 7): asking for an upload, marking it uploaded, the
  * file's variants, and exactly what each step answers.
  */
-const refusals = (schema: z.ZodType, value: unknown) => {
-  const result = schema.safeParse(value);
-  return result.success ? [] : result.error.issues.map((issue) => [issue.path.join('.'), issue.message]);
-};
-const UUID = '11111111-1111-4111-8111-111111111111';
-
-/** Every field of `shape` is required: dropping any one of them fails. */
-function expectEveryFieldRequired(schema: z.ZodType, shape: Record<string, unknown>) {
-  expect(schema.parse(shape)).toEqual(shape);
-  for (const field of Object.keys(shape)) {
-    const { [field]: _dropped, ...without } = shape;
-    expect(schema.safeParse(without).success, `without ${field}`).toBe(false);
-  }
-}
 
 describe('asking for an upload', () => {
   it('takes a name of up to 255 characters, trimmed, and what the file is for', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { refusals, UUID } from '../../tests/support/contract-checks';
 import { BLANK } from './fields';
 import {
   AnswerGroupRequestBodySchema,
@@ -18,11 +18,6 @@ import {
  * The group contracts (spec sections 3 and 7): what a request may carry, the message a refused field
  * gets, each at the path the 422 answer names, and the exact shape of what the API answers.
  */
-const refusals = (schema: z.ZodType, value: unknown) => {
-  const result = schema.safeParse(value);
-  return result.success ? [] : result.error.issues.map((issue) => [issue.path.join('.'), issue.message]);
-};
-const UUID = '11111111-1111-4111-8111-111111111111';
 
 describe('a group body (create)', () => {
   it('takes a name of up to 100 characters, trimmed', () => {

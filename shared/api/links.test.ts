@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { expectEveryFieldRequired, refusals, UUID } from '../../tests/support/contract-checks';
 import {
   CreateLinkBodySchema,
   CreateLinkCommentBodySchema,
@@ -16,20 +16,6 @@ import {
  * The link contracts (spec sections 3, 5 and 7): the add-link form's rules and texts, the comment
  * rules, and the exact shape of a link, a published link and a comment.
  */
-const refusals = (schema: z.ZodType, value: unknown) => {
-  const result = schema.safeParse(value);
-  return result.success ? [] : result.error.issues.map((issue) => [issue.path.join('.'), issue.message]);
-};
-const UUID = '11111111-1111-4111-8111-111111111111';
-
-/** Every field of `shape` is required: dropping any one of them fails. */
-function expectEveryFieldRequired(schema: z.ZodType, shape: Record<string, unknown>) {
-  expect(schema.parse(shape)).toEqual(shape);
-  for (const field of Object.keys(shape)) {
-    const { [field]: _dropped, ...without } = shape;
-    expect(schema.safeParse(without).success, `without ${field}`).toBe(false);
-  }
-}
 
 describe('adding a link', () => {
   const link = (fields: Record<string, unknown>) => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { expectEveryFieldRequired, refusals, UUID } from '../../tests/support/contract-checks';
 import { MAIL_DELIVERIES, NOTIFICATION_KINDS } from '../domain/constants';
 import {
   ALL_NOTIFICATION_MAILS_LABEL,
@@ -29,20 +29,6 @@ import {
  * The Inbox, mail preferences and moderation contracts: each rule with its message and path, the
  * texts members read, and the exact shape of what the API answers.
  */
-const refusals = (schema: z.ZodType, value: unknown) => {
-  const result = schema.safeParse(value);
-  return result.success ? [] : result.error.issues.map((issue) => [issue.path.join('.'), issue.message]);
-};
-const UUID = '11111111-1111-4111-8111-111111111111';
-
-/** Every field of `shape` is required: dropping any one of them fails. */
-function expectEveryFieldRequired(schema: z.ZodType, shape: Record<string, unknown>) {
-  expect(schema.parse(shape)).toEqual(shape);
-  for (const field of Object.keys(shape)) {
-    const { [field]: _dropped, ...without } = shape;
-    expect(schema.safeParse(without).success, `without ${field}`).toBe(false);
-  }
-}
 
 describe('the Inbox', () => {
   const notification = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { expectEveryFieldRequired, refusals, UUID } from '../../tests/support/contract-checks';
 import {
   CreatePublicPostBodySchema,
   PublicGroupSchema,
@@ -14,20 +14,6 @@ import {
  * The publishing contracts (spec sections 2, 3, 7 and 9): the slug rule with its messages, the
  * feed's query, and exactly what visitors are shown of a post, a group and a member.
  */
-const refusals = (schema: z.ZodType, value: unknown) => {
-  const result = schema.safeParse(value);
-  return result.success ? [] : result.error.issues.map((issue) => [issue.path.join('.'), issue.message]);
-};
-const UUID = '11111111-1111-4111-8111-111111111111';
-
-/** Every field of `shape` is required: dropping any one of them fails. */
-function expectEveryFieldRequired(schema: z.ZodType, shape: Record<string, unknown>) {
-  expect(schema.parse(shape)).toEqual(shape);
-  for (const field of Object.keys(shape)) {
-    const { [field]: _dropped, ...without } = shape;
-    expect(schema.safeParse(without).success, `without ${field}`).toBe(false);
-  }
-}
 
 describe('publishing a post', () => {
   const body = (slug: unknown) => ({ public_post: { post_id: UUID, slug } });
