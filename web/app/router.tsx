@@ -20,7 +20,7 @@ import { timelineRoutes } from '@web/features/timeline/routes';
 import type { FeatureRoute, ShellName } from '@web/lib/feature-routes';
 import { isPublicPath } from '@web/lib/auth-paths';
 import { LoadingScreen } from '@web/components/loading-screen';
-import { RequireAuth } from './auth/require-auth';
+import { MembersFrameRoute, RequireAuth } from './auth/require-auth';
 import { RootLayout } from './root-layout';
 import { AdaptiveShell } from './shells/adaptive-shell';
 import { AuthShell } from './shells/auth-shell';
@@ -29,7 +29,7 @@ import { NotFound } from './shells/not-found';
 import { PublicShell } from './shells/public-shell';
 import { retryingLazy } from './resilience/screen-loading';
 import { RouteError } from './shells/route-error';
-import { MembersFrameRoute, SignedInShell } from './shells/members-frame';
+import { SignedInShell } from './shells/members-frame';
 
 /**
  * Every feature's screens, assembled. A feature exports `FeatureRoute[]` from

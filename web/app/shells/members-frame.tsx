@@ -1,7 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { LoadingScreen } from '@web/components/loading-screen';
-import { useAuth } from '../auth/auth-context';
-import { RedirectToSignIn } from '../auth/require-auth';
 import { loadWithRetries } from '../resilience/screen-loading';
 
 /**
@@ -26,18 +24,4 @@ export function SignedInShell({ children }: { children?: ReactNode }) {
       <Frame>{children}</Frame>
     </Suspense>
   );
-}
-
-/**
- * The layout route of the screens inside the members' frame, guarding them as RequireAuth does. The
- * frame is one element from the session check to the first screen: drawn with "Loading" while a
- * returning member's session is checked, kept when the check answers, and kept while the first
- * screen's code arrives (the router draws that wait inside it). So a menu the member opens early
- * stays open.
- */
-export function MembersFrameRoute() {
-  const { authenticated, loading, memberExpected } = useAuth();
-  if (loading && !memberExpected) return <LoadingScreen />;
-  if (!loading && !authenticated) return <RedirectToSignIn />;
-  return <SignedInShell>{loading ? <LoadingScreen /> : undefined}</SignedInShell>;
 }
