@@ -108,13 +108,15 @@ function lucideIconsByFile(): Plugin {
  * Chunks (the screens themselves are route-`lazy`, see web/app/router.tsx):
  * - react, vendor: libraries the first screen needs; apart from the app so they stay cached across releases;
  * - app (the entry chunk): shells, auth, account screens and what they share with the lazy screens;
- * - public-feed: the public feed's own parts (see publicFeedChunk), so `/` loads no more than it draws;
+ * - public-feed, public-post: the public feed's and the public post page's own parts (see reachableFrom),
+ *   so `/` and `/explore/post/{slug}` load no more than they draw;
  * - markdown: react-markdown and remark-gfm with their dependencies, only for screens that show posts;
  * - screens-common, posts: code that two or more lazy screens share, instead of many tiny chunks; the posts
  *   components apart, so screens without posts never load them (or the Markdown renderer).
  */
 const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 const FEED_PAGE = path.join(root, 'web/features/explore/feed-page.tsx');
+const PUBLISHED_POST_PAGE = path.join(root, 'web/features/explore/published-post-page.tsx');
 /**
  * Barrels the walk below does not enter: through radix-ui's the feed would "reach" every widget (its
  * only one, the image viewer's dialog, is in vendor already), through lucide-react's every icon
@@ -123,17 +125,18 @@ const FEED_PAGE = path.join(root, 'web/features/explore/feed-page.tsx');
 const BARRELS = /[\\/]node_modules[\\/](radix-ui[\\/]|lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$)/;
 
 /**
- * `public-feed`: what the public feed (`/`, web/features/explore/feed-page.tsx) imports, statically
- * and transitively, that is not already in react, vendor or app: its card and the lighter Markdown
- * renderer (micromark). Other screens that share these parts load this small chunk too; without it
- * they would sit in screens-common, which also holds the posts area and so imports react-markdown.
+ * What a public screen (`page`) imports, statically and transitively, that no group of higher
+ * priority took (react, vendor, app, and for the public post the public feed's chunk): for the feed
+ * its card and the rules that draw the server's Markdown HTML. Other screens that share these parts
+ * load these small chunks too; without them the parts would sit in screens-common, which also holds
+ * the posts area and so imports react-markdown.
  */
-function publicFeedChunk(): CodeSplittingNameFunction {
+function reachableFrom(page: string, name: string): CodeSplittingNameFunction {
   let reachable: Set<string> | null = null;
   return (id, ctx) => {
     if (!reachable) {
       reachable = new Set();
-      const pending = [FEED_PAGE];
+      const pending = [page];
       while (pending.length > 0) {
         const info = ctx.getModuleInfo(pending.pop()!);
         for (const imported of info?.importedIds ?? []) {
@@ -143,7 +146,7 @@ function publicFeedChunk(): CodeSplittingNameFunction {
         }
       }
     }
-    return reachable.has(id) ? 'public-feed' : null;
+    return reachable.has(id) ? name : null;
   };
 }
 const MARKDOWN =
@@ -178,10 +181,11 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'react', test: REACT, priority: 7 },
-            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 6 },
-            { name: 'app', tags: ['$initial'], priority: 5 },
-            { name: publicFeedChunk(), debugName: 'public-feed', priority: 4 },
+            { name: 'react', test: REACT, priority: 8 },
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 7 },
+            { name: 'app', tags: ['$initial'], priority: 6 },
+            { name: reachableFrom(FEED_PAGE, 'public-feed'), priority: 5 },
+            { name: reachableFrom(PUBLISHED_POST_PAGE, 'public-post'), priority: 4 },
             { name: 'markdown', test: MARKDOWN, priority: 3 },
             { name: 'screens-common', test: (id) => !POSTS.test(id), minShareCount: 2, priority: 2 },
             { name: 'posts', test: POSTS, minShareCount: 2, priority: 1 },

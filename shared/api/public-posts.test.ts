@@ -118,6 +118,7 @@ describe('what the public face answers', () => {
       slug: 'saturday-market',
       public_url: 'https://hearth.test/explore/post/saturday-market',
       published_at: '2026-11-02T10:00:00.000Z',
+      content_html: '<p>Bring a <strong>bag</strong>.</p>',
     };
     expectEveryFieldRequired(PublishedPostSchema, published);
     const withViewerFacts = { ...published, liked_by_current_user: true, is_owner: true, can_delete: true };

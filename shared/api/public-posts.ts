@@ -65,6 +65,11 @@ export const PublishedPostSchema = PostSchema.pick({
   public_url: z.string(),
   /** When it was published (the feed's order); `created_at` is when the post was written. */
   published_at: z.string(),
+  /**
+   * `content` as HTML (shared/domain/markdown-html.ts: GFM, raw HTML skipped), so a visitor's
+   * browser needs no Markdown parser; it still applies its own link and image rules to it.
+   */
+  content_html: z.string(),
 });
 export type PublishedPost = z.infer<typeof PublishedPostSchema>;
 export const PublishedPostListSchema = z.array(PublishedPostSchema);

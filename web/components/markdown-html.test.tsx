@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { renderMarkdownHtml } from '@shared/domain/markdown-html';
 import { Markdown } from './markdown';
 import { PublicMarkdown } from './public-markdown';
 
@@ -79,9 +80,12 @@ describe('PublicMarkdown draws what Markdown draws', () => {
           </Markdown>,
         );
         const actual = drawn(
-          <PublicMarkdown variant={variant} mentions={[ana]} className="mt-3">
-            {text}
-          </PublicMarkdown>,
+          <PublicMarkdown
+            variant={variant}
+            mentions={[ana]}
+            className="mt-3"
+            html={renderMarkdownHtml(text)}
+          />,
         );
         expect(actual).toBe(expected);
       });
@@ -93,13 +97,15 @@ describe('PublicMarkdown on its own', () => {
   it('keeps no unsafe address and no member HTML', () => {
     const { container } = render(
       <MemoryRouter>
-        <PublicMarkdown>
-          {SAMPLES['dangerous links']! +
-            '\n\n' +
-            SAMPLES['raw html']! +
-            '\n\n' +
-            SAMPLES['encoded and odd addresses']!}
-        </PublicMarkdown>
+        <PublicMarkdown
+          html={renderMarkdownHtml(
+            SAMPLES['dangerous links']! +
+              '\n\n' +
+              SAMPLES['raw html']! +
+              '\n\n' +
+              SAMPLES['encoded and odd addresses']!,
+          )}
+        />
       </MemoryRouter>,
     );
     const hrefs = [...container.querySelectorAll('a')].map((link) => link.getAttribute('href'));
@@ -110,5 +116,29 @@ describe('PublicMarkdown on its own', () => {
     expect(hrefs.some((href) => /^(javascript|data|vbscript|irc):|^\/\//i.test(href ?? ''))).toBe(false);
     expect(container.querySelector('script, b, div[onclick], img')).toBeNull();
     expect(container).toHaveTextContent('Hello bold alert(1)');
+  });
+
+  it('drops what no Markdown renderer writes, should the HTML it is given carry it', () => {
+    const { container } = render(
+      <MemoryRouter>
+        <PublicMarkdown
+          html={
+            '<p onclick="steal()" style="color:red">Kept <strong>text</strong></p>' +
+            '<script>alert(1)</script><iframe src="https://evil.example"></iframe>' +
+            '<img src="/api/files/a" onerror="alert(1)" alt="a"><input type="text" value="x">' +
+            '<a href="javascript:alert(1)">bad</a><form action="/x"><button>Go</button></form>'
+          }
+        />
+      </MemoryRouter>,
+    );
+    // A positive control: Markdown's own elements stay.
+    expect(container.querySelector('p strong')).toHaveTextContent('text');
+    expect(container.querySelector('img')).toHaveAttribute('src', '/api/files/a');
+    expect(
+      container.querySelector('script, iframe, form, button, input, [onclick], [onerror], [style]'),
+    ).toBeNull();
+    expect(container.querySelector('a[href^="javascript"]')).toBeNull();
+    expect(container).toHaveTextContent('Kept text');
+    expect(container).not.toHaveTextContent('alert(1)');
   });
 });

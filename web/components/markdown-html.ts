@@ -1,5 +1,3 @@
-import { micromark, type Options } from 'micromark';
-import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import type { MentionRef } from '@shared/api/mentions';
 import { findMentionsInText } from '@shared/domain/mentions';
 import { cn } from '@web/lib/cn';
@@ -8,37 +6,43 @@ import { safeUrl } from '@web/lib/safe-url';
 import { HEADINGS, MARKDOWN_CLASS as CLASS, MEMBER_LINK_REL } from './markdown-styles';
 
 /**
- * Members' Markdown as an HTML string, for the public feed, where the React renderer
- * (./markdown.tsx: react-markdown, remark and rehype) weighs more than the rest of the page's code.
- * The same elements, classes and rules as ./markdown.tsx (web/components/markdown-html.test.tsx
- * renders both and compares them): micromark with GFM writes the HTML, raw HTML in the text is
- * dropped, then the parsed result (an inert <template>: nothing in it loads or runs) is rewritten
- * the way ./markdown.tsx's components draw it:
+ * Members' Markdown drawn from HTML the server rendered (shared/domain/markdown-html.ts; published
+ * posts carry it as `content_html`), for the public feed, where a Markdown parser and the React
+ * renderer (./markdown.tsx: react-markdown, remark and rehype) would weigh more than the rest of the
+ * page's code. The same elements, classes and rules as ./markdown.tsx (web/components/markdown-html.test.tsx
+ * renders both and compares them). The HTML is parsed into an inert <template> (nothing in it loads
+ * or runs), anything a Markdown renderer does not write is dropped, and the rest is rewritten the
+ * way ./markdown.tsx's components draw it:
  * - links keep only safe addresses (web/lib/safe-url.ts; else their text stays, in a <span>), carry
  *   rel="ugc nofollow noopener noreferrer", and open in a new tab when they lead to another site;
  * - images load only from Hearth itself; another site's image is a link to it;
  * - @names of the members the server resolved become links to their profile (not in code or links).
  */
 
-/** Raw HTML in members' text is skipped, as react-markdown's `skipHtml` does. */
-const SKIP_HTML: NonNullable<Options['htmlExtensions']>[number] = {
-  enter: {
-    htmlFlow() {
-      this.buffer();
-    },
-    htmlText() {
-      this.buffer();
-    },
-  },
-  exit: {
-    htmlFlow() {
-      this.resume();
-    },
-    htmlText() {
-      this.resume();
-    },
-  },
-};
+/** What micromark with GFM writes: any other element or attribute did not come from Markdown. */
+const MARKDOWN_TAGS = new Set(
+  'a blockquote br code del em h1 h2 h3 h4 h5 h6 hr img input li ol p pre section strong sup table tbody td th thead tr ul'.split(
+    ' ',
+  ),
+);
+const MARKDOWN_ATTRIBUTES = new Set(
+  'align alt aria-describedby aria-label checked class data-footnote-backref data-footnote-ref data-footnotes disabled href id src start title type'.split(
+    ' ',
+  ),
+);
+
+/** Removes elements and attributes a Markdown renderer never writes (scripts, handlers, styles, frames …). */
+function dropForeignMarkup(root: DocumentFragment) {
+  for (const element of [...root.querySelectorAll('*')]) {
+    if (!MARKDOWN_TAGS.has(element.tagName.toLowerCase())) {
+      element.remove();
+      continue;
+    }
+    for (const { name } of [...element.attributes])
+      if (!MARKDOWN_ATTRIBUTES.has(name)) element.removeAttribute(name);
+    if (element.tagName === 'INPUT' && element.getAttribute('type') !== 'checkbox') element.remove();
+  }
+}
 
 const PROFILE_PATH = (profileId: string) => `/profiles/${encodeURIComponent(profileId)}`;
 
@@ -134,8 +138,8 @@ function memberImage(image: Element, preview: boolean) {
 }
 
 /** The rendered Markdown, rewritten in `document` (the browser's, or a test's). */
-export function markdownToHtml(
-  markdown: string,
+export function rewriteMarkdownHtml(
+  html: string,
   {
     variant = 'full',
     mentions = [],
@@ -144,11 +148,9 @@ export function markdownToHtml(
 ): string {
   const preview = variant === 'preview';
   const template = doc.createElement('template');
-  template.innerHTML = micromark(markdown, {
-    extensions: [gfm()],
-    htmlExtensions: [gfmHtml(), SKIP_HTML],
-  });
+  template.innerHTML = html;
   const root = template.content;
+  dropForeignMarkup(root);
   linkMentions(root, mentions);
   // react-markdown's boolean attributes read "true"; whitespace between table rows and cells and
   // after the last block (a trailing link definition) is not drawn by it.

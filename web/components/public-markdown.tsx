@@ -1,22 +1,26 @@
 import { useMemo, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { cn } from '@web/lib/cn';
-import { markdownToHtml } from './markdown-html';
+import { rewriteMarkdownHtml } from './markdown-html';
 import { MARKDOWN_CLASS, type MarkdownProps, NO_MENTION_REFS } from './markdown-styles';
 
 /**
- * Members' Markdown on the public feed: what ./markdown.tsx draws, from the lighter renderer of
- * ./markdown-html.ts (same elements, classes and link rules). A mention opens the member's profile
- * inside the app, as ./markdown.tsx's router links do; other links are plain links there too.
+ * Members' Markdown on the public feed: what ./markdown.tsx draws, from the HTML the server rendered
+ * (a published post's `content_html`) and the rules of ./markdown-html.ts (same elements, classes
+ * and link rules). A mention opens the member's profile inside the app, as ./markdown.tsx's router
+ * links do; other links are plain links there too.
  */
 export function PublicMarkdown({
-  children,
+  html: rendered,
   variant = 'full',
   className,
   mentions = NO_MENTION_REFS,
-}: MarkdownProps) {
+}: Omit<MarkdownProps, 'children'> & { html: string }) {
   const navigate = useNavigate();
-  const html = useMemo(() => markdownToHtml(children, { variant, mentions }), [children, variant, mentions]);
+  const html = useMemo(
+    () => rewriteMarkdownHtml(rendered, { variant, mentions }),
+    [rendered, variant, mentions],
+  );
 
   function onClick(event: MouseEvent<HTMLDivElement>) {
     if (event.defaultPrevented || event.button !== 0) return;

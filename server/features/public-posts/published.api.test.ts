@@ -33,6 +33,7 @@ const PUBLISHED_FIELDS = [
   'slug',
   'public_url',
   'published_at',
+  'content_html',
 ].sort();
 
 const PUBLIC_CACHE = 'public, max-age=60, stale-while-revalidate=300';
@@ -114,10 +115,32 @@ describe('published posts (public reads)', () => {
       file_height: null,
       has_image: false,
     });
+    expect(liked.content_html).toBe('<p><strong>Bold</strong> text</p>');
     expect(liked.public_url).toBe(`http://hearth.test/explore/post/${liked.slug}`);
     expect(new Date(liked.published_at).getTime()).toBeGreaterThan(new Date(liked.created_at).getTime());
     const inGroup = res.body.find((p: { id: string }) => p.id === groupPostId);
     expect(inGroup).toMatchObject({ group_id: groupId, group_name: 'Gardeners' });
+  });
+
+  it('sends the content as HTML with raw HTML skipped, and the new HTML after an edit', async () => {
+    const post = await createPostAs(alice.client, {
+      tldr: 'Markdown and markup',
+      content:
+        'Hi <script>alert(1)</script> <img src=x onerror="alert(2)"> [me](javascript:alert(3))\n\n| a |\n| - |\n| 1 |',
+    });
+    const publication = await publishAs(alice.client, post.id);
+    const html = (await visitor.get(`/api/published_posts/${post.id}`)).body.content_html as string;
+    // A positive control: the Markdown became HTML (a GFM table too).
+    expect(html).toContain('<table>');
+    expect(html).toContain('<td>1</td>');
+    expect(html).not.toMatch(/<script|<img|onerror|javascript:/i);
+
+    const edited = await alice.client.patch(`/api/posts/${post.id}`, {
+      post: { tldr: 'Markdown and markup', content: '## Changed' },
+    });
+    expect(edited.status).toBe(200);
+    expect((await visitor.get(`/api/published_posts/${post.id}`)).body.content_html).toBe('<h2>Changed</h2>');
+    expect((await alice.client.delete(`/api/public_posts/${publication.id}`)).status).toBe(200);
   });
 
   it('gives members the same answer as visitors, and marks it cacheable by anyone', async () => {

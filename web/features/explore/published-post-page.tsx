@@ -7,7 +7,9 @@ import { Alert } from '@web/components/alert';
 import { Button, ButtonLink } from '@web/components/button';
 import { Card } from '@web/components/card';
 import { LoadingScreen } from '@web/components/loading-screen';
-import { PostDetailBody } from '@web/features/posts';
+import { PublicMarkdown } from '@web/components/public-markdown';
+import { PostAttachment } from '@web/features/posts/components/post-attachment';
+import { POST_DETAIL_CONTENT_CLASS, PostDetailTitle } from '@web/features/posts/components/post-detail-title';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { JoinTheConversation } from './components/join-the-conversation';
 import { PublishedCounts } from './components/published-counts';
@@ -76,7 +78,11 @@ function PublishedPostArticle({ post }: { post: PublishedPost }) {
       <Card className="p-5 sm:p-7">
         <article aria-labelledby="published-post-title">
           <PublishedPostHeader post={post} />
-          <PostDetailBody post={post} titleId="published-post-title" />
+          <PostDetailTitle post={post} titleId="published-post-title" />
+          {post.content.trim() ? (
+            <PublicMarkdown className={POST_DETAIL_CONTENT_CLASS} html={post.content_html} />
+          ) : null}
+          <PostAttachment post={post} className="mt-5" />
           <PublishedCounts post={post} className="mt-5 border-t border-stone-100 pt-3" />
           {authenticated ? null : (
             <p className="mt-2 text-sm text-stone-500">{EXPLORE_TEXT.signInToInteract}</p>

@@ -1,4 +1,5 @@
 import type { PublicPost, PublishedPost } from '@shared/api/public-posts';
+import { renderMarkdownHtml } from '@shared/domain/markdown-html';
 
 /** Test data for publishing and the public face (imported by tests only). */
 
@@ -14,8 +15,9 @@ export function aPublicPost(overrides: Partial<PublicPost> = {}): PublicPost {
   };
 }
 
+/** A published post; its `content_html` is rendered from `content` unless given. */
 export function aPublishedPost(overrides: Partial<PublishedPost> = {}): PublishedPost {
-  return {
+  const post = {
     id: '11111111-1111-4111-8111-111111111111',
     tldr: 'Tomatoes are ripening',
     content: 'The **San Marzano** plants are turning red.',
@@ -42,4 +44,5 @@ export function aPublishedPost(overrides: Partial<PublishedPost> = {}): Publishe
     published_at: '2026-03-22T10:05:00.000Z',
     ...overrides,
   };
+  return { ...post, content_html: overrides.content_html ?? renderMarkdownHtml(post.content) };
 }

@@ -12,8 +12,8 @@ import { PublishedPostHeader } from './published-post-header';
 /**
  * The feed's one post (`/`): author, group, time ago, its title larger, all of its content, the
  * image in full, and counts. Clicking the card opens /explore/post/{id}. Its parts are imported by
- * file and its Markdown drawn by the lighter renderer (web/components/public-markdown.tsx), so the
- * public feed loads neither the posts area's shared code nor react-markdown.
+ * file and its Markdown drawn from the HTML the server rendered (web/components/public-markdown.tsx),
+ * so the public feed loads neither the posts area's shared code nor a Markdown parser.
  */
 export function FeedPostCard({ post, className }: { post: PublishedPost; className?: string }) {
   const path = explorePostPath(post.id);
@@ -35,9 +35,7 @@ export function FeedPostCard({ post, className }: { post: PublishedPost; classNa
             {post.tldr}
           </Link>
         </h2>
-        {post.content.trim() ? (
-          <PublicMarkdown className="mt-3 text-base">{post.content}</PublicMarkdown>
-        ) : null}
+        {post.content.trim() ? <PublicMarkdown className="mt-3 text-base" html={post.content_html} /> : null}
         <PostAttachment post={post} className="mt-4" />
         <PublishedCounts post={post} className="mt-4 border-t border-stone-100 pt-3" />
       </article>

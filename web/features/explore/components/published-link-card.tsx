@@ -3,7 +3,7 @@ import type { PublishedLink } from '@shared/api/links';
 import { Avatar } from '@web/components/avatar';
 import { Card } from '@web/components/card';
 import { commentPreview, LeadImage, SafetyNotice, SharerComment } from '@web/features/links';
-import { useOpenOnClick } from '@web/features/posts';
+import { useOpenOnClick } from '@web/features/posts/components/use-open-on-click';
 import { initialsOf } from '@web/lib/initials';
 import { exploreLinkPath } from '../paths';
 import { PublishedCounts } from './published-counts';
