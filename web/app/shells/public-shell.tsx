@@ -4,10 +4,16 @@ import { Compass, Link2, LogIn, Newspaper, RefreshCw } from 'lucide-react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { APP_NAME } from '@shared/domain/constants';
 import { ButtonLink } from '@web/components/button';
-import { SignInDialog } from '@web/features/accounts/sign-in-dialog';
 import { VERSION_LABEL } from '@web/lib/version';
 import { SidebarButton, SidebarLink } from './sidebar';
-import { SlideInSidebar } from './slide-in-sidebar';
+import { SlideInSidebar } from './slide-in-sidebar-on-demand';
+import { onDemandDialog } from '../resilience/on-demand';
+
+/** The sign-in dialog loads the first time it opens; reaching its button starts the load. */
+const { Dialog: SignInDialog, preload: preloadSignIn } = onDemandDialog(
+  async () => (await import('@web/features/accounts/sign-in-dialog')).SignInDialog,
+);
+const preloadSignInDialog = () => void preloadSignIn().catch(() => undefined);
 import { TopBar } from './top-bar';
 
 /** Visitors' frame: navbar with Sign In; sidebar with Feed, Timeline, Links, Sign In, Refresh and the version. */
@@ -66,7 +72,13 @@ function PublicSidebar({ onSignIn }: { onSignIn: () => void }) {
         <SidebarLink to="/explore/links" icon={Link2} end={false}>
           Links
         </SidebarLink>
-        <SidebarButton icon={LogIn} onClick={onSignIn}>
+        <SidebarButton
+          icon={LogIn}
+          onClick={onSignIn}
+          onPointerEnter={preloadSignInDialog}
+          onPointerDown={preloadSignInDialog}
+          onFocus={preloadSignInDialog}
+        >
           Sign In
         </SidebarButton>
         <SidebarButton

@@ -21,7 +21,7 @@ import { useFrameMenu } from './frame-menus';
 import { GroupBadge, GroupSwitcher, useMemberGroups, WaitingRequestsBadge } from './group-switcher';
 import { IconLink, iconButtonClasses } from './icon-link';
 import { SidebarButton, SidebarHeading, SidebarLink } from './sidebar';
-import { SlideInSidebar } from './slide-in-sidebar';
+import { SlideInSidebar } from './slide-in-sidebar-on-demand';
 import { TopBar } from './top-bar';
 
 /**
