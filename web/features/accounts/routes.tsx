@@ -1,20 +1,45 @@
 import type { FeatureRoute } from '@web/lib/feature-routes';
-import { EmailConfirmationPage } from './email-confirmation-page';
-import { InvitationPage } from './invitation-page';
-import { LandingPage } from './landing-page';
-import { PasswordRequestPage } from './password-request-page';
-import { PasswordResetPage } from './password-reset-page';
-import { ResendConfirmationPage } from './resend-confirmation-page';
 import { SignInPage } from './sign-in-page';
-import { SignUpPage } from './sign-up-page';
 
+/**
+ * Sign-in is in the main bundle: every protected address a visitor opens leads there. The other
+ * account screens arrive with their own code when opened (most visits never see them).
+ */
 export const accountsRoutes: FeatureRoute[] = [
-  { shell: 'auth', path: '/landing', element: <LandingPage /> },
+  {
+    shell: 'auth',
+    path: '/landing',
+    lazy: { Component: async () => (await import('./landing-page')).LandingPage },
+  },
   { shell: 'auth', path: '/signin', element: <SignInPage /> },
-  { shell: 'auth', path: '/invitation', element: <InvitationPage /> },
-  { shell: 'auth', path: '/signup', element: <SignUpPage /> },
-  { shell: 'auth', path: '/email-confirmation', element: <EmailConfirmationPage /> },
-  { shell: 'auth', path: '/resend-confirmation', element: <ResendConfirmationPage /> },
-  { shell: 'auth', path: '/password-request', element: <PasswordRequestPage /> },
-  { shell: 'auth', path: '/password-reset', element: <PasswordResetPage /> },
+  {
+    shell: 'auth',
+    path: '/invitation',
+    lazy: { Component: async () => (await import('./invitation-page')).InvitationPage },
+  },
+  {
+    shell: 'auth',
+    path: '/signup',
+    lazy: { Component: async () => (await import('./sign-up-page')).SignUpPage },
+  },
+  {
+    shell: 'auth',
+    path: '/email-confirmation',
+    lazy: { Component: async () => (await import('./email-confirmation-page')).EmailConfirmationPage },
+  },
+  {
+    shell: 'auth',
+    path: '/resend-confirmation',
+    lazy: { Component: async () => (await import('./resend-confirmation-page')).ResendConfirmationPage },
+  },
+  {
+    shell: 'auth',
+    path: '/password-request',
+    lazy: { Component: async () => (await import('./password-request-page')).PasswordRequestPage },
+  },
+  {
+    shell: 'auth',
+    path: '/password-reset',
+    lazy: { Component: async () => (await import('./password-reset-page')).PasswordResetPage },
+  },
 ];
