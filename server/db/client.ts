@@ -13,7 +13,7 @@ import { fromPglite } from 'pg-boss';
 import { MIGRATIONS_DIR } from '../paths';
 import { PreparingClient } from './pg-statements';
 import { type DatabaseUnavailableError, PgliteThread } from './pglite-thread';
-import { noReadCache, type ReadCache, VersionedReadCache } from './read-cache';
+import { noReadCache, PoolWriteClock, type ReadCache, VersionedReadCache } from './read-cache';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -34,6 +34,11 @@ export interface Database {
   hasVector: boolean;
   /** Hot reads kept until the next write where that is exact (PGlite); on PostgreSQL it always loads. */
   readCache: ReadCache;
+  /**
+   * Reads that answer everyone alike (the public feed): `readCache` on PGlite; on PostgreSQL kept
+   * at most PUBLIC_READ_MAX_AGE_MS, and dropped at once when this process writes (ADR 030).
+   */
+  publicReadCache: ReadCache;
   /**
    * Calls `handler` with the payload of every notification on `channel` (PostgreSQL LISTEN), from
    * this process or any other sharing the database; answers a function that stops listening.
@@ -69,12 +74,14 @@ async function openPglite(options: PgliteOptions): Promise<Database> {
   const client = await PgliteThread.start(options, options.onFailure);
   const pglite = client as unknown as PGlite;
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
+  const readCache = new VersionedReadCache(client);
   const database: Database = {
     kind: 'pglite',
     db,
     jobConnection: { db: fromPglite(pglite) },
     hasVector: false,
-    readCache: new VersionedReadCache(client),
+    readCache,
+    publicReadCache: readCache,
     async listen(channel, handler) {
       const stop = await client.listen(channel, handler);
       return async () => {
@@ -93,6 +100,12 @@ async function openPglite(options: PgliteOptions): Promise<Database> {
   return database;
 }
 
+/**
+ * How long PostgreSQL's public reads are kept (ADR 030): another process's write shows within this.
+ * Their answers already say `max-age=60` to every shared cache on the way.
+ */
+export const PUBLIC_READ_MAX_AGE_MS = 1000;
+
 async function openPostgres(url: string, max = 10): Promise<Database> {
   // A connect that gets no answer (a server hung or a network cut) fails after this long, so a
   // request answers 503 within a bound instead of waiting for a connection forever.
@@ -101,13 +114,17 @@ async function openPostgres(url: string, max = 10): Promise<Database> {
   // jit_above_cost, and compiling the expressions then took ~80 ms of CPU for ~3 ms of work (a
   // keyword search at 20,000 posts: 81 ms with JIT, 10 ms without; ten searchers were CPU-bound at
   // 24 req/s). A `?options=` in DATABASE_URL still wins over this.
-  const pool = new pg.Pool({
+  const writes = new PoolWriteClock();
+  // The pool hands its options to each PreparingClient it makes, `writeClock` with them.
+  const options: pg.PoolConfig & { writeClock: PoolWriteClock } = {
     Client: PreparingClient,
+    writeClock: writes,
     connectionString: url,
     max,
     connectionTimeoutMillis: 5000,
     options: '-c jit=off',
-  });
+  };
+  const pool = new pg.Pool(options);
   pool.on('error', () => {
     // An idle client died (server restart); the pool replaces it on the next query.
   });
@@ -127,6 +144,7 @@ async function openPostgres(url: string, max = 10): Promise<Database> {
     jobConnection: { connectionString: url },
     hasVector: false,
     readCache: noReadCache,
+    publicReadCache: new VersionedReadCache(writes, { capacity: 200, maxAgeMs: PUBLIC_READ_MAX_AGE_MS }),
     listen: (channel, handler) => listener.listen(channel, handler),
     async migrate() {
       await migrateUnderLock(url);
@@ -135,6 +153,7 @@ async function openPostgres(url: string, max = 10): Promise<Database> {
     // A server that is down is found per query (the pool reconnects by itself).
     unavailable: () => null,
     async close() {
+      writes.closed = true;
       await listener.close();
       await pool.end();
     },

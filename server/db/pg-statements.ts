@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import type { PoolWriteClock } from './read-cache';
 
 type QueryCallback = (error: Error | null, result?: unknown) => void;
 interface QueryConfig {
@@ -29,23 +30,50 @@ function preparable(config: unknown, values: unknown): QueryConfig | null {
   return typeof text === 'string' && name === undefined ? (config as QueryConfig) : null;
 }
 
+/** The SQL of a plain query (a text or a config object), or null for a submittable (a cursor, a stream). */
+function plainText(config: unknown): string | null {
+  if (typeof config === 'string') return config;
+  if (typeof config !== 'object' || config === null) return null;
+  const { text, submit } = config as { text?: unknown; submit?: unknown };
+  return typeof text === 'string' && typeof submit !== 'function' ? text : null;
+}
+
 /**
  * The pool's client (ADR 028): every parameterised statement is sent as a named one, named by its
  * text, so each connection parses and plans it once and afterwards only binds and executes it
  * (PostgreSQL's plan cache then picks custom or generic plans as for any prepared statement).
- * A statement a migration changed the result of (`0A000`) is prepared again, once.
+ * A statement a migration changed the result of (`0A000`) is prepared again, once. Given a
+ * `writeClock`, it counts the writes it sends, for the public reads kept a moment (ADR 030).
  */
 export class PreparingClient extends pg.Client {
+  /** Counts this process's writes, when the pool was given one (`writeClock` in its options). */
+  readonly #clock: PoolWriteClock | null;
+
+  constructor(config?: pg.ClientConfig & { writeClock?: PoolWriteClock }) {
+    super(config);
+    this.#clock = config?.writeClock ?? null;
+  }
+
   // node-postgres' own overloads (text, config, submittable; callback or promise) pass through.
   override query(...args: unknown[]): never {
-    const [config, values, callback] = args;
+    const [config, values] = args;
+    const callback = args.findLast((arg) => typeof arg === 'function') as QueryCallback | undefined;
     const statement = preparable(config, values);
-    if (!statement) return (super.query as (...rest: unknown[]) => never).apply(this, args);
-    const answer = this.#prepared({ ...statement, name: statementName(statement.text) }, values as unknown[]);
-    if (typeof callback !== 'function') return answer as never;
+    const text = statement?.text ?? plainText(config);
+    const counted = this.#clock !== null && text !== null;
+    if (!statement && !counted) return (super.query as (...rest: unknown[]) => never).apply(this, args);
+    let answer = statement
+      ? this.#prepared({ ...statement, name: statementName(statement.text) }, values as unknown[])
+      : (super.query as (config: unknown, values?: unknown[]) => Promise<unknown>).call(
+          this,
+          config,
+          Array.isArray(values) ? values : undefined,
+        );
+    if (counted) answer = this.#clock!.track(text!, answer as Promise<pg.QueryResult>);
+    if (!callback) return answer as never;
     answer.then(
-      (result) => (callback as QueryCallback)(null, result),
-      (error: Error) => (callback as QueryCallback)(error),
+      (result) => callback(null, result),
+      (error: Error) => callback(error),
     );
     return undefined as never;
   }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isReadOnly, mayHaveChangedData, noReadCache, VersionedReadCache } from './read-cache';
+import {
+  isReadOnly,
+  mayHaveChangedData,
+  noReadCache,
+  PoolWriteClock,
+  VersionedReadCache,
+} from './read-cache';
 
 /** A load that answers `value` and counts its calls. */
 function loader<T>(value: T) {
@@ -114,8 +120,25 @@ describe('VersionedReadCache', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('with a maximum age, loads again once an answer is that old, whatever the write count says', async () => {
+    let now = 1_000;
+    const cache = new VersionedReadCache(clock(), { maxAgeMs: 1000, now: () => now });
+    const load = loader('feed');
+    await cache.read('k', load);
+    now += 999;
+    await cache.read('k', load);
+    expect(load.calls).toBe(1);
+    now += 1;
+    await cache.read('k', load);
+    expect(load.calls).toBe(2);
+    // The age counts from when the new answer was loaded.
+    now += 999;
+    await cache.read('k', load);
+    expect(load.calls).toBe(2);
+  });
+
   it('keeps the most recently used answers up to its capacity', async () => {
-    const cache = new VersionedReadCache(clock(), 2);
+    const cache = new VersionedReadCache(clock(), { capacity: 2 });
     await cache.read('a', loader('A'));
     await cache.read('b', loader('B'));
     await cache.read('a', loader('A again')); // a is now the most recent
@@ -162,5 +185,36 @@ describe('which statements may change data', () => {
     ['set search_path to public', 0, true],
   ])('%s touching %i rows changed data: %s', (sql, affectedRows, changed) => {
     expect(mayHaveChangedData(sql, { affectedRows })).toBe(changed);
+  });
+});
+
+describe('PoolWriteClock', () => {
+  const settled = (rowCount: number | null) => Promise.resolve({ rowCount });
+
+  it('counts what may write while it runs, and a change once it changed rows', async () => {
+    const writes = new PoolWriteClock();
+    const pending = writes.track('update posts set tldr = $1 where id = $2', settled(1));
+    expect(writes).toMatchObject({ writesSent: 1, writesInFlight: 1, changes: 0 });
+    await pending;
+    expect(writes).toMatchObject({ writesSent: 1, writesInFlight: 0, changes: 1 });
+  });
+
+  it('leaves reads alone, and counts no change for a write that touched no row', async () => {
+    const writes = new PoolWriteClock();
+    await writes.track('select * from posts where id = $1', settled(1));
+    expect(writes).toMatchObject({ writesSent: 0, changes: 0 });
+    await writes.track('delete from sessions where id = $1', settled(0));
+    expect(writes).toMatchObject({ writesSent: 1, writesInFlight: 0, changes: 0 });
+    // A positive control: COMMIT (no row count) is a change.
+    await writes.track('commit', settled(null));
+    expect(writes.changes).toBe(1);
+  });
+
+  it('counts a failed write as a change, and passes its error on', async () => {
+    const writes = new PoolWriteClock();
+    await expect(
+      writes.track('insert into likes values ($1)', Promise.reject(new Error('23505'))),
+    ).rejects.toThrow('23505');
+    expect(writes).toMatchObject({ writesInFlight: 0, changes: 1 });
   });
 });

@@ -5,7 +5,9 @@
  * write was in flight when it started and none was sent or changed data while it ran, and it is
  * served only while no data has changed since, so it never returns what a completed write changed.
  *
- * On PostgreSQL other processes write too, so there is no such cache: `read` always loads.
+ * On PostgreSQL other processes write too, so the session look-up and members' pages always load.
+ * Public reads (the same answer for everyone, already sent as cacheable for a minute) are kept
+ * there for at most a second, and dropped at once when this process writes (ADR 030).
  */
 export interface ReadCache {
   /**
@@ -33,18 +35,40 @@ export interface WriteClock {
 interface Entry {
   changes: number;
   value: unknown;
+  /** When it was loaded (`now()`). */
+  at: number;
 }
 
-/** The embedded database's cache: the `capacity` most recently used answers. */
+export interface VersionedReadCacheOptions {
+  /** The most answers kept: the least recently used go first. */
+  capacity?: number;
+  /**
+   * How long an answer may be served, in ms. Unbounded where `clock` sees every write (the
+   * embedded database); on PostgreSQL, where it sees only this process's, it bounds how long
+   * another process's write can go unseen (public reads only, ADR 030).
+   */
+  maxAgeMs?: number;
+  /** The clock `maxAgeMs` is measured on (tests give their own). */
+  now?: () => number;
+}
+
+/** Answers kept until `clock` says data changed (or, with `maxAgeMs`, they grow too old). */
 export class VersionedReadCache implements ReadCache {
   readonly #clock: WriteClock;
   readonly #capacity: number;
+  readonly #maxAgeMs: number;
+  readonly #now: () => number;
   /** In use order: the least recently used first. */
   readonly #entries = new Map<string, Entry>();
 
-  constructor(clock: WriteClock, capacity = 500) {
+  constructor(
+    clock: WriteClock,
+    { capacity = 500, maxAgeMs = Infinity, now = () => performance.now() }: VersionedReadCacheOptions = {},
+  ) {
     this.#clock = clock;
     this.#capacity = capacity;
+    this.#maxAgeMs = maxAgeMs;
+    this.#now = now;
   }
 
   get size(): number {
@@ -56,21 +80,53 @@ export class VersionedReadCache implements ReadCache {
     const changes = clock.changes;
     const entry = this.#entries.get(key);
     this.#entries.delete(key);
-    if (entry?.changes === changes && !clock.closed && (!isCurrent || isCurrent(entry.value as T))) {
+    const fresh = entry !== undefined && this.#now() - entry.at < this.#maxAgeMs;
+    if (fresh && entry.changes === changes && !clock.closed && (!isCurrent || isCurrent(entry.value as T))) {
       this.#entries.set(key, entry);
       return entry.value as T;
     }
     const sent = clock.writesSent;
     const quiet = clock.writesInFlight === 0;
+    const at = this.#now();
     const value = await load();
     // A write in flight, sent or settled meanwhile may or may not be in `value`: not kept. Nor is
     // "nothing" (an unknown session token), so guesses cannot crowd out what is used.
     const untouched = quiet && clock.writesSent === sent && clock.changes === changes;
     if (untouched && value !== undefined && value !== null) {
-      this.#entries.set(key, { changes, value });
+      this.#entries.set(key, { changes, value, at });
       if (this.#entries.size > this.#capacity) this.#entries.delete(this.#entries.keys().next().value!);
     }
     return value;
+  }
+}
+
+/**
+ * This process's writes through a PostgreSQL pool (`PreparingClient` counts them). A transaction
+ * is not one write here: each statement of it counts, and its COMMIT counts as a change.
+ */
+export class PoolWriteClock implements WriteClock {
+  changes = 0;
+  writesSent = 0;
+  writesInFlight = 0;
+  closed = false;
+
+  /** `answer`, the result of the statement `sql`, counted as a write unless it only reads. */
+  track<T extends { rowCount?: number | null }>(sql: string, answer: Promise<T>): Promise<T> {
+    if (isReadOnly(sql)) return answer;
+    this.writesSent++;
+    this.writesInFlight++;
+    return answer.then(
+      (result) => {
+        this.writesInFlight--;
+        if (mayHaveChangedData(sql, { affectedRows: result.rowCount ?? undefined })) this.changes++;
+        return result;
+      },
+      (error: unknown) => {
+        this.writesInFlight--;
+        this.changes++;
+        throw error;
+      },
+    );
   }
 }
 

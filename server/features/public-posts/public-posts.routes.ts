@@ -95,7 +95,7 @@ export function registerPublicPostRoutes(app: App, context: RouteContext) {
     async (request, reply) => {
       const { after, limit = LIMITS.pageSize, group_id: groupId, profile_id: profileId } = request.query;
       const filter = { groupId, profileId, cursor: decodeCursor(after), limit };
-      return sendPage(reply, context.database.readCache, `published:${JSON.stringify(filter)}`, {
+      return sendPage(reply, context.database.publicReadCache, `published:${JSON.stringify(filter)}`, {
         load: () => listPublishedPage(db, filter),
         limit,
         exactAt: (row) => row.createdAtExact,
