@@ -18,7 +18,10 @@ export type UpdateSiteSettingsBody = z.infer<typeof UpdateSiteSettingsBodySchema
 
 /** GET /api/admin/members?username=: one member, found case-insensitively by username. */
 export const AdminMemberQuerySchema = z.object({
-  username: text(BLANK).trim().min(1, { error: BLANK }).max(100),
+  username: text(BLANK)
+    .trim()
+    .min(1, { error: BLANK })
+    .max(100, { error: 'is too long (maximum is 100 characters)' }),
 });
 
 export const AdminMemberSchema = z.object({

@@ -50,7 +50,7 @@ export const SignUpBodySchema = z.object({
     password: passwordField,
     first_name: identityName(LIMITS.nameMax),
     last_name: identityName(LIMITS.nameMax),
-    invitation_code: text().trim().max(200).nullish(),
+    invitation_code: text().trim().max(200, { error: 'is too long (maximum is 200 characters)' }).nullish(),
   }),
 });
 export type SignUpBody = z.infer<typeof SignUpBodySchema>;
@@ -66,8 +66,13 @@ export type SignUpResponse = z.infer<typeof SignUpResponseSchema>;
 
 export const SignInBodySchema = z.object({
   user: z.object({
-    email: text(BLANK).trim().min(1, { error: BLANK }).max(LIMITS.emailMax),
-    password: text(BLANK).min(1, { error: BLANK }).max(1000),
+    email: text(BLANK)
+      .trim()
+      .min(1, { error: BLANK })
+      .max(LIMITS.emailMax, { error: `is too long (maximum is ${LIMITS.emailMax} characters)` }),
+    password: text(BLANK)
+      .min(1, { error: BLANK })
+      .max(1000, { error: 'is too long (maximum is 1000 characters)' }),
   }),
 });
 
@@ -95,15 +100,23 @@ export type EmailBody = z.infer<typeof EmailBodySchema>;
 
 export const PasswordResetBodySchema = z.object({
   user: z.object({
-    reset_password_token: text(BLANK).trim().min(1, { error: BLANK }).max(200),
+    reset_password_token: text(BLANK)
+      .trim()
+      .min(1, { error: BLANK })
+      .max(200, { error: 'is too long (maximum is 200 characters)' }),
     password: passwordField,
-    password_confirmation: text(BLANK).min(1, { error: BLANK }).max(LIMITS.passwordMax),
+    password_confirmation: text(BLANK)
+      .min(1, { error: BLANK })
+      .max(LIMITS.passwordMax, { error: `is too long (maximum is ${LIMITS.passwordMax} characters)` }),
   }),
 });
 export type PasswordResetBody = z.infer<typeof PasswordResetBodySchema>;
 
 export const ConfirmationQuerySchema = z.object({
-  confirmation_token: text(BLANK).trim().min(1, { error: BLANK }).max(200),
+  confirmation_token: text(BLANK)
+    .trim()
+    .min(1, { error: BLANK })
+    .max(200, { error: 'is too long (maximum is 200 characters)' }),
 });
 
 export type ConfirmationQuery = z.infer<typeof ConfirmationQuerySchema>;

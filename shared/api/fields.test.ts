@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasHiddenFormatting, hasStackedMarks, identityName, titleText } from './fields';
+import { refusals } from '../../tests/support/contract-checks';
+import { hasHiddenFormatting, hasStackedMarks, identityName, INVALID_TEXT, text, titleText } from './fields';
 
 describe('hidden formatting (bidi controls, zero-width characters)', () => {
   it.each([
@@ -57,5 +58,18 @@ describe('field helpers', () => {
     expect(field.safeParse('Z\u0351\u0352\u0353').success).toBe(false);
     expect(field.safeParse('  ').error?.issues[0]?.message).toBe("can't be blank");
     expect(field.parse(' Crème ')).toBe('Crème');
+  });
+
+  it('identityName names a hidden character alone, even when marks are stacked too', () => {
+    expect(refusals(identityName(100), 'Zoe\u0301\u0302\u0303\u202E')).toEqual([
+      ['', 'must not contain invisible or text-direction characters'],
+    ]);
+  });
+
+  it('text refuses what PostgreSQL cannot store with its own words, and says anything else is not text', () => {
+    expect(INVALID_TEXT).toBe('contains characters that are not allowed');
+    expect(refusals(text(), 'a\u0000b')).toEqual([['', 'contains characters that are not allowed']]);
+    expect(refusals(text(), 42)).toEqual([['', 'must be text']]);
+    expect(refusals(text("can't be blank"), undefined)).toEqual([['', "can't be blank"]]);
   });
 });

@@ -18,7 +18,12 @@ export const INVITATION_MESSAGES = {
 } as const;
 
 export const CheckInvitationBodySchema = z.object({
-  invitation: z.object({ code: text(BLANK).trim().min(1, { error: BLANK }).max(200) }),
+  invitation: z.object({
+    code: text(BLANK)
+      .trim()
+      .min(1, { error: BLANK })
+      .max(200, { error: 'is too long (maximum is 200 characters)' }),
+  }),
 });
 
 /** 200 {valid:true}; an unknown, used or expired code is 404 {valid:false, error:'Invalid invitation code'}. */
