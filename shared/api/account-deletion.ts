@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BLANK, text } from './fields';
+import { BLANK, text, tooLong } from './fields';
 import { CurrentUserSchema } from './auth';
 
 /**
@@ -16,9 +16,7 @@ export { ACCOUNT_DELETION_GRACE_DAYS, ACCOUNT_DELETION_MESSAGES } from '../domai
  */
 export const AccountDeletionBodySchema = z.object({
   user: z.object({
-    current_password: text(BLANK)
-      .min(1, { error: BLANK })
-      .max(1000, { error: 'is too long (maximum is 1000 characters)' }),
+    current_password: text(BLANK).min(1, { error: BLANK }).max(1000, tooLong(1000)),
     code: text(BLANK)
       .transform((value) => value.replace(/\s+/g, '').toLowerCase())
       .pipe(z.string().max(40, { error: 'is invalid' }))

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../domain/constants';
-import { BLANK, emailField, text, uuidParam } from './fields';
+import { BLANK, emailField, text, tooLong, uuidParam } from './fields';
 
 /**
  * Contracts of account security (settings → Security): password and email changes, the member's
@@ -24,7 +24,7 @@ const currentPassword = text(BLANK).min(1, { error: BLANK }).max(1000);
 const newPassword = text(BLANK)
   .min(1, { error: BLANK, abort: true })
   .min(LIMITS.passwordMin, { error: `is too short (minimum is ${LIMITS.passwordMin} characters)` })
-  .max(LIMITS.passwordMax, { error: `is too long (maximum is ${LIMITS.passwordMax} characters)` });
+  .max(LIMITS.passwordMax, tooLong(LIMITS.passwordMax));
 /** A 6-digit authenticator code; spaces people type or paste ("123 456") are dropped. */
 const totpCode = text(BLANK)
   .transform((value) => value.replace(/\s+/g, ''))

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BLANK, text } from './fields';
+import { BLANK, text, tooLong } from './fields';
 
 /** Contracts of the admin controls over inviting: the site's waiting period and one member's switch. */
 
@@ -18,10 +18,7 @@ export type UpdateSiteSettingsBody = z.infer<typeof UpdateSiteSettingsBodySchema
 
 /** GET /api/admin/members?username=: one member, found case-insensitively by username. */
 export const AdminMemberQuerySchema = z.object({
-  username: text(BLANK)
-    .trim()
-    .min(1, { error: BLANK })
-    .max(100, { error: 'is too long (maximum is 100 characters)' }),
+  username: text(BLANK).trim().min(1, { error: BLANK }).max(100, tooLong(100)),
 });
 
 export const AdminMemberSchema = z.object({

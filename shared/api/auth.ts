@@ -3,10 +3,11 @@ import { LIMITS } from '../domain/constants';
 import {
   BLANK,
   emailField,
-  HIDDEN_FORMATTING_MESSAGE,
   hasHiddenFormatting,
+  HIDDEN_FORMATTING_MESSAGE,
   identityName,
   text,
+  tooLong,
 } from './fields';
 
 /** Contracts of the accounts area (spec sections 3 and 7). Request bodies are wrapped as the spec shows. */
@@ -32,13 +33,13 @@ export const AUTH_MESSAGES = {
 const passwordField = text(BLANK)
   .min(1, { error: BLANK, abort: true })
   .min(LIMITS.passwordMin, { error: `is too short (minimum is ${LIMITS.passwordMin} characters)` })
-  .max(LIMITS.passwordMax, { error: `is too long (maximum is ${LIMITS.passwordMax} characters)` });
+  .max(LIMITS.passwordMax, tooLong(LIMITS.passwordMax));
 
 export const usernameField = text(BLANK)
   .trim()
   .min(1, { error: BLANK, abort: true })
   .min(LIMITS.usernameMin, { error: `is too short (minimum is ${LIMITS.usernameMin} characters)` })
-  .max(LIMITS.usernameMax, { error: `is too long (maximum is ${LIMITS.usernameMax} characters)` })
+  .max(LIMITS.usernameMax, tooLong(LIMITS.usernameMax))
   // Said before the character rule, so a pasted zero-width space is named for what it is.
   .refine((value) => !hasHiddenFormatting(value), { error: HIDDEN_FORMATTING_MESSAGE, abort: true })
   .regex(/^[A-Za-z0-9_]+$/, { error: 'may contain only letters, digits and underscores' });
@@ -50,7 +51,7 @@ export const SignUpBodySchema = z.object({
     password: passwordField,
     first_name: identityName(LIMITS.nameMax),
     last_name: identityName(LIMITS.nameMax),
-    invitation_code: text().trim().max(200, { error: 'is too long (maximum is 200 characters)' }).nullish(),
+    invitation_code: text().trim().max(200, tooLong(200)).nullish(),
   }),
 });
 export type SignUpBody = z.infer<typeof SignUpBodySchema>;
@@ -66,13 +67,8 @@ export type SignUpResponse = z.infer<typeof SignUpResponseSchema>;
 
 export const SignInBodySchema = z.object({
   user: z.object({
-    email: text(BLANK)
-      .trim()
-      .min(1, { error: BLANK })
-      .max(LIMITS.emailMax, { error: `is too long (maximum is ${LIMITS.emailMax} characters)` }),
-    password: text(BLANK)
-      .min(1, { error: BLANK })
-      .max(1000, { error: 'is too long (maximum is 1000 characters)' }),
+    email: text(BLANK).trim().min(1, { error: BLANK }).max(LIMITS.emailMax, tooLong(LIMITS.emailMax)),
+    password: text(BLANK).min(1, { error: BLANK }).max(1000, tooLong(1000)),
   }),
 });
 
@@ -100,23 +96,17 @@ export type EmailBody = z.infer<typeof EmailBodySchema>;
 
 export const PasswordResetBodySchema = z.object({
   user: z.object({
-    reset_password_token: text(BLANK)
-      .trim()
-      .min(1, { error: BLANK })
-      .max(200, { error: 'is too long (maximum is 200 characters)' }),
+    reset_password_token: text(BLANK).trim().min(1, { error: BLANK }).max(200, tooLong(200)),
     password: passwordField,
     password_confirmation: text(BLANK)
       .min(1, { error: BLANK })
-      .max(LIMITS.passwordMax, { error: `is too long (maximum is ${LIMITS.passwordMax} characters)` }),
+      .max(LIMITS.passwordMax, tooLong(LIMITS.passwordMax)),
   }),
 });
 export type PasswordResetBody = z.infer<typeof PasswordResetBodySchema>;
 
 export const ConfirmationQuerySchema = z.object({
-  confirmation_token: text(BLANK)
-    .trim()
-    .min(1, { error: BLANK })
-    .max(200, { error: 'is too long (maximum is 200 characters)' }),
+  confirmation_token: text(BLANK).trim().min(1, { error: BLANK }).max(200, tooLong(200)),
 });
 
 export type ConfirmationQuery = z.infer<typeof ConfirmationQuerySchema>;

@@ -5,6 +5,11 @@ import { z } from 'zod';
 export const BLANK = "can't be blank";
 export const INVALID_TEXT = 'contains characters that are not allowed';
 
+/** The refusal of a string over `max` characters. */
+export function tooLong(max: number) {
+  return { error: `is too long (maximum is ${max} characters)` };
+}
+
 /** Half of a UTF-16 surrogate pair without its other half. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const isPlainText = (value: string) => !value.includes('\u0000') && !LONE_SURROGATE.test(value);
@@ -19,17 +24,14 @@ export function text(error: string = 'must be text') {
 
 /** A string that must be present and non-blank after trimming; trimmed on the way in. */
 export function requiredText(max: number) {
-  return text(BLANK)
-    .trim()
-    .min(1, { error: BLANK })
-    .max(max, { error: `is too long (maximum is ${max} characters)` });
+  return text(BLANK).trim().min(1, { error: BLANK }).max(max, tooLong(max));
 }
 
 /** An optional string; blank becomes null. */
 export function optionalText(max: number) {
   return text()
     .trim()
-    .max(max, { error: `is too long (maximum is ${max} characters)` })
+    .max(max, tooLong(max))
     .nullish()
     .transform((value) => (value ? value : null));
 }
@@ -63,7 +65,7 @@ export function titleText(max: number) {
 export function identityName(max: number) {
   return text()
     .trim()
-    .max(max, { error: `is too long (maximum is ${max} characters)` })
+    .max(max, tooLong(max))
     .refine((value) => !hasHiddenFormatting(value), { error: HIDDEN_FORMATTING_MESSAGE, abort: true })
     .refine((value) => !hasStackedMarks(value), { error: STACKED_MARKS_MESSAGE })
     .nullish()

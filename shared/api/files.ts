@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FILE_TYPES } from '../domain/constants';
-import { text } from './fields';
+import { text, tooLong } from './fields';
 
 /**
  * Contracts of uploads (spec sections 3, 4 and 7). The browser asks for an upload location, PUTs the
@@ -10,10 +10,7 @@ import { text } from './fields';
 
 /** POST /api/file_requests. The name is what the member called the file; it never becomes a path. */
 export const CreateFileRequestBodySchema = z.object({
-  name: text("can't be blank")
-    .trim()
-    .min(1, { error: "can't be blank" })
-    .max(255, { error: 'is too long (maximum is 255 characters)' }),
+  name: text("can't be blank").trim().min(1, { error: "can't be blank" }).max(255, tooLong(255)),
   file_type: z.enum(FILE_TYPES, { error: `must be one of ${FILE_TYPES.join(', ')}` }),
 });
 export type CreateFileRequestBody = z.infer<typeof CreateFileRequestBodySchema>;

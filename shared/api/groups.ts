@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GROUP_REQUEST_STATUSES, GROUP_ROLES, GROUP_SORTS, LIMITS, REQUEST_ROLES } from '../domain/constants';
-import { BLANK, PageQuerySchema, text, titleText, uuidParam } from './fields';
+import { BLANK, PageQuerySchema, text, titleText, tooLong, uuidParam } from './fields';
 
 /** Contracts of groups, members (group roles) and join requests (spec sections 3 and 7). */
 
@@ -20,9 +20,7 @@ export const UpdateGroupBodySchema = z.object({
       name: titleText(LIMITS.groupNameMax).optional(),
       description: text()
         .trim()
-        .max(LIMITS.groupDescriptionMax, {
-          error: `is too long (maximum is ${LIMITS.groupDescriptionMax} characters)`,
-        })
+        .max(LIMITS.groupDescriptionMax, tooLong(LIMITS.groupDescriptionMax))
         .optional(),
       picture_file_id: z.string().pipe(uuidParam).nullable().optional(),
     })

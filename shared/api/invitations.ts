@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../domain/constants';
-import { BLANK, emailField, text } from './fields';
+import { BLANK, emailField, text, tooLong } from './fields';
 
 /** Messages of the invitations area that are part of the API contract. */
 export const INVITATION_MESSAGES = {
@@ -19,10 +19,7 @@ export const INVITATION_MESSAGES = {
 
 export const CheckInvitationBodySchema = z.object({
   invitation: z.object({
-    code: text(BLANK)
-      .trim()
-      .min(1, { error: BLANK })
-      .max(200, { error: 'is too long (maximum is 200 characters)' }),
+    code: text(BLANK).trim().min(1, { error: BLANK }).max(200, tooLong(200)),
   }),
 });
 

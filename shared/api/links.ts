@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS, LINK_VISIBILITIES } from '../domain/constants';
 import { checkLinkUrl, type LinkUrlProblem } from '../domain/link-url';
 import { SharedCommentFieldsSchema } from './comments';
-import { PageQuerySchema, optionalText, text, uuidParam } from './fields';
+import { optionalText, PageQuerySchema, text, tooLong, uuidParam } from './fields';
 import { LINK_MESSAGES, LINK_NOTE_MAX } from '../domain/link-texts';
 
 // Zod-free, so the web client imports them without bundling zod.
@@ -145,7 +145,7 @@ export type CreateLinkResponse = z.infer<typeof CreateLinkResponseSchema>;
 const linkCommentContent = text(LINK_MESSAGES.commentRequired)
   .trim()
   .min(1, { error: LINK_MESSAGES.commentRequired })
-  .max(LINK_COMMENT_MAX, { error: `is too long (maximum is ${LINK_COMMENT_MAX} characters)` });
+  .max(LINK_COMMENT_MAX, tooLong(LINK_COMMENT_MAX));
 
 export const CreateLinkCommentBodySchema = z.object({
   content: linkCommentContent,

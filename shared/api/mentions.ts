@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../domain/constants';
 import { MENTION_QUERY_MIN } from '../domain/mentions';
-import { text, uuidParam } from './fields';
+import { text, tooLong, uuidParam } from './fields';
 
 /** Contracts of @mentions: the members a text names, and the autocomplete while typing `@`. */
 
@@ -21,7 +21,7 @@ export const MentionQuerySchema = z.object({
   q: text()
     .trim()
     .min(MENTION_QUERY_MIN, { error: `is too short (minimum is ${MENTION_QUERY_MIN} characters)` })
-    .max(LIMITS.nameMax, { error: `is too long (maximum is ${LIMITS.nameMax} characters)` }),
+    .max(LIMITS.nameMax, tooLong(LIMITS.nameMax)),
   group_id: uuidParam.optional(),
 });
 export type MentionQuery = z.infer<typeof MentionQuerySchema>;

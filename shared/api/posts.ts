@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../domain/constants';
-import { PageQuerySchema, text, titleText, uuidParam } from './fields';
+import { PageQuerySchema, text, titleText, tooLong, uuidParam } from './fields';
 import { MentionRefSchema } from './mentions';
 
 /** Contracts of posts, the timeline, likes, Report and Ignore (spec sections 3 and 7). */
@@ -13,7 +13,7 @@ export type IdParams = z.infer<typeof IdParamsSchema>;
 
 /** Markdown, kept as written (leading spaces may matter); raw HTML is skipped when rendering. */
 const postContent = text()
-  .max(LIMITS.postContent, { error: `is too long (maximum is ${LIMITS.postContent} characters)` })
+  .max(LIMITS.postContent, tooLong(LIMITS.postContent))
   .nullish()
   .transform((value) => value ?? '');
 
