@@ -1,25 +1,21 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 
 /** What a page may be sent as, best first. */
 const ENCODINGS = ['br', 'gzip'] as const;
 type Encoding = (typeof ENCODINGS)[number];
 
 /** Pages differ by their meta only, and the same few are asked for again and again. */
-const KEPT_PAGES = 200;
-const kept = new Map<string, Partial<Record<Encoding, Buffer>>>();
+const kept = new LRUCache<string, Partial<Record<Encoding, Buffer>>>({ max: 200 });
 
 function compressed(html: string, encoding: Encoding): Buffer {
   let entry = kept.get(html);
-  if (entry) {
-    // Most recently used last, so the oldest is the first to go.
-    kept.delete(html);
-  } else {
+  if (!entry) {
     entry = {};
-    if (kept.size >= KEPT_PAGES) kept.delete(kept.keys().next().value!);
+    kept.set(html, entry);
   }
-  kept.set(html, entry);
   entry[encoding] ??=
     encoding === 'br'
       ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } })
