@@ -36,12 +36,13 @@ import { SignedInShell } from './shells/members-frame';
  * `web/features/<name>/routes.tsx` and is added to this list; nothing else changes.
  *
  * Code splitting: the shells, the auth provider and the sign-in screen are in the main bundle so they
- * paint at once; the other screens (the members' frame too, ./shells/members-frame.tsx) are
- * route-`lazy`, each loaded the first time it is visited. While one loads, React Router keeps the current screen up (with the bar of
- * ./navigation-progress.tsx if it is slow); on the first page load the shell route's `hydrateFallbackElement`
- * draws "Loading", as the session check does, while RootLayout (and so the check) already runs
- * (or, for a browser that was signed in, the members' frame with placeholder content). A screen
- * whose code fails to load is tried again, then RouteError offers to reload.
+ * paint at once; the other screens are route-`lazy`, each loaded the first time it is visited (the
+ * members' frame too, ./shells/members-frame.tsx). While one loads, React Router keeps the current
+ * screen up (with the bar of ./navigation-progress.tsx if it is slow); on the first page load the
+ * shell route's `hydrateFallbackElement` draws "Loading", as the session check does, while
+ * RootLayout (and so the check) already runs (or, for a browser that was signed in, the members'
+ * frame with placeholder content). A screen whose code fails to load is tried again, then
+ * RouteError offers to reload.
  */
 export const FEATURE_ROUTES: readonly FeatureRoute[] = [
   ...accountsRoutes,

@@ -33,7 +33,9 @@ export function useWantedOnce(open: boolean): boolean {
 
 /**
  * `onDemand` for a dialog (a component with an `open` prop): nothing is drawn, and no code loaded,
- * until it first opens; while its code arrives nothing shows, then it opens.
+ * until it first opens; while its code arrives nothing shows, then it opens. `openerProps`, spread
+ * on the control that opens it, start the load when a pointer reaches or presses it or it takes the
+ * focus (a failure there is not shown: opening tries again).
  */
 export function onDemandDialog<Props extends { open: boolean }>(load: () => Promise<ComponentType<Props>>) {
   const { Component, preload } = onDemand(load);
@@ -46,5 +48,7 @@ export function onDemandDialog<Props extends { open: boolean }>(load: () => Prom
       </Suspense>
     );
   }
-  return { Dialog: DialogOnDemand, preload };
+  const warm = () => void preload().catch(() => undefined);
+  const openerProps = { onPointerEnter: warm, onPointerDown: warm, onFocus: warm };
+  return { Dialog: DialogOnDemand, openerProps };
 }

@@ -5,16 +5,15 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { APP_NAME } from '@shared/domain/constants';
 import { ButtonLink } from '@web/components/button';
 import { VERSION_LABEL } from '@web/lib/version';
+import { onDemandDialog } from '../resilience/on-demand';
 import { SidebarButton, SidebarLink } from './sidebar';
 import { SlideInSidebar } from './slide-in-sidebar-on-demand';
-import { onDemandDialog } from '../resilience/on-demand';
+import { TopBar } from './top-bar';
 
 /** The sign-in dialog loads the first time it opens; reaching its button starts the load. */
-const { Dialog: SignInDialog, preload: preloadSignIn } = onDemandDialog(
+const { Dialog: SignInDialog, openerProps: signInOpener } = onDemandDialog(
   async () => (await import('@web/features/accounts/sign-in-dialog')).SignInDialog,
 );
-const preloadSignInDialog = () => void preloadSignIn().catch(() => undefined);
-import { TopBar } from './top-bar';
 
 /** Visitors' frame: navbar with Sign In; sidebar with Feed, Timeline, Links, Sign In, Refresh and the version. */
 export function PublicShell({ children }: { children?: ReactNode }) {
@@ -72,13 +71,7 @@ function PublicSidebar({ onSignIn }: { onSignIn: () => void }) {
         <SidebarLink to="/explore/links" icon={Link2} end={false}>
           Links
         </SidebarLink>
-        <SidebarButton
-          icon={LogIn}
-          onClick={onSignIn}
-          onPointerEnter={preloadSignInDialog}
-          onPointerDown={preloadSignInDialog}
-          onFocus={preloadSignInDialog}
-        >
+        <SidebarButton icon={LogIn} onClick={onSignIn} {...signInOpener}>
           Sign In
         </SidebarButton>
         <SidebarButton

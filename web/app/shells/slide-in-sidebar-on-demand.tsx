@@ -5,6 +5,6 @@ import { onDemandDialog } from '../resilience/on-demand';
  * wide screens never need it. The menu button (./top-bar.tsx) starts the load when a pointer or the
  * focus reaches it.
  */
-export const { Dialog: SlideInSidebar, preload: preloadSlideInSidebar } = onDemandDialog(
+export const { Dialog: SlideInSidebar, openerProps: slideInSidebarOpener } = onDemandDialog(
   async () => (await import('./slide-in-sidebar')).SlideInSidebar,
 );

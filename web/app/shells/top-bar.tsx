@@ -4,10 +4,7 @@ import { Link } from 'react-router';
 import { APP_NAME } from '@shared/domain/constants';
 import { Logo } from '@web/components/logo';
 import { iconButtonClasses } from './icon-link';
-import { preloadSlideInSidebar } from './slide-in-sidebar-on-demand';
-
-/** The sidebar's code starts loading when the menu button may be used next. */
-const preloadMenu = () => void preloadSlideInSidebar().catch(() => undefined);
+import { slideInSidebarOpener } from './slide-in-sidebar-on-demand';
 
 /**
  * The sticky top bar of the public and signed-in shells: the menu button (small screens), the logo
@@ -30,9 +27,7 @@ export function TopBar({
           className={`${iconButtonClasses} -ml-2 lg:hidden`}
           aria-label="Open menu"
           onClick={onOpenMenu}
-          onPointerEnter={preloadMenu}
-          onPointerDown={preloadMenu}
-          onFocus={preloadMenu}
+          {...slideInSidebarOpener}
         >
           <Menu className="size-5" aria-hidden="true" />
         </button>

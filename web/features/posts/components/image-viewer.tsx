@@ -3,10 +3,9 @@ import { onDemandDialog } from '@web/app/resilience/on-demand';
 import { cn } from '@web/lib/cn';
 
 /** The full-size view (a Radix Dialog) loads the first time a reader may open it. */
-const { Dialog: FullSizeImage, preload } = onDemandDialog(
+const { Dialog: FullSizeImage, openerProps: fullSizeOpener } = onDemandDialog(
   async () => (await import('./full-size-image')).FullSizeImage,
 );
-const preloadFullSize = () => void preload().catch(() => undefined);
 
 /** The tallest an inline image is shown (spec section 9). */
 const MAX_HEIGHT_PX = 400;
@@ -42,9 +41,7 @@ export function ImageViewer({
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => setOpen(true)}
-        onPointerEnter={preloadFullSize}
-        onPointerDown={preloadFullSize}
-        onFocus={preloadFullSize}
+        {...fullSizeOpener}
         className={cn(
           'group relative block w-full cursor-zoom-in overflow-hidden rounded-xl bg-stone-100 ring-1 ring-stone-200/70',
           'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
