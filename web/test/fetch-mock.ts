@@ -80,3 +80,14 @@ export function mockFetch(routes: Record<string, Response | Route | (() => Respo
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock, unhandled };
 }
+
+/**
+ * A response the test lets go when it chooses. `answer` works whether the app has asked yet or not:
+ * a test that answers a call the app has not made under load would otherwise answer nobody and wait
+ * for a screen that never comes. Every call to `route` waits for the same answer.
+ */
+export function heldResponse() {
+  let answer: (response: Response) => void = () => {};
+  const answered = new Promise<Response>((resolve) => (answer = resolve));
+  return { route: () => answered.then((response) => response.clone()), answer };
+}

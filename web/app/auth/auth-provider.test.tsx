@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@shared/api/auth';
 import { accountsRoutes } from '@web/features/accounts/routes';
 import type { FeatureRoute } from '@web/lib/feature-routes';
-import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
+import { heldResponse, jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { maria } from '@web/test/users';
 import { useAuth } from './auth-context';
@@ -86,9 +86,9 @@ describe('session check', () => {
   });
 
   it('shows Loading on a protected screen while the check runs, then the screen', async () => {
-    let answer: (response: Response) => void = () => {};
+    const { route: held, answer } = heldResponse();
     mockFetch({
-      'GET /api/auth': () => new Promise<Response>((resolve) => (answer = resolve)),
+      'GET /api/auth': held,
       'GET /api/invitations': jsonResponse([]),
       'GET /api/groups': jsonResponse([]),
     });
@@ -332,11 +332,11 @@ describe('refreshUser', () => {
   });
 
   it('an answer that lands after sign-out does not sign the member back in', async () => {
-    let answer: (response: Response) => void = () => {};
+    const { route: held, answer } = heldResponse();
     let checked = false;
     mockFetch({
       'GET /api/auth': () => {
-        if (checked) return new Promise<Response>((resolve) => (answer = resolve));
+        if (checked) return held();
         checked = true;
         return jsonResponse(maria);
       },

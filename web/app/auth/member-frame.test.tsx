@@ -4,15 +4,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { accountsRoutes } from '@web/features/accounts/routes';
 import { privacyRoutes } from '@web/features/privacy/routes';
 import type { FeatureRoute } from '@web/lib/feature-routes';
-import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
+import { heldResponse, jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { maria } from '@web/test/users';
 
 /** GET /api/auth answered when the test says so. */
 function deferredAuth() {
-  let answer: (response: Response) => void = () => {};
-  const pending = new Promise<Response>((resolve) => (answer = resolve));
-  return { route: () => pending, answer: (response: Response) => act(async () => answer(response)) };
+  const { route, answer } = heldResponse();
+  return { route, answer: (response: Response) => act(async () => answer(response)) };
 }
 
 const unauthenticated = () =>

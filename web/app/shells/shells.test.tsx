@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { accountsRoutes } from '@web/features/accounts/routes';
 import { invitationsRoutes } from '@web/features/invitations/routes';
-import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
+import { heldResponse, jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { maria } from '@web/test/users';
 import { setSessionHint } from '../auth/session-hint';
@@ -64,9 +64,9 @@ describe('signed-in shell', () => {
     // A returning member: the frame is drawn at once while the session is checked.
     setSessionHint(true);
     try {
-      let answer: (response: Response) => void = () => undefined;
+      const { route: held, answer } = heldResponse();
       mockFetch({
-        'GET /api/auth': () => new Promise<Response>((resolve) => (answer = resolve)),
+        'GET /api/auth': held,
         'GET /api/groups': jsonResponse([group('10000000-0000-4000-8000-000000000001', 'Book Club', true)]),
         'GET /api/invitations': jsonResponse([]),
       });

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
+import { heldResponse, jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { testId } from '@web/test/ids';
 
@@ -106,9 +106,9 @@ describe('/signup', () => {
   });
 
   it("sends the payload, shows 'Signing up...', and goes to /email-confirmation replacing history", async () => {
-    let answer: (response: Response) => void = () => {};
+    const { route: held, answer } = heldResponse();
     const { calls } = mockFetch({
-      'POST /api/users': () => new Promise<Response>((resolve) => (answer = resolve)),
+      'POST /api/users': held,
     });
     const { router } = renderApp('/signup?code=INV-123');
     const user = userEvent.setup({ delay: null });

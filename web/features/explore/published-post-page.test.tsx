@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { aPublishedPost } from '@web/features/published/test-fixtures';
-import { jsonResponse, mockFetch, type RecordedCall } from '@web/test/fetch-mock';
+import { heldResponse, jsonResponse, mockFetch, type RecordedCall } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { exploreRoutes } from './routes';
 // Loaded up front, so the route-lazy screen appears without a cold-compile wait.
@@ -23,8 +23,8 @@ function renderPost() {
 
 describe('/explore/post/{id or slug}', () => {
   it('shows author, time, title, Markdown content and the counts; invites visitors to join', async () => {
-    let answer: (response: Response) => void = () => {};
-    mockFetch({ [`GET ${path}`]: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const { route: held, answer } = heldResponse();
+    mockFetch({ [`GET ${path}`]: held });
     renderPost();
     expect(await screen.findByText('Loading published post...')).toBeInTheDocument();
     answer(jsonResponse(aPublishedPost({ likes_count: 2, comments_count: 1 })));

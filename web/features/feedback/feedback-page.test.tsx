@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
+import { heldResponse, jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { maria } from '@web/test/users';
 import { feedbackRoutes } from './routes';
@@ -29,10 +29,10 @@ describe('/share-feedback', () => {
   });
 
   it("sends it ('Submitting...'), thanks the member, and goes to /dashboard after 3 seconds", async () => {
-    let answer: (response: Response) => void = () => {};
+    const { route: held, answer } = heldResponse();
     const { calls } = mockFetch({
       ...signedIn,
-      'POST /api/feedbacks': () => new Promise<Response>((resolve) => (answer = resolve)),
+      'POST /api/feedbacks': held,
     });
     const { router } = renderApp('/share-feedback', { features });
     fireEvent.change(await screen.findByPlaceholderText("Tell us what's on your mind..."), {

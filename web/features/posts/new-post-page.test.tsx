@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Group } from '@shared/api/groups';
-import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
+import { heldResponse, jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { maria } from '@web/test/users';
 import { aPost } from './post-fixtures';
@@ -92,10 +92,10 @@ describe('/posts/new', () => {
   });
 
   it('submits with Ctrl+Enter, shows Creating..., then opens the new post', async () => {
-    let answer: (response: Response) => void = () => {};
+    const { route: held, answer } = heldResponse();
     const { calls } = mockFetch({
       ...signedIn,
-      'POST /api/posts': () => new Promise<Response>((resolve) => (answer = resolve)),
+      'POST /api/posts': held,
       [`GET /api/posts/${created.id}`]: jsonResponse(created),
       [`GET /api/posts/${created.id}/comments`]: jsonResponse([]),
     });
