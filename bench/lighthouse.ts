@@ -4,6 +4,7 @@
 // Both of Lighthouse's presets, one after the other on the same app: its default run (mobile form
 // factor, simulated throttling) and its desktop settings. BENCH_LIGHTHOUSE_PRESET=mobile (or desktop)
 // runs one of them only.
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -97,6 +98,13 @@ async function scorePages(
     if (!run) throw new Error(`Lighthouse returned nothing for ${target.path}`);
     const { lhr } = run;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
+    if (reports) {
+      // The whole report (long tasks, the main thread's breakdown, request chains), to read why.
+      fs.mkdirSync(reports, { recursive: true });
+      const name = `${preset}-${target.page.replaceAll(' ', '-')}.json`;
+      fs.writeFileSync(path.join(reports, name), JSON.stringify(lhr, null, 1));
+    }
     const scores = Object.fromEntries(
       CATEGORIES.map((c) => [
         c,

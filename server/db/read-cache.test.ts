@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   isReadOnly,
   mayHaveChangedData,
@@ -135,6 +135,16 @@ describe('VersionedReadCache', () => {
     now += 999;
     await cache.read('k', load);
     expect(load.calls).toBe(2);
+  });
+
+  it('without a maximum age, never reads the clock (the embedded database: a read costs a map look-up)', async () => {
+    const now = vi.fn(() => 0);
+    const cache = new VersionedReadCache(clock(), { now });
+    const load = loader('page');
+    await cache.read('k', load);
+    await cache.read('k', load);
+    expect(load.calls).toBe(1);
+    expect(now).not.toHaveBeenCalled();
   });
 
   it('keeps the most recently used answers up to its capacity', async () => {

@@ -80,14 +80,16 @@ export class VersionedReadCache implements ReadCache {
     const changes = clock.changes;
     const entry = this.#entries.get(key);
     this.#entries.delete(key);
-    const fresh = entry !== undefined && this.#now() - entry.at < this.#maxAgeMs;
+    const aged = this.#maxAgeMs !== Infinity;
+    const fresh = entry !== undefined && (!aged || this.#now() - entry.at < this.#maxAgeMs);
     if (fresh && entry.changes === changes && !clock.closed && (!isCurrent || isCurrent(entry.value as T))) {
       this.#entries.set(key, entry);
       return entry.value as T;
     }
     const sent = clock.writesSent;
     const quiet = clock.writesInFlight === 0;
-    const at = this.#now();
+    // Where answers never age (the embedded database), the clock is not read at all.
+    const at = aged ? this.#now() : 0;
     const value = await load();
     // A write in flight, sent or settled meanwhile may or may not be in `value`: not kept. Nor is
     // "nothing" (an unknown session token), so guesses cannot crowd out what is used.

@@ -20,7 +20,7 @@ export const ACCOUNT_MESSAGES = {
   signInExpired: 'has expired; sign in again',
 } as const;
 
-const currentPassword = text(BLANK).min(1, { error: BLANK }).max(1000);
+const currentPassword = text(BLANK).min(1, { error: BLANK }).max(1000, tooLong(1000));
 const newPassword = text(BLANK)
   .min(1, { error: BLANK, abort: true })
   .min(LIMITS.passwordMin, { error: `is too short (minimum is ${LIMITS.passwordMin} characters)` })
@@ -43,7 +43,9 @@ export const ChangePasswordBodySchema = z.object({
   user: z.object({
     current_password: currentPassword,
     password: newPassword,
-    password_confirmation: text(BLANK).min(1, { error: BLANK }).max(LIMITS.passwordMax),
+    password_confirmation: text(BLANK)
+      .min(1, { error: BLANK })
+      .max(LIMITS.passwordMax, tooLong(LIMITS.passwordMax)),
   }),
 });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
@@ -54,7 +56,7 @@ export const ChangeEmailBodySchema = z.object({
 export type ChangeEmailBody = z.infer<typeof ChangeEmailBodySchema>;
 
 export const EmailChangeConfirmationBodySchema = z.object({
-  user: z.object({ token: text(BLANK).trim().min(1, { error: BLANK }).max(200) }),
+  user: z.object({ token: text(BLANK).trim().min(1, { error: BLANK }).max(200, tooLong(200)) }),
 });
 export type EmailChangeConfirmationBody = z.infer<typeof EmailChangeConfirmationBodySchema>;
 
@@ -129,7 +131,7 @@ export type TwoFactorChallenge = z.infer<typeof TwoFactorChallengeSchema>;
 export const TwoFactorSignInBodySchema = z.object({
   user: z
     .object({
-      sign_in_token: text(BLANK).min(1, { error: BLANK }).max(200),
+      sign_in_token: text(BLANK).min(1, { error: BLANK }).max(200, tooLong(200)),
       code: totpCode.optional(),
       recovery_code: recoveryCode.optional(),
     })

@@ -28,6 +28,16 @@ describe('the site settings', () => {
       expect(days(value), String(value)).toEqual(['settings.invite_waiting_days']);
   });
 
+  it('say what is wrong with a waiting period in words', () => {
+    const said = (value: unknown) =>
+      refusals(UpdateSiteSettingsBodySchema, { settings: { invite_waiting_days: value } });
+    const path = 'settings.invite_waiting_days';
+    expect(said(-1)).toEqual([[path, 'must be greater than or equal to 0']]);
+    expect(said(366)).toEqual([[path, 'must be less than or equal to 365']]);
+    expect(said(1.5)).toEqual([[path, 'must be a whole number']]);
+    expect(said('7')).toEqual([[path, 'is not a number']]);
+  });
+
   it('are answered with every setting present', () => {
     expectEveryFieldRequired(SiteSettingsSchema, { invite_waiting_days: 7 });
   });

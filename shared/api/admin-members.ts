@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BLANK, text, tooLong } from './fields';
+import { BLANK, text, tooLong, wholeNumber } from './fields';
 
 /** Contracts of the admin controls over inviting: the site's waiting period and one member's switch. */
 
@@ -9,7 +9,7 @@ export const INVITE_WAITING_DAYS_MAX = 365;
 /** GET/PATCH /api/admin/settings: site-wide settings (a missing setting reads as its default). */
 export const SiteSettingsSchema = z.object({
   /** Whole days after sign-up before a member may invite; 0 (the default) means at once. */
-  invite_waiting_days: z.number().int().min(0).max(INVITE_WAITING_DAYS_MAX),
+  invite_waiting_days: wholeNumber(0, INVITE_WAITING_DAYS_MAX),
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { refusals } from '../../tests/support/contract-checks';
-import { hasHiddenFormatting, hasStackedMarks, identityName, INVALID_TEXT, text, titleText } from './fields';
+import {
+  hasHiddenFormatting,
+  hasStackedMarks,
+  identityName,
+  INVALID_TEXT,
+  PageQuerySchema,
+  text,
+  titleText,
+  wholeNumber,
+} from './fields';
 
 describe('hidden formatting (bidi controls, zero-width characters)', () => {
   it.each([
@@ -71,5 +80,31 @@ describe('field helpers', () => {
     expect(refusals(text(), 'a\u0000b')).toEqual([['', 'contains characters that are not allowed']]);
     expect(refusals(text(), 42)).toEqual([['', 'must be text']]);
     expect(refusals(text("can't be blank"), undefined)).toEqual([['', "can't be blank"]]);
+  });
+});
+
+describe('whole numbers', () => {
+  it('take min to max and refuse the rest in words', () => {
+    const days = wholeNumber(0, 365);
+    expect(days.parse(0)).toBe(0);
+    expect(days.parse(365)).toBe(365);
+    expect(refusals(days, -1)).toEqual([['', 'must be greater than or equal to 0']]);
+    expect(refusals(days, 366)).toEqual([['', 'must be less than or equal to 365']]);
+    expect(refusals(days, 2.5)).toEqual([['', 'must be a whole number']]);
+    expect(refusals(days, '3')).toEqual([['', 'is not a number']]);
+  });
+
+  it("read a page's limit from the query string, 1 to 50", () => {
+    expect(PageQuerySchema.parse({ limit: '20' })).toEqual({ limit: 20 });
+    expect(refusals(PageQuerySchema, { limit: '0' })).toEqual([
+      ['limit', 'must be greater than or equal to 1'],
+    ]);
+    expect(refusals(PageQuerySchema, { limit: '51' })).toEqual([
+      ['limit', 'must be less than or equal to 50'],
+    ]);
+    expect(refusals(PageQuerySchema, { limit: 'ten' })).toEqual([['limit', 'is not a number']]);
+    expect(refusals(PageQuerySchema, { after: 'x'.repeat(201) })).toEqual([
+      ['after', 'is too long (maximum is 200 characters)'],
+    ]);
   });
 });

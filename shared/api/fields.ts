@@ -10,6 +10,20 @@ export function tooLong(max: number) {
   return { error: `is too long (maximum is ${max} characters)` };
 }
 
+/**
+ * A whole number from `min` to `max`, refused in words like the text fields' ("must be less than
+ * or equal to 365"), not the validator's own. `coerce`: from a query string ("20").
+ */
+export function wholeNumber(min: number, max: number, { coerce = false } = {}) {
+  const number = coerce
+    ? z.coerce.number({ error: 'is not a number' })
+    : z.number({ error: 'is not a number' });
+  return number
+    .int({ error: 'must be a whole number' })
+    .min(min, { error: `must be greater than or equal to ${min}` })
+    .max(max, { error: `must be less than or equal to ${max}` });
+}
+
 /** Half of a UTF-16 surrogate pair without its other half. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const isPlainText = (value: string) => !value.includes('\u0000') && !LONE_SURROGATE.test(value);
@@ -83,6 +97,6 @@ export const uuidParam = z.string().uuid({ error: 'is not a valid id' });
 
 /** `?after=` cursor, opaque to clients. */
 export const PageQuerySchema = z.object({
-  after: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(50).optional(),
+  after: text().max(200, tooLong(200)).optional(),
+  limit: wholeNumber(1, 50, { coerce: true }).optional(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FILE_TYPES } from '../domain/constants';
-import { text, tooLong } from './fields';
+import { text, tooLong, wholeNumber } from './fields';
 
 /**
  * Contracts of uploads (spec sections 3, 4 and 7). The browser asks for an upload location, PUTs the
@@ -30,17 +30,17 @@ export type FileRequestCreated = z.infer<typeof FileRequestCreatedSchema>;
 
 /** `File.lastModified` (milliseconds since 1970) or an ISO 8601 date. */
 const lastModified = z.union([
-  z.number().int().nonnegative(),
+  wholeNumber(0, Number.MAX_SAFE_INTEGER),
   text()
-    .max(40)
+    .max(40, tooLong(40))
     .pipe(z.iso.datetime({ offset: true, error: 'is not a date' })),
 ]);
 
 /** PATCH /api/file_requests/{id}. */
 export const CompleteFileRequestBodySchema = z.object({
   status: z.literal('uploaded', { error: 'must be uploaded' }),
-  file_size: z.number().int().nonnegative().optional(),
-  content_type: text().max(255).optional(),
+  file_size: wholeNumber(0, Number.MAX_SAFE_INTEGER).optional(),
+  content_type: text().max(255, tooLong(255)).optional(),
   last_modified: lastModified.nullish(),
 });
 export type CompleteFileRequestBody = z.infer<typeof CompleteFileRequestBodySchema>;

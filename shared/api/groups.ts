@@ -37,7 +37,7 @@ export type UpdateGroupBody = z.infer<typeof UpdateGroupBodySchema>;
  * x-next-cursor and x-has-next-page, as the timelines.
  */
 export const GroupListQuerySchema = PageQuerySchema.extend({
-  q: text().trim().max(LIMITS.groupNameMax).optional(),
+  q: text().trim().max(LIMITS.groupNameMax, tooLong(LIMITS.groupNameMax)).optional(),
   sort: z.enum(GROUP_SORTS, { error: `must be one of ${GROUP_SORTS.join(', ')}` }).optional(),
   member: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
 });

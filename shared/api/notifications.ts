@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAIL_DELIVERIES, NOTIFICATION_KINDS, type NotificationKind } from '../domain/constants';
-import { PageQuerySchema, text, uuidParam } from './fields';
+import { BLANK, PageQuerySchema, text, tooLong, uuidParam } from './fields';
 
 // Zod-free, so the web client imports it without bundling zod.
 export { NOTIFICATION_KIND_LABELS } from '../domain/notification-labels';
@@ -73,15 +73,15 @@ export type NotificationPreferences = z.infer<typeof NotificationPreferencesSche
 export const UpdateNotificationPreferencesBodySchema = z.object({
   preferences: z
     .array(NotificationPreferenceSchema)
-    .min(1)
-    .max(NOTIFICATION_KINDS.length * 2),
+    .min(1, { error: BLANK })
+    .max(NOTIFICATION_KINDS.length * 2, { error: `has more than ${NOTIFICATION_KINDS.length * 2} entries` }),
 });
 
 /** What a one-click unsubscribe link stops: one kind of mail, or every notification mail. */
 export type UnsubscribeScope = NotificationKind | 'all';
 
 /** GET /api/unsubscribe?token= (describes, changes nothing) and POST /api/unsubscribe?token= (applies). */
-export const UnsubscribeQuerySchema = z.object({ token: text().max(500) });
+export const UnsubscribeQuerySchema = z.object({ token: text().max(500, tooLong(500)) });
 export const UnsubscribeInfoSchema = z.object({
   scope: z.union([z.enum(NOTIFICATION_KINDS), z.literal('all')]),
   /** What the mails are, in words: "post likes", "all notification mails". */

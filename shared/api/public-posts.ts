@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../domain/constants';
 import { slugProblem } from '../domain/slug';
-import { PageQuerySchema, text, uuidParam } from './fields';
+import { BLANK, PageQuerySchema, text, tooLong, uuidParam } from './fields';
 import { PostSchema } from './posts';
 
 /** Contracts of publishing and the public face (spec sections 2, 3, 7 and 9). */
@@ -83,7 +83,7 @@ export type PublishedQuery = z.infer<typeof PublishedQuerySchema>;
 
 /** GET /api/published_posts/{id}: a post id or a slug. */
 export const PublishedPostParamsSchema = z.object({
-  id: text().trim().min(1).max(LIMITS.slugMax),
+  id: text(BLANK).trim().min(1, { error: BLANK }).max(LIMITS.slugMax, tooLong(LIMITS.slugMax)),
 });
 
 /** GET /api/explore/groups/{id} and /api/explore/profiles/{id}: what a visitor may know. */
