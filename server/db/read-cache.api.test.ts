@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../http/auth';
 import { memberWithClient } from '../../tests/support/factories';
 import { publishAs } from '../../tests/support/public-post-factories';
-import { createPostAs } from '../../tests/support/social-factories';
+import { createGroupAs, createPostAs, memberInGroup } from '../../tests/support/social-factories';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
 import { databaseUrl } from '../../tests/support/test-database';
 import { openDatabase } from './client';
@@ -131,6 +131,23 @@ describe('reads kept until the next write', () => {
     await app.context.db.update(users).set({ firstName: 'Renamed' }).where(eq(users.id, otherMember.id));
     expect(((await other.get('/api/auth')).body as { first_name: string }).first_name).toBe('Renamed');
     expect(member.id).not.toBe(otherMember.id);
+  });
+
+  it("refuses a group's timeline at once to a member the owner removed", async () => {
+    const { client: owner } = await memberWithClient(app);
+    const group = await createGroupAs(owner);
+    const { client: member, member: removed } = await memberInGroup(app, group.id, 'Poster');
+    const timeline = `/api/posts?group_id=${group.id}`;
+    // Read twice: the second answer (and the role behind it) may come from the cache.
+    expect((await member.get(timeline)).status).toBe(200);
+    expect((await member.get(timeline)).status).toBe(200);
+    const roles = (await owner.get(`/api/groups/${group.id}/group_roles`)).body as {
+      id: string;
+      user_id: string;
+    }[];
+    const role = roles.find((row) => row.user_id === removed.id)!;
+    expect((await owner.delete(`/api/group_roles/${role.id}`)).status).toBe(200);
+    expect((await member.get(timeline)).status).toBe(404);
   });
 
   it('shows a publication and its withdrawal on the public feed at once', async () => {

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { GroupRole } from '../../../shared/domain/constants';
 import type { DbOrTx } from '../../db/client';
+import { noReadCache, type ReadCache } from '../../db/read-cache';
 import { groupRoles, groups } from '../../db/schema';
 
 /**
@@ -11,12 +12,16 @@ export async function findGroupWithRole(
   db: DbOrTx,
   groupId: string,
   userId: string,
+  /** Where a hot read may be kept between writes (a group's timeline, ADR 028); none by default. */
+  cache: ReadCache = noReadCache,
 ): Promise<{ id: string; name: string; role: GroupRole | null } | null> {
-  const [row] = await db
-    .select({ id: groups.id, name: groups.name, role: groupRoles.role })
-    .from(groups)
-    .leftJoin(groupRoles, and(eq(groupRoles.groupId, groups.id), eq(groupRoles.userId, userId)))
-    .where(eq(groups.id, groupId))
-    .limit(1);
-  return row ?? null;
+  return cache.read(`group-role:${groupId}:${userId}`, async () => {
+    const [row] = await db
+      .select({ id: groups.id, name: groups.name, role: groupRoles.role })
+      .from(groups)
+      .leftJoin(groupRoles, and(eq(groupRoles.groupId, groups.id), eq(groupRoles.userId, userId)))
+      .where(eq(groups.id, groupId))
+      .limit(1);
+    return row ?? null;
+  });
 }

@@ -33,7 +33,7 @@ export function registerPostRoutes(app: App, context: RouteContext) {
       const { group_id: groupId, after, limit = LIMITS.pageSize } = request.query;
       const cursor = decodeCursor(after);
       if (groupId) {
-        const group = await findGroupWithRole(db, groupId, user.id);
+        const group = await findGroupWithRole(db, groupId, user.id, context.database.readCache);
         if (!group?.role) throw notFound();
       }
       return sendTimelinePage(reply, context, { viewerId: user.id, groupId, cursor, limit });
