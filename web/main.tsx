@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { hasSessionHint } from './app/auth/session-hint';
@@ -16,8 +16,12 @@ if (hasSessionHint()) preloadMembersFrame().catch(() => undefined);
 // Only the built app has a service worker (not the dev server, nor tests).
 if (import.meta.env.MODE === 'production') registerServiceWorker();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first render is a transition: React draws in slices and lets the browser answer input between
+// them, instead of holding the page in one long task on a slow phone.
+startTransition(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -11,6 +11,7 @@ import { reportActionFailure } from '@web/lib/action-errors';
 import { errorMessage } from '@web/lib/api-errors';
 import { flattenPages, type CursorPage } from '@web/lib/pagination';
 import { useInfiniteScroll } from '@web/lib/use-infinite-scroll';
+import { useProgressiveCount } from '@web/lib/use-progressive-count';
 import type { PostPageFetcher } from '../api';
 import { POST_TEXT } from '../messages';
 import { postsMeta } from '../post-cache';
@@ -48,6 +49,9 @@ export interface PostTimelineProps {
 
 type Pages = InfiniteData<CursorPage<Post>, string | null>;
 
+/** Cards drawn at once when a timeline first shows: about a tall screen's worth (the rest follow). */
+const FIRST_DRAWN = 4;
+
 /**
  * An infinite list of post cards (spec sections 2 and 9): the next page loads when the end marker
  * comes within 100 px of view (threshold 0.1), with a Load More button as a fallback; a floating
@@ -74,9 +78,12 @@ export function PostTimeline({
     enabled,
   });
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  const posts = query.data ? flattenPages(query.data) : [];
+  const shown = useProgressiveCount(posts.length, FIRST_DRAWN);
   const markerRef = useInfiniteScroll(
     () => void fetchNextPage(),
-    hasNextPage && !isFetchingNextPage && !isFetchNextPageError,
+    // Not while the first page is still being drawn: its end marker would be in view.
+    hasNextPage && !isFetchingNextPage && !isFetchNextPageError && shown === posts.length,
   );
 
   /** Back to the newest posts: keep only the first page, then load it again. */
@@ -121,8 +128,6 @@ export function PostTimeline({
     );
   }
 
-  const posts = flattenPages(query.data);
-
   return (
     <PostNoticesProvider>
       {query.isRefetchError ? <Alert className="mb-4">{errorText(errorMessage(query.error))}</Alert> : null}
@@ -130,7 +135,7 @@ export function PostTimeline({
         <EmptyState icon={Newspaper} title={emptyText} description={emptyDescription} action={emptyAction} />
       ) : (
         <div className="space-y-4">
-          {posts.map((post) => (
+          {posts.slice(0, shown).map((post) => (
             <PostCard key={post.id} post={post} />
           ))}
         </div>
