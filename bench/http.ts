@@ -59,12 +59,12 @@ function requestHeaders(
   };
 }
 
-function runLoad(base: string, route: Route, cookie: string): Promise<Load> {
+function runLoad(base: string, route: Route, cookie: string, duration = DURATION): Promise<Load> {
   const headers = (signedIn: boolean, body: boolean) => requestHeaders(base, cookie, signedIn, body);
   const job = {
     url: base,
     connections: CONNECTIONS,
-    duration: DURATION,
+    duration,
     requests: route.requests.map((r) => ({
       method: r.method,
       path: r.path,
@@ -89,6 +89,51 @@ function runLoad(base: string, route: Route, cookie: string): Promise<Load> {
       else resolve(JSON.parse(out.trim().split('\n').pop()!) as Load);
     });
   });
+}
+
+interface DeepComparison {
+  /** Page 1's mean req/s over the deep page's, from runs taken in turn. */
+  ratio: number;
+  page1Rps: number[];
+  deepRps: number[];
+  method: string;
+}
+
+/** Runs of the comparison, in the order page 1, deep, deep, page 1, … (ABBA: a drift weighs on both alike). */
+const INTERLEAVED_RUNS = Number(process.env.BENCH_HTTP_INTERLEAVED_RUNS ?? 4);
+
+/**
+ * "Page 100 within 1.2x of page 1", measured so that the machine's drift cancels: the two are run
+ * in turn, ABBA, for half the usual time each, and compared by their mean req/s. Measured one after
+ * the other, minutes apart, the same two pages read 0.91x and 1.67x on a shared machine.
+ */
+async function compareInterleaved(
+  base: string,
+  cookie: string,
+  page1: Route,
+  deep: Route,
+): Promise<DeepComparison> {
+  const duration = Math.max(2, Math.round(DURATION / 2));
+  const page1Rps: number[] = [];
+  const deepRps: number[] = [];
+  for (let run = 0; run < INTERLEAVED_RUNS; run++) {
+    const order = run % 4 === 0 || run % 4 === 3 ? [page1, deep] : [deep, page1];
+    for (const route of order) {
+      const { rps } = await runLoad(base, route, cookie, duration);
+      (route === page1 ? page1Rps : deepRps).push(rps);
+    }
+  }
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  const ratio = mean(page1Rps) / mean(deepRps);
+  console.log(
+    `  page 1 vs ${deep.name}, interleaved: ${page1Rps.map((r) => r.toFixed(0)).join('/')} vs ${deepRps.map((r) => r.toFixed(0)).join('/')} req/s, ${ratio.toFixed(2)}x`,
+  );
+  return {
+    ratio,
+    page1Rps,
+    deepRps,
+    method: `interleaved ${INTERLEAVED_RUNS} x 2 runs of ${duration} s`,
+  };
 }
 
 async function seedFor(engine: 'pglite' | 'postgres', dataDir: string) {
@@ -297,13 +342,23 @@ async function runEngine(engine: 'pglite' | 'postgres') {
     ];
     const page1 = rows.find((r) => r.name === 'timeline page 1');
     const deepRow = rows.find((r) => r.name.startsWith('timeline page') && r !== page1);
-    if (page1 && deepRow)
-      deepRow.note = `${deepRow.note}: this p50 / page 1 p50 = ${(deepRow.load.p50 / Math.max(page1.load.p50, 0.001)).toFixed(2)}x, page 1 req/s / this req/s = ${(page1.load.rps / deepRow.load.rps).toFixed(2)}x`;
+    let deepComparison: DeepComparison | null = null;
+    if (page1 && deepRow) {
+      const routeNamed = (name: string) => routes.find((route) => route.name === name)!;
+      deepComparison = await compareInterleaved(
+        base,
+        cookie,
+        routeNamed(page1.name),
+        routeNamed(deepRow.name),
+      );
+      deepRow.note = `${deepRow.note}: page 1 req/s / this req/s = ${deepComparison.ratio.toFixed(2)}x, ${deepComparison.method}`;
+    }
     return {
       engine,
       posts: seeding.seeded.rows.posts ?? POSTS,
       seed: { rows: seeded.rows, seconds: seeded.seconds, indexSeconds: seeding.index.seconds },
       deepPage: deep.page,
+      deepComparison,
       floorRps,
       routes: rows,
     };
