@@ -90,14 +90,7 @@ async function scorePages(
       onlyCategories: [...CATEGORIES],
       ...(target.signedIn ? { extraHeaders: { cookie: app.cookie } } : {}),
     };
-    const run = await lighthouse(
-      `${app.base}${target.path}`,
-      flags,
-      preset === 'desktop' ? desktopConfig : undefined,
-    );
-    if (!run) throw new Error(`Lighthouse returned nothing for ${target.path}`);
-    const { lhr } = run;
-    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    const lhr = await auditOnce(`${app.base}${target.path}`, flags, preset);
     const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
     if (reports) {
       // The whole report (long tasks, the main thread's breakdown, request chains), to read why.
@@ -143,6 +136,18 @@ async function scorePages(
     );
   }
   return results;
+}
+
+/** Lighthouse's own trace recording sometimes fails (NO_NAVSTART); such a page is audited again, once. */
+async function auditOnce(url: string, flags: Flags, preset: Preset) {
+  for (let attempt = 1; ; attempt++) {
+    const run = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
+    if (!run) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = run;
+    if (!lhr.runtimeError) return lhr;
+    if (attempt === 2) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    console.warn(`    ${url}: ${lhr.runtimeError.code}, audited again`);
+  }
 }
 
 function printReport(results: PageScores[], preset: string) {
