@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client';
 import {
@@ -143,7 +144,7 @@ interface QueryTermsResult {
 
 /** How long a query's term statistics are reused without asking the database again. */
 export const TERM_STATS_TTL_MS = 30_000;
-/** Queries whose statistics are kept per database at most (the oldest are forgotten first). */
+/** Queries whose statistics are kept per database at most (the least recently used are forgotten first). */
 const TERM_STATS_ENTRIES = 1000;
 
 /**
@@ -154,7 +155,22 @@ const TERM_STATS_ENTRIES = 1000;
  * lexeme counted live (new since the last refresh) are never kept. Per database handle, so two
  * databases in one process never share figures.
  */
-const termStatsCache = new WeakMap<object, Map<string, { result: QueryTermsResult; expires: number }>>();
+const termStatsCache = new WeakMap<object, LRUCache<string, QueryTermsResult>>();
+
+function keptTermStats(db: DbOrTx): LRUCache<string, QueryTermsResult> {
+  let kept = termStatsCache.get(db);
+  if (!kept) {
+    kept = new LRUCache({
+      max: TERM_STATS_ENTRIES,
+      ttl: TERM_STATS_TTL_MS,
+      // Read on every look-up, on the wall clock (tests move it), never a cached reading.
+      ttlResolution: 0,
+      perf: { now: () => Date.now() },
+    });
+    termStatsCache.set(db, kept);
+  }
+  return kept;
+}
 
 /** Forgets every kept query's statistics: they were just refreshed. */
 export function forgetTermStats(db: DbOrTx): void {
@@ -168,18 +184,11 @@ export function forgetTermStats(db: DbOrTx): void {
  */
 export async function queryTerms(db: DbOrTx, corpus: Corpus, query: string): Promise<QueryTermsResult> {
   const key = `${corpus}\u0000${query}`;
-  const cache = termStatsCache.get(db);
-  const kept = cache?.get(key);
-  const now = Date.now();
-  if (kept && kept.expires > now) return kept.result;
-  if (kept) cache!.delete(key);
+  const kept = keptTermStats(db);
+  const found = kept.get(key);
+  if (found) return found;
   const { result, stored } = await readQueryTerms(db, corpus, query);
-  if (stored) {
-    const entries = cache ?? new Map<string, { result: QueryTermsResult; expires: number }>();
-    if (!cache) termStatsCache.set(db, entries);
-    if (entries.size >= TERM_STATS_ENTRIES) entries.delete(entries.keys().next().value!);
-    entries.set(key, { result, expires: now + TERM_STATS_TTL_MS });
-  }
+  if (stored) kept.set(key, result);
   return result;
 }
 
