@@ -119,6 +119,9 @@ describe('POST /api/search', () => {
   it('finds a post by its attachment name once indexed', async () => {
     const { client } = await memberWithClient(app);
     const post = await createPostAs(client, { tldr: 'Holiday', content: 'See attached.' });
+    // The worker indexes the new post with no attachment text: let it finish first, or its entry
+    // would overwrite the one written below.
+    await waitForIndexed(app, post.id);
     // The attachment's name as the indexer stores it (uploads are covered by the files feature).
     await app.context.db
       .insert(searchEntries)
