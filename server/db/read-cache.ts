@@ -57,6 +57,8 @@ export class VersionedReadCache implements ReadCache {
   readonly #clock: WriteClock;
   readonly #capacity: number;
   readonly #maxAgeMs: number;
+  /** Whether answers age at all: where they never do (the embedded database), the clock is not read. */
+  readonly #aged: boolean;
   readonly #now: () => number;
   /** In use order: the least recently used first. */
   readonly #entries = new Map<string, Entry>();
@@ -68,6 +70,7 @@ export class VersionedReadCache implements ReadCache {
     this.#clock = clock;
     this.#capacity = capacity;
     this.#maxAgeMs = maxAgeMs;
+    this.#aged = maxAgeMs !== Infinity;
     this.#now = now;
   }
 
@@ -80,16 +83,14 @@ export class VersionedReadCache implements ReadCache {
     const changes = clock.changes;
     const entry = this.#entries.get(key);
     this.#entries.delete(key);
-    const aged = this.#maxAgeMs !== Infinity;
-    const fresh = entry !== undefined && (!aged || this.#now() - entry.at < this.#maxAgeMs);
+    const fresh = entry !== undefined && (!this.#aged || this.#now() - entry.at < this.#maxAgeMs);
     if (fresh && entry.changes === changes && !clock.closed && (!isCurrent || isCurrent(entry.value as T))) {
       this.#entries.set(key, entry);
       return entry.value as T;
     }
     const sent = clock.writesSent;
     const quiet = clock.writesInFlight === 0;
-    // Where answers never age (the embedded database), the clock is not read at all.
-    const at = aged ? this.#now() : 0;
+    const at = this.#aged ? this.#now() : 0;
     const value = await load();
     // A write in flight, sent or settled meanwhile may or may not be in `value`: not kept. Nor is
     // "nothing" (an unknown session token), so guesses cannot crowd out what is used.
