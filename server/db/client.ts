@@ -13,7 +13,7 @@ import { fromPglite } from 'pg-boss';
 import { MIGRATIONS_DIR } from '../paths';
 import { PreparingClient } from './pg-statements';
 import { type DatabaseUnavailableError, PgliteThread } from './pglite-thread';
-import { noReadCache, PoolWriteClock, type ReadCache, VersionedReadCache } from './read-cache';
+import { PoolWriteClock, type ReadCache, VersionedReadCache } from './read-cache';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -32,12 +32,13 @@ export interface Database {
   jobConnection: Pick<JobOptions, 'db' | 'connectionString'>;
   /** True when the pgvector extension is installed, so search by meaning is available. */
   hasVector: boolean;
-  /** Hot reads kept until the next write where that is exact (PGlite); on PostgreSQL it always loads. */
-  readCache: ReadCache;
   /**
-   * Reads that answer everyone alike (the public feed): `readCache` on PGlite; on PostgreSQL kept
-   * at most PUBLIC_READ_MAX_AGE_MS, and dropped at once when this process writes (ADR 030).
+   * Hot reads kept until the next write: on PGlite every write is seen as it happens (ADR 028); on
+   * PostgreSQL this process's are, and other processes' once PostgreSQL announces them, and an
+   * answer is kept at most SHARED_READ_MAX_AGE_MS (ADR 031).
    */
+  readCache: ReadCache;
+  /** Reads that answer everyone alike (the public feed): the same cache on both engines. */
   publicReadCache: ReadCache;
   /**
    * Calls `handler` with the payload of every notification on `channel` (PostgreSQL LISTEN), from
@@ -61,11 +62,18 @@ interface PgliteOptions {
   onFailure?: (error: DatabaseUnavailableError) => void;
 }
 
-export type DatabaseOptions =
-  { kind: 'postgres'; url: string; max?: number } | ({ kind: 'pglite' } & PgliteOptions);
+interface PostgresOptions {
+  url: string;
+  /** The pool's most connections. */
+  max?: number;
+  /** How long a kept read may be served on PostgreSQL (tests lengthen it to see the notices work). */
+  keptReadMaxAgeMs?: number;
+}
+
+export type DatabaseOptions = ({ kind: 'postgres' } & PostgresOptions) | ({ kind: 'pglite' } & PgliteOptions);
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === 'postgres' ? openPostgres(options.url, options.max) : openPglite(options);
+  return options.kind === 'postgres' ? openPostgres(options) : openPglite(options);
 }
 
 async function openPglite(options: PgliteOptions): Promise<Database> {
@@ -101,12 +109,19 @@ async function openPglite(options: PgliteOptions): Promise<Database> {
 }
 
 /**
- * How long PostgreSQL's public reads are kept (ADR 030): another process's write shows within this.
- * Their answers already say `max-age=60` to every shared cache on the way.
+ * The longest PostgreSQL's kept reads are served (ADR 031). Another process's write normally shows
+ * as soon as its notice arrives (milliseconds); this bounds it should a notice be late.
  */
-export const PUBLIC_READ_MAX_AGE_MS = 1000;
+export const SHARED_READ_MAX_AGE_MS = 1000;
 
-async function openPostgres(url: string, max = 10): Promise<Database> {
+/** The channel PostgreSQL announces every committed change on (migration 0016's triggers). */
+export const DATA_CHANGED_CHANNEL = 'hearth_data_changed';
+
+async function openPostgres({
+  url,
+  max = 10,
+  keptReadMaxAgeMs = SHARED_READ_MAX_AGE_MS,
+}: PostgresOptions): Promise<Database> {
   // A connect that gets no answer (a server hung or a network cut) fails after this long, so a
   // request answers 503 within a bound instead of waiting for a connection forever.
   // JIT off for Hearth's own connections: its statements are short, but the planner's cost for a
@@ -137,14 +152,19 @@ async function openPostgres(url: string, max = 10): Promise<Database> {
   });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   await db.execute(sql`select 1`);
-  const listener = createPgListener(url);
+  const listener = createPgListener(url, (hearing) => {
+    writes.hearing = hearing;
+  });
+  // Until the notices are heard nothing kept is served; a failure here is retried by the listener.
+  await listener.listen(DATA_CHANGED_CHANNEL, () => writes.changedElsewhere()).catch(() => undefined);
+  const readCache = new VersionedReadCache(writes, { maxAgeMs: keptReadMaxAgeMs });
   const database: Database = {
     kind: 'postgres',
     db,
     jobConnection: { connectionString: url },
     hasVector: false,
-    readCache: noReadCache,
-    publicReadCache: new VersionedReadCache(writes, { capacity: 200, maxAgeMs: PUBLIC_READ_MAX_AGE_MS }),
+    readCache,
+    publicReadCache: readCache,
     listen: (channel, handler) => listener.listen(channel, handler),
     async migrate() {
       await migrateUnderLock(url);
@@ -153,7 +173,7 @@ async function openPostgres(url: string, max = 10): Promise<Database> {
     // A server that is down is found per query (the pool reconnects by itself).
     unavailable: () => null,
     async close() {
-      writes.closed = true;
+      writes.stop();
       await listener.close();
       await pool.end();
     },
@@ -198,7 +218,7 @@ const LISTEN_RETRY_MS = { first: 500, max: 30_000 };
  * every channel is listened to again; notifications sent while it was down are lost, so consumers
  * treat events as hints to refetch, never as the data itself.
  */
-function createPgListener(url: string) {
+function createPgListener(url: string, onHearing: (hearing: boolean) => void) {
   const handlers = new Map<string, Set<(payload: string) => void>>();
   let client: pg.Client | null = null;
   let connecting: Promise<pg.Client> | null = null;
@@ -211,6 +231,7 @@ function createPgListener(url: string) {
   function dropped(dead: pg.Client) {
     if (client !== dead) return;
     client = null;
+    onHearing(false);
     dead.removeAllListeners();
     void dead.end().catch(() => undefined);
     if (closed || retryTimer || handlers.size === 0) return;
@@ -224,7 +245,8 @@ function createPgListener(url: string) {
   function connect(): Promise<pg.Client> {
     if (client) return Promise.resolve(client);
     connecting ??= (async () => {
-      const fresh = new pg.Client({ connectionString: url });
+      // TCP keep-alive, so a connection the network silently lost is found and replaced.
+      const fresh = new pg.Client({ connectionString: url, keepAlive: true });
       fresh.on('notification', (message) => {
         for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
       });
@@ -242,6 +264,7 @@ function createPgListener(url: string) {
       fresh.on('end', () => dropped(fresh));
       client = fresh;
       retryMs = LISTEN_RETRY_MS.first;
+      onHearing(true);
       return fresh;
     })().finally(() => {
       connecting = null;

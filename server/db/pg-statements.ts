@@ -43,7 +43,7 @@ function plainText(config: unknown): string | null {
  * text, so each connection parses and plans it once and afterwards only binds and executes it
  * (PostgreSQL's plan cache then picks custom or generic plans as for any prepared statement).
  * A statement a migration changed the result of (`0A000`) is prepared again, once. Given a
- * `writeClock`, it counts the writes it sends, for the public reads kept a moment (ADR 030).
+ * `writeClock`, it counts the writes it sends, for the reads kept between writes (ADR 031).
  */
 export class PreparingClient extends pg.Client {
   /** Counts this process's writes, when the pool was given one (`writeClock` in its options). */

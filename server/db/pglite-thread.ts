@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
-import { isReadOnly, mayHaveChangedData, type WriteClock } from './read-cache';
+import { mayChangeKeptReads, mayHaveChangedData, type WriteClock } from './read-cache';
 import type { FromWorker, Request, SerializedError, WorkerStart } from './pglite-protocol';
 import { workerScript } from '../worker-script';
 
@@ -253,9 +253,9 @@ export class PgliteThread implements WriteClock {
       const changed = mayHaveChangedData(sql, result);
       return changed && inTransaction ? inTransaction() : changed;
     };
-    const result = (await (isReadOnly(sql)
-      ? call
-      : this.#write(call as Promise<Results<unknown>>, changedData))) as Results<T>;
+    const result = (await (mayChangeKeptReads(sql)
+      ? this.#write(call as Promise<Results<unknown>>, changedData)
+      : call)) as Results<T>;
     if (rawTypes.length > 0) applyParsers(result, parsers);
     return result;
   }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../http/auth';
@@ -6,17 +7,17 @@ import { publishAs } from '../../tests/support/public-post-factories';
 import { createGroupAs, createPostAs, memberInGroup } from '../../tests/support/social-factories';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
 import { databaseUrl } from '../../tests/support/test-database';
-import { openDatabase } from './client';
+import { DATA_CHANGED_CHANNEL, type Db, openDatabase, rowsOf } from './client';
 import { type ReadCache, VersionedReadCache } from './read-cache';
-import { posts, users } from './schema';
+import { feedbacks, posts, users } from './schema';
 
 type Listed = { id: string; tldr: string; liked_by_current_user: boolean; likes_count: number }[];
 
 /**
  * The hot reads kept between writes (ADR 028) never show what a completed write changed: every
  * kind of write, through the API or straight to the database, is seen by the next read. On
- * PostgreSQL only public reads are kept (ADR 030): this process's writes show at once, another
- * process's within a moment; every other answer comes from the database.
+ * PostgreSQL (ADR 031) this process's writes show at once, and another process's once PostgreSQL's
+ * notice of it arrives.
  */
 describe('reads kept until the next write', () => {
   let app: TestApp;
@@ -27,20 +28,27 @@ describe('reads kept until the next write', () => {
 
   const embedded = () => app.context.database.kind === 'pglite';
 
+  async function currentDatabase(): Promise<string> {
+    const result = await app.context.db.execute(sql`select current_database() as name`);
+    return rowsOf<{ name: string }>(result)[0]!.name;
+  }
+
   /**
    * A read of the member's first name through `cache`, once the positive control holds: an answer
    * is kept across a read. The new member's background jobs write through the same database, and
    * each write drops what is kept; on a busy machine they can take seconds, so this is tried until
    * they are done.
    */
-  async function keptMemberName(cache: ReadCache, memberId: string) {
-    const { db } = app.context;
+  async function keptMemberName(cache: ReadCache, memberId: string, db: Db = app.context.db) {
     let loads = 0;
-    const read = () =>
-      cache.read(`test:${memberId}`, async () => {
-        loads++;
-        return (await db.select({ name: users.firstName }).from(users).where(eq(users.id, memberId)))[0];
-      });
+    const read = Object.assign(
+      () =>
+        cache.read(`test:${memberId}`, async () => {
+          loads++;
+          return (await db.select({ name: users.firstName }).from(users).where(eq(users.id, memberId)))[0];
+        }),
+      { loads: () => loads },
+    );
     let kept = false;
     for (const deadline = Date.now() + 20_000; !kept && Date.now() < deadline;) {
       const before = loads;
@@ -53,20 +61,31 @@ describe('reads kept until the next write', () => {
     return read;
   }
 
-  it('is in use on the embedded database and absent on PostgreSQL', async () => {
+  it('is in use on both engines', async () => {
     const { client } = await memberWithClient(app);
     const cache = app.context.database.readCache;
-    if (embedded()) {
-      expect(cache).toBeInstanceOf(VersionedReadCache);
-      // A read is not kept while a write (the new member's background jobs) is in flight: tried a
-      // few times.
-      for (let attempt = 0; attempt < 20 && (cache as VersionedReadCache).size === 0; attempt++) {
-        await client.get('/api/posts');
-      }
-      expect((cache as VersionedReadCache).size).toBeGreaterThan(0);
-    } else {
-      expect(cache).not.toBeInstanceOf(VersionedReadCache);
+    expect(cache).toBeInstanceOf(VersionedReadCache);
+    // A read is not kept while a write (the new member's background jobs) is in flight: tried a
+    // few times.
+    for (let attempt = 0; attempt < 20 && (cache as VersionedReadCache).size === 0; attempt++) {
+      await client.get('/api/posts');
     }
+    expect((cache as VersionedReadCache).size).toBeGreaterThan(0);
+  });
+
+  it('has every table but the throttle counters announce its changes (migration 0016)', async () => {
+    const result = await app.context.db.execute(sql`
+      select c.relname as "table", count(t.tgname)::int as triggers
+      from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace and n.nspname = current_schema()
+      left join pg_trigger t on t.tgrelid = c.oid and t.tgname like 'hearth_changed_%'
+      where c.relkind = 'r'
+      group by c.relname`);
+    const tables = rowsOf<{ table: string; triggers: number }>(result);
+    // A positive control: the tables are there at all.
+    expect(tables.map((row) => row.table)).toEqual(expect.arrayContaining(['posts', 'sessions', 'users']));
+    const expected = Object.fromEntries(tables.map(({ table }) => [table, table === 'rate_limits' ? 0 : 4]));
+    expect(Object.fromEntries(tables.map(({ table, triggers }) => [table, triggers]))).toEqual(expected);
   });
 
   it('shows a new post, a like and an edit made through the API on the next timeline read', async () => {
@@ -99,8 +118,7 @@ describe('reads kept until the next write', () => {
     expect(((await reader.get('/api/posts')).body as Listed)[0]).toMatchObject({ tldr: 'After the job' });
   });
 
-  it('counts every kind of write on the embedded database, and no read', async (test) => {
-    if (!embedded()) return test.skip();
+  it('counts every kind of write this process makes, and no read', async () => {
     const { db } = app.context;
     const { member } = await memberWithClient(app);
     const read = await keptMemberName(app.context.database.readCache, member.id);
@@ -163,17 +181,71 @@ describe('reads kept until the next write', () => {
     expect(after[0]?.id).not.toBe(post.id);
   });
 
-  it('on PostgreSQL keeps public reads until this process writes', async (test) => {
+  it("on PostgreSQL drops what is kept when another process's write is announced", async (test) => {
     if (embedded()) return test.skip();
-    const { db } = app.context;
     const { member } = await memberWithClient(app);
-    const read = await keptMemberName(app.context.database.publicReadCache, member.id);
-    await db.update(users).set({ firstName: 'Once' }).where(eq(users.id, member.id));
-    expect(await read()).toEqual({ name: 'Once' });
-    await db.transaction(async (tx) => {
-      await tx.update(users).set({ firstName: 'Twice' }).where(eq(users.id, member.id));
+    // Two processes' databases; this one keeps answers a minute, so only the notice can drop them.
+    const url = databaseUrl(await currentDatabase());
+    const here = await openDatabase({ kind: 'postgres', url, max: 1, keptReadMaxAgeMs: 60_000 });
+    const there = await openDatabase({ kind: 'postgres', url, max: 1 });
+    try {
+      const read = await keptMemberName(here.readCache, member.id, here.db);
+      await there.db.update(users).set({ firstName: 'Elsewhere' }).where(eq(users.id, member.id));
+      await expect.poll(read, { timeout: 10_000, interval: 50 }).toEqual({ name: 'Elsewhere' });
+    } finally {
+      await Promise.all([here.close(), there.close()]);
+    }
+  });
+
+  it("announces a transaction's changes once per table, and neither the throttle's counters nor rows untouched", async () => {
+    const { member } = await memberWithClient(app);
+    const heard: string[] = [];
+    const stop = await app.context.database.listen(DATA_CHANGED_CHANNEL, (table) => heard.push(table));
+    try {
+      await app.context.db.transaction(async (tx) => {
+        await tx.execute(
+          sql`insert into rate_limits (key, window_start, count) values (${`test:${member.id}`}, now(), 1)`,
+        );
+        await tx.delete(feedbacks).where(eq(feedbacks.id, randomUUID()));
+        await tx.update(users).set({ firstName: 'Once' }).where(eq(users.id, member.id));
+        await tx.update(users).set({ lastName: 'Twice' }).where(eq(users.id, member.id));
+      });
+      // Notices arrive in the order they were raised: the two left out would have come first.
+      await expect.poll(() => heard.includes('users'), { timeout: 10_000, interval: 20 }).toBe(true);
+      const mine = heard.slice(0, heard.indexOf('users') + 1);
+      expect(mine.filter((table) => table === 'users')).toHaveLength(1);
+      expect(mine).not.toContain('rate_limits');
+      expect(mine).not.toContain('feedbacks');
+    } finally {
+      await stop();
+    }
+  });
+
+  it('on PostgreSQL drops what is kept when the notices stop, and keeps answers again once they are back', async (test) => {
+    if (embedded()) return test.skip();
+    const { member } = await memberWithClient(app);
+    const name = await currentDatabase();
+    const here = await openDatabase({
+      kind: 'postgres',
+      url: databaseUrl(name),
+      max: 1,
+      keptReadMaxAgeMs: 60_000,
     });
-    expect(await read()).toEqual({ name: 'Twice' });
+    try {
+      const read = await keptMemberName(here.readCache, member.id, here.db);
+      const kept = read.loads();
+      // Every listening connection to this database is cut (the test app's own reconnects too).
+      await app.context.db.execute(sql`
+        select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = ${name} and query ilike 'listen%' and pid <> pg_backend_pid()`);
+      await expect
+        .poll(async () => (await read(), read.loads()), { timeout: 10_000, interval: 50 })
+        .toBeGreaterThan(kept);
+      // Listening again (after half a second), it keeps answers again.
+      await keptMemberName(here.readCache, member.id, here.db);
+    } finally {
+      await here.close();
+    }
   });
 
   it("on PostgreSQL shows another process's change to the public feed within moments", async (test) => {
@@ -185,9 +257,7 @@ describe('reads kept until the next write', () => {
     const newest = async () =>
       ((await visitor.get('/api/published_posts?limit=1')).body as { tldr: string }[])[0];
     expect((await newest())?.tldr).toBe('Seed swap');
-    const current = await app.context.db.execute(sql`select current_database() as name`);
-    const { name } = (current as unknown as { rows: Array<{ name: string }> }).rows[0]!;
-    const other = await openDatabase({ kind: 'postgres', url: databaseUrl(name), max: 1 });
+    const other = await openDatabase({ kind: 'postgres', url: databaseUrl(await currentDatabase()), max: 1 });
     try {
       await other.db.update(posts).set({ tldr: 'Seed swap, moved' }).where(eq(posts.id, post.id));
       const deadline = Date.now() + 15_000;

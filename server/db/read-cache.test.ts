@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   isReadOnly,
+  mayChangeKeptReads,
   mayHaveChangedData,
   noReadCache,
   PoolWriteClock,
@@ -158,7 +159,7 @@ describe('VersionedReadCache', () => {
     expect(await cache.read('b', loader('B2'))).toBe('B2');
   });
 
-  it('loads every time on PostgreSQL (noReadCache)', async () => {
+  it('loads every time without a cache (noReadCache, the default of callers given none)', async () => {
     const load = loader('x');
     await noReadCache.read('k', load);
     await noReadCache.read('k', load);
@@ -176,6 +177,22 @@ describe('which statements may change data', () => {
     ['create table t (id int)', false],
   ])('%s reads only: %s', (sql, readOnly) => {
     expect(isReadOnly(sql)).toBe(readOnly);
+  });
+
+  it.each([
+    ['select * from rate_limits', false],
+    [
+      'insert into rate_limits (key, window_start, count) values ($1, $2, 1) on conflict (key) do update set count = 1',
+      false,
+    ],
+    ['delete from "rate_limits" where window_start < $1', false],
+    ['update rate_limits set count = 0', false],
+    ['insert into rate_limits_archive values ($1)', true],
+    ['with x as (select 1) insert into rate_limits values ($1)', true],
+    ['insert into posts values ($1)', true],
+    ['delete from sessions where id = $1', true],
+  ])('%s may change a kept read: %s', (sql, may) => {
+    expect(mayChangeKeptReads(sql)).toBe(may);
   });
 
   it.each([
@@ -200,6 +217,41 @@ describe('which statements may change data', () => {
 
 describe('PoolWriteClock', () => {
   const settled = (rowCount: number | null) => Promise.resolve({ rowCount });
+
+  it('serves nothing kept until the change notices are heard, nor once they stop', () => {
+    const writes = new PoolWriteClock();
+    expect(writes.closed).toBe(true);
+    writes.hearing = true;
+    expect(writes.closed).toBe(false);
+    const heard = writes.changes;
+    writes.hearing = false;
+    expect(writes.closed).toBe(true);
+    // What was kept before the notices stopped is dropped, and again once they are back.
+    expect(writes.changes).toBe(heard + 1);
+    writes.hearing = true;
+    expect(writes).toMatchObject({ closed: false, changes: heard + 2 });
+    writes.stop();
+    expect(writes.closed).toBe(true);
+  });
+
+  it("counts another process's committed write as a change", async () => {
+    const writes = new PoolWriteClock();
+    writes.hearing = true;
+    const cache = new VersionedReadCache(writes);
+    const load = loader('before');
+    await cache.read('k', load);
+    await cache.read('k', load);
+    expect(load.calls).toBe(1);
+    writes.changedElsewhere();
+    await cache.read('k', load);
+    expect(load.calls).toBe(2);
+  });
+
+  it("leaves what is kept alone when only the throttle's counters are written", async () => {
+    const writes = new PoolWriteClock();
+    await writes.track('insert into rate_limits (key, window_start, count) values ($1, $2, 1)', settled(1));
+    expect(writes).toMatchObject({ writesSent: 0, changes: 0 });
+  });
 
   it('counts what may write while it runs, and a change once it changed rows', async () => {
     const writes = new PoolWriteClock();

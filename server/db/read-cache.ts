@@ -5,9 +5,9 @@
  * write was in flight when it started and none was sent or changed data while it ran, and it is
  * served only while no data has changed since, so it never returns what a completed write changed.
  *
- * On PostgreSQL other processes write too, so the session look-up and members' pages always load.
- * Public reads (the same answer for everyone, already sent as cacheable for a minute) are kept
- * there for at most a second, and dropped at once when this process writes (ADR 030).
+ * On PostgreSQL other processes write too: the same reads are kept, and dropped when this process
+ * writes or PostgreSQL announces another's committed write, for at most a second either way, and
+ * not at all while those announcements cannot be heard (ADR 031).
  */
 export interface ReadCache {
   /**
@@ -43,9 +43,9 @@ export interface VersionedReadCacheOptions {
   /** The most answers kept: the least recently used go first. */
   capacity?: number;
   /**
-   * How long an answer may be served, in ms. Unbounded where `clock` sees every write (the
-   * embedded database); on PostgreSQL, where it sees only this process's, it bounds how long
-   * another process's write can go unseen (public reads only, ADR 030).
+   * How long an answer may be served, in ms. Unbounded where `clock` sees every write as it
+   * happens (the embedded database); on PostgreSQL, where other processes' writes are heard of
+   * once committed, it bounds how long one can go unseen should its notice be late (ADR 031).
    */
   maxAgeMs?: number;
   /** The clock `maxAgeMs` is measured on (tests give their own). */
@@ -104,18 +104,51 @@ export class VersionedReadCache implements ReadCache {
 }
 
 /**
- * This process's writes through a PostgreSQL pool (`PreparingClient` counts them). A transaction
- * is not one write here: each statement of it counts, and its COMMIT counts as a change.
+ * Writes to a PostgreSQL database (ADR 031): this process's through its pool, counted as they go
+ * (`PreparingClient` calls `track`; a transaction is not one write here: each statement of it
+ * counts, and its COMMIT counts as a change), and every process's as PostgreSQL announces them once
+ * committed (`changedElsewhere`, from the change notices of migration 0016).
+ *
+ * Until the notices are heard (`hearing`), and whenever the connection they come by is lost, it is
+ * `closed`: nothing kept is served, since another process's write could go unseen.
  */
 export class PoolWriteClock implements WriteClock {
   changes = 0;
   writesSent = 0;
   writesInFlight = 0;
-  closed = false;
+  #hearing = false;
+  #stopped = false;
+
+  get closed(): boolean {
+    return this.#stopped || !this.#hearing;
+  }
+
+  /** A write was committed, by this process or another: everything kept before it is stale. */
+  changedElsewhere(): void {
+    this.changes++;
+  }
+
+  /**
+   * Whether the change notices are arriving. Either way what was kept is dropped: once they stop,
+   * writes may go unheard; once they start again, some already have.
+   */
+  set hearing(hearing: boolean) {
+    this.#hearing = hearing;
+    this.changes++;
+  }
+
+  get hearing(): boolean {
+    return this.#hearing;
+  }
+
+  /** The database is closed: nothing is served from what was kept. */
+  stop(): void {
+    this.#stopped = true;
+  }
 
   /** `answer`, the result of the statement `sql`, counted as a write unless it only reads. */
   track<T extends { rowCount?: number | null }>(sql: string, answer: Promise<T>): Promise<T> {
-    if (isReadOnly(sql)) return answer;
+    if (!mayChangeKeptReads(sql)) return answer;
     this.writesSent++;
     this.writesInFlight++;
     return answer.then(
@@ -138,9 +171,20 @@ export class PoolWriteClock implements WriteClock {
  * SELECT). Anything else (INSERT, UPDATE, DELETE, WITH, DDL, SET, …) may write.
  */
 const READ = /^\s*\(*\s*select\b/i;
+/**
+ * The throttle's counters: every throttled request (each public read among them) writes one, and
+ * no kept read looks at them, so those writes leave what is kept alone. PostgreSQL's change notices
+ * leave the table out for the same reason (migration 0016).
+ */
+const THROTTLE_COUNTERS = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?rate_limits"?[\s(]/i;
 
 export function isReadOnly(sql: string): boolean {
   return READ.test(sql);
+}
+
+/** Whether a statement may change what a kept read answers: any write but the throttle's counters. */
+export function mayChangeKeptReads(sql: string): boolean {
+  return !READ.test(sql) && !THROTTLE_COUNTERS.test(sql);
 }
 
 const DML = /^\s*(insert|update|delete|merge)\b/i;

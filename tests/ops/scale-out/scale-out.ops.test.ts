@@ -149,6 +149,38 @@ describe.skipIf(clusterUnavailable() !== null)('two web processes and two worker
     expect((await stranger.get('/api/auth')).status).toBe(401);
   });
 
+  it('ends a session on every web process once it is signed out on one (ADR 031)', async () => {
+    const member = await seed();
+    const token = await signIn(web1, member);
+    const elsewhere = clientOf(web2);
+    elsewhere.setCookie(SESSION_COOKIE, token);
+    // Read twice there, so its session look-up is kept.
+    expect((await elsewhere.get('/api/auth')).status).toBe(200);
+    expect((await elsewhere.get('/api/auth')).status).toBe(200);
+    const here = clientOf(web1);
+    here.setCookie(SESSION_COOKIE, token);
+    expect((await here.delete('/api/users/sign_out')).status).toBeLessThan(300);
+    // The other process hears of the sign-out once it commits: within moments, at most a second.
+    await expect
+      .poll(async () => (await elsewhere.get('/api/auth')).status, { timeout: 2000, interval: 20 })
+      .toBe(401);
+    // And a change made by another process reaches a page the other kept.
+    const token2 = await signIn(web2, member);
+    const reader = clientOf(web2);
+    reader.setCookie(SESSION_COOKIE, token2);
+    expect((await reader.get('/api/auth')).body).toMatchObject({ first_name: member.firstName });
+    expect((await reader.get('/api/auth')).body).toMatchObject({ first_name: member.firstName });
+    const writer = clientOf(web1);
+    writer.setCookie(SESSION_COOKIE, await signIn(web1, member));
+    expect((await writer.patch('/api/profile', { profile: { first_name: 'Renamed' } })).status).toBe(200);
+    await expect
+      .poll(async () => ((await reader.get('/api/auth')).body as { first_name: string }).first_name, {
+        timeout: 2000,
+        interval: 20,
+      })
+      .toBe('Renamed');
+  });
+
   it('adds up sign-in failures sent to different web processes (one throttle in the database)', async () => {
     const member = await seed();
     const wrong = { user: { email: member.email, password: 'not the password' } };
