@@ -47,6 +47,26 @@ function swipe(element: Element, from: { x: number; y: number }, to: { x: number
 }
 
 describe('the feed at /', () => {
+  it('brings the next post into view, but leaves the page where it opened for the first', async () => {
+    mockFetch({ 'GET /api/published_posts': feedServer() });
+    const scrolled: string[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this.textContent ?? '');
+    };
+    try {
+      renderFeed();
+      expect(await screen.findByRole('heading', { name: 'First published post' })).toBeInTheDocument();
+      fireEvent.click(screen.getByRole('button', { name: 'Next post' }));
+      expect(await screen.findByRole('heading', { name: 'Second published post' })).toBeInTheDocument();
+      // The positive control: moving on scrolled once, to the second post; loading did not scroll.
+      await waitFor(() => expect(scrolled).toHaveLength(1));
+      expect(scrolled[0]).toContain('Second published post');
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  });
+
   it("shows one post at a time, 'N of M' with '+' while more exist, with previous and next buttons", async () => {
     const { calls } = mockFetch({ 'GET /api/published_posts': feedServer() });
     renderFeed();

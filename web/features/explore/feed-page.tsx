@@ -91,15 +91,14 @@ export function FeedPage() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  // A new post comes into view at its top.
+  // A new post comes into view at its top. The first one shown (once the feed has loaded) stays
+  // where the page opened: scrolling to it would also cost the first load a forced layout.
   const shownId = post?.id;
-  const firstShown = useRef(true);
+  const previousShown = useRef(shownId);
   useEffect(() => {
-    if (firstShown.current) {
-      firstShown.current = false;
-      return;
-    }
-    if (shownId) areaRef.current?.scrollIntoView?.({ block: 'nearest' });
+    const previous = previousShown.current;
+    previousShown.current = shownId;
+    if (previous && shownId && previous !== shownId) areaRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [shownId]);
 
   let body;
