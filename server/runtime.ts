@@ -122,7 +122,31 @@ export function createLogger(
     return logger;
   }
 
-  const stream = pino.destination({ dest: 1, sync: false, maxLength: LOG_BUFFER_BYTES });
+  // pino writes what is still buffered synchronously as the process exits (`flushSync`), and
+  // sonic-boom retries a full pipe (EAGAIN) every 100 ms, sleeping on a futex, for as long as it
+  // stays full: into a reader that stopped reading, forever. Seen in the field as a stopped server
+  // that never exited, its main thread waiting on a futex. Every way out (a stop, the stop's
+  // deadline, a crash, a failed start) passes there, so that flush gets LOG_FLUSH_MS and the rest is
+  // dropped. While the process runs, a full pipe is retried for as long as it takes (without blocking).
+  let retryUntil = Infinity;
+  const stream = pino.destination({
+    dest: 1,
+    sync: false,
+    maxLength: LOG_BUFFER_BYTES,
+    retryEAGAIN: () => Date.now() < retryUntil,
+  });
+  const flushAll = stream.flushSync.bind(stream);
+  stream.flushSync = () => {
+    retryUntil = Date.now() + LOG_FLUSH_MS;
+    try {
+      flushAll();
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EAGAIN' && code !== 'EBUSY') throw error;
+    } finally {
+      retryUntil = Infinity;
+    }
+  };
   const logger = pino(options, stream) as unknown as FastifyBaseLogger;
   let dropped = 0;
   stream.on('drop', () => {

@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster';
 import {
@@ -55,5 +57,33 @@ describe('a log reader that stops reading', () => {
     const stoppedAt = Date.now();
     expect(await hearth.stop('SIGTERM')).toBe(0);
     expect(Date.now() - stoppedAt).toBeLessThan(10_000);
+  });
+
+  it('exits on any path with its log pipe full, the last lines dropped after a bounded flush', async () => {
+    pipe = openUnreadPipe();
+    const fixture = path.join(import.meta.dirname, 'fixtures', 'exit-with-full-log.ts');
+    const child = spawn(process.execPath, ['--import', 'tsx', fixture], {
+      stdio: ['ignore', pipe.writeFd, 'pipe'],
+    });
+    try {
+      let stderr = '';
+      const output = child.stderr!;
+      output.setEncoding('utf8');
+      await new Promise<void>((resolve, reject) => {
+        output.on('data', (chunk: string) => {
+          stderr += chunk;
+          if (stderr.includes('logged')) resolve();
+        });
+        child.once('exit', (code) => reject(new Error(`the fixture exited early (${code}): ${stderr}`)));
+      });
+      // The positive control: nothing more fits in the pipe, so lines wait in the logger's buffer.
+      await expect.poll(() => pipe!.isFull(), { timeout: 10_000 }).toBe(true);
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      child.kill('SIGUSR2');
+      // Before the fix this waited forever: pino's exit-time flush retried the full pipe endlessly.
+      expect(await exited).toBe(0);
+    } finally {
+      child.kill('SIGKILL');
+    }
   });
 });
