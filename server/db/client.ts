@@ -152,9 +152,7 @@ async function openPostgres({
   });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   await db.execute(sql`select 1`);
-  const listener = createPgListener(url, (hearing) => {
-    writes.hearing = hearing;
-  });
+  const listener = createPgListener(url, (hearing) => writes.hear(hearing));
   // Until the notices are heard nothing kept is served; a failure here is retried by the listener.
   await listener.listen(DATA_CHANGED_CHANNEL, () => writes.changedElsewhere()).catch(() => undefined);
   const readCache = new VersionedReadCache(writes, { maxAgeMs: keptReadMaxAgeMs });

@@ -109,7 +109,7 @@ export class VersionedReadCache implements ReadCache {
  * counts, and its COMMIT counts as a change), and every process's as PostgreSQL announces them once
  * committed (`changedElsewhere`, from the change notices of migration 0016).
  *
- * Until the notices are heard (`hearing`), and whenever the connection they come by is lost, it is
+ * Until the notices are heard (`hear`), and whenever the connection they come by is lost, it is
  * `closed`: nothing kept is served, since another process's write could go unseen.
  */
 export class PoolWriteClock implements WriteClock {
@@ -132,13 +132,9 @@ export class PoolWriteClock implements WriteClock {
    * Whether the change notices are arriving. Either way what was kept is dropped: once they stop,
    * writes may go unheard; once they start again, some already have.
    */
-  set hearing(hearing: boolean) {
+  hear(hearing: boolean): void {
     this.#hearing = hearing;
     this.changes++;
-  }
-
-  get hearing(): boolean {
-    return this.#hearing;
   }
 
   /** The database is closed: nothing is served from what was kept. */
@@ -177,10 +173,6 @@ const READ = /^\s*\(*\s*select\b/i;
  * leave the table out for the same reason (migration 0016).
  */
 const THROTTLE_COUNTERS = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?rate_limits"?[\s(]/i;
-
-export function isReadOnly(sql: string): boolean {
-  return READ.test(sql);
-}
 
 /** Whether a statement may change what a kept read answers: any write but the throttle's counters. */
 export function mayChangeKeptReads(sql: string): boolean {
