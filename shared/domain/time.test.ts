@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { calendarDate, fullDateTime, shortTime, timeAgo } from './time';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LOCAL_CLOCK, calendarDate, fullDateTime, shortTime, timeAgo } from './time';
 import { canonicalTimeZone, instantOfWallTime, wallTime } from './time-zones';
 
 const now = new Date('2026-11-23T12:00:00Z');
@@ -53,6 +53,47 @@ describe('fullDateTime and calendarDate', () => {
     expect(fullDateTime(new Date('2026-03-08T17:00:00Z'), 'America/New_York')).toBe(
       'Sunday, March 8, 2026 at 1:00 PM EDT',
     );
+  });
+});
+
+describe('the local clock (a visitor’s browser, read without Intl)', () => {
+  const zoneBefore = process.env.TZ;
+  afterEach(() => {
+    if (zoneBefore === undefined) delete process.env.TZ;
+    else process.env.TZ = zoneBefore;
+  });
+
+  // Zones en-US names by offset, either side of UTC, half hours, and both sides of a change.
+  const zones = ['Asia/Tokyo', 'Asia/Kolkata', 'America/Sao_Paulo', 'Europe/Berlin', 'Pacific/Chatham'];
+  const instants = [
+    '2026-03-03T07:05:00Z',
+    '2026-07-14T23:59:00Z',
+    '2026-12-31T12:00:00Z',
+    '2025-01-01T00:00:00Z',
+    '2026-10-25T00:30:00Z',
+  ].map((value) => new Date(value));
+
+  it('reads as Intl does in that zone: the full date and time, the calendar date, the short date', () => {
+    const later = new Date('2027-02-01T00:00:00Z');
+    for (const zone of zones) {
+      process.env.TZ = zone;
+      for (const instant of instants) {
+        expect(fullDateTime(instant, LOCAL_CLOCK), `${zone} ${instant.toISOString()}`).toBe(
+          fullDateTime(instant, zone),
+        );
+        expect(calendarDate(instant, LOCAL_CLOCK)).toBe(calendarDate(instant, zone));
+        expect(shortTime(instant, LOCAL_CLOCK, later)).toBe(shortTime(instant, zone, later));
+      }
+    }
+  });
+
+  it('names a clock on UTC "GMT", and keeps the relative wording for the last week', () => {
+    process.env.TZ = 'UTC';
+    expect(fullDateTime(new Date('2026-03-03T07:05:00Z'), LOCAL_CLOCK)).toBe(
+      'Tuesday, March 3, 2026 at 7:05 AM GMT',
+    );
+    expect(shortTime(ago(5 * 60), LOCAL_CLOCK, now)).toBe('5 minutes ago');
+    expect(shortTime(new Date('2026-03-03T10:00:00Z'), LOCAL_CLOCK, now)).toBe('Mar 3');
   });
 });
 

@@ -22,19 +22,20 @@ export function timeAgo(date: Date, now: Date = new Date()): string {
   return `about ${plural(Math.round(seconds / YEAR), 'year')} ago`;
 }
 
-const HUMAN = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: 'UTC',
-  timeZoneName: 'short',
-});
+let human: Intl.DateTimeFormat | null = null;
 
 /** "November 21, 2026 at 11:43 PM UTC". */
 export function humanDate(date: Date): string {
-  return HUMAN.format(date);
+  human ??= new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  });
+  return human.format(date);
 }
 
 /** A creation time as the API shows it: the instant, the date for people, and how long ago. */
@@ -49,6 +50,46 @@ export function createdAtFields(createdAt: Date, now: Date = new Date()) {
 /** Older than this, a time shows as a date ("Mar 3") rather than as a span ("2 days ago"). */
 export const RELATIVE_FOR_DAYS = 7;
 
+/**
+ * Where a time is shown: an IANA zone (a member's own), or `LOCAL_CLOCK`, this runtime's own clock
+ * (a visitor's browser). The local clock is read through `Date`'s own getters, as `Intl` with
+ * en-US would show it: the browser's first `Intl` date format loads ICU's locale data, about 40 ms
+ * of main thread on a desktop and several times that on a phone, which a visitor's first screen
+ * (usually recent posts, "5 minutes ago") does not need. Its zone is named by its offset ("GMT+9").
+ */
+export const LOCAL_CLOCK = null;
+export type Clock = string | typeof LOCAL_CLOCK;
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** The local clock's offset as en-US `Intl` names a zone it has no abbreviation for: "GMT+5:30". */
+function localOffsetName(date: Date): string {
+  const ahead = -date.getTimezoneOffset();
+  if (ahead === 0) return 'GMT';
+  const hours = Math.floor(Math.abs(ahead) / 60);
+  const minutes = Math.abs(ahead) % 60;
+  return `GMT${ahead < 0 ? '-' : '+'}${hours}${minutes ? `:${String(minutes).padStart(2, '0')}` : ''}`;
+}
+
+function localClockTime(date: Date): string {
+  const hour = date.getHours() % 12 || 12;
+  return `${hour}:${String(date.getMinutes()).padStart(2, '0')} ${date.getHours() < 12 ? 'AM' : 'PM'}`;
+}
+
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 function dateFormat(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
@@ -61,28 +102,37 @@ function dateFormat(timeZone: string, options: Intl.DateTimeFormatOptions): Intl
   return format;
 }
 
-function yearIn(date: Date, timeZone: string): string {
-  return dateFormat(timeZone, { year: 'numeric' }).format(date);
+function yearIn(date: Date, clock: Clock): string {
+  return clock === LOCAL_CLOCK
+    ? String(date.getFullYear())
+    : dateFormat(clock, { year: 'numeric' }).format(date);
 }
 
 /**
  * The one way Hearth shows a time (decision 023): how long ago for the last week ("just now",
- * "5 minutes ago", "2 days ago"), then the date in the member's zone: "Mar 3" this year, "Mar 3, 2025"
+ * "5 minutes ago", "2 days ago"), then the date on the member's clock: "Mar 3" this year, "Mar 3, 2025"
  * before it.
  */
-export function shortTime(date: Date, timeZone: string, now: Date = new Date()): string {
+export function shortTime(date: Date, clock: Clock, now: Date = new Date()): string {
   if (now.getTime() - date.getTime() < RELATIVE_FOR_DAYS * DAY * 1000) return timeAgo(date, now);
-  const sameYear = yearIn(date, timeZone) === yearIn(now, timeZone);
-  return dateFormat(timeZone, {
+  const sameYear = yearIn(date, clock) === yearIn(now, clock);
+  if (clock === LOCAL_CLOCK) {
+    const day = `${MONTHS[date.getMonth()]!.slice(0, 3)} ${date.getDate()}`;
+    return sameYear ? day : `${day}, ${date.getFullYear()}`;
+  }
+  return dateFormat(clock, {
     month: 'short',
     day: 'numeric',
     ...(sameYear ? {} : { year: 'numeric' }),
   }).format(date);
 }
 
-/** The full date and time in a zone: "Tuesday, March 3, 2026 at 4:05 PM GMT+9". */
-export function fullDateTime(date: Date, timeZone: string): string {
-  return dateFormat(timeZone, {
+/** The full date and time on a clock: "Tuesday, March 3, 2026 at 4:05 PM GMT+9". */
+export function fullDateTime(date: Date, clock: Clock): string {
+  if (clock === LOCAL_CLOCK) {
+    return `${WEEKDAYS[date.getDay()]}, ${calendarDate(date, clock)} at ${localClockTime(date)} ${localOffsetName(date)}`;
+  }
+  return dateFormat(clock, {
     weekday: 'long',
     year: 'numeric',
     month: 'long',
@@ -93,7 +143,8 @@ export function fullDateTime(date: Date, timeZone: string): string {
   }).format(date);
 }
 
-/** A calendar date in a zone: "March 3, 2026". */
-export function calendarDate(date: Date, timeZone: string): string {
-  return dateFormat(timeZone, { year: 'numeric', month: 'long', day: 'numeric' }).format(date);
+/** A calendar date on a clock: "March 3, 2026". */
+export function calendarDate(date: Date, clock: Clock): string {
+  if (clock === LOCAL_CLOCK) return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
+  return dateFormat(clock, { year: 'numeric', month: 'long', day: 'numeric' }).format(date);
 }

@@ -44,6 +44,27 @@ describe('<Time>', () => {
     expect(screen.getByText('Wednesday, March 4, 2026 at 7:30 AM GMT+9')).toBeInTheDocument();
   });
 
+  it('shows a visitor’s times on the browser’s own clock, without loading Intl’s date formats', () => {
+    vi.useFakeTimers({ now: new Date('2026-03-03T07:10:00Z') });
+    const formats = vi.spyOn(Intl, 'DateTimeFormat');
+    const { rerender } = render(<Time value="2026-03-03T07:05:00.000Z" />);
+    const time = screen.getByText('5 minutes ago');
+    const at = new Date('2026-03-03T07:05:00.000Z');
+    expect(time.getAttribute('title')).toMatch(/^Tuesday, March 3, 2026 at \d{1,2}:05 [AP]M GMT/);
+    expect(time.getAttribute('title')).toContain(`${at.getHours() % 12 || 12}:05`);
+    rerender(<Time value="2025-03-03T12:00:00.000Z" />);
+    expect(screen.getByText('Mar 3, 2025')).toBeInTheDocument();
+    expect(formats).not.toHaveBeenCalled();
+    // The control: a member's zone is shown through Intl.
+    act(() => setMemberTimeZone('Asia/Kathmandu'));
+    expect(screen.getByText('Mar 3, 2025')).toHaveAttribute(
+      'title',
+      'Monday, March 3, 2025 at 5:45 PM GMT+5:45',
+    );
+    expect(formats).toHaveBeenCalled();
+    formats.mockRestore();
+  });
+
   it('shows nothing for a value that is not a time', () => {
     const { container } = render(<Time value="not a date" />);
     expect(container).toBeEmptyDOMElement();

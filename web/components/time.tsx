@@ -1,6 +1,6 @@
 import { calendarDate, fullDateTime, shortTime } from '@shared/domain/time';
 import { useNow } from '@web/lib/use-now';
-import { useTimeZone } from '@web/lib/time-zone';
+import { useClock } from '@web/lib/time-zone';
 
 export type TimeFormat = 'auto' | 'date' | 'full';
 
@@ -20,18 +20,18 @@ export function Time({
   format?: TimeFormat;
   className?: string;
 }) {
-  const zone = useTimeZone();
+  const clock = useClock();
   // Re-renders every minute; the label is worked out against the clock as it is then.
   useNow();
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return null;
-  const full = fullDateTime(date, zone);
+  const full = fullDateTime(date, clock);
   const label =
     format === 'full'
       ? full
       : format === 'date'
-        ? calendarDate(date, zone)
-        : shortTime(date, zone, new Date());
+        ? calendarDate(date, clock)
+        : shortTime(date, clock, new Date());
   return (
     <time dateTime={date.toISOString()} title={full} className={className}>
       {label}

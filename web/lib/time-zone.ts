@@ -1,9 +1,10 @@
 import { useSyncExternalStore } from 'react';
-import { systemTimeZone } from '@shared/domain/time-zones';
+import { LOCAL_CLOCK, type Clock } from '@shared/domain/time';
 
 /**
- * The zone every time on screen is shown in: the signed-in member's own (`time_zone` on GET
- * /api/auth), else this browser's. The auth provider sets it; <Time> reads it.
+ * The clock every time on screen is shown on: the signed-in member's zone (`time_zone` on GET
+ * /api/auth), else this browser's own clock (`LOCAL_CLOCK`, read without `Intl`, see
+ * shared/domain/time.ts). The auth provider sets it; <Time> reads it.
  */
 let memberZone: string | null = null;
 const listeners = new Set<() => void>();
@@ -14,8 +15,8 @@ export function setMemberTimeZone(zone: string | null) {
   for (const listener of listeners) listener();
 }
 
-export function currentTimeZone(): string {
-  return memberZone ?? systemTimeZone();
+export function currentClock(): Clock {
+  return memberZone ?? LOCAL_CLOCK;
 }
 
 function subscribe(listener: () => void) {
@@ -23,6 +24,6 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-export function useTimeZone(): string {
-  return useSyncExternalStore(subscribe, currentTimeZone, currentTimeZone);
+export function useClock(): Clock {
+  return useSyncExternalStore(subscribe, currentClock, currentClock);
 }

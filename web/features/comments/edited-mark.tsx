@@ -1,9 +1,9 @@
 import { fullDateTime } from '@shared/domain/time';
-import { useTimeZone } from '@web/lib/time-zone';
+import { useClock } from '@web/lib/time-zone';
 
 /** "edited", with the time of the last edit on hover and for assistive technology. */
 export function EditedMark({ editedAt }: { editedAt: string }) {
-  const when = fullDateTime(new Date(editedAt), useTimeZone());
+  const when = fullDateTime(new Date(editedAt), useClock());
   return (
     <time dateTime={editedAt} title={`Edited ${when}`} className="text-stone-500 italic">
       edited
