@@ -54,6 +54,23 @@ function productionBuild(): Plugin {
   };
 }
 
+/**
+ * React Router publishes a development build (warnings, invariant messages) as every export
+ * condition's target and its production build beside it, under `dist/production`, for bundlers to
+ * pick by hand: a build takes that one. Tests keep the development build and its warnings.
+ */
+function reactRouterProductionBuild(): Plugin {
+  const production = path.join(root, 'node_modules/react-router/dist/production/index.mjs');
+  return {
+    name: 'hearth-react-router-production',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source) {
+      return source === 'react-router' ? production : null;
+    },
+  };
+}
+
 const LUCIDE_ICONS = path.join(root, 'node_modules/lucide-react/dist/esm/icons');
 
 /**
@@ -159,6 +176,7 @@ export default defineConfig({
   // The service worker learns the build's files before the bundle is compressed (sw.js itself is not).
   plugins: [
     productionBuild(),
+    reactRouterProductionBuild(),
     lucideIconsByFile(),
     react(),
     tailwindcss(),
