@@ -44,6 +44,10 @@ export const notifications = pgTable(
     index('notifications_recipient_unread_idx')
       .on(t.recipientId)
       .where(sql`${t.readAt} is null`),
+    // A line's other rows: whether a newer one heads it, whether any is unread, who else acted.
+    index('notifications_recipient_group_idx')
+      .on(t.recipientId, t.groupKey, t.createdAt.desc().nullsFirst())
+      .where(sql`${t.groupKey} is not null`),
   ],
 );
 

@@ -220,6 +220,46 @@ describe('notifications', () => {
       expect((await app.client().get('/api/notifications')).status).toBe(401);
     });
 
+    it('heads a line with its newest row still shown, and pages a group as one line', async () => {
+      const author = await memberWithClient(app);
+      const [eve, ana, ben, dan, cara] = await Promise.all(
+        Array.from({ length: 5 }, () => memberWithClient(app)),
+      );
+      const post = await createPostAs(author.client, { tldr: 'Harvest supper' });
+      // Oldest first: eve follows, ana and ben like, dan follows, cara likes.
+      expect((await eve!.client.post(`/api/profiles/${author.member.id}/follow`)).status).toBe(200);
+      for (const liker of [ana!, ben!]) {
+        expect((await liker.client.post(`/api/posts/${post.id}/likes`)).status).toBe(200);
+      }
+      expect((await dan!.client.post(`/api/profiles/${author.member.id}/follow`)).status).toBe(200);
+      expect((await cara!.client.post(`/api/posts/${post.id}/likes`)).status).toBe(200);
+      const before = await inbox(author.client);
+      expect(before.map((item) => [item.kind, item.actor!.profile_id, item.others_count])).toEqual([
+        ['post_like', cara!.member.id, 2],
+        ['follow', dan!.member.id, 0],
+        ['follow', eve!.member.id, 0],
+      ]);
+
+      // Cara's like, the group's newest row, is hidden by a block: ben's heads the line, after dan's.
+      expect((await author.client.post('/api/blocks', { user_id: cara!.member.id })).status).toBe(201);
+      const pages: Item[][] = [];
+      let query = '?limit=1';
+      for (;;) {
+        const page = await author.client.get(`/api/notifications${query}`);
+        expect(page.status).toBe(200);
+        pages.push(page.body as Item[]);
+        if (page.headers.get('x-has-next-page') !== 'true') break;
+        query = `?limit=1&after=${page.headers.get('x-next-cursor')}`;
+      }
+      expect(pages.map((page) => page.map((item) => [item.actor!.profile_id, item.others_count]))).toEqual([
+        [[dan!.member.id, 0]],
+        [[ben!.member.id, 1]],
+        [[eve!.member.id, 0]],
+      ]);
+      expect(pages[1]![0]!.text).toBe(`${nameOf(ben!.member)} and 1 other liked your post “Harvest supper”`);
+      expect(await unread(author.client)).toBe(3);
+    });
+
     it('words every kind, for rows other features record', async () => {
       const recipient = await memberWithClient(app);
       const actor = await memberWithClient(app);

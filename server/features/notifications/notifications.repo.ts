@@ -33,42 +33,45 @@ export interface NotificationLineRow {
 }
 
 /**
- * The recipient's notifications that may still be shown: a post or link they may no longer see (they
- * left the group, the link went private) hides its notifications; a join request hides once they no
- * longer answer the group's requests; nothing from a member either side has since blocked shows.
+ * The recipient's notifications that may still be shown, as `from … where …` over `alias`: a post or
+ * link they may no longer see (they left the group, the link went private) hides its notifications;
+ * a join request hides once they no longer answer the group's requests; nothing from a member either
+ * side has since blocked shows. Each use joins `posts` and `links` of its own (the visibility
+ * conditions name them), so it can be nested inside another: the inner names are the nearer ones.
  */
-function shownRows(recipientId: string, extra: SQL = sql`true`): SQL {
+function shownFrom(alias: 'n' | 's', recipientId: string, extra: SQL = sql`true`): SQL {
+  const row = sql.raw(alias);
   return sql`
-    select n.* from notifications n
-    left join posts on posts.id = n.post_id
-    left join links on links.id = n.link_id
-    where n.recipient_id = ${recipientId}
-      and (n.post_id is null or ${visiblePostsCondition(recipientId)})
-      and (n.link_id is null or ${visibleLinksCondition(recipientId)})
-      and (n.kind <> 'join_request' or exists (
+    from notifications ${row}
+    left join posts on posts.id = ${row}.post_id
+    left join links on links.id = ${row}.link_id
+    where ${row}.recipient_id = ${recipientId}
+      and (${row}.post_id is null or ${visiblePostsCondition(recipientId)})
+      and (${row}.link_id is null or ${visibleLinksCondition(recipientId)})
+      and (${row}.kind <> 'join_request' or exists (
         select 1 from group_roles gr
-        where gr.group_id = n.group_id and gr.user_id = ${recipientId} and gr.role in ('Owner', 'Moderator')))
-      and (n.actor_id is null or ${notBlockedCondition(recipientId, sql`n.actor_id`)})
+        where gr.group_id = ${row}.group_id and gr.user_id = ${recipientId} and gr.role in ('Owner', 'Moderator')))
+      and (${row}.actor_id is null or ${notBlockedCondition(recipientId, sql.raw(`${alias}.actor_id`))})
       and ${extra}`;
 }
 
 /**
- * Each group of rows (one `group_key`, or a row alone) as its newest row, then what the line shows.
- * `where` and `tail` (order and limit) pick the lines first; the per-line facts (unread, others)
- * are then worked out for those lines only: for every line before, a member with thousands of
- * unread notifications waited 110 ms for a page of 20.
+ * The inbox's lines: each group of rows (one `group_key`, or a row alone) as its newest shown row,
+ * newest first, then what the line shows. A row is a line's head when no newer shown row shares its
+ * group, so the lines are read in the order of the recipient's index and the scan stops at the page's
+ * end: visibility is checked for the rows on the page, not for every notification the member has
+ * (3,488 unread: 37-46 ms a page, when each was checked and then grouped). `where` (on `n`, the
+ * head) and `tail` (order and limit) pick the lines; unread and others are worked out for those.
  */
 function lineQuery(recipientId: string, where: SQL, tail: SQL): SQL {
+  const isHead = sql`(n.group_key is null or not exists (select 1 ${shownFrom(
+    's',
+    recipientId,
+    sql`s.group_key = n.group_key and (s.created_at, s.id) > (n.created_at, n.id)`,
+  )}))`;
   return sql`
-    with shown as (${shownRows(recipientId)}),
-    heads as (
-      select distinct on (coalesce(group_key, id::text)) *
-      from shown
-      order by coalesce(group_key, id::text), created_at desc, id desc
-    ),
-    picked as (
-      select * from heads h
-      where ${where}
+    with picked as (
+      select n.* ${shownFrom('n', recipientId, sql`${where} and ${isHead}`)}
       ${tail}
     )
     select
@@ -76,10 +79,14 @@ function lineQuery(recipientId: string, where: SQL, tail: SQL): SQL {
       h.group_key, h.data, h.actor_id,
       to_char(h.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at_exact,
       case when h.group_key is null then h.read_at is null
-        else exists (select 1 from shown s where s.group_key = h.group_key and s.read_at is null) end as unread,
+        else exists (select 1 ${shownFrom('s', recipientId, sql`s.group_key = h.group_key and s.read_at is null`)})
+      end as unread,
       case when h.group_key is null then 0
-        else (select count(distinct s.actor_id) from shown s
-              where s.group_key = h.group_key and s.actor_id is distinct from h.actor_id) end as others_count,
+        else (select count(distinct s.actor_id) ${shownFrom(
+          's',
+          recipientId,
+          sql`s.group_key = h.group_key and s.actor_id is distinct from h.actor_id`,
+        )}) end as others_count,
       a.username as actor_username, a.first_name as actor_first_name, a.last_name as actor_last_name,
       a.avatar_file_id as actor_avatar_file_id,
       p.tldr as post_title,
@@ -150,10 +157,10 @@ export async function listNotificationLines(
   { cursor, limit }: { cursor: Cursor | null; limit: number },
 ): Promise<NotificationLineRow[]> {
   const where = cursor
-    ? sql`(h.created_at, h.id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+    ? sql`(n.created_at, n.id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
     : sql`true`;
   const result = await db.execute(
-    lineQuery(recipientId, where, sql`order by h.created_at desc, h.id desc limit ${limit + 1}`),
+    lineQuery(recipientId, where, sql`order by n.created_at desc, n.id desc limit ${limit + 1}`),
   );
   return rowsOf<RawLine>(result).map(toLine);
 }
@@ -167,7 +174,7 @@ export async function findNotificationLine(
   const result = await db.execute(
     lineQuery(
       recipientId,
-      sql`(h.id = ${id} or h.group_key = (select group_key from notifications where id = ${id}))`,
+      sql`(n.id = ${id} or n.group_key = (select group_key from notifications where id = ${id}))`,
       sql`limit 1`,
     ),
   );
@@ -178,8 +185,8 @@ export async function findNotificationLine(
 /** Unread lines: a group counts once. */
 export async function countUnreadLines(db: DbOrTx, recipientId: string): Promise<number> {
   const result = await db.execute(sql`
-    with shown as (${shownRows(recipientId)})
-    select count(distinct coalesce(group_key, id::text))::int as count from shown where read_at is null`);
+    select count(distinct coalesce(s.group_key, s.id::text))::int as count
+    ${shownFrom('s', recipientId, sql`s.read_at is null`)}`);
   return Number(rowsOf<{ count: number }>(result)[0]?.count ?? 0);
 }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "notifications_recipient_group_idx" ON "notifications" USING btree ("recipient_id","group_key","created_at" DESC NULLS FIRST) WHERE "notifications"."group_key" is not null;
