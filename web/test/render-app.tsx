@@ -9,11 +9,14 @@ import type { FeatureRoute } from '@web/lib/feature-routes';
  * Renders the whole app (router, auth, shells) at `path`. A browser router on jsdom's history keeps
  * `window.location` in step, as the API client's 401 handling expects.
  */
-export function renderApp(path: string, { features }: { features?: readonly FeatureRoute[] } = {}) {
+export function renderApp(
+  path: string,
+  {
+    features,
+    queryClient = createTestQueryClient(),
+  }: { features?: readonly FeatureRoute[]; queryClient?: QueryClient } = {},
+) {
   window.history.replaceState(null, '', path);
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
-  });
   const router = createBrowserRouter(buildRoutes(features));
   const view = render(
     <Providers queryClient={queryClient}>
@@ -21,4 +24,11 @@ export function renderApp(path: string, { features }: { features?: readonly Feat
     </Providers>,
   );
   return { ...view, router, queryClient };
+}
+
+/** No retries, nothing stale: a test sees exactly the calls its screen makes. */
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
+  });
 }
