@@ -65,8 +65,9 @@ const logClosers = new WeakMap<FastifyBaseLogger, (graceMs: number) => Promise<b
 /**
  * Writes what is still buffered and waits for it, but at most `graceMs`: a log reader that stopped
  * reading (a full pipe) must not keep the process from exiting. Past the grace, the unwritten lines
- * are given up and the exit-time synchronous flush is disabled, since it would wait on that reader
- * forever. Resolves true when everything was written. Loggers passed in by tests resolve at once.
+ * are given up and the exit-time synchronous flush is disabled, since it would only wait on that
+ * reader again (up to LOG_FLUSH_MS more). Resolves true when everything was written. Loggers passed
+ * in by tests resolve at once.
  */
 export async function flushLogger(logger: FastifyBaseLogger, graceMs = LOG_FLUSH_MS): Promise<boolean> {
   return (await logClosers.get(logger)?.(graceMs)) ?? true;
@@ -161,7 +162,7 @@ export function createLogger(
     const closed = new Promise<boolean>((resolve) => stream.once('close', () => resolve(true)));
     stream.end();
     const flushed = await within(closed, graceMs, false);
-    // pino flushes synchronously at exit; on a full pipe that would wait forever.
+    // pino flushes synchronously at exit; the reader has had its grace, so that flush is skipped.
     if (!flushed) stream.flushSync = () => undefined;
     return flushed;
   });

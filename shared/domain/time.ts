@@ -102,10 +102,8 @@ function dateFormat(timeZone: string, options: Intl.DateTimeFormatOptions): Intl
   return format;
 }
 
-function yearIn(date: Date, clock: Clock): string {
-  return clock === LOCAL_CLOCK
-    ? String(date.getFullYear())
-    : dateFormat(clock, { year: 'numeric' }).format(date);
+function yearIn(date: Date, timeZone: string): string {
+  return dateFormat(timeZone, { year: 'numeric' }).format(date);
 }
 
 /**
@@ -115,11 +113,11 @@ function yearIn(date: Date, clock: Clock): string {
  */
 export function shortTime(date: Date, clock: Clock, now: Date = new Date()): string {
   if (now.getTime() - date.getTime() < RELATIVE_FOR_DAYS * DAY * 1000) return timeAgo(date, now);
-  const sameYear = yearIn(date, clock) === yearIn(now, clock);
   if (clock === LOCAL_CLOCK) {
     const day = `${MONTHS[date.getMonth()]!.slice(0, 3)} ${date.getDate()}`;
-    return sameYear ? day : `${day}, ${date.getFullYear()}`;
+    return date.getFullYear() === now.getFullYear() ? day : `${day}, ${date.getFullYear()}`;
   }
+  const sameYear = yearIn(date, clock) === yearIn(now, clock);
   return dateFormat(clock, {
     month: 'short',
     day: 'numeric',
