@@ -39,6 +39,13 @@ export const PostSchema = z.object({
   id: z.string(),
   tldr: z.string(),
   content: z.string(),
+  /**
+   * A card's preview of `content` (its first 200 characters and an ellipsis) as HTML
+   * (shared/domain/markdown-html.ts: GFM, raw HTML skipped), so that a timeline needs no Markdown
+   * parser in the browser, which still applies its own link, image and mention rules to it. Empty
+   * when the content is.
+   */
+  content_preview_html: z.string(),
   /** ISO 8601. */
   created_at: z.string(),
   /** "5 minutes ago". */

@@ -42,6 +42,7 @@ export const PublishedPostSchema = PostSchema.pick({
   id: true,
   tldr: true,
   content: true,
+  content_preview_html: true,
   created_at: true,
   created_at_human: true,
   time_ago: true,

@@ -1,16 +1,39 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { exploreRoutes } from '@web/features/explore/routes';
+import { aPost } from '@web/features/posts/post-fixtures';
 import { aPublishedPost } from '@web/features/published/test-fixtures';
+import { timelineRoutes } from '@web/features/timeline/routes';
 import { heldResponse, jsonResponse, mockFetch, type RecordedCall } from '@web/test/fetch-mock';
 import { createTestQueryClient, renderApp } from '@web/test/render-app';
+import { maria } from '@web/test/users';
+import { takeSessionCheck } from './auth/session-api';
+import { setSessionHint } from './auth/session-hint';
 import { startFirstScreen } from './first-screen';
 
 const postPath = '/api/published_posts/tomatoes-are-ripening';
 const publishedCalls = (calls: RecordedCall[]) =>
   calls.filter((call) => call.url.startsWith('/api/published_posts'));
+const callsTo = (calls: RecordedCall[], path: string) =>
+  calls.filter((call) => call.url.split('?')[0] === path).map((call) => call.url);
+const unauthenticated = () => jsonResponse({ error: 'You need to sign in' }, { status: 401 });
 
 describe('startFirstScreen', () => {
+  // The screens are lazy: their code is loaded once up front, so a loaded machine's first import
+  // does not count against a test's time.
+  beforeAll(async () => {
+    await Promise.all([
+      import('@web/features/timeline/timeline-page'),
+      import('@web/app/shells/signed-in-shell'),
+    ]);
+  }, 30_000);
+
+  afterEach(() => {
+    setSessionHint(false);
+    // A check a test started and no auth provider took is not left for the next test's.
+    takeSessionCheck().catch(() => undefined);
+  });
+
   it('starts a published post’s call with the page; the screen then uses it and asks no more', async () => {
     const { route: held, answer } = heldResponse();
     const { calls } = mockFetch({ [`GET ${postPath}`]: held });
@@ -41,13 +64,69 @@ describe('startFirstScreen', () => {
     }
   });
 
-  it('starts nothing elsewhere', () => {
-    for (const path of ['/dashboard', '/explore', '/explore/post', '/feedback', '/signin']) {
+  it('starts the session check and then the timeline’s first page on /dashboard; the app uses both', async () => {
+    const { route: held, answer } = heldResponse();
+    const { calls } = mockFetch({
+      'GET /api/auth': held,
+      'GET /api/groups': jsonResponse([]),
+      'GET /api/posts': jsonResponse([aPost({ tldr: 'Soup night on Friday' })]),
+    });
+    const queryClient = createTestQueryClient();
+    startFirstScreen('/dashboard', queryClient);
+    await waitFor(() => expect(callsTo(calls, '/api/auth')).toEqual(['/api/auth']));
+    // The timeline waits for the server to say who is signed in.
+    expect(callsTo(calls, '/api/posts')).toEqual([]);
+    answer(jsonResponse(maria));
+    await waitFor(() => expect(callsTo(calls, '/api/posts')).toEqual(['/api/posts']));
+
+    renderApp('/dashboard', { features: timelineRoutes, queryClient });
+    expect(await screen.findByRole('heading', { name: 'Soup night on Friday' })).toBeInTheDocument();
+    expect(callsTo(calls, '/api/auth')).toHaveLength(1);
+    expect(callsTo(calls, '/api/posts')).toHaveLength(1);
+  });
+
+  it('starts the timeline for a returning member on /, who is sent there', async () => {
+    setSessionHint(true);
+    const { calls } = mockFetch({
+      'GET /api/auth': jsonResponse(maria),
+      'GET /api/groups': jsonResponse([]),
+      'GET /api/posts': jsonResponse([aPost({ tldr: 'Soup night on Friday' })]),
+    });
+    const queryClient = createTestQueryClient();
+    startFirstScreen('/', queryClient);
+    await waitFor(() => expect(callsTo(calls, '/api/posts')).toEqual(['/api/posts']));
+    expect(publishedCalls(calls)).toEqual([]);
+
+    renderApp('/', { features: [...exploreRoutes, ...timelineRoutes], queryClient });
+    expect(await screen.findByRole('heading', { name: 'Soup night on Friday' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/dashboard');
+    expect(callsTo(calls, '/api/auth')).toHaveLength(1);
+    expect(callsTo(calls, '/api/posts')).toHaveLength(1);
+  });
+
+  it('asks for no timeline when the session has ended: the member is sent to sign in', async () => {
+    const { calls } = mockFetch({ 'GET /api/auth': unauthenticated(), 'GET /api/groups': jsonResponse([]) });
+    const queryClient = createTestQueryClient();
+    startFirstScreen('/dashboard', queryClient);
+    renderApp('/dashboard', { features: timelineRoutes, queryClient });
+    // The control: the app has had the check's answer and acted on it.
+    await waitFor(() => expect(window.location.pathname).toBe('/signin'));
+    expect(callsTo(calls, '/api/auth')).toHaveLength(1);
+    expect(callsTo(calls, '/api/posts')).toEqual([]);
+  });
+
+  it('starts nothing elsewhere, and no session check on visitors’ pages', async () => {
+    const { calls } = mockFetch({});
+    for (const path of ['/explore', '/explore/post', '/feedback', '/signin']) {
       const queryClient = createTestQueryClient();
       startFirstScreen(path, queryClient);
       // A started query is in the cache at once (prefetching builds it before fetching).
       expect(queryClient.getQueryCache().getAll(), path).toEqual([]);
     }
+    // The control for the calls: a members' page does ask who is signed in.
+    startFirstScreen('/groups', createTestQueryClient());
+    await waitFor(() => expect(callsTo(calls, '/api/auth')).toEqual(['/api/auth']));
+    expect(calls.map((call) => call.url)).toEqual(['/api/auth']);
     // The control: a page that does start one has it in the cache on return.
     const queryClient = createTestQueryClient();
     mockFetch({ [`GET ${postPath}`]: jsonResponse(aPublishedPost()) });

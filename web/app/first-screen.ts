@@ -1,17 +1,43 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { feedQueryOptions, publishedPostOptions } from '@web/features/explore/queries';
+import { isPublicPath, sendsMembersHome } from '@web/lib/auth-paths';
+import { hasSessionHint } from './auth/session-hint';
+import { startSessionCheck } from './auth/session-api';
+import { preloadMembersFrame } from './shells/members-frame';
 
 /**
- * The pages visitors land on from outside, the feed and a published post, start their screen's code
- * and its call with the page, alongside React and the router, instead of once the router has matched
- * the address and loaded the screen: on a phone's network that takes the screen's chunk and then its
- * call off the path to the first post drawn. The route's `lazy` then finds the same module loading,
- * and the screen's query the same key already fetching.
+ * The first screen starts its code and its calls with the page, alongside React and the router,
+ * instead of once the router has matched the address, the auth provider has asked who is signed in
+ * and the screen's chunk has loaded: on a phone's network each of those steps is a round trip on
+ * the path to the first post drawn. The route's `lazy` then finds the same module loading, the auth
+ * provider the same session check under way, and the screen's query the same key already fetching.
+ *
+ * - Where the auth provider will check the session (a members' page, or any page of a browser that
+ *   was signed in), the check and the members' frame start now.
+ * - The public feed and a published post, the pages visitors land on from outside, start their
+ *   screen and its call.
+ * - The timeline (/dashboard, or a door that sends a signed-in member there) starts its screen, and
+ *   its first page once the server has said the session is good: a 401 there would take a member
+ *   who is not signed in to the sign-in screen before the app is even drawn.
  */
 export function startFirstScreen(pathname: string, queryClient: QueryClient): void {
+  const returningMember = hasSessionHint();
+  const sessionCheck = returningMember || !isPublicPath(pathname) ? startSessionCheck() : null;
+  // A failure shows when the frame or the screen is drawn (the route error screen offers to reload).
+  if (sessionCheck) preloadMembersFrame().catch(() => undefined);
+
+  if (
+    sessionCheck &&
+    (matchPath('/dashboard', pathname) || (returningMember && sendsMembersHome(pathname)))
+  ) {
+    const screen = import('@web/features/timeline/timeline-page');
+    Promise.all([screen, sessionCheck])
+      .then(([{ timelineQueryOptions }]) => queryClient.prefetchInfiniteQuery(timelineQueryOptions()))
+      .catch(() => undefined);
+    return;
+  }
   if (matchPath('/', pathname) || matchPath('/feed', pathname)) {
-    // A failure shows when the route loads the screen itself (its error screen offers to reload).
     import('@web/features/explore/feed-page').catch(() => undefined);
     void queryClient.prefetchInfiniteQuery(feedQueryOptions());
     return;

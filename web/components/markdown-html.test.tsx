@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderMarkdownHtml } from '@shared/domain/markdown-html';
 import { Markdown } from './markdown';
-import { PublicMarkdown } from './public-markdown';
+import { RenderedMarkdown } from './rendered-markdown';
 
 /**
  * The public feed's lighter renderer must draw what the React one (./markdown.tsx) draws, safety
@@ -70,7 +70,7 @@ const SAMPLES: Record<string, string> = {
   'hard break': 'line one  \nline two\\\nline three',
 };
 
-describe('PublicMarkdown draws what Markdown draws', () => {
+describe('RenderedMarkdown draws what Markdown draws', () => {
   for (const [name, text] of Object.entries(SAMPLES)) {
     for (const variant of ['full', 'preview'] as const) {
       it(`${name} (${variant})`, () => {
@@ -80,7 +80,7 @@ describe('PublicMarkdown draws what Markdown draws', () => {
           </Markdown>,
         );
         const actual = drawn(
-          <PublicMarkdown
+          <RenderedMarkdown
             variant={variant}
             mentions={[ana]}
             className="mt-3"
@@ -93,11 +93,11 @@ describe('PublicMarkdown draws what Markdown draws', () => {
   }
 });
 
-describe('PublicMarkdown on its own', () => {
+describe('RenderedMarkdown on its own', () => {
   it('keeps no unsafe address and no member HTML', () => {
     const { container } = render(
       <MemoryRouter>
-        <PublicMarkdown
+        <RenderedMarkdown
           html={renderMarkdownHtml(
             SAMPLES['dangerous links']! +
               '\n\n' +
@@ -121,7 +121,7 @@ describe('PublicMarkdown on its own', () => {
   it('drops what no Markdown renderer writes, should the HTML it is given carry it', () => {
     const { container } = render(
       <MemoryRouter>
-        <PublicMarkdown
+        <RenderedMarkdown
           html={
             '<p onclick="steal()" style="color:red">Kept <strong>text</strong></p>' +
             '<script>alert(1)</script><iframe src="https://evil.example"></iframe>' +

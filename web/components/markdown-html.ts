@@ -7,9 +7,10 @@ import { HEADINGS, MARKDOWN_CLASS as CLASS, MEMBER_LINK_REL } from './markdown-s
 
 /**
  * Members' Markdown drawn from HTML the server rendered (shared/domain/markdown-html.ts; published
- * posts carry it as `content_html`), for the public feed, where a Markdown parser and the React
- * renderer (./markdown.tsx: react-markdown, remark and rehype) would weigh more than the rest of the
- * page's code. The same elements, classes and rules as ./markdown.tsx (web/components/markdown-html.test.tsx
+ * posts carry it as `content_html`, every post its card's preview as `content_preview_html`), for
+ * the public pages and the post cards, where a Markdown parser and the React renderer
+ * (./markdown.tsx: react-markdown, remark and rehype) would weigh more than the rest of the page's
+ * code. The same elements, classes and rules as ./markdown.tsx (web/components/markdown-html.test.tsx
  * renders both and compares them). The HTML is parsed into an inert <template> (nothing in it loads
  * or runs), anything a Markdown renderer does not write is dropped, and the rest is rewritten the
  * way ./markdown.tsx's components draw it:

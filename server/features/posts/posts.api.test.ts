@@ -10,6 +10,7 @@ const POST_FIELDS = [
   'id',
   'tldr',
   'content',
+  'content_preview_html',
   'created_at',
   'time_ago',
   'created_at_human',
@@ -75,6 +76,7 @@ describe('posts', () => {
       expect(res.body).toMatchObject({
         tldr: 'Hello',
         content: '**hi**',
+        content_preview_html: '<p><strong>hi</strong></p>',
         username: member.username,
         name: 'Ada Lovelace',
         avatar: null,
@@ -106,6 +108,21 @@ describe('posts', () => {
       const res = await client.post('/api/posts', { post: { tldr: 'Only a title', group_id: '' } });
       expect(res.status).toBe(201);
       expect(res.body.content).toBe('');
+      expect(res.body.content_preview_html).toBe('');
+    });
+
+    it("renders a card's preview as HTML: 200 characters and an ellipsis, raw HTML skipped", async () => {
+      const { client } = await memberWithClient(app);
+      const content = `<script>alert(1)</script>\n\n**Bread** at the ${'market '.repeat(40)}[a link](https://example.org)`;
+      const created = await client.post('/api/posts', { post: { tldr: 'Bread', content } });
+      expect(created.status).toBe(201);
+      const [listed] = (await client.get('/api/posts?limit=1')).body;
+      expect(listed.id).toBe(created.body.id);
+      for (const html of [created.body.content_preview_html, listed.content_preview_html]) {
+        expect(html).toMatch(/^\n?<p><strong>Bread<\/strong> at the (market )+ma\.\.\.<\/p>$/);
+        // The link past the 200th character is cut, not half-drawn; the script never reaches the page.
+        expect(html).not.toMatch(/example\.org|script|alert/);
+      }
     });
 
     it('refuses a blank title and content over 2000 characters', async () => {

@@ -3,6 +3,7 @@ import { createdAtFields } from '../../../shared/domain/time';
 import { fileUrl } from '../files/files.urls';
 import { mentionsIn, type MentionDirectory } from '../mentions/mentions.service';
 import { presentAuthor } from '../profiles/people';
+import { contentPreviewHtml } from './content-html';
 import type { PostRow, SharedPostColumns } from './posts.repo';
 import { canDeletePost, canEditPost, canPublishPost } from './posts.policy';
 
@@ -45,6 +46,7 @@ export function presentSharedPostFields(
     id: post.id,
     tldr: row.tldr,
     content: row.content,
+    content_preview_html: contentPreviewHtml(row.content),
     ...createdAtFields(post.createdAt, now),
     ...presentAuthor(row),
     group_name: row.groupName,

@@ -1,7 +1,7 @@
 import type { PublicGroup, PublicPost, PublicProfile, PublishedPost } from '../../../shared/api/public-posts';
+import { contentHtml } from '../posts/content-html';
 import { presentSharedPostFields, publicPostUrl } from '../posts/posts.presenter';
 import { avatarUrl, displayName, type PersonRow } from '../profiles/people';
-import { publishedContentHtml } from './content-html';
 import type { PublicPostRow, PublishedRow } from './public-posts.repo';
 
 /** The member's own publication (POST answer and their list). */
@@ -27,7 +27,7 @@ export function presentPublishedPost(
     slug: row.slug,
     public_url: publicPostUrl(publicOrigin, row.slug),
     published_at: row.createdAt.toISOString(),
-    content_html: publishedContentHtml(row.content),
+    content_html: contentHtml(row.content),
   };
 }
 

@@ -12,6 +12,7 @@ const PUBLISHED_FIELDS = [
   'id',
   'tldr',
   'content',
+  'content_preview_html',
   'created_at',
   'created_at_human',
   'time_ago',

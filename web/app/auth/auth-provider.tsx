@@ -38,6 +38,7 @@ import {
   postSignIn,
   recordTimeZone,
   refetchCurrentUser,
+  takeSessionCheck,
 } from './session-api';
 
 /** Long enough to read: it answers a decision the member made days ago. */
@@ -72,7 +73,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (skipCheck || state.checked || checking.current) return;
     checking.current = true;
     let stopWaiting = () => {};
-    fetchCurrentUser()
+    takeSessionCheck()
       .then((user) => dispatch({ type: 'check-succeeded', user }))
       .catch((error: unknown) => {
         if (isServerUnreachable(error)) {

@@ -7,6 +7,28 @@ export async function fetchCurrentUser(): Promise<CurrentUser> {
   return (await api.get<CurrentUser>('/auth', { redirectOnUnauthorized: false })).data;
 }
 
+let startedCheck: Promise<CurrentUser> | null = null;
+
+/**
+ * Starts the page's session check with the page (web/app/first-screen.ts), before React has drawn
+ * anything, so that the members' frame and screen need not wait for the first render to ask. The
+ * auth provider takes this check for its own; its outcome is handled there.
+ */
+export function startSessionCheck(): Promise<CurrentUser> {
+  if (!startedCheck) {
+    startedCheck = fetchCurrentUser();
+    startedCheck.catch(() => undefined);
+  }
+  return startedCheck;
+}
+
+/** The check started with the page, the first time (the auth provider's first check); else a new one. */
+export function takeSessionCheck(): Promise<CurrentUser> {
+  const check = startedCheck ?? fetchCurrentUser();
+  startedCheck = null;
+  return check;
+}
+
 /**
  * Who is signed in, asked again by a signed-in screen (GET /api/auth) with the client's usual 401
  * handling: on a protected page a 401 remembers the page and goes to /signin; on a public page it

@@ -7,7 +7,7 @@ import { Alert } from '@web/components/alert';
 import { Button, ButtonLink } from '@web/components/button';
 import { Card } from '@web/components/card';
 import { LoadingScreen } from '@web/components/loading-screen';
-import { PublicMarkdown } from '@web/components/public-markdown';
+import { RenderedMarkdown } from '@web/components/rendered-markdown';
 import { PostAttachment } from '@web/features/posts/components/post-attachment';
 import { POST_DETAIL_CONTENT_CLASS, PostDetailTitle } from '@web/features/posts/components/post-detail-title';
 import { useDocumentTitle } from '@web/lib/use-document-title';
@@ -80,7 +80,7 @@ function PublishedPostArticle({ post }: { post: PublishedPost }) {
           <PublishedPostHeader post={post} />
           <PostDetailTitle post={post} titleId="published-post-title" />
           {post.content.trim() ? (
-            <PublicMarkdown className={POST_DETAIL_CONTENT_CLASS} html={post.content_html} />
+            <RenderedMarkdown className={POST_DETAIL_CONTENT_CLASS} html={post.content_html} />
           ) : null}
           <PostAttachment post={post} className="mt-5" />
           <PublishedCounts post={post} className="mt-5 border-t border-stone-100 pt-3" />

@@ -68,6 +68,26 @@ describe('post card preview', () => {
     expect(screen.queryByText(/d{2}/)).not.toBeInTheDocument();
   });
 
+  it('draws the preview the server rendered (content_preview_html) with its own link and mention rules', () => {
+    mockFetch({});
+    renderCard(
+      aPost({
+        content: 'The Markdown, which the card does not parse',
+        content_preview_html:
+          '<p><strong>Bread</strong> for @ada, <a href="javascript:alert(1)">tap</a>' +
+          '<img src="x" onerror="alert(1)"></p><script>window.ran = true</script>',
+        mentions: [{ username: 'ada', profile_id: testId('ada') }],
+      }),
+    );
+    expect(screen.getByText('Bread', { selector: 'strong' })).toBeInTheDocument();
+    expect(screen.queryByText(/which the card does not parse/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '@ada' })).toHaveAttribute('href', `/profiles/${testId('ada')}`);
+    expect(screen.queryByRole('link', { name: 'tap' })).not.toBeInTheDocument();
+    expect(screen.getByText('tap')).not.toHaveAttribute('href');
+    const article = screen.getByRole('article');
+    expect(article.querySelector('script, img, [onerror]')).toBeNull();
+  });
+
   it('renders Markdown with raw HTML skipped and safe links', () => {
     mockFetch({});
     renderCard(

@@ -1,11 +1,19 @@
 import type { Comment } from '@shared/api/comments';
 import type { Post } from '@shared/api/posts';
+import { contentPreview } from '@shared/domain/content-preview';
+import { renderMarkdownHtml } from '@shared/domain/markdown-html';
 import { testId } from '@web/test/ids';
 
 /** Test data for the posts area's tests (not imported by the app). */
 
+/** `content_preview_html` as the server writes it (server/features/posts/content-html.ts). */
+export function previewHtml(content: string): string {
+  return content.trim() ? renderMarkdownHtml(contentPreview(content)) : '';
+}
+
+/** A post; its `content_preview_html` is rendered from `content` unless given. */
 export function aPost(overrides: Partial<Post> = {}): Post {
-  return {
+  const post = {
     id: '11111111-1111-4111-8111-111111111111',
     tldr: 'Tomatoes are ripening',
     content: 'The **San Marzano** plants are turning red.',
@@ -38,6 +46,7 @@ export function aPost(overrides: Partial<Post> = {}): Post {
     mentions: [],
     ...overrides,
   };
+  return { ...post, content_preview_html: overrides.content_preview_html ?? previewHtml(post.content) };
 }
 
 /** A comment by Ada on aPost(), as GET /api/posts/{id}/comments lists it. */

@@ -1,5 +1,6 @@
 import type { PublicPost, PublishedPost } from '@shared/api/public-posts';
 import { renderMarkdownHtml } from '@shared/domain/markdown-html';
+import { previewHtml } from '@web/features/posts/post-fixtures';
 
 /** Test data for publishing and the public face (imported by tests only). */
 
@@ -15,7 +16,7 @@ export function aPublicPost(overrides: Partial<PublicPost> = {}): PublicPost {
   };
 }
 
-/** A published post; its `content_html` is rendered from `content` unless given. */
+/** A published post; its `content_html` and `content_preview_html` are rendered from `content` unless given. */
 export function aPublishedPost(overrides: Partial<PublishedPost> = {}): PublishedPost {
   const post = {
     id: '11111111-1111-4111-8111-111111111111',
@@ -44,5 +45,9 @@ export function aPublishedPost(overrides: Partial<PublishedPost> = {}): Publishe
     published_at: '2026-03-22T10:05:00.000Z',
     ...overrides,
   };
-  return { ...post, content_html: overrides.content_html ?? renderMarkdownHtml(post.content) };
+  return {
+    ...post,
+    content_html: overrides.content_html ?? renderMarkdownHtml(post.content),
+    content_preview_html: overrides.content_preview_html ?? previewHtml(post.content),
+  };
 }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { PublishedPost } from '@shared/api/public-posts';
 import { Card } from '@web/components/card';
-import { PublicMarkdown } from '@web/components/public-markdown';
+import { RenderedMarkdown } from '@web/components/rendered-markdown';
 import { PostAttachment } from '@web/features/posts/components/post-attachment';
 import { useOpenOnClick } from '@web/features/posts/components/use-open-on-click';
 import { explorePostPath } from '../paths';
@@ -12,7 +12,7 @@ import { PublishedPostHeader } from './published-post-header';
 /**
  * The feed's one post (`/`): author, group, time ago, its title larger, all of its content, the
  * image in full, and counts. Clicking the card opens /explore/post/{id}. Its parts are imported by
- * file and its Markdown drawn from the HTML the server rendered (web/components/public-markdown.tsx),
+ * file and its Markdown drawn from the HTML the server rendered (web/components/rendered-markdown.tsx),
  * so the public feed loads neither the posts area's shared code nor a Markdown parser.
  */
 export function FeedPostCard({ post, className }: { post: PublishedPost; className?: string }) {
@@ -35,7 +35,9 @@ export function FeedPostCard({ post, className }: { post: PublishedPost; classNa
             {post.tldr}
           </Link>
         </h2>
-        {post.content.trim() ? <PublicMarkdown className="mt-3 text-base" html={post.content_html} /> : null}
+        {post.content.trim() ? (
+          <RenderedMarkdown className="mt-3 text-base" html={post.content_html} />
+        ) : null}
         <PostAttachment post={post} className="mt-4" />
         <PublishedCounts post={post} className="mt-4 border-t border-stone-100 pt-3" />
       </article>

@@ -1,19 +1,19 @@
 import { Link } from 'react-router';
 import type { Post } from '@shared/api/posts';
-import { Markdown } from '@web/components/markdown';
-import { contentPreview } from '../messages';
+import { RenderedMarkdown } from '@web/components/rendered-markdown';
 import { PostAttachment, type AttachmentPost } from './post-attachment';
 
 /**
  * A card's title (leading to the post), a 200-character Markdown preview and the attachment's
- * thumbnail: the same on a member's card and a published one.
+ * thumbnail: the same on a member's card and a published one. The preview is drawn from the HTML
+ * the server rendered (`content_preview_html`), so a list of cards loads no Markdown parser.
  */
 export function PostCardBody({
   post,
   titleId,
   to,
 }: {
-  post: AttachmentPost & Pick<Post, 'content'> & Partial<Pick<Post, 'mentions'>>;
+  post: AttachmentPost & Pick<Post, 'content' | 'content_preview_html'> & Partial<Pick<Post, 'mentions'>>;
   /** The title's id, for the article's aria-labelledby. */
   titleId: string;
   /** The post's page. */
@@ -30,9 +30,12 @@ export function PostCardBody({
         </Link>
       </h2>
       {post.content.trim() ? (
-        <Markdown variant="preview" className="mt-2 text-stone-700" mentions={post.mentions}>
-          {contentPreview(post.content)}
-        </Markdown>
+        <RenderedMarkdown
+          variant="preview"
+          className="mt-2 text-stone-700"
+          html={post.content_preview_html}
+          mentions={post.mentions}
+        />
       ) : null}
       <PostAttachment post={post} variant="card" to={to} className="mt-3" />
     </>

@@ -1,6 +1,12 @@
 import { ListFooter } from '@web/components/paged-list-state';
 import type { ReactNode } from 'react';
-import { useInfiniteQuery, useQueryClient, type InfiniteData, type QueryKey } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { Newspaper, RotateCw } from 'lucide-react';
 import type { Post } from '@shared/api/posts';
 import { Alert } from '@web/components/alert';
@@ -49,6 +55,19 @@ export interface PostTimelineProps {
 
 type Pages = InfiniteData<CursorPage<Post>, string | null>;
 
+/** A timeline's query, for PostTimeline and for starting its first page early (web/app/first-screen.ts). */
+export function postTimelineQueryOptions(queryKey: QueryKey, fetchPage: PostPageFetcher, enabled = true) {
+  return infiniteQueryOptions({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => fetchPage({ after: pageParam, signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: CursorPage<Post>) => (last.hasNextPage ? last.nextCursor : undefined),
+    staleTime: TIMELINE_STALE_TIME_MS,
+    meta: postsMeta('pages'),
+    enabled,
+  });
+}
+
 /** Cards drawn at once when a timeline first shows: about a tall screen's worth (the rest follow). */
 const FIRST_DRAWN = 4;
 
@@ -68,15 +87,7 @@ export function PostTimeline({
   enabled = true,
 }: PostTimelineProps) {
   const queryClient = useQueryClient();
-  const query = useInfiniteQuery({
-    queryKey,
-    queryFn: ({ pageParam, signal }) => fetchPage({ after: pageParam, signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => (last.hasNextPage ? last.nextCursor : undefined),
-    staleTime: TIMELINE_STALE_TIME_MS,
-    meta: postsMeta('pages'),
-    enabled,
-  });
+  const query = useInfiniteQuery(postTimelineQueryOptions(queryKey, fetchPage, enabled));
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   const posts = query.data ? flattenPages(query.data) : [];
   const shown = useProgressiveCount(posts.length, FIRST_DRAWN);

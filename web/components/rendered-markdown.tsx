@@ -5,12 +5,13 @@ import { rewriteMarkdownHtml } from './markdown-html';
 import { MARKDOWN_CLASS, type MarkdownProps, NO_MENTION_REFS } from './markdown-styles';
 
 /**
- * Members' Markdown on the public feed: what ./markdown.tsx draws, from the HTML the server rendered
- * (a published post's `content_html`) and the rules of ./markdown-html.ts (same elements, classes
- * and link rules). A mention opens the member's profile inside the app, as ./markdown.tsx's router
+ * Members' Markdown as ./markdown.tsx draws it, from the HTML the server rendered (a published
+ * post's `content_html`, any post's `content_preview_html` on its card) and the rules of
+ * ./markdown-html.ts (same elements, classes and link rules): the public pages and the timelines
+ * need no Markdown parser. A mention opens the member's profile inside the app, as ./markdown.tsx's router
  * links do; other links are plain links there too.
  */
-export function PublicMarkdown({
+export function RenderedMarkdown({
   html: rendered,
   variant = 'full',
   className,
