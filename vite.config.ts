@@ -167,7 +167,7 @@ function reachableFrom(page: string, name: string): CodeSplittingNameFunction {
   };
 }
 const MARKDOWN =
-  /[\\/]node_modules[\\/](react-markdown|remark-gfm)[\\/]|[\\/]web[\\/]components[\\/]markdown\.tsx$/;
+  /[\\/]node_modules[\\/](react-markdown|remark-gfm)[\\/]|[\\/]web[\\/]components[\\/]markdown-renderer\.tsx$/;
 const POSTS = /[\\/]web[\\/]features[\\/]posts[\\/]/;
 
 export default defineConfig({

@@ -1,11 +1,19 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
 import { resetFrameMenus } from '@web/app/shells/frame-menus';
+import { preloadMarkdown } from '@web/components/markdown-loader';
 
 // A lazy screen's first paint can take over a second on a loaded 2-core CI machine; waiting longer
 // only costs time when a test is failing anyway.
 configure({ asyncUtilTimeout: 8000 });
+
+// The Markdown renderer loads on demand in the app (web/components/markdown-loader.ts); a test draws
+// with it at once, as a screen that loads it with its route does (markdown-loader.test.tsx covers
+// the wait).
+beforeAll(async () => {
+  await preloadMarkdown();
+}, 30_000);
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {

@@ -1,3 +1,4 @@
+import { withMarkdown } from '@web/components/markdown-loader';
 import type { FeatureRoute } from '@web/lib/feature-routes';
 
 /** Admin review of reports and feedback; the link to it shows only for admins (is_admin). */
@@ -5,6 +6,6 @@ export const adminRoutes: FeatureRoute[] = [
   {
     shell: 'signed-in',
     path: '/admin',
-    lazy: { Component: async () => (await import('./admin-review-page')).AdminReviewPage },
+    lazy: { Component: async () => (await withMarkdown(import('./admin-review-page'))).AdminReviewPage },
   },
 ];

@@ -1,3 +1,4 @@
+import { withMarkdown } from '@web/components/markdown-loader';
 import type { FeatureRoute } from '@web/lib/feature-routes';
 
 /**
@@ -22,12 +23,14 @@ export const exploreRoutes: FeatureRoute[] = [
   {
     shell: 'adaptive',
     path: '/explore/links',
-    lazy: { Component: async () => (await import('./published-links-page')).PublishedLinksPage },
+    lazy: {
+      Component: async () => (await withMarkdown(import('./published-links-page'))).PublishedLinksPage,
+    },
   },
   {
     shell: 'adaptive',
     path: '/explore/link/:id',
-    lazy: { Component: async () => (await import('./published-link-page')).PublishedLinkPage },
+    lazy: { Component: async () => (await withMarkdown(import('./published-link-page'))).PublishedLinkPage },
   },
   {
     shell: 'adaptive',

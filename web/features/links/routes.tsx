@@ -1,3 +1,4 @@
+import { withMarkdown } from '@web/components/markdown-loader';
 import type { FeatureRoute } from '@web/lib/feature-routes';
 
 /** Links (spec section 2): the timeline, the add-link form and a link's page. */
@@ -5,16 +6,16 @@ export const linksRoutes: FeatureRoute[] = [
   {
     shell: 'signed-in',
     path: '/links',
-    lazy: { Component: async () => (await import('./links-page')).LinksPage },
+    lazy: { Component: async () => (await withMarkdown(import('./links-page'))).LinksPage },
   },
   {
     shell: 'signed-in',
     path: '/links/new',
-    lazy: { Component: async () => (await import('./new-link-page')).NewLinkPage },
+    lazy: { Component: async () => (await withMarkdown(import('./new-link-page'))).NewLinkPage },
   },
   {
     shell: 'signed-in',
     path: '/links/:id',
-    lazy: { Component: async () => (await import('./link-detail-page')).LinkDetailPage },
+    lazy: { Component: async () => (await withMarkdown(import('./link-detail-page'))).LinkDetailPage },
   },
 ];
