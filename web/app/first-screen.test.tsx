@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { exploreRoutes } from '@web/features/explore/routes';
 import { aPost } from '@web/features/posts/post-fixtures';
 import { aPublishedPost } from '@web/features/published/test-fixtures';
@@ -102,6 +102,20 @@ describe('startFirstScreen', () => {
     expect(window.location.pathname).toBe('/dashboard');
     expect(callsTo(calls, '/api/auth')).toHaveLength(1);
     expect(callsTo(calls, '/api/posts')).toHaveLength(1);
+  });
+
+  it('readies the member’s clock once the server has said who is signed in, before anything draws', async () => {
+    const formats = vi.spyOn(Intl, 'DateTimeFormat');
+    mockFetch({
+      'GET /api/auth': jsonResponse({ ...maria, time_zone: 'Asia/Kathmandu' }),
+      'GET /api/groups': jsonResponse([]),
+      'GET /api/posts': jsonResponse([]),
+    });
+    startFirstScreen('/dashboard', createTestQueryClient());
+    await waitFor(() =>
+      expect(formats.mock.calls.map(([, options]) => options?.timeZone)).toContain('Asia/Kathmandu'),
+    );
+    formats.mockRestore();
   });
 
   it('asks for no timeline when the session has ended: the member is sent to sign in', async () => {

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { feedQueryOptions, publishedPostOptions } from '@web/features/explore/queries';
 import { isPublicPath, sendsMembersHome } from '@web/lib/auth-paths';
+import { prepareClock } from '@web/lib/time-zone';
 import { hasSessionHint } from './auth/session-hint';
 import { startSessionCheck } from './auth/session-api';
 import { preloadMembersFrame } from './shells/members-frame';
@@ -14,7 +15,8 @@ import { preloadMembersFrame } from './shells/members-frame';
  * provider the same session check under way, and the screen's query the same key already fetching.
  *
  * - Where the auth provider will check the session (a members' page, or any page of a browser that
- *   was signed in), the check and the members' frame start now.
+ *   was signed in), the check and the members' frame start now; once the server has said who is
+ *   signed in, their clock is readied while the screen's data is on its way.
  * - The public feed and a published post, the pages visitors land on from outside, start their
  *   screen and its call.
  * - The timeline (/dashboard, or a door that sends a signed-in member there) starts its screen, and
@@ -25,7 +27,13 @@ export function startFirstScreen(pathname: string, queryClient: QueryClient): vo
   const returningMember = hasSessionHint();
   const sessionCheck = returningMember || !isPublicPath(pathname) ? startSessionCheck() : null;
   // A failure shows when the frame or the screen is drawn (the route error screen offers to reload).
-  if (sessionCheck) preloadMembersFrame().catch(() => undefined);
+  if (sessionCheck) {
+    preloadMembersFrame().catch(() => undefined);
+    sessionCheck.then(
+      (user) => setTimeout(() => prepareClock(user.time_zone)),
+      () => undefined,
+    );
+  }
 
   if (
     sessionCheck &&
