@@ -108,6 +108,7 @@ const POST = {
   id: 'p1',
   tldr: 'Hello',
   content: 'World',
+  content_preview_html: '<p>World</p>',
   created_at: '2026-11-21T23:43:00.000Z',
   time_ago: '5 minutes ago',
   created_at_human: 'November 21, 2026 at 11:43 PM UTC',

@@ -97,6 +97,7 @@ describe('what the public face answers', () => {
       id: UUID,
       tldr: 'Saturday market',
       content: 'Bring a **bag**.',
+      content_preview_html: '<p>Bring a <strong>bag</strong>.</p>',
       created_at: '2026-11-01T10:00:00.000Z',
       created_at_human: 'November 1, 2026 at 10:00 AM UTC',
       time_ago: '3 days ago',
