@@ -134,6 +134,8 @@ function lucideIconsByFile(): Plugin {
 const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 const FEED_PAGE = path.join(root, 'web/features/explore/feed-page.tsx');
 const PUBLISHED_POST_PAGE = path.join(root, 'web/features/explore/published-post-page.tsx');
+const MEMBERS_FRAME = path.join(root, 'web/app/shells/signed-in-shell.tsx');
+const TIMELINE_PAGE = path.join(root, 'web/features/timeline/timeline-page.tsx');
 /**
  * Barrels the walk below does not enter: through radix-ui's the feed would "reach" every widget (its
  * only one, the image viewer's dialog, is in vendor already), through lucide-react's every icon
@@ -199,15 +201,17 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'react', test: REACT, priority: 8 },
-            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 7 },
-            { name: 'app', tags: ['$initial'], priority: 6 },
-            { name: reachableFrom(FEED_PAGE, 'public-feed'), debugName: 'public-feed', priority: 5 },
+            { name: 'react', test: REACT, priority: 10 },
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 9 },
+            { name: 'app', tags: ['$initial'], priority: 8 },
+            { name: reachableFrom(FEED_PAGE, 'public-feed'), debugName: 'public-feed', priority: 7 },
             {
               name: reachableFrom(PUBLISHED_POST_PAGE, 'public-post'),
               debugName: 'public-post',
-              priority: 4,
+              priority: 6,
             },
+            { name: reachableFrom(MEMBERS_FRAME, 'members-frame'), debugName: 'members-frame', priority: 5 },
+            { name: reachableFrom(TIMELINE_PAGE, 'timeline'), debugName: 'timeline', priority: 4 },
             { name: 'markdown', test: MARKDOWN, priority: 3 },
             { name: 'screens-common', test: (id) => !POSTS.test(id), minShareCount: 2, priority: 2 },
             { name: 'posts', test: POSTS, minShareCount: 2, priority: 1 },

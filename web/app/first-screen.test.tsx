@@ -7,6 +7,7 @@ import { timelineRoutes } from '@web/features/timeline/routes';
 import { heldResponse, jsonResponse, mockFetch, type RecordedCall } from '@web/test/fetch-mock';
 import { createTestQueryClient, renderApp } from '@web/test/render-app';
 import { maria } from '@web/test/users';
+import { queryKeys } from '@web/lib/query-keys';
 import { takeSessionCheck } from './auth/session-api';
 import { setSessionHint } from './auth/session-hint';
 import { startFirstScreen } from './first-screen';
@@ -64,7 +65,7 @@ describe('startFirstScreen', () => {
     }
   });
 
-  it('starts the session check and then the timeline’s first page on /dashboard; the app uses both', async () => {
+  it('starts the session check and the timeline’s first page together on /dashboard; the app uses both', async () => {
     const { route: held, answer } = heldResponse();
     const { calls } = mockFetch({
       'GET /api/auth': held,
@@ -73,11 +74,10 @@ describe('startFirstScreen', () => {
     });
     const queryClient = createTestQueryClient();
     startFirstScreen('/dashboard', queryClient);
-    await waitFor(() => expect(callsTo(calls, '/api/auth')).toEqual(['/api/auth']));
-    // The timeline waits for the server to say who is signed in.
-    expect(callsTo(calls, '/api/posts')).toEqual([]);
-    answer(jsonResponse(maria));
+    // Both leave before the server has said who is signed in.
     await waitFor(() => expect(callsTo(calls, '/api/posts')).toEqual(['/api/posts']));
+    expect(callsTo(calls, '/api/auth')).toEqual(['/api/auth']);
+    answer(jsonResponse(maria));
 
     renderApp('/dashboard', { features: timelineRoutes, queryClient });
     expect(await screen.findByRole('heading', { name: 'Soup night on Friday' })).toBeInTheDocument();
@@ -118,15 +118,23 @@ describe('startFirstScreen', () => {
     formats.mockRestore();
   });
 
-  it('asks for no timeline when the session has ended: the member is sent to sign in', async () => {
-    const { calls } = mockFetch({ 'GET /api/auth': unauthenticated(), 'GET /api/groups': jsonResponse([]) });
+  it('leaves the early timeline call’s 401 to the session check, which sends a visitor to sign in', async () => {
+    const { route: held, answer } = heldResponse();
+    const { calls } = mockFetch({
+      'GET /api/auth': held,
+      'GET /api/groups': jsonResponse([]),
+      'GET /api/posts': unauthenticated(),
+    });
     const queryClient = createTestQueryClient();
     startFirstScreen('/dashboard', queryClient);
     renderApp('/dashboard', { features: timelineRoutes, queryClient });
-    // The control: the app has had the check's answer and acted on it.
+    // The control: the timeline's call has had its 401 (a redirecting call would be at /signin now).
+    await waitFor(() => expect(queryClient.getQueryState(queryKeys.posts.timeline())?.status).toBe('error'));
+    expect(window.location.pathname).toBe('/dashboard');
+    answer(unauthenticated());
     await waitFor(() => expect(window.location.pathname).toBe('/signin'));
     expect(callsTo(calls, '/api/auth')).toHaveLength(1);
-    expect(callsTo(calls, '/api/posts')).toEqual([]);
+    expect(callsTo(calls, '/api/posts')).toHaveLength(1);
   });
 
   it('starts nothing elsewhere, and no session check on visitors’ pages', async () => {

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { feedQueryOptions, publishedPostOptions } from '@web/features/explore/queries';
+import { earlyTimelineQueryOptions } from '@web/features/timeline/timeline-query';
 import { isPublicPath, sendsMembersHome } from '@web/lib/auth-paths';
 import { prepareClock } from '@web/lib/time-zone';
 import { hasSessionHint } from './auth/session-hint';
@@ -19,9 +20,9 @@ import { preloadMembersFrame } from './shells/members-frame';
  *   signed in, their clock is readied while the screen's data is on its way.
  * - The public feed and a published post, the pages visitors land on from outside, start their
  *   screen and its call.
- * - The timeline (/dashboard, or a door that sends a signed-in member there) starts its screen, and
- *   its first page once the server has said the session is good: a 401 there would take a member
- *   who is not signed in to the sign-in screen before the app is even drawn.
+ * - The timeline (/dashboard, or a door that sends a returning member there) starts its screen and
+ *   its first page beside the session check. A 401 to that call is left to the check, which sends
+ *   a visitor to sign in inside the app: the early call neither redirects nor remembers the page.
  */
 export function startFirstScreen(pathname: string, queryClient: QueryClient): void {
   const returningMember = hasSessionHint();
@@ -39,10 +40,8 @@ export function startFirstScreen(pathname: string, queryClient: QueryClient): vo
     sessionCheck &&
     (matchPath('/dashboard', pathname) || (returningMember && sendsMembersHome(pathname)))
   ) {
-    const screen = import('@web/features/timeline/timeline-page');
-    Promise.all([screen, sessionCheck])
-      .then(([{ timelineQueryOptions }]) => queryClient.prefetchInfiniteQuery(timelineQueryOptions()))
-      .catch(() => undefined);
+    import('@web/features/timeline/timeline-page').catch(() => undefined);
+    void queryClient.prefetchInfiniteQuery(earlyTimelineQueryOptions());
     return;
   }
   if (matchPath('/', pathname) || matchPath('/feed', pathname)) {

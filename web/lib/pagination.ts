@@ -12,7 +12,10 @@ export function readPageHeaders(headers: Headers): { nextCursor: string | null; 
   return { nextCursor, hasNextPage: headers.get('x-has-next-page') === 'true' && nextCursor !== null };
 }
 
-/** GET one page: `after` is the cursor of the previous page (none for the first). */
+/**
+ * GET one page: `after` is the cursor of the previous page (none for the first).
+ * `redirectOnUnauthorized: false` leaves a 401 to the caller (see the API client).
+ */
 export async function fetchCursorPage<T>(
   client: ApiClient,
   path: string,
@@ -20,11 +23,18 @@ export async function fetchCursorPage<T>(
     after,
     query,
     signal,
-  }: { after?: string | null; query?: Record<string, QueryValue>; signal?: AbortSignal } = {},
+    redirectOnUnauthorized,
+  }: {
+    after?: string | null;
+    query?: Record<string, QueryValue>;
+    signal?: AbortSignal;
+    redirectOnUnauthorized?: boolean;
+  } = {},
 ): Promise<CursorPage<T>> {
   const response = await client.get<T[] | null>(path, {
     query: { ...query, after: after ?? undefined },
     signal,
+    redirectOnUnauthorized,
   });
   return { items: response.data ?? [], ...readPageHeaders(response.headers) };
 }

@@ -12,10 +12,21 @@ export type PostPageFetcher = (params: {
   signal: AbortSignal;
 }) => Promise<CursorPage<Post>>;
 
-/** GET /api/posts, optionally one group's posts (group_id). */
-export function timelinePageFetcher(groupId?: string | null): PostPageFetcher {
+/**
+ * GET /api/posts, optionally one group's posts (group_id). `redirectOnUnauthorized: false` leaves a
+ * 401 to the caller (a call made before the session check has answered).
+ */
+export function timelinePageFetcher(
+  groupId?: string | null,
+  { redirectOnUnauthorized }: { redirectOnUnauthorized?: boolean } = {},
+): PostPageFetcher {
   return ({ after, signal }) =>
-    fetchCursorPage<Post>(api, '/posts', { after, signal, query: { group_id: groupId ?? undefined } });
+    fetchCursorPage<Post>(api, '/posts', {
+      after,
+      signal,
+      query: { group_id: groupId ?? undefined },
+      redirectOnUnauthorized,
+    });
 }
 
 /** GET /api/profiles/{id}/posts: the posts of one member that the viewer may see. */

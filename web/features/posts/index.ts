@@ -7,12 +7,7 @@
  *     emptyText="No posts in this group yet"
  *   />
  */
-export {
-  PostTimeline,
-  postTimelineQueryOptions,
-  TIMELINE_STALE_TIME_MS,
-  type PostTimelineProps,
-} from './components/post-timeline';
+export { PostTimeline, TIMELINE_STALE_TIME_MS, type PostTimelineProps } from './components/post-timeline';
 export { PostCard, postPath } from './components/post-card';
 export { PostCardSkeleton } from './components/post-card-skeleton';
 export { PostList } from './components/post-list';

@@ -1,17 +1,11 @@
 import { PenLine } from 'lucide-react';
 import { ButtonLink } from '@web/components/button';
 import { PageHeader } from '@web/components/page-header';
-import { PostTimeline, postTimelineQueryOptions, timelinePageFetcher } from '@web/features/posts';
+import { PostTimeline } from '@web/features/posts';
 import { queryKeys } from '@web/lib/query-keys';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { NewPostsButton } from './new-posts-button';
-
-const fetchTimelinePage = timelinePageFetcher();
-
-/** The timeline's first page, as the page starts it (web/app/first-screen.ts) and the list reads it. */
-export function timelineQueryOptions() {
-  return postTimelineQueryOptions(queryKeys.posts.timeline(), fetchTimelinePage);
-}
+import { fetchTimelinePage } from './timeline-query';
 
 /** /dashboard: every post the member may see, newest first (spec section 2). */
 export function TimelinePage() {

@@ -1,12 +1,6 @@
 import { ListFooter } from '@web/components/paged-list-state';
 import type { ReactNode } from 'react';
-import {
-  infiniteQueryOptions,
-  useInfiniteQuery,
-  useQueryClient,
-  type InfiniteData,
-  type QueryKey,
-} from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import { Newspaper, RotateCw } from 'lucide-react';
 import type { Post } from '@shared/api/posts';
 import { Alert } from '@web/components/alert';
@@ -20,15 +14,14 @@ import { useInfiniteScroll } from '@web/lib/use-infinite-scroll';
 import { useProgressiveCount } from '@web/lib/use-progressive-count';
 import type { PostPageFetcher } from '../api';
 import { POST_TEXT } from '../messages';
-import { postsMeta } from '../post-cache';
+import { postTimelineQueryOptions, TIMELINE_STALE_TIME_MS } from '../timeline-query';
 import { PostCard } from './post-card';
 import { PostCardSkeleton } from './post-card-skeleton';
 import { PostNoticesProvider } from './post-notices';
 
 export const REFRESH_FAILED = "Couldn't refresh the timeline.";
 
-/** Spec section 9: timelines stay fresh for 60 s. */
-export const TIMELINE_STALE_TIME_MS = 60_000;
+export { TIMELINE_STALE_TIME_MS };
 
 export interface PostTimelineProps {
   /**
@@ -54,19 +47,6 @@ export interface PostTimelineProps {
 }
 
 type Pages = InfiniteData<CursorPage<Post>, string | null>;
-
-/** A timeline's query, for PostTimeline and for starting its first page early (web/app/first-screen.ts). */
-export function postTimelineQueryOptions(queryKey: QueryKey, fetchPage: PostPageFetcher, enabled = true) {
-  return infiniteQueryOptions({
-    queryKey,
-    queryFn: ({ pageParam, signal }) => fetchPage({ after: pageParam, signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last: CursorPage<Post>) => (last.hasNextPage ? last.nextCursor : undefined),
-    staleTime: TIMELINE_STALE_TIME_MS,
-    meta: postsMeta('pages'),
-    enabled,
-  });
-}
 
 /** Cards drawn at once when a timeline first shows: about a tall screen's worth (the rest follow). */
 const FIRST_DRAWN = 4;
