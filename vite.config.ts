@@ -127,6 +127,8 @@ function lucideIconsByFile(): Plugin {
  * - app (the entry chunk): shells, auth, account screens and what they share with the lazy screens;
  * - public-feed, public-post: the public feed's and the public post page's own parts (see reachableFrom),
  *   so `/` and `/explore/post/{slug}` load no more than they draw;
+ * - members-frame, timeline: likewise what the members' frame and the timeline reach (their menus,
+ *   dialogs, cards), so `/dashboard` loads neither screens-common nor anything else it does not draw;
  * - markdown: react-markdown and remark-gfm with their dependencies, only for screens that show posts;
  * - screens-common, posts: code that two or more lazy screens share, instead of many tiny chunks; the posts
  *   components apart, so screens without posts never load them (or the Markdown renderer).
