@@ -37,6 +37,33 @@ test('write a post and see it on the timeline', async ({ page }) => {
   await expect(card.getByText(`@${author.username}`)).toBeVisible();
 });
 
+test('the timeline draws its cards from the server’s HTML and loads the Markdown renderer only for a post’s page', async ({
+  page,
+}) => {
+  await signInPage(page, await newMember('reader'));
+  const title = `Soup night ${Date.now()}`;
+  await writePost(page, title, 'Bring **bowls** and [the recipe](https://example.org/soup).');
+
+  // A new page load of the timeline: nothing loaded by the post form is in memory any more.
+  const renderer: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/markdown-[\w-]+\.js$/.test(request.url())) renderer.push(request.url());
+  });
+  await page.goto('/dashboard');
+  const card = page.locator('article', { hasText: title });
+  await expect(card.locator('strong', { hasText: 'bowls' })).toBeVisible();
+  const link = card.getByRole('link', { name: 'the recipe' });
+  await expect(link).toHaveAttribute('href', 'https://example.org/soup');
+  await expect(link).toHaveAttribute('rel', 'ugc nofollow noopener noreferrer');
+  expect(renderer).toEqual([]);
+
+  // The control: the post's page loads the renderer with its route, and draws the same Markdown.
+  await card.getByRole('link', { name: title }).click();
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  await expect(page.locator('main strong', { hasText: 'bowls' })).toBeVisible();
+  expect(renderer).toHaveLength(1);
+});
+
 test('the content counter turns the Create button off above 2000 characters', async ({ page }) => {
   await signInPage(page, await newMember('verbose'));
   await page.goto('/posts/new');
