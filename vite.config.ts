@@ -129,9 +129,10 @@ function lucideIconsByFile(): Plugin {
  *   so `/` and `/explore/post/{slug}` load no more than they draw;
  * - members-frame, timeline: likewise what the members' frame and the timeline reach (their menus,
  *   dialogs, cards), so `/dashboard` loads neither screens-common nor anything else it does not draw;
- * - markdown: react-markdown and remark-gfm with their dependencies, only for screens that show posts;
+ * - markdown: react-markdown and remark-gfm with their dependencies, loaded on demand by the screens that draw
+ *   members' Markdown (web/components/markdown-loader.ts; cards draw the server's HTML);
  * - screens-common, posts: code that two or more lazy screens share, instead of many tiny chunks; the posts
- *   components apart, so screens without posts never load them (or the Markdown renderer).
+ *   components apart, so screens without posts never load them.
  */
 const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 const FEED_PAGE = path.join(root, 'web/features/explore/feed-page.tsx');

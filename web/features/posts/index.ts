@@ -7,7 +7,8 @@
  *     emptyText="No posts in this group yet"
  *   />
  */
-export { PostTimeline, TIMELINE_STALE_TIME_MS, type PostTimelineProps } from './components/post-timeline';
+export { PostTimeline, type PostTimelineProps } from './components/post-timeline';
+export { TIMELINE_STALE_TIME_MS } from './timeline-query';
 export { PostCard, postPath } from './components/post-card';
 export { PostCardSkeleton } from './components/post-card-skeleton';
 export { PostList } from './components/post-list';

@@ -14,14 +14,12 @@ import { useInfiniteScroll } from '@web/lib/use-infinite-scroll';
 import { useProgressiveCount } from '@web/lib/use-progressive-count';
 import type { PostPageFetcher } from '../api';
 import { POST_TEXT } from '../messages';
-import { postTimelineQueryOptions, TIMELINE_STALE_TIME_MS } from '../timeline-query';
+import { postTimelineQueryOptions } from '../timeline-query';
 import { PostCard } from './post-card';
 import { PostCardSkeleton } from './post-card-skeleton';
 import { PostNoticesProvider } from './post-notices';
 
 export const REFRESH_FAILED = "Couldn't refresh the timeline.";
-
-export { TIMELINE_STALE_TIME_MS };
 
 export interface PostTimelineProps {
   /**
