@@ -127,8 +127,12 @@ function lucideIconsByFile(): Plugin {
  * - app (the entry chunk): shells, auth, account screens and what they share with the lazy screens;
  * - public-feed, public-post: the public feed's and the public post page's own parts (see reachableFrom),
  *   so `/` and `/explore/post/{slug}` load no more than they draw;
- * - members-frame, timeline: likewise what the members' frame and the timeline reach (their menus,
- *   dialogs, cards), so `/dashboard` loads neither screens-common nor anything else it does not draw;
+ * - members-frame, timeline: likewise what the members' frame and the timeline reach (their cards,
+ *   buttons and links), so `/dashboard` loads neither screens-common nor anything else it does not draw;
+ * - overlays: Radix's menus and dialogs with Floating UI and the scroll lock, and the app's styled menu
+ *   and dialog; the frame's and the cards' menus and dialogs load on demand (onDemandMenu,
+ *   onDemandDialog in web/app/resilience/on-demand.tsx), and screens that draw one at once load it too;
+ * - icons: the icons of the lazy screens, menus and dialogs, so a menu's two icons do not bring screens-common;
  * - markdown: react-markdown and remark-gfm with their dependencies, loaded on demand by the screens that draw
  *   members' Markdown (web/components/markdown-loader.ts; cards draw the server's HTML);
  * - screens-common, posts: code that two or more lazy screens share, instead of many tiny chunks; the posts
@@ -171,6 +175,9 @@ function reachableFrom(page: string, name: string): CodeSplittingNameFunction {
     return reachable.has(id) ? name : null;
   };
 }
+const OVERLAYS =
+  /[\\/]node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce)[\\/]|[\\/]web[\\/]components[\\/](menu|dialog)\.tsx$/;
+const ICONS = /[\\/]node_modules[\\/]lucide-react[\\/]|[\\/]web[\\/]lib[\\/]theme-icons\.ts$/;
 const MARKDOWN =
   /[\\/]node_modules[\\/](react-markdown|remark-gfm)[\\/]|[\\/]web[\\/]components[\\/]markdown-renderer\.tsx$/;
 const POSTS = /[\\/]web[\\/]features[\\/]posts[\\/]/;
@@ -204,17 +211,19 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'react', test: REACT, priority: 10 },
-            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 9 },
-            { name: 'app', tags: ['$initial'], priority: 8 },
-            { name: reachableFrom(FEED_PAGE, 'public-feed'), debugName: 'public-feed', priority: 7 },
+            { name: 'react', test: REACT, priority: 12 },
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 11 },
+            { name: 'app', tags: ['$initial'], priority: 10 },
+            { name: reachableFrom(FEED_PAGE, 'public-feed'), debugName: 'public-feed', priority: 9 },
             {
               name: reachableFrom(PUBLISHED_POST_PAGE, 'public-post'),
               debugName: 'public-post',
-              priority: 6,
+              priority: 8,
             },
-            { name: reachableFrom(MEMBERS_FRAME, 'members-frame'), debugName: 'members-frame', priority: 5 },
-            { name: reachableFrom(TIMELINE_PAGE, 'timeline'), debugName: 'timeline', priority: 4 },
+            { name: reachableFrom(MEMBERS_FRAME, 'members-frame'), debugName: 'members-frame', priority: 7 },
+            { name: reachableFrom(TIMELINE_PAGE, 'timeline'), debugName: 'timeline', priority: 6 },
+            { name: 'overlays', test: OVERLAYS, priority: 5 },
+            { name: 'icons', test: ICONS, priority: 4 },
             { name: 'markdown', test: MARKDOWN, priority: 3 },
             { name: 'screens-common', test: (id) => !POSTS.test(id), minShareCount: 2, priority: 2 },
             { name: 'posts', test: POSTS, minShareCount: 2, priority: 1 },

@@ -64,6 +64,42 @@ test('the timeline draws its cards from the server’s HTML and loads the Markdo
   expect(renderer).toHaveLength(1);
 });
 
+test('the timeline loads its menus’ code only when one is first opened, and the keyboard keeps its place', async ({
+  page,
+}) => {
+  await signInPage(page, await newMember('chooser'));
+  const title = `Seed swap ${Date.now()}`;
+  await writePost(page, title, 'Bring seeds.');
+
+  const overlays: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/overlays-[\w-]+\.js$/.test(request.url())) overlays.push(request.url());
+  });
+  await page.goto('/dashboard');
+  const card = page.locator('article', { hasText: title });
+  await expect(card).toBeVisible();
+  const options = card.getByRole('button', { name: 'Post options' });
+  await expect(options).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('button', { name: 'Account menu' })).toHaveAttribute('aria-haspopup', 'menu');
+  expect(overlays).toEqual([]);
+
+  // The control: Enter on the card's menu button loads the menus' code once and opens the menu on
+  // its first item; Escape gives the focus back to the button.
+  await options.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeFocused();
+  expect(overlays).toHaveLength(1);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(options).toBeFocused();
+  await expect(options).toHaveAttribute('aria-expanded', 'false');
+
+  // Another menu now opens from the code already there.
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
+  expect(overlays).toHaveLength(1);
+});
+
 test('the content counter turns the Create button off above 2000 characters', async ({ page }) => {
   await signInPage(page, await newMember('verbose'));
   await page.goto('/posts/new');

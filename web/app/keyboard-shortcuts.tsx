@@ -1,15 +1,14 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
-import { Dialog } from '@web/components/dialog';
-import {
-  SHORTCUT_ITEM_ATTRIBUTE,
-  useRegisteredShortcuts,
-  useShortcutKeys,
-  useShortcuts,
-  type Shortcut,
-} from '@web/lib/shortcuts';
+import { SHORTCUT_ITEM_ATTRIBUTE, useShortcutKeys, useShortcuts, type Shortcut } from '@web/lib/shortcuts';
 import { SEARCH_PATH } from './navigation';
+import { onDemandDialog } from './resilience/on-demand';
 import { MAIN_ID } from './skip-link';
+
+/** The list of shortcuts (./shortcut-help-dialog.tsx) loads the first time it is asked for. */
+const { Dialog: ShortcutHelpDialog } = onDemandDialog(
+  async () => (await import('./shortcut-help-dialog')).ShortcutHelpDialog,
+);
 
 /** The new-post screen (the sidebar's Post entry). */
 const NEW_POST_PATH = '/posts/new';
@@ -78,36 +77,4 @@ export function KeyboardShortcuts() {
   useShortcutKeys();
   const open = useSyncExternalStore(subscribeHelp, isHelpOpen, isHelpOpen);
   return <ShortcutHelpDialog open={open} onOpenChange={setShortcutHelpOpen} />;
-}
-
-/** Every shortcut registered, with its key. */
-export function ShortcutHelpDialog({
-  open,
-  onOpenChange,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
-  const registered = useRegisteredShortcuts();
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title="Keyboard shortcuts"
-      description="Single keys that work anywhere except while typing in a field."
-    >
-      <dl className="divide-y divide-stone-100">
-        {registered.map((shortcut) => (
-          <div key={shortcut.key} className="flex items-center justify-between gap-4 py-2 text-sm">
-            <dt className="text-stone-700">{shortcut.description}</dt>
-            <dd>
-              <kbd className="inline-flex min-w-7 justify-center rounded-md border border-stone-300 bg-stone-50 px-2 py-0.5 font-mono text-xs text-stone-800 shadow-xs">
-                {shortcut.key}
-              </kbd>
-            </dd>
-          </div>
-        ))}
-      </dl>
-    </Dialog>
-  );
 }

@@ -1,22 +1,40 @@
-import type { ComponentProps, ReactNode } from 'react';
+import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
 import { cn } from '@web/lib/cn';
 
 /** Styled pieces for Radix DropdownMenu; Root and Trigger come from `radix-ui` directly. */
 
+/**
+ * The menu's panel. `focusFirstItem`: its first item takes the focus when the panel first does, as
+ * Radix does for a menu opened from the keyboard; for a menu whose code arrived after the key was
+ * pressed, so Radix never saw it (web/app/resilience/on-demand.tsx).
+ */
 export function MenuContent({
   className,
   align = 'end',
   sideOffset = 8,
+  focusFirstItem = false,
+  onFocus,
   ...props
-}: DropdownMenu.DropdownMenuContentProps) {
+}: DropdownMenu.DropdownMenuContentProps & { focusFirstItem?: boolean }) {
+  const firstFocus = useRef(focusFirstItem);
+  useEffect(() => {
+    firstFocus.current = focusFirstItem;
+  }, [focusFirstItem]);
   return (
     <DropdownMenu.Portal>
       <DropdownMenu.Content
         align={align}
         sideOffset={sideOffset}
-        collisionPadding={12}
+        onFocus={(event) => {
+          onFocus?.(event);
+          if (!firstFocus.current || event.target !== event.currentTarget) return;
+          firstFocus.current = false;
+          event.currentTarget
+            .querySelector<HTMLElement>('[role^="menuitem"]:not([data-disabled])')
+            ?.focus({ preventScroll: true });
+        }}
         className={cn(
           'z-50 min-w-56 overflow-hidden rounded-xl border border-stone-200 bg-white p-1.5 text-sm shadow-lg',
           'shadow-stone-900/10 data-[state=open]:animate-pop-in',

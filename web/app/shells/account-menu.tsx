@@ -1,56 +1,28 @@
-import { Keyboard, LogOut } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
 import { Avatar } from '@web/components/avatar';
-import { MenuContent, MenuItem, MenuLinkItem, MenuSeparator } from '@web/components/menu';
 import { useAuth } from '../auth/auth-context';
-import { HELP_KEY, setShortcutHelpOpen } from '../keyboard-shortcuts';
-import { accountEntries } from '../navigation';
+import { onDemandMenu } from '../resilience/on-demand';
 import { useFrameMenu } from './frame-menus';
-import { ThemeMenuItems } from './theme-menu-items';
 
-/** The avatar menu: My profile, Invitations, Privacy policy, Share feedback, Keyboard shortcuts, Appearance, Sign out. */
+const { Menu } = onDemandMenu(async () => (await import('./account-menu-dropdown')).AccountMenuDropdown);
+
+/** The avatar button of the top bar; its menu (./account-menu-dropdown.tsx) loads when first wanted. */
 export function AccountMenu() {
-  const { user, avatar, initials, signOut } = useAuth();
+  const { avatar, initials } = useAuth();
   const [open, setOpen] = useFrameMenu('account');
   return (
-    <DropdownMenu.Root open={open} onOpenChange={setOpen}>
-      {/* Named by its picture (as an image button is by its alt text), so the initials drawn in it
-          never contradict an aria-label (WCAG 2.5.3). */}
-      <DropdownMenu.Trigger className="rounded-full p-0.5 transition focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 data-[state=open]:ring-2 data-[state=open]:ring-brand-200">
-        <Avatar src={avatar} initials={initials} name="Account menu" />
-      </DropdownMenu.Trigger>
-      <MenuContent>
-        {user ? (
-          <div className="flex items-center gap-3 px-2.5 pt-2 pb-2.5">
-            <Avatar src={avatar} initials={initials} />
-            <div className="min-w-0">
-              <p className="truncate font-medium text-stone-900">{user.name}</p>
-              <p className="truncate text-xs text-stone-500">@{user.username}</p>
-            </div>
-          </div>
-        ) : null}
-        <MenuSeparator />
-        {accountEntries(user).map(({ label, to, icon: Icon }) => (
-          <MenuLinkItem key={to} to={to}>
-            <Icon className="size-4 text-stone-500" aria-hidden="true" />
-            {label}
-          </MenuLinkItem>
-        ))}
-        <MenuItem aria-keyshortcuts={HELP_KEY} onSelect={() => setShortcutHelpOpen(true)}>
-          <Keyboard className="size-4 text-stone-500" aria-hidden="true" />
-          Keyboard shortcuts
-          <kbd className="ml-auto rounded border border-stone-300 px-1.5 font-mono text-xs text-stone-500">
-            {HELP_KEY}
-          </kbd>
-        </MenuItem>
-        <MenuSeparator />
-        <ThemeMenuItems />
-        <MenuSeparator />
-        <MenuItem onSelect={() => void signOut()}>
-          <LogOut className="size-4 text-stone-500" aria-hidden="true" />
-          Sign out
-        </MenuItem>
-      </MenuContent>
-    </DropdownMenu.Root>
+    <Menu
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        // Named by its picture (as an image button is by its alt text), so the initials drawn in it
+        // never contradict an aria-label (WCAG 2.5.3).
+        <button
+          type="button"
+          className="rounded-full p-0.5 transition focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 data-[state=open]:ring-2 data-[state=open]:ring-brand-200"
+        >
+          <Avatar src={avatar} initials={initials} name="Account menu" />
+        </button>
+      }
+    />
   );
 }

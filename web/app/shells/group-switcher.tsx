@@ -1,9 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ChevronsUpDown, Plus, UsersRound } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
+import { ChevronsUpDown, UsersRound } from 'lucide-react';
 import { useMatch } from 'react-router';
-import { MenuContent, MenuItem, MenuLabel, MenuLinkItem, MenuSeparator } from '@web/components/menu';
 import { groupsQueryOptions, memberGroups, pendingRequestsCountQueryOptions } from '@web/features/groups/api';
 import { CountBadge } from '@web/features/groups/components/count-badge';
 import { ApiError } from '@web/lib/api-errors';
@@ -11,7 +9,7 @@ import { cn } from '@web/lib/cn';
 import { useLiveEvents } from '@web/lib/live-events';
 import { queryKeys } from '@web/lib/query-keys';
 import { useAuth } from '../auth/auth-context';
-import { groupPath, NEW_GROUP_PATH } from '../navigation';
+import { onDemandMenu } from '../resilience/on-demand';
 
 /** The member's groups for the switcher (fetched only while signed in); a 401 signs the member out. */
 export function useMemberGroups() {
@@ -44,7 +42,9 @@ export function usePendingRequestsCount(): number {
   return answers ? (count.data ?? 0) : 0;
 }
 
-/** Top-bar dropdown: the member's groups (to /group/{id}) and 'New group…'. */
+const { Menu } = onDemandMenu(async () => (await import('./group-switcher-dropdown')).GroupSwitcherDropdown);
+
+/** Top-bar dropdown: the member's groups (to /group/{id}) and 'New group…', loaded when first wanted. */
 export function GroupSwitcher({ className }: { className?: string }) {
   const groups = useMemberGroups();
   const waiting = usePendingRequestsCount();
@@ -52,52 +52,28 @@ export function GroupSwitcher({ className }: { className?: string }) {
   const current = groups.data?.find((group) => group.id === match?.params.id);
 
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        className={cn(
-          'inline-flex h-9 max-w-52 items-center gap-2 rounded-lg border border-stone-200 bg-white px-3 text-sm',
-          'font-medium text-stone-700 shadow-xs transition-colors hover:border-stone-300 hover:bg-stone-50',
-          'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 data-[state=open]:bg-stone-50',
-          className,
-        )}
-      >
-        {current ? (
-          <GroupBadge initials={current.avatar} />
-        ) : (
-          <UsersRound className="size-4 shrink-0 text-stone-500" aria-hidden="true" />
-        )}
-        <span className="truncate">{current ? current.name : 'Your groups'}</span>
-        <CountBadge count={waiting} label="requests waiting" />
-        <ChevronsUpDown className="size-3.5 shrink-0 text-stone-400" aria-hidden="true" />
-      </DropdownMenu.Trigger>
-      <MenuContent align="start" className="w-64">
-        <MenuLabel>Your groups</MenuLabel>
-        <GroupItems />
-        <MenuSeparator />
-        <MenuLinkItem to={NEW_GROUP_PATH}>
-          <Plus className="size-4 text-stone-500" aria-hidden="true" />
-          New group…
-        </MenuLinkItem>
-      </MenuContent>
-    </DropdownMenu.Root>
-  );
-}
-
-function GroupItems() {
-  const groups = useMemberGroups();
-  if (groups.isPending) return <MenuItem disabled>Loading groups…</MenuItem>;
-  if (groups.isError) return <MenuItem disabled>Couldn't load your groups</MenuItem>;
-  if (groups.data.length === 0) return <MenuItem disabled>You haven't joined a group yet</MenuItem>;
-  return (
-    <div className="max-h-72 overflow-y-auto">
-      {groups.data.map((group) => (
-        <MenuLinkItem key={group.id} to={groupPath(group.id)}>
-          <GroupBadge initials={group.avatar} picture={group.picture_url} />
-          <span className="truncate">{group.name}</span>
-          <CountBadge count={group.pending_requests_count ?? 0} label="requests waiting" />
-        </MenuLinkItem>
-      ))}
-    </div>
+    <Menu
+      trigger={
+        <button
+          type="button"
+          className={cn(
+            'inline-flex h-9 max-w-52 items-center gap-2 rounded-lg border border-stone-200 bg-white px-3 text-sm',
+            'font-medium text-stone-700 shadow-xs transition-colors hover:border-stone-300 hover:bg-stone-50',
+            'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 data-[state=open]:bg-stone-50',
+            className,
+          )}
+        >
+          {current ? (
+            <GroupBadge initials={current.avatar} />
+          ) : (
+            <UsersRound className="size-4 shrink-0 text-stone-500" aria-hidden="true" />
+          )}
+          <span className="truncate">{current ? current.name : 'Your groups'}</span>
+          <CountBadge count={waiting} label="requests waiting" />
+          <ChevronsUpDown className="size-3.5 shrink-0 text-stone-400" aria-hidden="true" />
+        </button>
+      }
+    />
   );
 }
 

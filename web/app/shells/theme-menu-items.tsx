@@ -1,4 +1,4 @@
-import { Check, Monitor, Moon, Sun } from 'lucide-react';
+import { Check } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { MenuLabel } from '@web/components/menu';
 import {
@@ -8,8 +8,7 @@ import {
   useThemeChoice,
   type ThemeChoice,
 } from '@web/lib/theme';
-
-export const THEME_ICONS = { system: Monitor, light: Sun, dark: Moon } as const;
+import { THEME_ICONS } from '@web/lib/theme-icons';
 
 /** "Appearance: System / Light / Dark" as menu radio items inside a DropdownMenu. */
 export function ThemeMenuItems() {

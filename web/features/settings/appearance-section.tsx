@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { knownTimeZones, systemTimeZone } from '@shared/domain/time-zones';
 import { useAuth } from '@web/app/auth/auth-context';
-import { THEME_ICONS } from '@web/app/shells/theme-menu-items';
+import { THEME_ICONS } from '@web/lib/theme-icons';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/button';
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@web/components/card';

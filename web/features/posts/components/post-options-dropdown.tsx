@@ -1,0 +1,228 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { EyeOff, Flag, Globe, GlobeLock, Link2, Pencil, Trash2 } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { DropdownMenu } from 'radix-ui';
+import type { Post } from '@shared/api/posts';
+import { Alert } from '@web/components/alert';
+import { Button } from '@web/components/button';
+import type { MenuOnDemandProps } from '@web/app/resilience/on-demand';
+import { Dialog } from '@web/components/dialog';
+import { MenuContent, MenuItem, MenuSeparator } from '@web/components/menu';
+import { PUBLISH_TEXT, PublishDialog, UnpublishDialog } from '@web/features/published';
+import { errorMessage, serverErrorText } from '@web/lib/api-errors';
+import { copyToClipboard } from '@web/lib/clipboard';
+import { queryKeys } from '@web/lib/query-keys';
+import { deletePost, ignorePost, unignorePost } from '../api';
+import { POST_TEXT } from '../messages';
+import { removeCachedPost, updateCachedPost } from '../post-cache';
+import { editPostPath, type PostOptionsMenuProps } from './post-options-menu';
+import { ReportDialog } from './report-dialog';
+
+/**
+ * The post's "…" menu itself, with the dialogs its entries open; loaded when it is first opened
+ * (./post-options-menu.tsx).
+ */
+export function PostOptionsDropdown({
+  post,
+  notify,
+  onRemoved,
+  trigger,
+  open,
+  onOpenChange,
+  focusFirstItem,
+}: PostOptionsMenuProps & MenuOnDemandProps) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [reportOpen, setReportOpen] = useState(false);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const [publishOpen, setPublishOpen] = useState(false);
+  const [unpublishOpen, setUnpublishOpen] = useState(false);
+  const setPublished = (published: Post['published']) =>
+    updateCachedPost(queryClient, post.id, (cached) => ({ ...cached, published }));
+
+  async function copyPublicLink(url: string) {
+    try {
+      await copyToClipboard(url);
+      notify(PUBLISH_TEXT.linkCopied);
+    } catch (error) {
+      console.error('Copy failed', error);
+      notify(PUBLISH_TEXT.copyFailed, 'error');
+    }
+  }
+
+  const ignore = useMutation({
+    mutationFn: () => ignorePost(post.id),
+    onSuccess: () => {
+      removeCachedPost(queryClient, post.id);
+      notify(POST_TEXT.ignored, 'success', { label: POST_TEXT.undo, onClick: () => unignore.mutate() });
+      onRemoved?.();
+    },
+    onError: (error) => {
+      console.error(`Could not ignore post ${post.id}`, error);
+      notify(POST_TEXT.ignoreFailed, 'error');
+    },
+  });
+
+  const unignore = useMutation({
+    mutationFn: () => unignorePost(post.id),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.posts.all });
+      notify(POST_TEXT.unignored);
+    },
+    onError: (error) => {
+      console.error(`Could not show post ${post.id} again`, error);
+      notify(POST_TEXT.unignoreFailed, 'error');
+    },
+  });
+
+  return (
+    <>
+      <DropdownMenu.Root modal={false} open={open} onOpenChange={onOpenChange}>
+        <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
+        <MenuContent className="min-w-48" focusFirstItem={focusFirstItem}>
+          {post.can_edit ? (
+            <MenuItem onSelect={() => navigate(editPostPath(post.id))}>
+              <Pencil className="size-4 text-stone-500" aria-hidden="true" />
+              Edit
+            </MenuItem>
+          ) : null}
+          {post.can_publish && post.published ? (
+            <>
+              <MenuItem onSelect={() => void copyPublicLink(post.published!.public_url)}>
+                <Link2 className="size-4 text-stone-500" aria-hidden="true" />
+                {PUBLISH_TEXT.copyLink}
+              </MenuItem>
+              <MenuItem onSelect={() => setUnpublishOpen(true)}>
+                <GlobeLock className="size-4 text-stone-500" aria-hidden="true" />
+                {PUBLISH_TEXT.unpublish}
+              </MenuItem>
+              <MenuSeparator />
+            </>
+          ) : post.can_publish ? (
+            <>
+              <MenuItem onSelect={() => setPublishOpen(true)}>
+                <Globe className="size-4 text-stone-500" aria-hidden="true" />
+                {PUBLISH_TEXT.publish}
+              </MenuItem>
+              <MenuSeparator />
+            </>
+          ) : null}
+          {post.is_owner ? null : (
+            <>
+              <MenuItem onSelect={() => setReportOpen(true)}>
+                <Flag className="size-4 text-stone-500" aria-hidden="true" />
+                Report
+              </MenuItem>
+              <MenuItem disabled={ignore.isPending} onSelect={() => ignore.mutate()}>
+                <EyeOff className="size-4 text-stone-500" aria-hidden="true" />
+                Ignore
+              </MenuItem>
+            </>
+          )}
+          {post.can_delete ? (
+            <>
+              {post.is_owner && !post.can_publish ? null : <MenuSeparator />}
+              <MenuItem
+                onSelect={() => setDeleteOpen(true)}
+                className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800"
+              >
+                <Trash2 className="size-4" aria-hidden="true" />
+                Delete
+              </MenuItem>
+            </>
+          ) : null}
+        </MenuContent>
+      </DropdownMenu.Root>
+
+      {post.can_publish ? (
+        <PublishDialog
+          post={post}
+          open={publishOpen}
+          onOpenChange={setPublishOpen}
+          onPublished={({ id, slug, public_url }) => setPublished({ id, slug, public_url })}
+        />
+      ) : null}
+      {post.can_publish && post.published ? (
+        <UnpublishDialog
+          publicPostId={post.published.id}
+          title={post.tldr}
+          open={unpublishOpen}
+          onOpenChange={setUnpublishOpen}
+          onUnpublished={() => {
+            setPublished(null);
+            notify(PUBLISH_TEXT.unpublished);
+          }}
+        />
+      ) : null}
+      {post.is_owner ? null : (
+        <ReportDialog
+          subject="post"
+          id={post.id}
+          open={reportOpen}
+          onOpenChange={setReportOpen}
+          onReported={() => notify(POST_TEXT.reported)}
+        />
+      )}
+      {post.can_delete ? (
+        <DeletePostDialog
+          post={post}
+          open={deleteOpen}
+          onOpenChange={setDeleteOpen}
+          onDeleted={() => {
+            removeCachedPost(queryClient, post.id);
+            queryClient.removeQueries({ queryKey: queryKeys.posts.detail(post.id) });
+            notify(POST_TEXT.deleted);
+            onRemoved?.();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function DeletePostDialog({
+  post,
+  open,
+  onOpenChange,
+  onDeleted,
+}: {
+  post: Pick<Post, 'id' | 'tldr'>;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onDeleted: () => void;
+}) {
+  const remove = useMutation({
+    mutationFn: () => deletePost(post.id),
+    onSuccess: () => {
+      onOpenChange(false);
+      onDeleted();
+    },
+  });
+  const failure = remove.isError
+    ? (serverErrorText(remove.error) ?? errorMessage(remove.error) ?? POST_TEXT.deleteFailed)
+    : null;
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) remove.reset();
+        onOpenChange(next);
+      }}
+      dismissible={!remove.isPending}
+      title="Delete this post?"
+      description={`“${post.tldr}” and its comments will be removed for everyone. This can't be undone.`}
+    >
+      {failure ? <Alert className="mb-4">{failure}</Alert> : null}
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" onClick={() => onOpenChange(false)} disabled={remove.isPending}>
+          Cancel
+        </Button>
+        <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate()}>
+          {remove.isPending ? 'Deleting...' : 'Delete post'}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
