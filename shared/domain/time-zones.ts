@@ -20,6 +20,8 @@ export function canonicalTimeZone(value: string): string | null {
   } catch {
     return null;
   }
+  // Spelled as resolved: nothing to look up (the list costs ~25 ms to build, on a page's first load).
+  if (resolved === value) return value;
   knownByLowerCase ??= new Map(knownTimeZones().map((zone) => [zone.toLowerCase(), zone]));
   const listed = knownByLowerCase.get(value.toLowerCase());
   if (listed) return listed;

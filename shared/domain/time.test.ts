@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LOCAL_CLOCK, calendarDate, fullDateTime, shortTime, timeAgo } from './time';
 import { canonicalTimeZone, instantOfWallTime, wallTime } from './time-zones';
 
@@ -102,6 +102,22 @@ describe('time zones', () => {
     expect(canonicalTimeZone('Asia/Tokyo')).toBe('Asia/Tokyo');
     expect(canonicalTimeZone('asia/tokyo')).toBe('Asia/Tokyo');
     expect(canonicalTimeZone('UTC')).toBe('UTC');
+  });
+
+  it('takes a zone Intl spells as given without building the list of every zone (a page load pays for it)', async () => {
+    vi.resetModules();
+    const list = vi.spyOn(Intl, 'supportedValuesOf');
+    try {
+      const fresh = await import('./time-zones');
+      expect(fresh.systemTimeZone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+      expect(fresh.canonicalTimeZone('Asia/Tokyo')).toBe('Asia/Tokyo');
+      expect(list).not.toHaveBeenCalled();
+      // The control: a spelling Intl corrects is looked up in the list.
+      expect(fresh.canonicalTimeZone('asia/tokyo')).toBe('Asia/Tokyo');
+      expect(list).toHaveBeenCalledTimes(1);
+    } finally {
+      list.mockRestore();
+    }
   });
 
   it('refuses what is not a zone', () => {

@@ -264,6 +264,29 @@ describe('refreshUser', () => {
     expect(calls.filter((call) => call.url === '/api/auth')).toHaveLength(2);
   });
 
+  it("records an unknown zone as this browser's once, and does not fetch the member again for it", async () => {
+    const { route: patched, answer } = heldResponse();
+    const { calls } = mockFetch({
+      'GET /api/auth': () => jsonResponse({ ...maria, time_zone: null }),
+      'GET /api/groups': jsonResponse([]),
+      'PATCH /api/profile': patched,
+    });
+    renderApp('/probe', { features: probe });
+    const user = userEvent.setup({ delay: null });
+    expect(await screen.findByText('Signed in as maria')).toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(1));
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+      profile: { time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+    });
+    answer(jsonResponse({ ...maria, time_zone: 'UTC' }));
+    // Positive control: a refresh asked for after the zone was answered reaches the server.
+    await user.click(screen.getByRole('button', { name: 'Refresh me' }));
+    await act(() => refreshes[0]!);
+    const afterPatch = calls.slice(calls.findIndex((call) => call.method === 'PATCH') + 1);
+    expect(afterPatch.filter((call) => call.url === '/api/auth')).toHaveLength(1);
+    expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(1);
+  });
+
   it('applies only the latest answer when refreshes overlap', async () => {
     const answers: ((response: Response) => void)[] = [];
     let checked = false;

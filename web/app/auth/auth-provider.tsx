@@ -180,17 +180,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   // Times on screen follow the member's own zone. A member whose zone is not known yet gets this
-  // browser's, recorded once per page load, so the digest and other mail can use it.
+  // browser's, recorded once per page load, so the digest and other mail can use it. Nothing on
+  // screen changes (no zone already means this browser's, and settings read both as Automatic), so
+  // the member is not fetched again: that would draw the whole app a second time as it first shows.
   const zoneRecorded = useRef(false);
   const memberZone = state.user?.time_zone;
   useEffect(() => {
     setMemberTimeZone(memberZone ?? null);
     if (memberZone !== null || zoneRecorded.current) return;
     zoneRecorded.current = true;
-    recordTimeZone(systemTimeZone())
-      .then(() => refreshUser())
-      .catch((error: unknown) => console.error('Recording the time zone failed', error));
-  }, [memberZone, refreshUser]);
+    recordTimeZone(systemTimeZone()).catch((error: unknown) =>
+      console.error('Recording the time zone failed', error),
+    );
+  }, [memberZone]);
 
   const value = useMemo<AuthContextValue>(
     () => ({
