@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LOCAL_CLOCK, calendarDate, fullDateTime, shortTime, timeAgo } from './time';
-import { canonicalTimeZone, instantOfWallTime, wallTime } from './time-zones';
+import { canonicalTimeZone, instantOfWallTime, systemTimeZone, wallTime } from './time-zones';
 
 const now = new Date('2026-11-23T12:00:00Z');
 const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000);
@@ -117,6 +117,22 @@ describe('time zones', () => {
       expect(list).toHaveBeenCalledTimes(1);
     } finally {
       list.mockRestore();
+    }
+  });
+
+  it('names the system zone through Temporal where there is one, without an Intl date format', () => {
+    const format = vi.spyOn(Intl, 'DateTimeFormat');
+    vi.stubGlobal('Temporal', { Now: { timeZoneId: () => 'Asia/Kathmandu' } });
+    try {
+      expect(systemTimeZone()).toBe('Asia/Kathmandu');
+      expect(format).not.toHaveBeenCalled();
+      // An offset is no zone a member lives in: Intl's answer is taken instead.
+      vi.stubGlobal('Temporal', { Now: { timeZoneId: () => '+05:45' } });
+      expect(systemTimeZone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+      expect(format).toHaveBeenCalled();
+    } finally {
+      vi.unstubAllGlobals();
+      format.mockRestore();
     }
   });
 
