@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { resetFrameMenus } from '@web/app/shells/frame-menus';
 import { preloadMarkdown } from '@web/components/markdown-loader';
+import { resetFirstScreenWait } from '@web/lib/after-first-screen';
 
 // A lazy screen's first paint can take over a second on a loaded 2-core CI machine; waiting longer
 // only costs time when a test is failing anyway.
@@ -19,6 +20,7 @@ beforeAll(async () => {
 afterEach(() => {
   cleanup();
   resetFrameMenus();
+  resetFirstScreenWait();
   vi.unstubAllGlobals();
   vi.useRealTimers();
   window.localStorage.clear();

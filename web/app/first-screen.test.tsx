@@ -7,6 +7,7 @@ import { timelineRoutes } from '@web/features/timeline/routes';
 import { heldResponse, jsonResponse, mockFetch, type RecordedCall } from '@web/test/fetch-mock';
 import { createTestQueryClient, renderApp } from '@web/test/render-app';
 import { maria } from '@web/test/users';
+import { holdUntilFirstScreen } from '@web/lib/after-first-screen';
 import { queryKeys } from '@web/lib/query-keys';
 import { takeSessionCheck } from './auth/session-api';
 import { setSessionHint } from './auth/session-hint';
@@ -83,6 +84,32 @@ describe('startFirstScreen', () => {
     expect(await screen.findByRole('heading', { name: 'Soup night on Friday' })).toBeInTheDocument();
     expect(callsTo(calls, '/api/auth')).toHaveLength(1);
     expect(callsTo(calls, '/api/posts')).toHaveLength(1);
+  });
+
+  it('on /dashboard the frame’s own calls wait until the timeline has drawn its posts', async () => {
+    const { route: heldPosts, answer: answerPosts } = heldResponse();
+    const { calls } = mockFetch({
+      'GET /api/auth': jsonResponse(maria),
+      'GET /api/groups': jsonResponse([]),
+      'GET /api/posts': heldPosts,
+    });
+    const queryClient = createTestQueryClient();
+    // Longer than any wait below: the calls go because the timeline drew, not because time passed.
+    holdUntilFirstScreen(60_000);
+    startFirstScreen('/dashboard', queryClient);
+    renderApp('/dashboard', { features: timelineRoutes, queryClient });
+    // Positive control: the frame is drawn (its badges and switcher would have asked by now) and
+    // the timeline's call has left.
+    expect(await screen.findByRole('button', { name: 'Account menu' })).toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: 'Loading posts' })).toBeInTheDocument();
+    expect(callsTo(calls, '/api/posts')).toEqual(['/api/posts']);
+    expect(callsTo(calls, '/api/groups')).toEqual([]);
+    expect(callsTo(calls, '/api/me/counts')).toEqual([]);
+
+    answerPosts(jsonResponse([aPost({ tldr: 'Soup night on Friday' })]));
+    expect(await screen.findByRole('heading', { name: 'Soup night on Friday' })).toBeInTheDocument();
+    await waitFor(() => expect(callsTo(calls, '/api/groups')).toHaveLength(1));
+    await waitFor(() => expect(callsTo(calls, '/api/me/counts')).toHaveLength(1));
   });
 
   it('starts the timeline for a returning member on /, who is sent there', async () => {

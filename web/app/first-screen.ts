@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { feedQueryOptions, publishedPostOptions } from '@web/features/explore/queries';
 import { earlyTimelineQueryOptions } from '@web/features/timeline/timeline-query';
+import { holdUntilFirstScreen } from '@web/lib/after-first-screen';
 import { isPublicPath, sendsMembersHome } from '@web/lib/auth-paths';
 import { prepareClock } from '@web/lib/time-zone';
 import { hasSessionHint } from './auth/session-hint';
@@ -23,6 +24,8 @@ import { preloadMembersFrame } from './shells/members-frame';
  * - The timeline (/dashboard, or a door that sends a returning member there) starts its screen and
  *   its first page beside the session check. A 401 to that call is left to the check, which sends
  *   a visitor to sign in inside the app: the early call neither redirects nor remembers the page.
+ *   The frame's own calls (groups, badges, live events) wait until the timeline has drawn
+ *   (web/lib/after-first-screen.ts).
  */
 export function startFirstScreen(pathname: string, queryClient: QueryClient): void {
   const returningMember = hasSessionHint();
@@ -42,6 +45,7 @@ export function startFirstScreen(pathname: string, queryClient: QueryClient): vo
   ) {
     import('@web/features/timeline/timeline-page').catch(() => undefined);
     void queryClient.prefetchInfiniteQuery(earlyTimelineQueryOptions());
+    holdUntilFirstScreen();
     return;
   }
   if (matchPath('/', pathname) || matchPath('/feed', pathname)) {

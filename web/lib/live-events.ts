@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { LIVE_EVENT_TYPES, type LiveEvent } from '../../shared/api/live-events';
+import { afterFirstScreen, firstScreenPending } from './after-first-screen';
 
 /**
  * Live updates (GET /api/events, Server-Sent Events). One EventSource per tab, opened while at
@@ -24,8 +25,24 @@ function isLiveEvent(value: unknown): value is LiveEvent {
   return typeof type === 'string' && LIVE_EVENT_TYPES.has(type);
 }
 
+let opening = false;
+
+/** Opens the stream, once the page's first screen has drawn (./after-first-screen.ts). */
 function open() {
-  if (source || typeof EventSource === 'undefined') return;
+  if (source || opening || typeof EventSource === 'undefined') return;
+  if (!firstScreenPending()) {
+    connect();
+    return;
+  }
+  opening = true;
+  void afterFirstScreen().then(() => {
+    opening = false;
+    if (listeners.size > 0) connect();
+  });
+}
+
+function connect() {
+  if (source) return;
   source = new EventSource(LIVE_EVENTS_URL, { withCredentials: true });
   source.onmessage = (message: MessageEvent<string>) => {
     let event: unknown;

@@ -1,4 +1,5 @@
 import type { MeCounts } from '@shared/api/me-counts';
+import { afterFirstScreen } from '@web/lib/after-first-screen';
 import { api } from '@web/lib/api-client';
 
 let shared: Promise<MeCounts> | null = null;
@@ -11,7 +12,9 @@ let shared: Promise<MeCounts> | null = null;
  */
 export function fetchMeCounts(): Promise<MeCounts> {
   if (!shared) {
-    shared = api.get<MeCounts>('/me/counts').then((response) => response.data);
+    shared = afterFirstScreen()
+      .then(() => api.get<MeCounts>('/me/counts'))
+      .then((response) => response.data);
     setTimeout(() => {
       shared = null;
     }, 0);

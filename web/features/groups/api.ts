@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { Group, GroupMember, GroupRequest, UpdateGroupBody } from '@shared/api/groups';
 import type { GroupRole, GroupSort, RequestRole } from '@shared/domain/constants';
 import { fetchMeCounts } from '@web/app/shells/me-counts';
+import { afterFirstScreen } from '@web/lib/after-first-screen';
 import { api } from '@web/lib/api-client';
 import { cursorPaging } from '@web/lib/pagination';
 import { queryKeys } from '@web/lib/query-keys';
@@ -16,13 +17,15 @@ export const MY_GROUPS_LIMIT = 50;
 export function groupsQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.groups.list(),
-    queryFn: async ({ signal }) =>
-      (
-        await api.get<Group[] | null>('/groups', {
-          query: { member: 'true', limit: MY_GROUPS_LIMIT },
-          signal,
-        })
-      ).data ?? [],
+    queryFn: async ({ signal }) => {
+      // The frame asks for it beside the screen: on the timeline's first load, after it has drawn.
+      await afterFirstScreen();
+      const response = await api.get<Group[] | null>('/groups', {
+        query: { member: 'true', limit: MY_GROUPS_LIMIT },
+        signal,
+      });
+      return response.data ?? [];
+    },
   });
 }
 

@@ -1,5 +1,5 @@
 import { ListFooter } from '@web/components/paged-list-state';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useInfiniteQuery, useQueryClient, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import { Newspaper, RotateCw } from 'lucide-react';
 import type { Post } from '@shared/api/posts';
@@ -8,6 +8,7 @@ import { Button } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
 import { FloatingRefreshButton } from '@web/components/floating-refresh-button';
 import { reportActionFailure } from '@web/lib/action-errors';
+import { firstScreenDrawn } from '@web/lib/after-first-screen';
 import { errorMessage } from '@web/lib/api-errors';
 import { flattenPages, type CursorPage } from '@web/lib/pagination';
 import { useInfiniteScroll } from '@web/lib/use-infinite-scroll';
@@ -69,6 +70,13 @@ export function PostTimeline({
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   const posts = query.data ? flattenPages(query.data) : [];
   const shown = useProgressiveCount(posts.length, FIRST_DRAWN);
+  const settled = !query.isPending;
+  useEffect(() => {
+    if (!settled) return;
+    // Once its first cards (or its error) are on screen, the frame's own calls may go.
+    const frame = requestAnimationFrame(() => setTimeout(firstScreenDrawn));
+    return () => cancelAnimationFrame(frame);
+  }, [settled]);
   const markerRef = useInfiniteScroll(
     () => void fetchNextPage(),
     // Not while the first page is still being drawn: its end marker would be in view.
