@@ -553,7 +553,12 @@ export async function openBenchDatabase(target: {
   dataDir?: string;
 }): Promise<{ database: Database; close(): Promise<void> }> {
   if (target.databaseUrl) {
-    const database = await openDatabase({ kind: 'postgres', url: target.databaseUrl, max: 2 });
+    const database = await openDatabase({
+      kind: 'postgres',
+      url: target.databaseUrl,
+      max: 2,
+      listens: false,
+    });
     await database.migrate();
     return { database, close: () => database.close() };
   }

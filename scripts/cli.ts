@@ -28,7 +28,7 @@ class UsageError extends Error {}
 async function openConfiguredDatabase(config: Config): Promise<{ database: Database; release(): void }> {
   if (config.databaseUrl) {
     return {
-      database: await openDatabase({ kind: 'postgres', url: config.databaseUrl, max: 2 }),
+      database: await openDatabase({ kind: 'postgres', url: config.databaseUrl, max: 2, listens: false }),
       release() {},
     };
   }

@@ -68,6 +68,13 @@ interface PostgresOptions {
   max?: number;
   /** How long a kept read may be served on PostgreSQL (tests lengthen it to see the notices work). */
   keptReadMaxAgeMs?: number;
+  /**
+   * Whether the process hears other processes' notices (default true): its own LISTEN connection,
+   * for the reads it keeps and for live events. The CLI and the data generator, which run a few
+   * statements and leave, do not: they keep no reads (nothing is kept until notices are heard) and
+   * serve no live events, and their writes are announced all the same (the tables' triggers).
+   */
+  listens?: boolean;
 }
 
 export type DatabaseOptions = ({ kind: 'postgres' } & PostgresOptions) | ({ kind: 'pglite' } & PgliteOptions);
@@ -121,6 +128,7 @@ async function openPostgres({
   url,
   max = 10,
   keptReadMaxAgeMs = SHARED_READ_MAX_AGE_MS,
+  listens = true,
 }: PostgresOptions): Promise<Database> {
   // A connect that gets no answer (a server hung or a network cut) fails after this long, so a
   // request answers 503 within a bound instead of waiting for a connection forever.
@@ -152,9 +160,9 @@ async function openPostgres({
   });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   await db.execute(sql`select 1`);
-  const listener = createPgListener(url, (hearing) => writes.hear(hearing));
+  const listener = listens ? createPgListener(url, (hearing) => writes.hear(hearing)) : null;
   // Until the notices are heard nothing kept is served; a failure here is retried by the listener.
-  await listener.listen(DATA_CHANGED_CHANNEL, () => writes.changedElsewhere()).catch(() => undefined);
+  await listener?.listen(DATA_CHANGED_CHANNEL, () => writes.changedElsewhere()).catch(() => undefined);
   const readCache = new VersionedReadCache(writes, { maxAgeMs: keptReadMaxAgeMs });
   const database: Database = {
     kind: 'postgres',
@@ -163,7 +171,10 @@ async function openPostgres({
     hasVector: false,
     readCache,
     publicReadCache: readCache,
-    listen: (channel, handler) => listener.listen(channel, handler),
+    listen: (channel, handler) =>
+      listener
+        ? listener.listen(channel, handler)
+        : Promise.reject(new Error('this database was opened with listens: false')),
     async migrate() {
       await migrateUnderLock(url);
       database.hasVector = await detectVector(db);
@@ -172,7 +183,7 @@ async function openPostgres({
     unavailable: () => null,
     async close() {
       writes.stop();
-      await listener.close();
+      await listener?.close();
       await pool.end();
     },
   };

@@ -197,6 +197,43 @@ describe('reads kept until the next write', () => {
     }
   });
 
+  it('on PostgreSQL a process opened with listens: false holds no LISTEN connection, and its writes are still announced', async (test) => {
+    if (embedded()) return test.skip();
+    const { member } = await memberWithClient(app);
+    const url = databaseUrl(await currentDatabase());
+    const listening = async (db: Db) =>
+      Number(
+        rowsOf<{ count: number }>(
+          await db.execute(sql`
+            select count(*)::int as count from pg_stat_activity
+            where datname = current_database() and query = ${`LISTEN "${DATA_CHANGED_CHANNEL}"`}`),
+        )[0]?.count,
+      );
+    const here = await openDatabase({ kind: 'postgres', url, max: 1, keptReadMaxAgeMs: 60_000 });
+    try {
+      const before = await listening(here.db);
+      // The control: a process that listens adds its connection.
+      const hearing = await openDatabase({ kind: 'postgres', url, max: 1 });
+      expect(await listening(here.db)).toBe(before + 1);
+      await hearing.close();
+      await expect.poll(() => listening(here.db), { timeout: 10_000 }).toBe(before);
+
+      const quiet = await openDatabase({ kind: 'postgres', url, max: 1, listens: false });
+      try {
+        expect(await listening(here.db)).toBe(before);
+        await expect(quiet.listen('anything', () => undefined)).rejects.toThrow(/listens: false/);
+        // What it writes still reaches the processes that listen.
+        const read = await keptMemberName(here.readCache, member.id, here.db);
+        await quiet.db.update(users).set({ firstName: 'Quietly' }).where(eq(users.id, member.id));
+        await expect.poll(read, { timeout: 10_000, interval: 50 }).toEqual({ name: 'Quietly' });
+      } finally {
+        await quiet.close();
+      }
+    } finally {
+      await here.close();
+    }
+  });
+
   it("announces a transaction's changes once per table, and neither the throttle's counters nor rows untouched", async () => {
     const { member } = await memberWithClient(app);
     const heard: string[] = [];
