@@ -27,6 +27,7 @@ export function MenuContent({
       <DropdownMenu.Content
         align={align}
         sideOffset={sideOffset}
+        collisionPadding={12}
         onFocus={(event) => {
           onFocus?.(event);
           if (!firstFocus.current || event.target !== event.currentTarget) return;
