@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
+import type { MenuOnDemandProps } from '@web/app/resilience/on-demand';
 import { cn } from '@web/lib/cn';
 
 /** Styled pieces for Radix DropdownMenu; Root and Trigger come from `radix-ui` directly. */
@@ -44,6 +45,26 @@ export function MenuContent({
         {...props}
       />
     </DropdownMenu.Portal>
+  );
+}
+
+/**
+ * What a menu loaded on demand draws (`onDemandMenu`, web/app/resilience/on-demand.tsx): Radix's
+ * menu, controlled, with the button it was given as its trigger and `MenuContent` as its panel.
+ */
+export function OnDemandDropdown({
+  trigger,
+  open,
+  onOpenChange,
+  focusFirstItem,
+  modal,
+  ...content
+}: MenuOnDemandProps & { modal?: boolean } & DropdownMenu.DropdownMenuContentProps) {
+  return (
+    <DropdownMenu.Root modal={modal} open={open} onOpenChange={onOpenChange}>
+      <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
+      <MenuContent focusFirstItem={focusFirstItem} {...content} />
+    </DropdownMenu.Root>
   );
 }
 

@@ -1,20 +1,16 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DropdownMenu } from 'radix-ui';
 import { describe, expect, it, vi } from 'vitest';
-import { MenuContent, MenuItem } from '@web/components/menu';
+import { MenuItem, OnDemandDropdown } from '@web/components/menu';
 import { onDemandMenu, type MenuOnDemandProps } from './on-demand';
 
 /** What a menu's own chunk draws, as the app's menus do. */
-function Dropdown({ trigger, open, onOpenChange, focusFirstItem }: MenuOnDemandProps) {
+function Dropdown(menu: MenuOnDemandProps) {
   return (
-    <DropdownMenu.Root open={open} onOpenChange={onOpenChange}>
-      <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
-      <MenuContent focusFirstItem={focusFirstItem}>
-        <MenuItem>First</MenuItem>
-        <MenuItem>Second</MenuItem>
-      </MenuContent>
-    </DropdownMenu.Root>
+    <OnDemandDropdown {...menu}>
+      <MenuItem>First</MenuItem>
+      <MenuItem>Second</MenuItem>
+    </OnDemandDropdown>
   );
 }
 

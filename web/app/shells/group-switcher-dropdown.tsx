@@ -1,26 +1,22 @@
 import { Plus } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
-import { MenuContent, MenuItem, MenuLabel, MenuLinkItem, MenuSeparator } from '@web/components/menu';
+import { MenuItem, MenuLabel, MenuLinkItem, MenuSeparator, OnDemandDropdown } from '@web/components/menu';
 import { CountBadge } from '@web/features/groups/components/count-badge';
 import { groupPath, NEW_GROUP_PATH } from '../navigation';
 import type { MenuOnDemandProps } from '../resilience/on-demand';
 import { GroupBadge, useMemberGroups } from './group-switcher';
 
 /** The group switcher's menu itself, loaded when it is first opened (./group-switcher.tsx). */
-export function GroupSwitcherDropdown({ trigger, open, onOpenChange, focusFirstItem }: MenuOnDemandProps) {
+export function GroupSwitcherDropdown(menu: MenuOnDemandProps) {
   return (
-    <DropdownMenu.Root open={open} onOpenChange={onOpenChange}>
-      <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
-      <MenuContent align="start" className="w-64" focusFirstItem={focusFirstItem}>
-        <MenuLabel>Your groups</MenuLabel>
-        <GroupItems />
-        <MenuSeparator />
-        <MenuLinkItem to={NEW_GROUP_PATH}>
-          <Plus className="size-4 text-stone-500" aria-hidden="true" />
-          New group…
-        </MenuLinkItem>
-      </MenuContent>
-    </DropdownMenu.Root>
+    <OnDemandDropdown {...menu} align="start" className="w-64">
+      <MenuLabel>Your groups</MenuLabel>
+      <GroupItems />
+      <MenuSeparator />
+      <MenuLinkItem to={NEW_GROUP_PATH}>
+        <Plus className="size-4 text-stone-500" aria-hidden="true" />
+        New group…
+      </MenuLinkItem>
+    </OnDemandDropdown>
   );
 }
 

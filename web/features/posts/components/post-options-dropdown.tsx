@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { EyeOff, Flag, Globe, GlobeLock, Link2, Pencil, Trash2 } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { DropdownMenu } from 'radix-ui';
 import type { Post } from '@shared/api/posts';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/button';
 import type { MenuOnDemandProps } from '@web/app/resilience/on-demand';
 import { Dialog } from '@web/components/dialog';
-import { MenuContent, MenuItem, MenuSeparator } from '@web/components/menu';
+import { MenuItem, MenuSeparator, OnDemandDropdown } from '@web/components/menu';
 import { PUBLISH_TEXT, PublishDialog, UnpublishDialog } from '@web/features/published';
 import { errorMessage, serverErrorText } from '@web/lib/api-errors';
 import { copyToClipboard } from '@web/lib/clipboard';
@@ -27,10 +26,7 @@ export function PostOptionsDropdown({
   post,
   notify,
   onRemoved,
-  trigger,
-  open,
-  onOpenChange,
-  focusFirstItem,
+  ...menu
 }: PostOptionsMenuProps & MenuOnDemandProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -78,62 +74,59 @@ export function PostOptionsDropdown({
 
   return (
     <>
-      <DropdownMenu.Root modal={false} open={open} onOpenChange={onOpenChange}>
-        <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
-        <MenuContent className="min-w-48" focusFirstItem={focusFirstItem}>
-          {post.can_edit ? (
-            <MenuItem onSelect={() => navigate(editPostPath(post.id))}>
-              <Pencil className="size-4 text-stone-500" aria-hidden="true" />
-              Edit
+      <OnDemandDropdown {...menu} modal={false} className="min-w-48">
+        {post.can_edit ? (
+          <MenuItem onSelect={() => navigate(editPostPath(post.id))}>
+            <Pencil className="size-4 text-stone-500" aria-hidden="true" />
+            Edit
+          </MenuItem>
+        ) : null}
+        {post.can_publish && post.published ? (
+          <>
+            <MenuItem onSelect={() => void copyPublicLink(post.published!.public_url)}>
+              <Link2 className="size-4 text-stone-500" aria-hidden="true" />
+              {PUBLISH_TEXT.copyLink}
             </MenuItem>
-          ) : null}
-          {post.can_publish && post.published ? (
-            <>
-              <MenuItem onSelect={() => void copyPublicLink(post.published!.public_url)}>
-                <Link2 className="size-4 text-stone-500" aria-hidden="true" />
-                {PUBLISH_TEXT.copyLink}
-              </MenuItem>
-              <MenuItem onSelect={() => setUnpublishOpen(true)}>
-                <GlobeLock className="size-4 text-stone-500" aria-hidden="true" />
-                {PUBLISH_TEXT.unpublish}
-              </MenuItem>
-              <MenuSeparator />
-            </>
-          ) : post.can_publish ? (
-            <>
-              <MenuItem onSelect={() => setPublishOpen(true)}>
-                <Globe className="size-4 text-stone-500" aria-hidden="true" />
-                {PUBLISH_TEXT.publish}
-              </MenuItem>
-              <MenuSeparator />
-            </>
-          ) : null}
-          {post.is_owner ? null : (
-            <>
-              <MenuItem onSelect={() => setReportOpen(true)}>
-                <Flag className="size-4 text-stone-500" aria-hidden="true" />
-                Report
-              </MenuItem>
-              <MenuItem disabled={ignore.isPending} onSelect={() => ignore.mutate()}>
-                <EyeOff className="size-4 text-stone-500" aria-hidden="true" />
-                Ignore
-              </MenuItem>
-            </>
-          )}
-          {post.can_delete ? (
-            <>
-              {post.is_owner && !post.can_publish ? null : <MenuSeparator />}
-              <MenuItem
-                onSelect={() => setDeleteOpen(true)}
-                className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800"
-              >
-                <Trash2 className="size-4" aria-hidden="true" />
-                Delete
-              </MenuItem>
-            </>
-          ) : null}
-        </MenuContent>
-      </DropdownMenu.Root>
+            <MenuItem onSelect={() => setUnpublishOpen(true)}>
+              <GlobeLock className="size-4 text-stone-500" aria-hidden="true" />
+              {PUBLISH_TEXT.unpublish}
+            </MenuItem>
+            <MenuSeparator />
+          </>
+        ) : post.can_publish ? (
+          <>
+            <MenuItem onSelect={() => setPublishOpen(true)}>
+              <Globe className="size-4 text-stone-500" aria-hidden="true" />
+              {PUBLISH_TEXT.publish}
+            </MenuItem>
+            <MenuSeparator />
+          </>
+        ) : null}
+        {post.is_owner ? null : (
+          <>
+            <MenuItem onSelect={() => setReportOpen(true)}>
+              <Flag className="size-4 text-stone-500" aria-hidden="true" />
+              Report
+            </MenuItem>
+            <MenuItem disabled={ignore.isPending} onSelect={() => ignore.mutate()}>
+              <EyeOff className="size-4 text-stone-500" aria-hidden="true" />
+              Ignore
+            </MenuItem>
+          </>
+        )}
+        {post.can_delete ? (
+          <>
+            {post.is_owner && !post.can_publish ? null : <MenuSeparator />}
+            <MenuItem
+              onSelect={() => setDeleteOpen(true)}
+              className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800"
+            >
+              <Trash2 className="size-4" aria-hidden="true" />
+              Delete
+            </MenuItem>
+          </>
+        ) : null}
+      </OnDemandDropdown>
 
       {post.can_publish ? (
         <PublishDialog
