@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../shared/domain/messages';
 import packageJson from '../package.json' with { type: 'json' };
 import type { Config } from './config/env';
-import type { AppContext } from './context';
-import { isApiPath, registerAuth, type Sessions } from './http/auth';
+import type { App, AppContext, RouteContext } from './context';
+import { isApiPath, registerAuth } from './http/auth';
 import { registerCachePolicy } from './http/cache-policy';
 import { registerMetrics } from './http/metrics';
 import { registerReadiness } from './http/readiness';
@@ -58,13 +58,6 @@ import { sendHtml } from './http/html-page';
  * deadlines (database statement timeouts, the SSRF-guarded fetch's total deadline).
  */
 export const TIMEOUTS = { headersMs: 15_000, idleMs: 30_000, requestMs: 10 * 60_000 } as const;
-
-export type App = FastifyInstance<any, any, any, FastifyBaseLogger, ZodTypeProvider>;
-
-/** Everything a feature's routes need: the app context plus the session mechanics. */
-export interface RouteContext extends AppContext {
-  sessions: Sessions;
-}
 
 /**
  * Builds the HTTP application. Every route is registered here, explicitly, so one file tells

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { App } from './app';
+import type { App } from './context';
 import { closeGracefully } from './runtime';
 
 describe('closeGracefully', () => {

@@ -3,7 +3,8 @@ import pino, { type DestinationStream } from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { createMailer, type Mailer } from './adapters/mail';
 import { createStorage } from './adapters/storage/create-storage';
-import { buildApp, type App } from './app';
+import { buildApp } from './app';
+import type { App } from './context';
 import type { Config } from './config/env';
 import type { AppContext } from './context';
 import { type Database, openDatabase } from './db/client';
@@ -16,7 +17,8 @@ import { createThrottle } from './http/throttle';
 import { LOG_REDACT_PATHS, logSerializers, REDACTED } from './lib/log-redaction';
 import { createJobs } from './jobs/queue';
 import { jobDefinitions } from './jobs/registry';
-import { createJobMetrics, serveWorkerMetrics } from './http/metrics';
+import { createJobMetrics } from './http/job-metrics';
+import { serveWorkerMetrics } from './http/metrics';
 
 export interface Hearth {
   app: App | null;

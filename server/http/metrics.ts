@@ -2,9 +2,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import Fastify from 'fastify';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { App } from '../app';
-import type { AppContext } from '../context';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { App, AppContext } from '../context';
 import { rowsOf } from '../db/client';
 import { notFound, registerErrorHandling, unauthorized } from './errors';
 
@@ -24,39 +23,6 @@ export function sameSecret(given: string, expected: string): boolean {
 function bearerToken(header: string | undefined): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
   return match?.[1] ?? null;
-}
-
-/**
- * The jobs this process ran, by queue and outcome (completed, failed: a failed run is retried
- * unless it was the last): a count and the durations. Created before the job queue starts, and
- * added to the registry of whichever /metrics the process serves (web port or METRICS_PORT).
- */
-export interface JobMetrics {
-  metrics: Array<Counter | Histogram>;
-  record(queue: string, outcome: 'completed' | 'failed', seconds: number): void;
-}
-
-export function createJobMetrics(): JobMetrics {
-  const processed = new Counter({
-    name: 'hearth_jobs_processed_total',
-    help: 'Jobs this process ran, by queue and outcome (completed, failed)',
-    labelNames: ['queue', 'outcome'],
-    registers: [],
-  });
-  const duration = new Histogram({
-    name: 'hearth_job_duration_seconds',
-    help: 'How long the jobs this process ran took, by queue and outcome',
-    labelNames: ['queue', 'outcome'],
-    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
-    registers: [],
-  });
-  return {
-    metrics: [processed, duration],
-    record(queue, outcome, seconds) {
-      processed.inc({ queue, outcome });
-      duration.observe({ queue, outcome }, seconds);
-    },
-  };
 }
 
 /**

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { App } from '../app';
+import type { App } from '../context';
 import type { AppContext } from '../context';
 import { rowsOf } from '../db/client';
 import { MIGRATIONS_DIR } from '../paths';

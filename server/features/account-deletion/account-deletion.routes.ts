@@ -1,7 +1,7 @@
 import { ACCOUNT_MESSAGES } from '../../../shared/api/account';
 import { AccountDeletionBodySchema, AccountDeletionStateSchema } from '../../../shared/api/account-deletion';
 import { BLANK } from '../../../shared/api/fields';
-import type { App, RouteContext } from '../../app';
+import type { App, RouteContext } from '../../context';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { invalidField } from '../../http/errors';
 import { requireCurrentPassword } from '../account/reauth';

@@ -13,7 +13,7 @@ import {
   TwoFactorSetupSchema,
 } from '../../../shared/api/account';
 import { MessageResponseSchema } from '../../../shared/api/auth';
-import type { App, RouteContext } from '../../app';
+import type { App, RouteContext } from '../../context';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { HttpError, invalidField, notFound, unprocessable } from '../../http/errors';
 import { endAllSessions, endSessionOf, listLiveSessions } from '../sessions/sessions.repo';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { ACCOUNT_MESSAGES } from '../../../shared/api/account';
-import type { RouteContext } from '../../app';
+import type { RouteContext } from '../../context';
 import type { CurrentUser } from '../../http/auth';
 import { clientSubject } from '../../http/client-ip';
 import { invalidField } from '../../http/errors';

@@ -6,7 +6,7 @@ import {
   UpdateSiteSettingsBodySchema,
 } from '../../../shared/api/admin-members';
 import { IdParamsSchema } from '../../../shared/api/posts';
-import type { App, RouteContext } from '../../app';
+import type { App, RouteContext } from '../../context';
 import { notFound } from '../../http/errors';
 import { readSiteSettings, updateSiteSettings } from '../site-settings/site-settings.service';
 import { findUserByUsername, setCanInvite } from '../users/users.repo';

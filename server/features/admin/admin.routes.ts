@@ -10,7 +10,7 @@ import {
   UpdateReportBodySchema,
 } from '../../../shared/api/reports';
 import { LIMITS } from '../../../shared/domain/constants';
-import type { App, RouteContext } from '../../app';
+import type { App, RouteContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { decodeCursor, paginate } from '../../http/pagination';
 import { presentAdminFeedback } from '../feedback/feedback.presenter';

@@ -6,7 +6,7 @@ import {
 } from '../../../shared/api/account';
 import { SignedInSchema } from '../../../shared/api/account-deletion';
 import { AUTH_MESSAGES, CurrentUserSchema, SignInBodySchema } from '../../../shared/api/auth';
-import type { App, RouteContext } from '../../app';
+import type { App, RouteContext } from '../../context';
 import { clientSubject } from '../../http/client-ip';
 import { forbidden, HttpError, invalidField } from '../../http/errors';
 import { requireUser } from '../../http/auth';

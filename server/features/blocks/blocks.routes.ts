@@ -6,7 +6,7 @@ import {
 } from '../../../shared/api/blocks';
 import { PageQuerySchema } from '../../../shared/api/fields';
 import { LIMITS } from '../../../shared/domain/constants';
-import type { App, RouteContext } from '../../app';
+import type { App, RouteContext } from '../../context';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { decodeCursor, paginate } from '../../http/pagination';
 import { presentBlockedMember } from './blocks.presenter';

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/api/comments';
 import { LIMITS } from '../../../shared/domain/constants';
 import { DeletedResponseSchema, IdParamsSchema } from '../../../shared/api/posts';
-import type { App, RouteContext } from '../../app';
+import type { App, RouteContext } from '../../context';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { forbidden } from '../../http/errors';
 import { decodeCursor, paginate } from '../../http/pagination';

@@ -3,7 +3,7 @@ import {
   DataExportParamsSchema,
   DataExportSchema,
 } from '../../../shared/api/data-exports';
-import type { App, RouteContext } from '../../app';
+import type { App, RouteContext } from '../../context';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { presentDataExport } from './data-exports.presenter';

@@ -1,4 +1,4 @@
-import type { App, RouteContext } from '../../app';
+import type { App, RouteContext } from '../../context';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { createLiveHub, type LiveHub } from './live-hub';
 import type { LiveEvent } from './live-events';

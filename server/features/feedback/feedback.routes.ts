@@ -1,5 +1,5 @@
 import { FeedbackBodySchema, FeedbackSchema } from '../../../shared/api/feedback';
-import type { App, RouteContext } from '../../app';
+import type { App, RouteContext } from '../../context';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { presentFeedback } from './feedback.presenter';
 import { insertFeedback } from './feedback.repo';

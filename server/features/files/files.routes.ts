@@ -6,7 +6,7 @@ import {
   FileRequestSchema,
 } from '../../../shared/api/files';
 import { IdParamsSchema } from '../../../shared/api/posts';
-import type { App, RouteContext } from '../../app';
+import type { App, RouteContext } from '../../context';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { canViewFile, isPublicFile } from './files.policy';

@@ -6,7 +6,7 @@ import type { LocalStorage, SignedQuery } from '../../adapters/storage/local-sto
 import { LOCAL_STORAGE_PATH } from '../../adapters/storage/local-storage';
 import { ObjectTooLargeError, STORAGE_KEY_PATTERN, StorageFullError } from '../../adapters/storage/storage';
 import type { SignedMethod } from '../../adapters/storage/url-signer';
-import type { App, RouteContext } from '../../app';
+import type { App, RouteContext } from '../../context';
 import { HttpError, notFound, storageFull } from '../../http/errors';
 import { FILE_SECURITY_HEADERS } from './files.serve';
 

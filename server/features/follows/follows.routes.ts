@@ -6,7 +6,7 @@ import {
 } from '../../../shared/api/follows';
 import { LIMITS } from '../../../shared/domain/constants';
 import { IdParamsSchema } from '../../../shared/api/posts';
-import type { App, RouteContext } from '../../app';
+import type { App, RouteContext } from '../../context';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { invalidField, notFound } from '../../http/errors';
 import { decodeKeyCursor, paginateByKey } from '../../http/key-cursor';

@@ -16,7 +16,7 @@ import {
 } from '../../../shared/api/groups';
 import { LIMITS } from '../../../shared/domain/constants';
 import { DeletedResponseSchema, IdParamsSchema } from '../../../shared/api/posts';
-import type { App, RouteContext } from '../../app';
+import type { App, RouteContext } from '../../context';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { forbidden } from '../../http/errors';
 import { decodeKeyCursor, paginateByKey } from '../../http/key-cursor';

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/api/invitations';
 import { PageQuerySchema } from '../../../shared/api/fields';
 import { LIMITS } from '../../../shared/domain/constants';
-import type { App, RouteContext } from '../../app';
+import type { App, RouteContext } from '../../context';
 import { clientSubject } from '../../http/client-ip';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { forbidden, unprocessable } from '../../http/errors';

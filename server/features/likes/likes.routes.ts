@@ -1,5 +1,5 @@
 import { IdParamsSchema, LikeResponseSchema } from '../../../shared/api/posts';
-import type { App, RouteContext } from '../../app';
+import type { App, RouteContext } from '../../context';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { forbidden } from '../../http/errors';
 import { canCommentInGroup } from '../../policies/group-roles';

@@ -9,7 +9,7 @@ import {
 import { PageQuerySchema } from '../../../shared/api/fields';
 import { LIMITS } from '../../../shared/domain/constants';
 import { DeletedResponseSchema, LikeResponseSchema } from '../../../shared/api/posts';
-import type { App, RouteContext } from '../../app';
+import type { App, RouteContext } from '../../context';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { forbidden } from '../../http/errors';
 import { decodeCursor, paginate } from '../../http/pagination';

@@ -1,6 +1,6 @@
 import { LinkIdParamsSchema } from '../../../shared/api/links';
 import { LikeResponseSchema } from '../../../shared/api/posts';
-import type { App, RouteContext } from '../../app';
+import type { App, RouteContext } from '../../context';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { likeLink, unlikeLink } from './link-likes.service';
 import { loadVisibleLink } from './links.service';

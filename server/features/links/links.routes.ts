@@ -8,7 +8,7 @@ import {
   LinkTimelineQuerySchema,
 } from '../../../shared/api/links';
 import { DeletedResponseSchema } from '../../../shared/api/posts';
-import type { App, RouteContext } from '../../app';
+import type { App, RouteContext } from '../../context';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { decodeCursor, paginate } from '../../http/pagination';
 import { registerLinkCommentRoutes } from './link-comments.routes';

@@ -6,7 +6,7 @@ import {
   PublishedLinksQuerySchema,
 } from '../../../shared/api/links';
 import { LIMITS } from '../../../shared/domain/constants';
-import type { App, RouteContext } from '../../app';
+import type { App, RouteContext } from '../../context';
 import { clientSubject } from '../../http/client-ip';
 import { notFound } from '../../http/errors';
 import { decodeCursor, paginate } from '../../http/pagination';

@@ -1,5 +1,5 @@
 import { MentionQuerySchema, MentionSuggestionListSchema } from '../../../shared/api/mentions';
-import type { App, RouteContext } from '../../app';
+import type { App, RouteContext } from '../../context';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { findGroupWithRole } from '../groups/memberships';

@@ -1,5 +1,5 @@
 import { MeCountsSchema, type MeCounts } from '../../../shared/api/me-counts';
-import type { App, RouteContext } from '../../app';
+import type { App, RouteContext } from '../../context';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { countPendingRequestsForModerator } from '../groups/groups.repo';
 import { countOpenReports } from '../reports/reports.repo';

@@ -8,7 +8,7 @@ import {
   UpdateNotificationPreferencesBodySchema,
 } from '../../../shared/api/notifications';
 import { LIMITS } from '../../../shared/domain/constants';
-import type { App, RouteContext } from '../../app';
+import type { App, RouteContext } from '../../context';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { decodeCursor, paginate } from '../../http/pagination';

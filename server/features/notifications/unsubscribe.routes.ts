@@ -9,7 +9,7 @@ import {
   UnsubscribeResultSchema,
   type UnsubscribeScope,
 } from '../../../shared/api/notifications';
-import type { App, RouteContext } from '../../app';
+import type { App, RouteContext } from '../../context';
 import { badRequest } from '../../http/errors';
 import { memberExists } from '../profiles/profiles.repo';
 import { savePreferences, turnAllOff } from './notification-preferences';

@@ -8,7 +8,7 @@ import {
   TimelineQuerySchema,
   UpdatePostBodySchema,
 } from '../../../shared/api/posts';
-import type { App, RouteContext } from '../../app';
+import type { App, RouteContext } from '../../context';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { decodeCursor } from '../../http/pagination';

@@ -2,7 +2,7 @@ import { IdParamsSchema, PostListSchema } from '../../../shared/api/posts';
 import { PageQuerySchema } from '../../../shared/api/fields';
 import { ProfileSchema, UpdateProfileBodySchema } from '../../../shared/api/profiles';
 import { LIMITS } from '../../../shared/domain/constants';
-import type { App, RouteContext } from '../../app';
+import type { App, RouteContext } from '../../context';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { decodeCursor } from '../../http/pagination';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { LIMITS } from '../../../shared/domain/constants';
 import { SLUG_PATTERN } from '../../../shared/domain/slug';
-import type { App, RouteContext } from '../../app';
+import type { App, RouteContext } from '../../context';
 import { clientSubject } from '../../http/client-ip';
 import { HttpError } from '../../http/errors';
 import { cacheableByEveryone, PUBLIC_PAGE_CACHE } from './public-posts.cache';

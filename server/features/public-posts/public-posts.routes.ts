@@ -13,7 +13,7 @@ import {
 } from '../../../shared/api/public-posts';
 import { LIMITS } from '../../../shared/domain/constants';
 import type { FastifyRequest } from 'fastify';
-import type { App, RouteContext } from '../../app';
+import type { App, RouteContext } from '../../context';
 import { clientSubject } from '../../http/client-ip';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { sendPage } from '../../http/kept-page';

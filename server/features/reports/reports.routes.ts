@@ -8,7 +8,7 @@ import {
   ReportSummarySchema,
 } from '../../../shared/api/reports';
 import { LIMITS } from '../../../shared/domain/constants';
-import type { App, RouteContext } from '../../app';
+import type { App, RouteContext } from '../../context';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { forbidden } from '../../http/errors';
 import { decodeCursor, paginate } from '../../http/pagination';

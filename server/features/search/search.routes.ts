@@ -1,5 +1,5 @@
 import { SearchBodySchema, SearchResultsSchema, SearchSectionsSchema } from '../../../shared/api/search';
-import type { App, RouteContext } from '../../app';
+import type { App, RouteContext } from '../../context';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { resolveMentions } from '../mentions/mentions.service';
 import { presentPosts } from '../posts/posts.presenter';

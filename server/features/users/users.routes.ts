@@ -7,7 +7,7 @@ import {
   SignUpBodySchema,
   SignUpResponseSchema,
 } from '../../../shared/api/auth';
-import type { App, RouteContext } from '../../app';
+import type { App, RouteContext } from '../../context';
 import { clientSubject } from '../../http/client-ip';
 import { HttpError, unprocessable } from '../../http/errors';
 import { presentSignUp } from './users.presenter';
