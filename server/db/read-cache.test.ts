@@ -182,6 +182,15 @@ describe('which statements may change data', () => {
     ['update rate_limits set count = 0', false],
     ['insert into rate_limits_archive values ($1)', true],
     ['with x as (select 1) insert into rate_limits values ($1)', true],
+    // Reads that start with WITH (the inbox, search): their SELECT's row count is no change.
+    ['with hits as (select id from posts where tsv @@ $1) select * from hits', false],
+    ['WITH RECURSIVE t(n) AS (VALUES (1) UNION ALL SELECT n + 1 FROM t) SELECT sum(n) FROM t', false],
+    ['with a as (select \')\' as p, "update" from x), b as (select 1) select * from a, b', false],
+    ['with a as (select 1) -- update later\nselect * from a', false],
+    ['with a as (select 1) /* delete */ select (select 2) from a', false],
+    ['with a as (select id from posts) update posts set x = 1 where id in (select id from a)', true],
+    ['with a as (delete from posts returning id) select count(*) from a', true],
+    ['with a as not materialized (insert into b values (1) returning id) select * from a', true],
     ['insert into posts values ($1)', true],
     ['delete from sessions where id = $1', true],
   ])('%s may change a kept read: %s', (sql, may) => {
@@ -236,6 +245,21 @@ describe('PoolWriteClock', () => {
     await cache.read('k', load);
     expect(load.calls).toBe(1);
     writes.changedElsewhere();
+    await cache.read('k', load);
+    expect(load.calls).toBe(2);
+  });
+
+  it('leaves what is kept alone when a WITH only reads, however many rows it answers', async () => {
+    const writes = new PoolWriteClock();
+    writes.hear(true);
+    const cache = new VersionedReadCache(writes);
+    const load = loader('timeline');
+    await cache.read('k', load);
+    await writes.track('with page as (select id from notifications) select * from page', settled(40));
+    await cache.read('k', load);
+    expect(load.calls).toBe(1);
+    // The control: a WITH that updates is a change.
+    await writes.track('with next as (select id from jobs) update jobs set state = 1', settled(1));
     await cache.read('k', load);
     expect(load.calls).toBe(2);
   });

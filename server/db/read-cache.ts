@@ -163,8 +163,10 @@ export class PoolWriteClock implements WriteClock {
 }
 
 /**
- * A statement that only reads: it starts with SELECT (Hearth calls no function that writes from a
- * SELECT). Anything else (INSERT, UPDATE, DELETE, WITH, DDL, SET, …) may write.
+ * A statement that only reads: a SELECT, or a WITH whose common table expressions and main
+ * statement are all SELECTs (the inbox and search read this way; Hearth calls no function that
+ * writes from a SELECT). Anything else (INSERT, UPDATE, DELETE, a WITH that writes, DDL, SET, …)
+ * may write.
  */
 const READ = /^\s*\(*\s*select\b/i;
 /**
@@ -176,13 +178,54 @@ const THROTTLE_COUNTERS = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?rate_l
 
 /** Whether a statement may change what a kept read answers: any write but the throttle's counters. */
 export function mayChangeKeptReads(sql: string): boolean {
-  return !READ.test(sql) && !THROTTLE_COUNTERS.test(sql);
+  if (READ.test(sql)) return false;
+  if (WITH.test(sql)) return MODIFYING_CTE.test(sql) || withMainStatement(sql) !== 'select';
+  return !THROTTLE_COUNTERS.test(sql);
 }
 
 const DML = /^\s*(insert|update|delete|merge)\b/i;
 const WITH = /^\s*with\b/i;
 /** A data-modifying common table expression: `name as (insert|update|delete …)`. */
 const MODIFYING_CTE = /\bas\s*(?:not\s+)?(?:materialized\s*)?\(\s*(insert|update|delete|merge)\b/i;
+const STATEMENT_KEYWORD = /^(select|insert|update|delete|merge|values|table)$/;
+
+/**
+ * The keyword of a WITH statement's main statement (`select`, `update`, …), found after its common
+ * table expressions: the first such keyword outside every parenthesis, string, quoted name and
+ * comment. `null` when there is none (not a statement Hearth writes).
+ */
+function withMainStatement(sql: string): string | null {
+  let depth = 0;
+  let index = sql.search(WITH) + sql.match(WITH)![0].length;
+  while (index < sql.length) {
+    const char = sql[index]!;
+    if (char === "'" || char === '"') {
+      const close = sql.indexOf(char, index + 1);
+      if (close < 0) return null;
+      // A doubled quote inside continues the literal: the scan resumes right after it either way.
+      index = close + 1;
+    } else if (char === '-' && sql[index + 1] === '-') {
+      const end = sql.indexOf('\n', index);
+      index = end < 0 ? sql.length : end + 1;
+    } else if (char === '/' && sql[index + 1] === '*') {
+      const end = sql.indexOf('*/', index + 2);
+      index = end < 0 ? sql.length : end + 2;
+    } else if (char === '(') {
+      depth++;
+      index++;
+    } else if (char === ')') {
+      depth--;
+      index++;
+    } else if (/[a-z_]/i.test(char)) {
+      const word = /^[a-z_][a-z0-9_$]*/i.exec(sql.slice(index, index + 64))![0];
+      if (depth === 0 && STATEMENT_KEYWORD.test(word.toLowerCase())) return word.toLowerCase();
+      index += word.length;
+    } else {
+      index++;
+    }
+  }
+  return null;
+}
 
 /**
  * Whether a statement that may write did change data. A top-level INSERT, UPDATE, DELETE or MERGE
