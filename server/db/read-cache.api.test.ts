@@ -9,7 +9,8 @@ import { createTestApp, type TestApp } from '../../tests/support/test-app';
 import { databaseUrl } from '../../tests/support/test-database';
 import { DATA_CHANGED_CHANNEL, type Db, openDatabase, rowsOf } from './client';
 import { type ReadCache, VersionedReadCache } from './read-cache';
-import { feedbacks, posts, users } from './schema';
+import { extendSession, markSessionSeen } from '../features/sessions/sessions.repo';
+import { feedbacks, posts, sessions, users } from './schema';
 
 type Listed = { id: string; tldr: string; liked_by_current_user: boolean; likes_count: number }[];
 
@@ -253,6 +254,33 @@ describe('reads kept until the next write', () => {
       expect(mine.filter((table) => table === 'users')).toHaveLength(1);
       expect(mine).not.toContain('rate_limits');
       expect(mine).not.toContain('feedbacks');
+    } finally {
+      await stop();
+    }
+  });
+
+  it('keeps what is kept when a session is marked seen, and announces every other session change', async () => {
+    const { member } = await memberWithClient(app);
+    const { db } = app.context;
+    const [session] = await db.select().from(sessions).where(eq(sessions.userId, member.id));
+    const heard: string[] = [];
+    const stop = await app.context.database.listen(DATA_CHANGED_CHANNEL, (table) => heard.push(table));
+    try {
+      const read = await keptMemberName(app.context.database.readCache, member.id);
+      const loads = read.loads();
+      await markSessionSeen(db, session!.id, new Date(), '203.0.113.9');
+      await read();
+      expect(read.loads()).toBe(loads);
+      // The mark was written (the session list shows it)...
+      const [seen] = await db.select().from(sessions).where(eq(sessions.id, session!.id));
+      expect(seen!.ip).toBe('203.0.113.9');
+      // ...and the session's expiry sliding is a change like any other: announced, and it drops
+      // what is kept. Notices arrive in order, so the mark's would have come first.
+      await extendSession(db, session!.id, new Date(), new Date(Date.now() + 86_400_000));
+      await read();
+      expect(read.loads()).toBe(loads + 1);
+      await expect.poll(() => heard.includes('sessions'), { timeout: 10_000, interval: 20 }).toBe(true);
+      expect(heard.filter((table) => table === 'sessions')).toHaveLength(1);
     } finally {
       await stop();
     }

@@ -192,6 +192,15 @@ describe('which statements may change data', () => {
     ['with a as (delete from posts returning id) select count(*) from a', true],
     ['with a as not materialized (insert into b values (1) returning id) select * from a', true],
     ['insert into posts values ($1)', true],
+    // A session marked seen (drizzle writes the columns in the table's order), and nothing more.
+    ['update "sessions" set "ip" = $1, "last_seen_at" = $2 where "sessions"."id" = $3', false],
+    ['update sessions set last_seen_at = $1, ip = $2 where id = $3', false],
+    [
+      'update "sessions" set "ip" = $1, "last_seen_at" = $2, "expires_at" = $3 where "sessions"."id" = $4',
+      true,
+    ],
+    ['update "sessions" set "last_used_at" = $1, "expires_at" = $2 where "sessions"."id" = $3', true],
+    ['update "sessions" set "ip" = $1, "last_seen_at" = $2 where "sessions"."user_id" = $3', true],
     ['delete from sessions where id = $1', true],
   ])('%s may change a kept read: %s', (sql, may) => {
     expect(mayChangeKeptReads(sql)).toBe(may);

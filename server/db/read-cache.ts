@@ -175,12 +175,26 @@ const READ = /^\s*\(*\s*select\b/i;
  * leave the table out for the same reason (migration 0016).
  */
 const THROTTLE_COUNTERS = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?rate_limits"?[\s(]/i;
+/**
+ * A session marked seen (`markSessionSeen`: its "last seen" time and address, at most once a
+ * minute): only the member's session list shows them, and that list is never kept. Migration 0018
+ * leaves these updates out of PostgreSQL's change notices too. Only a statement that sets exactly
+ * those two columns matches.
+ */
+const SEEN_COLUMNS = String.raw`(?:"?ip"?\s*=\s*\$\d\s*,\s*"?last_seen_at"?|"?last_seen_at"?\s*=\s*\$\d\s*,\s*"?ip"?)\s*=\s*\$\d`;
+const SESSION_SEEN = new RegExp(
+  String.raw`^\s*update\s+"?sessions"?\s+set\s+${SEEN_COLUMNS}\s+where\s+(?:"?sessions"?\.)?"?id"?\s*=\s*\$3\s*$`,
+  'i',
+);
 
-/** Whether a statement may change what a kept read answers: any write but the throttle's counters. */
+/**
+ * Whether a statement may change what a kept read answers: any write but the throttle's counters
+ * and a session's "last seen" mark.
+ */
 export function mayChangeKeptReads(sql: string): boolean {
   if (READ.test(sql)) return false;
   if (WITH.test(sql)) return MODIFYING_CTE.test(sql) || withMainStatement(sql) !== 'select';
-  return !THROTTLE_COUNTERS.test(sql);
+  return !THROTTLE_COUNTERS.test(sql) && !SESSION_SEEN.test(sql);
 }
 
 const DML = /^\s*(insert|update|delete|merge)\b/i;

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config/env';
 import type { Db } from '../db/client';
 import { sessionExpiry } from '../features/sessions/session-lifetime';
+import { SessionPresence } from '../features/sessions/session-presence';
 import {
   deleteSessionByHash,
   extendSession,
@@ -64,6 +65,8 @@ export async function registerAuth(
   const setCookie = (reply: FastifyReply, token: string, expiresAt: Date) =>
     reply.setCookie(cookieName, token, { ...cookieOptions, expires: expiresAt });
 
+  const presence = new SessionPresence(SEEN_AFTER_MS);
+
   app.decorateRequest('currentUser', null);
   app.decorateRequest('sessionId', null);
   // preValidation, not preHandler: a signed-out request is answered 401 before its body is judged.
@@ -86,8 +89,9 @@ export async function registerAuth(
       await extendSession(db, found.session.id, now, expiresAt);
       setCookie(reply, token, expiresAt);
     }
-    if (now.getTime() - found.session.lastSeenAt.getTime() > SEEN_AFTER_MS) {
+    if (presence.due(found.session.id, found.session.lastSeenAt, now)) {
       await markSessionSeen(db, found.session.id, now, request.ip);
+      presence.marked(found.session.id, now);
     }
   });
 
