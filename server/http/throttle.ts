@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/client';
 import { tooManyRequests } from './errors';
@@ -90,6 +90,7 @@ export function createThrottle(
     const current = sql`case when rate_limits.window_start = ${start} then rate_limits.count else 0 end`;
     return { windowMs, position, start, previous, current };
   };
+  type Window = ReturnType<typeof windowOf>;
 
   const storedCounts = async (name: LimitName, subject: string) => {
     const window = windowOf(name);
@@ -104,47 +105,58 @@ export function createThrottle(
     return { ...window, counts: countsAt(stored, window.position.start, window.windowMs) };
   };
 
-  /** The 429 for `subject`, its Retry-After the wait until one more request would fit. */
-  const refusal = async (name: LimitName, subject: string) => {
-    const { counts, position, windowMs } = await storedCounts(name, subject);
+  /** The 429 for counts that have no room, its Retry-After the wait until one more request fits. */
+  const refusal = (
+    name: LimitName,
+    { counts, position, windowMs }: Awaited<ReturnType<typeof storedCounts>>,
+  ) => {
     const current = position.start + windowMs - position.remainingMs;
-    const allowedAt = nextAllowedAt(counts, position, windowMs, limits[name].max);
-    return tooManyRequests((allowedAt - current) / 1000);
+    return tooManyRequests((nextAllowedAt(counts, position, windowMs, limits[name].max) - current) / 1000);
+  };
+
+  /**
+   * Counts one request in a single statement, the row locked while its counts are rolled forward;
+   * with `onlyIf`, only when that holds of the rolled counts (else no row comes back).
+   */
+  const count = async (name: LimitName, subject: string, onlyIf?: (window: Window) => SQL) => {
+    const window = windowOf(name);
+    const result = await db.execute(sql`
+      insert into rate_limits (key, window_start, count, previous_count)
+      values (${keyOf(name, subject)}, ${window.start}, 1, 0)
+      on conflict (key) do update set
+        previous_count = ${window.previous}, count = ${window.current} + 1, window_start = excluded.window_start
+      ${onlyIf ? sql`where ${onlyIf(window)}` : sql``}
+      returning count, previous_count`);
+    const row = rowsOf<CounterRow>(result)[0];
+    return { window, row };
   };
 
   return {
     async hit(name, subject) {
       if (!options.enabled) return;
-      const { windowMs, position, start, previous, current } = windowOf(name);
       const max = limits[name].max;
-      // Counted only when it fits; a refused request updates nothing and returns no row.
-      const result = await db.execute(sql`
-        insert into rate_limits (key, window_start, count, previous_count)
-        values (${keyOf(name, subject)}, ${start}, 1, 0)
-        on conflict (key) do update set
-          previous_count = ${previous}, count = ${current} + 1, window_start = excluded.window_start
-        where (${previous})::bigint * ${position.remainingMs}::bigint
-          + ((${current}) + 1)::bigint * ${windowMs}::bigint <= ${max * windowMs}::bigint
-        returning count`);
-      if (rowsOf(result).length === 0) throw await refusal(name, subject);
+      // The SQL of fitsOneMore (sliding-window.ts), on the locked row's rolled counts.
+      const { row } = await count(
+        name,
+        subject,
+        ({ previous, current, position, windowMs }) =>
+          sql`(${previous})::bigint * ${position.remainingMs}::bigint
+            + ((${current}) + 1)::bigint * ${windowMs}::bigint <= ${max * windowMs}::bigint`,
+      );
+      if (!row) throw refusal(name, await storedCounts(name, subject));
     },
     async check(name, subject) {
       if (!options.enabled) return;
-      const { counts, position, windowMs } = await storedCounts(name, subject);
-      if (!fitsOneMore(counts, position, windowMs, limits[name].max)) throw await refusal(name, subject);
+      const stored = await storedCounts(name, subject);
+      if (!fitsOneMore(stored.counts, stored.position, stored.windowMs, limits[name].max)) {
+        throw refusal(name, stored);
+      }
     },
     async record(name, subject) {
       if (!options.enabled) return 0;
-      const { windowMs, position, start, previous, current } = windowOf(name);
-      const result = await db.execute(sql`
-        insert into rate_limits (key, window_start, count, previous_count)
-        values (${keyOf(name, subject)}, ${start}, 1, 0)
-        on conflict (key) do update set
-          previous_count = ${previous}, count = ${current} + 1, window_start = excluded.window_start
-        returning count, previous_count`);
-      const row = rowsOf<CounterRow>(result)[0];
+      const { window, row } = await count(name, subject);
       const counts = { previous: Number(row?.previous_count ?? 0), current: Number(row?.count ?? 0) };
-      return estimatedCount(counts, position, windowMs);
+      return estimatedCount(counts, window.position, window.windowMs);
     },
     async once(key, windowSeconds) {
       const current = new Date(now());
