@@ -37,6 +37,8 @@ describe('sliding windows: the arithmetic', () => {
     ['failures past the limit', { previous: 9, current: 12 }, 10],
     ['the previous window full', { previous: 5, current: 0 }, 5],
     ['both windows part full', { previous: 3, current: 3 }, 5],
+    ['a share that is no whole millisecond', { previous: 7, current: 1 }, 5],
+    ['the same, in the next window', { previous: 0, current: 7 }, 5],
   ])('names the first instant one more fits: %s', (_, counts, max) => {
     for (const from of [10 * W, 10 * W + 1, 10 * W + W / 3, 11 * W - 1]) {
       const position = positionOf(from, W);
