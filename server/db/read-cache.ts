@@ -177,7 +177,7 @@ const READ = /^\s*\(*\s*select\b/i;
 const THROTTLE_COUNTERS = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?rate_limits"?[\s(]/i;
 /**
  * A session marked seen (`markSessionSeen`: its "last seen" time and address, at most once a
- * minute): only the member's session list shows them, and that list is never kept. Migration 0018
+ * minute): only the member's session list shows them, and that list is never kept. Migration 0019
  * leaves these updates out of PostgreSQL's change notices too. Only a statement that sets exactly
  * those two columns matches.
  */

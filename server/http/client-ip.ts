@@ -27,7 +27,38 @@ export function throttleSubjectOf(ip: string): string {
   return `${ipv6Groups(ip).slice(0, 4).join(':')}::/64`;
 }
 
-/** The request's client, as per-IP throttles see it (the proxy-aware `request.ip`, bucketed). */
+/** An IPv4 address with a port (`203.0.113.7:51234`) or a bracketed IPv6 one (`[2001:db8::1]:443`). */
+const WITH_PORT = /^(?:(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}|\[([0-9a-f:.%]+)\]:\d{1,5})$/i;
+
+/** The IP address an X-Forwarded-For entry names (some proxies add the port), or undefined. */
+function addressIn(entry: string): string | undefined {
+  const withPort = WITH_PORT.exec(entry);
+  const address = withPort ? (withPort[1] ?? withPort[2]!) : entry;
+  return isIP(address.split('%')[0]!) ? address : undefined;
+}
+
+/**
+ * The address of the request's client. Fastify's `request.ips` is the socket's peer followed by the
+ * X-Forwarded-For entries from right to left, up to the first hop TRUST_PROXY does not trust, and
+ * `request.ip` is its last entry, whatever that entry says. An entry that is no IP address
+ * (`unknown`, `foo`, `1.2.3.4.5`) names nobody; were it taken as the client, a client sending a new
+ * one each time would get a new throttle bucket each time. So the chain is read only up to the first
+ * such entry, and the client is the last valid address before it: the hop that handed the nonsense
+ * on, the nearest party we can still name (the proxy's own socket address when the client wrote it).
+ * Empty entries never get here: the header's parser drops them.
+ */
+export function clientAddressOf(request: FastifyRequest): string {
+  const [peer, ...forwarded] = request.ips ?? [request.ip];
+  let client = peer ?? request.ip;
+  for (const entry of forwarded) {
+    const address = addressIn(entry);
+    if (address === undefined) break;
+    client = address;
+  }
+  return client;
+}
+
+/** The request's client, as per-IP throttles see it (its address through the proxies, bucketed). */
 export function clientSubject(request: FastifyRequest): string {
-  return throttleSubjectOf(request.ip);
+  return throttleSubjectOf(clientAddressOf(request));
 }

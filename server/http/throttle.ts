@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/client';
 import { tooManyRequests } from './errors';
+import { countsAt, estimatedCount, fitsOneMore, nextAllowedAt, positionOf } from './sliding-window';
 
 export interface Limit {
-  /** Requests allowed per window. */
+  /** Requests allowed in any `windowSeconds` (a sliding window, ADR 036). */
   max: number;
   windowSeconds: number;
 }
@@ -46,9 +47,9 @@ export type LimitName = keyof typeof LIMITS;
 export interface Throttle {
   /** Counts one request against `name` for `subject`; throws 429 with Retry-After when over. */
   hit(name: LimitName, subject: string): Promise<void>;
-  /** Throws 429 when `subject` has already used up `name` in this window; counts nothing. */
+  /** Throws 429 when `subject` has already used up `name` in the last window; counts nothing. */
   check(name: LimitName, subject: string): Promise<void>;
-  /** Counts one event (a failure) against `name` and returns the window's count; never throws. */
+  /** Counts one event (a failure) against `name` and returns the last window's count; never throws. */
   record(name: LimitName, subject: string): Promise<number>;
   /**
    * True at most once per `windowSeconds` for `key` (measured from the last true), across processes:
@@ -57,9 +58,18 @@ export interface Throttle {
   once(key: string, windowSeconds: number): Promise<boolean>;
 }
 
+interface CounterRow {
+  window_start: string | Date;
+  count: number;
+  previous_count: number;
+}
+
 /**
- * Fixed-window counters kept in PostgreSQL, so every web process shares them and a restart
- * does not reset an attacker's budget. One upsert per throttled request.
+ * Sliding-window counters kept in PostgreSQL (ADR 036), so every web process shares them and a
+ * restart does not reset an attacker's budget. One upsert per throttled request decides it: the
+ * row is locked while its counts are rolled to the current window and the request is weighed, so
+ * parallel requests cannot all slip in. A refused request is not counted: a client that waits out
+ * Retry-After is let in then, however often it knocked meanwhile.
  */
 export function createThrottle(
   db: Db,
@@ -67,41 +77,86 @@ export function createThrottle(
 ): Throttle {
   const now = options.now ?? Date.now;
   const limits: Record<LimitName, Limit> = { ...LIMITS, ...options.limits };
+  const keyOf = (name: LimitName, subject: string) => `${name}:${subject.toLowerCase()}`;
+
+  /** Where `name`'s window stands now, and the stored counts rolled to it (as SQL on the locked row). */
   const windowOf = (name: LimitName) => {
     const windowMs = limits[name].windowSeconds * 1000;
-    const current = now();
-    const start = Math.floor(current / windowMs) * windowMs;
-    return { start: new Date(start).toISOString(), retryAfterSeconds: (start + windowMs - current) / 1000 };
+    const position = positionOf(now(), windowMs);
+    const start = new Date(position.start).toISOString();
+    const previousStart = new Date(position.start - windowMs).toISOString();
+    const previous = sql`case when rate_limits.window_start = ${start} then rate_limits.previous_count
+      when rate_limits.window_start = ${previousStart} then rate_limits.count else 0 end`;
+    const current = sql`case when rate_limits.window_start = ${start} then rate_limits.count else 0 end`;
+    return { windowMs, position, start, previous, current };
   };
-  const keyOf = (name: LimitName, subject: string) => `${name}:${subject.toLowerCase()}`;
-  const record = async (name: LimitName, subject: string) => {
+  type Window = ReturnType<typeof windowOf>;
+
+  const storedCounts = async (name: LimitName, subject: string) => {
     const window = windowOf(name);
     const result = await db.execute(sql`
-      insert into rate_limits (key, window_start, count) values (${keyOf(name, subject)}, ${window.start}, 1)
+      select window_start, count, previous_count from rate_limits where key = ${keyOf(name, subject)}`);
+    const row = rowsOf<CounterRow>(result)[0];
+    const stored = row && {
+      windowStart: new Date(row.window_start).getTime(),
+      count: Number(row.count),
+      previousCount: Number(row.previous_count),
+    };
+    return { ...window, counts: countsAt(stored, window.position.start, window.windowMs) };
+  };
+
+  /** The 429 for counts that have no room, its Retry-After the wait until one more request fits. */
+  const refusal = (
+    name: LimitName,
+    { counts, position, windowMs }: Awaited<ReturnType<typeof storedCounts>>,
+  ) => {
+    const current = position.start + windowMs - position.remainingMs;
+    return tooManyRequests((nextAllowedAt(counts, position, windowMs, limits[name].max) - current) / 1000);
+  };
+
+  /**
+   * Counts one request in a single statement, the row locked while its counts are rolled forward;
+   * with `onlyIf`, only when that holds of the rolled counts (else no row comes back).
+   */
+  const count = async (name: LimitName, subject: string, onlyIf?: (window: Window) => SQL) => {
+    const window = windowOf(name);
+    const result = await db.execute(sql`
+      insert into rate_limits (key, window_start, count, previous_count)
+      values (${keyOf(name, subject)}, ${window.start}, 1, 0)
       on conflict (key) do update set
-        count = case when rate_limits.window_start = excluded.window_start then rate_limits.count + 1 else 1 end,
-        window_start = excluded.window_start
-      returning count`);
-    return Number(rowsOf<{ count: number }>(result)[0]?.count ?? 0);
+        previous_count = ${window.previous}, count = ${window.current} + 1, window_start = excluded.window_start
+      ${onlyIf ? sql`where ${onlyIf(window)}` : sql``}
+      returning count, previous_count`);
+    const row = rowsOf<CounterRow>(result)[0];
+    return { window, row };
   };
 
   return {
     async hit(name, subject) {
       if (!options.enabled) return;
-      if ((await record(name, subject)) > limits[name].max) {
-        throw tooManyRequests(windowOf(name).retryAfterSeconds);
-      }
+      const max = limits[name].max;
+      // The SQL of fitsOneMore (sliding-window.ts), on the locked row's rolled counts.
+      const { row } = await count(
+        name,
+        subject,
+        ({ previous, current, position, windowMs }) =>
+          sql`(${previous})::bigint * ${position.remainingMs}::bigint
+            + ((${current}) + 1)::bigint * ${windowMs}::bigint <= ${max * windowMs}::bigint`,
+      );
+      if (!row) throw refusal(name, await storedCounts(name, subject));
     },
     async check(name, subject) {
       if (!options.enabled) return;
-      const window = windowOf(name);
-      const result = await db.execute(sql`
-        select count from rate_limits where key = ${keyOf(name, subject)} and window_start = ${window.start}`);
-      const count = Number(rowsOf<{ count: number }>(result)[0]?.count ?? 0);
-      if (count >= limits[name].max) throw tooManyRequests(window.retryAfterSeconds);
+      const stored = await storedCounts(name, subject);
+      if (!fitsOneMore(stored.counts, stored.position, stored.windowMs, limits[name].max)) {
+        throw refusal(name, stored);
+      }
     },
     async record(name, subject) {
-      return options.enabled ? record(name, subject) : 0;
+      if (!options.enabled) return 0;
+      const { window, row } = await count(name, subject);
+      const counts = { previous: Number(row?.previous_count ?? 0), current: Number(row?.count ?? 0) };
+      return estimatedCount(counts, window.position, window.windowMs);
     },
     async once(key, windowSeconds) {
       const current = new Date(now());

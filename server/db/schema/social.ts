@@ -33,9 +33,13 @@ export const feedbacks = pgTable(
   (t) => [index('feedbacks_created_idx').on(t.createdAt)],
 );
 
-/** Fixed-window request counters shared by every web process (see server/http/throttle.ts). */
+/**
+ * Sliding-window request counters shared by every web process (server/http/throttle.ts, ADR 036):
+ * the count of the fixed window starting at `window_start` and of the window before it.
+ */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),
+  previousCount: integer('previous_count').notNull().default(0),
 });

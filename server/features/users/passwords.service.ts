@@ -3,7 +3,7 @@ import { DURATIONS } from '../../../shared/domain/constants';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { FieldErrors } from '../../http/errors';
-import { isCommonPassword } from '../../lib/common-passwords';
+import { isGuessablePassword } from '../../lib/common-passwords';
 import { hashPassword, needsRehash } from '../../lib/passwords';
 import { hashToken } from '../../lib/tokens';
 import { enqueueMail } from '../mail/mail.job';
@@ -16,10 +16,10 @@ type Context = Pick<AppContext, 'db' | 'jobs' | 'mailer' | 'config'>;
 /**
  * What is wrong with a new password beyond its length (which the contract checks): the one rule for
  * sign-up, reset and any later change. The list is server-side only: the web app learns of it from
- * the 422, and ~49,000 words stay out of the browser's bundle.
+ * the 422 (it has no strength meter), and ~49,000 words stay out of the browser's bundle.
  */
 export async function newPasswordErrors(password: string): Promise<string[]> {
-  return (await isCommonPassword(password)) ? [AUTH_MESSAGES.passwordTooCommon] : [];
+  return (await isGuessablePassword(password)) ? [AUTH_MESSAGES.passwordTooCommon] : [];
 }
 
 /** Mails the owner that their password changed, in the transaction that changed it. */

@@ -184,8 +184,9 @@ describe.skipIf(clusterUnavailable() !== null)('two web processes and two worker
   it('adds up sign-in failures sent to different web processes (one throttle in the database)', async () => {
     const member = await seed();
     const wrong = { user: { email: member.email, password: 'not the password' } };
-    // ADR 013: 10 failures per (account, client) in a fixed 5-minute window; 5 here and 5 there make
-    // 10. The processes run on the real clock, so the twelve requests start in a window with room.
+    // ADR 013: 10 failures per (account, client) in 5 minutes; 5 here and 5 there make 10. The
+    // processes run on the real clock, and the sliding window (ADR 036) weighs the previous fixed
+    // window's requests down as time passes, so the twelve requests start in one window with room.
     await awayFromWindowEdge(300, 45_000);
     for (let i = 0; i < 10; i++) {
       const res = await clientOf(i % 2 === 0 ? web1 : web2).post('/api/users/sign_in', wrong);
@@ -305,7 +306,8 @@ describe.skipIf(clusterUnavailable() !== null)('two web processes and two worker
 
 /**
  * Waits, when the current fixed window of `windowSeconds` (aligned to the epoch, as the throttle's
- * are) ends within `roomMs`, until the next one has begun, so a short run of requests falls in one.
+ * sliding windows are estimated from) ends within `roomMs`, until the next one has begun, so a short
+ * run of requests falls in one and each counts in full.
  */
 async function awayFromWindowEdge(windowSeconds: number, roomMs: number) {
   const windowMs = windowSeconds * 1000;
