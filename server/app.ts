@@ -170,11 +170,33 @@ async function registerWeb(app: App, routes: RouteContext, serveWeb: boolean, we
   }
   registerPublicPages(app, routes, indexHtml);
   app.setNotFoundHandler((request, reply) => {
+    if (isFilePath(request.url)) {
+      return reply
+        .status(404)
+        .header('cache-control', 'no-store')
+        .type('text/plain; charset=utf-8')
+        .send(MESSAGES.notFound);
+    }
     if (!isApiPath(request.url) && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
       return sendHtml(request, reply.header('cache-control', 'no-cache'), indexHtml);
     }
     return reply.status(404).send({ error: MESSAGES.notFound });
   });
+}
+
+/**
+ * Whether a missing path names a file rather than a screen of the app: anything under /assets/,
+ * or a last segment with an extension (no app address has one: ids are UUIDs, slugs have no dot).
+ * Such a request gets a plain 404, never the app's page: a tab still running an older build that
+ * asks for a chunk this build no longer has must fail as a missing file, not run HTML as script,
+ * and no cache or service worker may keep a page under a file's name.
+ */
+function isFilePath(url: string): boolean {
+  const pathname = url.split('?')[0]!;
+  if (isApiPath(pathname)) return false;
+  if (pathname === '/assets' || pathname.startsWith('/assets/')) return true;
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return /\.[a-z0-9]+$/i.test(last);
 }
 
 /**
