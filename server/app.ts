@@ -8,6 +8,7 @@ import packageJson from '../package.json' with { type: 'json' };
 import type { Config } from './config/env';
 import type { App, AppContext, RouteContext } from './context';
 import { isApiPath, registerAuth } from './http/auth';
+import { registerBodyDeadline } from './http/body-deadline';
 import { registerCachePolicy } from './http/cache-policy';
 import { registerMetrics } from './http/metrics';
 import { registerReadiness } from './http/readiness';
@@ -51,13 +52,19 @@ import { sendHtml } from './http/html-page';
 
 /**
  * How long a client may take (a slow or stalled client otherwise holds a socket and memory for
- * ever: slowloris). Headers must arrive within 15 s and no connection may sit silent for 30 s. The
- * whole request, body included, gets 10 minutes: Node applies that deadline server-wide, and the
- * local store's upload PUT must fit a full-size file on a slow line; every other body is capped at
- * 1 MB, which the 30 s silence limit keeps moving. Handlers themselves are bounded by their own
- * deadlines (database statement timeouts, the SSRF-guarded fetch's total deadline).
+ * ever: slowloris). Headers must arrive within 15 s and no connection may sit silent for 30 s. A
+ * body must have arrived 30 s after its headers (server/http/body-deadline.ts), except the local
+ * store's upload PUT, which must fit a full-size file on a slow line: it has the whole request's
+ * 10 minutes, a deadline Node applies server-wide. Handlers are bounded by their own deadlines:
+ * on PostgreSQL the statement and idle-in-transaction timeouts (server/db/client.ts; PGlite has
+ * none), and the SSRF-guarded fetch's total deadline.
  */
-export const TIMEOUTS = { headersMs: 15_000, idleMs: 30_000, requestMs: 10 * 60_000 } as const;
+export const TIMEOUTS = {
+  headersMs: 15_000,
+  idleMs: 30_000,
+  bodyMs: 30_000,
+  requestMs: 10 * 60_000,
+} as const;
 
 /**
  * Builds the HTTP application. Every route is registered here, explicitly, so one file tells
@@ -65,7 +72,12 @@ export const TIMEOUTS = { headersMs: 15_000, idleMs: 30_000, requestMs: 10 * 60_
  */
 export async function buildApp(
   context: AppContext,
-  options: { serveWeb?: boolean; webDist?: string } = {},
+  options: {
+    serveWeb?: boolean;
+    webDist?: string;
+    /** Tests shorten the body deadline (TIMEOUTS.bodyMs) to see it act. */
+    bodyDeadlineMs?: number;
+  } = {},
 ): Promise<App> {
   const app = Fastify({
     loggerInstance: context.logger,
@@ -78,6 +90,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   acceptEmptyJsonBodies(app);
+  registerBodyDeadline(app, options.bodyDeadlineMs ?? TIMEOUTS.bodyMs);
 
   registerErrorHandling(app);
   await registerSecurity(app, context.config);
@@ -170,11 +183,33 @@ async function registerWeb(app: App, routes: RouteContext, serveWeb: boolean, we
   }
   registerPublicPages(app, routes, indexHtml);
   app.setNotFoundHandler((request, reply) => {
+    if (isFilePath(request.url)) {
+      return reply
+        .status(404)
+        .header('cache-control', 'no-store')
+        .type('text/plain; charset=utf-8')
+        .send(MESSAGES.notFound);
+    }
     if (!isApiPath(request.url) && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
       return sendHtml(request, reply.header('cache-control', 'no-cache'), indexHtml);
     }
     return reply.status(404).send({ error: MESSAGES.notFound });
   });
+}
+
+/**
+ * Whether a missing path names a file rather than a screen of the app: anything under /assets/,
+ * or a last segment with an extension (no app address has one: ids are UUIDs, slugs have no dot).
+ * Such a request gets a plain 404, never the app's page: a tab still running an older build that
+ * asks for a chunk this build no longer has must fail as a missing file, not run HTML as script,
+ * and no cache or service worker may keep a page under a file's name.
+ */
+function isFilePath(url: string): boolean {
+  const pathname = url.split('?')[0]!;
+  if (isApiPath(pathname)) return false;
+  if (pathname === '/assets' || pathname.startsWith('/assets/')) return true;
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return /\.[a-z0-9]+$/i.test(last);
 }
 
 /**

@@ -68,6 +68,8 @@ interface PostgresOptions {
   max?: number;
   /** How long a kept read may be served on PostgreSQL (tests lengthen it to see the notices work). */
   keptReadMaxAgeMs?: number;
+  /** The longest one statement of the pool may run (default STATEMENT_TIMEOUT_MS; tests shorten it). */
+  statementTimeoutMs?: number;
   /**
    * Whether the process hears other processes' notices (default true): its own LISTEN connection,
    * for the reads it keeps and for live events. The CLI and the data generator, which run a few
@@ -121,6 +123,21 @@ async function openPglite(options: PgliteOptions): Promise<Database> {
  */
 export const SHARED_READ_MAX_AGE_MS = 1000;
 
+/**
+ * The longest one statement of Hearth's pool may run on PostgreSQL, and the longest a connection
+ * may sit idle inside a transaction before the server ends it. Hearth's statements take
+ * milliseconds; one that runs for half a minute is a fault (a lock held elsewhere, a plan gone
+ * wrong) and would otherwise hold a connection, and its request, until the server is restarted.
+ * A transaction left open by a stalled process would hold its locks for ever; a minute is far
+ * past any of Hearth's. Both are sent with every pool connection, so they bind the web
+ * processes' and the job handlers' statements alike. Not set: migrations (their own connection:
+ * an index on a large table may take longer), pg-boss's own connections (it bounds its own work),
+ * and the LISTEN connection (idle, never in a transaction). PGlite accepts the setting but has no
+ * timer to fire it (checked: `pg_sleep` outlives it), so there it is not set at all.
+ */
+export const STATEMENT_TIMEOUT_MS = 30_000;
+export const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
+
 /** The channel PostgreSQL announces every committed change on (migration 0016's triggers). */
 export const DATA_CHANGED_CHANNEL = 'hearth_data_changed';
 
@@ -128,6 +145,7 @@ async function openPostgres({
   url,
   max = 10,
   keptReadMaxAgeMs = SHARED_READ_MAX_AGE_MS,
+  statementTimeoutMs = STATEMENT_TIMEOUT_MS,
   listens = true,
 }: PostgresOptions): Promise<Database> {
   // A connect that gets no answer (a server hung or a network cut) fails after this long, so a
@@ -136,7 +154,8 @@ async function openPostgres({
   // LIMIT over a filtered index scan (search's candidates, "newest matches first") passes
   // jit_above_cost, and compiling the expressions then took ~80 ms of CPU for ~3 ms of work (a
   // keyword search at 20,000 posts: 81 ms with JIT, 10 ms without; ten searchers were CPU-bound at
-  // 24 req/s). A `?options=` in DATABASE_URL still wins over this.
+  // 24 req/s). The statement and idle-in-transaction timeouts go the same way (see
+  // STATEMENT_TIMEOUT_MS). A `?options=` in DATABASE_URL still wins over all three.
   const writes = new PoolWriteClock();
   // The pool hands its options to each PreparingClient it makes, `writeClock` with them.
   const options: pg.PoolConfig & { writeClock: PoolWriteClock } = {
@@ -145,7 +164,11 @@ async function openPostgres({
     connectionString: url,
     max,
     connectionTimeoutMillis: 5000,
-    options: '-c jit=off',
+    options: [
+      '-c jit=off',
+      `-c statement_timeout=${statementTimeoutMs}`,
+      `-c idle_in_transaction_session_timeout=${IDLE_IN_TRANSACTION_TIMEOUT_MS}`,
+    ].join(' '),
   };
   const pool = new pg.Pool(options);
   pool.on('error', () => {

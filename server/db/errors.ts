@@ -68,3 +68,12 @@ export function connectionFailure(candidate: ErrorLike): boolean {
   if (CONNECTION_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code)) return true;
   return typeof candidate.message === 'string' && CONNECTION_MESSAGES.test(candidate.message);
 }
+
+/**
+ * True when PostgreSQL cancelled the statement (SQLSTATE 57014): it ran past `statement_timeout`
+ * (server/db/client.ts), so the database is too busy or blocked to answer in time. Like a server
+ * that cannot be reached, that is a 503 for the request, not a fault in it.
+ */
+export function statementCancelled(candidate: ErrorLike): boolean {
+  return candidate.code === '57014';
+}

@@ -72,6 +72,29 @@ describe('installable app files', () => {
     },
   );
 
+  it.each([
+    '/assets/app-old999.js',
+    '/assets/index-old999.css',
+    '/assets/',
+    '/icon-1024.png',
+    '/workbox-old.js',
+    '/fonts/inter-old.woff2',
+    '/assets/app-old999.js?v=2',
+  ])('answers the missing file %s with a plain 404 nobody keeps, never the app page', async (url) => {
+    // Positive control: a missing app address still opens the app.
+    const page = await built.inject({ url: '/no-such-screen' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<body>app</body>');
+
+    for (const method of ['GET', 'HEAD'] as const) {
+      const res = await built.inject({ method, url });
+      expect(res.statusCode, method).toBe(404);
+      expect(res.headers['content-type'], method).toBe('text/plain; charset=utf-8');
+      expect(res.headers['cache-control'], method).toBe('no-store');
+      expect(res.body).not.toContain('<body>app</body>');
+    }
+  });
+
   it('lets the page register a worker and read a manifest from its own origin only (CSP)', async () => {
     const res = await built.inject({ url: '/dashboard' });
     const csp = String(res.headers['content-security-policy']);

@@ -2,6 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { isApiPath } from './auth';
 
 /**
+ * The longest a browser or a shared cache (a CDN, a proxy) may keep anything a member published:
+ * published posts and links, their pages and feed, public files, lead images and avatars. An
+ * author who withdraws a post or a photo must see it gone everywhere within a minute, so no
+ * stale-while-revalidate either: a cache could serve the old answer for that long again.
+ */
+export const SHARED_CACHE_SECONDS = 60;
+export const SHARED_CACHE = `public, max-age=${SHARED_CACHE_SECONDS}`;
+
+/**
  * API answers are never stored by a browser or a shared cache unless their route says so: they
  * may carry a member's data (today `/api/invitations` lists live invitation codes), and the back
  * button or a proxy would otherwise show them to the next person at the keyboard (OWASP ASVS 5.0

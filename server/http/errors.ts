@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../../shared/domain/messages';
-import { connectionFailure, findCause } from '../db/errors';
+import { connectionFailure, findCause, statementCancelled } from '../db/errors';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -50,12 +50,16 @@ export function fieldOf(path: readonly PropertyKey[]): string {
 /**
  * True when the error, or what it wraps (Drizzle wraps driver errors in `cause`), says a service the
  * request needs is down: statusCode 503 (the embedded database's thread stopped), or a PostgreSQL
- * server that cannot be reached, is restarting or crashed (see connectionFailure). One walk answers
- * both.
+ * server that cannot be reached, is restarting or crashed (see connectionFailure), or a statement it
+ * cancelled at its timeout. One walk answers all three.
  */
 export function isUnavailable(error: unknown): boolean {
   return (
-    findCause(error, (candidate) => candidate.statusCode === 503 || connectionFailure(candidate)) !== null
+    findCause(
+      error,
+      (candidate) =>
+        candidate.statusCode === 503 || connectionFailure(candidate) || statementCancelled(candidate),
+    ) !== null
   );
 }
 

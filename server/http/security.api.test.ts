@@ -67,6 +67,18 @@ describe('write protection: origins, Fetch Metadata, JSON bodies', () => {
     ).toBe(200);
   });
 
+  it("allows no <base> element at all (CSP base-uri 'none'), on pages and API answers alike", async () => {
+    for (const path of ['/api/health', '/api/nothing-here']) {
+      const policy = (await new TestClient(app.url).get(path)).headers.get('content-security-policy') ?? '';
+      const directives = policy.split(';').map((directive) => directive.trim());
+      expect(directives, path).toContain("base-uri 'none'");
+      expect(
+        directives.filter((directive) => directive.startsWith('base-uri')),
+        path,
+      ).toHaveLength(1);
+    }
+  });
+
   it('reads ALLOWED_ORIGINS as comma-separated origins and refuses anything else', () => {
     expect(loadConfig({}).allowedOrigins).toEqual([]);
     expect(

@@ -75,7 +75,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
         objectSrc: ["'none'"],
         frameSrc: ["'none'"],
         frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
+        // The app never writes a <base>: none at all means injected markup cannot repoint the
+        // page's relative script and link addresses at another origin.
+        baseUri: ["'none'"],
         formAction: ["'self'"],
         ...(config.publicOrigin.startsWith('https://') ? { upgradeInsecureRequests: [] } : {}),
       },

@@ -11,5 +11,6 @@ export const MESSAGES = {
   jsonOnly: 'Send the request body as JSON (Content-Type: application/json).',
   serverError: 'Something went wrong on our side. Please try again later.',
   serviceUnavailable: 'Service unavailable. Please try again later.',
+  bodyTimeout: 'The request body took too long to arrive.',
   storageFull: 'There is no space left to store this file. Please try again later.',
 } as const;

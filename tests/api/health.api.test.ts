@@ -48,7 +48,7 @@ describe('health and request guards', () => {
         "object-src 'none'",
         "frame-src 'none'",
         "frame-ancestors 'none'",
-        "base-uri 'self'",
+        "base-uri 'none'",
         "form-action 'self'",
       ].join(';'),
       'cross-origin-opener-policy': 'same-origin',

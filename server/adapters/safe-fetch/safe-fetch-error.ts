@@ -10,7 +10,8 @@ export type SafeFetchErrorCode =
   | 'timeout'
   | 'network'
   | 'http_status'
-  | 'decoding';
+  | 'decoding'
+  | 'too_large';
 
 /** Retrying cannot help these: the URL or the answer is refused as it stands. */
 const PERMANENT_CODES = new Set<SafeFetchErrorCode>([
@@ -22,6 +23,7 @@ const PERMANENT_CODES = new Set<SafeFetchErrorCode>([
   'not_found',
   'too_many_redirects',
   'decoding',
+  'too_large',
 ]);
 
 export class SafeFetchError extends Error {

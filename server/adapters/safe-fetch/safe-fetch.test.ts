@@ -213,6 +213,28 @@ describe('safeFetch reads pages within its limits', () => {
     expect(server.hits.get('/slow-drip')).toBeGreaterThan(0);
   });
 
+  it('refuses at once a body announced larger than the cap, without waiting for it', async () => {
+    const started = Date.now();
+    const error = await failure(
+      safeFetch(`${server.origin}/announced-huge`, { ...local, deadlineMs: 10_000 }),
+    );
+    expect(error.code).toBe('too_large');
+    expect(error.permanent).toBe(true);
+    expect(error.message).toBe(
+      `the answer announces 10000000000 bytes, over the ${SAFE_FETCH_LIMITS.maxBytes}-byte cap`,
+    );
+    expect(Date.now() - started).toBeLessThan(2000);
+    // The same announcement for bytes the caller reads (a lead image) is refused too.
+    const asBytes = await failure(
+      safeFetch(`${server.origin}/announced-huge`, {
+        ...local,
+        deadlineMs: 10_000,
+        binaryTypes: new Set(['text/html']),
+      }),
+    );
+    expect(asBytes.code).toBe('too_large');
+  });
+
   it('records the type of a page that is not text, without reading it', async () => {
     const image = await safeFetch(`${server.origin}/image.png`, local);
     expect(image).toMatchObject({ contentType: 'image/png', body: null, truncated: false });

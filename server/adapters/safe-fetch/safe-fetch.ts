@@ -103,11 +103,14 @@ export async function safeFetch(url: string, options: SafeFetchOptions = {}): Pr
         contentType,
         attachmentName,
       };
-      if (contentType && options.binaryTypes?.has(contentType)) {
+      const readable = contentType !== null && READABLE_TYPES.has(contentType);
+      const binary = contentType !== null && options.binaryTypes?.has(contentType) === true;
+      if (readable || binary) refuseAnnouncedOversize(response, limits.maxBytes);
+      if (binary) {
         const { bytes, truncated } = await readCapped(response, limits.maxBytes, controller.signal);
         return { ...base, body: null, bytes, truncated };
       }
-      if (!contentType || !READABLE_TYPES.has(contentType)) {
+      if (!readable) {
         response.destroy();
         return { ...base, body: null, truncated: false };
       }
@@ -119,6 +122,21 @@ export async function safeFetch(url: string, options: SafeFetchOptions = {}): Pr
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * A body announced larger than the cap is refused before a byte of it is read: waiting for it
+ * would hold the fetch until its deadline when the server stalls, and only its start would be kept
+ * anyway. A compressed body's length counts encoded bytes, and decoding does not shrink a body.
+ */
+function refuseAnnouncedOversize(response: http.IncomingMessage, maxBytes: number) {
+  const announced = Number(response.headers['content-length']);
+  if (!Number.isFinite(announced) || announced <= maxBytes) return;
+  response.destroy();
+  throw new SafeFetchError(
+    'too_large',
+    `the answer announces ${announced} bytes, over the ${maxBytes}-byte cap`,
+  );
 }
 
 /** Refuses what no connection may even be tried for: bad scheme, credentials, odd ports, blocked IP literals. */

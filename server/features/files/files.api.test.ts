@@ -211,7 +211,7 @@ describe('uploads and file serving', () => {
       .values({ postId: post.id, userId: owner.member.id, slug: `pub-${file.id}` });
     const open = await fetchBytes(visitor, file.url);
     expect(open.response.status).toBe(200);
-    expect(open.response.headers.get('cache-control')).toBe('public, max-age=86400');
+    expect(open.response.headers.get('cache-control')).toBe('public, max-age=60');
     expect(open.response.headers.get('vary')).toBeNull();
     expect((await fetchBytes(outsider.client, file.thumbnail_url!)).response.status).toBe(200);
     const published = await visitor.get(`/api/published_posts/pub-${file.id}`);
@@ -243,7 +243,7 @@ describe('uploads and file serving', () => {
     // An avatar is public: visitors see it on published posts.
     const seen = await fetchBytes(app.client(), first.url);
     expect(seen.response.status).toBe(200);
-    expect(seen.response.headers.get('cache-control')).toBe('public, max-age=86400');
+    expect(seen.response.headers.get('cache-control')).toBe('public, max-age=60');
     const { width, height } = await sharp(seen.bytes).metadata();
     expect([width, height]).toEqual([512, 512]);
 

@@ -12,12 +12,11 @@ import { notFound } from '../../http/errors';
 import { canViewFile, isPublicFile } from './files.policy';
 import { presentFileRequest, presentFileRequestCreated } from './files.presenter';
 import { findFileWithAudience } from './files.repo';
-import { cacheControl, FILE_SECURITY_HEADERS, servedFile } from './files.serve';
+import { cacheControl, FILE_SECURITY_HEADERS, redirectCacheControl, servedFile } from './files.serve';
 import { completeUpload, loadOwnFile, requestUpload } from './files.service';
 
-/** How long a redirect to the object store's presigned GET stays valid, and may be cached. */
+/** How long a redirect to the object store's presigned GET stays valid. */
 const DOWNLOAD_URL_SECONDS = 10 * 60;
-const REDIRECT_CACHE_SECONDS = 5 * 60;
 
 export function registerFileRoutes(app: App, context: RouteContext) {
   const { db } = context;
@@ -86,8 +85,7 @@ export function registerFileRoutes(app: App, context: RouteContext) {
 
       if (context.storage.kind === 's3') {
         const { url } = await context.storage.signDownload(served.key, served, DOWNLOAD_URL_SECONDS);
-        const scope = isPublic ? 'public' : 'private';
-        reply.header('cache-control', `${scope}, max-age=${REDIRECT_CACHE_SECONDS}`);
+        reply.header('cache-control', redirectCacheControl(isPublic));
         return reply.redirect(url, 302);
       }
 

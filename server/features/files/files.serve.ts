@@ -1,3 +1,4 @@
+import { SHARED_CACHE } from '../../http/cache-policy';
 import type { FileVariant } from './files.urls';
 import type { FileRow } from './files.repo';
 
@@ -22,10 +23,20 @@ export const FILE_SECURITY_HEADERS = {
   'cross-origin-resource-policy': 'same-origin',
 } as const;
 
-/** Public files may sit in shared caches for a day; private ones only in the member's browser. */
+/**
+ * Public files may sit in shared caches for a minute (SHARED_CACHE: a photo published by mistake
+ * must be gone soon after it is withdrawn; the ETag makes asking again cheap); private ones only in
+ * the member's browser.
+ */
 export function cacheControl(isPublic: boolean): string {
-  return isPublic ? 'public, max-age=86400' : 'private, max-age=3600';
+  return isPublic ? SHARED_CACHE : 'private, max-age=3600';
 }
+
+/** How long a redirect to the object store may be kept: a public one no longer than the file itself. */
+export function redirectCacheControl(isPublic: boolean): string {
+  return isPublic ? SHARED_CACHE : `private, max-age=${PRIVATE_REDIRECT_CACHE_SECONDS}`;
+}
+const PRIVATE_REDIRECT_CACHE_SECONDS = 5 * 60;
 
 /** The object and headers for one variant of an uploaded file, or null when it has no such variant. */
 export function servedFile(file: FileRow, variant: FileVariant): ServedFile | null {

@@ -46,7 +46,7 @@ export function registerStorageRoutes(app: App, context: RouteContext) {
 
     scope.put(
       `${LOCAL_STORAGE_PATH}/:key`,
-      { config: { xhrMarker: false, anyBody: true }, onRequest: signedBy('PUT') },
+      { config: { xhrMarker: false, anyBody: true, longBody: true }, onRequest: signedBy('PUT') },
       async (request, reply) => receiveUpload(storage, context.config.uploadMaxBytes, request, reply),
     );
   });

@@ -60,7 +60,7 @@ describe('lead images on an S3-compatible store', () => {
     const { id, key } = await linkWithImage('published');
     const redirect = await app.client().get(`/api/published_links/${id}/lead_image`);
     expect(redirect.status).toBe(302);
-    expect(redirect.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(redirect.headers.get('cache-control')).toBe('public, max-age=60');
     const location = redirect.headers.get('location')!;
     expect(location).toContain(`/hearth-test/${key}?`);
     const served = await fetch(location);

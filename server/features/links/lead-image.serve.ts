@@ -1,17 +1,21 @@
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
-import { contentDisposition, FILE_SECURITY_HEADERS } from '../files/files.serve';
+import {
+  cacheControl,
+  contentDisposition,
+  FILE_SECURITY_HEADERS,
+  redirectCacheControl,
+} from '../files/files.serve';
 
-/** How long a redirect to the object store's presigned GET stays valid, and may be cached. */
+/** How long a redirect to the object store's presigned GET stays valid. */
 const DOWNLOAD_URL_SECONDS = 10 * 60;
-const REDIRECT_CACHE_SECONDS = 5 * 60;
 const LEAD_IMAGE_TYPE = 'image/webp';
 
 /**
  * Sends Hearth's copy of a link's lead image, once the caller has decided the viewer may see the
  * link. A link without a copy is a 404 like a link not seen. `isPublic`: a published link's image
- * (visitors' address) may sit in shared caches; a member's answer depends on their cookie.
+ * (visitors' address) may sit in shared caches for a minute; a member's answer depends on their cookie.
  */
 export async function sendLeadImage(
   context: Pick<AppContext, 'storage' | 'logger'>,
@@ -26,11 +30,10 @@ export async function sendLeadImage(
   };
   reply.headers(FILE_SECURITY_HEADERS);
   if (!isPublic) reply.header('vary', 'Cookie');
-  const scope = isPublic ? 'public' : 'private';
 
   if (context.storage.kind === 's3') {
     const { url } = await context.storage.signDownload(link.leadImageKey, headers, DOWNLOAD_URL_SECONDS);
-    reply.header('cache-control', `${scope}, max-age=${REDIRECT_CACHE_SECONDS}`);
+    reply.header('cache-control', redirectCacheControl(isPublic));
     return reply.redirect(url, 302);
   }
   const opened = await context.storage.openRead(link.leadImageKey);
@@ -39,7 +42,7 @@ export async function sendLeadImage(
     throw notFound();
   }
   return reply
-    .header('cache-control', `${scope}, max-age=3600`)
+    .header('cache-control', cacheControl(isPublic))
     .type(headers.contentType)
     .header('content-disposition', headers.contentDisposition)
     .header('content-length', String(opened.size))

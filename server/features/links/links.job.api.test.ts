@@ -171,6 +171,20 @@ describe('links.process job', () => {
     });
   });
 
+  it('fails at once, well inside the fetch deadline, when a page announces more than the cap', async () => {
+    const link = await insertLink({ url: page('/announced-huge') });
+    const started = Date.now();
+    await processLink(app.context, link.id, { retryCount: 0, final: false });
+    // The fetch deadline is 15 s; waiting for the body would have taken all of it.
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(await readLink(link.id)).toMatchObject({
+      status: 'failed',
+      step: 'fetch',
+      error: 'The page is too large for Hearth to read',
+      attempts: 1,
+    });
+  });
+
   it('fails at once when the address is private, without trying to connect', async () => {
     const link = await insertLink({ url: 'http://169.254.169.254/latest/meta-data/' });
     await enqueueLinkProcessing(app.context, link.id);

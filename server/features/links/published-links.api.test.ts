@@ -135,7 +135,7 @@ describe('GET /api/published_links/{id}', () => {
     });
     expect(res.body.sentence_summary).toEqual(expect.any(String));
     expect(res.body.markdown_content).toContain('bees');
-    expect(res.headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=300');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60');
 
     const image = await fetchBytes(visitor, res.body.lead_image_url);
     expect(image.response.status).toBe(200);

@@ -81,7 +81,7 @@ describe('published link pages', () => {
       .where(eq(links.id, link.id));
     const res = await page(`/explore/link/${link.id}`);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
     const html = res.body;
     expect(html).toContain('<title>Hedgerows and birds · Hearth</title>');
     expect(metaContent(html, 'name', 'description')).toBe('Old hedges shelter many nesting birds.');

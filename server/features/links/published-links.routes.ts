@@ -7,10 +7,11 @@ import {
 } from '../../../shared/api/links';
 import { LIMITS } from '../../../shared/domain/constants';
 import type { App, RouteContext } from '../../context';
+import { SHARED_CACHE } from '../../http/cache-policy';
 import { clientSubject } from '../../http/client-ip';
 import { notFound } from '../../http/errors';
 import { decodeCursor, paginate } from '../../http/pagination';
-import { cacheableByEveryone, PUBLIC_API_CACHE } from '../public-posts/public-posts.cache';
+import { cacheableByEveryone } from '../public-posts/public-posts.cache';
 import { sendLeadImage } from './lead-image.serve';
 import { presentPublishedLink, presentPublishedLinks } from './links.presenter';
 import { findPublishedLink, listPublishedLinks } from './links.repo';
@@ -24,7 +25,7 @@ export function registerPublishedLinkRoutes(app: App, context: RouteContext) {
   const { db } = context;
   const publicRead = {
     onRequest: async (request: FastifyRequest) => context.throttle.hit('publishedIp', clientSubject(request)),
-    onSend: cacheableByEveryone(PUBLIC_API_CACHE),
+    onSend: cacheableByEveryone(SHARED_CACHE),
   };
 
   app.get(

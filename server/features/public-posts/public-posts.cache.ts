@@ -1,10 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** Public API reads: the same for every viewer, so browsers and shared caches may keep them. */
-export const PUBLIC_API_CACHE = 'public, max-age=60, stale-while-revalidate=300';
-/** Public pages and the Atom feed: no member data in them. */
-export const PUBLIC_PAGE_CACHE = 'public, max-age=300';
-
 /**
  * Route option (`onSend`): a successful answer may be cached by anyone, unless it sets a cookie
  * (a member's session sliding forward): a shared cache must never store and replay someone's

@@ -87,7 +87,7 @@ describe('GET /explore/feed.atom', () => {
     const res = await visitor.get('/explore/feed.atom');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
-    expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60');
     expect(xmlProblems(res.body)).toEqual([]);
     expect(res.body).toContain('<feed xmlns="http://www.w3.org/2005/Atom">');
     expect(child(res.body, 'id')).toBe('http://hearth.test/explore/feed.atom');

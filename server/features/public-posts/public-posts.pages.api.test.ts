@@ -87,7 +87,7 @@ describe('public pages', () => {
     const res = await page(`/explore/post/${slug}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
     const html = res.body;
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html).toContain('<title>Bread at home · Hearth</title>');
@@ -186,7 +186,7 @@ describe('public pages', () => {
     ] as const) {
       const res = await page(url);
       expect(res.statusCode, url).toBe(200);
-      expect(res.headers['cache-control'], url).toBe('public, max-age=300');
+      expect(res.headers['cache-control'], url).toBe('public, max-age=60');
       expect(res.body).toContain(`<title>${title}</title>`);
       expect(res.body).toContain(
         '<link rel="alternate" type="application/atom+xml" title="Hearth: published posts" href="/explore/feed.atom" />',

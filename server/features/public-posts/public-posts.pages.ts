@@ -2,9 +2,10 @@ import type { FastifyRequest } from 'fastify';
 import { LIMITS } from '../../../shared/domain/constants';
 import { SLUG_PATTERN } from '../../../shared/domain/slug';
 import type { App, RouteContext } from '../../context';
+import { SHARED_CACHE } from '../../http/cache-policy';
 import { clientSubject } from '../../http/client-ip';
 import { HttpError } from '../../http/errors';
-import { cacheableByEveryone, PUBLIC_PAGE_CACHE } from './public-posts.cache';
+import { cacheableByEveryone } from './public-posts.cache';
 import { FEED_ENTRIES, renderAtomFeed } from './public-posts.feed';
 import { findPublishedLink } from '../links/links.repo';
 import {
@@ -44,7 +45,7 @@ export function registerPublicPages(app: App, context: RouteContext, indexHtml: 
   const origin = context.config.publicOrigin;
   const throttled = (request: FastifyRequest) => context.throttle.hit('publishedIp', clientSubject(request));
 
-  const cacheable = { onSend: cacheableByEveryone(PUBLIC_PAGE_CACHE) };
+  const cacheable = { onSend: cacheableByEveryone(SHARED_CACHE) };
 
   app.get(FEED_PATH, { onRequest: throttled, ...cacheable }, async (_request, reply) => {
     const rows = await listPublished(db, { cursor: null, limit: FEED_ENTRIES });

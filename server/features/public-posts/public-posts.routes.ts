@@ -14,11 +14,12 @@ import {
 import { LIMITS } from '../../../shared/domain/constants';
 import type { FastifyRequest } from 'fastify';
 import type { App, RouteContext } from '../../context';
+import { SHARED_CACHE } from '../../http/cache-policy';
 import { clientSubject } from '../../http/client-ip';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { sendPage } from '../../http/kept-page';
 import { decodeCursor, paginate } from '../../http/pagination';
-import { cacheableByEveryone, PUBLIC_API_CACHE } from './public-posts.cache';
+import { cacheableByEveryone } from './public-posts.cache';
 import {
   presentPublicGroup,
   presentPublicPost,
@@ -46,7 +47,7 @@ export function registerPublicPostRoutes(app: App, context: RouteContext) {
   const signedIn = { preValidation: signedInOnly };
   const publicRead = {
     onRequest: async (request: FastifyRequest) => context.throttle.hit('publishedIp', clientSubject(request)),
-    onSend: cacheableByEveryone(PUBLIC_API_CACHE),
+    onSend: cacheableByEveryone(SHARED_CACHE),
   };
 
   app.post(

@@ -37,7 +37,7 @@ const PUBLISHED_FIELDS = [
   'content_html',
 ].sort();
 
-const PUBLIC_CACHE = 'public, max-age=60, stale-while-revalidate=300';
+const PUBLIC_CACHE = 'public, max-age=60';
 
 /**
  * The public reads: GET /api/published_posts (the feed and the explore timeline), one published

@@ -11,6 +11,11 @@ describe('asLinkStepError', () => {
       true,
     ],
     [new SafeFetchError('timeout', 'no answer'), LINK_ERROR_MESSAGES.timeout, false],
+    [
+      new SafeFetchError('too_large', 'the answer announces 10000000000 bytes'),
+      'The page is too large for Hearth to read',
+      true,
+    ],
     [new SafeFetchError('network', 'ECONNRESET'), LINK_ERROR_MESSAGES.unreachable, false],
     [new SafeFetchError('not_found', 'no such host'), LINK_ERROR_MESSAGES.notFound, true],
     [

@@ -25,6 +25,7 @@ export const LINK_ERROR_MESSAGES = {
   redirects: 'The page redirected too many times',
   timeout: 'The page took too long to answer',
   decoding: 'The page could not be decoded',
+  tooLarge: 'The page is too large for Hearth to read',
   notReadable: 'Hearth can only read web pages and plain text',
   noText: 'Hearth found no text to read on this page',
   unexpected: 'Something went wrong while reading this page',
@@ -51,6 +52,8 @@ export function fetchFailure(error: SafeFetchError): LinkStepError {
         return LINK_ERROR_MESSAGES.timeout;
       case 'decoding':
         return LINK_ERROR_MESSAGES.decoding;
+      case 'too_large':
+        return LINK_ERROR_MESSAGES.tooLarge;
       case 'http_status':
         return `The page could not be loaded (the site answered ${error.status})`;
       case 'network':
