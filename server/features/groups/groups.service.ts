@@ -6,10 +6,11 @@ import { forbidden, invalidField, notFound, unprocessable } from '../../http/err
 import {
   assignableRoles,
   canAnswerRequests,
-  canChangeRole,
+  canGrantRole,
   canManageGroup,
   canRemoveMember,
   isMember,
+  NEWCOMER,
 } from '../../policies/group-roles';
 import { publishLiveEvent } from '../events/live-events';
 import { notify } from '../notifications/notify';
@@ -117,7 +118,7 @@ export async function changeMemberRole(db: Db, roleId: string, actorId: string, 
     const target = targetOf(current, actorId);
     // Setting the role a member already holds changes nothing, for whoever may change it at all.
     if (current.role === role && assignableRoles(actorRole, target).length > 0) return actorRole;
-    if (!canChangeRole(actorRole, target, role)) throw forbidden();
+    if (!canGrantRole(actorRole, target, role)) throw forbidden();
     if (!keepsAnOwner(current.role, role, await countOwners(tx, member.groupId))) {
       throw invalidField('role', LAST_OWNER);
     }
@@ -201,9 +202,11 @@ export async function requestToJoin(db: Db, userId: string, groupId: string) {
 }
 
 /**
- * Owner/Moderator answer once; accepting adds the member in the same transaction. The answerer's
- * role is read under the group's row lock, inside that transaction, as role changes take the same
- * lock: a Moderator demoted a moment ago can no longer let anyone in.
+ * Owner/Moderator answer once; accepting adds the member in the same transaction, with a role the
+ * answerer may grant (the same rule as role changes: a Moderator lets people in as Posters or
+ * Commentors, never as Moderators). The answerer's role is read under the group's row lock, inside
+ * that transaction, as role changes take the same lock: a Moderator demoted a moment ago can no
+ * longer let anyone in.
  */
 export async function answerRequest(
   db: Db,
@@ -218,6 +221,7 @@ export async function answerRequest(
     await lockGroup(tx, request.groupId);
     const actorRole = await requireMembership(tx, request.groupId, actorId);
     if (!canAnswerRequests(actorRole)) throw forbidden();
+    if (role && !canGrantRole(actorRole, NEWCOMER, role)) throw forbidden();
     const answered = await answerPendingRequest(tx, requestId, {
       status: answer.status,
       role,
