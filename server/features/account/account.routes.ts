@@ -132,10 +132,16 @@ export function registerAccountRoutes(app: App, context: RouteContext) {
 
   app.post(
     '/api/account/two_factor',
-    { ...member, schema: { response: { 200: TwoFactorSetupSchema } } },
+    {
+      ...member,
+      schema: { body: PasswordConfirmationBodySchema, response: { 200: TwoFactorSetupSchema } },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       await throttle.hit('memberWrites', user.id);
+      // A session alone must not enrol an authenticator: whoever borrows a signed-in laptop could
+      // then take the recovery codes and lock the owner out (a password reset keeps the factor).
+      await requireCurrentPassword(context, request, user, request.body.user.current_password);
       const setup = await startTotpEnrolment(context, user);
       if (!setup) throw invalidField('base', 'Two-factor sign-in is already on.');
       reply.header('cache-control', 'no-store');
