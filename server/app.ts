@@ -12,6 +12,7 @@ import { registerCachePolicy } from './http/cache-policy';
 import { registerMetrics } from './http/metrics';
 import { registerReadiness } from './http/readiness';
 import { registerErrorHandling } from './http/errors';
+import { registerSecurityEventLog } from './http/security-events';
 import { acceptEmptyJsonBodies } from './http/json-body';
 import { registerSecurity } from './http/security';
 import { escapeHtml } from './lib/html';
@@ -80,6 +81,7 @@ export async function buildApp(
   acceptEmptyJsonBodies(app);
 
   registerErrorHandling(app);
+  registerSecurityEventLog(app);
   await registerSecurity(app, context.config);
   const sessions = await registerAuth(app, context.config, context.db, context.database.readCache);
   registerCachePolicy(app);
