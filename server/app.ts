@@ -13,6 +13,7 @@ import { registerCachePolicy } from './http/cache-policy';
 import { registerMetrics } from './http/metrics';
 import { registerReadiness } from './http/readiness';
 import { registerErrorHandling } from './http/errors';
+import { registerSecurityEventLog } from './http/security-events';
 import { acceptEmptyJsonBodies } from './http/json-body';
 import { registerSecurity } from './http/security';
 import { escapeHtml } from './lib/html';
@@ -93,6 +94,7 @@ export async function buildApp(
   registerBodyDeadline(app, options.bodyDeadlineMs ?? TIMEOUTS.bodyMs);
 
   registerErrorHandling(app);
+  registerSecurityEventLog(app);
   await registerSecurity(app, context.config);
   const sessions = await registerAuth(app, context.config, context.db, context.database.readCache);
   registerCachePolicy(app);

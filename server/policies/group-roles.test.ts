@@ -4,13 +4,14 @@ import {
   GROUP_ROLE_ORDER,
   assignableRoles,
   canAnswerRequests,
-  canChangeRole,
+  canGrantRole,
   canCommentInGroup,
   canManageGroup,
   canModerateGroup,
   canPostInGroup,
   canRemoveMember,
   isMember,
+  NEWCOMER,
   type MaybeRole,
 } from './group-roles';
 
@@ -45,7 +46,7 @@ describe('who may change whose role (ADR 020)', () => {
   it('an Owner gives any other member any role but the one they hold, in list order', () => {
     expect(assignableRoles('Owner', other('Commentor'))).toEqual(['Owner', 'Moderator', 'Poster']);
     expect(assignableRoles('Owner', other('Owner'))).toEqual(['Moderator', 'Poster', 'Commentor']);
-    expect(canChangeRole('Owner', other('Poster'), 'Owner')).toBe(true);
+    expect(canGrantRole('Owner', other('Poster'), 'Owner')).toBe(true);
   });
 
   it('an Owner may step down (the last-Owner rule is checked elsewhere)', () => {
@@ -59,8 +60,8 @@ describe('who may change whose role (ADR 020)', () => {
   it('a Moderator moves Posters and Commentors between those two roles only', () => {
     expect(assignableRoles('Moderator', other('Poster'))).toEqual(['Commentor']);
     expect(assignableRoles('Moderator', other('Commentor'))).toEqual(['Poster']);
-    expect(canChangeRole('Moderator', other('Commentor'), 'Moderator')).toBe(false);
-    expect(canChangeRole('Moderator', other('Commentor'), 'Owner')).toBe(false);
+    expect(canGrantRole('Moderator', other('Commentor'), 'Moderator')).toBe(false);
+    expect(canGrantRole('Moderator', other('Commentor'), 'Owner')).toBe(false);
   });
 
   it('a Moderator never touches an Owner, another Moderator or their own role', () => {
@@ -73,8 +74,26 @@ describe('who may change whose role (ADR 020)', () => {
     for (const actor of ['Poster', 'Commentor', null, undefined] as const) {
       for (const role of GROUP_ROLE_ORDER) {
         expect(assignableRoles(actor, other(role)), `${actor} on ${role}`).toEqual([]);
-        expect(canChangeRole(actor, other(role), 'Commentor')).toBe(false);
+        expect(canGrantRole(actor, other(role), 'Commentor')).toBe(false);
       }
+    }
+  });
+});
+
+describe('who may let a newcomer in, and as what (the same rule as role changes)', () => {
+  it('an Owner grants a newcomer any role', () => {
+    expect(assignableRoles('Owner', NEWCOMER)).toEqual(['Owner', 'Moderator', 'Poster', 'Commentor']);
+  });
+
+  it('a Moderator lets newcomers in as Posters or Commentors, never as Moderators or Owners', () => {
+    expect(assignableRoles('Moderator', NEWCOMER)).toEqual(['Poster', 'Commentor']);
+    expect(canGrantRole('Moderator', NEWCOMER, 'Moderator')).toBe(false);
+    expect(canGrantRole('Moderator', NEWCOMER, 'Owner')).toBe(false);
+  });
+
+  it('Posters, Commentors and non-members let no one in', () => {
+    for (const actor of ['Poster', 'Commentor', null, undefined] as const) {
+      expect(assignableRoles(actor, NEWCOMER), String(actor)).toEqual([]);
     }
   });
 });

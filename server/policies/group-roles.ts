@@ -33,25 +33,34 @@ export interface MemberTarget {
   isSelf: boolean;
 }
 
+/** Whom a role is granted to: a member, or a newcomer whose request to join is being answered. */
+export type GrantTarget = MemberTarget | typeof NEWCOMER;
+
+/** A newcomer, as a request's answerer sees them: no role yet, and never the answerer. */
+export const NEWCOMER = { role: null, isSelf: false } as const;
+
 /** The roles a Moderator looks after: they may move these between each other and remove them. */
 const MODERATED_ROLES: readonly GroupRole[] = ['Poster', 'Commentor'];
 
 /**
- * Who may change whose role (ADR 020). Owners give any member any role, Owner included, and may
- * step down themselves (the last-Owner rule is checked separately, under the group's lock).
- * Moderators move Posters and Commentors between those two roles only: they never touch an Owner
- * or another Moderator and never grant a role above Poster. Posters and Commentors change nothing.
- * Answers the roles the actor may set, the target's current one excluded; empty means none.
+ * The one rule for granting a group role, on every path that grants one: a role change, and the
+ * role given when a request to join is accepted (ADR 020). Owners give anyone any role,
+ * Owner included, and may step down themselves (the last-Owner rule is checked separately, under
+ * the group's lock). Moderators give Poster or Commentor only, to a newcomer or between those two
+ * roles: they never touch an Owner or another Moderator and never grant a role above Poster, so a
+ * Moderator cannot mint Moderators. Posters and Commentors grant nothing.
+ * Answers the roles the actor may grant, the target's current one excluded; empty means none.
  */
-export function assignableRoles(actorRole: MaybeRole, target: MemberTarget): GroupRole[] {
+export function assignableRoles(actorRole: MaybeRole, target: GrantTarget): GroupRole[] {
   if (actorRole === 'Owner') return GROUP_ROLE_ORDER.filter((role) => role !== target.role);
-  if (actorRole === 'Moderator' && !target.isSelf && MODERATED_ROLES.includes(target.role)) {
+  const moderated = target.role === null || MODERATED_ROLES.includes(target.role);
+  if (actorRole === 'Moderator' && !target.isSelf && moderated) {
     return MODERATED_ROLES.filter((role) => role !== target.role);
   }
   return [];
 }
 
-export const canChangeRole = (actorRole: MaybeRole, target: MemberTarget, to: GroupRole) =>
+export const canGrantRole = (actorRole: MaybeRole, target: GrantTarget, to: GroupRole) =>
   assignableRoles(actorRole, target).includes(to);
 
 /**

@@ -6,7 +6,13 @@ import {
   canModerateGroup,
   canPostInGroup,
 } from './group-roles';
-import { canViewLink, canViewPost, canVisitorViewLink, isBlockedEitherWay } from './visibility';
+import {
+  canMemberSeePost,
+  canViewLink,
+  canViewPost,
+  canVisitorViewLink,
+  isBlockedEitherWay,
+} from './visibility';
 
 describe('canViewPost', () => {
   it('shows a post without a group to every member', () => {
@@ -83,5 +89,19 @@ describe('isBlockedEitherWay', () => {
   it('needs both ends of the block: being blocked by someone else, or the other having blocked a third, hides nothing', () => {
     expect(isBlockedEitherWay([block], 'ben', 'cy')).toBe(false);
     expect(isBlockedEitherWay([block], 'cy', 'ana')).toBe(false);
+  });
+});
+
+describe('canMemberSeePost', () => {
+  const post = { groupId: 'g', userId: 'ana' };
+  const block = { blockerId: 'ana', blockedId: 'ben' };
+  it('needs the group rule and no block with the author, whichever of them blocked', () => {
+    expect(canMemberSeePost(post, { id: 'ben', role: 'Poster', blocks: [] })).toBe(true);
+    expect(canMemberSeePost(post, { id: 'ben', role: 'Poster', blocks: [block] })).toBe(false);
+    expect(
+      canMemberSeePost({ groupId: null, userId: 'ben' }, { id: 'ana', role: null, blocks: [block] }),
+    ).toBe(false);
+    expect(canMemberSeePost(post, { id: 'cy', role: null, blocks: [] })).toBe(false);
+    expect(canMemberSeePost(post, { id: 'cy', role: 'Commentor', blocks: [block] })).toBe(true);
   });
 });

@@ -57,6 +57,18 @@ export function isBlockedEitherWay(
 }
 
 /**
+ * Whether a member may see another member's post: the group rule of canViewPost, and no block
+ * between the viewer and the author, either way. The function form of what the post queries say
+ * with visiblePostsCondition and notBlockedCondition together (live events, notifications).
+ */
+export function canMemberSeePost(
+  post: PostScope & { userId: string },
+  viewer: { id: string; role: MaybeRole; blocks: readonly { blockerId: string; blockedId: string }[] },
+): boolean {
+  return canViewPost(post, viewer.role) && !isBlockedEitherWay(viewer.blocks, viewer.id, post.userId);
+}
+
+/**
  * SQL condition: the member in `memberColumn` (a post's or comment's author, a member row's id)
  * has not blocked the viewer, nor been blocked by them. The column is qualified with its table so
  * the subquery never binds it to `user_blocks` (pass `sql.raw('posts.user_id')` where Drizzle would

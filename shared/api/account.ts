@@ -93,7 +93,7 @@ export const AccountSessionListSchema = z.array(AccountSessionSchema);
 
 export const SessionParamsSchema = z.object({ id: uuidParam });
 
-/** POST /api/account/two_factor: a new secret waiting for its first code. */
+/** POST /api/account/two_factor ({user: {current_password}}): a new secret waiting for its first code. */
 export const TwoFactorSetupSchema = z.object({
   secret: z.string(),
   otpauth_url: z.string(),

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { memberWithClient, uniqueName } from '../support/factories';
 import { listApiRoutes } from '../support/routes';
-import { addToGroup, createGroupAs, createPostAs } from '../support/social-factories';
+import { addToGroup, createGroupAs, createPostAs, memberInGroup } from '../support/social-factories';
 import { uniqueSlug } from '../support/public-post-factories';
 import type { TestClient } from '../support/test-client';
+import type { GroupRole } from '../../shared/domain/constants';
 
 /**
  * The authorisation matrix: every route the app registers, who may call it, and what each group
@@ -504,6 +505,29 @@ const MATRIX: Record<string, Entry> = {
   },
 };
 
+/**
+ * Role VALUES, not only who may call a route: the status each actor gets when granting each role,
+ * by answering a request to join and by changing a Commentor's role. Every path that grants a role
+ * follows one rule (server/policies/group-roles.ts, ADR 020); a Moderator never mints Moderators.
+ */
+const ACTOR_ROLES = ['Owner', 'Moderator', 'Poster', 'Commentor'] as const;
+const GRANTED_BY_ANSWER: Record<
+  (typeof ACTOR_ROLES)[number],
+  Record<'Poster' | 'Moderator' | 'Commentor', number>
+> = {
+  Owner: { Poster: 200, Moderator: 200, Commentor: 200 },
+  Moderator: { Poster: 200, Moderator: 403, Commentor: 200 },
+  Poster: { Poster: 403, Moderator: 403, Commentor: 403 },
+  Commentor: { Poster: 403, Moderator: 403, Commentor: 403 },
+};
+/** The target is a Commentor; setting the role they hold is a no-op for whoever may change it. */
+const GRANTED_BY_CHANGE: Record<(typeof ACTOR_ROLES)[number], Record<GroupRole, number>> = {
+  Owner: { Owner: 200, Moderator: 200, Poster: 200, Commentor: 200 },
+  Moderator: { Owner: 403, Moderator: 403, Poster: 200, Commentor: 200 },
+  Poster: { Owner: 403, Moderator: 403, Poster: 403, Commentor: 403 },
+  Commentor: { Owner: 403, Moderator: 403, Poster: 403, Commentor: 403 },
+};
+
 function withRandomIds(route: string): Call {
   return { path: route.split(' ')[1]!.replace(/:[a-zA-Z]+/g, () => randomUUID()) };
 }
@@ -668,6 +692,67 @@ describe('authorisation matrix', () => {
     }
     expect(failures).toEqual([]);
   });
+
+  /** A group whose Owner reads the roles, and the actor holding `actorRole` in it. */
+  async function groupWithActor(actorRole: GroupRole) {
+    const owner = await memberWithClient(app);
+    const group = await createGroupAs(owner.client);
+    const actor = actorRole === 'Owner' ? owner : await memberInGroup(app, group.id, actorRole);
+    const storedRole = async (userId: string) => {
+      const roles = await owner.client.get<{ user_id: string; role: GroupRole }[]>(
+        `/api/groups/${group.id}/group_roles`,
+      );
+      return roles.body.find((row) => row.user_id === userId)?.role ?? null;
+    };
+    return { group, actor: actor.client, storedRole };
+  }
+
+  const refused = { error: "You don't have permission to perform this action." };
+
+  it.for(ACTOR_ROLES)(
+    "lets the group's %s accept a request only with a role they may grant",
+    async (actorRole) => {
+      const { group, actor, storedRole } = await groupWithActor(actorRole);
+      const failures: string[] = [];
+      for (const [role, status] of Object.entries(GRANTED_BY_ANSWER[actorRole])) {
+        const requester = await memberWithClient(app);
+        const request = await requester.client.post('/api/group_requests', {
+          group_request: { group_id: group.id },
+        });
+        const res = await actor.patch(`/api/group_requests/${request.body.id}`, {
+          group_request: { status: 'accepted', role },
+        });
+        const stored = await storedRole(requester.member.id);
+        const expected = status === 200 ? role : null;
+        if (res.status !== status || stored !== expected)
+          failures.push(`${role}: ${res.status} ${JSON.stringify(res.body)}, stored ${stored}`);
+        if (status === 403) expect(res.body).toEqual(refused);
+      }
+      expect(failures).toEqual([]);
+    },
+  );
+
+  it.for(ACTOR_ROLES)(
+    "lets the group's %s change a Commentor's role only to one they may grant",
+    async (actorRole) => {
+      const { group, actor, storedRole } = await groupWithActor(actorRole);
+      const failures: string[] = [];
+      for (const [role, status] of Object.entries(GRANTED_BY_CHANGE[actorRole])) {
+        const target = await memberInGroup(app, group.id, 'Commentor');
+        const roles = await actor.get<{ id: string; user_id: string }[]>(
+          `/api/groups/${group.id}/group_roles`,
+        );
+        const roleId = roles.body.find((row) => row.user_id === target.member.id)!.id;
+        const res = await actor.patch(`/api/group_roles/${roleId}`, { group_role: { role } });
+        const stored = await storedRole(target.member.id);
+        const expected = status === 200 ? role : 'Commentor';
+        if (res.status !== status || stored !== expected)
+          failures.push(`${role}: ${res.status} ${JSON.stringify(res.body)}, stored ${stored}`);
+        if (status === 403) expect(res.body).toEqual(refused);
+      }
+      expect(failures).toEqual([]);
+    },
+  );
 
   it('gives members and admins what the rules allow on the other routes', async () => {
     const world = await makeWorld();

@@ -120,7 +120,10 @@ const TARGETS: Record<string, Target> = {
   'GET /api/account/sessions': { path: () => '/api/account/sessions' },
   'DELETE /api/account/sessions': { path: () => '/api/account/sessions' },
   'DELETE /api/account/sessions/:id': { path: (w) => `/api/account/sessions/${w.otherUserId}` },
-  'POST /api/account/two_factor': { path: () => '/api/account/two_factor' },
+  'POST /api/account/two_factor': {
+    path: () => '/api/account/two_factor',
+    body: () => ({ user: { current_password: 'not it' } }),
+  },
   'POST /api/account/two_factor/confirmation': {
     path: () => '/api/account/two_factor/confirmation',
     body: () => ({ user: { code: '123456' } }),

@@ -54,6 +54,10 @@ test('turn on two-factor sign-in with an authenticator app, then sign in with a 
   await signInPage(page, member);
   await page.goto('/settings/security');
   await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+  // Enrolment starts only with the current password (a session alone must not enrol a device).
+  const start = page.getByRole('form', { name: 'Set up two-factor sign-in' });
+  await start.getByLabel('Current password').fill(member.password);
+  await start.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
   await page.getByLabel('6-digit code').fill(totpCode(secret));

@@ -6,6 +6,7 @@ import { type AddressPolicyOptions, canonicalAddress, checkAddress } from './add
 import { decodeText } from './decode-text';
 import { readCapped } from './read-body';
 import { SafeFetchError } from './safe-fetch-error';
+import { logSecurityEvent, type SecurityLogger } from '../../http/security-events';
 
 export { SafeFetchError, type SafeFetchErrorCode } from './safe-fetch-error';
 
@@ -32,6 +33,8 @@ export interface SafeFetchOptions extends AddressPolicyOptions {
    * of a link's lead image. Capped at `maxBytes` like text; every other type is still not read.
    */
   binaryTypes?: ReadonlySet<string>;
+  /** Where a refused address is written as a security event (`fetch_blocked`). */
+  logger?: SecurityLogger;
 }
 
 export interface FetchResult {
@@ -118,7 +121,11 @@ export async function safeFetch(url: string, options: SafeFetchOptions = {}): Pr
       return { ...base, body: decodeText(bytes, contentTypeHeader), truncated };
     }
   } catch (error) {
-    throw asSafeFetchError(controller.signal.aborted ? controller.signal.reason : error);
+    const failure = asSafeFetchError(controller.signal.aborted ? controller.signal.reason : error);
+    if (failure.code === 'blocked_address' && options.logger) {
+      logSecurityEvent(options.logger, 'fetch_blocked', { host: hostOf(url), reason: failure.message });
+    }
+    throw failure;
   } finally {
     clearTimeout(timer);
   }
@@ -164,6 +171,15 @@ export function checkUrl(raw: string, options: AddressPolicyOptions = {}): URL {
     if (!verdict.allowed) throw new SafeFetchError('blocked_address', verdict.reason);
   }
   return url;
+}
+
+/** The host of a URL for the log: never its path or query, which may carry someone's token. */
+function hostOf(raw: string): string {
+  try {
+    return new URL(raw).hostname;
+  } catch {
+    return 'invalid';
+  }
 }
 
 function resolveLocation(location: string, from: URL): string {

@@ -199,7 +199,9 @@ describe('deleting an account', () => {
     it('with two-factor sign-in: the request needs a code, and only the code step cancels', async () => {
       const member = await createMember(app);
       const client = await signedIn(member);
-      const setup = await client.post('/api/account/two_factor');
+      const setup = await client.post('/api/account/two_factor', {
+        user: { current_password: DEFAULT_PASSWORD },
+      });
       const confirmed = await client.post('/api/account/two_factor/confirmation', {
         user: { code: codeAt(setup.body.secret, Date.now() - 30_000) },
       });

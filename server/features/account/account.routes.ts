@@ -16,6 +16,7 @@ import { MessageResponseSchema } from '../../../shared/api/auth';
 import type { App, RouteContext } from '../../context';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { HttpError, invalidField, notFound, unprocessable } from '../../http/errors';
+import { logSecurityEvent, requestFields } from '../../http/security-events';
 import { endAllSessions, endSessionOf, listLiveSessions } from '../sessions/sessions.repo';
 import { presentAccountSession } from './account-sessions.presenter';
 import {
@@ -132,10 +133,16 @@ export function registerAccountRoutes(app: App, context: RouteContext) {
 
   app.post(
     '/api/account/two_factor',
-    { ...member, schema: { response: { 200: TwoFactorSetupSchema } } },
+    {
+      ...member,
+      schema: { body: PasswordConfirmationBodySchema, response: { 200: TwoFactorSetupSchema } },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       await throttle.hit('memberWrites', user.id);
+      // A session alone must not enrol an authenticator: whoever borrows a signed-in laptop could
+      // then take the recovery codes and lock the owner out (a password reset keeps the factor).
+      await requireCurrentPassword(context, request, user, request.body.user.current_password);
       const setup = await startTotpEnrolment(context, user);
       if (!setup) throw invalidField('base', 'Two-factor sign-in is already on.');
       reply.header('cache-control', 'no-store');
@@ -151,6 +158,7 @@ export function registerAccountRoutes(app: App, context: RouteContext) {
       await throttle.hit('twoFactorAccountIp', `enrol ${user.id}`);
       const codes = await confirmTotpEnrolment(context, user, request.body.user.code);
       if (!codes) throw invalidField('code', ACCOUNT_MESSAGES.codeWrong);
+      logSecurityEvent(request.log, 'two_factor_enabled', requestFields(request));
       reply.header('cache-control', 'no-store');
       return codes;
     },
@@ -168,6 +176,7 @@ export function registerAccountRoutes(app: App, context: RouteContext) {
         throw invalidField('code', ACCOUNT_MESSAGES.codeWrong);
       }
       await disableTotp(context, user);
+      logSecurityEvent(request.log, 'two_factor_disabled', requestFields(request));
       return { message: ACCOUNT_MESSAGES.twoFactorDisabled };
     },
   );
@@ -183,7 +192,9 @@ export function registerAccountRoutes(app: App, context: RouteContext) {
       await requireCurrentPassword(context, request, user, request.body.user.current_password);
       if (!(await isTotpEnabled(context, user.id))) throw notFound();
       reply.header('cache-control', 'no-store');
-      return regenerateRecoveryCodes(context, user);
+      const codes = await regenerateRecoveryCodes(context, user);
+      logSecurityEvent(request.log, 'recovery_codes_regenerated', requestFields(request));
+      return codes;
     },
   );
 }

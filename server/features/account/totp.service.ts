@@ -42,7 +42,17 @@ function totpFor(member: Member, secret: string) {
   });
 }
 
-/** Starts (or restarts) enrolment: a fresh secret, not yet asked for at sign-in. Null if already on. */
+/**
+ * How long a started enrolment waits for its first code. Only a start that checked the password
+ * makes a pending secret, so the confirmation takes a recent one only: a secret left pending for
+ * longer (or made before starts asked for the password) needs a new start, and the password again.
+ */
+export const PENDING_ENROLMENT_MS = 15 * 60_000;
+
+/**
+ * Starts (or restarts) enrolment: a fresh secret, not yet asked for at sign-in. Null if already on.
+ * The caller has checked the member's current password.
+ */
 export async function startTotpEnrolment(context: Context, member: Member): Promise<TwoFactorSetup | null> {
   const secret = new OTPAuth.Secret({ size: 20 }).base32;
   const stored = await upsertPendingTotp(context.db, member.id, encryptTotpSecret(context.config, secret));
@@ -68,6 +78,7 @@ export async function verifyTotpCode(
 ): Promise<boolean> {
   const row = await findTotp(context.db, member.id);
   if (!row || Boolean(row.enabledAt) === pending) return false;
+  if (pending && Date.now() - row.createdAt.getTime() > PENDING_ENROLMENT_MS) return false;
   const totp = totpFor(member, decryptTotpSecret(context.config, row.secretEncrypted));
   const now = Date.now();
   const delta = totp.validate({ token: code, timestamp: now, window: WINDOW });

@@ -4,6 +4,8 @@ import { eq } from 'drizzle-orm';
 import { pendingSignIns, recoveryCodes, totpCredentials } from '../../db/schema';
 import { createMember, DEFAULT_PASSWORD, type Member } from '../../../tests/support/factories';
 import { createTestApp, type TestApp, waitForMail } from '../../../tests/support/test-app';
+import { ACCOUNT_MESSAGES } from '../../../shared/api/account';
+import { PENDING_ENROLMENT_MS } from './totp.service';
 import type { TestClient } from '../../../tests/support/test-client';
 
 /** The code an authenticator app would show for `secret` at `timestamp`. */
@@ -31,7 +33,9 @@ describe('two-factor sign-in (TOTP)', () => {
   async function enrolled() {
     const member = await createMember(app);
     const client = await signedIn(member);
-    const setup = await client.post('/api/account/two_factor');
+    const setup = await client.post('/api/account/two_factor', {
+      user: { current_password: DEFAULT_PASSWORD },
+    });
     expect(setup.status).toBe(200);
     // Confirmed with the previous step's code, so the tests' "now" codes are still unused.
     const confirmed = await client.post('/api/account/two_factor/confirmation', {
@@ -54,7 +58,9 @@ describe('two-factor sign-in (TOTP)', () => {
   it('enrols: a secret as QR code and text, off until a code confirms it', async () => {
     const member = await createMember(app);
     const client = await signedIn(member);
-    const setup = await client.post('/api/account/two_factor');
+    const setup = await client.post('/api/account/two_factor', {
+      user: { current_password: DEFAULT_PASSWORD },
+    });
     expect(setup.status).toBe(200);
     expect(setup.body.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(setup.body.otpauth_url).toContain(`otpauth://totp/Hearth:${encodeURIComponent(member.email)}`);
@@ -94,7 +100,61 @@ describe('two-factor sign-in (TOTP)', () => {
       'Two-factor sign-in is on for your Hearth account',
     );
     // A second enrolment cannot replace the secret in use.
-    expect((await client.post('/api/account/two_factor')).status).toBe(422);
+    expect(
+      (await client.post('/api/account/two_factor', { user: { current_password: DEFAULT_PASSWORD } })).status,
+    ).toBe(422);
+  });
+
+  it('starts enrolment only with the current password, as the other account changes ask', async () => {
+    const member = await createMember(app);
+    const client = await signedIn(member);
+    const start = (user?: Record<string, string>) =>
+      client.post('/api/account/two_factor', user === undefined ? undefined : { user });
+    const withoutPassword = await start();
+    expect(withoutPassword.status).toBe(422);
+    // The same field error as regenerating recovery codes (and changing the password or email).
+    const recoveryWithout = await client.post('/api/account/two_factor/recovery_codes');
+    expect(withoutPassword.body).toEqual(recoveryWithout.body);
+    expect((await start({ current_password: '' })).body).toEqual({
+      errors: { current_password: ["can't be blank"] },
+    });
+    const wrong = await start({ current_password: 'not my password' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body).toEqual({ errors: { current_password: [ACCOUNT_MESSAGES.currentPasswordWrong] } });
+    const rows = await app.context.db
+      .select()
+      .from(totpCredentials)
+      .where(eq(totpCredentials.userId, member.id));
+    expect(rows).toEqual([]);
+
+    expect((await start({ current_password: DEFAULT_PASSWORD })).status).toBe(200);
+  });
+
+  it('confirms only a recently started enrolment: an old pending secret needs a new start', async () => {
+    const member = await createMember(app);
+    const client = await signedIn(member);
+    const setup = await client.post('/api/account/two_factor', {
+      user: { current_password: DEFAULT_PASSWORD },
+    });
+    expect(setup.status).toBe(200);
+    await app.context.db
+      .update(totpCredentials)
+      .set({ createdAt: new Date(Date.now() - PENDING_ENROLMENT_MS - 60_000) })
+      .where(eq(totpCredentials.userId, member.id));
+    const late = await client.post('/api/account/two_factor/confirmation', {
+      user: { code: codeAt(setup.body.secret) },
+    });
+    expect(late.status).toBe(422);
+    expect(late.body).toEqual({ errors: { code: ['is incorrect or has already been used'] } });
+    expect((await client.get('/api/account/security')).body.two_factor_enabled).toBe(false);
+
+    const again = await client.post('/api/account/two_factor', {
+      user: { current_password: DEFAULT_PASSWORD },
+    });
+    const confirmed = await client.post('/api/account/two_factor/confirmation', {
+      user: { code: codeAt(again.body.secret) },
+    });
+    expect(confirmed.status).toBe(200);
   });
 
   it('sign-in then asks for the code: the password alone opens no session', async () => {
@@ -245,7 +305,9 @@ describe('two-factor sign-in (TOTP)', () => {
       const member = await createMember(limited);
       const owner = limited.client();
       await owner.post('/api/users/sign_in', { user: { email: member.email, password: DEFAULT_PASSWORD } });
-      const setup = await owner.post('/api/account/two_factor');
+      const setup = await owner.post('/api/account/two_factor', {
+        user: { current_password: DEFAULT_PASSWORD },
+      });
       await owner.post('/api/account/two_factor/confirmation', { user: { code: codeAt(setup.body.secret) } });
 
       const attacker = limited.client();

@@ -10,6 +10,7 @@ import type { App, RouteContext } from '../../context';
 import { clientSubject } from '../../http/client-ip';
 import { forbidden, HttpError, invalidField } from '../../http/errors';
 import { requireUser } from '../../http/auth';
+import { logSecurityEvent, requestFields } from '../../http/security-events';
 import { presentCurrentUser } from '../users/users.presenter';
 import { checkCredentials } from './auth.service';
 import { isKnownDevice, rememberDevice } from './known-devices';
@@ -42,6 +43,8 @@ export function registerAuthRoutes(app: App, context: RouteContext) {
       const result = await checkCredentials(context.db, email, password);
       if (result.status === 'invalid_credentials') {
         await recordSignInFailure(context, attempt);
+        // The address tried is not logged (docs/security.md "Security events" says why).
+        logSecurityEvent(request.log, 'sign_in_failed', { ...requestFields(request), step: 'password' });
         throw new HttpError(401, { error: AUTH_MESSAGES.invalidCredentials });
       }
       if (result.status === 'unconfirmed') throw forbidden(AUTH_MESSAGES.unconfirmed);
@@ -78,7 +81,18 @@ export function registerAuthRoutes(app: App, context: RouteContext) {
       if (result.status === 'expired') throw invalidField('sign_in_token', ACCOUNT_MESSAGES.signInExpired);
       if (result.status === 'wrong_code') {
         await context.throttle.record('twoFactorAccountFailures', user.id);
+        logSecurityEvent(request.log, 'sign_in_failed', {
+          ...requestFields(request),
+          member_id: user.id,
+          step: 'two_factor',
+        });
         throw invalidField(input.code !== undefined ? 'code' : 'recovery_code', ACCOUNT_MESSAGES.codeWrong);
+      }
+      if (input.recovery_code !== undefined) {
+        logSecurityEvent(request.log, 'recovery_code_used', {
+          ...requestFields(request),
+          member_id: user.id,
+        });
       }
       await context.sessions.start(request, reply, user.id);
       await rememberDevice(context.db, context.config, request, reply, user.id);

@@ -1,15 +1,20 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { GroupRole } from '../../../shared/domain/constants';
 import type { DbOrTx } from '../../db/client';
-import { follows, groupRoles, links, notifications, posts } from '../../db/schema';
+import { follows, groupRoles, links, notifications, posts, userBlocks } from '../../db/schema';
 import { canAnswerRequests } from '../../policies/group-roles';
-import { canViewLink, canViewPost } from '../../policies/visibility';
+import { canMemberSeePost, canViewLink, isBlockedEitherWay } from '../../policies/visibility';
 import type { LiveEvent } from './live-events';
 
 /**
  * Of the members listening, those who may see what the event is about, decided by the one policy
- * module (the same rules as the timelines). An event about something deleted since, or that a
- * member may not see, reaches no one. One or two queries per event, whatever the number of streams.
+ * module (the same rules as the timelines, blocks included: an event about another member's doing
+ * never reaches a member who blocked them or whom they blocked). An event about something deleted
+ * since, or that a member may not see, reaches no one. A few queries per event, whatever the
+ * number of streams.
+ *
+ * `link.updated` concerns the link's owner alone (its processing), and `group.requests` names a
+ * group's queue, not a member; `post.created` and `notification.created` name another member.
  */
 export async function membersWhoMaySee(
   db: DbOrTx,
@@ -30,8 +35,9 @@ export async function membersWhoMaySee(
 }
 
 /**
- * Of `candidates`, those who may see the post (nobody if it is gone). `exceptAuthor` leaves out its
- * author: for "1 new post" their own timeline refreshes itself, so the offer would be noise.
+ * Of `candidates`, those who may see the post (nobody if it is gone): its group's members, and no
+ * one blocked with its author either way. `exceptAuthor` leaves out its author: for "1 new post"
+ * their own timeline refreshes itself, so the offer would be noise.
  */
 export async function membersWhoMaySeePost(
   db: DbOrTx,
@@ -54,9 +60,12 @@ export async function membersWhoMaySeePost(
       .where(and(eq(groupRoles.groupId, post.groupId), inArray(groupRoles.userId, candidates)));
     for (const row of rows) roles.set(row.userId, row.role);
   }
+  const blocks = await blocksWith(db, post.userId, candidates);
   return new Set(
     candidates.filter(
-      (userId) => !(exceptAuthor && userId === post.userId) && canViewPost(post, roles.get(userId) ?? null),
+      (userId) =>
+        !(exceptAuthor && userId === post.userId) &&
+        canMemberSeePost(post, { id: userId, role: roles.get(userId) ?? null, blocks }),
     ),
   );
 }
@@ -85,14 +94,36 @@ export async function membersWhoMaySeeLink(
   return new Set(candidates.filter((userId) => canViewLink(link, userId, followers.has(userId))));
 }
 
-/** A notification's event reaches its recipient only, and only while the notification exists. */
+/**
+ * A notification's event reaches its recipient only, only while the notification exists, and never
+ * when a block stands between the recipient and the member whose action it was (`notify` records
+ * none then; this holds for a block made between the recording and the delivery too).
+ */
 async function notificationRecipient(db: DbOrTx, notificationId: string, candidates: string[]) {
   const [row] = await db
-    .select({ recipientId: notifications.recipientId })
+    .select({ recipientId: notifications.recipientId, actorId: notifications.actorId })
     .from(notifications)
     .where(eq(notifications.id, notificationId))
     .limit(1);
-  return new Set(row && candidates.includes(row.recipientId) ? [row.recipientId] : []);
+  if (!row || !candidates.includes(row.recipientId)) return new Set<string>();
+  if (row.actorId) {
+    const blocks = await blocksWith(db, row.actorId, [row.recipientId]);
+    if (isBlockedEitherWay(blocks, row.recipientId, row.actorId)) return new Set<string>();
+  }
+  return new Set([row.recipientId]);
+}
+
+/** The blocks, either way, between `memberId` and any of `others`: what the policy needs to judge. */
+async function blocksWith(db: DbOrTx, memberId: string, others: string[]) {
+  return db
+    .select({ blockerId: userBlocks.blockerId, blockedId: userBlocks.blockedId })
+    .from(userBlocks)
+    .where(
+      or(
+        and(eq(userBlocks.blockerId, memberId), inArray(userBlocks.blockedId, others)),
+        and(eq(userBlocks.blockedId, memberId), inArray(userBlocks.blockerId, others)),
+      ),
+    );
 }
 
 /** A group's request news reaches those who answer its requests now (Owners, Moderators). */

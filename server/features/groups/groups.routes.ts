@@ -14,11 +14,13 @@ import {
   UpdateGroupBodySchema,
   UpdateGroupRoleBodySchema,
 } from '../../../shared/api/groups';
-import { LIMITS } from '../../../shared/domain/constants';
+import type { FastifyRequest } from 'fastify';
+import { LIMITS, type GroupRole } from '../../../shared/domain/constants';
 import { DeletedResponseSchema, IdParamsSchema } from '../../../shared/api/posts';
 import type { App, RouteContext } from '../../context';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { forbidden } from '../../http/errors';
+import { logSecurityEvent, requestFields } from '../../http/security-events';
 import { decodeKeyCursor, paginateByKey } from '../../http/key-cursor';
 import { canAnswerRequests } from '../../policies/group-roles';
 import { presentGroup, presentMember, presentRequest } from './groups.presenter';
@@ -35,6 +37,7 @@ import {
 import {
   answerRequest,
   changeMemberRole,
+  RoleGrantRefused,
   createGroup,
   loadGroup,
   removeMember,
@@ -46,6 +49,43 @@ import {
 export function registerGroupRoutes(app: App, context: RouteContext) {
   const { db } = context;
   const signedIn = { preValidation: signedInOnly };
+
+  /**
+   * Runs what may grant a group role, and writes the grant (`grantOf` the result: whose role, and
+   * which; no role when nothing was granted) or its refusal to the security event log.
+   */
+  async function granting<T>(
+    request: FastifyRequest,
+    via: 'role_change' | 'request_answer',
+    grant: () => Promise<T>,
+    grantOf: (result: T) => { groupId: string; userId: string; role: GroupRole | null },
+  ): Promise<T> {
+    try {
+      const result = await grant();
+      const granted = grantOf(result);
+      if (granted.role) {
+        logSecurityEvent(request.log, 'role_changed', {
+          ...requestFields(request),
+          group_id: granted.groupId,
+          target_member_id: granted.userId,
+          role: granted.role,
+          via,
+        });
+      }
+      return result;
+    } catch (error) {
+      if (error instanceof RoleGrantRefused) {
+        logSecurityEvent(request.log, 'role_grant_refused', {
+          ...requestFields(request),
+          group_id: error.groupId,
+          target_member_id: error.targetMemberId,
+          role: error.role,
+          via,
+        });
+      }
+      throw error;
+    }
+  }
 
   /**
    * Every group (or only mine, ?member=true), with my membership; ?q= searches names,
@@ -139,7 +179,12 @@ export function registerGroupRoutes(app: App, context: RouteContext) {
     async (request) => {
       const user = requireUser(request);
       await context.throttle.hit('memberWrites', user.id);
-      const changed = await changeMemberRole(db, request.params.id, user.id, request.body.group_role.role);
+      const changed = await granting(
+        request,
+        'role_change',
+        () => changeMemberRole(db, request.params.id, user.id, request.body.group_role.role),
+        (result) => result.member,
+      );
       return presentMember(changed.member, { id: user.id, role: changed.actorRole });
     },
   );
@@ -211,7 +256,13 @@ export function registerGroupRoutes(app: App, context: RouteContext) {
     async (request) => {
       const user = requireUser(request);
       await context.throttle.hit('memberWrites', user.id);
-      return presentRequest(await answerRequest(db, request.params.id, user.id, request.body.group_request));
+      const answered = await granting(
+        request,
+        'request_answer',
+        () => answerRequest(db, request.params.id, user.id, request.body.group_request),
+        (result) => result,
+      );
+      return presentRequest(answered);
     },
   );
 }

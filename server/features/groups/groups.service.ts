@@ -1,15 +1,17 @@
 import type { AnswerGroupRequestBody, UpdateGroupBody } from '../../../shared/api/groups';
 import type { GroupRole } from '../../../shared/domain/constants';
+import { MESSAGES } from '../../../shared/domain/messages';
 import type { Db, DbOrTx } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
-import { forbidden, invalidField, notFound, unprocessable } from '../../http/errors';
+import { forbidden, HttpError, invalidField, notFound, unprocessable } from '../../http/errors';
 import {
   assignableRoles,
   canAnswerRequests,
-  canChangeRole,
+  canGrantRole,
   canManageGroup,
   canRemoveMember,
   isMember,
+  NEWCOMER,
 } from '../../policies/group-roles';
 import { publishLiveEvent } from '../events/live-events';
 import { notify } from '../notifications/notify';
@@ -40,6 +42,20 @@ const NAME_TAKEN = 'has already been taken';
 export const LAST_OWNER = 'A group must keep at least one Owner.';
 export const LAST_OWNER_LEAVING = 'Choose another Owner before you leave.';
 export const PICTURE_NOT_IMAGE = 'must be an image you uploaded';
+
+/**
+ * The 403 of a role the actor may not grant: the same answer as any refusal, carrying what was
+ * refused so the route can write it to the security event log.
+ */
+export class RoleGrantRefused extends HttpError {
+  constructor(
+    readonly groupId: string,
+    readonly role: GroupRole,
+    readonly targetMemberId: string,
+  ) {
+    super(403, { error: MESSAGES.forbidden });
+  }
+}
 
 /** The creator becomes Owner, in the same transaction. Names are unique, ignoring case. */
 export async function createGroup(db: Db, creatorId: string, name: string): Promise<GroupRow> {
@@ -117,7 +133,8 @@ export async function changeMemberRole(db: Db, roleId: string, actorId: string, 
     const target = targetOf(current, actorId);
     // Setting the role a member already holds changes nothing, for whoever may change it at all.
     if (current.role === role && assignableRoles(actorRole, target).length > 0) return actorRole;
-    if (!canChangeRole(actorRole, target, role)) throw forbidden();
+    if (!canGrantRole(actorRole, target, role))
+      throw new RoleGrantRefused(current.groupId, role, current.userId);
     if (!keepsAnOwner(current.role, role, await countOwners(tx, member.groupId))) {
       throw invalidField('role', LAST_OWNER);
     }
@@ -201,9 +218,11 @@ export async function requestToJoin(db: Db, userId: string, groupId: string) {
 }
 
 /**
- * Owner/Moderator answer once; accepting adds the member in the same transaction. The answerer's
- * role is read under the group's row lock, inside that transaction, as role changes take the same
- * lock: a Moderator demoted a moment ago can no longer let anyone in.
+ * Owner/Moderator answer once; accepting adds the member in the same transaction, with a role the
+ * answerer may grant (the same rule as role changes: a Moderator lets people in as Posters or
+ * Commentors, never as Moderators). The answerer's role is read under the group's row lock, inside
+ * that transaction, as role changes take the same lock: a Moderator demoted a moment ago can no
+ * longer let anyone in.
  */
 export async function answerRequest(
   db: Db,
@@ -218,6 +237,9 @@ export async function answerRequest(
     await lockGroup(tx, request.groupId);
     const actorRole = await requireMembership(tx, request.groupId, actorId);
     if (!canAnswerRequests(actorRole)) throw forbidden();
+    if (role && !canGrantRole(actorRole, NEWCOMER, role)) {
+      throw new RoleGrantRefused(request.groupId, role, request.userId);
+    }
     const answered = await answerPendingRequest(tx, requestId, {
       status: answer.status,
       role,

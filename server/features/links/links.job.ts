@@ -186,6 +186,7 @@ function stepRun(context: AppContext, link: LinkRow): StepRun {
       (page ??= safeFetch(link.url, {
         allowLoopback: context.config.links.fetchAllowLoopback,
         deadlineMs: context.config.links.fetchDeadlineMs,
+        logger: context.logger,
       })),
     summarise: { llm: context.config.links.llm, logger: context.logger },
     safety: { safeBrowsing: context.config.links.safeBrowsing },

@@ -53,8 +53,9 @@ export async function signOutOtherSessions(): Promise<void> {
   await api.delete('/account/sessions');
 }
 
-export async function startTwoFactor(): Promise<TwoFactorSetup> {
-  return (await api.post<TwoFactorSetup>('/account/two_factor')).data;
+/** Enrolment starts only with the current password: a session alone must not enrol a device. */
+export async function startTwoFactor(current_password: string): Promise<TwoFactorSetup> {
+  return (await api.post<TwoFactorSetup>('/account/two_factor', { user: { current_password } })).data;
 }
 
 export async function confirmTwoFactor(code: string): Promise<RecoveryCodes> {

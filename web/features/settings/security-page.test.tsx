@@ -172,11 +172,14 @@ describe('/settings/security', { timeout: 20_000 }, () => {
     const { calls } = mockFetch({
       ...base,
       'GET /api/account/security': () => jsonResponse(current),
-      'POST /api/account/two_factor': jsonResponse({
-        secret: 'JBSWY3DPEHPK3PXP',
-        otpauth_url: 'otpauth://totp/Hearth:ada%40example.com?secret=JBSWY3DPEHPK3PXP',
-        qr_code: 'data:image/svg+xml;base64,PHN2Zy8+',
-      }),
+      'POST /api/account/two_factor': (call) =>
+        (call.body as { user: { current_password: string } }).user.current_password === 'my password'
+          ? jsonResponse({
+              secret: 'JBSWY3DPEHPK3PXP',
+              otpauth_url: 'otpauth://totp/Hearth:ada%40example.com?secret=JBSWY3DPEHPK3PXP',
+              qr_code: 'data:image/svg+xml;base64,PHN2Zy8+',
+            })
+          : jsonResponse({ errors: { current_password: ['is incorrect'] } }, { status: 422 }),
       'POST /api/account/two_factor/confirmation': () => {
         current = { ...security, two_factor_enabled: true, recovery_codes_left: 10 };
         return jsonResponse({ recovery_codes: codes });
@@ -185,6 +188,14 @@ describe('/settings/security', { timeout: 20_000 }, () => {
     renderApp('/settings/security');
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Set up two-factor sign-in' }));
+    // Enrolment starts only with the current password; a wrong one is said beside the field.
+    const start = screen.getByRole('form', { name: 'Set up two-factor sign-in' });
+    await user.type(within(start).getByLabelText('Current password'), 'not it');
+    await user.click(within(start).getByRole('button', { name: 'Continue' }));
+    expect(await within(start).findByText('Current password is incorrect')).toBeInTheDocument();
+    await user.clear(within(start).getByLabelText('Current password'));
+    await user.type(within(start).getByLabelText('Current password'), 'my password');
+    await user.click(within(start).getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('img', { name: 'QR code for your authenticator app' })).toHaveAttribute(
       'src',
       'data:image/svg+xml;base64,PHN2Zy8+',
@@ -194,6 +205,10 @@ describe('/settings/security', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Turn on' }));
     const list = await screen.findByRole('list', { name: 'Recovery codes' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(10);
+    expect(calls.filter((call) => call.url === '/api/account/two_factor').map((call) => call.body)).toEqual([
+      { user: { current_password: 'not it' } },
+      { user: { current_password: 'my password' } },
+    ]);
     expect(calls.find((call) => call.url === '/api/account/two_factor/confirmation')?.body).toEqual({
       user: { code: '123456' },
     });

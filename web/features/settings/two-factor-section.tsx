@@ -13,7 +13,7 @@ import {
   securityKeys,
   startTwoFactor,
 } from './security-api';
-import { CurrentPasswordField } from './security-form';
+import { CurrentPasswordField, FormError, useSecurityForm } from './security-form';
 import { explainedBy, fieldErrorOf } from './security-fields';
 
 /** Two-factor sign-in: enrol with an authenticator app, recovery codes, regenerate, turn off. */
@@ -22,7 +22,6 @@ export function TwoFactorSection({ security }: { security: AccountSecurity }) {
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: securityKeys.security() });
-  const start = useMutation({ mutationFn: startTwoFactor, onSuccess: setSetup });
 
   const showCodes = (codes: string[]) => {
     setSetup(null);
@@ -48,15 +47,38 @@ export function TwoFactorSection({ security }: { security: AccountSecurity }) {
         ) : security.two_factor_enabled ? (
           <EnabledControls onNewCodes={showCodes} onDisabled={() => void refresh()} />
         ) : (
-          <>
-            {start.isError ? <Alert>{errorMessage(start.error)}</Alert> : null}
-            <Button busy={start.isPending} onClick={() => start.mutate()}>
-              Set up two-factor sign-in
-            </Button>
-          </>
+          <StartEnrolment onStarted={setSetup} />
         )}
       </CardBody>
     </Card>
+  );
+}
+
+/** The button, then the current password: enrolment starts only once the server has checked it. */
+function StartEnrolment({ onStarted }: { onStarted: (setup: TwoFactorSetup) => void }) {
+  const [asking, setAsking] = useState(false);
+  const { mutation, field, submit, unexplained } = useSecurityForm({
+    empty: { current_password: '' },
+    send: ({ current_password }) => startTwoFactor(current_password),
+    onSuccess: onStarted,
+  });
+
+  if (!asking) {
+    return <Button onClick={() => setAsking(true)}>Set up two-factor sign-in</Button>;
+  }
+  return (
+    <form onSubmit={submit} className="space-y-4" aria-label="Set up two-factor sign-in">
+      <FormError message={unexplained} />
+      <CurrentPasswordField {...field('current_password')} />
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="ghost" onClick={() => setAsking(false)}>
+          Cancel
+        </Button>
+        <Button type="submit" busy={mutation.isPending}>
+          Continue
+        </Button>
+      </div>
+    </form>
   );
 }
 

@@ -41,7 +41,7 @@ const limit = createLimiter(1);
 /** Fetches and re-encodes the image at `url`; throws SafeFetchError or LeadImageRefused. */
 export async function fetchLeadImage(
   url: string,
-  options: Pick<SafeFetchOptions, 'allowLoopback' | 'resolver' | 'deadlineMs'> = {},
+  options: Pick<SafeFetchOptions, 'allowLoopback' | 'resolver' | 'deadlineMs' | 'logger'> = {},
 ): Promise<Buffer> {
   const fetched = await safeFetch(url, {
     deadlineMs: LEAD_IMAGE_LIMITS.deadlineMs,

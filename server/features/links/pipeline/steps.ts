@@ -123,6 +123,7 @@ export const leadImageStep: LinkStep = {
     try {
       const image = await fetchLeadImage(link.leadImageUrl!, {
         allowLoopback: context.config.links.fetchAllowLoopback,
+        logger: context.logger,
       });
       const key = leadImageStorageKey(link.id);
       await context.storage.write(key, image, 'image/webp');
