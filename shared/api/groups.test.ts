@@ -203,8 +203,11 @@ describe('what the group API answers', () => {
       created_at_human: 'just now',
       status: 'pending',
       role: null,
+      assignable_roles: ['Poster', 'Commentor'],
     };
     expect(GroupRequestSchema.parse(request)).toEqual(request);
+    // Owner is never granted by accepting a request.
+    expect(GroupRequestSchema.safeParse({ ...request, assignable_roles: ['Owner'] }).success).toBe(false);
     for (const status of ['pending', 'accepted', 'rejected'])
       expect(GroupRequestSchema.safeParse({ ...request, status }).success).toBe(true);
     expect(GroupRequestSchema.safeParse({ ...request, status: 'waiting' }).success).toBe(false);

@@ -122,6 +122,11 @@ export const GroupRequestSchema = z.object({
   status: z.enum(GROUP_REQUEST_STATES),
   /** The role granted on acceptance; null while pending or when rejected. */
   role: GroupRoleNameSchema.nullable(),
+  /**
+   * The roles the viewer may grant by accepting it (a Moderator: Poster or Commentor); empty when
+   * the viewer may not answer it or it is answered.
+   */
+  assignable_roles: z.array(z.enum(REQUEST_ROLES)),
 });
 export type GroupRequest = z.infer<typeof GroupRequestSchema>;
 export const GroupRequestListSchema = z.array(GroupRequestSchema);

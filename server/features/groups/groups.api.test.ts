@@ -381,9 +381,24 @@ describe('groups', () => {
       expect((await moderator.get('/api/group_requests')).body.map((r: { id: string }) => r.id)).toContain(
         asked.id,
       );
+      // Each answerer is offered the roles the granting rule lets them give; the asker none.
+      const offered = async (client: typeof owner, path: string) =>
+        (await client.get(path)).body.find((r: { id: string }) => r.id === asked.id)?.assignable_roles;
+      expect(await offered(owner, '/api/group_requests')).toEqual(['Poster', 'Moderator', 'Commentor']);
+      expect(await offered(owner, `/api/groups/${group.id}/group_requests`)).toEqual([
+        'Poster',
+        'Moderator',
+        'Commentor',
+      ]);
+      expect(await offered(moderator, '/api/group_requests')).toEqual(['Poster', 'Commentor']);
+      expect(await offered(moderator, `/api/groups/${group.id}/group_requests`)).toEqual([
+        'Poster',
+        'Commentor',
+      ]);
+      expect(asked.assignable_roles).toEqual([]);
       const rejected = await moderator.patch(`/api/group_requests/${asked.id}`, answer);
       expect(rejected.status).toBe(200);
-      expect(rejected.body).toMatchObject({ status: 'rejected', role: null });
+      expect(rejected.body).toMatchObject({ status: 'rejected', role: null, assignable_roles: [] });
       expect((await asker.get(`/api/groups/${group.id}`)).body).toMatchObject({
         is_member: false,
         request_status: null,

@@ -7,7 +7,9 @@ import {
   canPostInGroup,
   canRemoveMember,
   type MaybeRole,
+  NEWCOMER,
 } from '../../policies/group-roles';
+import { REQUEST_ROLES, type RequestRole } from '../../../shared/domain/constants';
 import { fileUrl } from '../files/files.urls';
 import { avatarUrl, displayName } from '../profiles/people';
 import type { GroupRow, MemberRow, RequestRow } from './groups.repo';
@@ -59,7 +61,14 @@ export function presentMember(row: MemberRow, viewer: { id: string; role: MaybeR
   };
 }
 
-export function presentRequest(row: RequestRow): GroupRequest {
+/**
+ * A join request. `answererRole` is the viewer's role in the request's group when the viewer may
+ * answer it: the roles they may grant by accepting come from the one granting rule, so a
+ * Moderator is never offered Moderator. Anyone else, or an answered request, gets none.
+ */
+export function presentRequest(row: RequestRow, answererRole: MaybeRole = null): GroupRequest {
+  const grantable = assignableRoles(answererRole, NEWCOMER);
+  const assignable = REQUEST_ROLES.filter((role): role is RequestRole => grantable.includes(role));
   return {
     id: row.id,
     group_id: row.groupId,
@@ -72,5 +81,6 @@ export function presentRequest(row: RequestRow): GroupRequest {
     created_at_human: humanDate(row.createdAt),
     status: row.status,
     role: row.role,
+    assignable_roles: row.status === 'pending' ? assignable : [],
   };
 }

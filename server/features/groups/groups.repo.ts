@@ -281,7 +281,16 @@ export async function listPendingRequestsOfGroup(db: DbOrTx, groupId: string) {
 
 /** Pending requests to every group where this member is Owner or Moderator, oldest first. */
 export async function listPendingRequestsForModerator(db: DbOrTx, moderatorId: string) {
-  return selectRequests(db)
+  return db
+    .select({
+      ...requestFields,
+      /** The moderator's own role in the request's group: it decides the roles they may grant. */
+      answererRole: sql<GroupRole>`(select gr.role from group_roles gr
+        where gr.group_id = ${groupRequests.groupId} and gr.user_id = ${moderatorId})`,
+    })
+    .from(groupRequests)
+    .innerJoin(groups, eq(groups.id, groupRequests.groupId))
+    .innerJoin(users, eq(users.id, groupRequests.userId))
     .where(
       and(
         eq(groupRequests.status, 'pending'),

@@ -208,7 +208,9 @@ export function registerGroupRoutes(app: App, context: RouteContext) {
       const user = requireUser(request);
       const role = await requireMembership(db, request.params.id, user.id);
       if (!canAnswerRequests(role)) throw forbidden();
-      return (await listPendingRequestsOfGroup(db, request.params.id)).map(presentRequest);
+      return (await listPendingRequestsOfGroup(db, request.params.id)).map((row) =>
+        presentRequest(row, role),
+      );
     },
   );
 
@@ -218,7 +220,9 @@ export function registerGroupRoutes(app: App, context: RouteContext) {
     { ...signedIn, schema: { response: { 200: GroupRequestListSchema } } },
     async (request) => {
       const user = requireUser(request);
-      return (await listPendingRequestsForModerator(db, user.id)).map(presentRequest);
+      return (await listPendingRequestsForModerator(db, user.id)).map((row) =>
+        presentRequest(row, row.answererRole),
+      );
     },
   );
 

@@ -20,6 +20,7 @@ describe('/group-requests', () => {
       group_name: 'Chess',
       username: 'alan',
       user_full_name: 'Alan Turing',
+      assignable_roles: ['Poster', 'Commentor'],
     });
     const { calls } = mockFetch({
       'GET /api/auth': jsonResponse(ada),
@@ -39,6 +40,13 @@ describe('/group-requests', () => {
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual(['Poster', 'Moderator', 'Commentor']);
+
+    // Alan's request is to a group Ada moderates: Moderator is not hers to give.
+    expect(
+      within(alanRow!)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Poster', 'Commentor']);
 
     await user.click(within(alanRow!).getByRole('button', { name: 'Reject' }));
     expect(await within(alanRow!).findByText('Rejected')).toBeInTheDocument();

@@ -59,6 +59,8 @@ export function aRequest(overrides: Partial<GroupRequest> & Pick<GroupRequest, '
     created_at_human: 'November 20, 2026',
     status: 'pending',
     role: null,
+    // As an Owner sees it.
+    assignable_roles: ['Poster', 'Moderator', 'Commentor'],
     ...overrides,
   };
 }

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-quer
 import { Check, CircleCheck, CircleX, X } from 'lucide-react';
 import { Link } from 'react-router';
 import type { GroupRequest } from '@shared/api/groups';
-import { REQUEST_ROLES, type RequestRole } from '@shared/domain/constants';
+import type { RequestRole } from '@shared/domain/constants';
 import { Avatar } from '@web/components/avatar';
 import { Button } from '@web/components/button';
 import { Select } from '@web/components/select';
@@ -43,7 +43,9 @@ function useAnswerRequest(request: GroupRequest) {
 
 /** One request to join: who asks (and for which group), and the owner's answer controls or the answer given. */
 export function RequestItem({ request, showGroup = false }: { request: GroupRequest; showGroup?: boolean }) {
-  const [role, setRole] = useState<RequestRole>('Poster');
+  // The server names the roles this member may grant (a Moderator: Poster or Commentor).
+  const roles = request.assignable_roles;
+  const [role, setRole] = useState<RequestRole>(roles.includes('Poster') ? 'Poster' : (roles[0] ?? 'Poster'));
   const answer = useAnswerRequest(request);
   const answering = answer.isPending ? answer.variables.status : null;
   const name = request.user_full_name || request.username;
@@ -88,7 +90,7 @@ export function RequestItem({ request, showGroup = false }: { request: GroupRequ
               className="h-8 text-sm"
               wrapperClassName="col-span-2 sm:w-36"
             >
-              {REQUEST_ROLES.map((value) => (
+              {roles.map((value) => (
                 <option key={value} value={value}>
                   {value}
                 </option>
