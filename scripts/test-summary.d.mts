@@ -51,6 +51,7 @@ export function settleLayer(args: {
   why?: string;
 }): Layer;
 export function skippedLayer(args: { label: string; count: number; why: string; suite?: string }): Layer;
+export const CI_BUDGET_MS: number;
 export function formatDuration(ms: number): string;
 export function distinctTests(layers: Layer[]): number;
 export function totals(layers: Layer[]): { passed: number; failed: number; skipped: number };

@@ -130,6 +130,12 @@ export function skippedLayer({ label, count, why, suite }) {
   };
 }
 
+/**
+ * CI's time for the whole of `.ci/run` on its two cores (ADR 038); the summary warns once a run takes
+ * three quarters of it, while there is still room to make the suite faster before it fails.
+ */
+export const CI_BUDGET_MS = 40 * 60_000;
+
 /** Minutes and seconds, `mm:ss`. */
 export function formatDuration(ms) {
   const seconds = Math.round(ms / 1000);
@@ -182,6 +188,10 @@ export function summarise(layers, wallMs) {
       .join('  '),
   );
   lines.push(`distinct tests: ${distinctTests(layers)} (the API suite runs on two engines)`);
+  if (wallMs > CI_BUDGET_MS * 0.75)
+    lines.push(
+      `time: ${formatDuration(wallMs)}, past three quarters of CI's ${formatDuration(CI_BUDGET_MS)} (ADR 038)`,
+    );
   for (const layer of layers) for (const note of layer.notes) lines.push(`${layer.label}: ${note}`);
   const failures = layers.flatMap((layer) => layer.failures);
   if (failures.length > 0) lines.push('Failed:', ...failures.map((failure) => `  - ${failure}`));

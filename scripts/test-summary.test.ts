@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CI_BUDGET_MS,
   countPlaywrightListed,
   countVitestListed,
   distinctTests,
@@ -173,5 +174,20 @@ describe("npm test's summary", () => {
       '1604 passed, 1 failed, 59 skipped',
     ]);
     expect(formatDuration(3_599_000)).toBe('59:59');
+  });
+
+  it("warns once a run takes three quarters of CI's time, and not before", () => {
+    const layers = [layer('unit and web', { passed: 10 })];
+    const wallMs = (budget: number) => CI_BUDGET_MS * budget;
+    expect(summarise(layers, wallMs(0.7))).toEqual([
+      'layer         passed  failed  skipped   time',
+      'unit and web      10       0        0  01:00',
+      'all runs          10       0        0  28:00',
+      'distinct tests: 10 (the API suite runs on two engines)',
+      '10 passed, 0 failed, 0 skipped',
+    ]);
+    expect(summarise(layers, wallMs(0.8))).toContain(
+      "time: 32:00, past three quarters of CI's 40:00 (ADR 038)",
+    );
   });
 });
