@@ -134,6 +134,19 @@ describe("npm test's summary", () => {
     expect(outcome?.failures).toEqual(['browser journeys: posts.spec.ts › drafts › a draft is kept']);
   });
 
+  it('counts an error outside any journey as a failure even when every journey passed', () => {
+    const report: PlaywrightReport = {
+      suites: [
+        { title: 'posts.spec.ts', specs: [{ title: 'a member posts', tests: [{ status: 'expected' }] }] },
+      ],
+      errors: [{ message: 'Error: global teardown timed out\n    at …' }],
+      stats: { expected: 1, unexpected: 0, flaky: 0, skipped: 0 },
+    };
+    const outcome = playwrightOutcome(report, 'browser journeys');
+    expect(outcome).toMatchObject({ passed: 1, failed: 1 });
+    expect(outcome?.failures).toEqual(['browser journeys: Error: global teardown timed out']);
+  });
+
   it('reads the tests a runner lists', () => {
     const vitestList = [
       '[unit] server/a.test.ts > rules > holds',
