@@ -1,156 +1,171 @@
-// `npm test`: every suite, then one summary line totalling them all.
+// `npm test`: every suite, then a table of the layers and one summary line totalling them all.
 //   static checks (typecheck, lint, format) → unit + web (Vitest) → API on PGlite
-//   → API on PostgreSQL (when TEST_DATABASE_URL is set) → browser journeys (Playwright in Debian's
-//   Chromium). A layer that cannot run here counts its tests as skipped, never as passed.
-import { spawnSync } from 'node:child_process';
+//   → API on PostgreSQL (when TEST_DATABASE_URL is set) → faults and scale-out → browser journeys
+//   (Playwright in Debian's Chromium). A layer that cannot run here counts its tests as skipped, never
+//   as passed; a layer that ran but wrote no results counts them as failed (scripts/test-summary.mjs).
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import {
+  countPlaywrightListed,
+  countVitestListed,
+  journeysNotRun,
+  playwrightOutcome,
+  settleLayer,
+  skippedLayer,
+  summarise,
+  totals,
+  vitestOutcome,
+} from './test-summary.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const results = path.join(root, '.tmp', 'results');
 fs.rmSync(results, { recursive: true, force: true });
 fs.mkdirSync(results, { recursive: true });
 
-const totals = { passed: 0, failed: 0, skipped: 0 };
-let broken = false;
-/** Every failure by layer and name, printed again just above the summary line so a log's tail says what broke. */
-const failures = [];
+const started = Date.now();
+const layers = [];
 
-function run(label, command, args, env, readCounts) {
-  console.log(`\n=== ${label} ===`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  const counts = readCounts();
-  if (!counts) {
-    console.log(`${label}: no results were written (exit code ${result.status})`);
-    broken = true;
-    return null;
-  }
-  totals.passed += counts.passed;
-  totals.failed += counts.failed;
-  totals.skipped += counts.skipped;
-  if (result.status !== 0 && counts.failed === 0) broken = true;
-  console.log(`${label}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
-  return { ...counts, total: counts.passed + counts.failed + counts.skipped };
-}
-
-function vitest(label, projects, env = {}) {
-  const file = path.join(results, `${label.replace(/\W+/g, '-')}.json`);
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])];
-  args.push('--reporter=default', '--reporter=json', `--outputFile.json=${file}`);
-  return run(label, 'npx', args, env, () => {
-    if (!fs.existsSync(file)) return null;
-    const json = JSON.parse(fs.readFileSync(file, 'utf8'));
-    for (const suite of json.testResults ?? []) {
-      const where = path.relative(root, suite.name);
-      const failedTests = (suite.assertionResults ?? []).filter((test) => test.status === 'failed');
-      for (const test of failedTests) failures.push(`${label}: ${where} › ${test.fullName}`);
-      if (suite.status === 'failed' && failedTests.length === 0)
-        failures.push(`${label}: ${where} (the file failed to run)`);
-    }
-    return {
-      passed: json.numPassedTests,
-      failed: json.numFailedTests + (json.numFailedTestSuites > 0 && json.numFailedTests === 0 ? 1 : 0),
-      skipped: json.numPendingTests + json.numTodoTests,
-    };
+/** Runs a command with its output shown as it comes; resolves to its exit code (or signal). */
+function execute(command, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('error', () => resolve('not started'));
+    child.on('close', (code, signal) => resolve(code ?? signal));
   });
 }
 
+/** A JSON report, or null when it was never written or was cut short. */
+function readReport(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function record(layer) {
+  layers.push(layer);
+  console.log(`${layer.label}: ${layer.passed} passed, ${layer.failed} failed, ${layer.skipped} skipped`);
+  for (const note of layer.notes) console.log(`${layer.label}: ${note}`);
+}
+
+/**
+ * Lists Vitest projects' tests without running them: what a layer that never started would have run.
+ * Always on the default engine (PGlite): the API suite's tests are the same on both, and a PostgreSQL
+ * that refused the run would refuse the listing too.
+ */
+function listVitest(projects) {
+  return () => {
+    const args = ['vitest', 'list', ...projects.flatMap((p) => ['--project', p])];
+    const listed = spawnSync('npx', args, { cwd: root, encoding: 'utf8' });
+    return countVitestListed(listed.stdout ?? '');
+  };
+}
+
+function listJourneys() {
+  const listed = spawnSync('npx', ['playwright', 'test', '--list'], { cwd: root, encoding: 'utf8' });
+  return countPlaywrightListed(listed.stdout ?? '');
+}
+
+async function vitest(label, projects, { env = {}, suite, listTests = listVitest(projects) } = {}) {
+  console.log(`\n=== ${label} ===`);
+  const t0 = Date.now();
+  const file = path.join(results, `${label.replace(/\W+/g, '-')}.json`);
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])];
+  args.push('--reporter=default', '--reporter=json', `--outputFile.json=${file}`);
+  const exitCode = await execute('npx', args, env);
+  const report = readReport(file);
+  const outcome = report && vitestOutcome(report, label, root);
+  record(
+    settleLayer({
+      label,
+      outcome,
+      exitCode,
+      listTests,
+      ms: Date.now() - t0,
+      suite,
+    }),
+  );
+}
+
 /** Typecheck, lint and format: one check each, counted like tests. */
-function staticChecks() {
-  console.log('\n=== static checks ===');
+async function staticChecks() {
+  const label = 'static checks';
+  console.log(`\n=== ${label} ===`);
+  const t0 = Date.now();
   const checks = [
     ['typecheck', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
     ['lint', ['eslint', '.', '--max-warnings=0']],
     ['format', ['prettier', '--check', '--log-level=warn', '.']],
   ];
-  let passed = 0;
-  let failed = 0;
+  const outcome = { passed: 0, failed: 0, skipped: 0, failures: [], notes: [] };
   for (const [name, args] of checks) {
-    const result = spawnSync('npx', args, { cwd: root, stdio: 'inherit' });
-    if (result.status === 0) passed += 1;
+    if ((await execute('npx', args)) === 0) outcome.passed += 1;
     else {
-      failed += 1;
-      console.log(`static checks: ${name} failed (npx ${args.join(' ')})`);
-      failures.push(`static checks: ${name}`);
+      outcome.failed += 1;
+      outcome.failures.push(`${label}: ${name} (npx ${args.join(' ')})`);
     }
   }
-  totals.passed += passed;
-  totals.failed += failed;
-  console.log(`static checks: ${passed} passed, ${failed} failed, 0 skipped`);
+  record(settleLayer({ label, outcome, exitCode: 0, ms: Date.now() - t0 }));
 }
 
-/** Counts a layer that could not run here as skipped, with the reason. */
-function skipped(label, count, why) {
-  totals.skipped += count;
-  console.log(`\n${label}: not run (${why}): ${count} skipped`);
-}
-
-staticChecks();
-vitest('unit and web', ['unit', 'web']);
-const pglite = vitest('API on PGlite', ['api'], { TEST_DB: 'pglite' });
-if (process.env.TEST_DATABASE_URL) {
-  vitest('API on PostgreSQL', ['api'], { TEST_DB: 'postgres' });
-} else {
-  skipped('API on PostgreSQL', pglite?.total ?? 0, 'TEST_DATABASE_URL is not set');
-}
-
-// Faults and scale-out (tests/ops): real Hearth processes, built first, on a PostgreSQL server the
-// suite starts, stops and kills itself; it needs Debian's PostgreSQL binaries (see .ci/run).
-const pgBin = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
-if (fs.existsSync(path.join(pgBin, 'initdb'))) {
-  console.log('\n=== building Hearth for the faults and scale-out suite ===');
-  const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
-  if (build.status === 0) vitest('faults and scale-out', ['ops']);
-  else {
-    console.log('faults and scale-out: the build failed');
-    failures.push('faults and scale-out: npm run build');
-    broken = true;
+/** Faults and scale-out (tests/ops): real Hearth processes, built first, on a PostgreSQL server the
+ *  suite starts, stops and kills itself; it needs Debian's PostgreSQL binaries (see .ci/run). */
+async function faultsAndScaleOut() {
+  const label = 'faults and scale-out';
+  const pgBin = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+  if (!fs.existsSync(path.join(pgBin, 'initdb'))) {
+    const why = `no PostgreSQL binaries in ${pgBin}; install postgresql-15, or see .ci/run`;
+    record(skippedLayer({ label, count: listVitest(['ops'])(), why }));
+    return;
   }
-} else {
-  const listed = spawnSync('npx', ['vitest', 'list', '--project', 'ops'], { cwd: root, encoding: 'utf8' });
-  const count = (listed.stdout ?? '').split('\n').filter((line) => line.includes('.ops.test.ts')).length;
-  skipped(
-    'faults and scale-out',
-    count,
-    `no PostgreSQL binaries in ${pgBin}; install postgresql-15, or see .ci/run`,
-  );
+  console.log(`\n=== building Hearth for the ${label} suite ===`);
+  const t0 = Date.now();
+  const built = await execute('npm', ['run', 'build', '--silent']);
+  if (built === 0) return vitest(label, ['ops']);
+  const why = `npm run build failed (exit code ${built})`;
+  record(settleLayer({ label, outcome: null, listTests: listVitest(['ops']), ms: Date.now() - t0, why }));
 }
 
-/** The titles of journeys whose outcome was `status` (flaky: failed first, passed on a retry; reported, never hidden). */
-function journeyTitles(suites, status, trail = []) {
-  return suites.flatMap((suite) => [
-    ...(suite.specs ?? [])
-      .filter((spec) => spec.tests.some((test) => test.status === status))
-      .map((spec) => [...trail, suite.title, spec.title].filter(Boolean).join(' › ')),
-    ...journeyTitles(suite.suites ?? [], status, [...trail, suite.title]),
-  ]);
-}
-
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (fs.existsSync(chromium)) {
+async function browserJourneys() {
+  const label = 'browser journeys';
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!fs.existsSync(chromium)) {
+    const why = `no Chromium at ${chromium}; install Debian's chromium, or see .ci/run`;
+    record(skippedLayer({ label, count: listJourneys(), why }));
+    return;
+  }
+  console.log(`\n=== ${label} ===`);
+  const t0 = Date.now();
   const file = path.join(results, 'e2e.json');
-  run('browser journeys', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file }, () => {
-    if (!fs.existsSync(file)) return null;
-    const report = JSON.parse(fs.readFileSync(file, 'utf8'));
-    const { stats } = report;
-    if (stats.flaky > 0) {
-      console.log(`browser journeys: ${stats.flaky} flaky (failed, then passed on retry):`);
-      for (const title of journeyTitles(report.suites ?? [], 'flaky')) console.log(`  - ${title}`);
-    }
-    for (const title of journeyTitles(report.suites ?? [], 'unexpected'))
-      failures.push(`browser journeys: ${title}`);
-    return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
+  const exitCode = await execute('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+  const report = readReport(file);
+  const outcome = report && playwrightOutcome(report, label);
+  const why = journeysNotRun(report);
+  record(settleLayer({ label, outcome, exitCode, listTests: listJourneys, ms: Date.now() - t0, why }));
+}
+
+await staticChecks();
+await vitest('unit and web', ['unit', 'web']);
+await vitest('API on PGlite', ['api'], { env: { TEST_DB: 'pglite' }, suite: 'api' });
+// The API suite's tests on PostgreSQL are those it just ran on PGlite; listing them again would cost
+// minutes (`vitest list` imports every API file).
+const pglite = layers.at(-1);
+const apiTests = () => pglite.passed + pglite.failed + pglite.skipped;
+if (process.env.TEST_DATABASE_URL) {
+  await vitest('API on PostgreSQL', ['api'], {
+    env: { TEST_DB: 'postgres' },
+    suite: 'api',
+    listTests: apiTests,
   });
 } else {
-  const listed = spawnSync('npx', ['playwright', 'test', '--list'], { cwd: root, encoding: 'utf8' });
-  const count = Number(/Total: (\d+) tests?/.exec(listed.stdout ?? '')?.[1] ?? 0);
-  skipped('browser journeys', count, `no Chromium at ${chromium}; install Debian's chromium, or see .ci/run`);
+  const why = 'TEST_DATABASE_URL is not set';
+  record(skippedLayer({ label: 'API on PostgreSQL', count: apiTests(), why, suite: 'api' }));
 }
+await faultsAndScaleOut();
+await browserJourneys();
 
 console.log('');
-if (failures.length > 0) {
-  console.log('Failed:');
-  for (const failure of failures) console.log(`  - ${failure}`);
-}
-console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
-process.exit(totals.failed > 0 || broken ? 1 : 0);
+for (const line of summarise(layers, Date.now() - started)) console.log(line);
+process.exit(totals(layers).failed > 0 ? 1 : 0);
