@@ -13,9 +13,10 @@ import { rowsOf } from '../server/db/client';
 import { randomToken } from '../server/lib/tokens';
 import { indexCommunity, openBenchDatabase, seedCommunity } from './seed';
 import { freePort, spawnBuiltApp, waitForHealth } from './support/built-app';
-import { type GeneratorResult, type KindStats, asSent, runGenerator, sampleRss } from './support/generator';
+import { type GeneratorResult, asSent, runGenerator, sampleRss } from './support/generator';
 import { mergeResult } from './support/hearth';
 import { type MixRequest, mixWithWrites, planMix, ratioToFloor } from './support/mix-plan';
+import { type MixEngineResult, type MixRun, printTable } from './support/mix-report';
 import { findMixTargets, mixClients, type Member, signInMembers } from './support/mix-targets';
 
 const ROOT = path.join(import.meta.dirname, '..');
@@ -83,21 +84,7 @@ async function prepare(engine: Engine, dataDir: string) {
   }
 }
 
-/** Each write share's closed-loop run, with its floors, RSS and per-class latency. */
-interface MixRun {
-  writePercent: number;
-  rps: number;
-  floorRps: number[];
-  ratio: number;
-  target: number | null;
-  rss: { p50Mb: number; maxMb: number; samples: number };
-  requests: number;
-  s5xx: number;
-  errors: number;
-  byKind: Record<string, KindStats>;
-}
-
-async function runEngine(engine: Engine) {
+async function runEngine(engine: Engine): Promise<MixEngineResult> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-bench-mix-'));
   const { seeded, members, targets } = await prepare(engine, dataDir);
   const before = await countRows(engine, dataDir);
@@ -239,7 +226,9 @@ async function checkEveryRequest(base: string, members: Member[], targets: Param
 /** Any 5xx or refused connection, loudly; other non-2xx answers by kind. */
 function warnOnFailures(phase: string, load: GeneratorResult) {
   if (load.s5xx > 0 || load.errors > 0)
-    console.error(`\n!!! ${phase}: ${load.s5xx} answers were 5xx and ${load.errors} requests failed !!!\n`);
+    console.error(
+      `\n!!! ${phase}: ${load.s5xx} answers were 5xx and ${load.errors} requests failed${load.errorCodes ? ` ${JSON.stringify(load.errorCodes)}` : ''} !!!\n`,
+    );
   for (const [kind, stats] of Object.entries(load.byKind)) {
     const refused = Object.entries(stats.byStatus).filter(([code]) => !code.startsWith('2'));
     if (refused.length > 0)
@@ -259,79 +248,6 @@ async function reportWrites(engine: Engine, dataDir: string, before: Counts) {
   }
 }
 
-function printTable(result: Awaited<ReturnType<typeof runEngine>>) {
-  const cell = (value: number | null | undefined) =>
-    value === null || value === undefined ? '-' : String(value);
-  const table = (rows: string[][]) => {
-    const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-    for (const row of rows)
-      console.log(
-        `  ${row.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')}`,
-      );
-  };
-  const meets = (value: number, target: number | null, atMost = false) =>
-    target === null ? '' : (atMost ? value <= target : value >= target) ? 'met' : 'missed';
-  console.log(
-    `\n${result.engine}, ${result.posts.toLocaleString('en')} posts, ${result.members} members, ${DURATION} s per run; floor runs ${result.floorRps.map((f) => f.toFixed(0)).join(' / ')} req/s`,
-  );
-  table([
-    ['writes', 'req/s', 'ratio', 'target', '', 'RSS p50 MB', 'RSS max MB', `<= ${result.rssTargetMb}`, '5xx'],
-    ...result.runs.map((r) => [
-      `${r.writePercent} %`,
-      r.rps.toFixed(0),
-      r.ratio.toFixed(3),
-      r.target === null ? '-' : `>= ${r.target}`,
-      meets(r.ratio, r.target),
-      String(r.rss.p50Mb),
-      String(r.rss.maxMb),
-      meets(r.rss.maxMb, result.rssTargetMb, true),
-      String(r.s5xx + r.errors),
-    ]),
-    ...result.alone.map((a) => [
-      a.name,
-      a.rps.toFixed(0),
-      a.ratio.toFixed(3),
-      `>= ${a.target}`,
-      meets(a.ratio, a.target),
-      '',
-      '',
-      '',
-      String(a.s5xx),
-    ]),
-  ]);
-  for (const run of result.runs) {
-    console.log(`\n  ${run.writePercent} % writes, per class (closed loop, as fast as the app answers)`);
-    table(kindRows(run.byKind, cell));
-  }
-  const open = result.openLoop;
-  console.log(
-    `\n  open loop at ${open.rate} ops/s (achieved ${open.achievedRps.toFixed(1)}; the sender was at worst ${open.maxSendLagMs} ms late), latency from each operation's due time; p99 target <= ${TARGETS.openLoopP99Ms} ms; RSS p50 ${open.rss.p50Mb} MB max ${open.rss.maxMb} MB`,
-  );
-  table(
-    kindRows(open.byKind, cell).map((row, i) =>
-      i === 0 ? [...row, ''] : [...row, meets(Number(row[4]), TARGETS.openLoopP99Ms, true)],
-    ),
-  );
-}
-
-function kindRows(byKind: Record<string, KindStats>, cell: (v: number | null | undefined) => string) {
-  return [
-    ['class', 'count', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx'],
-    ...Object.entries(byKind).map(([kind, k]) => [
-      kind,
-      String(k.requests),
-      cell(k.p50),
-      cell(k.p95),
-      cell(k.p99),
-      String(
-        Object.entries(k.byStatus)
-          .filter(([code]) => !code.startsWith('2'))
-          .reduce((sum, [, n]) => sum + n, 0),
-      ),
-    ]),
-  ];
-}
-
 export async function runMix() {
   if (!fs.existsSync(path.join(ROOT, 'dist', 'server', 'main.js'))) {
     throw new Error('dist/server/main.js is missing: run `npm run build` first.');
@@ -343,7 +259,7 @@ export async function runMix() {
   const results = [];
   for (const engine of engines) {
     const result = await runEngine(engine);
-    printTable(result);
+    printTable(result, { duration: DURATION, openLoopP99Ms: TARGETS.openLoopP99Ms });
     results.push(result);
   }
   const file = mergeResult(process.env.BENCH_MIX_RESULT ?? 'latest', 'mix', {

@@ -33,6 +33,8 @@ export interface GeneratorResult {
   byStatus: Record<string, number>;
   s5xx: number;
   errors: number;
+  /** open-loop.mjs: failed requests by error code. */
+  errorCodes?: Record<string, number>;
   timeouts?: number;
   perSecond?: number[];
   maxSendLagMs?: number;

@@ -24,6 +24,8 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
 const byKind = {};
 const byStatus = {};
 let errors = 0;
+/** Failed requests by error code (ECONNRESET: the app closed the connection, e.g. its idle timeout). */
+const errorCodes = {};
 let maxSendLagMs = 0;
 let counter = 0;
 const positions = job.clients.map(() => 0);
@@ -59,8 +61,10 @@ function send(request, dueAt) {
         response.on('end', () => done(response.statusCode));
       },
     );
-    outgoing.on('error', () => {
+    outgoing.on('error', (error) => {
       errors += 1;
+      const code = error.code ?? error.message;
+      errorCodes[code] = (errorCodes[code] ?? 0) + 1;
       done('error');
     });
     outgoing.end(body);
@@ -102,6 +106,7 @@ process.stdout.write(
       .filter(([code]) => code.startsWith('5'))
       .reduce((sum, [, n]) => sum + n, 0),
     errors,
+    errorCodes,
     maxSendLagMs: Math.round(maxSendLagMs),
     byKind: Object.fromEntries(
       Object.entries(byKind).map(([kind, s]) => [
