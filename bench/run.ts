@@ -1,15 +1,18 @@
 // `npm run bench [-- suite…]`: runs the named suites in order, or all of them. Suites:
-// timeline, http, search-quality, search-latency, link-ready, frontend, lighthouse (BENCH_SUITES=a,b works too).
+// mix (the headline: issue 26's mixed load), timeline, http, search-quality, search-latency,
+// link-ready, frontend, lighthouse (BENCH_SUITES=a,b works too).
 // Each starts its own Hearth on a fresh embedded database; figures go to stdout and bench/results/.
 import { runFrontend } from './frontend';
 import { runHttp } from './http';
 import { runLighthouse } from './lighthouse';
 import { runLinkReady } from './link-ready';
+import { runMix } from './mix';
 import { runSearchLatency } from './search-latency';
 import { runSearchQuality } from './search-quality';
 import { runTimeline } from './timeline';
 
 const SUITES: Record<string, () => Promise<unknown>> = {
+  mix: runMix,
   timeline: runTimeline,
   http: runHttp,
   'search-quality': runSearchQuality,

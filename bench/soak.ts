@@ -1,24 +1,29 @@
 // `npm run bench:soak [-- --minutes N]`: the built app under a steady mixed load for N minutes
-// (default 10) at 70 % of the maximum it sustains, measured first. Reads (timeline, a post, the
-// public feed), writes (posts, comments), likes and unlikes, and link submissions to a local article
-// server (the test-only loopback switch) come from autocannon in a second process. It records 5xx
-// answers (goal 0), reads back every write the app acknowledged, samples the app's RSS every 10 s
-// (goal: under 10 % growth after warm-up), then restarts the app with rate limits on and sends more
-// than they allow (goal: 429s, never a 5xx). PGlite by default; BENCH_DATABASE_URL for PostgreSQL.
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
+// (default 10) at 70 % of the maximum it sustains, measured first. The load is the mix bench's
+// (bench/mix.ts): 30 seeded members, one connection and session each, in issue 26's audited mix
+// with 16 % writes (timeline, deeper pages, posts with their comments, inbox, search, public feed;
+// likes and unlikes, comments, posts, notifications read), the first member also submitting links
+// to a local article server (the test-only loopback switch), from autocannon in a
+// second process. It records 5xx answers (goal 0), reads back every post, comment and link the app
+// acknowledged, samples the app's RSS every 10 s (goal: under 10 % growth after warm-up), then
+// restarts the app with rate limits on and sends more than they allow (goal: 429s, never a 5xx).
+// PGlite by default; BENCH_DATABASE_URL for PostgreSQL.
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type BuiltApp, ROOT, startBuiltApp } from './support/built-app';
+import { type GeneratorRequest, asSent, rssMb, runGenerator } from './support/generator';
 import { mergeResult } from './support/hearth';
+import { type MixRequest, type MixTargets, mixWithWrites, planMix } from './support/mix-plan';
+import { findMixTargets, type Member, mixClients, signInMembers } from './support/mix-targets';
 
 const { values } = parseArgs({
   options: {
     minutes: { type: 'string', default: process.env.BENCH_SOAK_MINUTES ?? '10' },
     posts: { type: 'string', default: process.env.BENCH_SOAK_POSTS ?? '2000' },
-    connections: { type: 'string', default: process.env.BENCH_SOAK_CONNECTIONS ?? '10' },
+    // One connection per member, as in the mix bench.
+    connections: { type: 'string', default: process.env.BENCH_SOAK_CONNECTIONS ?? '30' },
   },
 });
 const MINUTES = Number(values.minutes);
@@ -29,6 +34,8 @@ const MAX_SECONDS = 20;
 const SOAK_SHARE = 0.7;
 const OVER_LIMIT_SECONDS = 30;
 const SAMPLE_MS = 10_000;
+/** The first member's link submissions: one per this many of its requests. */
+const LINK_EVERY = 10;
 
 interface LoadResult {
   requests: number;
@@ -49,15 +56,7 @@ interface LoadResult {
   acknowledged: { post: Array<string | null>; comment: Array<string | null>; link: Array<string | null> };
 }
 
-interface LoadRequest {
-  /** Its name in the per-kind counts. */
-  kind: string;
-  method: string;
-  path: string;
-  body?: unknown;
-  signedIn?: boolean;
-  records?: 'post' | 'comment' | 'link';
-}
+type LoadRequest = MixRequest & { records?: 'post' | 'comment' | 'link' };
 
 /** A small article for link submissions: the pipeline fetches, extracts and summarises it. */
 function startArticleServer(): Promise<{ url: string; close(): Promise<void> }> {
@@ -83,72 +82,35 @@ function startArticleServer(): Promise<{ url: string; close(): Promise<void> }> 
   });
 }
 
-function runLoad(
+/** The soak's requests as the generator takes them, each write recorded for the read-back. */
+function recorded(request: GeneratorRequest): GeneratorRequest {
+  const records = ({ post: 'post', comment: 'comment', 'link submission': 'link' } as const)[
+    request.kind as 'post' | 'comment' | 'link submission'
+  ];
+  return records ? { ...request, records } : request;
+}
+
+/** One list per connection (`clients`, a member each) or one list all connections share. */
+async function runLoad(
   app: BuiltApp,
-  requests: LoadRequest[],
+  load: { clients: GeneratorRequest[][] } | { requests: LoadRequest[] },
   options: { duration: number; rate?: number; connections?: number },
 ): Promise<LoadResult> {
-  const out = path.join(os.tmpdir(), `hearth-soak-${process.pid}-${Date.now()}.json`);
   const job = {
     url: app.base,
     connections: options.connections ?? CONNECTIONS,
     duration: options.duration,
     rate: options.rate,
-    out,
-    requests: requests.map((r) => ({
-      kind: r.kind,
-      method: r.method,
-      path: r.path,
-      records: r.records,
-      headers: {
-        accept: 'application/json',
-        'x-requested-with': 'XMLHttpRequest',
-        origin: app.base,
-        ...(r.signedIn === false ? {} : { cookie: app.cookie }),
-        ...(r.body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(r.body === undefined ? {} : { body: JSON.stringify(r.body) }),
-    })),
+    ...('clients' in load
+      ? { clients: load.clients.map((list) => list.map(recorded)) }
+      : {
+          requests: load.requests.map((r) => ({
+            ...recorded(asSent(app.base, app.cookie, r)),
+            ...(r.records ? { records: r.records } : {}),
+          })),
+        }),
   };
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [path.join(import.meta.dirname, 'support', 'load.mjs'), JSON.stringify(job)],
-      { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] },
-    );
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`the load generator exited with ${code}`));
-      const result = JSON.parse(fs.readFileSync(out, 'utf8')) as LoadResult;
-      fs.rmSync(out, { force: true });
-      resolve(result);
-    });
-  });
-}
-
-/** RSS in MB of the app's process and its children (the PGlite worker is a thread, counted already). */
-function rssMb(pid: number): number {
-  const pids = [pid];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (pids.includes(ppid)) pids.push(Number(entry));
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  let kb = 0;
-  for (const p of pids) {
-    try {
-      const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${p}/status`, 'utf8'));
-      kb += Number(match?.[1] ?? 0);
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return kb / 1024;
+  return (await runGenerator('load.mjs', job)) as unknown as LoadResult;
 }
 
 /** Every page of a cursor-paged list (x-next-cursor), as ids. */
@@ -173,7 +135,7 @@ async function allIds(app: BuiltApp, url: string): Promise<Set<string>> {
   return ids;
 }
 
-async function readBack(app: BuiltApp, acknowledged: LoadResult['acknowledged'], commentedPostId: string) {
+async function readBack(app: BuiltApp, acknowledged: LoadResult['acknowledged'], commentedPostIds: string[]) {
   const missing: string[] = [];
   const unidentified = Object.values(acknowledged)
     .flat()
@@ -188,7 +150,9 @@ async function readBack(app: BuiltApp, acknowledged: LoadResult['acknowledged'],
       if (response.status !== 200) missing.push(`${kind} ${id} (${response.status})`);
     }
   }
-  const comments = await allIds(app, `/api/posts/${commentedPostId}/comments`);
+  const comments = new Set<string>();
+  for (const id of commentedPostIds)
+    for (const comment of await allIds(app, `/api/posts/${id}/comments`)) comments.add(comment);
   for (const id of acknowledged.comment) if (id !== null && !comments.has(id)) missing.push(`comment ${id}`);
   return {
     checked: {
@@ -228,24 +192,50 @@ async function main() {
   const started = Date.now();
   const article = await startArticleServer();
   console.log(`Seeding ${POSTS} posts and starting the built app…`);
+  let members: Member[] = [];
+  let found: Awaited<ReturnType<typeof findMixTargets>> | null = null;
   const app = await startBuiltApp({
     seedPosts: POSTS,
     // The loopback switch is refused in production, so the soak runs the app as NODE_ENV=test.
     env: { LINK_FETCH_ALLOW_LOOPBACK: 'true', NODE_ENV: 'test' },
+    async beforeStart(db, seeded) {
+      members = await signInMembers(db, CONNECTIONS, seeded!.viewerId);
+      found = await findMixTargets(db, { memberIds: members.map((m) => m.id), hotPostId: seeded!.hotPostId });
+    },
   });
   try {
+    const targets: MixTargets = await found!.withCursors(app.base, members[0]!.cookie);
+    // The over-limit phase's comments go to a post of their own.
     const created = await app.api<{ id: string }>('POST', '/api/posts', {
       post: { tldr: 'Soak: the conversation', content: 'Comments of the soak go here.', group_id: null },
     });
-    const liked = await app.api<{ id: string }>('POST', '/api/posts', {
-      post: { tldr: 'Soak: the liked post', content: 'Likes of the soak go here.', group_id: null },
-    });
-    if (created.status >= 300 || liked.status >= 300)
-      throw new Error(`seeding posts answered ${created.status}`);
+    if (created.status >= 300) throw new Error(`seeding a post answered ${created.status}`);
     const postId = created.body.id;
-    const mix: LoadRequest[] = [
-      { kind: 'timeline', method: 'GET', path: '/api/posts' },
-      { kind: 'post', method: 'GET', path: `/api/posts/${postId}` },
+    const plan = planMix(mixWithWrites(16), 400);
+    let run = 0;
+    // The mix bench's 16 % mix; the first member (member0, whose links the read-back can see: a
+    // private link is its submitter's alone) also submits a link every LINK_EVERY requests, the
+    // first one first, so even a short run has links to read back.
+    const mix = () => ({
+      clients: mixClients(app.base, members, plan, targets, run++).map((list, m) =>
+        m > 0
+          ? list
+          : list.flatMap((request, i) =>
+              i % LINK_EVERY === 0
+                ? [
+                    asSent(app.base, members[m]!.cookie, {
+                      kind: 'link submission',
+                      method: 'POST',
+                      path: '/api/links',
+                      body: { url: `${article.url}/news/{n}`, comment: null, visibility: 'private' },
+                    }),
+                    request,
+                  ]
+                : [request],
+            ),
+      ),
+    });
+    const overLimit: LoadRequest[] = [
       { kind: 'public feed', method: 'GET', path: '/api/published_posts?limit=1', signedIn: false },
       {
         kind: 'create post',
@@ -254,7 +244,7 @@ async function main() {
         body: { post: { tldr: 'Soak post {n}', content: 'Written under load, **{n}**.', group_id: null } },
         records: 'post',
       },
-      { kind: 'timeline', method: 'GET', path: '/api/posts' },
+      { kind: 'public feed', method: 'GET', path: '/api/published_posts?limit=1', signedIn: false },
       {
         kind: 'comment',
         method: 'POST',
@@ -262,24 +252,14 @@ async function main() {
         body: { comment: { content: 'Soak comment {n}' } },
         records: 'comment',
       },
-      { kind: 'like', method: 'POST', path: `/api/posts/${liked.body.id}/likes` },
-      { kind: 'unlike', method: 'DELETE', path: `/api/posts/${liked.body.id}/likes` },
-      { kind: 'public feed', method: 'GET', path: '/api/published_posts?limit=1', signedIn: false },
-      {
-        kind: 'link submission',
-        method: 'POST',
-        path: '/api/links',
-        body: { url: `${article.url}/news/{n}`, comment: null, visibility: 'private' },
-        records: 'link',
-      },
     ];
 
     // The first seconds of a freshly started process run cold (JIT, caches): not part of the maximum.
     console.log(`Warm-up: ${WARMUP_SECONDS} s of the mix as fast as the app answers (not measured)…`);
-    const warmup = await runLoad(app, mix, { duration: WARMUP_SECONDS });
+    const warmup = await runLoad(app, mix(), { duration: WARMUP_SECONDS });
     console.log(`  ${warmup.rps.toFixed(0)} req/s; answers per second: ${warmup.perSecond.join(' ')}`);
     console.log(`Maximum: ${CONNECTIONS} connections, ${MAX_SECONDS} s, as fast as the app answers…`);
-    const max = await runLoad(app, mix, { duration: MAX_SECONDS });
+    const max = await runLoad(app, mix(), { duration: MAX_SECONDS });
     const rate = Math.max(1, Math.floor(max.rps * SOAK_SHARE));
     console.log(`  ${max.rps.toFixed(0)} req/s (5xx ${max.s5xx}); the soak runs at ${rate} req/s`);
     console.log(`    answers per second: ${max.perSecond.join(' ')}`);
@@ -299,7 +279,7 @@ async function main() {
     sample();
     const timer = setInterval(sample, SAMPLE_MS);
     console.log(`Soak: ${MINUTES} min at ${rate} req/s (warm-up: the first ${warmupSeconds} s)…`);
-    const soak = await runLoad(app, mix, { duration: seconds, rate });
+    const soak = await runLoad(app, mix(), { duration: seconds, rate });
     clearInterval(timer);
     sample();
     const rss = growth(samples, warmupSeconds);
@@ -308,7 +288,7 @@ async function main() {
     // client can send fastest, public reads per IP and a member's writes, as fast as it answers.
     console.log(`Over the limit: rate limits on, ${OVER_LIMIT_SECONDS} s as fast as the app answers…`);
     await app.restart({ RATE_LIMITS: 'on' });
-    const over = await runLoad(app, [mix[2]!, mix[3]!, mix[8]!, mix[5]!], { duration: OVER_LIMIT_SECONDS });
+    const over = await runLoad(app, { requests: overLimit }, { duration: OVER_LIMIT_SECONDS });
 
     console.log('Reading back every acknowledged write…');
     const acknowledged = {
@@ -316,7 +296,7 @@ async function main() {
       comment: [warmup, max, soak, over].flatMap((load) => load.acknowledged.comment),
       link: [warmup, max, soak, over].flatMap((load) => load.acknowledged.link),
     };
-    const readback = await readBack(app, acknowledged, postId);
+    const readback = await readBack(app, acknowledged, [postId, ...targets.openPosts]);
 
     const loadAverage = os.loadavg();
     const result = {
@@ -354,7 +334,7 @@ async function main() {
 function printKinds(load: LoadResult) {
   for (const [kind, k] of Object.entries(load.byKind))
     console.log(
-      `    ${kind.padEnd(16)} ${String(k.requests).padStart(6)}  mean ${String(k.meanMs ?? '-').padStart(5)} ms  max ${String(k.maxMs).padStart(6)} ms  ${Object.entries(
+      `    ${kind.padEnd(28)} ${String(k.requests).padStart(6)}  mean ${String(k.meanMs ?? '-').padStart(5)} ms  max ${String(k.maxMs).padStart(6)} ms  ${Object.entries(
         k.byStatus,
       )
         .map(([code, n]) => `${code}: ${n}`)

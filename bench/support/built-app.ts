@@ -9,7 +9,8 @@ import path from 'node:path';
 import { SESSION_COOKIE } from '../../server/http/auth';
 import { insertSession } from '../../server/features/sessions/sessions.repo';
 import { hashToken, randomToken } from '../../server/lib/tokens';
-import { indexCommunity, openBenchDatabase, seedCommunity } from '../seed';
+import type { Db } from '../../server/db/client';
+import { type SeededCommunity, indexCommunity, openBenchDatabase, seedCommunity } from '../seed';
 import { insertMember } from './hearth';
 
 export const ROOT = path.join(import.meta.dirname, '..', '..');
@@ -112,7 +113,13 @@ export async function waitForHealth(base: string, child: ChildProcess, timeoutMs
  * LINK_FETCH_ALLOW_LOOPBACK …).
  */
 export async function startBuiltApp(
-  options: { username?: string; seedPosts?: number; env?: Record<string, string> } = {},
+  options: {
+    username?: string;
+    seedPosts?: number;
+    env?: Record<string, string>;
+    /** Runs on the seeded database before the app starts (the soak signs its members in here). */
+    beforeStart?: (db: Db, seeded: SeededCommunity | null) => Promise<void>;
+  } = {},
 ): Promise<BuiltApp> {
   if (!fs.existsSync(path.join(ROOT, 'dist', 'server', 'main.js'))) {
     throw new Error('dist/server/main.js is missing: run `npm run build` first.');
@@ -125,8 +132,10 @@ export async function startBuiltApp(
   );
   let userId: string;
   try {
+    let seeded: SeededCommunity | null = null;
     if (options.seedPosts) {
-      userId = (await seedCommunity(database.db, { posts: options.seedPosts })).viewerId;
+      seeded = await seedCommunity(database.db, { posts: options.seedPosts });
+      userId = seeded.viewerId;
       // Indexed for search as a running deployment's community is: otherwise the app's worker
       // converts the word vectors and indexes every seeded post in its first seconds under load.
       await indexCommunity(database, () => {}, dataDir);
@@ -138,6 +147,7 @@ export async function startBuiltApp(
       tokenHash: hashToken(sessionToken),
       expiresAt: new Date(Date.now() + 24 * 3_600_000),
     });
+    await options.beforeStart?.(database.db, seeded);
   } finally {
     await close();
   }

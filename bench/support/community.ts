@@ -63,7 +63,7 @@ export function communityShape(posts: number): CommunityShape {
 
 // Common words first: words are drawn with a skew towards the start, so a few words appear in
 // many posts (as in any community) and the rest in few.
-const WORDS = (
+export const WORDS = (
   'the and a to of in is it that for on with this was we you our at be have are but not so ' +
   'they from or all just about there one what can like time when more some will would get ' +
   'garden school weekend dinner market bike walk rain train river coffee bread music book film ' +

@@ -4,17 +4,25 @@
 // fast as the app answers). A job's requests cycle on every connection; `{n}` in a path or body
 // becomes a counter unique to this process, so every link submitted is a new URL.
 //
+// With `clients` (a list of request lists) instead of one `requests`, connection k cycles
+// `clients[k % clients.length]`: the mix bench gives each connection its own member, with that
+// member's cookie and writes, so 30 connections are 30 members.
+//
 // The result is one JSON object: totals and latency, counts by status, and for each kind of request
-// (its `kind`, else "METHOD path") how many were answered with which status and how long they took,
-// so a slow or refused kind shows in the mix. A request with `records: 'post' | 'comment' | 'link'`
+// (its `kind`, else "METHOD path") how many were answered with which status and how long they took
+// (mean, max, p50/p95/p99 from every answer's latency), so a slow or refused kind shows in the mix. A request with `records: 'post' | 'comment' | 'link'`
 // adds the id of every write the app acknowledged (2xx) to `acknowledged[records]` (null when the
 // answer had no id), for the soak to read back. It goes to the file `out` when given, else to
 // stdout as one line.
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import { latencySummary } from './latency.mjs';
 
-const job = JSON.parse(process.argv[2]);
+// A job too long for one argument (a request list per member) comes as `@file`.
+const job = JSON.parse(
+  process.argv[2].startsWith('@') ? fs.readFileSync(process.argv[2].slice(1), 'utf8') : process.argv[2],
+);
 let counter = 0;
 const acknowledged = { post: [], comment: [], link: [] };
 const byKind = {};
@@ -22,9 +30,10 @@ const byKind = {};
 const startedAt = performance.now();
 const perSecond = [];
 
-const requests = job.requests.map((request) => {
+/** The autocannon request for one request of the job, counting its answers under its kind. */
+function prepare(request) {
   const kind = request.kind ?? `${request.method} ${request.path}`;
-  const stats = (byKind[kind] ??= { requests: 0, byStatus: {}, totalMs: 0, maxMs: 0 });
+  const stats = (byKind[kind] ??= { requests: 0, byStatus: {}, totalMs: 0, maxMs: 0, samples: [] });
   return {
     method: request.method,
     path: request.path,
@@ -49,6 +58,7 @@ const requests = job.requests.map((request) => {
         const ms = performance.now() - context.sentAt;
         stats.totalMs += ms;
         stats.maxMs = Math.max(stats.maxMs, ms);
+        stats.samples.push(ms);
       }
       if (!request.records || status < 200 || status >= 300) return;
       let id = null;
@@ -60,7 +70,11 @@ const requests = job.requests.map((request) => {
       acknowledged[request.records].push(typeof id === 'string' ? id : null);
     },
   };
-});
+}
+
+const clients = job.clients?.map((list) => list.map(prepare));
+const requests = clients ? clients[0] : job.requests.map(prepare);
+let clientsSetUp = 0;
 
 const result = await autocannon({
   url: job.url,
@@ -68,6 +82,13 @@ const result = await autocannon({
   duration: job.duration,
   ...(job.rate ? { overallRate: job.rate } : {}),
   requests,
+  ...(clients
+    ? {
+        setupClient(client) {
+          client.setRequests(clients[clientsSetUp++ % clients.length]);
+        },
+      }
+    : {}),
 });
 const byStatus = Object.fromEntries(
   Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count]),
@@ -94,10 +115,11 @@ const output = JSON.stringify({
         byStatus: s.byStatus,
         meanMs: s.requests ? Math.round(s.totalMs / s.requests) : null,
         maxMs: Math.round(s.maxMs),
+        ...latencySummary(s.samples),
       },
     ]),
   ),
-  ...(job.requests.some((request) => request.records) ? { acknowledged } : {}),
+  ...((job.clients ?? [job.requests]).flat().some((request) => request.records) ? { acknowledged } : {}),
 });
 if (job.out) fs.writeFileSync(job.out, output);
 else process.stdout.write(`${output}\n`);

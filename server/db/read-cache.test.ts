@@ -40,6 +40,24 @@ describe('VersionedReadCache', () => {
     expect(load.calls).toBe(2);
   });
 
+  it('counts hits and misses by the kind its keys begin with, never by the rest of a key', async () => {
+    const writes = clock();
+    const cache = new VersionedReadCache(writes);
+    await cache.read('timeline:{"viewer":"m1"}', loader(['a']));
+    await cache.read('timeline:{"viewer":"m1"}', loader(['a']));
+    await cache.read('timeline:{"viewer":"m2"}', loader(['b']));
+    writes.changes++;
+    await cache.read('timeline:{"viewer":"m1"}', loader(['a']));
+    await cache.read('session:hash', loader({ id: 'm1' }));
+    await cache.read('session:hash', loader({ id: 'm1' }));
+    await cache.read('Not A Kind:x', loader(1));
+    expect(cache.outcomes()).toEqual([
+      { kind: 'timeline', hits: 1, misses: 3 },
+      { kind: 'session', hits: 1, misses: 1 },
+      { kind: 'other', hits: 0, misses: 1 },
+    ]);
+  });
+
   it('serves nothing once the database has stopped', async () => {
     const writes = clock();
     const cache = new VersionedReadCache(writes);

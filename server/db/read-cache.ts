@@ -15,6 +15,24 @@ export interface ReadCache {
    * `isCurrent` (when given) still holds for it: an answer may also depend on the clock.
    */
   read<T>(key: string, load: () => Promise<T>, isCurrent?: (value: T) => boolean): Promise<T>;
+  /** Answers served from the cache (hits) and loaded (misses) so far, by kind of key. */
+  outcomes?(): KeptReadOutcome[];
+}
+
+/** A kind of kept read (its key's prefix: `session`, `timeline`, …) and how often it was served. */
+export interface KeptReadOutcome {
+  kind: string;
+  hits: number;
+  misses: number;
+}
+
+/**
+ * A key's kind: the text before its first colon (`timeline:{…}` is a `timeline`), which the code
+ * names; the rest of a key holds ids and filters, so it never becomes a label.
+ */
+export function keptReadKind(key: string): string {
+  const prefix = key.slice(0, key.indexOf(':'));
+  return /^[a-z][a-z-]{0,30}$/.test(prefix) ? prefix : 'other';
 }
 
 /** PostgreSQL: every read goes to the database. */
@@ -62,6 +80,7 @@ export class VersionedReadCache implements ReadCache {
   readonly #now: () => number;
   /** In use order: the least recently used first. */
   readonly #entries = new Map<string, Entry>();
+  readonly #outcomes = new Map<string, KeptReadOutcome>();
 
   constructor(
     clock: WriteClock,
@@ -78,6 +97,18 @@ export class VersionedReadCache implements ReadCache {
     return this.#entries.size;
   }
 
+  outcomes(): KeptReadOutcome[] {
+    return [...this.#outcomes.values()].map((outcome) => ({ ...outcome }));
+  }
+
+  #count(key: string, hit: boolean) {
+    const kind = keptReadKind(key);
+    let outcome = this.#outcomes.get(kind);
+    if (!outcome) this.#outcomes.set(kind, (outcome = { kind, hits: 0, misses: 0 }));
+    if (hit) outcome.hits++;
+    else outcome.misses++;
+  }
+
   async read<T>(key: string, load: () => Promise<T>, isCurrent?: (value: T) => boolean): Promise<T> {
     const clock = this.#clock;
     const changes = clock.changes;
@@ -86,8 +117,10 @@ export class VersionedReadCache implements ReadCache {
     const fresh = entry !== undefined && (!this.#aged || this.#now() - entry.at < this.#maxAgeMs);
     if (fresh && entry.changes === changes && !clock.closed && (!isCurrent || isCurrent(entry.value as T))) {
       this.#entries.set(key, entry);
+      this.#count(key, true);
       return entry.value as T;
     }
+    this.#count(key, false);
     const sent = clock.writesSent;
     const quiet = clock.writesInFlight === 0;
     const at = this.#aged ? this.#now() : 0;

@@ -56,6 +56,34 @@ describe('GET /metrics', () => {
     expect(body).not.toContain(member.email);
   });
 
+  it('counts kept-answer hits and misses by kind of read, never by member or key', async () => {
+    const { member, client } = await memberWithClient(app);
+    const kept = async () => {
+      const body = await (await scrape(app, `Bearer ${TOKEN}`)).text();
+      const count = (kind: string, outcome: string) =>
+        Number(
+          new RegExp(`^hearth_kept_reads_total\\{kind="${kind}",outcome="${outcome}"\\} (\\d+)$`, 'm').exec(
+            body,
+          )?.[1] ?? 0,
+        );
+      return { body, count };
+    };
+    const before = await kept();
+    // Whether a page is served kept depends on what the app's worker writes meanwhile (read-cache
+    // tests cover hits); every look-up is counted, hit or miss.
+    expect((await client.get('/api/posts')).status).toBe(200);
+    expect((await client.get('/api/posts')).status).toBe(200);
+    const after = await kept();
+    const looked = (counts: typeof before, kind: string) =>
+      counts.count(kind, 'hit') + counts.count(kind, 'miss');
+    expect(looked(after, 'timeline')).toBe(looked(before, 'timeline') + 2);
+    expect(looked(after, 'session')).toBeGreaterThanOrEqual(looked(before, 'session') + 2);
+    expect(after.body).toMatch(/^# TYPE hearth_kept_reads_total counter$/m);
+    for (const line of after.body.split('\n').filter((l) => l.startsWith('hearth_kept_reads_total{')))
+      expect(line).toMatch(/^hearth_kept_reads_total\{kind="[a-z-]+",outcome="(hit|miss)"\} \d+$/);
+    expect(after.body).not.toContain(member.id);
+  });
+
   it('refuses a scrape without the bearer token or with a wrong one, in the error shape', async () => {
     for (const authorization of [
       undefined,

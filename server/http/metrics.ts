@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import Fastify from 'fastify';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { App, AppContext } from '../context';
 import { rowsOf } from '../db/client';
 import { notFound, registerErrorHandling, unauthorized } from './errors';
@@ -31,7 +31,7 @@ function bearerToken(header: string | undefined): string | null {
  * anything a member wrote. Gauges read at scrape time (the job queue, the pool) cost one query.
  */
 export function createMetrics(
-  context: Pick<AppContext, 'db' | 'logger' | 'jobMetrics'>,
+  context: Pick<AppContext, 'db' | 'logger' | 'jobMetrics'> & { database?: AppContext['database'] },
   liveStreams: () => number,
 ) {
   const registry = new Registry();
@@ -74,6 +74,26 @@ export function createMetrics(
       } catch (error) {
         context.logger.warn({ err: error }, 'could not read the job queue for metrics');
       }
+    },
+  });
+
+  // The kept answers (ADR 028, 031): how often each kind is served without the database. One cache
+  // may serve both the members' and the public reads: each is counted once.
+  const caches = context.database
+    ? [...new Set([context.database.readCache, context.database.publicReadCache])]
+    : [];
+  new Counter({
+    name: 'hearth_kept_reads_total',
+    help: 'Hot reads answered from the kept answers (outcome="hit") or loaded from the database (outcome="miss"), by kind of read (session, timeline, published, group-role)',
+    labelNames: ['kind', 'outcome'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const cache of caches)
+        for (const { kind, hits, misses } of cache.outcomes?.() ?? []) {
+          this.inc({ kind, outcome: 'hit' }, hits);
+          this.inc({ kind, outcome: 'miss' }, misses);
+        }
     },
   });
 

@@ -1,0 +1,274 @@
+// The `mix` suite, the headline of `npm run bench`: what a community lives through (issue 26). The
+// built app on a seeded community, 30 signed-in members (real members of groups, one connection
+// and one session each) reading and writing at once with no pause, in the audited mix of classes
+// (bench/support/mix-plan.ts) with writes at 0, 2, 16 and 20 %; each run sits between runs of
+// /api/health (the floor) and is read as a ratio to their mean. Then the two "alone" figures (a post
+// with 200 comments, a search for a word in a fifth of all posts) and an open-loop run at a fixed
+// arrival rate for per-class p99. PGlite always; PostgreSQL with BENCH_DATABASE_URL.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../server/db/client';
+import { randomToken } from '../server/lib/tokens';
+import { indexCommunity, openBenchDatabase, seedCommunity } from './seed';
+import { freePort, spawnBuiltApp, waitForHealth } from './support/built-app';
+import { type GeneratorResult, asSent, runGenerator, sampleRss } from './support/generator';
+import { mergeResult } from './support/hearth';
+import { type MixRequest, mixWithWrites, planMix, ratioToFloor } from './support/mix-plan';
+import { type MixEngineResult, type MixRun, printTable } from './support/mix-report';
+import { findMixTargets, mixClients, type Member, signInMembers } from './support/mix-targets';
+
+const ROOT = path.join(import.meta.dirname, '..');
+const POSTS = Number(process.env.BENCH_MIX_POSTS ?? 20_000);
+const DURATION = Number(process.env.BENCH_MIX_DURATION ?? 30);
+const MEMBERS = Number(process.env.BENCH_MIX_MEMBERS ?? 30);
+const RATE = Number(process.env.BENCH_MIX_RATE ?? 100);
+const WRITE_SHARES = (process.env.BENCH_MIX_WRITES ?? '0,2,16,20').split(',').map(Number);
+/** Entries in one connection's cycle: enough that 2 % of writes still split 4:2:1:1 exactly. */
+const PLAN_LENGTH = 400;
+
+/** Issue 26's targets: ratios to the floor per write share, the open loop's p99, RSS per engine. */
+const TARGETS = {
+  ratio: { 0: 0.15, 16: 0.1 } as Record<number, number>,
+  alone: { hotPost: 0.25, fifthWordSearch: 0.05 },
+  openLoopP99Ms: 100,
+  rssMb: { pglite: 450, postgres: 200 },
+};
+
+type Engine = 'pglite' | 'postgres';
+
+interface Counts {
+  posts: number;
+  comments: number;
+  likes: number;
+}
+
+async function countRows(engine: Engine, dataDir: string): Promise<Counts> {
+  const { database, close } = await openBenchDatabase(
+    engine === 'postgres' ? { databaseUrl: process.env.BENCH_DATABASE_URL } : { dataDir },
+  );
+  try {
+    const [row] = rowsOf<Counts>(
+      await database.db.execute(sql`select (select count(*)::int from posts) as posts,
+        (select count(*)::int from comments) as comments,
+        (select count(*)::int from post_likes) as likes`),
+    );
+    return row!;
+  } finally {
+    await close();
+  }
+}
+
+/** Seeds and indexes the community, and gives the first MEMBERS members in groups a session each. */
+async function prepare(engine: Engine, dataDir: string) {
+  const { database, close } = await openBenchDatabase(
+    engine === 'postgres' ? { databaseUrl: process.env.BENCH_DATABASE_URL } : { dataDir },
+  );
+  try {
+    console.log(`Seeding ${POSTS.toLocaleString('en')} posts on ${engine}…`);
+    const seeded = await seedCommunity(database.db, {
+      posts: POSTS,
+      log: console.log,
+      indexMemory: engine === 'postgres' ? '256MB' : undefined,
+    });
+    await indexCommunity(database, console.log, dataDir);
+    const members = await signInMembers(database.db, MEMBERS, seeded.viewerId);
+    const targets = await findMixTargets(database.db, {
+      memberIds: members.map((m) => m.id),
+      hotPostId: seeded.hotPostId,
+    });
+    return { seeded, members, targets };
+  } finally {
+    await close();
+  }
+}
+
+async function runEngine(engine: Engine): Promise<MixEngineResult> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-bench-mix-'));
+  const { seeded, members, targets } = await prepare(engine, dataDir);
+  const before = await countRows(engine, dataDir);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawnBuiltApp({ engine, dataDir, port, totpKey: randomToken() });
+  const floor = (seconds = DURATION) =>
+    runGenerator('load.mjs', {
+      url: base,
+      connections: MEMBERS,
+      duration: Math.max(5, Math.round(seconds / 3)),
+      requests: [asSent(base, '', { kind: 'floor', method: 'GET', path: '/api/health', signedIn: false })],
+    });
+  const closedLoop = (clients: ReturnType<typeof mixClients>, seconds = DURATION) =>
+    runGenerator('load.mjs', { url: base, connections: MEMBERS, duration: seconds, clients });
+  try {
+    await waitForHealth(base, child);
+    const fullTargets = await targets.withCursors(base, members[0]!.cookie);
+    await checkEveryRequest(base, members, fullTargets);
+    let run = 0;
+    const clientsFor = (writePercent: number) =>
+      mixClients(base, members, planMix(mixWithWrites(writePercent), PLAN_LENGTH), fullTargets, run++);
+
+    console.log(`Warm-up: ${Math.min(10, DURATION)} s of the 16 % mix (not measured)…`);
+    await closedLoop(clientsFor(16), Math.min(10, DURATION));
+
+    // The floor before each run and after it; a run's ratio is to the mean of the two beside it.
+    const floors: number[] = [(await floor()).rps];
+    const runs: MixRun[] = [];
+    for (const writePercent of WRITE_SHARES) {
+      const rss = sampleRss(child.pid!);
+      const load = await closedLoop(clientsFor(writePercent));
+      const memory = rss.stop();
+      floors.push((await floor()).rps);
+      const around = floors.slice(-2);
+      const run: MixRun = {
+        writePercent,
+        rps: load.rps,
+        floorRps: around,
+        ratio: ratioToFloor(load.rps, around),
+        target: TARGETS.ratio[writePercent] ?? null,
+        rss: memory,
+        requests: load.requests,
+        s5xx: load.s5xx,
+        errors: load.errors,
+        byKind: load.byKind,
+      };
+      runs.push(run);
+      console.log(
+        `  ${writePercent} % writes: ${load.rps.toFixed(0)} req/s, ${run.ratio.toFixed(3)}x the floor (${around.map((f) => f.toFixed(0)).join(' / ')}), RSS p50 ${memory.p50Mb} MB max ${memory.maxMb} MB`,
+      );
+      warnOnFailures(`${writePercent} % writes`, load);
+    }
+
+    const alone = async (name: string, requests: MixRequest[], target: number) => {
+      const clients = members.map((m) => requests.map((r) => asSent(base, m.cookie, r)));
+      const load = await closedLoop(clients);
+      floors.push((await floor()).rps);
+      const ratio = ratioToFloor(load.rps, floors.slice(-2));
+      console.log(`  ${name}, alone: ${load.rps.toFixed(0)} req/s, ${ratio.toFixed(3)}x the floor`);
+      warnOnFailures(name, load);
+      return { name, rps: load.rps, ratio, target, byKind: load.byKind, s5xx: load.s5xx };
+    };
+    const hotPost = await alone(
+      'post with 200 comments',
+      [
+        { kind: 'post', method: 'GET', path: `/api/posts/${seeded.hotPostId}` },
+        { kind: 'comments', method: 'GET', path: `/api/posts/${seeded.hotPostId}/comments` },
+      ],
+      TARGETS.alone.hotPost,
+    );
+    const fifth = targets.fifthWord;
+    const fifthSearch = await alone(
+      `search "${fifth.word}" (in ${(fifth.share * 100).toFixed(1)} % of posts)`,
+      [{ kind: 'search', method: 'POST', path: '/api/search', body: { query: fifth.word } }],
+      TARGETS.alone.fifthWordSearch,
+    );
+
+    console.log(`Open loop: ${RATE} operations/s of the 16 % mix for ${DURATION} s…`);
+    const rss = sampleRss(child.pid!);
+    const open = await runGenerator('open-loop.mjs', {
+      url: base,
+      rate: RATE,
+      duration: DURATION,
+      clients: clientsFor(16),
+    });
+    const openRss = rss.stop();
+    warnOnFailures('open loop', open);
+    return {
+      engine,
+      posts: seeded.rows.posts ?? POSTS,
+      members: MEMBERS,
+      seed: { rows: seeded.rows, seconds: seeded.seconds },
+      floorRps: floors,
+      runs,
+      alone: [hotPost, fifthSearch],
+      fifthWord: fifth,
+      openLoop: {
+        rate: RATE,
+        achievedRps: open.rps,
+        maxSendLagMs: open.maxSendLagMs,
+        s5xx: open.s5xx,
+        errors: open.errors,
+        rss: openRss,
+        byKind: open.byKind,
+      },
+      rssTargetMb: TARGETS.rssMb[engine],
+    };
+  } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+    await reportWrites(engine, dataDir, before);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Every distinct request of the 16 % mix sent once before the load: one refused is a bench bug. */
+async function checkEveryRequest(base: string, members: Member[], targets: Parameters<typeof mixClients>[3]) {
+  const [first] = mixClients(base, members.slice(0, 1), planMix(mixWithWrites(16), PLAN_LENGTH), targets);
+  const seen = new Set<string>();
+  for (const request of first!) {
+    if (seen.has(request.kind)) continue;
+    seen.add(request.kind);
+    const filled = (text: string) => text.replaceAll('{n}', 'check');
+    const response = await fetch(`${base}${filled(request.path)}`, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body === undefined ? undefined : filled(request.body),
+    });
+    const text = await response.text();
+    if (response.status >= 300)
+      throw new Error(
+        `${request.kind}: ${request.method} ${request.path} answered ${response.status} ${text.slice(0, 200)}`,
+      );
+  }
+}
+
+/** Any 5xx or refused connection, loudly; other non-2xx answers by kind. */
+function warnOnFailures(phase: string, load: GeneratorResult) {
+  if (load.s5xx > 0 || load.errors > 0)
+    console.error(
+      `\n!!! ${phase}: ${load.s5xx} answers were 5xx and ${load.errors} requests failed${load.errorCodes ? ` ${JSON.stringify(load.errorCodes)}` : ''} !!!\n`,
+    );
+  for (const [kind, stats] of Object.entries(load.byKind)) {
+    const refused = Object.entries(stats.byStatus).filter(([code]) => !code.startsWith('2'));
+    if (refused.length > 0)
+      console.warn(`  ${phase}, ${kind}: ${refused.map(([code, n]) => `${n} x ${code}`).join(', ')}`);
+  }
+}
+
+/** The rows the run added, read from the database once the app has stopped. */
+async function reportWrites(engine: Engine, dataDir: string, before: Counts) {
+  try {
+    const after = await countRows(engine, dataDir);
+    console.log(
+      `  rows written: posts +${after.posts - before.posts}, comments +${after.comments - before.comments}, likes ${after.likes - before.likes >= 0 ? '+' : ''}${after.likes - before.likes} (net: each like is undone by its unlike, but for those a run stopped between the two)`,
+    );
+  } catch (error) {
+    console.warn(`  could not count the rows written: ${error instanceof Error ? error.message : error}`);
+  }
+}
+
+export async function runMix() {
+  if (!fs.existsSync(path.join(ROOT, 'dist', 'server', 'main.js'))) {
+    throw new Error('dist/server/main.js is missing: run `npm run build` first.');
+  }
+  const wanted = (process.env.BENCH_MIX_ENGINES ?? 'pglite,postgres').split(',').map((name) => name.trim());
+  const engines = (['pglite', 'postgres'] as const).filter(
+    (engine) => wanted.includes(engine) && (engine === 'pglite' || process.env.BENCH_DATABASE_URL),
+  );
+  const results = [];
+  for (const engine of engines) {
+    const result = await runEngine(engine);
+    printTable(result, { duration: DURATION, openLoopP99Ms: TARGETS.openLoopP99Ms });
+    results.push(result);
+  }
+  const file = mergeResult(process.env.BENCH_MIX_RESULT ?? 'latest', 'mix', {
+    date: new Date().toISOString(),
+    node: process.version,
+    duration: DURATION,
+    loadAverage: os.loadavg(),
+    targets: TARGETS,
+    results,
+  });
+  console.log(`\nWrote ${path.relative(ROOT, file)}`);
+}
