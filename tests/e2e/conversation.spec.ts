@@ -37,7 +37,11 @@ test('a conversation: an @mention picked from the suggestions links to the profi
   await box.pressSequentially(`Asking @${ben.username.slice(0, -1)}`);
   const option = page.getByRole('option', { name: new RegExp(`@${ben.username}`) });
   await expect(option).toBeVisible();
-  await expect(box).toHaveAttribute('aria-expanded', 'true');
+  // The textarea keeps its textbox role and names the list it fills.
+  await expect(box).toHaveAttribute(
+    'aria-controls',
+    (await page.getByRole('listbox', { name: 'Members to mention' }).getAttribute('id'))!,
+  );
   await option.click();
   await expect(box).toHaveValue(`Asking @${ben.username} `);
   await box.pressSequentially('do you?');

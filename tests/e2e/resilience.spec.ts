@@ -169,11 +169,11 @@ test('the app is installable: a valid manifest, its icons, and a service worker 
   expect(kept.every((url) => url === '/' || url.startsWith('/assets/'))).toBe(true);
   expect(kept.some((url) => url.startsWith('/assets/'))).toBe(true);
 
-  // Offline, the app still opens (from the kept shell) and says it cannot reach Hearth.
+  // Offline, the app still opens (from the kept shell) and says the browser is offline.
   await page.reload();
   await context.setOffline(true);
   await page.goto('/dashboard');
-  await expect(away(page)).toBeVisible();
+  await expect(offline(page)).toBeVisible();
   await context.setOffline(false);
   await context.close();
 });

@@ -29,7 +29,7 @@ export function SkipLink() {
     <a
       href={`#${MAIN_ID}`}
       onClick={skip}
-      className="absolute top-0 left-2 z-[70] block w-fit -translate-y-[calc(100%+1rem)] rounded-lg bg-white px-4 py-2 text-sm font-medium text-brand-800 shadow-lg ring-2 ring-brand-500 focus:relative focus:left-0 focus:m-2 focus:translate-y-0 focus:outline-none"
+      className="absolute top-0 left-2 z-[70] block w-fit -translate-y-[calc(100%+1rem)] rounded-lg bg-white px-4 py-2 text-sm font-medium text-brand-800 ring-brand-500 focus:relative focus:shadow-lg focus:ring-2 focus:left-0 focus:m-2 focus:translate-y-0 focus:outline-none"
     >
       Skip to main content
     </a>
