@@ -15,13 +15,13 @@ import {
 /** The search contracts (spec sections 3, 5 and 7): POST /api/search {query}, and what else matches. */
 
 describe('a search', () => {
-  it('takes {query} trimmed, refuses a blank one (spec section 5), and limits it to 200 characters', () => {
+  it('takes {query} trimmed, refuses a blank one (spec section 5), and limits it to 1,000 characters (a pasted paragraph)', () => {
     expect(SearchBodySchema.parse({ query: '  cats  ' })).toEqual({ query: 'cats' });
     expect(refusals(SearchBodySchema, { query: '   ' })).toEqual([['query', BLANK]]);
     expect(refusals(SearchBodySchema, {})).toEqual([['query', BLANK]]);
-    expect(refusals(SearchBodySchema, { query: 'q'.repeat(200) })).toEqual([]);
-    expect(refusals(SearchBodySchema, { query: 'q'.repeat(201) })).toEqual([
-      ['query', 'is too long (maximum is 200 characters)'],
+    expect(refusals(SearchBodySchema, { query: 'q'.repeat(1000) })).toEqual([]);
+    expect(refusals(SearchBodySchema, { query: 'q'.repeat(1001) })).toEqual([
+      ['query', 'is too long (maximum is 1000 characters)'],
     ]);
   });
 

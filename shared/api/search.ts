@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { LIMITS } from '../domain/constants';
 import { requiredText } from './fields';
 
 /** POST /api/search {query}: posts the member may see (same shape as posts), best match first, up to 50. */
-export const SearchBodySchema = z.object({ query: requiredText(200) });
+export const SearchBodySchema = z.object({ query: requiredText(LIMITS.searchQuery) });
 export type SearchBody = z.infer<typeof SearchBodySchema>;
 
 export { PostListSchema as SearchResultsSchema } from './posts';

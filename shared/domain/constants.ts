@@ -36,6 +36,11 @@ export const LIMITS = {
   locationMax: 100,
   groupNameMax: 100,
   groupDescriptionMax: 1000,
+  /**
+   * A search query's characters: enough for a pasted paragraph or quotation (the server scores at
+   * most its most telling words, see server/features/search/bm25.ts).
+   */
+  searchQuery: 1000,
   slugMin: 3,
   slugMax: 80,
   emailMax: 254,

@@ -38,6 +38,9 @@ small channels open between the layers so that the middle of the heap can breath
 months rather than years. Keep it as damp as a wrung-out sponge and it will reward you.</p>
 </article></body></html>`;
 
+/** One line of a shared recipe script, wider than the widest screen checked. */
+const LONG_CODE = `const supper = ${JSON.stringify(Array.from({ length: 24 }, (_, i) => `dish-${i}`))}; // who brings what`;
+
 interface World {
   me: Member;
   friend: Member;
@@ -113,7 +116,9 @@ test.beforeAll(async () => {
         data: {
           post: {
             tldr: postTitle,
-            content: 'Bring a **dish** and a chair. We start at 7.',
+            // A "##" heading and a code block wider than any screen: the post's page, its card, the
+            // public page and the feed must keep the heading order and let a keyboard scroll the code.
+            content: `Bring a **dish** and a chair. We start at 7.\n\n## What to bring\n\n\`\`\`\n${LONG_CODE}\n\`\`\``,
             group_id: groupId,
             file_request_id: fileRequestId,
           },

@@ -32,12 +32,16 @@ test('a conversation: an @mention picked from the suggestions links to the profi
   const postUrl = page.url();
 
   // Ana types "@" and the start of Ben's username, and picks him from the list with the keyboard.
-  const box = page.getByRole('combobox', { name: 'Add a comment' });
+  const box = page.getByRole('textbox', { name: 'Add a comment' });
   await box.click();
   await box.pressSequentially(`Asking @${ben.username.slice(0, -1)}`);
   const option = page.getByRole('option', { name: new RegExp(`@${ben.username}`) });
   await expect(option).toBeVisible();
-  await expect(box).toHaveAttribute('aria-expanded', 'true');
+  // The textarea keeps its textbox role and names the list it fills.
+  await expect(box).toHaveAttribute(
+    'aria-controls',
+    (await page.getByRole('listbox', { name: 'Members to mention' }).getAttribute('id'))!,
+  );
   await option.click();
   await expect(box).toHaveValue(`Asking @${ben.username} `);
   await box.pressSequentially('do you?');
@@ -54,7 +58,7 @@ test('a conversation: an @mention picked from the suggestions links to the profi
   await benPage.goto(postUrl);
   const comment = benPage.getByRole('article', { name: `Comment by ${ana.firstName} ${ana.lastName}` });
   await comment.getByRole('button', { name: 'Reply' }).click();
-  const replyBox = benPage.getByRole('combobox', { name: `Reply to ${ana.firstName} ${ana.lastName}` });
+  const replyBox = benPage.getByRole('textbox', { name: `Reply to ${ana.firstName} ${ana.lastName}` });
   await replyBox.fill('Yes, San Marzano!');
   await replyBox.press('Control+Enter');
   const replies = benPage.getByRole('list', { name: `Replies to ${ana.firstName} ${ana.lastName}` });

@@ -1,8 +1,57 @@
-import { expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 import { host, newMember, signInPage } from './support/members';
 
 test.beforeAll(async () => {
   await host();
+});
+
+/** Tab from the top of the page (a blur would leave Chromium's starting point where focus was). */
+async function tabFromTop(page: Page) {
+  await page.evaluate(() => {
+    document.body.tabIndex = -1;
+    document.body.focus();
+    document.body.removeAttribute('tabindex');
+  });
+  await page.keyboard.press('Tab');
+}
+
+test('the skip link, focused, keeps its padding and lies over no logo, at desktop and phone widths', async ({
+  page,
+}) => {
+  await signInPage(page, await newMember('skip'));
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of ['/dashboard', '/privacy-policy']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await tabFromTop(page);
+      const skip = page.getByRole('link', { name: 'Skip to main content' });
+      await expect(skip).toBeFocused();
+      const padding = await skip.evaluate((link) => parseFloat(getComputedStyle(link).paddingLeft));
+      expect(padding, `${path} at ${width}`).toBeGreaterThanOrEqual(12);
+      const link = (await skip.boundingBox())!;
+      const logo = (await page.getByRole('link', { name: 'Hearth home' }).first().boundingBox())!;
+      const overlaps =
+        link.x < logo.x + logo.width &&
+        logo.x < link.x + link.width &&
+        link.y < logo.y + logo.height &&
+        logo.y < link.y + link.height;
+      expect(
+        overlaps,
+        `${path} at ${width}: skip link ${JSON.stringify(link)}, logo ${JSON.stringify(logo)}`,
+      ).toBe(false);
+    }
+  }
+  // Signed out, the account screens' logo too.
+  await page.context().clearCookies();
+  await page.goto('/password-request');
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await tabFromTop(page);
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  const link = (await skip.boundingBox())!;
+  const logo = (await page.getByRole('link', { name: 'Hearth home' }).boundingBox())!;
+  expect(link.y + link.height <= logo.y || logo.y + logo.height <= link.y).toBe(true);
 });
 
 test('keyboard only: skip link, n to post, a draft kept over a reload and a navigation, j/k between posts, ? and Escape', async ({

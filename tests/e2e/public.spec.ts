@@ -47,7 +47,7 @@ test('a member publishes a post from its menu, copies the link and opens it; a v
   await page.getByRole('button', { name: 'Post options' }).click();
   await page.getByRole('menuitem', { name: 'Publish' }).click();
   const dialog = page.getByRole('dialog');
-  const slugField = dialog.getByLabel('Slug');
+  const slugField = dialog.getByLabel('Address');
   await expect(slugField).toHaveValue(/^plum-harvest-\d+$/);
   const slug = uniqueSlug('plums');
   await slugField.fill(slug);
@@ -95,7 +95,7 @@ test('a public post is also published from /posts/new with Public on', async ({ 
   await page.getByLabel('Title').fill(title);
   await page.getByRole('switch', { name: 'Public' }).click();
   const slug = uniqueSlug('fete');
-  await page.getByLabel('Slug').fill(slug);
+  await page.getByLabel('Address').fill(slug);
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(page).toHaveURL(/\/post\/[0-9a-f-]{36}$/);
   await expect(page.getByText('Post created and published!')).toBeVisible();

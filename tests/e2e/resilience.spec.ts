@@ -15,7 +15,8 @@ async function postBy(member: Member, title: string) {
 }
 
 const away = (page: Page) =>
-  page.getByRole('status').filter({ hasText: "Can't reach Hearth. Trying again…" });
+  page.getByRole('status').filter({ hasText: "Hearth isn't answering. Trying again…" });
+const offline = (page: Page) => page.getByRole('status').filter({ hasText: 'You appear to be offline.' });
 const backOnline = (page: Page) => page.getByRole('status').filter({ hasText: 'Back online' });
 
 test('the server goes away: a banner, a like that says it failed, then "Back online" and a working like', async ({
@@ -32,7 +33,10 @@ test('the server goes away: a banner, a like that says it failed, then "Back onl
   // Every API call now fails at the network level, as when the server is down.
   await page.route('**/api/**', (route) => route.abort('connectionrefused'));
   await card.getByRole('button', { name: '0 likes' }).click();
-  await expect(page.getByText("Couldn't like the post. Check your connection and try again.")).toBeVisible();
+  // The browser is online: the server, not the member's connection, is what does not answer.
+  await expect(
+    page.getByText("Couldn't like the post. Hearth isn't answering; please try again in a moment."),
+  ).toBeVisible();
   await expect(card.getByRole('button', { name: '0 likes' })).toHaveAttribute('aria-pressed', 'false');
   await expect(away(page)).toBeVisible();
 
@@ -44,12 +48,13 @@ test('the server goes away: a banner, a like that says it failed, then "Back onl
   await card.getByRole('button', { name: '0 likes' }).click();
   await expect(card.getByRole('button', { name: '1 like' })).toHaveAttribute('aria-pressed', 'true');
 
-  // The browser going offline shows the banner at once; online again, it goes.
+  // The browser going offline says so at once; online again, it goes.
   await page.context().setOffline(true);
-  await expect(away(page)).toBeVisible();
+  await expect(offline(page)).toBeVisible();
+  await expect(away(page)).toHaveCount(0);
   await page.context().setOffline(false);
   await expect(backOnline(page)).toBeVisible();
-  await expect(away(page)).toHaveCount(0);
+  await expect(offline(page)).toHaveCount(0);
 });
 
 test('a screen whose code fails to load once still opens after a retry', async ({ page }) => {
@@ -164,11 +169,11 @@ test('the app is installable: a valid manifest, its icons, and a service worker 
   expect(kept.every((url) => url === '/' || url.startsWith('/assets/'))).toBe(true);
   expect(kept.some((url) => url.startsWith('/assets/'))).toBe(true);
 
-  // Offline, the app still opens (from the kept shell) and says it cannot reach Hearth.
+  // Offline, the app still opens (from the kept shell) and says the browser is offline.
   await page.reload();
   await context.setOffline(true);
   await page.goto('/dashboard');
-  await expect(away(page)).toBeVisible();
+  await expect(offline(page)).toBeVisible();
   await context.setOffline(false);
   await context.close();
 });

@@ -15,6 +15,10 @@ export function focusMain() {
  * "Skip to main content": the first thing Tab reaches on every page, hidden until focused. It
  * moves focus itself rather than changing the address's #fragment, which the router would treat
  * as a navigation.
+ *
+ * Hidden above the page (not `sr-only`, whose focused undo also zeroes the padding); focused, it
+ * takes its place at the top of the page, in the flow, so it pushes the shell down instead of lying
+ * over its logo.
  */
 export function SkipLink() {
   function skip(event: MouseEvent<HTMLAnchorElement>) {
@@ -25,7 +29,7 @@ export function SkipLink() {
     <a
       href={`#${MAIN_ID}`}
       onClick={skip}
-      className="sr-only rounded-lg bg-white px-4 py-2 text-sm font-medium text-brand-800 shadow-lg ring-2 ring-brand-500 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[70] focus:outline-none"
+      className="absolute top-0 left-2 z-[70] block w-fit -translate-y-[calc(100%+1rem)] rounded-lg bg-white px-4 py-2 text-sm font-medium text-brand-800 ring-brand-500 focus:relative focus:shadow-lg focus:ring-2 focus:left-0 focus:m-2 focus:translate-y-0 focus:outline-none"
     >
       Skip to main content
     </a>

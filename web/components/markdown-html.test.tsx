@@ -1,9 +1,10 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderMarkdownHtml } from '@shared/domain/markdown-html';
 import { Markdown } from './markdown';
+import { contentHeadingLevels } from './markdown-styles';
 import { RenderedMarkdown } from './rendered-markdown';
 
 /**
@@ -43,6 +44,7 @@ const SAMPLES: Record<string, string> = {
   'paragraphs and emphasis':
     'Hello *there*, **friend** and ~~gone~~.\n\nA second paragraph\nwith a soft break.',
   headings: '# One\n\n## Two\n\n### Three\n\n#### Four\n\n##### Five\n\n###### Six',
+  'headings from two, with a gap': '## Two\n\n#### Four\n\ntext\n\n## Again\n\n# Late one',
   lists: '- a\n- b\n  - nested\n\n1. one\n2. two\n\n3) three',
   'task list': '- [ ] to do\n- [x] done',
   'quote and rule': '> quoted *text*\n\n---\n\nafter',
@@ -91,6 +93,77 @@ describe('RenderedMarkdown draws what Markdown draws', () => {
       });
     }
   }
+  for (const name of ['headings', 'headings from two, with a gap', 'code', 'footnotes']) {
+    it(`${name} under a title of level 2`, () => {
+      const text = SAMPLES[name]!;
+      const expected = drawn(<Markdown titleLevel={2}>{text}</Markdown>);
+      expect(drawn(<RenderedMarkdown titleLevel={2} html={renderMarkdownHtml(text)} />)).toBe(expected);
+    });
+  }
+});
+
+/** The levels of the headings both renderers draw for `text` under a title of `titleLevel`. */
+function headingTags(text: string, titleLevel?: number) {
+  const tags = (element: ReactNode) => {
+    const { container, unmount } = render(<MemoryRouter>{element}</MemoryRouter>);
+    const found = [...container.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) =>
+      h.tagName.toLowerCase(),
+    );
+    unmount();
+    return found;
+  };
+  const react = tags(<Markdown titleLevel={titleLevel}>{text}</Markdown>);
+  expect(tags(<RenderedMarkdown titleLevel={titleLevel} html={renderMarkdownHtml(text)} />)).toEqual(react);
+  return react;
+}
+
+describe("a post's headings, in both renderers", () => {
+  it('start one level below the title, whichever level the text starts at', () => {
+    // A "##" right after a page's h1 title is an h2, not an h3 (axe: heading-order).
+    expect(headingTags('## Plans\n\ntext')).toEqual(['h2']);
+    expect(headingTags('## Plans\n\ntext', 2)).toEqual(['h3']);
+    expect(headingTags('# One\n\n## Two\n\n### Three')).toEqual(['h2', 'h3', 'h4']);
+    expect(headingTags('# One\n\n## Two\n\n### Three', 2)).toEqual(['h3', 'h4', 'h5']);
+  });
+
+  it('never skip a level and stop at h6', () => {
+    expect(headingTags('## A\n\n#### B\n\n## C')).toEqual(['h2', 'h3', 'h2']);
+    expect(headingTags('### A\n\n# B\n\n## C')).toEqual(['h2', 'h2', 'h3']);
+    expect(headingTags('# A\n\n## B\n\n### C\n\n#### D', 4)).toEqual(['h5', 'h6', 'h6', 'h6']);
+    expect(contentHeadingLevels([1, 2, 3, 4, 5, 6])).toEqual([2, 3, 4, 5, 6, 6]);
+    expect(contentHeadingLevels([])).toEqual([]);
+  });
+});
+
+describe('a code block wider than its box, in both renderers', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const code = '```\n' + 'const answer = 42; '.repeat(30) + '\n```\n\n```\nshort\n```';
+
+  function blocks(element: ReactNode) {
+    // jsdom lays nothing out: the first block is made wider than its box, the second fits.
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.textContent!.length > 100 ? 900 : 200;
+    });
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(300);
+    const { container, unmount } = render(<MemoryRouter>{element}</MemoryRouter>);
+    const pres = [...container.querySelectorAll('pre')].map((pre) => ({
+      tabIndex: pre.getAttribute('tabindex'),
+      role: pre.getAttribute('role'),
+      name: pre.getAttribute('aria-label'),
+    }));
+    unmount();
+    return pres;
+  }
+
+  it('can be scrolled by keyboard and is named; one that fits stays out of the tab order', () => {
+    const expected = [
+      { tabIndex: '0', role: 'group', name: 'Code block' },
+      { tabIndex: null, role: null, name: null },
+    ];
+    expect(blocks(<Markdown>{code}</Markdown>)).toEqual(expected);
+    expect(blocks(<RenderedMarkdown html={renderMarkdownHtml(code)} />)).toEqual(expected);
+    expect(blocks(<RenderedMarkdown variant="preview" html={renderMarkdownHtml(code)} />)).toEqual(expected);
+  });
 });
 
 describe('RenderedMarkdown on its own', () => {

@@ -3,7 +3,13 @@ import { findMentionsInText } from '@shared/domain/mentions';
 import { cn } from '@web/lib/cn';
 import { isExternalUrl } from '@web/lib/external-url';
 import { safeUrl } from '@web/lib/safe-url';
-import { HEADINGS, MARKDOWN_CLASS as CLASS, MEMBER_LINK_REL } from './markdown-styles';
+import {
+  contentHeadingLevels,
+  HEADING_SIZES,
+  HEADING_TAGS,
+  MARKDOWN_CLASS as CLASS,
+  MEMBER_LINK_REL,
+} from './markdown-styles';
 
 /**
  * Members' Markdown drawn from HTML the server rendered (shared/domain/markdown-html.ts; published
@@ -144,8 +150,9 @@ export function rewriteMarkdownHtml(
   {
     variant = 'full',
     mentions = [],
+    titleLevel = 1,
     document: doc = document,
-  }: { variant?: 'full' | 'preview'; mentions?: MentionRef[]; document?: Document } = {},
+  }: { variant?: 'full' | 'preview'; mentions?: MentionRef[]; titleLevel?: number; document?: Document } = {},
 ): string {
   const preview = variant === 'preview';
   const template = doc.createElement('template');
@@ -170,12 +177,20 @@ export function rewriteMarkdownHtml(
     item.parentElement?.setAttribute('class', 'contains-task-list');
   }
 
+  // Headings take the levels the React renderer gives them (contentHeadingLevels), in document order.
+  const headings = [...root.querySelectorAll(HEADING_TAGS.join(', '))];
+  const levels = contentHeadingLevels(
+    headings.map((heading) => Number(heading.tagName.slice(1))),
+    titleLevel,
+  );
+  const headingTags = new Map(headings.map((heading, index) => [heading, `h${levels[index]}`]));
+
   for (const element of [...root.querySelectorAll('*')]) {
     const tag = element.tagName.toLowerCase();
-    if (tag in HEADINGS) {
-      const heading = HEADINGS[tag]!;
-      const renamed = rename(element, preview ? 'p' : heading.tag);
-      setClass(renamed, preview ? CLASS.previewHeading : cn(CLASS.heading, heading.size));
+    const headingTag = headingTags.get(element);
+    if (headingTag) {
+      const renamed = rename(element, preview ? 'p' : headingTag);
+      setClass(renamed, preview ? CLASS.previewHeading : cn(CLASS.heading, HEADING_SIZES[headingTag]));
     } else if (tag === 'a') memberLink(element);
     else if (tag === 'img') memberImage(element, preview);
     else if (tag === 'code') element.setAttribute('class', cn(CLASS.code, element.getAttribute('class')));

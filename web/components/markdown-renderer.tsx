@@ -1,4 +1,4 @@
-import { useMemo, type ComponentProps } from 'react';
+import { useMemo, useRef, type ComponentProps } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import { Link, useInRouterContext } from 'react-router';
 import remarkGfm from 'remark-gfm';
@@ -8,12 +8,15 @@ import { cn } from '@web/lib/cn';
 import { isExternalUrl } from '@web/lib/external-url';
 import { safeUrl } from '@web/lib/safe-url';
 import {
-  HEADINGS,
+  contentHeadingLevels,
+  HEADING_SIZES,
+  HEADING_TAGS,
   MARKDOWN_CLASS as CLASS,
   type MarkdownProps,
   MEMBER_LINK_REL,
   NO_MENTION_REFS,
 } from './markdown-styles';
+import { useScrollableCodeBlocks } from './use-scrollable-code-blocks';
 
 /**
  * Members' Markdown (posts, comments …), rendered safely (loaded on demand: ./markdown.tsx draws it): raw HTML is skipped (spec section 5),
@@ -77,6 +80,33 @@ function remarkMentions({ mentions }: { mentions: MentionRef[] }) {
   };
 }
 
+/** The part of an HTML syntax tree the heading plugin walks. */
+interface HtmlNode {
+  type: string;
+  tagName?: string;
+  children?: HtmlNode[];
+}
+
+/**
+ * A rehype plugin: the text's headings take the levels contentHeadingLevels gives under a title of
+ * `titleLevel` (the same rule ./markdown-html.ts applies to the server's HTML).
+ */
+function rehypeHeadingLevels({ titleLevel }: { titleLevel: number }) {
+  return () => (tree: HtmlNode) => {
+    const headings: HtmlNode[] = [];
+    const walk = (node: HtmlNode) => {
+      if (node.type === 'element' && HEADING_TAGS.includes(node.tagName ?? '')) headings.push(node);
+      node.children?.forEach(walk);
+    };
+    walk(tree);
+    const levels = contentHeadingLevels(
+      headings.map((heading) => Number(heading.tagName!.slice(1))),
+      titleLevel,
+    );
+    headings.forEach((heading, index) => (heading.tagName = `h${levels[index]}`));
+  };
+}
+
 /** A mention: a link to the member's profile, inside the app when a router is there. */
 function MentionLink({
   href,
@@ -134,8 +164,8 @@ const fullComponents: Components = {
   a: SafeLink,
   p: ({ node: _node, ...props }) => <p className={CLASS.paragraph} {...props} />,
   ...Object.fromEntries(
-    Object.entries(HEADINGS).map(([from, { tag: Tag, size }]) => [
-      from,
+    Object.entries(HEADING_SIZES).map(([Tag, size]) => [
+      Tag,
       ({ node: _node, ...props }: ComponentProps<'h2'> & { node?: unknown }) => (
         <Tag className={cn(CLASS.heading, size)} {...props} />
       ),
@@ -181,7 +211,7 @@ const previewComponents: Components = {
   ...fullComponents,
   p: ({ node: _node, ...props }) => <p className={CLASS.previewParagraph} {...props} />,
   ...Object.fromEntries(
-    Object.keys(HEADINGS).map((from) => [
+    HEADING_TAGS.map((from) => [
       from,
       ({ node: _node, ...props }: ComponentProps<'p'> & { node?: unknown }) => (
         <p className={CLASS.previewHeading} {...props} />
@@ -197,13 +227,18 @@ export function Markdown({
   variant = 'full',
   className,
   mentions = NO_MENTION_REFS,
+  titleLevel = 1,
 }: MarkdownProps) {
   const remarkPlugins = useMemo(() => [remarkGfm, remarkMentions({ mentions })], [mentions]);
+  const rehypePlugins = useMemo(() => [rehypeHeadingLevels({ titleLevel })], [titleLevel]);
+  const root = useRef<HTMLDivElement>(null);
+  useScrollableCodeBlocks(root, children);
   return (
-    <div className={cn(CLASS.root, className)}>
+    <div ref={root} className={cn(CLASS.root, className)}>
       <ReactMarkdown
         skipHtml
         remarkPlugins={remarkPlugins}
+        rehypePlugins={rehypePlugins}
         urlTransform={safeUrl}
         components={variant === 'preview' ? previewComponents : fullComponents}
       >

@@ -13,6 +13,11 @@ export interface MarkdownProps {
   className?: string;
   /** The members the text mentions (from the server's `mentions`): their @names become profile links. */
   mentions?: MentionRef[];
+  /**
+   * The level of the heading the text sits under (a post's title: 1 on its own page, 2 on a card),
+   * so the text's own headings start one below it (contentHeadingLevels). 1 when not given.
+   */
+  titleLevel?: number;
 }
 
 /** The default of `mentions`: one array, so memoised work keyed on it stays put. */
@@ -45,12 +50,52 @@ export const MARKDOWN_CLASS = {
   previewPre: 'my-2 overflow-x-auto rounded-lg bg-stone-100 p-3 text-sm [&>code]:bg-transparent [&>code]:p-0',
 } as const;
 
-/** Markdown's h1…h6 one level down (the page's own title is the h1), with their text size. */
-export const HEADINGS: Record<string, { tag: string; size: string }> = {
-  h1: { tag: 'h2', size: 'text-xl' },
-  h2: { tag: 'h3', size: 'text-lg' },
-  h3: { tag: 'h4', size: 'text-base' },
-  h4: { tag: 'h5', size: 'text-base' },
-  h5: { tag: 'h6', size: 'text-sm' },
-  h6: { tag: 'h6', size: 'text-sm' },
+/** A content heading's text size, by the level it is drawn at (its tag). */
+export const HEADING_SIZES: Record<string, string> = {
+  h1: 'text-xl',
+  h2: 'text-xl',
+  h3: 'text-lg',
+  h4: 'text-base',
+  h5: 'text-base',
+  h6: 'text-sm',
 };
+
+export const HEADING_TAGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
+
+/**
+ * The levels a text's headings are drawn at, given their Markdown levels in document order and the
+ * level of the title above them. A page's outline must not skip a level (axe's heading-order): the
+ * text's top level, whichever it is (`#` or `##` …), becomes one below the title, the levels it
+ * uses follow on without gaps, no heading is more than one below the heading before it, and none
+ * goes past h6. Both renderers (./markdown-renderer.tsx, ./markdown-html.ts) draw headings by it.
+ */
+export function contentHeadingLevels(levels: number[], titleLevel = 1): number[] {
+  const used = [...new Set(levels)].sort((a, b) => a - b);
+  let previous = titleLevel;
+  return levels.map((level) => {
+    const wanted = titleLevel + used.indexOf(level) + 1;
+    previous = Math.min(wanted, previous + 1, 6);
+    return previous;
+  });
+}
+
+/** A code block's name, given when it scrolls (so a keyboard can reach it and a reader names it). */
+export const CODE_BLOCK_LABEL = 'Code block';
+
+/**
+ * Makes each code block in `root` that is wider than its box (it scrolls sideways) reachable by
+ * keyboard and named (axe's scrollable-region-focusable): tabindex 0 and a group named "Code
+ * block"; a block that fits is left out of the tab order. Both renderers call it once drawn, and
+ * again when the text's width changes (useScrollableCodeBlocks).
+ */
+export function markScrollableCodeBlocks(root: ParentNode) {
+  for (const pre of root.querySelectorAll('pre')) {
+    if (pre.scrollWidth > pre.clientWidth) {
+      pre.setAttribute('tabindex', '0');
+      pre.setAttribute('role', 'group');
+      pre.setAttribute('aria-label', CODE_BLOCK_LABEL);
+    } else {
+      for (const name of ['tabindex', 'role', 'aria-label']) pre.removeAttribute(name);
+    }
+  }
+}

@@ -1,8 +1,9 @@
-import { useMemo, type MouseEvent } from 'react';
+import { useMemo, useRef, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { cn } from '@web/lib/cn';
 import { rewriteMarkdownHtml } from './markdown-html';
 import { MARKDOWN_CLASS, type MarkdownProps, NO_MENTION_REFS } from './markdown-styles';
+import { useScrollableCodeBlocks } from './use-scrollable-code-blocks';
 
 /**
  * Members' Markdown as ./markdown.tsx draws it, from the HTML the server rendered (a published
@@ -16,12 +17,15 @@ export function RenderedMarkdown({
   variant = 'full',
   className,
   mentions = NO_MENTION_REFS,
+  titleLevel = 1,
 }: Omit<MarkdownProps, 'children'> & { html: string }) {
   const navigate = useNavigate();
   const html = useMemo(
-    () => rewriteMarkdownHtml(rendered, { variant, mentions }),
-    [rendered, variant, mentions],
+    () => rewriteMarkdownHtml(rendered, { variant, mentions, titleLevel }),
+    [rendered, variant, mentions, titleLevel],
   );
+  const root = useRef<HTMLDivElement>(null);
+  useScrollableCodeBlocks(root, html);
 
   function onClick(event: MouseEvent<HTMLDivElement>) {
     if (event.defaultPrevented || event.button !== 0) return;
@@ -36,6 +40,7 @@ export function RenderedMarkdown({
   return (
     // The links inside are the interactive elements; this only lets mentions navigate in the app.
     <div
+      ref={root}
       className={cn(MARKDOWN_CLASS.root, className)}
       onClick={onClick}
       dangerouslySetInnerHTML={{ __html: html }}

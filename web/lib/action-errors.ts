@@ -1,4 +1,4 @@
-import { ApiError } from './api-errors';
+import { ApiError, browserOffline } from './api-errors';
 import { isServerUnreachable } from './server-reachability';
 
 /**
@@ -10,6 +10,7 @@ import { isServerUnreachable } from './server-reachability';
  */
 
 export const CONNECTION_HINT = 'Check your connection and try again.';
+export const SERVER_HINT = "Hearth isn't answering; please try again in a moment.";
 export const TRY_AGAIN_HINT = 'Please try again.';
 
 /** The meta of a mutation whose failure the action toast announces. */
@@ -24,11 +25,12 @@ export function failureOf(meta: Record<string, unknown> | undefined): string | n
 }
 
 /**
- * "Couldn't like the post." plus what to do: check the connection when the server was not
- * reached; the server's own message when it refused (e.g. "Post not found."); else try again.
+ * "Couldn't like the post." plus what to do: check the connection when the browser is offline, or
+ * wait when it is online and the server did not answer (the member's connection is fine); the
+ * server's own message when it refused (e.g. "Post not found."); else try again.
  */
 export function actionFailureMessage(failure: string, error: unknown): string {
-  if (isServerUnreachable(error)) return `${failure} ${CONNECTION_HINT}`;
+  if (isServerUnreachable(error)) return `${failure} ${browserOffline() ? CONNECTION_HINT : SERVER_HINT}`;
   if (
     error instanceof ApiError &&
     error.kind === 'http' &&

@@ -107,7 +107,7 @@ describe('failures', () => {
     });
   });
 
-  it('a network failure becomes the network message (and is logged)', async () => {
+  it("a network failure says Hearth isn't answering while online, and the spec's network message offline (logged)", async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.stubGlobal(
       'fetch',
@@ -116,9 +116,39 @@ describe('failures', () => {
     const error = await api.get('/posts').catch((e: unknown) => e);
     expect(error).toMatchObject({
       kind: 'network',
-      message: 'Network error. Please check your internet connection and try again.',
+      message: "Hearth isn't answering right now. Please try again in a moment.",
     });
     expect(log).toHaveBeenCalled();
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    expect(await api.get('/posts').catch((e: unknown) => e)).toMatchObject({
+      kind: 'network',
+      message: 'Network error. Please check your internet connection and try again.',
+    });
+    onLine.mockRestore();
+  });
+
+  it("a proxy's 502 or 504 says Hearth isn't answering, never its error page; 503 keeps the spec's text", async () => {
+    const page = new Response('<html><body><h1>502 Bad Gateway</h1></body></html>', {
+      status: 502,
+      headers: { 'content-type': 'text/html' },
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => page),
+    );
+    expect(await api.get('/posts').catch((e: unknown) => e)).toMatchObject({
+      status: 502,
+      message: "Hearth isn't answering right now. Please try again in a moment.",
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('Service Unavailable', { status: 503 })),
+    );
+    expect(await api.get('/posts').catch((e: unknown) => e)).toMatchObject({
+      status: 503,
+      message: 'Service unavailable. Please try again later.',
+    });
   });
 
   it('times out after 30 seconds', async () => {
@@ -143,7 +173,7 @@ describe('failures', () => {
     const error = await pending;
     expect(error).toMatchObject({
       kind: 'timeout',
-      message: 'Network error. Please check your internet connection and try again.',
+      message: "Hearth isn't answering right now. Please try again in a moment.",
     });
     expect(log).toHaveBeenCalledWith(expect.stringContaining('timed out after 30000 ms'));
   });

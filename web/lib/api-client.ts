@@ -9,7 +9,7 @@ import { GATEWAY_STATUSES, reportServerTrouble } from './server-reachability';
  * the `X-Requested-With: XMLHttpRequest` marker the server requires on writes, a 30 s timeout.
  * Failing responses throw an {@link ApiError} whose message is already the catalogue message.
  * Calls that do not reach the server (no answer, or a proxy's 502/503/504) are also reported to
- * ./server-reachability.ts, which drives the "Can't reach Hearth" banner.
+ * ./server-reachability.ts, which drives the connection banner.
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
   errorMessage,
@@ -22,7 +22,10 @@ describe('status defaults (spec section 8)', () => {
     [503, 'Service unavailable. Please try again later.'],
     [409, 'An unexpected error occurred. Please try again.'],
     [429, 'An unexpected error occurred. Please try again.'],
-    [502, 'An unexpected error occurred. Please try again.'],
+    [418, 'An unexpected error occurred. Please try again.'],
+    // A proxy's "the server behind me is down" (ADR 040); 503 keeps the spec's text above.
+    [502, "Hearth isn't answering right now. Please try again in a moment."],
+    [504, "Hearth isn't answering right now. Please try again in a moment."],
   ])('%i → %s', (status, message) => {
     expect(statusMessage(status)).toBe(message);
     expect(parseErrorResponse(status, null).message).toBe(message);
@@ -89,8 +92,14 @@ describe('parsing an error response', () => {
     expect(parseErrorResponse(400, { message: 'first', error: 'second' }).message).toBe('first');
   });
 
-  it('uses a non-empty text body', () => {
-    expect(parseErrorResponse(502, 'Bad gateway from proxy').message).toBe('Bad gateway from proxy');
+  it("uses a non-empty text body, except a gateway's (the proxy's error page, not Hearth's words)", () => {
+    expect(parseErrorResponse(500, 'Disk full').message).toBe('Disk full');
+    expect(parseErrorResponse(502, '<h1>502 Bad Gateway</h1>').message).toBe(
+      "Hearth isn't answering right now. Please try again in a moment.",
+    );
+    expect(parseErrorResponse(503, 'Service Unavailable').message).toBe(
+      'Service unavailable. Please try again later.',
+    );
   });
 
   it('ignores an empty or blank text body and empty fields', () => {
@@ -117,10 +126,14 @@ describe('parsing any thrown value', () => {
     });
   });
 
-  it('no response: the network message', () => {
+  it("no response: Hearth isn't answering while online; offline, the spec's network message", () => {
+    const notAnswering = "Hearth isn't answering right now. Please try again in a moment.";
+    expect(parseApiError(noResponseError('network'))).toEqual({ message: notAnswering });
+    expect(parseApiError(noResponseError('timeout'))).toEqual({ message: notAnswering });
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const message = 'Network error. Please check your internet connection and try again.';
     expect(parseApiError(noResponseError('network'))).toEqual({ message });
-    expect(parseApiError(noResponseError('timeout'))).toEqual({ message });
+    onLine.mockRestore();
   });
 
   it('any other error: its own message', () => {

@@ -15,11 +15,27 @@ export const STATUS_MESSAGES: Readonly<Record<number, string>> = {
   503: 'Service unavailable. Please try again later.',
 };
 export const OTHER_STATUS_MESSAGE = 'An unexpected error occurred. Please try again.';
+/** The spec's text for no response; said when the browser is offline, where it is true (ADR 040). */
 export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your internet connection and try again.';
+/**
+ * No response, or a proxy's 502/504, while the browser is online: Hearth's server is down or
+ * restarting, and the member's connection is not to blame (ADR 040).
+ */
+export const SERVER_NOT_ANSWERING_MESSAGE = "Hearth isn't answering right now. Please try again in a moment.";
 export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error occurred.';
 
+/** Statuses a reverse proxy answers when the server behind it is down or restarting. */
+export const GATEWAY_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
+
 export function statusMessage(status: number): string {
+  // 503 keeps the spec's own text ('Service unavailable…'); 502 and 504 have none of their own.
+  if (status === 502 || status === 504) return SERVER_NOT_ANSWERING_MESSAGE;
   return STATUS_MESSAGES[status] ?? OTHER_STATUS_MESSAGE;
+}
+
+/** True when the browser knows it has no network (navigator.onLine false). */
+export function browserOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 
 /** How the request failed: the server answered (`http`), or it never did (`network`, `timeout`). */
@@ -105,14 +121,17 @@ export function parseErrorResponse(status: number, data: unknown): ParsedError {
     if (typeof data.message === 'string' && data.message) return { status, message: data.message };
     if (typeof data.error === 'string' && data.error) return { status, message: data.error };
   }
-  if (typeof data === 'string' && data.trim()) return { status, message: data };
+  // A gateway's text body is the proxy's error page, not Hearth's words.
+  if (typeof data === 'string' && data.trim() && !GATEWAY_STATUSES.has(status))
+    return { status, message: data };
   return { status, message: statusMessage(status) };
 }
 
 /** Any thrown value → the message to show (and the status and field errors when the server answered). */
 export function parseApiError(error: unknown): ParsedError {
   if (error instanceof ApiError) {
-    if (error.kind !== 'http' || error.status === undefined) return { message: NETWORK_ERROR_MESSAGE };
+    // Without a response the message says whether the browser was offline (noResponseError).
+    if (error.kind !== 'http' || error.status === undefined) return { message: error.message };
     // The client built the message from the response when it threw (see httpError below).
     return { message: error.message, status: error.status, fieldErrors: error.fieldErrors };
   }
@@ -133,9 +152,13 @@ export function httpError(status: number, data: unknown, headers?: Headers): Api
   });
 }
 
-/** The error the API client throws when no response arrived. */
+/**
+ * The error the API client throws when no response arrived: the spec's network message when the
+ * browser is offline, else that Hearth is not answering (the server, not the member's connection).
+ */
 export function noResponseError(kind: 'network' | 'timeout', cause?: unknown): ApiError {
-  return new ApiError({ kind, message: NETWORK_ERROR_MESSAGE, cause });
+  const message = browserOffline() ? NETWORK_ERROR_MESSAGE : SERVER_NOT_ANSWERING_MESSAGE;
+  return new ApiError({ kind, message, cause });
 }
 
 /** Shorthand for screens that only need the text. */

@@ -1,4 +1,6 @@
-import { ApiError } from './api-errors';
+import { ApiError, GATEWAY_STATUSES } from './api-errors';
+
+export { GATEWAY_STATUSES };
 
 /**
  * Whether Hearth's server can be reached. The API client reports calls that got no answer (a
@@ -7,9 +9,6 @@ import { ApiError } from './api-errors';
  * GET /api/health to tell a passing hiccup from an outage, and keeps asking with backoff until the
  * server answers again.
  */
-
-/** Statuses a reverse proxy answers when the server behind it is down or restarting. */
-export const GATEWAY_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
 
 /** True for a failure that says the server was not reached, not that it refused the request. */
 export function isServerUnreachable(error: unknown): boolean {

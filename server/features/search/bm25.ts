@@ -41,6 +41,25 @@ export function selectiveTerms(terms: QueryTerm[], maxDocuments: number): QueryT
 }
 
 /**
+ * A query's terms that score at most: a pasted paragraph holds a hundred words or more, and each
+ * scored term costs one ts_rank per candidate. The rarest words tell posts apart; the common ones
+ * dropped here would add almost nothing to any post's score.
+ */
+export const MAX_SCORED_TERMS = 32;
+
+/**
+ * The `max` terms found in the fewest documents (the highest IDF), in their original order. A term
+ * counted in no document comes last: it would otherwise crowd out the rare words that do match
+ * (it may still match an attachment's name, which the count does not read, so it is not dropped).
+ */
+export function mostTellingTerms(terms: QueryTerm[], max: number = MAX_SCORED_TERMS): QueryTerm[] {
+  if (terms.length <= max) return terms;
+  const rarity = (term: QueryTerm) => (term.documents > 0 ? term.documents : Number.POSITIVE_INFINITY);
+  const kept = new Set([...terms].sort((a, b) => rarity(a) - rarity(b)).slice(0, max));
+  return terms.filter((term) => kept.has(term));
+}
+
+/**
  * Splits the selective terms so the rarest choose first: rarest-first, as long as their documents
  * add up to `budget` (always at least one term), so every document holding one of them is a
  * candidate; the rest only add a few more candidates. An arbitrary subset of all matches could

@@ -13,6 +13,7 @@ import {
   BM25_K1,
   bm25Idf,
   candidateTiers,
+  mostTellingTerms,
   selectiveTerms,
   TITLE_WEIGHT,
   ZETA_2,
@@ -247,7 +248,9 @@ export async function rankByKeywords(
   query: QueryText,
   limit: number,
 ): Promise<RankedId[]> {
-  const { terms, stats } = await queryTerms(db, corpus, query.wanted);
+  const found = await queryTerms(db, corpus, query.wanted);
+  const { stats } = found;
+  const terms = mostTellingTerms(found.terms);
   if (terms.length === 0) return [];
   const c = CORPORA[corpus];
   // Each candidate brings its vector along (the row was read to check it anyway), so the posts are

@@ -6,6 +6,7 @@ import {
   bm25Idf,
   bm25TermScore,
   candidateTiers,
+  mostTellingTerms,
   occurrencesOfTsRank,
   selectiveTerms,
   tsRankOfOccurrences,
@@ -70,6 +71,19 @@ describe('BM25', () => {
     // One term always chooses, even over the budget.
     expect(candidateTiers([term('common', 4000)], 300).rarest).toHaveLength(1);
     expect(candidateTiers([], 300)).toEqual({ rarest: [], rest: [] });
+  });
+
+  it('scores a pasted paragraph by its rarest words only, in the order they came', () => {
+    const term = (lexeme: string, documents: number) => ({ lexeme, idf: 1, documents });
+    const terms = [term('the', 900), term('harpsichord', 3), term('concert', 250), term('baroque', 40)];
+    expect(mostTellingTerms(terms, 2).map((t) => t.lexeme)).toEqual(['harpsichord', 'baroque']);
+    expect(mostTellingTerms(terms, 4)).toBe(terms);
+    const many = Array.from({ length: 200 }, (_, index) => term(`word${index}`, 200 - index));
+    expect(mostTellingTerms(many)).toHaveLength(32);
+    expect(mostTellingTerms(many)[0]?.lexeme).toBe('word168');
+    // Words no post holds never crowd out one that does.
+    const unknown = Array.from({ length: 40 }, (_, index) => term(`unknown${index}`, 0));
+    expect(mostTellingTerms([...unknown, term('quokka', 1)]).map((t) => t.lexeme)).toContain('quokka');
   });
 
   it('quotes lexemes for tsquery input', () => {

@@ -130,6 +130,25 @@ describe('POST /api/search', () => {
     expect(ids((await client.post('/api/search', { query: 'itinerary' })).body)).toEqual([post.id]);
   });
 
+  it('searches with a pasted paragraph of 1,000 characters and refuses a longer one', async () => {
+    const { client } = await memberWithClient(app);
+    const target = await createPostAs(client, { tldr: 'Quokka sightings', content: 'Seen on Rottnest.' });
+    await createPostAs(client, { tldr: 'Gardening notes', content: 'Tomatoes again.' });
+    // 150 distinct words no post holds, with the one that matters at the end.
+    const filler = Array.from({ length: 150 }, (_, index) => `zq${index.toString(36)}x`).join(' ');
+    const paragraph = `${filler} quokka`.padStart(1000, 'y');
+    expect(paragraph).toHaveLength(1000);
+    const found = await client.post('/api/search', { query: paragraph });
+    expect(found.status).toBe(200);
+    // The keyword match leads (other members' posts may follow as meaning matches).
+    expect(ids(found.body)[0]).toBe(target.id);
+    expect((await client.post('/api/search/all', { query: paragraph })).status).toBe(200);
+
+    const longer = await client.post('/api/search', { query: `${paragraph}y` });
+    expect(longer.status).toBe(422);
+    expect(longer.body).toEqual({ errors: { query: ['is too long (maximum is 1000 characters)'] } });
+  });
+
   it('refuses a blank query and signed-out requests', async () => {
     const { client } = await memberWithClient(app);
     const blank = await client.post('/api/search', { query: '   ' });

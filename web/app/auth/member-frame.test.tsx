@@ -107,7 +107,7 @@ describe('a session check that cannot reach the server', () => {
       'GET /api/groups': jsonResponse([]),
     });
     const { router } = renderApp('/groups', { features });
-    expect(await screen.findByText("Can't reach Hearth. Trying again…")).toBeInTheDocument();
+    expect(await screen.findByText("Hearth isn't answering. Trying again…")).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/groups');
     expect(screen.getByText('Loading')).toBeInTheDocument();
     expect(accountMenu()).toBeInTheDocument();

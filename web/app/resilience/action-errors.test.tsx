@@ -22,7 +22,7 @@ const signedIn = {
 const features = [...timelineRoutes, ...postsRoutes];
 
 describe('a failed action says so', () => {
-  it('a like that cannot reach the server reverts and tells the member to check their connection', async () => {
+  it("a like that cannot reach the server, the browser online, reverts and says Hearth isn't answering", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     let answer: (response: Response) => void = () => {};
     mockFetch({
@@ -39,7 +39,9 @@ describe('a failed action says so', () => {
 
     await act(async () => answer(new Response()));
     expect(
-      await screen.findByText("Couldn't like the post. Check your connection and try again."),
+      await screen.findByText(
+        "Couldn't like the post. Hearth isn't answering; please try again in a moment.",
+      ),
     ).toBeInTheDocument();
     const button = screen.getByRole('button', { name: '2 likes' });
     expect(button).toHaveAttribute('aria-pressed', 'false');
@@ -75,7 +77,7 @@ describe('a failed action says so', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(
       await screen.findByText(
-        "Couldn't refresh the timeline. Check your connection and try again.",
+        "Couldn't refresh the timeline. Hearth isn't answering; please try again in a moment.",
         undefined,
         {
           timeout: 8000,
@@ -87,14 +89,18 @@ describe('a failed action says so', () => {
 });
 
 describe('actionFailureMessage', () => {
-  it('asks to check the connection when the server was not reached, else gives the reason', () => {
+  it('asks to check the connection only when offline, to wait when Hearth did not answer, else gives the reason', () => {
     const failure = "Couldn't like the post.";
     const network = new ApiError({ kind: 'network', message: 'Network error.' });
     const gateway = new ApiError({ kind: 'http', status: 503, message: 'Service unavailable.' });
     const refused = new ApiError({ kind: 'http', status: 403, message: 'Not allowed.' });
     const broken = new ApiError({ kind: 'http', status: 500, message: 'Server error.' });
+    const waitAMoment = `${failure} Hearth isn't answering; please try again in a moment.`;
+    expect(actionFailureMessage(failure, network)).toBe(waitAMoment);
+    expect(actionFailureMessage(failure, gateway)).toBe(waitAMoment);
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     expect(actionFailureMessage(failure, network)).toBe(`${failure} Check your connection and try again.`);
-    expect(actionFailureMessage(failure, gateway)).toBe(`${failure} Check your connection and try again.`);
+    onLine.mockRestore();
     expect(actionFailureMessage(failure, refused)).toBe(`${failure} Not allowed.`);
     expect(actionFailureMessage(failure, broken)).toBe(`${failure} Please try again.`);
     expect(actionFailureMessage(failure, new Error('x'))).toBe(`${failure} Please try again.`);

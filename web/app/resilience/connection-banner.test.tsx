@@ -45,17 +45,18 @@ function renderBanner(probe: () => Promise<boolean>, onFetch = () => {}) {
 const banner = () => screen.getByRole('status');
 
 describe('connection banner', () => {
-  it('says Hearth cannot be reached when a call fails and the health check fails too', async () => {
+  it("says Hearth isn't answering (not the member's connection) when a call fails and the health check fails too", async () => {
     const { probe, answer } = scriptedProbe();
     renderBanner(probe);
     expect(banner()).toBeEmptyDOMElement();
     act(() => reportServerTrouble());
     await answer(false);
-    expect(banner()).toHaveTextContent(CONNECTION_TEXT.away);
+    expect(banner()).toHaveTextContent("Hearth isn't answering. Trying again…");
+    expect(banner()).not.toHaveTextContent(/offline|connection/i);
     // It keeps checking with backoff while the server is away.
     await answer(false);
     expect(probe).toHaveBeenCalledTimes(2);
-    expect(banner()).toHaveTextContent(CONNECTION_TEXT.away);
+    expect(banner()).toHaveTextContent(CONNECTION_TEXT.serverAway);
   });
 
   it('says nothing about a single failed call when the server answers the health check', async () => {
@@ -74,20 +75,25 @@ describe('connection banner', () => {
     await waitFor(() => expect(fetched).toHaveBeenCalledTimes(1));
     act(() => reportServerTrouble());
     await answer(false);
-    expect(banner()).toHaveTextContent(CONNECTION_TEXT.away);
+    expect(banner()).toHaveTextContent(CONNECTION_TEXT.serverAway);
 
     await answer(true);
     expect(banner()).toHaveTextContent(CONNECTION_TEXT.back);
-    expect(banner()).not.toHaveTextContent(CONNECTION_TEXT.away);
+    expect(banner()).not.toHaveTextContent(CONNECTION_TEXT.serverAway);
     await waitFor(() => expect(fetched).toHaveBeenCalledTimes(2));
     await waitFor(() => expect(banner()).toBeEmptyDOMElement());
   });
 
-  it('shows at once when the browser goes offline, and checks again when it is back online', async () => {
+  it('says the browser is offline at once when it goes offline, and checks again when it is back online', async () => {
     const { probe, answer } = scriptedProbe();
     renderBanner(probe);
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     act(() => void window.dispatchEvent(new Event('offline')));
-    expect(banner()).toHaveTextContent(CONNECTION_TEXT.away);
+    expect(banner()).toHaveTextContent(
+      "You appear to be offline. Hearth will reconnect when you're back online.",
+    );
+    expect(banner()).not.toHaveTextContent(CONNECTION_TEXT.serverAway);
+    onLine.mockRestore();
     act(() => void window.dispatchEvent(new Event('online')));
     await answer(true);
     expect(banner()).toHaveTextContent(CONNECTION_TEXT.back);
@@ -124,6 +130,6 @@ describe('the API client reports calls that did not reach the server', () => {
     await answer(false);
     // The 404 asked nothing: the second check came from the network failure.
     expect(probe).toHaveBeenCalledTimes(2);
-    expect(banner()).toHaveTextContent(CONNECTION_TEXT.away);
+    expect(banner()).toHaveTextContent(CONNECTION_TEXT.serverAway);
   });
 });

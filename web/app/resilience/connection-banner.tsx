@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CloudOff, Wifi } from 'lucide-react';
 import { reconnectLiveEvents } from '@web/lib/live-events';
+import { browserOffline } from '@web/lib/api-errors';
 import {
   onServerTrouble,
   probeDelay,
@@ -10,8 +11,13 @@ import {
   reportServerBack,
 } from '@web/lib/server-reachability';
 
+/**
+ * The browser offline is the member's connection; online with no answer is Hearth's server, and
+ * saying "check your connection" then would send them looking in the wrong place (ADR 040).
+ */
 export const CONNECTION_TEXT = {
-  away: "Can't reach Hearth. Trying again…",
+  offline: "You appear to be offline. Hearth will reconnect when you're back online.",
+  serverAway: "Hearth isn't answering. Trying again…",
   tryNow: 'Try now',
   back: 'Back online',
 } as const;
@@ -45,14 +51,14 @@ export function useServerReachability({
   backOnlineMs = BACK_ONLINE_MS,
 }: ReachabilityOptions = {}) {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<Reachability>(() =>
-    typeof navigator !== 'undefined' && navigator.onLine === false ? 'away' : 'online',
-  );
+  const [state, setState] = useState<Reachability>(() => (browserOffline() ? 'away' : 'online'));
+  // Whether the browser itself says it is offline (else the server is what is not answering).
+  const [offline, setOffline] = useState(browserOffline);
   const checkNow = useRef<() => void>(() => {});
 
   useEffect(() => {
     let disposed = false;
-    let phase: Reachability = navigator.onLine === false ? 'away' : 'online';
+    let phase: Reachability = browserOffline() ? 'away' : 'online';
     let attempt = 0;
     let probing = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -60,6 +66,7 @@ export function useServerReachability({
     const enter = (next: Reachability) => {
       phase = next;
       setState(next);
+      setOffline(browserOffline());
     };
 
     const recovered = () => {
@@ -120,16 +127,17 @@ export function useServerReachability({
   }, [queryClient, probe, delays, backOnlineMs]);
 
   const retryNow = useCallback(() => checkNow.current(), []);
-  return { state, retryNow };
+  return { state, offline, retryNow };
 }
 
 /**
- * The notice that Hearth cannot be reached, above every screen: "Can't reach Hearth. Trying
- * again…" with a Try now button while the server is away, then "Back online" for a moment. The
+ * The notice that Hearth cannot be reached, above every screen, with a Try now button: "You appear
+ * to be offline…" while the browser has no network, "Hearth isn't answering. Trying again…" while
+ * it has and the server does not answer; then "Back online" for a moment. The
  * live region stays mounted so both are announced (politely).
  */
 export function ConnectionBanner(options: ReachabilityOptions) {
-  const { state, retryNow } = useServerReachability(options);
+  const { state, offline, retryNow } = useServerReachability(options);
   return (
     <div
       role="status"
@@ -139,7 +147,7 @@ export function ConnectionBanner(options: ReachabilityOptions) {
       {state === 'away' ? (
         <div className="pointer-events-auto flex max-w-md items-center gap-2.5 rounded-xl bg-stone-900 py-2 pr-2 pl-4 text-sm font-medium text-white shadow-lg shadow-stone-900/20">
           <CloudOff className="size-4 shrink-0 text-amber-300" aria-hidden="true" />
-          <span>{CONNECTION_TEXT.away}</span>
+          <span>{offline ? CONNECTION_TEXT.offline : CONNECTION_TEXT.serverAway}</span>
           <button
             type="button"
             onClick={retryNow}

@@ -216,12 +216,19 @@ describe('/password-request', () => {
 });
 
 describe('/password-reset', () => {
-  it('prefills the token from ?token', async () => {
+  it("takes the code from the mail's link without showing it, and asks for a 'Reset code' typed by hand", async () => {
     mockFetch({});
-    renderApp('/password-reset?token=T0K');
-    expect(await screen.findByLabelText('Reset Token')).toHaveValue('T0K');
-    expect(screen.getByLabelText('New Password')).toBeRequired();
+    const { unmount } = renderApp('/password-reset?token=T0K');
+    expect(await screen.findByLabelText('New Password')).toBeRequired();
     expect(screen.getByLabelText('Confirm New Password')).toBeRequired();
+    expect(screen.queryByLabelText(/reset (token|code)/i)).not.toBeInTheDocument();
+    expect(document.querySelector('input[name="reset_password_token"]')).toHaveValue('T0K');
+    unmount();
+
+    renderApp('/password-reset');
+    const typed = await screen.findByLabelText('Reset code');
+    expect(typed).toHaveAttribute('name', 'reset_password_token');
+    expect(typed).toBeRequired();
   });
 
   it("requires every field: 'All fields are required'", async () => {
@@ -258,6 +265,8 @@ describe('/password-reset', () => {
     fireEvent.change(screen.getByLabelText('Confirm New Password'), { target: { value: 'abc' } });
     submitOf('Reset Password');
     expect(await screen.findByText('is invalid or has expired')).toBeInTheDocument();
+    // The link's code was refused: the field appears, so another can be typed.
+    expect(screen.getByLabelText('Reset code')).toHaveAccessibleDescription(/is invalid or has expired/);
     expect(screen.getByText('is too short, is weak')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Password reset failed');
   });

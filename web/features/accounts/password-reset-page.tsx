@@ -13,13 +13,18 @@ import { ACCOUNT_TEXT, REDIRECT_DELAYS } from './messages';
 
 const TEXT = ACCOUNT_TEXT.passwordReset;
 
-/** /password-reset: new password twice and the token from the mail (prefilled from ?token). */
+/**
+ * /password-reset: new password twice and the code from the mail. The mail's link carries the code
+ * (?token), so then the field is not shown at all (it is filled in); it appears, as "Reset code",
+ * when the code is typed by hand or the server refuses the one the link carried.
+ */
 export function PasswordResetPage() {
   const [searchParams] = useSearchParams();
+  const tokenFromLink = searchParams.get('token')?.trim() ?? '';
   const [form, setForm] = useState({
     password: '',
     password_confirmation: '',
-    reset_password_token: searchParams.get('token') ?? '',
+    reset_password_token: tokenFromLink,
   });
   const [validationError, setValidationError] = useState<string | null>(null);
   const mutation = useMutation({ mutationFn: resetPassword });
@@ -46,6 +51,7 @@ export function PasswordResetPage() {
   const fieldErrors = validationError ? {} : fieldErrorsOf(mutation.error);
   const failure = mutation.isError ? (serverErrorText(mutation.error) ?? TEXT.failed) : null;
   const message = validationError ?? failure;
+  const showTokenField = !tokenFromLink || Boolean(fieldErrors.reset_password_token);
 
   return (
     <>
@@ -76,18 +82,22 @@ export function PasswordResetPage() {
             onChange={update('password_confirmation')}
             error={fieldErrors.password_confirmation?.join(', ')}
           />
-          <TextField
-            label="Reset Token"
-            name="reset_password_token"
-            autoComplete="off"
-            autoCapitalize="off"
-            spellCheck={false}
-            required
-            hint="From the password reset email."
-            value={form.reset_password_token}
-            onChange={update('reset_password_token')}
-            error={fieldErrors.reset_password_token?.join(', ')}
-          />
+          {showTokenField ? (
+            <TextField
+              label="Reset code"
+              name="reset_password_token"
+              autoComplete="off"
+              autoCapitalize="off"
+              spellCheck={false}
+              required
+              hint="In the password reset email: the end of its link, after “token=”."
+              value={form.reset_password_token}
+              onChange={update('reset_password_token')}
+              error={fieldErrors.reset_password_token?.join(', ')}
+            />
+          ) : (
+            <input type="hidden" name="reset_password_token" value={form.reset_password_token} />
+          )}
           <Button type="submit" size="lg" fullWidth busy={mutation.isPending}>
             {mutation.isPending ? TEXT.busy : TEXT.submit}
           </Button>

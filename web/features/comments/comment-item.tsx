@@ -144,7 +144,7 @@ export function CommentItem<F extends BaseComment>({
           </div>
         ) : (
           <>
-            <Markdown className="mt-1 text-[15px]" mentions={comment.mentions}>
+            <Markdown className="mt-1 text-[15px]" mentions={comment.mentions} titleLevel={2}>
               {comment.content}
             </Markdown>
             <div className="mt-1 flex flex-wrap items-center gap-1">

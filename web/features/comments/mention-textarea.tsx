@@ -13,7 +13,7 @@ type TextareaProps = Omit<ComponentProps<'textarea'>, 'value' | 'onChange'>;
 
 /**
  * A textarea that offers members to @mention while typing (GET /api/mentions, from two characters):
- * a combobox whose listbox follows the arrow keys; Enter or Tab picks, Escape closes, and the caret
+ * a listbox that follows the arrow keys; Enter or Tab picks, Escape closes, and the caret
  * lands after the inserted `@username `. In a group (`groupId`) only the group's members are offered.
  * Keys the list does not use go to the caller's `onKeyDown` (Ctrl+Enter to send, Escape to cancel).
  */
@@ -103,9 +103,9 @@ export function MentionTextarea({
         {...props}
         ref={ref}
         value={value}
-        role="combobox"
+        // A textarea may take no other role than its own textbox (ARIA in HTML), and a textbox
+        // carries no aria-expanded: it names the list it fills and the option the arrows are on.
         aria-autocomplete="list"
-        aria-expanded={open}
         aria-controls={open ? listId : undefined}
         aria-activedescendant={open ? optionId(activeIndex) : undefined}
         onChange={(event) => {

@@ -273,7 +273,7 @@ describe('/links/{id}', () => {
     expect(await screen.findByText('Lovely read')).toBeInTheDocument();
     // Someone else's comment: no menu.
     expect(screen.queryByRole('button', { name: 'Comment options' })).not.toBeInTheDocument();
-    const box = screen.getByRole('combobox', { name: 'Add a comment' });
+    const box = screen.getByRole('textbox', { name: 'Add a comment' });
     const send = screen.getByRole('button', { name: 'Comment' });
     expect(send).toBeDisabled();
     fireEvent.change(box, { target: { value: '  Great find  ' } });

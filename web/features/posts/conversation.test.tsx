@@ -83,7 +83,7 @@ describe('conversation on /post/{id}', { timeout: 45_000 }, () => {
       [`POST ${base}/comments`]: jsonResponse(created, { status: 201 }),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Reply' }, slow));
-    const box = screen.getByRole('combobox', { name: 'Reply to Ada Byron' });
+    const box = screen.getByRole('textbox', { name: 'Reply to Ada Byron' });
     fireEvent.change(box, { target: { value: ' Thanks Ada ' } });
     fireEvent.click(within(box.closest('form')!).getByRole('button', { name: 'Reply' }));
     const replies = await screen.findByRole('list', { name: 'Replies to Ada Byron' }, slow);
@@ -91,7 +91,7 @@ describe('conversation on /post/{id}', { timeout: 45_000 }, () => {
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       comment: { content: 'Thanks Ada', parent_id: testId('c1') },
     });
-    expect(screen.queryByRole('combobox', { name: 'Reply to Ada Byron' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Reply to Ada Byron' })).not.toBeInTheDocument();
   });
 
   it('edits a comment inline: the counter, Escape cancels, Save shows "edited"', async () => {
@@ -104,21 +104,21 @@ describe('conversation on /post/{id}', { timeout: 45_000 }, () => {
       }),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Edit comment' }, slow));
-    let box = screen.getByRole('combobox', { name: 'Edit comment' });
+    let box = screen.getByRole('textbox', { name: 'Edit comment' });
     expect(box).toHaveValue('Typo heer');
     expect(screen.getByText('9/10000')).toBeInTheDocument();
     fireEvent.keyDown(box, { key: 'Escape' });
-    expect(screen.queryByRole('combobox', { name: 'Edit comment' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Edit comment' })).not.toBeInTheDocument();
     expect(screen.getByText('Typo heer')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Edit comment' }));
-    box = screen.getByRole('combobox', { name: 'Edit comment' });
+    box = screen.getByRole('textbox', { name: 'Edit comment' });
     fireEvent.change(box, { target: { value: 'Typo here' } });
     fireEvent.click(within(box.closest('form')!).getByRole('button', { name: 'Save' }));
     expect(await screen.findByTitle(/^Edited \w+, March 22, 2026/, undefined, slow)).toHaveTextContent(
       /^edited/,
     );
-    expect(screen.queryByRole('combobox', { name: 'Edit comment' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Edit comment' })).not.toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Comment by Ada Byron' })).toHaveTextContent('Typo here');
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
       comment: { content: 'Typo here' },
@@ -131,13 +131,17 @@ describe('conversation on /post/{id}', { timeout: 45_000 }, () => {
       { username: 'adam', name: 'Adam Smith', avatar: null, profile_id: testId('profile:adam') },
     ];
     const { calls } = renderPost([], { 'GET /api/mentions': jsonResponse(suggestions) });
-    const box = (await screen.findByRole('combobox', { name: 'Add a comment' }, slow)) as HTMLTextAreaElement;
+    const box = (await screen.findByRole('textbox', { name: 'Add a comment' }, slow)) as HTMLTextAreaElement;
     fireEvent.change(box, { target: { value: 'Hi @ad', selectionStart: 6, selectionEnd: 6 } });
     const listbox = await screen.findByRole('listbox', { name: 'Members to mention' }, slow);
     const options = within(listbox).getAllByRole('option');
     expect(options[0]).toHaveTextContent('Ada Byron @ada');
     expect(options[1]).toHaveTextContent('Adam Smith @adam');
-    expect(box).toHaveAttribute('aria-expanded', 'true');
+    // A textarea keeps its textbox role (ARIA 1.2 allows it no other), pointing at the list it controls.
+    expect(box).not.toHaveAttribute('role');
+    expect(box).not.toHaveAttribute('aria-expanded');
+    expect(box).toHaveAttribute('aria-autocomplete', 'list');
+    expect(box).toHaveAttribute('aria-controls', listbox.id);
     expect(box).toHaveAttribute('aria-activedescendant', options[0]!.id);
     fireEvent.keyDown(box, { key: 'ArrowDown' });
     expect(box).toHaveAttribute('aria-activedescendant', options[1]!.id);

@@ -161,7 +161,7 @@ describe('/posts/new', () => {
     const select = await screen.findByLabelText('Post to');
     await waitFor(() => expect(select).toBeEnabled());
     const options = Array.from((select as HTMLSelectElement).options).map((option) => option.textContent);
-    expect(options).toEqual(['Everyone (no group)', 'Garden Club', 'Sunday Bakers']);
+    expect(options).toEqual(['All members', 'Garden Club', 'Sunday Bakers']);
     expect(select).toHaveValue(testId('g4'));
   });
 

@@ -154,7 +154,7 @@ export function NewPostPage() {
                   <option value={effectiveGroup}>Loading your groups…</option>
                 ) : (
                   <>
-                    <option value="">Everyone (no group)</option>
+                    <option value="">All members</option>
                     {groups.data?.map((group) => (
                       <option key={group.id} value={group.id}>
                         {group.name}
@@ -199,11 +199,13 @@ export function NewPostPage() {
 
 function GroupHint({ failed, requestedUnavailable }: { failed: boolean; requestedUnavailable: boolean }) {
   if (failed)
-    return <p className="text-xs text-red-700">Couldn't load your groups. The post will go to everyone.</p>;
+    return (
+      <p className="text-xs text-red-700">Couldn't load your groups. The post will go to all members.</p>
+    );
   if (requestedUnavailable) {
     return (
       <p className="text-xs text-amber-700">
-        You can't post in the group you came from, so this post will go to everyone unless you pick another
+        You can't post in the group you came from, so this post will go to all members unless you pick another
         group.
       </p>
     );

@@ -22,6 +22,8 @@ export const PUBLISH_TEXT = {
   // The Public option of /posts/new.
   publicLabel: 'Public',
   publicHint: 'Also publish it at a public address anyone can read, without signing in.',
+  // Members call a post's slug its address; the field says so and shows the whole link.
+  addressLabel: 'Address',
   slugRequiredForPublic: 'Slug is required for public posts',
   creating: 'Creating post...',
   generating: 'Generating public link...',
@@ -37,9 +39,12 @@ export const PUBLISH_TEXT = {
   authRequired: 'Authentication required',
 } as const;
 
-/** "Slug is too short (minimum is 3 characters)": a field error of the slug, as a sentence. */
+/**
+ * "Address is too short (minimum is 3 characters)": a field error of the slug, as a sentence named
+ * after the field's label (the spec's own 'Slug is required for public posts' stays as written).
+ */
 export function slugMessage(problem: string): string {
-  return `Slug ${problem}`;
+  return `${PUBLISH_TEXT.addressLabel} ${problem}`;
 }
 
 /** /published failures: 'Error: {message}', else 'Failed to load published posts' (spec section 8). */

@@ -39,16 +39,19 @@ describe('/posts/new with Public on', () => {
     const user = userEvent.setup({ delay: null });
     renderApp('/posts/new', { features: postsRoutes });
     await screen.findByLabelText('Title');
-    expect(screen.queryByLabelText('Slug')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Address')).not.toBeInTheDocument();
     await user.type(screen.getByLabelText('Title'), 'Harvest festival');
     await user.click(screen.getByRole('switch', { name: 'Public' }));
-    expect(screen.getByLabelText('Slug')).toHaveValue('harvest-festival');
-    await user.clear(screen.getByLabelText('Slug'));
+    expect(screen.getByLabelText('Address')).toHaveValue('harvest-festival');
+    expect(screen.getByLabelText('Address')).toHaveAccessibleDescription(
+      `Public link: ${window.location.origin}/explore/post/harvest-festival`,
+    );
+    await user.clear(screen.getByLabelText('Address'));
     await user.click(screen.getByRole('button', { name: 'Create' }));
     expect(screen.getByText('Slug is required for public posts')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Slug'), 'Harvest!');
+    await user.type(screen.getByLabelText('Address'), 'Harvest!');
     await user.click(screen.getByRole('button', { name: 'Create' }));
-    expect(screen.getByText(/^Slug may contain only lowercase letters/)).toBeInTheDocument();
+    expect(screen.getByText(/^Address may contain only lowercase letters/)).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 
@@ -108,7 +111,7 @@ describe('/posts/new with Public on', () => {
     linkAnswer = jsonResponse(aPublicPost({ post_id: created.id, slug: 'harvest-festival-2026' }), {
       status: 201,
     });
-    await user.type(screen.getByLabelText('Slug'), '-2026');
+    await user.type(screen.getByLabelText('Address'), '-2026');
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     await waitFor(() => expect(window.location.pathname).toBe(`/post/${created.id}`));
     expect(calls.filter((call) => call.url === '/api/posts' && call.method === 'POST')).toHaveLength(1);

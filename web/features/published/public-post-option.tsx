@@ -12,7 +12,7 @@ import { queryKeys } from '@web/lib/query-keys';
 import { createPublicPost } from './api';
 import { PUBLISH_TEXT } from './messages';
 import { publishErrorMessage } from './publish-errors';
-import { slugError, slugFromTitle } from './slug';
+import { publicLinkHint, slugError, slugFromTitle } from './slug';
 
 type Stage = 'idle' | 'generating' | 'done' | 'failed';
 
@@ -146,7 +146,7 @@ export function PublicPostOption({
 
       {enabled ? (
         <TextField
-          label="Slug"
+          label={PUBLISH_TEXT.addressLabel}
           name="slug"
           required
           autoComplete="off"
@@ -155,7 +155,7 @@ export function PublicPostOption({
           value={option.slug}
           disabled={slugLocked || stage === 'generating'}
           error={option.error ?? undefined}
-          hint={`Its address: ${window.location.origin}/explore/post/${option.slug.trim() || '…'}`}
+          hint={publicLinkHint(option.slug)}
           onChange={(event) => option.setSlug(event.target.value)}
           onKeyDown={(event) => {
             // After a failed publish, Enter tries again (the form itself is done).

@@ -34,13 +34,17 @@ function deferred() {
   return { promise, resolve };
 }
 
-const slugField = () => screen.getByLabelText('Slug');
+const slugField = () => screen.getByLabelText('Address');
 
 describe('publish dialog', () => {
   it('prefills a slug made from the title, and Enter submits it', async () => {
     const { calls } = mockFetch({ 'POST /api/public_posts': jsonResponse(aPublicPost(), { status: 201 }) });
     const { onPublished } = renderDialog();
     expect(slugField()).toHaveValue('tomatoes-are-ripening');
+    // Members call it the post's address, and see the whole public link it makes.
+    expect(slugField()).toHaveAccessibleDescription(
+      `Public link: ${window.location.origin}/explore/post/tomatoes-are-ripening`,
+    );
     const user = userEvent.setup({ delay: null });
     await user.clear(slugField());
     await user.type(slugField(), 'my-tomatoes{Enter}');
@@ -55,20 +59,20 @@ describe('publish dialog', () => {
     const user = userEvent.setup({ delay: null });
     await user.clear(slugField());
     await user.click(screen.getByRole('button', { name: 'Publish' }));
-    expect(screen.getByText("Slug can't be blank")).toBeInTheDocument();
+    expect(screen.getByText("Address can't be blank")).toBeInTheDocument();
     await user.type(slugField(), 'Not A Slug!{Enter}');
     expect(
       screen.getByText(
-        'Slug may contain only lowercase letters, digits and single dashes, with at least one letter',
+        'Address may contain only lowercase letters, digits and single dashes, with at least one letter',
       ),
     ).toBeInTheDocument();
     expect(slugField()).toHaveAttribute('aria-invalid', 'true');
     await user.clear(slugField());
     await user.type(slugField(), 'ab{Enter}');
-    expect(screen.getByText('Slug is too short (minimum is 3 characters)')).toBeInTheDocument();
+    expect(screen.getByText('Address is too short (minimum is 3 characters)')).toBeInTheDocument();
     await user.clear(slugField());
     await user.type(slugField(), '2026{Enter}');
-    expect(screen.getByText(/Slug may contain only/)).toBeInTheDocument();
+    expect(screen.getByText(/Address may contain only/)).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -12,7 +12,7 @@ import { useTimedMessage } from '@web/lib/use-timed-message';
 import { createPublicPost } from './api';
 import { PUBLISH_TEXT } from './messages';
 import { publishErrorMessage } from './publish-errors';
-import { slugError, slugFromTitle } from './slug';
+import { publicLinkHint, slugError, slugFromTitle } from './slug';
 
 /**
  * The Publish dialog (spec sections 2, 4, 5 and 8): a slug field prefilled from the title; Enter
@@ -104,7 +104,7 @@ export function PublishDialog({
       ) : (
         <form onSubmit={submit} noValidate className="space-y-5">
           <TextField
-            label="Slug"
+            label={PUBLISH_TEXT.addressLabel}
             name="slug"
             required
             autoFocus
@@ -115,7 +115,7 @@ export function PublishDialog({
             value={slug}
             disabled={publish.isPending}
             error={fieldError ?? undefined}
-            hint={`Its address: ${window.location.origin}/explore/post/${slug.trim() || '…'}`}
+            hint={publicLinkHint(slug)}
             onChange={(event) => {
               setSlug(event.target.value);
               if (fieldError) setFieldError(null);

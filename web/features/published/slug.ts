@@ -26,7 +26,12 @@ export function slugFromTitle(title: string): string {
   return slugProblem(slug) === null ? slug : '';
 }
 
-/** The slug field's error before anything is sent ("Slug can't be blank" …); null when it may be sent. */
+/** The address field's hint: the public link the slug makes, whole, so the member sees what it is. */
+export function publicLinkHint(slug: string): string {
+  return `Public link: ${window.location.origin}/explore/post/${slug.trim() || '…'}`;
+}
+
+/** The slug field's error before anything is sent ("Address can't be blank" …); null when it may be sent. */
 export function slugError(value: string): string | null {
   const problem = slugProblem(value);
   return problem === null ? null : slugMessage(problem);

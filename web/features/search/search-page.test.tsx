@@ -39,6 +39,20 @@ describe('/search', () => {
     expect(router.state.location.search).toBe('?q=tomato');
   });
 
+  it('takes a pasted paragraph of 1,000 characters and sends it whole', async () => {
+    const { calls } = mockFetch({ ...signedIn, 'POST /api/search': jsonResponse([aPost()]) });
+    renderApp('/search', { features: searchRoutes });
+    const quotation = 'It was the best of times, it was the worst of times. '
+      .repeat(20)
+      .slice(0, 1000)
+      .trim();
+    await submit(quotation);
+    await waitFor(() => expect(searches(calls)).toHaveLength(1));
+    expect(searches(calls)[0]!.body).toEqual({ query: quotation });
+    const box = screen.getByRole('searchbox', { name: 'Search posts' });
+    expect(box).toHaveAttribute('maxlength', '1000');
+  });
+
   it('does not send the same query twice in a row, nor a blank one', async () => {
     const { calls } = mockFetch({ ...signedIn, 'POST /api/search': jsonResponse([aPost()]) });
     renderApp('/search', { features: searchRoutes });

@@ -3,6 +3,7 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { RotateCw, Search, SearchX } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import type { Post } from '@shared/api/posts';
+import { LIMITS } from '@shared/domain/constants';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
@@ -75,7 +76,7 @@ export function SearchPage() {
             autoFocus
             autoComplete="off"
             enterKeyHint="search"
-            maxLength={200}
+            maxLength={LIMITS.searchQuery}
             value={input}
             onChange={(event) => setInput(event.target.value)}
             className="h-11 pl-9"

@@ -130,7 +130,7 @@ function ReportItem({ report }: { report: AdminReport }) {
                 report.content_removed && 'opacity-70',
               )}
             >
-              <Markdown>{reported}</Markdown>
+              <Markdown titleLevel={2}>{reported}</Markdown>
             </div>
           ) : null}
         </div>

@@ -36,7 +36,7 @@ export function FeedPostCard({ post, className }: { post: PublishedPost; classNa
           </Link>
         </h2>
         {post.content.trim() ? (
-          <RenderedMarkdown className="mt-3 text-base" html={post.content_html} />
+          <RenderedMarkdown className="mt-3 text-base" html={post.content_html} titleLevel={2} />
         ) : null}
         <PostAttachment post={post} className="mt-4" />
         <PublishedCounts post={post} className="mt-4 border-t border-stone-100 pt-3" />

@@ -42,7 +42,7 @@ export function ReaderView({ markdown }: { markdown: string }) {
         Reader view
       </h2>
       <Card className="p-5 sm:p-7">
-        <Markdown>{markdown}</Markdown>
+        <Markdown titleLevel={2}>{markdown}</Markdown>
       </Card>
     </section>
   );
