@@ -22,6 +22,7 @@ function aPublishedLink(overrides: Partial<PublishedLink> = {}): PublishedLink {
     status: _status,
     step: _step,
     error: _error,
+    retryable: _retryable,
     can_retry: _retry,
     can_delete: _delete,
     ...link
