@@ -23,7 +23,7 @@ import { LinkLikeButton } from './components/link-like-button';
 import { LeadImage } from './components/lead-image';
 import { OriginalAddress, ReaderView } from './components/link-reading';
 import { SharerComment } from './components/sharer-comment';
-import { ReadFailure, ReadingIndicator, SafetyNotice } from './components/link-status';
+import { LinkState, ReadingIndicator } from './components/link-status';
 import { isReading } from './link-cache';
 import { LINK_TEXT } from './messages';
 import { Time } from '@web/components/time';
@@ -112,11 +112,10 @@ function LinkDetail({ link }: { link: Link }) {
               <VisibilityBadge visibility={link.visibility} />
             </p>
           </header>
-          <SafetyNotice link={link} />
+          <LinkState link={link} />
           <OriginalAddress link={link} />
           <LeadImage link={link} size="large" />
           <ReadingIndicator link={link} />
-          <ReadFailure link={link} />
           {link.comment ? <SharerComment link={link} /> : null}
           {link.sentence_summary ? (
             <p data-testid="sentence-summary" className="text-lg font-medium text-stone-900">
