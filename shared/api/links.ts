@@ -80,6 +80,11 @@ export const LinkSchema = z.object({
   step: z.string().nullable(),
   /** Why the reading failed, in words a member can read. */
   error: z.string().nullable(),
+  /**
+   * A failed reading another try may fix (a timeout, a 5xx answer, a network fault); false for one
+   * that cannot (a 404, a refused address, a page that is not HTML) and for a link that has not failed.
+   */
+  retryable: z.boolean(),
   /** `unsafe` links are never linked directly; `unknown` means the check could not be made. */
   safety_verdict: z.enum(SAFETY_VERDICTS).nullable(),
   safety_reasons: z.array(z.string()),
@@ -87,7 +92,7 @@ export const LinkSchema = z.object({
   lead_image_url: z.string().nullable(),
   site_name: z.string().nullable(),
   language: z.string().nullable(),
-  /** The owner may retry a failed reading (POST /api/links/{id}/retry). */
+  /** The owner may retry a failed reading that another try may fix (POST /api/links/{id}/retry). */
   can_retry: z.boolean(),
   /** The owner may delete the link. */
   can_delete: z.boolean(),

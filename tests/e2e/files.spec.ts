@@ -80,8 +80,23 @@ test('attach an image to a post: progress, thumbnail, the card preview and the f
   const preview = card.getByRole('img', { name: 'Attachment: allotment.png' });
   await expect(preview).toHaveAttribute('src', /^\/api\/files\/[0-9a-f-]{36}\?variant=thumbnail$/);
   await expectLoaded(preview);
-  expect(await preview.evaluate((element) => element.getBoundingClientRect().height)).toBe(160);
+  // The whole photo in its own proportions (640 x 420), not a strip cropped out of it.
+  const box = await preview.evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect);
+  expect(box.width / box.height).toBeCloseTo(640 / 420, 1);
+  expect(box.height).toBeLessThanOrEqual(400);
+
+  // A tap opens it full screen, over the timeline; Escape closes it and the focus comes back.
   await preview.click();
+  const cardViewer = page.getByRole('dialog', { name: 'allotment.png' });
+  await expect(cardViewer).toBeVisible();
+  await expect(cardViewer.getByRole('img')).toHaveAttribute('src', /^\/api\/files\/[0-9a-f-]{36}$/);
+  await expectLoaded(cardViewer.getByRole('img'));
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.keyboard.press('Escape');
+  await expect(cardViewer).toBeHidden();
+  await expect(card.getByRole('button', { name: /Attachment: allotment\.png/ })).toBeFocused();
+
+  await card.getByRole('heading', { name: title }).getByRole('link').click();
   await expect(page).toHaveURL(postUrl);
 });
 

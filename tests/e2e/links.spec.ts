@@ -145,3 +145,27 @@ test('share a link, watch its summary appear without reloading, then comment on 
   await expect(page).toHaveURL(/\/links\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'Shared before' })).toBeVisible();
 });
+
+test('a link Hearth may not read shows one state, without a Retry that cannot help', async ({ page }) => {
+  await signInPage(page, await newMember('prober'));
+  await page.goto('/links/new');
+  await page.getByLabel('URL').fill('http://169.254.169.254/latest/meta-data/');
+  await page.getByRole('button', { name: 'Add Link' }).click();
+  await expect(page).toHaveURL(/\/links\/[0-9a-f-]{36}$/);
+
+  // The private address is refused at once (no retries), and the bare IP makes it suspicious.
+  const article = page.getByRole('article');
+  await expect(article.getByText("We couldn't read this link.")).toBeVisible({ timeout: 30_000 });
+  const state = article.getByRole('alert');
+  await expect(state).toHaveCount(1);
+  await expect(state).toContainText('Caution: this link looks suspicious');
+  await expect(state).toContainText('private or local network address');
+  await expect(article.getByRole('note')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+
+  await page.goto('/links');
+  const card = page.getByRole('article', { name: 'http://169.254.169.254/latest/meta-data/' });
+  await expect(card.getByRole('alert')).toHaveCount(1);
+  await expect(card.getByRole('alert')).toContainText("We couldn't read this link.");
+  await expect(card.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+});

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { host, newMember, signInPage } from './support/members';
+import { host, newMember, signInApi, signInPage } from './support/members';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
@@ -37,4 +37,48 @@ test('on a phone, a visitor reaches sign-in from the public shell', async ({ pag
     .first()
     .click();
   await expect(page.getByLabel('Email')).toBeVisible();
+});
+
+test('on a phone, the timeline has one refresh control and it covers no card', async ({ page }) => {
+  const me = await newMember('thumb');
+  const api = await signInApi(me);
+  for (let i = 1; i <= 5; i++) {
+    const created = await api.post('/api/posts', {
+      data: { post: { tldr: `Allotment diary, day ${i}`, content: 'Beans up, slugs down. '.repeat(6) } },
+    });
+    expect(created.ok()).toBe(true);
+  }
+  await signInPage(page, me);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Allotment diary, day 1' })).toBeVisible();
+  const refresh = page.getByRole('button', { name: 'Refresh' });
+  await expect(refresh).toHaveCount(1);
+  await expect(refresh).toBeVisible();
+
+  const overlaps = () =>
+    page.evaluate(() => {
+      const button = document.querySelector('button[aria-label="Refresh"]')!.getBoundingClientRect();
+      return [...document.querySelectorAll('article')].filter((card) => {
+        const box = card.getBoundingClientRect();
+        return (
+          box.left < button.right &&
+          button.left < box.right &&
+          box.top < button.bottom &&
+          button.top < box.bottom
+        );
+      }).length;
+    });
+  // At the top, halfway down and at the end of the list, the button sits on no card.
+  for (const where of [0, 0.5, 1]) {
+    await page.evaluate(
+      (at) => window.scrollTo(0, at * (document.documentElement.scrollHeight - window.innerHeight)),
+      where,
+    );
+    await page.waitForFunction(
+      (at) =>
+        Math.abs(window.scrollY - at * (document.documentElement.scrollHeight - window.innerHeight)) < 2,
+      where,
+    );
+    expect(await overlaps()).toBe(0);
+  }
 });

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  boolean,
   index,
   integer,
   jsonb,
@@ -55,6 +56,12 @@ export const links = pgTable(
     safetyVerdict: safetyVerdict('safety_verdict'),
     safetyReasons: jsonb('safety_reasons').$type<string[]>(),
     error: text('error'),
+    /**
+     * Whether another try may read a failed link (a timeout, a 5xx answer) or cannot (a refused
+     * address, a 404, a page that is not HTML). Null while the link has not failed, and for links
+     * that failed before Hearth recorded it (they are offered a retry, as they were then).
+     */
+    errorRetryable: boolean('error_retryable'),
     attempts: integer('attempts').notNull().default(0),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     searchVector: tsvector('search_vector').generatedAlwaysAs(

@@ -31,6 +31,7 @@ const LINK_FIELDS = [
   'status',
   'step',
   'error',
+  'retryable',
   'safety_verdict',
   'safety_reasons',
   'lead_image_url',
@@ -512,6 +513,7 @@ describe('links', () => {
         status: 'failed',
         step: 'fetch',
         error: 'The page did not answer in time.',
+        retryable: true,
         can_retry: true,
       });
 
@@ -520,6 +522,31 @@ describe('links', () => {
       expect(retried.body.id).toBe(linkId);
       expect(retried.body.status).not.toBe('failed');
       expect(retried.body.can_retry).toBe(false);
+    });
+
+    it('offers no retry where another try cannot help (a 404, a refused address), and refuses one', async () => {
+      const { client } = await memberWithClient(app);
+      const linkId = await shareLink(client);
+      await app.context.db
+        .update(links)
+        .set({
+          status: 'failed',
+          step: 'fetch',
+          error: 'The page could not be loaded (the site answered 404)',
+          errorRetryable: false,
+        })
+        .where(eq(links.id, linkId));
+      const failed = await client.get(`/api/links/${linkId}`);
+      expect(failed.body).toMatchObject({ status: 'failed', retryable: false, can_retry: false });
+
+      const refused = await client.post(`/api/links/${linkId}/retry`);
+      expect(refused.status).toBe(422);
+      expect(refused.body).toEqual({
+        errors: {
+          status: ['this link cannot be read by trying again: share it anew once the page is fixed'],
+        },
+      });
+      expect((await client.get(`/api/links/${linkId}`)).body.status).toBe('failed');
     });
 
     it('lets the owner delete a link, with its comments', async () => {

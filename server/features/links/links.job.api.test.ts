@@ -166,6 +166,7 @@ describe('links.process job', () => {
       status: 'failed',
       step: 'extract',
       error: 'Hearth can only read web pages and plain text (this link is application/octet-stream)',
+      errorRetryable: false,
       safetyVerdict: 'unsafe',
       safetyReasons: ['The link downloads a program (invoice-setup.exe)'],
     });
@@ -193,6 +194,7 @@ describe('links.process job', () => {
       status: 'failed',
       step: 'fetch',
       error: 'This link points to a private or local network address, which Hearth does not open',
+      errorRetryable: false,
       attempts: 1,
       finalUrl: null,
       safetyVerdict: 'suspicious',
@@ -215,6 +217,7 @@ describe('links.process job', () => {
       status: 'failed',
       step: 'fetch',
       error: 'The page could not be loaded (the site answered 503)',
+      errorRetryable: true,
       attempts: 2,
       safetyVerdict: 'unknown',
       safetyReasons: ['Hearth could not open the page to check it'],
@@ -227,11 +230,13 @@ describe('links.process job', () => {
       status: 'failed',
       step: 'fetch',
       error: 'The page took too long to answer',
+      errorRetryable: true,
     });
     await retryLink(app.context, link.id);
     const afterRetry = await readLink(link.id);
     expect(['pending', 'processing', 'ready']).toContain(afterRetry.status);
     expect(afterRetry.error).toBeNull();
+    expect(afterRetry.errorRetryable).toBeNull();
 
     const done = await waitForSettled(link.id);
     expect(done).toMatchObject({

@@ -105,7 +105,11 @@ export async function sweepStaleLinks(context: AppContext, now: Date = new Date(
     if (link.attempts >= MAX_ATTEMPTS) {
       // Runs that keep dying without recording a failure (a crash every time) stop here.
       await context.db.transaction(async (tx) => {
-        await updateLink(tx, link.id, { status: 'failed', error: LINK_ERROR_MESSAGES.unexpected });
+        await updateLink(tx, link.id, {
+          status: 'failed',
+          error: LINK_ERROR_MESSAGES.unexpected,
+          errorRetryable: true,
+        });
         await publishLiveEvent(tx, { userIds: [link.userId] }, { type: 'link.updated', linkId: link.id });
         await notifyOutcome(tx, link, 'failed');
       });
@@ -142,6 +146,7 @@ export async function processLink(context: AppContext, linkId: string, attempt: 
           status: 'failed',
           step: step.name,
           error: failure.userMessage,
+          errorRetryable: !failure.permanent,
         });
         return;
       }
@@ -150,7 +155,13 @@ export async function processLink(context: AppContext, linkId: string, attempt: 
     const next = LINK_STEPS.slice(index + 1).find((later) => !later.isDone({ ...link, ...patch } as LinkRow));
     link = await saveAndNotify(context, link, { ...patch, step: next?.name ?? step.name });
   }
-  await saveAndNotify(context, link, { status: 'ready', step: null, error: null, processedAt: new Date() });
+  await saveAndNotify(context, link, {
+    status: 'ready',
+    step: null,
+    error: null,
+    errorRetryable: null,
+    processedAt: new Date(),
+  });
 }
 
 async function saveAndNotify(context: AppContext, link: LinkRow, patch: LinkPatch): Promise<LinkRow> {

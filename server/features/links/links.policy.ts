@@ -6,6 +6,13 @@
 export interface OwnedLink {
   userId: string;
   status: 'pending' | 'processing' | 'ready' | 'failed';
+  /** Null when the link has not failed, or failed before Hearth recorded whether a retry may help. */
+  errorRetryable: boolean | null;
+}
+
+/** A failed reading that another try may fix: a timeout or a 5xx may pass, a 404 or a refused address will not. */
+export function isRetryableFailure(link: Pick<OwnedLink, 'status' | 'errorRetryable'>): boolean {
+  return link.status === 'failed' && link.errorRetryable !== false;
 }
 
 /** Only the sharer removes a link. */
@@ -13,9 +20,9 @@ export function canDeleteLink(viewerId: string, link: Pick<OwnedLink, 'userId'>)
   return link.userId === viewerId;
 }
 
-/** Only the sharer retries, and only a reading that failed. */
+/** Only the sharer retries, and only a reading that failed in a way another try may fix. */
 export function canRetryLink(viewerId: string, link: OwnedLink): boolean {
-  return link.userId === viewerId && link.status === 'failed';
+  return link.userId === viewerId && isRetryableFailure(link);
 }
 
 /** A comment goes away at the hand of its author or of the link's owner. */

@@ -1,7 +1,7 @@
 import type { Link, PublishedLink } from '../../../shared/api/links';
 import { createdAtFields } from '../../../shared/domain/time';
 import { presentAuthor } from '../profiles/people';
-import { canDeleteLink, canRetryLink } from './links.policy';
+import { canDeleteLink, canRetryLink, isRetryableFailure } from './links.policy';
 import type { LinkRow, PublishedLinkRow } from './links.repo';
 
 /** Where Hearth serves its copy of a link's lead image: members and visitors have their own address. */
@@ -32,6 +32,7 @@ export function presentLink(row: LinkRow, viewerId: string, now: Date = new Date
     status: row.status,
     step: row.step,
     error: row.error,
+    retryable: isRetryableFailure(row),
     safety_verdict: row.safetyVerdict,
     safety_reasons: row.safetyReasons ?? [],
     lead_image_url: row.leadImageKey ? leadImagePath(row.id, 'members') : null,

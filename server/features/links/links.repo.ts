@@ -27,6 +27,7 @@ function sharedLinkFields(withContent: boolean) {
     status: links.status,
     step: links.step,
     error: links.error,
+    errorRetryable: links.errorRetryable,
     title: links.title,
     sentenceSummary: links.sentenceSummary,
     paragraphSummary: links.paragraphSummary,

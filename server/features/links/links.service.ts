@@ -52,8 +52,13 @@ export async function createLink(context: AppContext, userId: string, input: Cre
 export async function retryFailedLink(context: AppContext, linkId: string, viewerId: string) {
   const link = await loadVisibleLink(context.db, linkId, viewerId);
   if (link.userId !== viewerId) throw forbidden();
-  if (!canRetryLink(viewerId, link))
+  if (link.status !== 'failed')
     throw invalidField('status', 'only a link whose reading failed can be retried');
+  if (!canRetryLink(viewerId, link))
+    throw invalidField(
+      'status',
+      'this link cannot be read by trying again: share it anew once the page is fixed',
+    );
   await retryLink(context, link.id);
   return loadVisibleLink(context.db, link.id, viewerId);
 }

@@ -89,13 +89,26 @@ describe('/explore/group/{id} and /explore/profiles/{id}', () => {
     expect(listCalls(calls)).toEqual([`/api/published_posts?profile_id=${profileId}`]);
   });
 
-  it('says so when the group has nothing published', async () => {
+  it('a group it cannot show (private, or gone) is one heading and one message', async () => {
     mockFetch({
       [`GET /api/explore/groups/${groupId}`]: jsonResponse({ error: 'Not found.' }, { status: 404 }),
-      'GET /api/published_posts': jsonResponse([], { headers: { 'x-has-next-page': 'false' } }),
+      'GET /api/published_posts': jsonResponse({ error: 'Not found.' }, { status: 404 }),
     });
     renderApp(`/explore/group/${groupId}`, { features: exploreRoutes });
-    expect(await screen.findByText('Not found.')).toBeInTheDocument();
-    expect(await screen.findByText('No published posts found')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Group not found' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getAllByText('Not found.')).toHaveLength(1);
+    expect(screen.queryByText('Published posts')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Published Posts' })).toHaveAttribute('href', '/explore');
+  });
+
+  it('a member it cannot show is one heading and one message', async () => {
+    mockFetch({
+      [`GET /api/explore/profiles/${profileId}`]: jsonResponse({ error: 'Not found.' }, { status: 404 }),
+      'GET /api/published_posts': jsonResponse({ error: 'Not found.' }, { status: 404 }),
+    });
+    renderApp(`/explore/profiles/${profileId}`, { features: exploreRoutes });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Member not found' })).toBeInTheDocument();
+    expect(screen.getAllByText('Not found.')).toHaveLength(1);
   });
 });

@@ -10,6 +10,7 @@ export const EXPLORE_TEXT = {
   noMore: 'No more posts to load',
   loadingPost: 'Loading published post...',
   postError: 'An error occurred while loading this post',
+  postNotFoundTitle: 'Post not found',
   backToPublished: 'Back to Published Posts',
   signInToInteract: 'Sign in to interact with this post',
   joinConversation: 'Want to join the conversation?',
@@ -27,6 +28,7 @@ export const EXPLORE_LINK_TEXT = {
   noMore: 'No more links to load',
   loadingLink: 'Loading published link...',
   linkError: 'An error occurred while loading this link',
+  linkNotFoundTitle: 'Link not found',
   backToLinks: 'Back to Published Links',
   signInToInteract: 'Sign in to interact with this link',
 } as const;

@@ -5,6 +5,7 @@ import type { PublishedLink } from '@shared/api/links';
 import { useAuth } from '@web/app/auth/auth-context';
 import { Alert } from '@web/components/alert';
 import { Button, ButtonLink } from '@web/components/button';
+import { isNotFoundError, NotFoundState } from '@web/components/not-found-state';
 import { Card } from '@web/components/card';
 import { LoadingScreen } from '@web/components/loading-screen';
 import {
@@ -41,19 +42,27 @@ function PublishedLinkView({ id }: { id: string }) {
   if (query.isPending) return <LoadingScreen label={EXPLORE_LINK_TEXT.loadingLink} />;
 
   if (query.isError) {
+    const message = publishedErrorText(query.error, EXPLORE_LINK_TEXT.linkError);
+    const actions = (
+      <>
+        <Button variant="outline" size="sm" busy={query.isFetching} onClick={() => void query.refetch()}>
+          {query.isFetching ? null : <RotateCw className="size-4" aria-hidden="true" />}
+          Try Again
+        </Button>
+        <ButtonLink to={EXPLORE_LINKS_PATH} variant="ghost" size="sm">
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          {EXPLORE_LINK_TEXT.backToLinks}
+        </ButtonLink>
+      </>
+    );
+    if (isNotFoundError(query.error))
+      return (
+        <NotFoundState title={EXPLORE_LINK_TEXT.linkNotFoundTitle} message={message} actions={actions} />
+      );
     return (
       <Alert>
-        <p>{publishedErrorText(query.error, EXPLORE_LINK_TEXT.linkError)}</p>
-        <div className="mt-3 flex flex-wrap gap-2">
-          <Button variant="outline" size="sm" busy={query.isFetching} onClick={() => void query.refetch()}>
-            {query.isFetching ? null : <RotateCw className="size-4" aria-hidden="true" />}
-            Try Again
-          </Button>
-          <ButtonLink to={EXPLORE_LINKS_PATH} variant="ghost" size="sm">
-            <ArrowLeft className="size-4" aria-hidden="true" />
-            {EXPLORE_LINK_TEXT.backToLinks}
-          </ButtonLink>
-        </div>
+        <p>{message}</p>
+        <div className="mt-3 flex flex-wrap gap-2">{actions}</div>
       </Alert>
     );
   }

@@ -22,6 +22,7 @@ function aPublishedLink(overrides: Partial<PublishedLink> = {}): PublishedLink {
     status: _status,
     step: _step,
     error: _error,
+    retryable: _retryable,
     can_retry: _retry,
     can_delete: _delete,
     ...link
@@ -164,6 +165,10 @@ describe('/explore/link/{id}', () => {
     mockFetch({ [`GET ${path}`]: jsonResponse({ error: 'Not found.' }, { status: 404 }) });
     renderApp(`/explore/link/${LINK_ID}`, { features: exploreRoutes });
     expect(await screen.findByText('Not found.')).toBeInTheDocument();
+    // One heading saying what is missing, the message once, not a bare alert.
+    expect(screen.getByRole('heading', { level: 1, name: 'Link not found' })).toBeInTheDocument();
+    expect(screen.getAllByText('Not found.')).toHaveLength(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Published Links' })).toHaveAttribute(
       'href',
       '/explore/links',

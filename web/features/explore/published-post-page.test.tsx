@@ -87,6 +87,8 @@ describe('/explore/post/{id or slug}', () => {
     const { calls } = mockFetch({ [`GET ${path}`]: jsonResponse({ error: 'Not found.' }, { status: 404 }) });
     renderPost();
     expect(await screen.findByText('Not found.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Post not found' })).toBeInTheDocument();
+    expect(screen.getAllByText('Not found.')).toHaveLength(1);
     expect(postCalls(calls)).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Back to Published Posts' })).toHaveAttribute('href', '/explore');
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();

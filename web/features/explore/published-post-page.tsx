@@ -5,6 +5,7 @@ import type { PublishedPost } from '@shared/api/public-posts';
 import { useAuth } from '@web/app/auth/auth-context';
 import { Alert } from '@web/components/alert';
 import { Button, ButtonLink } from '@web/components/button';
+import { isNotFoundError, NotFoundState } from '@web/components/not-found-state';
 import { Card } from '@web/components/card';
 import { LoadingScreen } from '@web/components/loading-screen';
 import { RenderedMarkdown } from '@web/components/rendered-markdown';
@@ -36,21 +37,27 @@ export function PublishedPostView({ idOrSlug, embedded = false }: { idOrSlug: st
   if (query.isPending) return <LoadingScreen label={EXPLORE_TEXT.loadingPost} />;
 
   if (query.isError) {
+    const message = publishedErrorText(query.error, EXPLORE_TEXT.postError);
+    const actions = (
+      <>
+        <Button variant="outline" size="sm" busy={query.isFetching} onClick={() => void query.refetch()}>
+          {query.isFetching ? null : <RotateCw className="size-4" aria-hidden="true" />}
+          Try Again
+        </Button>
+        {embedded ? null : (
+          <ButtonLink to={EXPLORE_PATH} variant="ghost" size="sm">
+            <ArrowLeft className="size-4" aria-hidden="true" />
+            {EXPLORE_TEXT.backToPublished}
+          </ButtonLink>
+        )}
+      </>
+    );
+    if (isNotFoundError(query.error))
+      return <NotFoundState title={EXPLORE_TEXT.postNotFoundTitle} message={message} actions={actions} />;
     return (
       <Alert>
-        <p>{publishedErrorText(query.error, EXPLORE_TEXT.postError)}</p>
-        <div className="mt-3 flex flex-wrap gap-2">
-          <Button variant="outline" size="sm" busy={query.isFetching} onClick={() => void query.refetch()}>
-            {query.isFetching ? null : <RotateCw className="size-4" aria-hidden="true" />}
-            Try Again
-          </Button>
-          {embedded ? null : (
-            <ButtonLink to={EXPLORE_PATH} variant="ghost" size="sm">
-              <ArrowLeft className="size-4" aria-hidden="true" />
-              {EXPLORE_TEXT.backToPublished}
-            </ButtonLink>
-          )}
-        </div>
+        <p>{message}</p>
+        <div className="mt-3 flex flex-wrap gap-2">{actions}</div>
       </Alert>
     );
   }

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, FileQuestion, MoreHorizontal, RotateCw, Trash2 } from 'lucide-react';
+import { ArrowLeft, MoreHorizontal, RotateCw, Trash2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import type { Link } from '@shared/api/links';
 import { Alert } from '@web/components/alert';
 import { Button, ButtonLink } from '@web/components/button';
+import { NotFoundState } from '@web/components/not-found-state';
 import { Card } from '@web/components/card';
 import { Dialog } from '@web/components/dialog';
 import { LoadingScreen } from '@web/components/loading-screen';
@@ -23,7 +24,7 @@ import { LinkLikeButton } from './components/link-like-button';
 import { LeadImage } from './components/lead-image';
 import { OriginalAddress, ReaderView } from './components/link-reading';
 import { SharerComment } from './components/sharer-comment';
-import { ReadFailure, ReadingIndicator, SafetyNotice } from './components/link-status';
+import { LinkState, ReadingIndicator } from './components/link-status';
 import { isReading } from './link-cache';
 import { LINK_TEXT } from './messages';
 import { Time } from '@web/components/time';
@@ -112,11 +113,10 @@ function LinkDetail({ link }: { link: Link }) {
               <VisibilityBadge visibility={link.visibility} />
             </p>
           </header>
-          <SafetyNotice link={link} />
+          <LinkState link={link} />
           <OriginalAddress link={link} />
           <LeadImage link={link} size="large" />
           <ReadingIndicator link={link} />
-          <ReadFailure link={link} />
           {link.comment ? <SharerComment link={link} /> : null}
           {link.sentence_summary ? (
             <p data-testid="sentence-summary" className="text-lg font-medium text-stone-900">
@@ -226,15 +226,10 @@ function LinkOptionsMenu({ link }: { link: Link }) {
 
 function LinkNotFound() {
   return (
-    <div className="flex flex-col items-center rounded-2xl border border-dashed border-stone-300 bg-white/60 px-6 py-14 text-center">
-      <span className="mb-4 flex size-12 items-center justify-center rounded-2xl bg-brand-50 text-brand-700 ring-1 ring-brand-100">
-        <FileQuestion className="size-6" aria-hidden="true" />
-      </span>
-      <h1 className="text-xl font-semibold tracking-tight text-stone-900">{LINK_TEXT.notFoundTitle}</h1>
-      <p className="mt-2 max-w-sm text-sm text-stone-600">{LINK_TEXT.notFoundText}</p>
-      <ButtonLink to="/links" className="mt-6">
-        Back to Links
-      </ButtonLink>
-    </div>
+    <NotFoundState
+      title={LINK_TEXT.notFoundTitle}
+      message={LINK_TEXT.notFoundText}
+      actions={<ButtonLink to="/links">Back to Links</ButtonLink>}
+    />
   );
 }

@@ -88,6 +88,7 @@ export function LinksPage() {
   return (
     <>
       <PageHeader title="Links" description="Pages your people found worth reading." actions={addLink} />
+      {floating}
       {query.isPending ? (
         <div role="status" aria-label="Loading links" className="space-y-4">
           <PostCardSkeleton />
@@ -124,10 +125,8 @@ export function LinksPage() {
             showEnd={links.length > 0 && query.data.pages.length > 1}
             text={LINK_TEXT}
           />
-          <div className="h-16" aria-hidden="true" />
         </>
       )}
-      {floating}
     </>
   );
 }

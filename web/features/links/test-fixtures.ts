@@ -28,6 +28,7 @@ export function aLink(overrides: Partial<Link> = {}): Link {
     status: 'ready',
     step: null,
     error: null,
+    retryable: false,
     safety_verdict: 'safe',
     safety_reasons: [],
     lead_image_url: null,

@@ -124,7 +124,7 @@ describe('post card preview', () => {
     expect(screen.getByRole('heading', { name: 'Tomatoes are ripening' })).toBeInTheDocument();
   });
 
-  it('shows the image thumbnail when has_image, a download link otherwise, and nothing without a URL', () => {
+  it('shows the whole image thumbnail, opening full screen, when has_image, a download link otherwise, and nothing without a URL', () => {
     mockFetch({});
     renderCard(
       aPost({
@@ -136,8 +136,8 @@ describe('post card preview', () => {
     );
     const image = screen.getByRole('img', { name: 'Attachment: a.png' });
     expect(image).toHaveAttribute('src', '/files/a-small.png');
-    expect(image).toHaveClass('h-40', 'object-cover');
-    expect(image.closest('a')).toHaveAttribute('href', `/post/${aPost().id}`);
+    expect(image).toHaveClass('object-contain');
+    expect(image.closest('button')).toHaveAttribute('aria-haspopup', 'dialog');
     cleanup();
     renderCard(aPost({ file_url: '/files/b.pdf', file_name: 'b.pdf', has_image: false }));
     expect(screen.getByRole('link', { name: /b\.pdf/ })).toHaveAttribute('href', '/files/b.pdf');

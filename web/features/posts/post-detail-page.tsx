@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, FileQuestion, RotateCw } from 'lucide-react';
+import { ArrowLeft, RotateCw } from 'lucide-react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { Post } from '@shared/api/posts';
 import { Alert } from '@web/components/alert';
 import { Button, ButtonLink } from '@web/components/button';
+import { NotFoundState } from '@web/components/not-found-state';
 import { Card } from '@web/components/card';
 import { LoadingScreen } from '@web/components/loading-screen';
 import { ApiError, errorMessage } from '@web/lib/api-errors';
@@ -111,15 +112,10 @@ function PostDetail({ post }: { post: Post }) {
 
 export function PostNotFound() {
   return (
-    <div className="flex flex-col items-center rounded-2xl border border-dashed border-stone-300 bg-white/60 px-6 py-14 text-center">
-      <span className="mb-4 flex size-12 items-center justify-center rounded-2xl bg-brand-50 text-brand-700 ring-1 ring-brand-100">
-        <FileQuestion className="size-6" aria-hidden="true" />
-      </span>
-      <h1 className="text-xl font-semibold tracking-tight text-stone-900">{POST_TEXT.notFoundTitle}</h1>
-      <p className="mt-2 max-w-sm text-sm text-stone-600">{POST_TEXT.notFoundText}</p>
-      <ButtonLink to="/dashboard" className="mt-6">
-        Back to Timeline
-      </ButtonLink>
-    </div>
+    <NotFoundState
+      title={POST_TEXT.notFoundTitle}
+      message={POST_TEXT.notFoundText}
+      actions={<ButtonLink to="/dashboard">Back to Timeline</ButtonLink>}
+    />
   );
 }

@@ -89,6 +89,7 @@ export function PublishedPage() {
     return (
       <>
         {header}
+        {floating}
         <Alert>
           <p>{publishedListError(query.error)}</p>
           <Button variant="outline" size="sm" className="mt-3" onClick={() => void refetch()}>
@@ -96,7 +97,6 @@ export function PublishedPage() {
             Try Again
           </Button>
         </Alert>
-        {floating}
       </>
     );
   }
@@ -105,6 +105,7 @@ export function PublishedPage() {
   return (
     <>
       {header}
+      {floating}
       {query.isRefetchError ? <Alert className="mb-4">{publishedListError(query.error)}</Alert> : null}
       {posts.length === 0 ? (
         <EmptyState
@@ -134,8 +135,6 @@ export function PublishedPage() {
         showEnd={false}
         text={{ loadMore: 'Load More', loadingMore: 'Loading more...' }}
       />
-      <div className="h-16" aria-hidden="true" />
-      {floating}
       <Toast message={toast.message} />
     </>
   );

@@ -89,9 +89,16 @@ describe('/dashboard', () => {
       aPost({ id: testId('n1'), tldr: 'New post' }),
       ...posts,
     ];
-    fireEvent.click(screen.getByRole('button', { name: '2 new posts' }));
+    // One way to load them: the refresh button says it, no second control beside it.
+    expect(screen.queryByRole('button', { name: 'Refresh' })).not.toBeInTheDocument();
+    const control = screen.getByRole('button', { name: '2 new posts' });
+    // It stands before the first card (on narrow screens in the list's flow, covering none of it).
+    const firstCard = screen.getByRole('heading', { name: 'Older post' });
+    expect(control.compareDocumentPosition(firstCard) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    fireEvent.click(control);
     expect(await screen.findByRole('heading', { name: 'Newest post' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /new posts?$/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
     expect(calls.filter((call) => call.url === '/api/posts')).toHaveLength(2);
   }, 15_000);
 });

@@ -4,12 +4,13 @@ import { PageHeader } from '@web/components/page-header';
 import { PostTimeline } from '@web/features/posts';
 import { queryKeys } from '@web/lib/query-keys';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { NewPostsButton } from './new-posts-button';
+import { useNewPosts } from './use-new-posts';
 import { fetchTimelinePage } from './timeline-query';
 
 /** /dashboard: every post the member may see, newest first (spec section 2). */
 export function TimelinePage() {
   useDocumentTitle('Timeline');
+  const newPosts = useNewPosts();
   return (
     <>
       <PageHeader
@@ -22,8 +23,9 @@ export function TimelinePage() {
           </ButtonLink>
         }
       />
-      <NewPostsButton />
       <PostTimeline
+        newLabel={newPosts.label}
+        onRefresh={newPosts.clear}
         queryKey={queryKeys.posts.timeline()}
         fetchPage={fetchTimelinePage}
         emptyText="Your timeline is waiting for its first story"

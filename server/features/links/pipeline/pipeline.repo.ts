@@ -10,6 +10,7 @@ export type LinkPatch = Partial<
     | 'status'
     | 'step'
     | 'error'
+    | 'errorRetryable'
     | 'processedAt'
     | 'domain'
     | 'title'
@@ -59,7 +60,7 @@ export async function updateLink(db: DbOrTx, linkId: string, patch: LinkPatch): 
 export async function resetFailedLink(db: DbOrTx, linkId: string): Promise<LinkRow | null> {
   const [row] = await db
     .update(links)
-    .set({ status: 'pending', error: null, updatedAt: new Date() })
+    .set({ status: 'pending', error: null, errorRetryable: null, updatedAt: new Date() })
     .where(and(eq(links.id, linkId), eq(links.status, 'failed')))
     .returning();
   return row ?? null;

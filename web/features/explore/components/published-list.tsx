@@ -80,13 +80,13 @@ export function PublishedList<T extends { id: string }>({
   if (query.isError && !query.data) {
     return (
       <>
+        {floating}
         <ListError
           error={query.error}
           fallback={text.error}
           retrying={query.isFetching}
           onRetry={() => void refetch()}
         />
-        {floating}
       </>
     );
   }
@@ -94,6 +94,8 @@ export function PublishedList<T extends { id: string }>({
   const items = flattenPages(query.data);
   return (
     <>
+      {/* An empty list has its own Refresh, in the empty state. */}
+      {items.length > 0 ? floating : null}
       {query.isRefetchError ? (
         <div className="mb-4">
           <ListError
@@ -128,8 +130,6 @@ export function PublishedList<T extends { id: string }>({
         text={{ ...text, loadMore: EXPLORE_TEXT.loadMore }}
         size="lg"
       />
-      <div className="h-16" aria-hidden="true" />
-      {floating}
     </>
   );
 }

@@ -8,7 +8,7 @@ import { commentPreview, VISIBILITY_LABELS } from '../messages';
 import { LeadImage } from './lead-image';
 import { actionClasses } from './like-toggle';
 import { LinkLikeButton } from './link-like-button';
-import { ReadFailure, ReadingIndicator, SafetyNotice } from './link-status';
+import { LinkState, ReadingIndicator } from './link-status';
 import { SharerComment } from './sharer-comment';
 
 export const linkPath = (id: string) => `/links/${encodeURIComponent(id)}`;
@@ -74,10 +74,9 @@ export function LinkCard({ link }: { link: Link }) {
         </div>
         <div className="mt-2 space-y-2">
           <ReadingIndicator link={link} />
-          <SafetyNotice link={link} compact />
+          <LinkState link={link} compact />
           {link.sentence_summary ? <p className="text-stone-700">{link.sentence_summary}</p> : null}
           {link.comment ? <SharerComment link={link} preview={commentPreview(link.comment)} /> : null}
-          <ReadFailure link={link} />
         </div>
         <div className="mt-3 border-t border-stone-100 pt-2">
           <div className="-mx-2.5 flex items-center gap-0.5 sm:gap-1">

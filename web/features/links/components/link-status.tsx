@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, RotateCw, ShieldAlert, ShieldQuestion } from 'lucide-react';
+import { AlertTriangle, CircleSlash, RotateCw, ShieldAlert, ShieldQuestion } from 'lucide-react';
 import type { Link } from '@shared/api/links';
-import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/button';
 import { Spinner } from '@web/components/spinner';
 import { errorMessage } from '@web/lib/api-errors';
+import { cn } from '@web/lib/cn';
 import { retryLink } from '../api';
 import { isReading, updateCachedLink } from '../link-cache';
 import { LINK_TEXT } from '../messages';
@@ -20,19 +20,67 @@ export function ReadingIndicator({ link }: { link: Pick<Link, 'status'> }) {
   );
 }
 
-/** A failed reading: the error, and for the owner a Retry button. */
-export function ReadFailure({ link }: { link: Pick<Link, 'id' | 'status' | 'error' | 'can_retry'> }) {
+/** The looks of a verdict worth showing; `safe` shows nothing. */
+const VERDICT_LOOKS = {
+  unsafe: {
+    icon: ShieldAlert,
+    title: LINK_TEXT.unsafeTitle,
+    classes: 'border-red-200 bg-red-50 text-red-900',
+  },
+  suspicious: {
+    icon: AlertTriangle,
+    title: LINK_TEXT.suspiciousTitle,
+    classes: 'border-amber-200 bg-amber-50 text-amber-900',
+  },
+  unknown: {
+    icon: ShieldQuestion,
+    title: LINK_TEXT.unknownSafety,
+    classes: 'border-stone-200 bg-stone-50 text-stone-700',
+  },
+} as const;
+
+type StateLink = Pick<Link, 'id' | 'status' | 'error' | 'can_retry' | 'safety_verdict' | 'safety_reasons'>;
+
+/**
+ * Where a link's reading stands, as one box: a failed reading says so (wearing the verdict's
+ * colours when the page was also found unsafe or suspicious, so a member never reads two alarms
+ * for one link), otherwise the safety verdict alone. A failure's unknown verdict goes unsaid: an
+ * unread page could not be checked, and the failure already tells it.
+ */
+export function LinkState({ link, compact = false }: { link: StateLink; compact?: boolean }) {
+  if (link.status === 'failed') return <ReadFailure link={link} compact={compact} />;
+  return <SafetyNotice link={link} compact={compact} />;
+}
+
+/** A failed reading: the error, and a Retry button only where the server says another try may help. */
+function ReadFailure({ link, compact }: { link: StateLink; compact: boolean }) {
   const queryClient = useQueryClient();
   const retry = useMutation({
     mutationFn: () => retryLink(link.id),
     onSuccess: (fresh) => updateCachedLink(queryClient, link.id, () => fresh),
     onError: (error) => console.error(`Could not retry link ${link.id}`, error),
   });
-  if (link.status !== 'failed') return null;
+  const warning =
+    link.safety_verdict === 'unsafe' || link.safety_verdict === 'suspicious'
+      ? VERDICT_LOOKS[link.safety_verdict]
+      : null;
+  const Icon = warning?.icon ?? CircleSlash;
+  const reasons = warning && !compact ? link.safety_reasons : [];
   return (
-    <Alert>
-      <p className="font-medium">{LINK_TEXT.readFailed}</p>
+    <div
+      role="alert"
+      className={cn(
+        'rounded-xl border px-3.5 py-3 text-sm',
+        warning?.classes ?? 'border-stone-200 bg-stone-50 text-stone-800',
+      )}
+    >
+      <p className="flex items-center gap-2 font-semibold">
+        <Icon className="size-4 shrink-0" aria-hidden="true" />
+        {warning ? warning.title : LINK_TEXT.readFailed}
+      </p>
+      {warning ? <p className="mt-1 font-medium">{LINK_TEXT.readFailed}</p> : null}
       {link.error ? <p className="mt-1">{link.error}</p> : null}
+      <SafetyReasons reasons={reasons} />
       {retry.isError ? <p className="mt-1">{errorMessage(retry.error)}</p> : null}
       {link.can_retry ? (
         <Button
@@ -49,7 +97,7 @@ export function ReadFailure({ link }: { link: Pick<Link, 'id' | 'status' | 'erro
           {LINK_TEXT.retry}
         </Button>
       ) : null}
-    </Alert>
+    </div>
   );
 }
 
@@ -66,42 +114,30 @@ export function SafetyNotice({
 }) {
   const verdict = link.safety_verdict;
   if (!verdict || verdict === 'safe') return null;
-  const reasons = compact ? [] : link.safety_reasons;
-  const look = {
-    unsafe: {
-      icon: ShieldAlert,
-      title: LINK_TEXT.unsafeTitle,
-      classes: 'border-red-200 bg-red-50 text-red-900',
-    },
-    suspicious: {
-      icon: AlertTriangle,
-      title: LINK_TEXT.suspiciousTitle,
-      classes: 'border-amber-200 bg-amber-50 text-amber-900',
-    },
-    unknown: {
-      icon: ShieldQuestion,
-      title: LINK_TEXT.unknownSafety,
-      classes: 'border-stone-200 bg-stone-50 text-stone-700',
-    },
-  }[verdict];
+  const look = VERDICT_LOOKS[verdict];
   const Icon = look.icon;
   return (
     <div
       role={verdict === 'unknown' ? 'note' : 'alert'}
-      className={`rounded-xl border px-3.5 py-3 text-sm ${look.classes}`}
+      className={cn('rounded-xl border px-3.5 py-3 text-sm', look.classes)}
     >
       <p className="flex items-center gap-2 font-semibold">
         <Icon className="size-4 shrink-0" aria-hidden="true" />
         {look.title}
       </p>
       {verdict === 'unsafe' && !compact ? <p className="mt-1">{LINK_TEXT.unsafeText}</p> : null}
-      {reasons.length > 0 ? (
-        <ul className="mt-1.5 list-disc space-y-0.5 pl-6">
-          {reasons.map((reason) => (
-            <li key={reason}>{reason}</li>
-          ))}
-        </ul>
-      ) : null}
+      <SafetyReasons reasons={compact ? [] : link.safety_reasons} />
     </div>
+  );
+}
+
+function SafetyReasons({ reasons }: { reasons: string[] }) {
+  if (reasons.length === 0) return null;
+  return (
+    <ul className="mt-1.5 list-disc space-y-0.5 pl-6">
+      {reasons.map((reason) => (
+        <li key={reason}>{reason}</li>
+      ))}
+    </ul>
   );
 }

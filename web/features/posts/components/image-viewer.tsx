@@ -16,13 +16,18 @@ const MAX_HEIGHT_PX = 400;
  */
 export function ImageViewer({
   src,
+  previewSrc = src,
   alt,
   name,
   downloadName,
   size,
+  loading,
   className,
 }: {
+  /** The image at full size, shown in the dialog. */
   src: string;
+  /** What the page shows inline (a lighter thumbnail on cards); the image itself by default. */
+  previewSrc?: string;
   alt: string;
   /** The dialog's title, e.g. the file name. */
   name: string;
@@ -30,6 +35,8 @@ export function ImageViewer({
   downloadName?: string | null;
   /** The image's pixel size when known: the page then reserves its box before it arrives. */
   size?: { width: number; height: number } | null;
+  /** `lazy` where many may be drawn at once below the fold (cards). */
+  loading?: 'lazy' | 'eager';
   className?: string;
 }) {
   const [loaded, setLoaded] = useState(false);
@@ -51,8 +58,9 @@ export function ImageViewer({
         )}
       >
         <img
-          src={src}
+          src={previewSrc}
           alt={alt}
+          loading={loading}
           decoding="async"
           onLoad={() => setLoaded(true)}
           {...(size ? reservedBox(size) : null)}
@@ -79,5 +87,9 @@ export function ImageViewer({
  */
 function reservedBox({ width, height }: { width: number; height: number }) {
   const widestAtMaxHeight = Math.floor((width * MAX_HEIGHT_PX) / height);
-  return { width, height, style: { maxWidth: `min(100%, ${widestAtMaxHeight}px)` } };
+  return {
+    width,
+    height,
+    style: { aspectRatio: `${width} / ${height}`, maxWidth: `min(100%, ${widestAtMaxHeight}px)` },
+  };
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { aPost } from '../post-fixtures';
 import { PostAttachment, type AttachmentPost } from './post-attachment';
 
-function show(post: AttachmentPost, props: { variant?: 'card' | 'full'; to?: string } = {}) {
+function show(post: AttachmentPost, props: { variant?: 'card' | 'full' } = {}) {
   const router = createMemoryRouter(
     [
       { path: '/', element: <PostAttachment post={post} {...props} /> },
@@ -29,22 +29,53 @@ const image = aPost({
 });
 
 describe('PostAttachment', () => {
-  it('on a card: the thumbnail, 40 units high and cropped, leading to the post', async () => {
-    const router = show(image, { variant: 'card', to: '/post/p1' });
+  it('on a card: the whole thumbnail in its own proportions, at most 400 px high, its box reserved', () => {
+    show(image, { variant: 'card' });
     const picture = screen.getByRole('img', { name: 'Attachment: allotment.jpg' });
     expect(picture).toHaveAttribute('src', '/api/files/f1?variant=thumbnail');
-    expect(picture).toHaveClass('h-40', 'w-full', 'object-cover');
-    expect(picture).toHaveAttribute('height', '160');
-
-    await userEvent.click(picture);
-    expect(router.state.location.pathname).toBe('/post/p1');
+    expect(picture).toHaveClass('object-contain', 'max-h-[400px]', 'h-auto');
+    expect(picture).not.toHaveClass('object-cover');
+    expect(picture).toHaveAttribute('width', '1600');
+    expect(picture).toHaveAttribute('height', '1200');
+    expect(picture.style.aspectRatio).toBe('1600 / 1200');
+    expect(picture.style.maxWidth).toBe('min(100%, 533px)');
   });
 
-  it('on a card without a thumbnail: the file itself, still 40 units high', () => {
-    show({ ...image, thumbnail_url: null }, { variant: 'card' });
+  it('on a card: a tap opens the image itself full screen; Escape closes it and focus returns', async () => {
+    const user = userEvent.setup();
+    const router = show(image, { variant: 'card' });
+    const trigger = screen.getByRole('button', { name: /Attachment: allotment\.jpg.*view full size/ });
+    await user.click(trigger);
+
+    const dialog = await screen.findByRole('dialog', { name: 'allotment.jpg' });
+    const full = screen.getAllByRole('img', { name: 'Attachment: allotment.jpg' }).at(-1)!;
+    expect(dialog).toContainElement(full);
+    expect(full).toHaveAttribute('src', '/api/files/f1');
+    expect(dialog).toContainElement(screen.getByRole('button', { name: 'Close' }));
+    expect(router.state.location.pathname).toBe('/');
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(trigger).toHaveFocus();
+  });
+
+  it('on a card without a thumbnail or a size: the file itself, whole', () => {
+    show({ ...image, thumbnail_url: null, file_width: null, file_height: null }, { variant: 'card' });
     const picture = screen.getByRole('img', { name: 'Attachment: allotment.jpg' });
     expect(picture).toHaveAttribute('src', '/api/files/f1');
-    expect(picture).toHaveClass('h-40');
+    expect(picture).toHaveClass('object-contain', 'max-h-[400px]', 'w-auto');
+  });
+
+  it('on a card, a file that is not an image keeps its name, size and download', () => {
+    show(
+      { ...image, file_name: 'minutes.pdf', has_image: false, thumbnail_url: null, file_size: 52_224 },
+      {
+        variant: 'card',
+      },
+    );
+    const link = screen.getByRole('link', { name: /minutes\.pdf/ });
+    expect(link).toHaveAttribute('download', 'minutes.pdf');
+    expect(link).toHaveTextContent('51 kB');
   });
 
   it('on the post: the image at most 400 px high, with its size and a Download link', () => {

@@ -1,5 +1,4 @@
 import { Download, FileText } from 'lucide-react';
-import { Link } from 'react-router';
 import type { Post } from '@shared/api/posts';
 import { formatBytes } from '@shared/domain/format-bytes';
 import { cn } from '@web/lib/cn';
@@ -10,21 +9,20 @@ export type AttachmentPost = Pick<Post, 'file_url' | 'file_name' | 'has_image' |
   Partial<Pick<Post, 'file_size' | 'file_width' | 'file_height' | 'thumbnail_url'>>;
 
 /**
- * A post's file. Images: on cards (`variant="card"`) the thumbnail, 40 units high and cropped to fit
- * (spec section 9), leading to the post (`to`); on the post itself (`variant="full"`, the default)
- * the image at most 400 px high, opening full size, with a Download link. Other files: a download
- * link with the name and size. Nothing while the file has no address yet.
+ * A post's file. Images are shown whole, in their own proportions, at most 400 px high (spec section
+ * 9; letterboxed when narrower than the column), their box reserved from the stored width and height
+ * so nothing moves as they arrive; a tap opens them full screen (./image-viewer.tsx). Cards
+ * (`variant="card"`) show the lighter thumbnail and nothing else, the post itself (`variant="full"`,
+ * the default) adds the name, size and a Download link. Other files: a download link with the name
+ * and size. Nothing while the file has no address yet.
  */
 export function PostAttachment({
   post,
   variant = 'full',
-  to,
   className,
 }: {
   post: AttachmentPost;
   variant?: 'card' | 'full';
-  /** Cards: where a click on the image goes (the post). */
-  to?: string;
   className?: string;
 }) {
   if (!post.file_url) return null;
@@ -33,42 +31,23 @@ export function PostAttachment({
     return <DownloadLink post={post} url={post.file_url} name={name} className={className} />;
 
   const alt = post.file_name ? `Attachment: ${post.file_name}` : `Image attached to ${post.tldr}`;
-  if (variant === 'card') {
-    const image = (
-      <img
-        src={post.thumbnail_url || post.file_url}
-        alt={alt}
-        height={160}
-        loading="lazy"
-        decoding="async"
-        className="block h-40 w-full object-cover"
-      />
-    );
-    return (
-      <div className={cn('overflow-hidden rounded-xl bg-stone-100 ring-1 ring-stone-200/70', className)}>
-        {to ? (
-          // The title is the card's link for the keyboard; this one is for the mouse (and new tabs).
-          <Link to={to} tabIndex={-1} className="block">
-            {image}
-          </Link>
-        ) : (
-          image
-        )}
-      </div>
-    );
-  }
+  const viewer = (
+    <ImageViewer
+      src={post.file_url}
+      previewSrc={variant === 'card' ? post.thumbnail_url || post.file_url : post.file_url}
+      alt={alt}
+      name={name}
+      downloadName={post.file_name}
+      size={post.file_width && post.file_height ? { width: post.file_width, height: post.file_height } : null}
+      loading={variant === 'card' ? 'lazy' : undefined}
+      className={variant === 'card' ? className : undefined}
+    />
+  );
+  if (variant === 'card') return viewer;
 
   return (
     <figure className={cn('space-y-2', className)}>
-      <ImageViewer
-        src={post.file_url}
-        alt={alt}
-        name={name}
-        downloadName={post.file_name}
-        size={
-          post.file_width && post.file_height ? { width: post.file_width, height: post.file_height } : null
-        }
-      />
+      {viewer}
       <figcaption className="flex items-center gap-3 text-xs text-stone-500">
         <span className="min-w-0 flex-1 truncate">
           {name}

@@ -37,7 +37,7 @@ export function PostCardBody({
           mentions={post.mentions}
         />
       ) : null}
-      <PostAttachment post={post} variant="card" to={to} className="mt-3" />
+      <PostAttachment post={post} variant="card" className="mt-3" />
     </>
   );
 }

@@ -41,6 +41,10 @@ export interface PostTimelineProps {
   errorText?: (message: string) => ReactNode;
   /** The floating refresh button (default shown). */
   refreshButton?: boolean;
+  /** "3 new posts" while new posts wait: the refresh button says it (ADR 039). */
+  newLabel?: string | null;
+  /** Called as the refresh button loads the newest posts (e.g. to forget the new posts counted). */
+  onRefresh?: () => void;
   /** Wait before loading (e.g. until the group is known to be visible); default true. */
   enabled?: boolean;
 }
@@ -52,8 +56,9 @@ const FIRST_DRAWN = 4;
 
 /**
  * An infinite list of post cards (spec sections 2 and 9): the next page loads when the end marker
- * comes within 100 px of view (threshold 0.1), with a Load More button as a fallback; a floating
- * refresh button; 60 s staleness; loading, empty and error states.
+ * comes within 100 px of view (threshold 0.1), with a Load More button as a fallback; the refresh
+ * button above the list (floating beside it on wide screens, saying how many new posts wait when the
+ * page counts them); 60 s staleness; loading, empty and error states.
  */
 export function PostTimeline({
   queryKey,
@@ -63,6 +68,8 @@ export function PostTimeline({
   emptyAction,
   errorText = POST_TEXT.loadError,
   refreshButton = true,
+  newLabel = null,
+  onRefresh,
   enabled = true,
 }: PostTimelineProps) {
   const queryClient = useQueryClient();
@@ -85,6 +92,7 @@ export function PostTimeline({
 
   /** Back to the newest posts: keep only the first page, then load it again. */
   function refresh() {
+    onRefresh?.();
     queryClient.setQueryData<Pages>(queryKey, (data) =>
       data ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } : data,
     );
@@ -97,7 +105,7 @@ export function PostTimeline({
 
   const refreshing = query.isRefetching && !isFetchingNextPage;
   const floating = refreshButton ? (
-    <FloatingRefreshButton onRefresh={refresh} refreshing={refreshing} />
+    <FloatingRefreshButton onRefresh={refresh} refreshing={refreshing} newLabel={newLabel} />
   ) : null;
 
   if (query.isPending) {
@@ -113,6 +121,7 @@ export function PostTimeline({
   if (query.isError && !query.data) {
     return (
       <>
+        {floating}
         <Alert>
           <p>{errorText(errorMessage(query.error))}</p>
           <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()}>
@@ -120,13 +129,13 @@ export function PostTimeline({
             Try Again
           </Button>
         </Alert>
-        {floating}
       </>
     );
   }
 
   return (
     <PostNoticesProvider>
+      {floating}
       {query.isRefetchError ? <Alert className="mb-4">{errorText(errorMessage(query.error))}</Alert> : null}
       {posts.length === 0 ? (
         <EmptyState icon={Newspaper} title={emptyText} description={emptyDescription} action={emptyAction} />
@@ -146,9 +155,6 @@ export function PostTimeline({
         showEnd={posts.length > 0 && query.data.pages.length > 1}
         text={POST_TEXT}
       />
-      {/* Room below the last card, so the floating button never covers its Share. */}
-      {refreshButton ? <div className="h-16" aria-hidden="true" /> : null}
-      {floating}
     </PostNoticesProvider>
   );
 }
