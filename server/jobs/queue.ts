@@ -11,6 +11,15 @@ export interface JobAttempt {
   final: boolean;
 }
 
+/**
+ * The job being run: `id` and `queuedAt` are the same on every run of one job, so work that must
+ * not be done twice (a mail written to the outbox) can be named after them.
+ */
+export interface JobRun extends JobAttempt {
+  id: string;
+  queuedAt: Date;
+}
+
 /** Jobs a worker takes from a queue at once by default (run one after another). */
 const WORK_BATCH = 10;
 
@@ -55,7 +64,7 @@ export interface JobDefinition<S extends z.ZodType> {
    */
   schedule?: { cron: string; payload: z.infer<S> };
   /** Idempotent: a crash mid-job means it runs again. */
-  handle(payload: z.infer<S>, attempt: JobAttempt): Promise<void>;
+  handle(payload: z.infer<S>, run: JobRun): Promise<void>;
 }
 
 export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> {
@@ -146,6 +155,7 @@ export function createJobs(
             batchSize: job.batchSize ?? WORK_BATCH,
             burstWhenBatchFull: true,
             perJobResults: true,
+            includeMetadata: true,
             localConcurrency: Math.max(1, job.workers ?? 1),
           },
           async (batch) => {
@@ -165,6 +175,8 @@ export function createJobs(
               }
               try {
                 await job.handle(payload.data, {
+                  id: received.id,
+                  queuedAt: received.createdOn,
                   retryCount: received.retryCount,
                   final: received.retryCount >= retryLimit,
                 });

@@ -1,10 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { links as linksTable } from '../../server/db/schema';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { memberWithClient, uniqueName } from '../support/factories';
 import { listApiRoutes } from '../support/routes';
-import { addToGroup, createGroupAs, createPostAs, memberInGroup } from '../support/social-factories';
-import { uniqueSlug } from '../support/public-post-factories';
+import {
+  addToGroup,
+  createGroupAs,
+  createPostAs,
+  memberInGroup,
+  memberOfAnotherGroup,
+} from '../support/social-factories';
+import { publishAs, uniqueSlug } from '../support/public-post-factories';
 import type { TestClient } from '../support/test-client';
 import type { GroupRole } from '../../shared/domain/constants';
 
@@ -16,7 +24,10 @@ import type { GroupRole } from '../../shared/domain/constants';
 const ROLES = ['owner', 'moderator', 'poster', 'commentor', 'outsider'] as const;
 type Role = (typeof ROLES)[number];
 
-/** A group with one member per role, a post and a comment by another Poster, and a pending request. */
+/**
+ * A group with one member per role (the outsider holds a role in another group only), a post and a
+ * comment by another Poster, and a pending request.
+ */
 interface World {
   clients: Record<Role, TestClient>;
   admin: TestClient;
@@ -562,7 +573,8 @@ describe('authorisation matrix', () => {
       await addToGroup(app, group.id, pair.member.id, name);
       clients[role] = pair.client;
     }
-    clients.outsider = (await memberWithClient(app)).client;
+    // A Poster of another group: a membership check that forgets which group would let them in.
+    clients.outsider = (await memberOfAnotherGroup(app)).client;
     const author = await memberWithClient(app);
     await addToGroup(app, group.id, author.member.id, 'Poster');
     const target = await memberWithClient(app);
@@ -774,5 +786,164 @@ describe('authorisation matrix', () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+});
+
+/**
+ * What each list holds for each actor, not only that it answers 200: a list that leaked another
+ * group's post, a blocked member's comment or a private link would pass every status check above.
+ * The outsider is a Poster of another group, whose post the group's members must not see.
+ */
+describe('authorisation matrix: what each list holds', () => {
+  let app: TestApp;
+  let w: Awaited<ReturnType<typeof makeListWorld>>;
+
+  /** A word in every post of this world, so search finds exactly these. */
+  const WORD = `matrixword${randomUUID().slice(0, 8)}`;
+
+  async function makeListWorld() {
+    const author = await memberWithClient(app);
+    const group = await createGroupAs(author.client);
+    const member = await memberWithClient(app);
+    await addToGroup(app, group.id, member.member.id, 'Commentor');
+    const outsider = await memberOfAnotherGroup(app);
+    const blocker = await memberWithClient(app);
+
+    const groupPost = await createPostAs(author.client, { tldr: `${WORD} in the group`, group_id: group.id });
+    const openPost = await createPostAs(author.client, { tldr: `${WORD} for everyone` });
+    const otherGroupPost = await createPostAs(outsider.client, {
+      tldr: `${WORD} in the other group`,
+      group_id: outsider.otherGroupId,
+    });
+    await publishAs(author.client, openPost.id);
+
+    const comment = async (client: TestClient, content: string) =>
+      (await client.post(`/api/posts/${openPost.id}/comments`, { comment: { content } })).body.id as string;
+    const memberComment = await comment(member.client, 'From the member');
+    const outsiderComment = await comment(outsider.client, 'From the outsider');
+    const blockerComment = await comment(blocker.client, 'From one who blocked the outsider');
+    expect((await blocker.client.post('/api/blocks', { user_id: outsider.member.id })).status).toBe(201);
+
+    // A like on the group post tells its author, and nobody else.
+    expect((await member.client.post(`/api/posts/${groupPost.id}/likes`)).status).toBe(200);
+
+    const share = async (visibility: string) =>
+      (await author.client.post('/api/links', { url: `http://127.0.0.1:9/${visibility}`, visibility })).body
+        .id as string;
+    const links = {
+      private: await share('private'),
+      public: await share('public'),
+      published: await share('published'),
+    };
+    // Loopback is refused, so the reader fails them; a visitor sees only a link whose reading is done.
+    await app.context.db
+      .update(linksTable)
+      .set({ status: 'ready' })
+      .where(inArray(linksTable.id, Object.values(links)));
+    expect((await member.client.post(`/api/profiles/${author.member.id}/follow`)).status).toBe(200);
+
+    return {
+      author,
+      member,
+      outsider,
+      groupId: group.id,
+      otherGroupId: outsider.otherGroupId,
+      posts: { group: groupPost.id, open: openPost.id, otherGroup: otherGroupPost.id },
+      comments: { member: memberComment, outsider: outsiderComment, blocker: blockerComment },
+      links,
+    };
+  }
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    w = await makeListWorld();
+  });
+  afterAll(() => app.close());
+
+  /** The ids of the list at `path`, among `ours` (other tests' items are not this test's business). */
+  async function idsAt(client: TestClient, path: string, ours: string[], body?: unknown) {
+    const res = body === undefined ? await client.get(path) : await client.post(path, body);
+    expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(200);
+    return (res.body as { id: string }[])
+      .map((item) => item.id)
+      .filter((id) => ours.includes(id))
+      .sort();
+  }
+  const sorted = (...ids: string[]) => [...ids].sort();
+
+  it('the timeline: the group post to its members, the other group post to the outsider', async () => {
+    const ours = Object.values(w.posts);
+    expect(await idsAt(w.member.client, '/api/posts?limit=50', ours)).toEqual(
+      sorted(w.posts.group, w.posts.open),
+    );
+    expect(await idsAt(w.author.client, '/api/posts?limit=50', ours)).toEqual(
+      sorted(w.posts.group, w.posts.open),
+    );
+    expect(await idsAt(w.outsider.client, '/api/posts?limit=50', ours)).toEqual(
+      sorted(w.posts.open, w.posts.otherGroup),
+    );
+  });
+
+  it("a group's timeline holds that group's posts only", async () => {
+    const ours = Object.values(w.posts);
+    expect(await idsAt(w.member.client, `/api/posts?group_id=${w.groupId}`, ours)).toEqual([w.posts.group]);
+    expect(await idsAt(w.outsider.client, `/api/posts?group_id=${w.otherGroupId}`, ours)).toEqual([
+      w.posts.otherGroup,
+    ]);
+    expect((await w.member.client.get(`/api/posts?group_id=${w.otherGroupId}`)).status).toBe(404);
+  });
+
+  it('search finds what each may see', async () => {
+    const ours = Object.values(w.posts);
+    expect(await idsAt(w.member.client, '/api/search', ours, { query: WORD })).toEqual(
+      sorted(w.posts.group, w.posts.open),
+    );
+    expect(await idsAt(w.outsider.client, '/api/search', ours, { query: WORD })).toEqual(
+      sorted(w.posts.open, w.posts.otherGroup),
+    );
+  });
+
+  it("a member's posts on their profile: the group post only to the group", async () => {
+    const ours = Object.values(w.posts);
+    const path = `/api/profiles/${w.author.member.id}/posts`;
+    expect(await idsAt(w.member.client, path, ours)).toEqual(sorted(w.posts.group, w.posts.open));
+    expect(await idsAt(w.outsider.client, path, ours)).toEqual([w.posts.open]);
+    const outsidersPath = `/api/profiles/${w.outsider.member.id}/posts`;
+    expect(await idsAt(w.member.client, outsidersPath, ours)).toEqual([]);
+    expect(await idsAt(w.outsider.client, outsidersPath, ours)).toEqual([w.posts.otherGroup]);
+  });
+
+  it("comments: a member who blocked the viewer is left out of the viewer's list", async () => {
+    const ours = Object.values(w.comments);
+    const path = `/api/posts/${w.posts.open}/comments`;
+    expect(await idsAt(w.member.client, path, ours)).toEqual(sorted(...ours));
+    expect(await idsAt(w.outsider.client, path, ours)).toEqual(
+      sorted(w.comments.member, w.comments.outsider),
+    );
+  });
+
+  it("notifications: the like reaches the post's author only", async () => {
+    const about = async (client: TestClient) =>
+      ((await client.get('/api/notifications')).body as { path: string }[]).filter(
+        (item) => item.path === `/post/${w.posts.group}`,
+      );
+    expect(await about(w.author.client)).toHaveLength(1);
+    expect(await about(w.member.client)).toEqual([]);
+    expect(await about(w.outsider.client)).toEqual([]);
+  });
+
+  it('links: private to the owner, public to followers, published to every member', async () => {
+    const ours = Object.values(w.links);
+    expect(await idsAt(w.author.client, '/api/links', ours)).toEqual(sorted(...ours));
+    expect(await idsAt(w.member.client, '/api/links', ours)).toEqual(
+      sorted(w.links.public, w.links.published),
+    );
+    expect(await idsAt(w.outsider.client, '/api/links', ours)).toEqual([w.links.published]);
+  });
+
+  it('published links and the explore feed show a visitor only what was published', async () => {
+    const visitor = app.client();
+    expect(await idsAt(visitor, '/api/published_links', Object.values(w.links))).toEqual([w.links.published]);
+    expect(await idsAt(visitor, '/api/published_posts', Object.values(w.posts))).toEqual([w.posts.open]);
   });
 });

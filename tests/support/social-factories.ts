@@ -16,10 +16,24 @@ export async function addToGroup(app: TestApp, groupId: string, userId: string, 
   await app.context.db.insert(groupRoles).values({ groupId, userId, role });
 }
 
-/** A new member with a client who holds `role` in the group (or no role with null). */
-export async function memberInGroup(app: TestApp, groupId: string, role: GroupRole | null) {
+/**
+ * The standard outsider: a member with no role in the group under test who is a Poster of another
+ * group. One who belonged to no group at all would let a membership check that forgets *which*
+ * group pass unnoticed.
+ */
+export async function memberOfAnotherGroup(app: TestApp) {
+  const otherOwner = await memberWithClient(app);
+  const otherGroup = await createGroupAs(otherOwner.client, uniqueName('Elsewhere'));
   const pair = await memberWithClient(app);
-  if (role) await addToGroup(app, groupId, pair.member.id, role);
+  await addToGroup(app, otherGroup.id, pair.member.id, 'Poster');
+  return { ...pair, otherGroupId: otherGroup.id };
+}
+
+/** A new member with a client who holds `role` in the group (null: the outsider above). */
+export async function memberInGroup(app: TestApp, groupId: string, role: GroupRole | null) {
+  if (!role) return memberOfAnotherGroup(app);
+  const pair = await memberWithClient(app);
+  await addToGroup(app, groupId, pair.member.id, role);
   return pair;
 }
 

@@ -32,11 +32,13 @@ export interface TestAppOptions {
   logTo?: { stream: DestinationStream; level: Config['logLevel'] };
   /** How often idle workers poll for jobs (default 0.5 s; production polls every 2 s). */
   jobPollingIntervalSeconds?: number;
+  /** Also write each mail as an .eml file here, as the embedded default does (see mailer kind `files`). */
+  outbox?: string;
 }
 
 /**
  * Starts Hearth on a fresh copy of the migrated test database, listening on a random port,
- * with mail kept in memory. Tests talk to it over real HTTP.
+ * with mail kept in memory (and in `outbox`, when given). Tests talk to it over real HTTP.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
@@ -57,7 +59,19 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     signInSlowDownMaxMs: 20,
     ...options.config,
   };
-  const mailer = createMailer({ kind: 'memory', from: config.mailFrom }, logger) as MemoryMailer;
+  const memory = createMailer({ kind: 'memory', from: config.mailFrom }, logger) as MemoryMailer;
+  const files = options.outbox
+    ? createMailer({ kind: 'files', dir: options.outbox, from: config.mailFrom }, logger)
+    : null;
+  const mailer: MemoryMailer = files
+    ? {
+        sent: memory.sent,
+        async send(message, delivery) {
+          await files.send(message, delivery);
+          await memory.send(message);
+        },
+      }
+    : memory;
   const hearth = await startHearth(config, {
     database,
     mailer,

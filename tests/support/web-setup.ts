@@ -4,6 +4,7 @@ import { afterEach, beforeAll, vi } from 'vitest';
 import { resetFrameMenus } from '@web/app/shells/frame-menus';
 import { preloadMarkdown } from '@web/components/markdown-loader';
 import { resetFirstScreenWait } from '@web/lib/after-first-screen';
+import { failOnUnansweredRequests } from '@web/test/fetch-mock';
 
 // A lazy screen's first paint can take over a second on a loaded 2-core CI machine; waiting longer
 // only costs time when a test is failing anyway.
@@ -25,6 +26,7 @@ afterEach(() => {
   vi.useRealTimers();
   window.localStorage.clear();
   window.history.replaceState(null, '', '/');
+  failOnUnansweredRequests();
 });
 
 // jsdom lacks these browser APIs that Radix and the infinite-scroll hook use.

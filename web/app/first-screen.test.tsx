@@ -38,7 +38,8 @@ describe('startFirstScreen', () => {
 
   it('starts a published post’s call with the page; the screen then uses it and asks no more', async () => {
     const { route: held, answer } = heldResponse();
-    const { calls } = mockFetch({ [`GET ${postPath}`]: held });
+    // A visitor: the explore frame asks who is signed in and is told nobody.
+    const { calls } = mockFetch({ [`GET ${postPath}`]: held, 'GET /api/auth': unauthenticated });
     const queryClient = createTestQueryClient();
     startFirstScreen('/explore/post/tomatoes-are-ripening', queryClient);
     await waitFor(() => expect(publishedCalls(calls).map((call) => call.url)).toEqual([postPath]));
@@ -54,7 +55,10 @@ describe('startFirstScreen', () => {
 
   it('starts the feed’s first page on / and /feed', async () => {
     for (const path of ['/', '/feed']) {
-      const { calls } = mockFetch({ 'GET /api/published_posts': jsonResponse([aPublishedPost()]) });
+      const { calls } = mockFetch({
+        'GET /api/published_posts': jsonResponse([aPublishedPost()]),
+        'GET /api/auth': unauthenticated,
+      });
       const queryClient = createTestQueryClient();
       startFirstScreen(path, queryClient);
       await waitFor(() =>
@@ -165,7 +169,7 @@ describe('startFirstScreen', () => {
   });
 
   it('starts nothing elsewhere, and no session check on visitors’ pages', async () => {
-    const { calls } = mockFetch({});
+    const { calls } = mockFetch({ 'GET /api/auth': unauthenticated });
     for (const path of ['/explore', '/explore/post', '/feedback', '/signin']) {
       const queryClient = createTestQueryClient();
       startFirstScreen(path, queryClient);

@@ -31,11 +31,27 @@ const SHELL_DEFAULTS: Record<string, () => Response> = {
   'GET /api/health': () => jsonResponse({ status: 'ok' }),
 };
 
+/** The calls no route answered, in the test now running (see failOnUnansweredRequests). */
+let unansweredInThisTest: string[] = [];
+
+/**
+ * Fails the test that just ran if its screen made a call no route answered: the screen then drew
+ * from a 501, so the test checked something other than what it says. web-setup.ts runs it after
+ * every test.
+ */
+export function failOnUnansweredRequests() {
+  const unanswered = unansweredInThisTest;
+  unansweredInThisTest = [];
+  if (unanswered.length > 0) {
+    throw new Error(`Requests no route of mockFetch answered:\n  ${unanswered.join('\n  ')}`);
+  }
+}
+
 /**
  * Replaces `fetch` with a router of `'METHOD /path'` → response (or a function of the call).
- * An unhandled call is answered 501 with the spec's error shape and listed in `unhandled`: a server
- * that says no, never a network failure (which would put the app in its offline state and hide
- * what the test is about).
+ * An unhandled call is answered 501 with the spec's error shape, listed in `unhandled`, and fails
+ * the test when it ends: a server that says no, never a network failure (which would put the app
+ * in its offline state and hide what the test is about).
  */
 export function mockFetch(routes: Record<string, Response | Route | (() => Response)>) {
   const calls: RecordedCall[] = [];
@@ -71,6 +87,7 @@ export function mockFetch(routes: Record<string, Response | Route | (() => Respo
       (`${method} ${path}` === 'GET /api/me/counts' ? meCounts : undefined);
     if (!route) {
       unhandled.push(`${method} ${url}`);
+      unansweredInThisTest.push(`${method} ${url}`);
       return jsonResponse({ error: `Unhandled request: ${method} ${url}` }, { status: 501 });
     }
     const response = typeof route === 'function' ? await route(call) : route.clone();

@@ -4,7 +4,7 @@ import { dataExports, users } from '../../db/schema';
 import { memberWithClient, type Member } from '../../../tests/support/factories';
 import { fetchBytes, uploadAccepted } from '../../../tests/support/file-factories';
 import { publishAs } from '../../../tests/support/public-post-factories';
-import { createGroupAs, createPostAs } from '../../../tests/support/social-factories';
+import { addToGroup, createGroupAs, createPostAs } from '../../../tests/support/social-factories';
 import { createTestApp, type TestApp, waitForJobsDone, waitForMail } from '../../../tests/support/test-app';
 import type { TestClient } from '../../../tests/support/test-client';
 import { openZip } from '../../../tests/support/zip';
@@ -129,6 +129,17 @@ describe('export my data', () => {
       names.othersPrivate = (
         await createPostAs(other.client, { group_id: secret.id, tldr: 'Private to their group' })
       ).id;
+      // Another member's post in the exporter's own group: the exporter sees it but did not write it.
+      await addToGroup(app, group.id, other.member.id, 'Poster');
+      const theirsInMyGroup = await createPostAs(other.client, {
+        group_id: group.id,
+        tldr: 'Their post in my group',
+        content: 'Their body, which is theirs to export',
+      });
+      names.theirsInMyGroup = theirsInMyGroup.id;
+      await owner.client.post(`/api/posts/${theirsInMyGroup.id}/comments`, {
+        comment: { content: 'My comment on their group post' },
+      });
       const othersOpen = await createPostAs(other.client, { tldr: 'Their open post' });
       const theirComment = await other.client.post(`/api/posts/${othersOpen.id}/comments`, {
         comment: { content: 'Their words, not mine' },
@@ -225,15 +236,23 @@ describe('export my data', () => {
       expect(everything).not.toContain('Private to their group');
       expect(everything).not.toContain(names.othersPrivate);
       expect(everything).not.toContain('Their words, not mine');
+      // Seen in the exporter's group, written by someone else: not the exporter's to take.
+      expect(byId.has(names.theirsInMyGroup!)).toBe(false);
+      expect(everything).not.toContain('Their body, which is theirs to export');
     });
 
     it('has comments on posts and links, with what each answers', () => {
       const comments = zip.json<Array<Record<string, any>>>('comments.json');
-      const onPost = comments.find((c) => c.on === 'post')!;
+      const onPost = comments.find((c) => c.on === 'post' && c.content === 'My answer')!;
       expect(onPost).toMatchObject({
         content: 'My answer',
         post: { tldr: 'Their open post' },
         in_reply_to: { author_username: other.member.username },
+      });
+      // The exporter's own words on another member's post are theirs; the post is named, not copied.
+      expect(comments.find((c) => c.content === 'My comment on their group post')).toMatchObject({
+        on: 'post',
+        post: { id: names.theirsInMyGroup, tldr: 'Their post in my group' },
       });
       expect(comments.find((c) => c.on === 'link')).toMatchObject({
         content: 'A note on my link',

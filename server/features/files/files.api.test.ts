@@ -14,7 +14,7 @@ import {
   uploadAccepted,
   uploadFile,
 } from '../../../tests/support/file-factories';
-import { addToGroup, createGroupAs } from '../../../tests/support/social-factories';
+import { addToGroup, createGroupAs, memberOfAnotherGroup } from '../../../tests/support/social-factories';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import type { TestClient } from '../../../tests/support/test-client';
 
@@ -194,7 +194,7 @@ describe('uploads and file serving', () => {
     const group = await createGroupAs(owner.client);
     const member = await memberWithClient(app);
     await addToGroup(app, group.id, member.member.id, 'Commentor');
-    const outsider = await memberWithClient(app);
+    const outsider = await memberOfAnotherGroup(app);
     const visitor = app.client();
 
     const file = await uploadAccepted(app, owner.client, { bytes: await jpeg() });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { SMTPServer } from 'smtp-server';
@@ -99,6 +99,54 @@ describe('mail delivery', () => {
       expect(mail.headers.date).toBeTruthy();
       expect(mail.text).toBe(message.text);
       expect(mail.html).toBe(message.html);
+    });
+
+    describe('with the clock stopped', () => {
+      afterEach(() => {
+        vi.useRealTimers();
+      });
+
+      // An invitee who signs up at once gets the invitation and the confirmation in one millisecond.
+      it('keeps 50 mails to one person in one millisecond apart, each whole', async () => {
+        vi.useFakeTimers({ toFake: ['Date'] });
+        vi.setSystemTime(new Date('2030-01-15T12:00:00.123Z'));
+        const outbox = path.join(dir, 'burst');
+        const mailer = createMailer({ kind: 'files', dir: outbox, from: FROM }, logger);
+        const burst = Array.from({ length: 50 }, (_, n) => ({ ...message, subject: `Mail number ${n}` }));
+        await Promise.all(burst.map((mail) => mailer.send(mail)));
+
+        const files = fs.readdirSync(outbox).sort();
+        expect(files).toHaveLength(50);
+        for (const file of files) {
+          // Sorted by time first, the recipient last (the e2e helpers and people find mail by it).
+          expect(file).toMatch(/^2030-01-15T12-00-00-123Z-[0-9a-f]+-friend@example\.test\.eml$/);
+        }
+        const subjects = files.map(
+          (file) => parseEml(fs.readFileSync(path.join(outbox, file), 'utf8')).headers.subject,
+        );
+        expect(subjects.sort()).toEqual(burst.map((mail) => mail.subject).sort());
+      });
+
+      it('writes a retried delivery once, over its own file, with one Message-ID', async () => {
+        const outbox = path.join(dir, 'retried');
+        const mailer = createMailer({ kind: 'files', dir: outbox, from: FROM }, logger);
+        const queuedAt = new Date('2030-01-15T12:00:00.123Z');
+        const first = { key: '0b9c4a52-7c1e-4f43-9a3b-5d2f7f0e6a11', queuedAt };
+        const second = { key: '5e3f1d77-2a90-4c1b-8e4d-9b6a0c2d3e44', queuedAt };
+        await mailer.send(message, first);
+        await mailer.send(message, first); // the job ran again after the file was written
+        await mailer.send(message, second); // another job, queued in the same millisecond
+
+        const files = fs.readdirSync(outbox).sort();
+        expect(files).toEqual([
+          `2030-01-15T12-00-00-123Z-${first.key}-friend@example.test.eml`,
+          `2030-01-15T12-00-00-123Z-${second.key}-friend@example.test.eml`,
+        ]);
+        const ids = files.map(
+          (file) => parseEml(fs.readFileSync(path.join(outbox, file), 'utf8')).headers['message-id'],
+        );
+        expect(ids).toEqual([`<${first.key}@hearth>`, `<${second.key}@hearth>`]);
+      });
     });
   });
 });

@@ -97,8 +97,9 @@ type MailDeps = Pick<AppContext, 'mailer' | 'config'>;
 /**
  * Sends one mail. A burst (an admin's 100 invitations) goes out in seconds: a worker takes 25 at a
  * time, hands 5 at once to the mailer, and fetches again at once while batches come back full.
- * At-least-once: if the worker dies after the mailer accepted the message, the job
- * runs again and the member may get the mail twice, which beats losing it.
+ * At-least-once: if the worker dies after the mailer accepted the message, the job runs again.
+ * The outbox then overwrites the file it wrote (named after the job); over SMTP the member may get
+ * the mail twice, with one Message-ID, which beats losing it.
  */
 export function mailJob(deps: MailDeps) {
   return defineJob({
@@ -109,8 +110,11 @@ export function mailJob(deps: MailDeps) {
     deleteAfterSeconds: 15 * 60,
     batchSize: 25,
     concurrency: 5,
-    async handle(payload) {
-      await deps.mailer.send(renderMail(payload, deps.config.publicOrigin));
+    async handle(payload, run) {
+      await deps.mailer.send(renderMail(payload, deps.config.publicOrigin), {
+        key: run.id,
+        queuedAt: run.queuedAt,
+      });
     },
   });
 }

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, posts } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { memberWithClient } from '../../../tests/support/factories';
-import { createGroupAs, createPostAs, memberInGroup } from '../../../tests/support/social-factories';
+import {
+  createGroupAs,
+  createPostAs,
+  memberInGroup,
+  memberOfAnotherGroup,
+} from '../../../tests/support/social-factories';
 import type { TestClient, TestResponse } from '../../../tests/support/test-client';
 
 const POST_FIELDS = [
@@ -307,7 +312,7 @@ describe('posts', () => {
 
     it('shows group posts only to members and filters by group_id for members only', async () => {
       const { client: owner } = await memberWithClient(app);
-      const { client: outsider } = await memberWithClient(app);
+      const { client: outsider } = await memberOfAnotherGroup(app);
       const group = await createGroupAs(owner);
       const groupPost = await createPostAs(owner, { group_id: group.id });
       const openPost = await createPostAs(owner);
@@ -377,7 +382,7 @@ describe('posts', () => {
 
     it('answers 404 for Report and Ignore on a post the member may not see', async () => {
       const { client: owner } = await memberWithClient(app);
-      const { client: outsider } = await memberWithClient(app);
+      const { client: outsider } = await memberOfAnotherGroup(app);
       const group = await createGroupAs(owner);
       const post = await createPostAs(owner, { group_id: group.id });
       expect((await outsider.post(`/api/posts/${post.id}/report`)).status).toBe(404);

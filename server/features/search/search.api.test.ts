@@ -5,7 +5,7 @@ import { files, follows, links, searchEntries, searchTerms } from '../../db/sche
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { memberWithClient } from '../../../tests/support/factories';
 import { uploadAccepted } from '../../../tests/support/file-factories';
-import { createGroupAs, createPostAs } from '../../../tests/support/social-factories';
+import { createGroupAs, createPostAs, memberOfAnotherGroup } from '../../../tests/support/social-factories';
 import { completion, startFakeChat, type FakeChat } from '../../../tests/support/fake-chat-server';
 import { startFakeEmbeddingsServer, type FakeEmbeddingsServer } from './fake-embeddings-server';
 import { indexLink, indexPost } from './search.indexer';
@@ -38,7 +38,7 @@ describe('POST /api/search', () => {
 
   it('finds visible posts by keyword, title matches first, never hidden group posts', async () => {
     const { client: owner } = await memberWithClient(app);
-    const { client: outsider } = await memberWithClient(app);
+    const { client: outsider } = await memberOfAnotherGroup(app);
     const group = await createGroupAs(owner);
     const inContent = await createPostAs(owner, {
       tldr: 'Weekend plans',
@@ -85,7 +85,7 @@ describe('POST /api/search', () => {
 
   it('keeps every page full after filtering out posts the viewer may not see or ignored', async () => {
     const { client: owner } = await memberWithClient(app);
-    const { client: outsider } = await memberWithClient(app);
+    const { client: outsider } = await memberOfAnotherGroup(app);
     const group = await createGroupAs(owner);
     for (let i = 0; i < 30; i++)
       await createPostAs(owner, { tldr: `Quokka sighting ${i}`, group_id: group.id });
@@ -183,7 +183,7 @@ describe('POST /api/search by meaning', () => {
   it('finds a post by a word it does not contain but that means the same (static vectors)', async (ctx) => {
     if (!app.context.database.hasVector) ctx.skip();
     const { client: owner } = await memberWithClient(app);
-    const { client: outsider } = await memberWithClient(app);
+    const { client: outsider } = await memberOfAnotherGroup(app);
     const group = await createGroupAs(owner);
     const post = await createPostAs(owner, { tldr: 'Sailing lessons on the lake this weekend' });
     const grouped = await createPostAs(owner, {

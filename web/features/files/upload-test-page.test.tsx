@@ -9,7 +9,8 @@ import { filesRoutes } from './routes';
 import { aFile, aFileRequest, FILE_ID, uploadRoutes } from './test-fixtures';
 import { forgetUploadLimit } from './upload-file';
 
-const signedIn = { 'GET /api/auth': jsonResponse(maria) };
+// The upload page's frame lists the member's groups: Maria is in none.
+const signedIn = { 'GET /api/auth': jsonResponse(maria), 'GET /api/groups': jsonResponse([]) };
 
 describe('/upload (the bare file-upload test page)', () => {
   beforeEach(() => {

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { ada } from '@web/test/users';
-import { aGroup, emptyPostsPage } from './test-fixtures';
+import { aGroup, aMember, emptyPostsPage } from './test-fixtures';
 import { testId } from '@web/test/ids';
 
 async function submitName(name: string) {
@@ -38,6 +38,18 @@ describe('/groups/new', () => {
       'GET /api/groups': jsonResponse([]),
       'POST /api/groups': jsonResponse(created, { status: 201 }),
       [`GET /api/groups/${testId('g9')}`]: jsonResponse(created),
+      // The new group's page lists its members: Ada, its Owner, alone.
+      [`GET /api/groups/${testId('g9')}/group_roles`]: jsonResponse([
+        aMember({
+          id: testId('r9'),
+          name: ada.name,
+          role: 'Owner',
+          user_id: ada.id,
+          username: ada.username,
+          profile_id: ada.id,
+          group_id: testId('g9'),
+        }),
+      ]),
       'GET /api/posts': emptyPostsPage(),
     });
     const { router } = renderApp('/groups/new');

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Comment } from '@shared/api/comments';
-import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
+import { heldResponse, jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { maria } from '@web/test/users';
 import { aComment as aPostComment, aPost } from './post-fixtures';
@@ -72,6 +72,36 @@ describe('/post/{id}', () => {
     });
     expect(box).toHaveValue('');
     expect(screen.getByRole('link', { name: '3 comments' })).toBeInTheDocument();
+  });
+
+  it('disables the button while the comment is sent, so a second click sends nothing', async () => {
+    const added = aComment({
+      id: testId('c4'),
+      content: 'Only once',
+      name: 'Maria Okafor',
+      username: 'maria',
+    });
+    const held = heldResponse();
+    const { calls } = renderPost({ [`POST ${base}/comments`]: held.route });
+    const posts = () => calls.filter((call) => call.method === 'POST');
+    const box = await screen.findByLabelText('Add a comment');
+    fireEvent.change(box, { target: { value: 'Only once' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Comment' }));
+    // The positive control: the first click did send.
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    const sending = await screen.findByRole('button', { name: 'Posting...' });
+    expect(sending).toBeDisabled();
+    fireEvent.click(sending);
+    fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
+
+    held.answer(jsonResponse(added, { status: 201 }));
+    expect(await screen.findByText('Only once', { selector: 'p' })).toBeInTheDocument();
+    expect(posts()).toHaveLength(1);
+    expect(box).toHaveValue('');
+    const again = screen.getByRole('button', { name: 'Comment' });
+    expect(again).toBeDisabled(); // blank again
+    fireEvent.change(box, { target: { value: 'A second thought' } });
+    expect(again).toBeEnabled();
   });
 
   it('deletes a comment after confirmation', async () => {

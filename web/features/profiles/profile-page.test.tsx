@@ -39,6 +39,10 @@ describe('/profiles/{id}', () => {
       'GET /api/auth': jsonResponse(ada),
       'GET /api/groups': jsonResponse([]),
       'GET /api/profiles/20000000-0000-4000-8000-000000000001/': jsonResponse(grace),
+      'GET /api/blocks/20000000-0000-4000-8000-000000000001': jsonResponse({
+        user_id: '20000000-0000-4000-8000-000000000001',
+        blocked: false,
+      }),
       'GET /api/profiles/20000000-0000-4000-8000-000000000001/posts': emptyPage(),
     });
     renderApp('/profiles/20000000-0000-4000-8000-000000000001');
@@ -70,6 +74,10 @@ describe('/profiles/{id}', () => {
       'GET /api/auth': jsonResponse(ada),
       'GET /api/groups': jsonResponse([]),
       'GET /api/profiles/20000000-0000-4000-8000-000000000002/': jsonResponse(alan),
+      'GET /api/blocks/20000000-0000-4000-8000-000000000002': jsonResponse({
+        user_id: '20000000-0000-4000-8000-000000000002',
+        blocked: false,
+      }),
       'GET /api/profiles/20000000-0000-4000-8000-000000000002/posts': emptyPage(),
     });
     renderApp('/profiles/20000000-0000-4000-8000-000000000002');
@@ -86,6 +94,10 @@ describe('/profiles/{id}', () => {
       'GET /api/auth': jsonResponse(ada),
       'GET /api/groups': jsonResponse([]),
       'GET /api/profiles/20000000-0000-4000-8000-000000000001/': jsonResponse(grace),
+      'GET /api/blocks/20000000-0000-4000-8000-000000000001': jsonResponse({
+        user_id: '20000000-0000-4000-8000-000000000001',
+        blocked: false,
+      }),
       'GET /api/profiles/20000000-0000-4000-8000-000000000001/posts': emptyPage(),
       'POST /api/profiles/20000000-0000-4000-8000-000000000001/follow': jsonResponse({
         is_following: true,

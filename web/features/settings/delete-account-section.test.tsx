@@ -17,6 +17,8 @@ const state: AccountDeletionState = {
 const base = {
   'GET /api/auth': jsonResponse(ada),
   'GET /api/groups': jsonResponse([]),
+  // The export section on the same page: no export asked for yet.
+  'GET /api/account/exports': jsonResponse([]),
 };
 
 describe('/settings/data: delete your account', { timeout: 20_000 }, () => {
