@@ -27,6 +27,8 @@ describe(
         'GET /api/auth': jsonResponse(ada),
         'GET /api/groups': jsonResponse([]),
         'GET /api/account/deletion': jsonResponse(nothingPending),
+        // The data page it lands on lists the member's exports beside account deletion.
+        'GET /api/account/exports': jsonResponse([]),
       });
       const { router } = renderApp('/account-deletion?on=2026-12-07');
       // Positive control first: the page for deleting an account is reached.
