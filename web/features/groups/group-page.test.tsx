@@ -231,5 +231,9 @@ describe('/group/{id}', () => {
     });
     renderApp('/group/g404');
     expect(await screen.findByText('An error has occurred: Not found')).toBeInTheDocument();
+    // Not there is no failure another try mends: one heading, the message once, no Try Again.
+    expect(screen.getByRole('heading', { level: 1, name: 'Group not found' })).toBeInTheDocument();
+    expect(screen.getAllByText('An error has occurred: Not found')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Try Again' })).toBeNull();
   });
 });

@@ -150,5 +150,9 @@ describe('/profiles/{id}', () => {
     });
     renderApp('/profiles/nobody');
     expect(await screen.findByText('An error has occurred: Not found')).toBeInTheDocument();
+    // Not there is no failure another try mends: one heading, the message once, no Try Again.
+    expect(screen.getByRole('heading', { level: 1, name: 'Member not found' })).toBeInTheDocument();
+    expect(screen.getAllByText('An error has occurred: Not found')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Try Again' })).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { LoadingScreen } from '@web/components/loading-screen';
+import { ButtonLink } from '@web/components/button';
+import { isNotFoundError, NotFoundState } from '@web/components/not-found-state';
 import { PageHeader } from '@web/components/page-header';
 import { RetryAlert } from '@web/components/retry-alert';
 import { PostTimeline, profilePostsPageFetcher } from '@web/features/posts';
@@ -17,6 +19,16 @@ export function ProfilePage() {
   const profile = useQuery(profileQueryOptions(id));
   useDocumentTitle(profile.data ? profileDisplayName(profile.data) : 'Profile');
 
+  // A member who is not there (or not there for this reader): one heading, one message.
+  if (profile.isError && isNotFoundError(profile.error)) {
+    return (
+      <NotFoundState
+        title="Member not found"
+        message={`An error has occurred: ${errorMessage(profile.error)}`}
+        actions={<ButtonLink to="/dashboard">Back to Timeline</ButtonLink>}
+      />
+    );
+  }
   return (
     <div>
       <PageHeader title="Profile" />

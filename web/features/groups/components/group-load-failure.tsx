@@ -2,16 +2,34 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import type { Group } from '@shared/api/groups';
 import { ButtonLink } from '@web/components/button';
+import { isNotFoundError, NotFoundState } from '@web/components/not-found-state';
 import { RetryAlert } from '@web/components/retry-alert';
 import { errorMessage } from '@web/lib/api-errors';
 import { loadFailure } from '../messages';
 import { GROUPS_PATH } from '../paths';
 
 /**
- * What the group page and the edit group page show when the group did not load: why, Try Again
- * (busy while the group is fetched again), and the way back to All groups.
+ * What the group page and the edit group page show when the group did not load: for a group that
+ * is not there, one heading and one message; otherwise why, Try Again (busy while the group is
+ * fetched again); and the way back to All groups either way.
  */
 export function GroupLoadFailure({ group }: { group: UseQueryResult<Group> }) {
+  const back = (
+    <ButtonLink to={GROUPS_PATH} variant="ghost" size="sm">
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      All groups
+    </ButtonLink>
+  );
+  // A group that is not there (or not there for this member) is no failure another try can mend.
+  if (isNotFoundError(group.error)) {
+    return (
+      <NotFoundState
+        title="Group not found"
+        message={loadFailure(errorMessage(group.error))}
+        actions={back}
+      />
+    );
+  }
   return (
     <div className="space-y-4">
       <RetryAlert
@@ -19,10 +37,7 @@ export function GroupLoadFailure({ group }: { group: UseQueryResult<Group> }) {
         retrying={group.isFetching}
         onRetry={() => void group.refetch()}
       />
-      <ButtonLink to={GROUPS_PATH} variant="ghost" size="sm">
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        All groups
-      </ButtonLink>
+      {back}
     </div>
   );
 }
