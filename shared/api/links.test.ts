@@ -127,6 +127,7 @@ describe('what the link API answers', () => {
     status: 'ready',
     step: null,
     error: null,
+    retryable: false,
     safety_verdict: 'safe',
     safety_reasons: [],
     lead_image_url: null,
