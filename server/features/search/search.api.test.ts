@@ -132,11 +132,11 @@ describe('POST /api/search', () => {
 
   it('searches with a pasted paragraph of 1,000 characters and refuses a longer one', async () => {
     const { client } = await memberWithClient(app);
-    const target = await createPostAs(client, { tldr: 'Quokka sightings', content: 'Seen on Rottnest.' });
+    const target = await createPostAs(client, { tldr: 'Numbat sightings', content: 'Seen on Rottnest.' });
     await createPostAs(client, { tldr: 'Gardening notes', content: 'Tomatoes again.' });
     // 150 distinct words no post holds, with the one that matters at the end.
     const filler = Array.from({ length: 150 }, (_, index) => `zq${index.toString(36)}x`).join(' ');
-    const paragraph = `${filler} quokka`.padStart(1000, 'y');
+    const paragraph = `${filler} numbat`.padStart(1000, 'y');
     expect(paragraph).toHaveLength(1000);
     const found = await client.post('/api/search', { query: paragraph });
     expect(found.status).toBe(200);
