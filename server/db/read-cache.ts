@@ -243,7 +243,8 @@ const STATEMENT_KEYWORD = /^(select|insert|update|delete|merge|values|table)$/;
  */
 function withMainStatement(sql: string): string | null {
   let depth = 0;
-  let index = sql.search(WITH) + sql.match(WITH)![0].length;
+  // WITH is anchored at the start: the scan begins right after the keyword.
+  let index = WITH.exec(sql)![0].length;
   while (index < sql.length) {
     const char = sql[index]!;
     if (char === "'" || char === '"') {

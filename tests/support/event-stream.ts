@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { LiveEvent } from '../../shared/api/live-events';
 import { SESSION_COOKIE } from '../../server/http/auth';
+import { arrivals } from './arrivals';
 import type { TestClient } from './test-client';
 
 /** A member's open event stream, read as a browser's EventSource would. */
@@ -18,8 +19,7 @@ export async function openStream(baseUrl: string, client: TestClient): Promise<S
     signal: controller.signal,
   });
   expect(res.status).toBe(200);
-  const events: LiveEvent[] = [];
-  const waiters = new Set<() => void>();
+  const received = arrivals<LiveEvent>('event');
   void (async () => {
     const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = '';
@@ -37,8 +37,7 @@ export async function openStream(baseUrl: string, client: TestClient): Promise<S
             .filter((line) => line.startsWith('data: '))
             .map((line) => line.slice(6))
             .join('\n');
-          if (data) events.push(JSON.parse(data) as LiveEvent);
-          for (const wake of waiters) wake();
+          if (data) received.add(JSON.parse(data) as LiveEvent);
         }
       }
     } catch {
@@ -46,24 +45,8 @@ export async function openStream(baseUrl: string, client: TestClient): Promise<S
     }
   })();
   return {
-    events,
-    next(match, timeoutMs = 5000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const found = events.find(match);
-          if (!found) return;
-          waiters.delete(check);
-          clearTimeout(timer);
-          resolve(found);
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(events)}`));
-        }, timeoutMs);
-        waiters.add(check);
-        check();
-      });
-    },
+    events: received.items,
+    next: received.next,
     close: () => controller.abort(),
   };
 }

@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { arrivals } from './arrivals';
 
 /** One JSON line the app logged. */
 export type LogLine = Record<string, unknown> & { level: number; msg?: string };
@@ -9,38 +10,24 @@ export type LogLine = Record<string, unknown> & { level: number; msg?: string };
  */
 export function captureLogs() {
   let text = '';
-  const lines: LogLine[] = [];
-  const waiters = new Set<() => void>();
+  const logged = arrivals<LogLine>('log line');
   const stream = new Writable({
     write(chunk, _encoding, done) {
       text += String(chunk);
-      for (const line of String(chunk).split('\n')) if (line.trim()) lines.push(JSON.parse(line) as LogLine);
-      for (const wake of waiters) wake();
+      const lines = String(chunk)
+        .split('\n')
+        .filter((line) => line.trim())
+        .map((line) => JSON.parse(line) as LogLine);
+      logged.add(...lines);
       done();
     },
   });
   return {
     stream,
-    lines,
+    lines: logged.items,
     /** Everything written so far, as written (to search for what must never be there). */
     text: () => text,
     /** The first line (already written or to come) that matches. */
-    next(match: (line: LogLine) => boolean, timeoutMs = 5000): Promise<LogLine> {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const found = lines.find(match);
-          if (!found) return;
-          waiters.delete(check);
-          clearTimeout(timer);
-          resolve(found);
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`no matching log line within ${timeoutMs} ms`));
-        }, timeoutMs);
-        waiters.add(check);
-        check();
-      });
-    },
+    next: logged.next,
   };
 }
