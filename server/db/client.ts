@@ -91,7 +91,7 @@ async function openPglite(options: PgliteOptions): Promise<Database> {
   const client = await PgliteThread.start(options, options.onFailure);
   const pglite = client as unknown as PGlite;
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
-  const readCache = new VersionedReadCache(client);
+  const readCache = new VersionedReadCache(client.clock);
   const database: Database = {
     kind: 'pglite',
     db,
@@ -185,7 +185,9 @@ async function openPostgres({
   await db.execute(sql`select 1`);
   const listener = listens ? createPgListener(url, (hearing) => writes.hear(hearing)) : null;
   // Until the notices are heard nothing kept is served; a failure here is retried by the listener.
-  await listener?.listen(DATA_CHANGED_CHANNEL, () => writes.changedElsewhere()).catch(() => undefined);
+  await listener
+    ?.listen(DATA_CHANGED_CHANNEL, (table, processId) => writes.changedElsewhere(table, processId))
+    .catch(() => undefined);
   const readCache = new VersionedReadCache(writes, { maxAgeMs: keptReadMaxAgeMs });
   const database: Database = {
     kind: 'postgres',
@@ -251,7 +253,7 @@ const LISTEN_RETRY_MS = { first: 500, max: 30_000 };
  * treat events as hints to refetch, never as the data itself.
  */
 function createPgListener(url: string, onHearing: (hearing: boolean) => void) {
-  const handlers = new Map<string, Set<(payload: string) => void>>();
+  const handlers = new Map<string, Set<(payload: string, processId: number) => void>>();
   let client: pg.Client | null = null;
   let connecting: Promise<pg.Client> | null = null;
   let retryMs = LISTEN_RETRY_MS.first;
@@ -280,7 +282,8 @@ function createPgListener(url: string, onHearing: (hearing: boolean) => void) {
       // TCP keep-alive, so a connection the network silently lost is found and replaced.
       const fresh = new pg.Client({ connectionString: url, keepAlive: true });
       fresh.on('notification', (message) => {
-        for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+        for (const handler of handlers.get(message.channel) ?? [])
+          handler(message.payload ?? '', message.processId);
       });
       try {
         await fresh.connect();
@@ -305,7 +308,7 @@ function createPgListener(url: string, onHearing: (hearing: boolean) => void) {
   }
 
   return {
-    async listen(channel: string, handler: (payload: string) => void) {
+    async listen(channel: string, handler: (payload: string, processId: number) => void) {
       if (closed) throw new Error('the database is closed');
       let set = handlers.get(channel);
       const first = !set;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { PoolWriteClock } from './read-cache';
+import { type ConnectionWrites, type PoolWriteClock, noteStatement } from './read-cache';
 
 type QueryCallback = (error: Error | null, result?: unknown) => void;
 interface QueryConfig {
@@ -12,9 +12,18 @@ interface QueryConfig {
 /** PostgreSQL's "cached plan must not change result type": a table changed under a prepared statement. */
 const PLAN_CHANGED = '0A000';
 
-/** One name per SQL text, the same in every process and connection. */
+const names = new Map<string, string>();
+const NAMES_KEPT = 2000;
+
+/** One name per SQL text, the same in every process and connection (kept per text: hashed once). */
 export function statementName(text: string): string {
-  return `h${createHash('sha1').update(text).digest('base64url')}`;
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `h${createHash('sha1').update(text).digest('base64url')}`;
+    if (names.size >= NAMES_KEPT) names.delete(names.keys().next().value!);
+    names.set(text, name);
+  }
+  return name;
 }
 
 /**
@@ -46,12 +55,26 @@ function plainText(config: unknown): string | null {
  * `writeClock`, it counts the writes it sends, for the reads kept between writes (ADR 031).
  */
 export class PreparingClient extends pg.Client {
-  /** Counts this process's writes, when the pool was given one (`writeClock` in its options). */
-  readonly #clock: PoolWriteClock | null;
+  /** Counts this connection's writes, when the pool was given a clock (`writeClock` in its options). */
+  readonly #writes: ConnectionWrites | null;
 
   constructor(config?: pg.ClientConfig & { writeClock?: PoolWriteClock }) {
     super(config);
-    this.#clock = config?.writeClock ?? null;
+    const clock = config?.writeClock;
+    this.#writes = clock ? clock.tracker() : null;
+    if (clock) {
+      // Its notices are its own writes, counted as sent; a transaction open when it ends is over.
+      this.once('connect', () => clock.ownConnections.add(this.#processId()));
+      this.once('end', () => {
+        clock.ownConnections.delete(this.#processId());
+        this.#writes!.end();
+      });
+    }
+  }
+
+  /** The server process this connection talks to (node-postgres keeps it, untyped). */
+  #processId(): number {
+    return (this as unknown as { processID: number }).processID;
   }
 
   // node-postgres' own overloads (text, config, submittable; callback or promise) pass through.
@@ -60,7 +83,8 @@ export class PreparingClient extends pg.Client {
     const callback = args.findLast((arg) => typeof arg === 'function') as QueryCallback | undefined;
     const statement = preparable(config, values);
     const text = statement?.text ?? plainText(config);
-    const counted = this.#clock !== null && text !== null;
+    if (text !== null) noteStatement(text);
+    const counted = this.#writes !== null && text !== null;
     if (!statement && !counted) return (super.query as (...rest: unknown[]) => never).apply(this, args);
     let answer = statement
       ? this.#prepared({ ...statement, name: statementName(statement.text) }, values as unknown[])
@@ -69,7 +93,7 @@ export class PreparingClient extends pg.Client {
           config,
           Array.isArray(values) ? values : undefined,
         );
-    if (counted) answer = this.#clock!.track(text!, answer as Promise<pg.QueryResult>);
+    if (counted) answer = this.#writes!.track(text!, answer as Promise<pg.QueryResult>);
     if (!callback) return answer as never;
     answer.then(
       (result) => callback(null, result),

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
-import { mayChangeKeptReads, mayHaveChangedData, type WriteClock } from './read-cache';
+import { TableClock, mayChangeKeptReads, mayHaveChangedData, noteStatement } from './read-cache';
+import { tablesWritten } from './statement-tables';
 import type { FromWorker, Request, SerializedError, WorkerStart } from './pglite-protocol';
 import { workerScript } from '../worker-script';
 
@@ -44,14 +45,16 @@ interface Pending {
  * error comes back under that id. A slow query occupies the database thread only: the event loop
  * keeps serving requests that do not wait on the database.
  */
-export class PgliteThread implements WriteClock {
+export class PgliteThread {
   readonly #worker: Worker;
   readonly #pending = new Map<number, Pending>();
   readonly #listeners = new Map<number, (payload: string) => void>();
   #nextId = 1;
-  #changes = 0;
-  #writesSent = 0;
-  #writesInFlight = 0;
+  /**
+   * The tables written and when, for the read cache (server/db/read-cache.ts): every write to this
+   * process's one database passes through here, so it sees them all.
+   */
+  readonly clock = new TableClock(() => this.closed);
   #closing = false;
   #failure: DatabaseUnavailableError | null = null;
   #onFailure: (error: DatabaseUnavailableError) => void;
@@ -111,28 +114,15 @@ export class PgliteThread implements WriteClock {
     return this.#closing || this.#failure !== null;
   }
 
-  /**
-   * The write clock the read cache needs to stay exact (server/db/read-cache.ts): every write to
-   * this process's one database passes through here, so these counts see them all.
-   */
-  get changes(): number {
-    return this.#changes;
-  }
-
-  get writesSent(): number {
-    return this.#writesSent;
-  }
-
-  get writesInFlight(): number {
-    return this.#writesInFlight;
-  }
-
   query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
     return this.#query<T>(sql, params, options, undefined);
   }
 
   exec(sql: string): Promise<Results[]> {
-    return this.#write(this.#call({ op: 'exec', sql }), () => true) as Promise<Results[]>;
+    noteStatement(sql);
+    const call = this.#call({ op: 'exec', sql }) as Promise<Results[]>;
+    const tables = tablesWritten(sql);
+    return tables.length === 0 ? call : this.#write(call, tables, () => true);
   }
 
   /**
@@ -141,20 +131,26 @@ export class PgliteThread implements WriteClock {
    * when it throws.
    */
   async transaction<T>(callback: (tx: PgliteThreadTransaction) => Promise<T>): Promise<T> {
-    // The whole transaction is one write in flight; it changed data if any statement in it did.
+    // The tables its statements write are in flight from the first such statement until it ends;
+    // they changed if any statement in it changed data.
+    const written = new Set<string>();
     let wrote = false;
+    const writes = (tables: readonly string[]) => {
+      const first = tables.filter((table) => !written.has(table));
+      for (const table of first) written.add(table);
+      if (first.length > 0) this.clock.writeSent(first);
+    };
     const changed = () => {
       wrote = true;
-      return false;
     };
-    let settle!: () => void;
-    const transaction = this.#write(new Promise<void>((resolve) => (settle = resolve)), () => wrote);
+    const settle = () => {
+      if (written.size > 0) this.clock.writeSettled(written, wrote);
+    };
     let txId: number;
     try {
       txId = (await this.#call({ op: 'begin' })) as number;
     } catch (error) {
       settle();
-      await transaction;
       throw error;
     }
     let ended = false;
@@ -165,14 +161,19 @@ export class PgliteThread implements WriteClock {
         await this.#call({ op: 'end', tx: txId, commit });
       } finally {
         settle();
-        await transaction;
       }
     };
     const tx: PgliteThreadTransaction = {
       query: <R>(sql: string, params: unknown[] = [], options: QueryOptions = {}) =>
-        this.#query<R>(sql, params, options, txId, changed),
-      exec: (sql: string) =>
-        this.#write(this.#call({ op: 'exec', sql, tx: txId }), changed) as Promise<Results[]>,
+        this.#query<R>(sql, params, options, txId, { writes, changed }),
+      exec: (sql: string) => {
+        noteStatement(sql);
+        writes(tablesWritten(sql));
+        return this.#call({ op: 'exec', sql, tx: txId }).then((result) => {
+          changed();
+          return result;
+        }) as Promise<Results[]>;
+      },
       rollback: () => end(false),
       get closed() {
         return ended;
@@ -229,17 +230,18 @@ export class PgliteThread implements WriteClock {
     await this.#worker.terminate();
   }
 
-  /** `inTransaction`: hears that a statement of an open transaction changed data (and answers false). */
+  /** `inTransaction`: the open transaction the statement belongs to, which hears what it writes. */
   async #query<T>(
     sql: string,
     params: unknown[],
     options: QueryOptions,
     tx: number | undefined,
-    inTransaction?: () => boolean,
+    inTransaction?: { writes: (tables: readonly string[]) => void; changed: () => void },
   ): Promise<Results<T>> {
     if (options.serializers || options.onNotice || options.blob) {
       throw new Error('serializers, onNotice and blob cannot cross to the database thread');
     }
+    noteStatement(sql);
     const parsers = options.parsers ?? {};
     const rawTypes = Object.keys(parsers).map(Number);
     const call = this.#call({
@@ -248,33 +250,35 @@ export class PgliteThread implements WriteClock {
       params,
       options: { rowMode: options.rowMode, rawTypes, paramTypes: options.paramTypes },
       tx,
-    });
-    const changedData = (result: Results<unknown>) => {
-      const changed = mayHaveChangedData(sql, result);
-      return changed && inTransaction ? inTransaction() : changed;
-    };
-    const result = (await (mayChangeKeptReads(sql)
-      ? this.#write(call as Promise<Results<unknown>>, changedData)
-      : call)) as Results<T>;
+    }) as Promise<Results<unknown>>;
+    const tables = mayChangeKeptReads(sql) ? tablesWritten(sql) : [];
+    let result: Results<unknown>;
+    if (tables.length === 0) {
+      result = await call;
+    } else if (inTransaction) {
+      inTransaction.writes(tables);
+      result = await call;
+      if (mayHaveChangedData(sql, result)) inTransaction.changed();
+    } else {
+      result = await this.#write(call, tables, (answer) => mayHaveChangedData(sql, answer));
+    }
     if (rawTypes.length > 0) applyParsers(result, parsers);
-    return result;
+    return result as Results<T>;
   }
 
   /**
-   * Counts a call that may write while it is in flight; when it settles, `changedData` says whether
-   * it did (a failed statement changed nothing: in a transaction, the transaction rolls back).
+   * Counts a call that writes `tables` while it is in flight; when it settles, `changedData` says
+   * whether it did (a failed statement changed nothing).
    */
-  #write<T>(call: Promise<T>, changedData: (result: T) => boolean): Promise<T> {
-    this.#writesSent++;
-    this.#writesInFlight++;
+  #write<T>(call: Promise<T>, tables: readonly string[], changedData: (result: T) => boolean): Promise<T> {
+    this.clock.writeSent(tables);
     return call.then(
       (result) => {
-        this.#writesInFlight--;
-        if (changedData(result)) this.#changes++;
+        this.clock.writeSettled(tables, changedData(result));
         return result;
       },
       (error: unknown) => {
-        this.#writesInFlight--;
+        this.clock.writeSettled(tables, false);
         throw error;
       },
     );

@@ -4,8 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../http/auth';
 import { memberWithClient } from '../../tests/support/factories';
 import { publishAs } from '../../tests/support/public-post-factories';
-import { createGroupAs, createPostAs, memberInGroup } from '../../tests/support/social-factories';
-import { createTestApp, type TestApp } from '../../tests/support/test-app';
+import {
+  createGroupAs,
+  createPostAs,
+  memberInGroup,
+  memberOfAnotherGroup,
+} from '../../tests/support/social-factories';
+import { createTestApp, type TestApp, waitForAllJobsDone } from '../../tests/support/test-app';
 import { databaseUrl } from '../../tests/support/test-database';
 import { DATA_CHANGED_CHANNEL, type Db, openDatabase, rowsOf } from './client';
 import { type ReadCache, VersionedReadCache } from './read-cache';
@@ -41,12 +46,24 @@ describe('reads kept until the next write', () => {
    * they are done.
    */
   async function keptMemberName(cache: ReadCache, memberId: string, db: Db = app.context.db) {
+    return keptRead(cache, `test:${memberId}`, async () => {
+      return (await db.select({ name: users.firstName }).from(users).where(eq(users.id, memberId)))[0];
+    });
+  }
+
+  /**
+   * `load` through `cache` under `key`, once the positive control holds: an answer is kept across
+   * a read. The new member's background jobs write through the same database, and a write to a
+   * table the read depends on drops it; on a busy machine they can take seconds, so this is tried
+   * until they are done.
+   */
+  async function keptRead<T>(cache: ReadCache, key: string, load: () => Promise<T>) {
     let loads = 0;
     const read = Object.assign(
       () =>
-        cache.read(`test:${memberId}`, async () => {
+        cache.read(key, async () => {
           loads++;
-          return (await db.select({ name: users.firstName }).from(users).where(eq(users.id, memberId)))[0];
+          return load();
         }),
       { loads: () => loads },
     );
@@ -108,6 +125,60 @@ describe('reads kept until the next write', () => {
       (await author.patch(`/api/posts/${post.id}`, { post: { tldr: 'Rye on Friday', content: '' } })).status,
     ).toBe(200);
     expect(((await reader.get('/api/posts')).body as Listed)[0]).toMatchObject({ tldr: 'Rye on Friday' });
+  });
+
+  it('keeps a timeline page through writes it cannot change, and shows a like on it at once (ADR 041)', async () => {
+    const { client: reader } = await memberWithClient(app);
+    const { client: author } = await memberWithClient(app);
+    const { client: liker } = await memberOfAnotherGroup(app);
+    const post = await createPostAs(author, { tldr: 'Kept through the likes' });
+    const cache = app.context.database.readCache as VersionedReadCache;
+    const outcome = (kind: string) =>
+      cache.outcomes().find((entry) => entry.kind === kind) ?? { hits: 0, misses: 0 };
+    const timeline = async () => ((await reader.get('/api/posts')).body as Listed)[0]!;
+    // The positive control: the page is kept across two reads once the members' jobs have settled.
+    await expect
+      .poll(
+        async () => {
+          await timeline();
+          const before = outcome('timeline').hits;
+          await timeline();
+          return outcome('timeline').hits > before;
+        },
+        { timeout: 20_000, interval: 50 },
+      )
+      .toBe(true);
+
+    // Another member likes the post: the page stays kept, and its count is the new one at once.
+    // (The new members' and the post's jobs are done first: one that wrote a table the page reads
+    // would rightly drop it.)
+    await waitForAllJobsDone(app);
+    await timeline();
+    expect((await liker.post(`/api/posts/${post.id}/likes`, {})).status).toBe(200);
+    const pageHits = outcome('timeline').hits;
+    const countMisses = outcome('post-counts').misses;
+    expect(await timeline()).toMatchObject({ id: post.id, likes_count: 1, liked_by_current_user: false });
+    expect(outcome('timeline').hits).toBe(pageHits + 1);
+    expect(outcome('post-counts').misses).toBe(countMisses + 1);
+
+    // The reader's own like: counted, and liked by them.
+    expect((await reader.post(`/api/posts/${post.id}/likes`, {})).status).toBe(200);
+    expect(await timeline()).toMatchObject({ id: post.id, likes_count: 2, liked_by_current_user: true });
+
+    // A write to a table the page does not read (the liker marks their inbox read) keeps both.
+    expect((await liker.post('/api/notifications/read_all', {})).status).toBeLessThan(300);
+    const both = [outcome('timeline').hits, outcome('post-counts').hits];
+    expect(await timeline()).toMatchObject({ likes_count: 2 });
+    expect([outcome('timeline').hits, outcome('post-counts').hits]).toEqual([both[0]! + 1, both[1]! + 1]);
+
+    // And one that changes what the page shows is never served stale: the author edits the post.
+    expect(
+      (await author.patch(`/api/posts/${post.id}`, { post: { tldr: 'Edited under the cache', content: '' } }))
+        .status,
+    ).toBe(200);
+    const misses = outcome('timeline').misses;
+    expect(await timeline()).toMatchObject({ tldr: 'Edited under the cache', likes_count: 2 });
+    expect(outcome('timeline').misses).toBe(misses + 1);
   });
 
   it('sees a write made straight to the database, outside any request', async () => {
@@ -266,7 +337,14 @@ describe('reads kept until the next write', () => {
     const heard: string[] = [];
     const stop = await app.context.database.listen(DATA_CHANGED_CHANNEL, (table) => heard.push(table));
     try {
-      const read = await keptMemberName(app.context.database.readCache, member.id);
+      const read = await keptRead(app.context.database.readCache, `test-session:${session!.id}`, async () => {
+        return (
+          await db
+            .select({ expiresAt: sessions.expiresAt })
+            .from(sessions)
+            .where(eq(sessions.id, session!.id))
+        )[0];
+      });
       const loads = read.loads();
       await markSessionSeen(db, session!.id, new Date(), '203.0.113.9');
       await read();
@@ -276,8 +354,9 @@ describe('reads kept until the next write', () => {
       expect(seen!.ip).toBe('203.0.113.9');
       // ...and the session's expiry sliding is a change like any other: announced, and it drops
       // what is kept. Notices arrive in order, so the mark's would have come first.
-      await extendSession(db, session!.id, new Date(), new Date(Date.now() + 86_400_000));
-      await read();
+      const later = new Date(Date.now() + 86_400_000);
+      await extendSession(db, session!.id, new Date(), later);
+      expect((await read())!.expiresAt.getTime()).toBe(later.getTime());
       expect(read.loads()).toBe(loads + 1);
       await expect.poll(() => heard.includes('sessions'), { timeout: 10_000, interval: 20 }).toBe(true);
       expect(heard.filter((table) => table === 'sessions')).toHaveLength(1);

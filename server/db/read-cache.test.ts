@@ -3,41 +3,101 @@ import {
   mayChangeKeptReads,
   mayHaveChangedData,
   noReadCache,
+  noteStatement,
   PoolWriteClock,
+  TableClock,
   VersionedReadCache,
 } from './read-cache';
 
-/** A load that answers `value` and counts its calls. */
-function loader<T>(value: T) {
+/** A load that reads `tables` (as its statements would name them), answers `value` and counts its calls. */
+function loader<T>(value: T, tables: string[] = ['posts']) {
   const load = async () => {
     load.calls++;
+    if (tables.length > 0) noteStatement(`select * from ${tables.map((t) => `"${t}"`).join(', ')}`);
+    await Promise.resolve();
     return value;
   };
   load.calls = 0;
   return load;
 }
 
-/** A write clock the test moves by hand. */
+/** A clock the test moves by hand: `write(tables)` sends a write and settles it. */
 function clock() {
-  return { changes: 0, writesSent: 0, writesInFlight: 0, closed: false };
+  let closed = false;
+  const tables = new TableClock(() => closed);
+  return Object.assign(tables, {
+    write(written: string[], changed = true) {
+      tables.writeSent(written);
+      tables.writeSettled(written, changed);
+    },
+    close() {
+      closed = true;
+    },
+  });
 }
 
 describe('VersionedReadCache', () => {
-  it('answers from the cache until the write count moves, then loads again', async () => {
+  it('answers from the cache until a table it read changes, then loads again', async () => {
     const writes = clock();
     const cache = new VersionedReadCache(writes);
     const load = loader(['row']);
     expect(await cache.read('k', load)).toEqual(['row']);
     expect(await cache.read('k', load)).toEqual(['row']);
     expect(load.calls).toBe(1);
-    writes.writesSent++; // a write that changed nothing (UPDATE 0) leaves the answer good
+    writes.write(['posts'], false); // a write that changed nothing (UPDATE 0) leaves the answer good
     await cache.read('k', load);
     expect(load.calls).toBe(1);
-    writes.changes++;
+    writes.write(['posts']);
     await cache.read('k', load);
     expect(load.calls).toBe(2);
     await cache.read('k', load);
     expect(load.calls).toBe(2);
+  });
+
+  it('keeps an answer through writes to tables it did not read, and drops it on a write to one it did', async () => {
+    const writes = clock();
+    const cache = new VersionedReadCache(writes);
+    const timeline = loader(['post'], ['posts', 'users']);
+    const inbox = loader(['notification'], ['notifications']);
+    await cache.read('timeline:m1', timeline);
+    await cache.read('inbox:m1', inbox);
+    writes.write(['notifications']); // someone's notifications marked read
+    writes.write(['sessions']);
+    await cache.read('timeline:m1', timeline);
+    await cache.read('inbox:m1', inbox);
+    expect([timeline.calls, inbox.calls]).toEqual([1, 2]);
+    writes.write(['users']); // a member renamed: the timeline shows names
+    await cache.read('timeline:m1', timeline);
+    await cache.read('inbox:m1', inbox);
+    expect([timeline.calls, inbox.calls]).toEqual([2, 2]);
+  });
+
+  it('drops every answer on a write whose tables are not known ("*")', async () => {
+    const writes = clock();
+    const cache = new VersionedReadCache(writes);
+    const load = loader('kept', ['groups']);
+    await cache.read('k', load);
+    writes.write(['*']);
+    await cache.read('k', load);
+    expect(load.calls).toBe(2);
+  });
+
+  it('gives a load that reads through another kept answer that answer’s tables too', async () => {
+    const writes = clock();
+    const cache = new VersionedReadCache(writes);
+    const role = loader('owner', ['group_roles']);
+    const page = async () => {
+      page.calls++;
+      return `${await cache.read('group-role:g1', role)} sees the page`;
+    };
+    page.calls = 0;
+    await cache.read('role-first', async () => cache.read('group-role:g1', role)); // kept on its own
+    await cache.read('page', page); // the role is a hit inside the page's load
+    await cache.read('page', page);
+    expect(page.calls).toBe(1);
+    writes.write(['group_roles']);
+    await cache.read('page', page);
+    expect(page.calls).toBe(2);
   });
 
   it('counts hits and misses by the kind its keys begin with, never by the rest of a key', async () => {
@@ -46,7 +106,7 @@ describe('VersionedReadCache', () => {
     await cache.read('timeline:{"viewer":"m1"}', loader(['a']));
     await cache.read('timeline:{"viewer":"m1"}', loader(['a']));
     await cache.read('timeline:{"viewer":"m2"}', loader(['b']));
-    writes.changes++;
+    writes.write(['posts']);
     await cache.read('timeline:{"viewer":"m1"}', loader(['a']));
     await cache.read('session:hash', loader({ id: 'm1' }));
     await cache.read('session:hash', loader({ id: 'm1' }));
@@ -62,7 +122,7 @@ describe('VersionedReadCache', () => {
     const writes = clock();
     const cache = new VersionedReadCache(writes);
     await cache.read('k', loader('kept'));
-    writes.closed = true;
+    writes.close();
     await expect(
       cache.read('k', async () => {
         throw new Error('the database is unavailable');
@@ -102,15 +162,26 @@ describe('VersionedReadCache', () => {
   });
 
   it.each([
-    ['a write was sent while it loaded', (writes: ReturnType<typeof clock>) => writes.writesSent++],
-    ['a write changed data while it loaded', (writes: ReturnType<typeof clock>) => writes.changes++],
+    [
+      'a write to its table was sent while it loaded (even one that changed nothing)',
+      (writes: ReturnType<typeof clock>) => writes.write(['posts'], false),
+    ],
+    [
+      'a write changed its table while it loaded',
+      (writes: ReturnType<typeof clock>) => writes.write(['posts']),
+    ],
+    [
+      'another process announced a change to its table',
+      (writes: ReturnType<typeof clock>) => writes.changed(['posts']),
+    ],
   ])('does not keep an answer when %s', async (_, race) => {
     const writes = clock();
     const cache = new VersionedReadCache(writes);
     const racing = loader('maybe stale');
     await cache.read('k', async () => {
+      const value = await racing();
       race(writes);
-      return racing();
+      return value;
     });
     const load = loader('fresh');
     expect(await cache.read('k', load)).toBe('fresh');
@@ -119,14 +190,31 @@ describe('VersionedReadCache', () => {
     expect(load.calls).toBe(1);
   });
 
-  it('does not keep an answer read while a write was in flight', async () => {
+  it('keeps an answer when a write to another table raced it', async () => {
     const writes = clock();
-    writes.writesInFlight = 1;
+    const cache = new VersionedReadCache(writes);
+    const racing = loader('good');
+    await cache.read('k', async () => {
+      const value = await racing();
+      writes.write(['notifications']);
+      return value;
+    });
+    await cache.read('k', racing);
+    expect(racing.calls).toBe(1);
+  });
+
+  it('does not keep an answer read while a write to its table was in flight', async () => {
+    const writes = clock();
+    writes.writeSent(['posts']);
     const cache = new VersionedReadCache(writes);
     const load = loader('either side of the write');
     await cache.read('k', load);
     await cache.read('k', load);
     expect(load.calls).toBe(2);
+    writes.writeSettled(['posts'], false);
+    await cache.read('k', load);
+    await cache.read('k', load);
+    expect(load.calls).toBe(3);
   });
 
   it('keeps no "nothing" (unknown keys cannot crowd out known ones)', async () => {
@@ -138,7 +226,7 @@ describe('VersionedReadCache', () => {
     expect(cache.size).toBe(0);
   });
 
-  it('with a maximum age, loads again once an answer is that old, whatever the write count says', async () => {
+  it('with a maximum age, loads again once an answer is that old, whatever the tables say', async () => {
     let now = 1_000;
     const cache = new VersionedReadCache(clock(), { maxAgeMs: 1000, now: () => now });
     const load = loader('feed');
@@ -246,81 +334,125 @@ describe('which statements may change data', () => {
 
 describe('PoolWriteClock', () => {
   const settled = (rowCount: number | null) => Promise.resolve({ rowCount });
+  /** A clock that hears the notices, with a cache on it and a load of the posts kept. */
+  async function keptTimeline() {
+    const writes = new PoolWriteClock();
+    writes.hear(true);
+    const cache = new VersionedReadCache(writes);
+    const load = loader('timeline', ['posts']);
+    await cache.read('k', load);
+    const reread = async () => {
+      await cache.read('k', load);
+      return load.calls;
+    };
+    return { writes, connection: writes.tracker(), reread };
+  }
 
-  it('serves nothing kept until the change notices are heard, nor once they stop', () => {
+  it('serves nothing kept until the change notices are heard, nor once they stop', async () => {
     const writes = new PoolWriteClock();
     expect(writes.closed).toBe(true);
     writes.hear(true);
     expect(writes.closed).toBe(false);
-    const heard = writes.changes;
+    const cache = new VersionedReadCache(writes);
+    const load = loader('kept');
+    await cache.read('k', load);
     writes.hear(false);
     expect(writes.closed).toBe(true);
-    // What was kept before the notices stopped is dropped, and again once they are back.
-    expect(writes.changes).toBe(heard + 1);
     writes.hear(true);
-    expect(writes).toMatchObject({ closed: false, changes: heard + 2 });
+    // What was kept before the notices stopped is dropped.
+    await cache.read('k', load);
+    expect(load.calls).toBe(2);
     writes.stop();
     expect(writes.closed).toBe(true);
   });
 
-  it("counts another process's committed write as a change", async () => {
-    const writes = new PoolWriteClock();
-    writes.hear(true);
-    const cache = new VersionedReadCache(writes);
-    const load = loader('before');
-    await cache.read('k', load);
-    await cache.read('k', load);
-    expect(load.calls).toBe(1);
-    writes.changedElsewhere();
-    await cache.read('k', load);
-    expect(load.calls).toBe(2);
+  it('drops answers that read a table another process announced changed, and only those', async () => {
+    const { writes, reread } = await keptTimeline();
+    expect(await reread()).toBe(1);
+    writes.changedElsewhere('notifications', 4242);
+    expect(await reread()).toBe(1);
+    writes.changedElsewhere('posts', 4242);
+    expect(await reread()).toBe(2);
+    // The triggers' own writes: a like elsewhere changes the counters, not the posts' text.
+    writes.changedElsewhere('post_likes', 4242);
+    expect(await reread()).toBe(2);
+  });
+
+  it("passes over the notices of this pool's own connections: their writes were counted as sent", async () => {
+    const { writes, reread } = await keptTimeline();
+    writes.ownConnections.add(77);
+    writes.changedElsewhere('posts', 77);
+    expect(await reread()).toBe(1);
+    writes.changedElsewhere('posts', 78);
+    expect(await reread()).toBe(2);
   });
 
   it('leaves what is kept alone when a WITH only reads, however many rows it answers', async () => {
-    const writes = new PoolWriteClock();
-    writes.hear(true);
+    const { connection, reread } = await keptTimeline();
+    await connection.track('with page as (select id from posts) select * from page', settled(40));
+    expect(await reread()).toBe(1);
+    // The control: a WITH that updates posts is a change.
+    await connection.track('with next as (select id from posts) update posts set tldr = $1', settled(1));
+    expect(await reread()).toBe(2);
+  });
+
+  it("leaves what is kept alone when only the throttle's counters or other tables are written", async () => {
+    const { connection, reread } = await keptTimeline();
+    await connection.track(
+      'insert into rate_limits (key, window_start, count) values ($1, $2, 1)',
+      settled(1),
+    );
+    await connection.track('update "notifications" set "read_at" = $1 where "user_id" = $2', settled(5));
+    await connection.track(
+      'with n as (select id from pgboss.job for update skip locked) update pgboss.job set state = 1',
+      settled(1),
+    );
+    expect(await reread()).toBe(1);
+  });
+
+  it('drops nothing for a write that touched no row, and what it wrote once it changed rows', async () => {
+    const { connection, reread } = await keptTimeline();
+    await connection.track('delete from "posts" where "id" = $1', settled(0));
+    expect(await reread()).toBe(1);
+    await connection.track('delete from "posts" where "id" = $1', settled(1));
+    expect(await reread()).toBe(2);
+  });
+
+  it("keeps a transaction's tables in flight until it ends, then takes them as changed", async () => {
+    const { writes, connection, reread } = await keptTimeline();
+    await connection.track('begin', settled(null));
+    await connection.track('insert into "posts" ("tldr") values ($1)', settled(1));
+    // Until the transaction commits nothing read of posts is kept (it may or may not see the row)…
     const cache = new VersionedReadCache(writes);
-    const load = loader('timeline');
-    await cache.read('k', load);
-    await writes.track('with page as (select id from notifications) select * from page', settled(40));
-    await cache.read('k', load);
+    const during = loader('during');
+    await cache.read('d', during);
+    await cache.read('d', during);
+    expect(during.calls).toBe(2);
+    // …and once it commits, what was kept before is dropped.
+    await connection.track('commit', settled(null));
+    expect(await reread()).toBe(2);
+    await cache.read('d', during);
+    await cache.read('d', during);
+    expect(during.calls).toBe(3);
+  });
+
+  it('ends a transaction left open when its connection closes', async () => {
+    const { writes, connection } = await keptTimeline();
+    await connection.track('begin', settled(null));
+    await connection.track('update "posts" set "tldr" = $1', settled(1));
+    connection.end();
+    const cache = new VersionedReadCache(writes);
+    const load = loader('after');
+    await cache.read('a', load);
+    await cache.read('a', load);
     expect(load.calls).toBe(1);
-    // The control: a WITH that updates is a change.
-    await writes.track('with next as (select id from jobs) update jobs set state = 1', settled(1));
-    await cache.read('k', load);
-    expect(load.calls).toBe(2);
-  });
-
-  it("leaves what is kept alone when only the throttle's counters are written", async () => {
-    const writes = new PoolWriteClock();
-    await writes.track('insert into rate_limits (key, window_start, count) values ($1, $2, 1)', settled(1));
-    expect(writes).toMatchObject({ writesSent: 0, changes: 0 });
-  });
-
-  it('counts what may write while it runs, and a change once it changed rows', async () => {
-    const writes = new PoolWriteClock();
-    const pending = writes.track('update posts set tldr = $1 where id = $2', settled(1));
-    expect(writes).toMatchObject({ writesSent: 1, writesInFlight: 1, changes: 0 });
-    await pending;
-    expect(writes).toMatchObject({ writesSent: 1, writesInFlight: 0, changes: 1 });
-  });
-
-  it('leaves reads alone, and counts no change for a write that touched no row', async () => {
-    const writes = new PoolWriteClock();
-    await writes.track('select * from posts where id = $1', settled(1));
-    expect(writes).toMatchObject({ writesSent: 0, changes: 0 });
-    await writes.track('delete from sessions where id = $1', settled(0));
-    expect(writes).toMatchObject({ writesSent: 1, writesInFlight: 0, changes: 0 });
-    // A positive control: COMMIT (no row count) is a change.
-    await writes.track('commit', settled(null));
-    expect(writes.changes).toBe(1);
   });
 
   it('counts a failed write as a change, and passes its error on', async () => {
-    const writes = new PoolWriteClock();
+    const { connection, reread } = await keptTimeline();
     await expect(
-      writes.track('insert into likes values ($1)', Promise.reject(new Error('23505'))),
+      connection.track('insert into "posts" values ($1)', Promise.reject(new Error('23505'))),
     ).rejects.toThrow('23505');
-    expect(writes).toMatchObject({ writesInFlight: 0, changes: 1 });
+    expect(await reread()).toBe(2);
   });
 });

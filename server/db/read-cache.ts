@@ -1,13 +1,19 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { EVERY_TABLE, HEARTH_TABLES, closureOf, tablesRead, tablesWritten } from './statement-tables';
+
 /**
- * Answers to hot reads (the session look-up, timeline pages, the public feed) kept until data is
- * changed in the database (ADR 028). It is exact only where one process owns every write: the
- * embedded database, whose client watches every statement (`WriteClock`). A read is kept only if no
- * write was in flight when it started and none was sent or changed data while it ran, and it is
- * served only while no data has changed since, so it never returns what a completed write changed.
+ * Answers to hot reads (the session look-up, timeline pages, a post's comments, the inbox, search)
+ * kept until a table they read is changed in the database (ADR 028, ADR 041). Each answer is kept
+ * with the tables its statements named (`noteStatement`); a write takes away only the answers that
+ * read a table it changes (`statement-tables.ts`: its targets, what their foreign keys and triggers
+ * carry). It is exact where one process owns every write: the embedded database, whose client
+ * watches every statement. A read is kept only if no write to its tables was in flight when it
+ * started, nor sent or settled while it ran, and it is served only while none of them has changed
+ * since, so it never returns what a completed write changed.
  *
  * On PostgreSQL other processes write too: the same reads are kept, and dropped when this process
- * writes or PostgreSQL announces another's committed write, for at most a second either way, and
- * not at all while those announcements cannot be heard (ADR 031).
+ * writes their tables or PostgreSQL announces another's committed write to them, for at most a
+ * second either way, and not at all while those announcements cannot be heard (ADR 031).
  */
 export interface ReadCache {
   /**
@@ -38,20 +44,95 @@ export function keptReadKind(key: string): string {
 /** PostgreSQL: every read goes to the database. */
 export const noReadCache: ReadCache = { read: (_key, load) => load() };
 
-/** What the embedded database's client counts of the statements that may write. */
-export interface WriteClock {
-  /** Moves when a write settles having changed data (rows touched, DDL, a transaction that wrote). */
-  readonly changes: number;
-  /** Moves when a statement that may write is sent, or a transaction begins. */
-  readonly writesSent: number;
-  /** Those sent and not yet settled (an open transaction counts as one). */
-  readonly writesInFlight: number;
-  /** The database has stopped: nothing is served from the cache, so reads fail as the database does. */
-  readonly closed: boolean;
+/**
+ * Which tables changed, and when (ADR 041): one sequence numbers every write sent and every change
+ * settled, per table. An answer is kept with the number current when its load began and the tables
+ * its statements named; it is served while none of those tables (nor `EVERY_TABLE`) has changed
+ * since. A load's answer is kept only if no write to its tables was sent, in flight or settled
+ * while it ran.
+ */
+export class TableClock {
+  #seq = 0;
+  readonly #sent = new Map<string, number>();
+  readonly #changed = new Map<string, number>();
+  readonly #inFlight = new Map<string, number>();
+  /** What the database's state says besides: closed, nothing kept is served. */
+  readonly #isClosed: () => boolean;
+
+  constructor(isClosed: () => boolean = () => false) {
+    this.#isClosed = isClosed;
+  }
+
+  get seq(): number {
+    return this.#seq;
+  }
+
+  /** The database has stopped or its writes cannot all be heard: nothing kept is served. */
+  get closed(): boolean {
+    return this.#isClosed();
+  }
+
+  /** A write to `tables` was sent (or a transaction first wrote them): in flight until it settles. */
+  writeSent(tables: Iterable<string>): void {
+    const seq = ++this.#seq;
+    for (const table of tables) {
+      this.#sent.set(table, seq);
+      this.#inFlight.set(table, (this.#inFlight.get(table) ?? 0) + 1);
+    }
+  }
+
+  /** That write settled, having `changed` data or not. */
+  writeSettled(tables: Iterable<string>, changed: boolean): void {
+    const seq = ++this.#seq;
+    for (const table of tables) {
+      const left = (this.#inFlight.get(table) ?? 1) - 1;
+      if (left === 0) this.#inFlight.delete(table);
+      else this.#inFlight.set(table, left);
+      if (changed) this.#changed.set(table, seq);
+    }
+  }
+
+  /** `tables` changed, by a write this clock did not see sent (another process's, announced). */
+  changed(tables: Iterable<string>): void {
+    const seq = ++this.#seq;
+    for (const table of tables) this.#changed.set(table, seq);
+  }
+
+  /** Whether none of `tables`, nor `EVERY_TABLE`, changed after `seq`. */
+  unchangedSince(tables: readonly string[], seq: number): boolean {
+    if ((this.#changed.get(EVERY_TABLE) ?? 0) > seq) return false;
+    for (const table of tables) if ((this.#changed.get(table) ?? 0) > seq) return false;
+    return true;
+  }
+
+  /** Whether no write to `tables` (or to `EVERY_TABLE`) was sent or settled after `seq`, or is in flight. */
+  quietSince(tables: Iterable<string>, seq: number): boolean {
+    for (const table of [EVERY_TABLE, ...tables]) {
+      if ((this.#sent.get(table) ?? 0) > seq || (this.#changed.get(table) ?? 0) > seq) return false;
+      if (this.#inFlight.has(table)) return false;
+    }
+    return true;
+  }
+}
+
+/** The tables the statements of the load in progress named (`VersionedReadCache.read`). */
+const loading = new AsyncLocalStorage<Set<string>>();
+
+/**
+ * Notes that `sql` is run on behalf of the load in progress, if any: the tables it names become
+ * the kept answer's dependencies. Every statement Hearth sends passes here (the PGlite thread's
+ * client and PostgreSQL's pool client call it).
+ */
+export function noteStatement(sql: string): void {
+  const tables = loading.getStore();
+  if (tables) for (const table of tablesRead(sql)) tables.add(table);
 }
 
 interface Entry {
-  changes: number;
+  /** The clock's sequence number when the load began. */
+  seq: number;
+  /** The tables its statements named. */
+  tables: readonly string[];
   value: unknown;
   /** When it was loaded (`now()`). */
   at: number;
@@ -70,9 +151,9 @@ export interface VersionedReadCacheOptions {
   now?: () => number;
 }
 
-/** Answers kept until `clock` says data changed (or, with `maxAgeMs`, they grow too old). */
+/** Answers kept until a table they read changes (or, with `maxAgeMs`, they grow too old). */
 export class VersionedReadCache implements ReadCache {
-  readonly #clock: WriteClock;
+  readonly #clock: TableClock;
   readonly #capacity: number;
   readonly #maxAgeMs: number;
   /** Whether answers age at all: where they never do (the embedded database), the clock is not read. */
@@ -83,8 +164,8 @@ export class VersionedReadCache implements ReadCache {
   readonly #outcomes = new Map<string, KeptReadOutcome>();
 
   constructor(
-    clock: WriteClock,
-    { capacity = 500, maxAgeMs = Infinity, now = () => performance.now() }: VersionedReadCacheOptions = {},
+    clock: TableClock,
+    { capacity = 2000, maxAgeMs = Infinity, now = () => performance.now() }: VersionedReadCacheOptions = {},
   ) {
     this.#clock = clock;
     this.#capacity = capacity;
@@ -111,25 +192,32 @@ export class VersionedReadCache implements ReadCache {
 
   async read<T>(key: string, load: () => Promise<T>, isCurrent?: (value: T) => boolean): Promise<T> {
     const clock = this.#clock;
-    const changes = clock.changes;
+    // A load that reads through another kept answer depends on that answer's tables too.
+    const outer = loading.getStore();
     const entry = this.#entries.get(key);
     this.#entries.delete(key);
     const fresh = entry !== undefined && (!this.#aged || this.#now() - entry.at < this.#maxAgeMs);
-    if (fresh && entry.changes === changes && !clock.closed && (!isCurrent || isCurrent(entry.value as T))) {
+    if (
+      fresh &&
+      !clock.closed &&
+      clock.unchangedSince(entry.tables, entry.seq) &&
+      (!isCurrent || isCurrent(entry.value as T))
+    ) {
       this.#entries.set(key, entry);
       this.#count(key, true);
+      if (outer) for (const table of entry.tables) outer.add(table);
       return entry.value as T;
     }
     this.#count(key, false);
-    const sent = clock.writesSent;
-    const quiet = clock.writesInFlight === 0;
+    const seq = clock.seq;
     const at = this.#aged ? this.#now() : 0;
-    const value = await load();
-    // A write in flight, sent or settled meanwhile may or may not be in `value`: not kept. Nor is
-    // "nothing" (an unknown session token), so guesses cannot crowd out what is used.
-    const untouched = quiet && clock.writesSent === sent && clock.changes === changes;
-    if (untouched && value !== undefined && value !== null) {
-      this.#entries.set(key, { changes, value, at });
+    const named = new Set<string>();
+    const value = await loading.run(named, load);
+    if (outer) for (const table of named) outer.add(table);
+    // A write to what it read, in flight, sent or settled meanwhile may or may not be in `value`:
+    // not kept. Nor is "nothing" (an unknown session token), so guesses cannot crowd out what is used.
+    if (value !== undefined && value !== null && clock.quietSince(named, seq)) {
+      this.#entries.set(key, { seq, tables: [...named], value, at });
       if (this.#entries.size > this.#capacity) this.#entries.delete(this.#entries.keys().next().value!);
     }
     return value;
@@ -137,28 +225,30 @@ export class VersionedReadCache implements ReadCache {
 }
 
 /**
- * Writes to a PostgreSQL database (ADR 031): this process's through its pool, counted as they go
- * (`PreparingClient` calls `track`; a transaction is not one write here: each statement of it
- * counts, and its COMMIT counts as a change), and every process's as PostgreSQL announces them once
- * committed (`changedElsewhere`, from the change notices of migration 0016).
+ * Writes to a PostgreSQL database (ADR 031, ADR 041): this process's through its pool, as each
+ * `PreparingClient` sends them (`tracker`: a statement outside a transaction settles with its
+ * answer; the tables a transaction writes stay in flight until it ends), and every other
+ * process's as PostgreSQL announces them once committed (`changedElsewhere`, from the change
+ * notices of migration 0016, which name the table). The notices of this process's own
+ * connections are passed over: their writes were counted as they were sent.
  *
  * Until the notices are heard (`hear`), and whenever the connection they come by is lost, it is
  * `closed`: nothing kept is served, since another process's write could go unseen.
  */
-export class PoolWriteClock implements WriteClock {
-  changes = 0;
-  writesSent = 0;
-  writesInFlight = 0;
+export class PoolWriteClock extends TableClock {
   #hearing = false;
   #stopped = false;
+  /** The server process ids of this pool's connections, whose notices are this process's own writes. */
+  readonly ownConnections = new Set<number>();
 
-  get closed(): boolean {
-    return this.#stopped || !this.#hearing;
+  constructor() {
+    super(() => this.#stopped || !this.#hearing);
   }
 
-  /** A write was committed, by this process or another: everything kept before it is stale. */
-  changedElsewhere(): void {
-    this.changes++;
+  /** A write to `table` was committed by another process: answers that read it are stale. */
+  changedElsewhere(table: string, processId?: number): void {
+    if (processId !== undefined && this.ownConnections.has(processId)) return;
+    this.changed(HEARTH_TABLES.has(table) ? [table, ...closureOf(table)] : [EVERY_TABLE]);
   }
 
   /**
@@ -167,7 +257,7 @@ export class PoolWriteClock implements WriteClock {
    */
   hear(hearing: boolean): void {
     this.#hearing = hearing;
-    this.changes++;
+    this.changed([EVERY_TABLE]);
   }
 
   /** The database is closed: nothing is served from what was kept. */
@@ -175,23 +265,73 @@ export class PoolWriteClock implements WriteClock {
     this.#stopped = true;
   }
 
+  /** A connection's writes, counted per statement and per transaction. */
+  tracker(): ConnectionWrites {
+    return new ConnectionWrites(this);
+  }
+}
+
+const BEGIN = /^\s*(?:begin|start\s+transaction)\b/i;
+const END = /^\s*(?:commit|end|abort|rollback)(?:\s+(?:work|transaction))?\s*;?\s*$/i;
+
+/**
+ * One connection's writes as the clock sees them. Outside a transaction a statement's tables are
+ * in flight until its answer; inside one, from the first statement that writes them until the
+ * transaction ends (its writes are seen by others only then).
+ */
+export class ConnectionWrites {
+  readonly #clock: TableClock;
+  /** The tables the open transaction wrote, or null outside one. */
+  #transaction: Set<string> | null = null;
+
+  constructor(clock: TableClock) {
+    this.#clock = clock;
+  }
+
   /** `answer`, the result of the statement `sql`, counted as a write unless it only reads. */
   track<T extends { rowCount?: number | null }>(sql: string, answer: Promise<T>): Promise<T> {
+    if (BEGIN.test(sql)) {
+      this.end();
+      this.#transaction = new Set();
+      return answer;
+    }
+    if (END.test(sql)) {
+      return answer.finally(() => this.end());
+    }
     if (!mayChangeKeptReads(sql)) return answer;
-    this.writesSent++;
-    this.writesInFlight++;
+    const tables = tablesWritten(sql);
+    if (tables.length === 0) return answer;
+    const open = this.#transaction;
+    if (open) {
+      const first = tables.filter((table) => !open.has(table));
+      for (const table of first) open.add(table);
+      if (first.length > 0) this.#clock.writeSent(first);
+      return answer;
+    }
+    this.#clock.writeSent(tables);
     return answer.then(
       (result) => {
-        this.writesInFlight--;
-        if (mayHaveChangedData(sql, { affectedRows: result.rowCount ?? undefined })) this.changes++;
+        this.#clock.writeSettled(
+          tables,
+          mayHaveChangedData(sql, { affectedRows: result.rowCount ?? undefined }),
+        );
         return result;
       },
       (error: unknown) => {
-        this.writesInFlight--;
-        this.changes++;
+        this.#clock.writeSettled(tables, true);
         throw error;
       },
     );
+  }
+
+  /**
+   * The open transaction ended (committed, rolled back, or its connection closed): what it wrote
+   * is taken as changed.
+   */
+  end(): void {
+    const written = this.#transaction;
+    this.#transaction = null;
+    if (written && written.size > 0) this.#clock.writeSettled(written, true);
   }
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { noReadCache, VersionedReadCache } from '../db/read-cache';
+import { noReadCache, noteStatement, TableClock, VersionedReadCache } from '../db/read-cache';
 import { sendPage } from './kept-page';
 
 interface Row {
@@ -39,6 +39,7 @@ function source(rows: Row[], limit = 2) {
     page: {
       load: async () => {
         counts.loads++;
+        noteStatement('select * from "posts"');
         return rows;
       },
       limit,
@@ -58,7 +59,7 @@ const rows: Row[] = [
 ];
 
 function clock() {
-  return { changes: 0, writesSent: 0, writesInFlight: 0, closed: false };
+  return new TableClock();
 }
 
 describe('sendPage', () => {
@@ -92,7 +93,7 @@ describe('sendPage', () => {
     expect(counts).toEqual({ loads: 1, presented: 1 });
     expect(second.sent).toEqual(first.sent);
 
-    writes.changes++;
+    writes.changed(['posts']);
     await sendPage(fakeReply().reply, cache, 'k', page);
     expect(counts).toEqual({ loads: 2, presented: 2 });
   });

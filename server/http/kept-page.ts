@@ -4,17 +4,38 @@ import type { ReadCache } from '../db/read-cache';
 import { pageOf } from './pagination';
 
 /**
- * A page of a list as it was sent: its paging headers and its body, already serialised by the
- * route's response schema, with the instants it shows as `time_ago` and what each read then.
+ * A page of a list as it was built: its paging headers and its items as the API shows them, with
+ * the instants it shows as `time_ago` and what each read then. Without live fields its body is
+ * serialised once, by the route's response schema; with them (`PageSource.live`), the last body
+ * sent is kept with the live answer it was built from.
  */
 interface SentPage {
   headers: Record<string, string>;
-  body: string;
+  /** The serialised body (no live fields), or null when `items` are completed per request. */
+  body: string | null;
+  items: unknown;
+  /** The ids of the page's rows, in order (what the live fields are read for). */
+  ids: string[];
   shownAt: Date[];
   ages: string[];
+  /** With live fields: the last body sent, and the live answer it was built from. */
+  last?: { live: unknown; body: string };
 }
 
-export interface PageSource<Row> {
+/**
+ * Fields of each row that change far more often than the rest (a post's like and comment counts,
+ * and whether the viewer liked it): read per request through a kept read of their own, so a like
+ * takes away only the counts of the pages that show the post, never the page itself.
+ */
+export interface LiveFields<Live> {
+  /** The kept read's key for these ids. */
+  key: (ids: string[]) => string;
+  load: (ids: string[]) => Promise<Live>;
+  /** The page's items with the live fields filled in. */
+  apply: (items: unknown, live: Live) => unknown;
+}
+
+export interface PageSource<Row, Live = unknown> {
   /** Up to `limit + 1` rows: one more than the page says whether another page follows. */
   load: () => Promise<Row[]>;
   limit: number;
@@ -24,6 +45,7 @@ export interface PageSource<Row> {
   shownAt: (row: Row) => Date;
   /** The page's rows as the API shows them, relative times counted from `now`. */
   present: (rows: Row[], now: Date) => unknown;
+  live?: LiveFields<Live>;
 }
 
 /** Whether every relative time on the page still reads as it did when it was built. */
@@ -31,18 +53,26 @@ function agesStillRead(sent: SentPage, now = new Date()): boolean {
   return sent.ages.every((age, index) => timeAgo(sent.shownAt[index]!, now) === age);
 }
 
+function serialised(reply: FastifyReply, payload: unknown): string {
+  const body = reply.serialize(payload);
+  if (typeof body !== 'string') throw new TypeError('a page must serialise to JSON text');
+  return body;
+}
+
 /**
- * Sends one page of a list. The page is built once per data version (the read cache, ADR 028):
- * loaded, presented and serialised through the route's response schema; until data changes, or a
- * relative time on it would read differently ("just now" becoming "1 minute ago"), the same bytes
- * and headers are sent again, with no query, presenting or serialising. Without a cache
- * (PostgreSQL) it is built for every request, the same way.
+ * Sends one page of a list. The page is built once per version of what it read (the read cache,
+ * ADR 028, ADR 041): loaded, presented and serialised through the route's response schema; until a
+ * table it read changes, or a relative time on it would read differently ("just now" becoming
+ * "1 minute ago"), the same bytes and headers are sent again, with no query, presenting or
+ * serialising. Live fields are read per request through their own kept read, and the body is
+ * serialised again only when they changed. Without a cache (PostgreSQL) it is built for every
+ * request, the same way.
  */
-export async function sendPage<Row extends { createdAt: Date; id: string }>(
+export async function sendPage<Row extends { createdAt: Date; id: string }, Live = unknown>(
   reply: FastifyReply,
   cache: ReadCache,
   key: string,
-  source: PageSource<Row>,
+  source: PageSource<Row, Live>,
 ): Promise<FastifyReply> {
   const sent = await cache.read<SentPage>(
     key,
@@ -50,16 +80,28 @@ export async function sendPage<Row extends { createdAt: Date; id: string }>(
       const { page, headers } = pageOf(await source.load(), source.limit, source.exactAt);
       const now = new Date();
       const shownAt = page.map(source.shownAt);
-      const body = reply.serialize(await source.present(page, now));
-      if (typeof body !== 'string') throw new TypeError('a page must serialise to JSON text');
+      const items = await source.present(page, now);
       return {
         headers,
-        body,
+        body: source.live ? null : serialised(reply, items),
+        items,
+        ids: page.map((row) => row.id),
         shownAt,
         ages: shownAt.map((at) => timeAgo(at, now)),
       };
     },
     agesStillRead,
   );
-  return reply.headers(sent.headers).type('application/json; charset=utf-8').send(sent.body);
+  let body = sent.body;
+  if (body === null) {
+    const live = source.live!;
+    const values = await cache.read(live.key(sent.ids), () => live.load(sent.ids));
+    if (sent.last?.live === values) {
+      body = sent.last.body;
+    } else {
+      body = serialised(reply, live.apply(sent.items, values));
+      sent.last = { live: values, body };
+    }
+  }
+  return reply.headers(sent.headers).type('application/json; charset=utf-8').send(body);
 }

@@ -109,19 +109,26 @@ export async function waitForMail(app: TestApp, to: string, { count = 1, timeout
  * Waits until no job of this queue is waiting or running: after it, whatever those jobs would do
  * has been done (a test can then assert that nothing was mailed, without guessing a delay).
  */
-export async function waitForJobsDone(app: TestApp, name: string, { timeoutMs = 10_000 } = {}) {
+export async function waitForJobsDone(app: TestApp, name: string | null, { timeoutMs = 10_000 } = {}) {
   const deadline = Date.now() + timeoutMs;
+  const ofQueue = name === null ? sql`true` : sql`name = ${name}`;
   for (;;) {
     const result = await app.context.db.execute(
-      sql`select count(*)::int as pending from pgboss.job where name = ${name} and state in ('created', 'retry', 'active')`,
+      sql`select count(*)::int as pending from pgboss.job where ${ofQueue} and state in ('created', 'retry', 'active')`,
     );
     const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
       pending: number;
     }>;
     if (Number(rows[0]?.pending) === 0) return;
-    if (Date.now() > deadline) throw new Error(`jobs of ${name} still pending after ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`jobs of ${name ?? 'any queue'} still pending after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** Waits until no job of any queue is waiting or running. */
+export function waitForAllJobsDone(app: TestApp, options?: { timeoutMs?: number }) {
+  return waitForJobsDone(app, null, options);
 }
 
 /**

@@ -102,6 +102,8 @@ function afterCursor(cursor: Cursor): SQL {
  * A page of posts the viewer may see and has not ignored, newest first, `limit + 1` rows so the
  * caller knows whether a next page exists. Served by posts_created_idx, posts_group_created_idx or
  * posts_user_created_idx depending on the filter (the plan is checked in posts.plan.api.test.ts).
+ * It reads neither the counters nor the likes (`postCounts` does, per request), so a like or a
+ * comment anywhere leaves a kept page as it is (ADR 041).
  */
 export function timelineQuery(db: DbOrTx, filter: TimelineFilter) {
   const conditions: SQL[] = [
@@ -112,10 +114,51 @@ export function timelineQuery(db: DbOrTx, filter: TimelineFilter) {
   if (filter.groupId) conditions.push(eq(posts.groupId, filter.groupId));
   if (filter.authorId) conditions.push(eq(posts.userId, filter.authorId));
   if (filter.cursor) conditions.push(afterCursor(filter.cursor));
-  return selectPosts(db, filter.viewerId)
+  const {
+    likesCount: _likes,
+    commentsCount: _comments,
+    likedByViewer: _liked,
+    ...fields
+  } = postFields(filter.viewerId);
+  return db
+    .select(fields)
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .leftJoin(groups, eq(groups.id, posts.groupId))
+    .leftJoin(files, eq(files.id, posts.fileId))
+    .leftJoin(publicPosts, eq(publicPosts.postId, posts.id))
     .where(and(...conditions))
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(literalLimit(filter.limit + 1));
+}
+
+/** A post's counts and whether the viewer liked it: what changes on every like and comment. */
+export interface PostCounts {
+  likesCount: number;
+  commentsCount: number;
+  likedByViewer: boolean;
+}
+
+/** The counts of these posts for this viewer, by post id (one indexed look-up each). */
+export async function postCounts(
+  db: DbOrTx,
+  viewerId: string,
+  ids: string[],
+): Promise<Map<string, PostCounts>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: posts.id,
+      likesCount: posts.likesCount,
+      commentsCount: posts.commentsCount,
+      likedByViewer:
+        sql<boolean>`exists (select 1 from post_likes pl where pl.post_id = posts.id and pl.user_id = ${viewerId})`.mapWith(
+          Boolean,
+        ),
+    })
+    .from(posts)
+    .where(inArray(posts.id, ids));
+  return new Map(rows.map(({ id, ...counts }) => [id, counts]));
 }
 
 /**

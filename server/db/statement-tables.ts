@@ -1,0 +1,174 @@
+import { is } from 'drizzle-orm';
+import { PgTable, getTableConfig } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+/**
+ * Which of Hearth's tables a statement reads and which it may change (ADR 041), read from its
+ * text: what the kept reads depend on, and what a write takes away from them. Both err on the
+ * side of more: a read that names a table depends on it, and a write whose targets are not clear
+ * changes `EVERY_TABLE`.
+ */
+
+/** What a write changes when its targets cannot be told: every kept answer depends on it. */
+export const EVERY_TABLE = '*';
+
+/**
+ * The post counters (`posts.likes_count`, `posts.comments_count`) as a table of their own: the
+ * triggers of migration 0015 change them on every like and comment, and nothing else of a post.
+ * A read that selects them depends on this; one that reads the rest of a post does not, so a like
+ * leaves a timeline page's posts (but not their counts) kept.
+ */
+export const POST_COUNTERS = 'posts#counts';
+
+const COUNTER_COLUMNS = /\b(?:likes_count|comments_count)\b/;
+
+/**
+ * What the database's own triggers write when a table is written (migration 0015's counters).
+ * `statement-tables.api.test.ts` compares it with the triggers the database holds, so a trigger
+ * added without a line here fails there.
+ */
+export const TRIGGER_WRITES: Readonly<Record<string, readonly string[]>> = {
+  post_likes: [POST_COUNTERS],
+  comments: [POST_COUNTERS],
+};
+
+const TABLES: ReadonlyMap<string, PgTable> = new Map(
+  (Object.values(schema) as unknown[])
+    .filter((value): value is PgTable => is(value, PgTable))
+    .map((table) => [getTableConfig(table).name, table]),
+);
+
+/** Hearth's tables, by their names in the database. */
+export const HEARTH_TABLES: ReadonlySet<string> = new Set(TABLES.keys());
+
+/** For each table, the tables one statement on it may change besides itself, by kind of statement. */
+interface Carried {
+  /** A delete: its foreign keys' ON DELETE actions (cascade, set null, set default) reach these. */
+  delete: Set<string>;
+  /** An update: its foreign keys' ON UPDATE actions reach these. */
+  update: Set<string>;
+  /** Any write: the triggers' writes (and, for posts, their counters). */
+  any: Set<string>;
+}
+
+function carriedBy(): Map<string, Carried> {
+  const carried = new Map<string, Carried>();
+  const of = (name: string) => {
+    let entry = carried.get(name);
+    if (!entry) carried.set(name, (entry = { delete: new Set(), update: new Set(), any: new Set() }));
+    return entry;
+  };
+  const acts = (action: string | undefined) => action !== undefined && !/^(no action|restrict)$/.test(action);
+  for (const [child, table] of TABLES) {
+    for (const key of getTableConfig(table).foreignKeys) {
+      const parent = of(getTableConfig(key.reference().foreignTable).name);
+      if (acts(key.onDelete)) parent.delete.add(child);
+      if (acts(key.onUpdate)) parent.update.add(child);
+    }
+  }
+  for (const [table, targets] of Object.entries(TRIGGER_WRITES)) {
+    for (const target of targets) of(table).any.add(target);
+  }
+  of('posts').any.add(POST_COUNTERS);
+  return carried;
+}
+
+const CARRIED = carriedBy();
+
+type WriteKind = 'insert' | 'update' | 'delete';
+
+/**
+ * A write of `kind` to `table` and everything it carries with it, transitively: the rows its
+ * foreign keys' actions reach (a delete's cascades; a child set null counts as changed like one
+ * deleted) and the triggers' writes. A table that is not Hearth's is `EVERY_TABLE`.
+ */
+export function closureOf(table: string, kind: WriteKind = 'delete'): readonly string[] {
+  if (!HEARTH_TABLES.has(table)) return [EVERY_TABLE];
+  const reached = new Set<string>([table]);
+  const queue: Array<[string, WriteKind]> = [[table, kind]];
+  while (queue.length > 0) {
+    const [name, how] = queue.pop()!;
+    const carried = CARRIED.get(name);
+    if (!carried) continue;
+    const next: Array<[string, WriteKind]> = [...carried.any].map((child) => [child, 'update']);
+    if (how === 'delete') for (const child of carried.delete) next.push([child, 'delete']);
+    if (how !== 'insert') for (const child of carried.update) next.push([child, 'delete']);
+    for (const [child, childKind] of next) {
+      if (reached.has(child)) continue;
+      reached.add(child);
+      queue.push([child, childKind]);
+    }
+  }
+  return [...reached];
+}
+
+const IDENTIFIER = String.raw`(?:"(?:[^"]|"")+"|[a-z_][a-z0-9_$]*)`;
+/** `insert into x`, `update [only] x`, `delete from [only] x`, `merge into x`, qualified or not. */
+const TARGET = new RegExp(
+  String.raw`\b(insert\s+into|(?<!\b(?:for|no\s+key|do)\s+)update(?:\s+only)?|delete\s+from(?:\s+only)?|merge\s+into)\s+(${IDENTIFIER}(?:\s*\.\s*${IDENTIFIER})?)`,
+  'gi',
+);
+/**
+ * Statements that change no table's rows: session settings, notifications, prepared statements,
+ * and an index made or the planner's statistics gathered (search makes its vector index on first use).
+ */
+const NO_DATA =
+  /^\s*(?:set|reset|show|listen|unlisten|notify|deallocate|discard|savepoint|release|analyze|create\s+(?:unique\s+)?index)\b/i;
+const DATA_STATEMENT = /^\s*\(*\s*(?:with|insert|update|delete|merge)\b/i;
+/** Words the target pattern may meet where no table is named (`update set` of ON CONFLICT, `for update of`). */
+const NOT_A_TABLE = new Set(['set', 'of', 'skip', 'nowait']);
+
+function unquote(name: string): string {
+  return name.startsWith('"') ? name.slice(1, -1).replaceAll('""', '"') : name.toLowerCase();
+}
+
+/**
+ * The tables a statement that may write changes (`mayChangeKeptReads` decided it may): each named
+ * target's closure. A target in a schema other than Hearth's (the job queue's `pgboss.job`) is
+ * named as it is: no kept read depends on it. A statement whose targets cannot be read from its
+ * text (DDL, TRUNCATE, a DO block, several statements in one text) changes `EVERY_TABLE`, unless it
+ * names none of Hearth's tables (the job queue's own upkeep).
+ */
+export function tablesWritten(sql: string): readonly string[] {
+  if (NO_DATA.test(sql)) return [];
+  const written = new Set<string>();
+  if (DATA_STATEMENT.test(sql)) {
+    for (const match of sql.matchAll(TARGET)) {
+      const verb = match[1]!.slice(0, 6).toLowerCase();
+      const kind: WriteKind = verb === 'insert' ? 'insert' : verb === 'update' ? 'update' : 'delete';
+      const parts = match[2]!.split(/\s*\.\s*(?=[a-z_"])/i).map(unquote);
+      if (parts.length === 1 && NOT_A_TABLE.has(parts[0]!)) continue;
+      const [schemaName, table] = parts.length === 2 ? parts : [null, parts[0]!];
+      if (schemaName !== null && schemaName !== 'public') {
+        written.add(`${schemaName}.${table}`);
+        continue;
+      }
+      for (const changed of closureOf(table!, kind)) written.add(changed);
+    }
+  }
+  if (written.size > 0) return [...written];
+  return tablesRead(sql).length === 0 ? [] : [EVERY_TABLE];
+}
+
+const WORD = /"((?:[^"]|"")+)"|\b([a-z_][a-z0-9_]*)\b/gi;
+const readCache = new Map<string, readonly string[]>();
+const READ_CACHE_SIZE = 2000;
+
+/**
+ * The Hearth tables a statement names (so may read), plus `POST_COUNTERS` if it names a counter
+ * column. Drizzle builds the same text for the same query, so answers are kept per text.
+ */
+export function tablesRead(sql: string): readonly string[] {
+  const known = readCache.get(sql);
+  if (known) return known;
+  const named = new Set<string>();
+  for (const match of sql.matchAll(WORD)) {
+    const word = match[1] !== undefined ? match[1].replaceAll('""', '"') : match[2]!.toLowerCase();
+    if (HEARTH_TABLES.has(word)) named.add(word);
+  }
+  if (COUNTER_COLUMNS.test(sql)) named.add(POST_COUNTERS);
+  const tables = [...named];
+  if (readCache.size >= READ_CACHE_SIZE) readCache.delete(readCache.keys().next().value!);
+  readCache.set(sql, tables);
+  return tables;
+}
