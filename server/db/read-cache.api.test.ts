@@ -181,6 +181,51 @@ describe('reads kept until the next write', () => {
     expect(outcome('timeline').misses).toBe(misses + 1);
   });
 
+  it('keeps a post and its comments through a like, and shows a new comment and the like at once', async () => {
+    const { client: reader } = await memberWithClient(app);
+    const { client: author } = await memberWithClient(app);
+    const { client: other } = await memberOfAnotherGroup(app);
+    const post = await createPostAs(author, { tldr: 'Comments kept' });
+    expect(
+      (await author.post(`/api/posts/${post.id}/comments`, { comment: { content: 'First!' } })).status,
+    ).toBe(201);
+    await waitForAllJobsDone(app);
+    const cache = app.context.database.readCache as VersionedReadCache;
+    const outcome = (kind: string) =>
+      cache.outcomes().find((entry) => entry.kind === kind) ?? { hits: 0, misses: 0 };
+    type Shown = { likes_count: number; comments_count: number };
+    const open = async () => {
+      const shown = (await reader.get(`/api/posts/${post.id}`)).body as Shown;
+      const comments = (await reader.get(`/api/posts/${post.id}/comments`)).body as { content: string }[];
+      return { shown, comments: comments.map((comment) => comment.content) };
+    };
+    await open();
+    const hits = () => [outcome('post').hits, outcome('comments').hits];
+    const before = hits();
+    expect(await open()).toEqual({
+      shown: expect.objectContaining({ likes_count: 0, comments_count: 1 }),
+      comments: ['First!'],
+    });
+    expect(hits()).toEqual([before[0]! + 1, before[1]! + 1]);
+
+    // A like keeps both, and the count shows at once.
+    expect((await other.post(`/api/posts/${post.id}/likes`, {})).status).toBe(200);
+    expect(await open()).toEqual({
+      shown: expect.objectContaining({ likes_count: 1 }),
+      comments: ['First!'],
+    });
+    expect(hits()).toEqual([before[0]! + 2, before[1]! + 2]);
+
+    // A new comment is never missed.
+    expect(
+      (await other.post(`/api/posts/${post.id}/comments`, { comment: { content: 'Second' } })).status,
+    ).toBe(201);
+    expect(await open()).toEqual({
+      shown: expect.objectContaining({ likes_count: 1, comments_count: 2 }),
+      comments: ['First!', 'Second'],
+    });
+  });
+
   it('sees a write made straight to the database, outside any request', async () => {
     const { client: reader } = await memberWithClient(app);
     const { client: author } = await memberWithClient(app);

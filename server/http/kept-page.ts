@@ -41,8 +41,8 @@ export interface PageSource<Row, Live = unknown> {
   limit: number;
   /** A row's timestamp with full database precision, for the next page's cursor. */
   exactAt?: (row: Row) => string;
-  /** The instant a row shows as `time_ago`. */
-  shownAt: (row: Row) => Date;
+  /** The instant a row shows as `time_ago` (several, when it shows others nested: a comment's replies). */
+  shownAt: (row: Row) => Date | Date[];
   /** The page's rows as the API shows them, relative times counted from `now`. */
   present: (rows: Row[], now: Date) => unknown;
   live?: LiveFields<Live>;
@@ -79,7 +79,7 @@ export async function sendPage<Row extends { createdAt: Date; id: string }, Live
     async () => {
       const { page, headers } = pageOf(await source.load(), source.limit, source.exactAt);
       const now = new Date();
-      const shownAt = page.map(source.shownAt);
+      const shownAt = page.flatMap(source.shownAt);
       const items = await source.present(page, now);
       return {
         headers,

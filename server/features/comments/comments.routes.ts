@@ -10,8 +10,9 @@ import { DeletedResponseSchema, IdParamsSchema } from '../../../shared/api/posts
 import type { App, RouteContext } from '../../context';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { forbidden } from '../../http/errors';
+import { sendPage } from '../../http/kept-page';
 import { decodeCursor, paginate } from '../../http/pagination';
-import { loadVisiblePost } from '../posts/posts.service';
+import { loadVisiblePost, loadVisibleStillPost } from '../posts/posts.service';
 import { canDeleteComment } from './comments.policy';
 import { presentComment } from './comments.presenter';
 import { deleteComment } from './comments.repo';
@@ -39,13 +40,26 @@ export function registerCommentRoutes(app: App, context: RouteContext) {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const post = await loadVisiblePost(db, request.params.id, user.id);
       const limit = request.query.limit ?? LIMITS.pageSize;
       const cursor = decodeCursor(request.query.after);
-      const { rows, repliesOf, view } = await loadCommentPage(db, post, user.id, { cursor, limit });
-      return paginate(reply, rows, limit, (row) => row.createdAtExact).map((row) =>
-        presentComment(row, view, repliesOf.get(row.id)),
-      );
+      const postId = request.params.id;
+      // Kept until a table it read changes (ADR 041): a like elsewhere, or on the post, keeps it.
+      let loaded: Awaited<ReturnType<typeof loadCommentPage>> | null = null;
+      const key = `comments:${JSON.stringify({ postId, viewerId: user.id, cursor, limit })}`;
+      return sendPage(reply, context.database.readCache, key, {
+        load: async () => {
+          const post = await loadVisibleStillPost(db, postId, user.id);
+          loaded = await loadCommentPage(db, post, user.id, { cursor, limit });
+          return loaded.rows;
+        },
+        limit,
+        exactAt: (row) => row.createdAtExact,
+        shownAt: (row) => [row, ...(loaded!.repliesOf.get(row.id) ?? [])].map((shown) => shown.createdAt),
+        present: (page, now) => {
+          const { view, repliesOf } = loaded!;
+          return page.map((row) => presentComment(row, { ...view, now }, repliesOf.get(row.id)));
+        },
+      });
     },
   );
 

@@ -3,7 +3,7 @@ import { forbidden, invalidField, notFound } from '../../http/errors';
 import type { Cursor } from '../../http/pagination';
 import { resolveMentions, newlyMentionedMembers } from '../mentions/mentions.service';
 import { notify } from '../notifications/notify';
-import type { PostRow } from '../posts/posts.repo';
+import type { StillPostRow } from '../posts/posts.repo';
 import { loadVisiblePost } from '../posts/posts.service';
 import { commentNotificationDrafts } from './comment-notifications';
 import { canComment, canEditComment } from './comments.policy';
@@ -21,7 +21,7 @@ import {
 /** How a comment's rows are shown to this viewer: the post's rules and the members mentioned. */
 async function commentView(
   db: DbOrTx,
-  post: PostRow,
+  post: StillPostRow,
   viewerId: string,
   rows: CommentRow[],
 ): Promise<CommentView> {
@@ -44,7 +44,7 @@ async function commentView(
  */
 export async function loadCommentPage(
   db: DbOrTx,
-  post: PostRow,
+  post: StillPostRow,
   viewerId: string,
   page: { cursor: Cursor | null; limit: number },
 ) {
@@ -89,7 +89,7 @@ export async function loadReplyPage(
  */
 export async function createComment(
   db: DbOrTx,
-  post: PostRow,
+  post: StillPostRow,
   authorId: string,
   input: { content: string; parentId: string | null },
 ) {

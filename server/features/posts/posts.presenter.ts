@@ -4,7 +4,7 @@ import { fileUrl } from '../files/files.urls';
 import { mentionsIn, type MentionDirectory } from '../mentions/mentions.service';
 import { presentAuthor } from '../profiles/people';
 import { contentPreviewHtml } from './content-html';
-import type { PostRow, SharedPostColumns } from './posts.repo';
+import type { PostCounts, PostRow, SharedPostColumns } from './posts.repo';
 import { canDeletePost, canEditPost, canPublishPost } from './posts.policy';
 
 /** A post's attachment: its address, its size, an image's card preview and pixel size, and whether it is an image. */
@@ -98,3 +98,17 @@ export function presentPosts(
 ): Post[] {
   return rows.map((row) => presentPost(row, viewerId, publicOrigin, mentions, now));
 }
+
+/** A post's counts and the viewer's like, read apart from the rest (`postCounts`), filled in. */
+export function withCounts(post: Post, counts: PostCounts | undefined): Post {
+  const live = counts ?? NO_COUNTS;
+  return {
+    ...post,
+    likes_count: live.likesCount,
+    comments_count: live.commentsCount,
+    liked_by_current_user: live.likedByViewer,
+  };
+}
+
+/** What a post kept apart from its counts is presented with until they are filled in. */
+export const NO_COUNTS: PostCounts = { likesCount: 0, commentsCount: 0, likedByViewer: false };

@@ -66,8 +66,24 @@ function postFields(viewerId: string) {
 }
 
 export type PostRow = NonNullable<Awaited<ReturnType<typeof findPostForViewer>>>;
+/** A post row without its counts and the viewer's like (`stillPostFields`). */
+export type StillPostRow = NonNullable<Awaited<ReturnType<typeof findStillPostForViewer>>>;
 /** What `sharedPostColumns` reads into a row. */
 export type SharedPostColumns = Pick<PostRow, keyof ReturnType<typeof sharedPostColumns>>;
+
+/**
+ * `postFields` but for what changes on every like and comment (the counts, the viewer's like),
+ * which `postCounts` reads: a kept answer built from these is not dropped by a like (ADR 041).
+ */
+function stillPostFields(viewerId: string) {
+  const {
+    likesCount: _likes,
+    commentsCount: _comments,
+    likedByViewer: _liked,
+    ...fields
+  } = postFields(viewerId);
+  return fields;
+}
 
 function selectPosts(db: DbOrTx, viewerId: string) {
   return db
@@ -82,6 +98,20 @@ function selectPosts(db: DbOrTx, viewerId: string) {
 /** One post with the viewer's facts, whether or not the viewer may see it (the caller decides). */
 export async function findPostForViewer(db: DbOrTx, postId: string, viewerId: string) {
   const [row] = await selectPosts(db, viewerId).where(eq(posts.id, postId)).limit(1);
+  return row ?? null;
+}
+
+/** `findPostForViewer` without the counts and the viewer's like, which `postCounts` reads. */
+export async function findStillPostForViewer(db: DbOrTx, postId: string, viewerId: string) {
+  const [row] = await db
+    .select(stillPostFields(viewerId))
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .leftJoin(groups, eq(groups.id, posts.groupId))
+    .leftJoin(files, eq(files.id, posts.fileId))
+    .leftJoin(publicPosts, eq(publicPosts.postId, posts.id))
+    .where(eq(posts.id, postId))
+    .limit(1);
   return row ?? null;
 }
 

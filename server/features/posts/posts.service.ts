@@ -16,6 +16,8 @@ import {
   insertPost,
   updatePostText,
   type PostRow,
+  type StillPostRow,
+  findStillPostForViewer,
 } from './posts.repo';
 
 type PostContext = Pick<AppContext, 'db' | 'config' | 'database' | 'logger' | 'jobs'>;
@@ -47,7 +49,19 @@ async function notifyPostMentions(
  * 404, so a hidden post's existence never leaks.
  */
 export async function loadVisiblePost(db: DbOrTx, postId: string, viewerId: string): Promise<PostRow> {
-  const row = await findPostForViewer(db, postId, viewerId);
+  return visibleOrNotFound(await findPostForViewer(db, postId, viewerId));
+}
+
+/** `loadVisiblePost` without the counts and the viewer's like (for answers kept through likes). */
+export async function loadVisibleStillPost(
+  db: DbOrTx,
+  postId: string,
+  viewerId: string,
+): Promise<StillPostRow> {
+  return visibleOrNotFound(await findStillPostForViewer(db, postId, viewerId));
+}
+
+function visibleOrNotFound<Row extends StillPostRow>(row: Row | null): Row {
   if (!row || !canViewPost(row, row.viewerRole) || row.blockedWithViewer) throw notFound();
   return row;
 }

@@ -3,11 +3,8 @@ import type { Post } from '../../../shared/api/posts';
 import type { AppContext } from '../../context';
 import { sendPage } from '../../http/kept-page';
 import { resolveMentions } from '../mentions/mentions.service';
-import { presentPosts } from './posts.presenter';
-import { type PostCounts, postCounts, timelineQuery, type TimelineFilter } from './posts.repo';
-
-/** Until the counts are read per request: what a page's posts are built with. */
-const NO_COUNTS: PostCounts = { likesCount: 0, commentsCount: 0, likedByViewer: false };
+import { NO_COUNTS, presentPosts, withCounts } from './posts.presenter';
+import { postCounts, timelineQuery, type TimelineFilter } from './posts.repo';
 
 /**
  * Sends one page of posts the viewer may see (the timeline, a group's, a member's), kept until a
@@ -33,18 +30,14 @@ export function sendTimelinePage(reply: FastifyReply, context: AppContext, filte
       return presentPosts(rows, filter.viewerId, context.config.publicOrigin, mentions, now);
     },
     live: {
-      key: (ids) => `post-counts:${filter.viewerId}:${ids.join(',')}`,
+      key: (ids) => postCountsKey(filter.viewerId, ids),
       load: (ids) => postCounts(db, filter.viewerId, ids),
-      apply: (items, counts) =>
-        (items as Post[]).map((post) => {
-          const live = counts.get(post.id) ?? NO_COUNTS;
-          return {
-            ...post,
-            likes_count: live.likesCount,
-            comments_count: live.commentsCount,
-            liked_by_current_user: live.likedByViewer,
-          };
-        }),
+      apply: (items, counts) => (items as Post[]).map((post) => withCounts(post, counts.get(post.id))),
     },
   });
+}
+
+/** The kept read of some posts' counts for a viewer. */
+export function postCountsKey(viewerId: string, ids: string[]): string {
+  return `post-counts:${viewerId}:${ids.join(',')}`;
 }
