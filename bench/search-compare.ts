@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../server/db/client';
 import { resolveMentions } from '../server/features/mentions/mentions.service';
-import { presentPosts } from '../server/features/posts/posts.presenter';
+import { NO_COUNTS, presentPosts } from '../server/features/posts/posts.presenter';
 import * as current from '../server/features/search/search.service';
 import { percentile } from './search-relevance/metrics';
 import { openSeededSearchDatabase } from './support/hearth';
@@ -41,7 +41,12 @@ async function main() {
       viewer.id,
       rows.map((row) => row.content),
     );
-    presentPosts(rows, viewer.id, config.publicOrigin, mentions);
+    presentPosts(
+      rows.map((row) => ({ ...row, ...NO_COUNTS })),
+      viewer.id,
+      config.publicOrigin,
+      mentions,
+    );
     return { ms: performance.now() - started, page: rows.map((row) => row.id).join() };
   };
   const times = { base: [] as number[], current: [] as number[] };

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../server/db/client';
 import { resolveMentions } from '../server/features/mentions/mentions.service';
-import { presentPosts } from '../server/features/posts/posts.presenter';
+import { NO_COUNTS, presentPosts } from '../server/features/posts/posts.presenter';
 import { searchPosts } from '../server/features/search/search.service';
 import { percentile } from './search-relevance/metrics';
 import { openSeededSearchDatabase } from './support/hearth';
@@ -93,7 +93,12 @@ async function main() {
       viewer.id,
       rows.map((row) => row.content),
     );
-    return presentPosts(rows, viewer.id, config.publicOrigin, mentions);
+    return presentPosts(
+      rows.map((row) => ({ ...row, ...NO_COUNTS })),
+      viewer.id,
+      config.publicOrigin,
+      mentions,
+    );
   };
 
   const queries = Object.values(SEARCH_LATENCY_QUERIES).flat();

@@ -11,7 +11,8 @@ import { LIMITS } from '../../../shared/domain/constants';
 import type { App, RouteContext } from '../../context';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { notFound } from '../../http/errors';
-import { decodeCursor, paginate } from '../../http/pagination';
+import { sendPage } from '../../http/kept-page';
+import { decodeCursor } from '../../http/pagination';
 import { listPreferences, savePreferences } from './notification-preferences';
 import { presentNotification } from './notifications.presenter';
 import {
@@ -35,10 +36,19 @@ export function registerNotificationRoutes(app: App, context: RouteContext) {
     async (request, reply) => {
       const user = requireUser(request);
       const { after, limit = LIMITS.pageSize } = request.query;
-      const rows = await listNotificationLines(db, user.id, { cursor: decodeCursor(after), limit });
-      const now = new Date();
-      return paginate(reply, rows, limit, (row) => row.createdAtExact).map((row) =>
-        presentNotification(row, now),
+      const cursor = decodeCursor(after);
+      // Kept until a table it read changes (ADR 041): another member's inbox being read keeps it.
+      return sendPage(
+        reply,
+        context.database.readCache,
+        `inbox:${JSON.stringify({ viewerId: user.id, cursor, limit })}`,
+        {
+          load: () => listNotificationLines(db, user.id, { cursor, limit }),
+          limit,
+          exactAt: (row) => row.createdAtExact,
+          shownAt: (row) => row.createdAt,
+          present: (page, now) => page.map((row) => presentNotification(row, now)),
+        },
       );
     },
   );

@@ -197,14 +197,37 @@ export async function postCounts(
  */
 export async function listPostsByIds(db: DbOrTx, viewerId: string, ids: string[]): Promise<PostRow[]> {
   if (ids.length === 0) return [];
-  const rows = await selectPosts(db, viewerId).where(
-    and(
-      inArray(posts.id, ids),
-      visiblePostsCondition(viewerId),
-      notIgnoredCondition(viewerId),
-      notBlockedCondition(viewerId, posts.userId),
-    ),
+  return inOrderOf(ids, await selectPosts(db, viewerId).where(visibleAmong(viewerId, ids)));
+}
+
+/** `listPostsByIds` without the counts and the viewer's likes, which `postCounts` reads. */
+export async function listStillPostsByIds(
+  db: DbOrTx,
+  viewerId: string,
+  ids: string[],
+): Promise<StillPostRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(stillPostFields(viewerId))
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .leftJoin(groups, eq(groups.id, posts.groupId))
+    .leftJoin(files, eq(files.id, posts.fileId))
+    .leftJoin(publicPosts, eq(publicPosts.postId, posts.id))
+    .where(visibleAmong(viewerId, ids));
+  return inOrderOf(ids, rows);
+}
+
+function visibleAmong(viewerId: string, ids: string[]): SQL | undefined {
+  return and(
+    inArray(posts.id, ids),
+    visiblePostsCondition(viewerId),
+    notIgnoredCondition(viewerId),
+    notBlockedCondition(viewerId, posts.userId),
   );
+}
+
+function inOrderOf<Row extends { id: string }>(ids: string[], rows: Row[]): Row[] {
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

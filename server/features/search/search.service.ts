@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { listPostsByIds, type PostRow } from '../posts/posts.repo';
+import { listStillPostsByIds, type StillPostRow } from '../posts/posts.repo';
 import { embedderFor } from './search.indexer';
 import { keywordsThenMeaning, meaningRowsUsable, reciprocalRankFusion } from './fusion';
 import { queryWords } from './highlight';
@@ -111,9 +111,22 @@ async function rankIds(
 }
 
 /** POST /api/search: the posts the viewer may see, best first. */
-export async function searchPosts(deps: SearchDeps, viewerId: string, query: string): Promise<PostRow[]> {
+export async function searchPosts(
+  deps: SearchDeps,
+  viewerId: string,
+  query: string,
+): Promise<StillPostRow[]> {
   const ids = await rankIds(deps, 'posts', viewerId, parseQueryText(query), POST_RESULTS);
-  return listPostsByIds(deps.db, viewerId, ids);
+  return listStillPostsByIds(deps.db, viewerId, ids);
+}
+
+/**
+ * Whether a search's answer follows from the database alone, so it may be kept until a table it
+ * read changes: keywords, and the shipped word vectors. An embeddings API may answer otherwise
+ * next time (or not at all, leaving keywords only), so its answers are not kept.
+ */
+export function searchAnswersFollowTheData(deps: SearchDeps): boolean {
+  return !deps.database.hasVector || embedderFor(deps.config).kind === 'static';
 }
 
 /** POST /api/search/all: links, people and groups matching the query. */
