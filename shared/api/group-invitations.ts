@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GROUP_INVITATION_STATUSES } from '../domain/constants';
+import { INVITE_LINK_LIMITS } from '../domain/group-links';
 import { BLANK, emailField, text, tooLong, uuidParam, wholeNumber } from './fields';
 import { GroupRoleNameSchema } from './groups';
 
@@ -19,13 +20,6 @@ export const GROUP_INVITATION_MESSAGES = {
   youAreMember: 'You are already a member of this group.',
   /** 422 `errors.status` on an invitation already answered. */
   answered: 'has already been answered',
-} as const;
-
-/** Group links: how long and how often one works, within these bounds. */
-export const INVITE_LINK_LIMITS = {
-  expiresInDaysDefault: 7,
-  expiresInDaysMax: 90,
-  maxUsesMax: 1000,
 } as const;
 
 /** POST /api/groups/{id}/invitations: exactly one of user_id and email; role defaults to Poster. */

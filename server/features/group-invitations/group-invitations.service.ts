@@ -1,8 +1,5 @@
-import {
-  GROUP_INVITATION_MESSAGES,
-  INVITE_LINK_LIMITS,
-  type InviteLinkBody,
-} from '../../../shared/api/group-invitations';
+import { GROUP_INVITATION_MESSAGES, type InviteLinkBody } from '../../../shared/api/group-invitations';
+import { INVITE_LINK_LIMITS } from '../../../shared/domain/group-links';
 import type { GroupInvitationStatus, GroupRole } from '../../../shared/domain/constants';
 import type { AppContext } from '../../context';
 import type { Db, DbOrTx } from '../../db/client';
