@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { follows, groupInviteLinks, notifications } from '../../server/db/schema';
 import { MESSAGES } from '../../shared/domain/messages';
-import { confirmationCodeFrom, signUpBody } from '../support/accounts';
+import { confirmationCodeFrom, resetTokenFrom, signUpBody } from '../support/accounts';
 import { memberWithClient, uniqueName } from '../support/factories';
 import { addToGroup, createGroupAs, memberInGroup, memberOfAnotherGroup } from '../support/social-factories';
 import { createTestApp, type TestApp, waitForMail } from '../support/test-app';
@@ -251,12 +251,14 @@ describe('group invitations', () => {
       const invited = await moderator.client.post(`/api/groups/${group.id}/invitations`, {
         invitation: { user_id: invitee.member.id },
       });
-      const roles = await rolesOf(owner.client, group.id);
+      // The Owner demotes the Moderator who invited: they can no longer let anyone in.
       const moderatorRole = (await owner.client.get(`/api/groups/${group.id}/group_roles`)).body.find(
         (m: { user_id: string }) => m.user_id === moderator.member.id,
       );
-      expect(roles.length).toBeGreaterThan(1);
-      await owner.client.patch(`/api/group_roles/${moderatorRole.id}`, { group_role: { role: 'Commentor' } });
+      const demoted = await owner.client.patch(`/api/group_roles/${moderatorRole.id}`, {
+        group_role: { role: 'Commentor' },
+      });
+      expect(demoted.status).toBe(200);
       const accepted = await invitee.client.patch(`/api/group_invitations/${invited.body.id}`, {
         group_invitation: { status: 'accepted' },
       });
@@ -327,6 +329,29 @@ describe('group invitations', () => {
       expect(members.find((m) => m.user_id === userId)?.role).toBe('Commentor');
       expect(await followsOf(userId, owner.member.id)).toBe(true);
       expect(await followsOf(owner.member.id, userId)).toBe(true);
+    });
+
+    it('joins the group when a password reset confirms the address instead', async () => {
+      const { owner, group } = await groupWithOwner();
+      const email = `${uniqueName('resetter')}@example.test`;
+      await owner.client.post(`/api/groups/${group.id}/invitations`, { invitation: { email } });
+      const code = (await waitForMail(app, email)).text.match(/invitation\?code=([A-Za-z0-9_-]+)/)![1]!;
+      const newcomer = app.client();
+      const signedUp = await newcomer.post('/api/users', signUpBody({ email, invitation_code: code }));
+      expect(signedUp.status).toBe(201);
+      await waitForMail(app, email, { count: 2 });
+      expect((await newcomer.post('/api/users/password', { user: { email } })).status).toBe(200);
+      const token = resetTokenFrom(await waitForMail(app, email, { count: 3 }));
+      const reset = await newcomer.patch('/api/users/password', {
+        user: {
+          reset_password_token: token,
+          password: 'another good passphrase',
+          password_confirmation: 'another good passphrase',
+        },
+      });
+      expect(reset.status).toBe(200);
+      const members = await rolesOf(owner.client, group.id);
+      expect(members.find((m) => m.user_id === signedUp.body.id)?.role).toBe('Poster');
     });
 
     it("counts against the inviter's quota and obeys the invitation rules", async () => {
