@@ -19,6 +19,8 @@ export const queryKeys = {
     pendingCount: () => ['groups', 'requests', 'count'] as const,
     /** What I may offer an invitee, and the link's state (GET /api/groups/{id}/inviting). */
     inviting: (id: string) => ['groups', 'inviting', id] as const,
+    /** Members found by name for an invitation (GET /api/mentions?q=). */
+    inviteSearch: (q: string) => ['groups', 'invite-search', q] as const,
     /** My open invitations into groups (GET /api/group_invitations, the Inbox). */
     invitations: () => ['groups', 'invitations'] as const,
     /** Where a group link leads (GET /api/group_links/{code}). */

@@ -12,6 +12,7 @@ import { Label, TextField } from '@web/components/input';
 import { Select } from '@web/components/select';
 import { errorMessage } from '@web/lib/api-errors';
 import { initialsOf } from '@web/lib/initials';
+import { queryKeys } from '@web/lib/query-keys';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { inviteToGroup, searchMembers, type Invitee } from '../invitations-api';
 import { INVITE_TEXT } from '../messages';
@@ -31,7 +32,7 @@ export function InvitePeopleCard({ groupId, roles }: { groupId: string; roles: G
   const query = useDebouncedValue(text.trim(), 250);
   const searching = !chosen && query.length >= MENTION_QUERY_MIN && !query.includes('@');
   const matches = useQuery({
-    queryKey: ['groups', 'invite-search', query],
+    queryKey: queryKeys.groups.inviteSearch(query),
     queryFn: ({ signal }) => searchMembers(query, signal),
     enabled: searching,
   });
