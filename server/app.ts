@@ -31,6 +31,7 @@ import { registerLikeRoutes } from './features/likes/likes.routes';
 import { registerReportRoutes } from './features/reports/reports.routes';
 import { registerBlockRoutes } from './features/blocks/blocks.routes';
 import { registerGroupRoutes } from './features/groups/groups.routes';
+import { registerGroupInvitationRoutes } from './features/group-invitations/group-invitations.routes';
 import { registerProfileRoutes } from './features/profiles/profiles.routes';
 import { registerFollowRoutes } from './features/follows/follows.routes';
 import { registerFeedbackRoutes } from './features/feedback/feedback.routes';
@@ -130,6 +131,7 @@ export async function buildApp(
   registerReportRoutes(app, routes);
   registerBlockRoutes(app, routes);
   registerGroupRoutes(app, routes);
+  registerGroupInvitationRoutes(app, routes);
   registerProfileRoutes(app, routes);
   registerFollowRoutes(app, routes);
   registerFeedbackRoutes(app, routes);

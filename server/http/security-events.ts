@@ -45,7 +45,7 @@ export interface SecurityEventFields {
   target_member_id?: string;
   role?: string;
   /** How a role was granted. */
-  via?: 'role_change' | 'request_answer';
+  via?: 'role_change' | 'request_answer' | 'invitation' | 'group_link';
   /** A refused fetch: the host asked for, and the guard's reason (which names the address). */
   host?: string;
   reason?: string;

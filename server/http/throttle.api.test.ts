@@ -30,6 +30,8 @@ const WINDOWS: Record<LimitName, number> = {
   memberWrites: MINUTE,
   linkShares: HOUR,
   invitationMailsMember: 24 * HOUR,
+  groupInvitationsMember: HOUR,
+  groupLinksMember: HOUR,
 };
 const NAMES = Object.keys(WINDOWS) as LimitName[];
 

@@ -40,6 +40,10 @@ export const LIMITS = {
   linkShares: { max: 30, windowSeconds: 3600 },
   /** Invitation mails one member can make Hearth send per day (admins too: a stolen session is a stolen session). */
   invitationMailsMember: { max: 20, windowSeconds: 86_400 },
+  /** Invitations into groups one member makes (members and email alike), ADR 041. */
+  groupInvitationsMember: { max: 60, windowSeconds: 3600 },
+  /** Group links one member looks up or follows: a link's code cannot be guessed by trying. */
+  groupLinksMember: { max: 30, windowSeconds: 3600 },
 } satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof LIMITS;

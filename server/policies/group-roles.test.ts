@@ -6,12 +6,15 @@ import {
   canAnswerRequests,
   canGrantRole,
   canCommentInGroup,
+  canInviteToGroup,
   canManageGroup,
+  canManageInviteLink,
   canModerateGroup,
   canPostInGroup,
   canRemoveMember,
   isMember,
   NEWCOMER,
+  NEWCOMER_ROLE,
   type MaybeRole,
 } from './group-roles';
 
@@ -120,5 +123,21 @@ describe('who may take a member out of the group', () => {
       expect(canRemoveMember('Poster', other(role))).toBe(false);
       expect(canRemoveMember('Commentor', other(role))).toBe(false);
     }
+  });
+});
+
+describe('inviting people into a group (ADR 041)', () => {
+  it("lets Owners and Moderators invite, and keeps the shareable link the Owners' alone", () => {
+    expect(GROUP_ROLE_ORDER.filter((role) => canInviteToGroup(role))).toEqual(['Owner', 'Moderator']);
+    expect(canInviteToGroup(null)).toBe(false);
+    expect(GROUP_ROLE_ORDER.filter((role) => canManageInviteLink(role))).toEqual(['Owner']);
+    expect(canManageInviteLink(null)).toBe(false);
+  });
+
+  it('gives an invitee only what the one granting rule lets the inviter give a newcomer', () => {
+    expect(assignableRoles('Owner', NEWCOMER)).toContain(NEWCOMER_ROLE);
+    expect(assignableRoles('Moderator', NEWCOMER)).toEqual(['Poster', 'Commentor']);
+    expect(canGrantRole('Moderator', NEWCOMER, NEWCOMER_ROLE)).toBe(true);
+    expect(canGrantRole('Moderator', NEWCOMER, 'Moderator')).toBe(false);
   });
 });

@@ -24,6 +24,17 @@ export const canAnswerRequests = canModerateGroup;
 /** Edit the group (name, description, picture); Owners also hold every role change (see below). */
 export const canManageGroup = (role: MaybeRole) => role === 'Owner';
 
+/**
+ * Invite people in (ADR 041): whoever lets people in by answering requests, with the roles the one
+ * granting rule gives them for a newcomer. The shareable link, which lets anyone holding it in, is
+ * the Owners' alone.
+ */
+export const canInviteToGroup = canAnswerRequests;
+export const canManageInviteLink = canManageGroup;
+
+/** The role of someone let in without a role being chosen: a group link, an invitation's default. */
+export const NEWCOMER_ROLE: GroupRole = 'Poster';
+
 /** Roles in the order the member list and the selectors show them. */
 export const GROUP_ROLE_ORDER: readonly GroupRole[] = ['Owner', 'Moderator', 'Poster', 'Commentor'];
 

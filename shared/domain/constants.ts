@@ -11,6 +11,10 @@ export type RequestRole = (typeof REQUEST_ROLES)[number];
 export const GROUP_REQUEST_STATUSES = ['accepted', 'rejected'] as const;
 export type GroupRequestStatus = (typeof GROUP_REQUEST_STATUSES)[number];
 
+/** How a member answers an invitation into a group (ADR 041). */
+export const GROUP_INVITATION_STATUSES = ['accepted', 'declined'] as const;
+export type GroupInvitationStatus = (typeof GROUP_INVITATION_STATUSES)[number];
+
 export const FILE_TYPES = ['post_attachment', 'profile'] as const;
 export type FileType = (typeof FILE_TYPES)[number];
 
@@ -84,6 +88,7 @@ export const NOTIFICATION_KINDS = [
   'role_changed',
   'group_removed',
   'invitation_redeemed',
+  'group_invitation',
   'link_ready',
   'link_failed',
   'content_removed',

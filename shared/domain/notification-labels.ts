@@ -13,6 +13,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   role_changed: 'Changes to your role in a group',
   group_removed: 'Removal from a group',
   invitation_redeemed: 'Invitations accepted',
+  group_invitation: 'Invitations into groups',
   link_ready: 'Your links read and summarised',
   link_failed: 'Your links that could not be read',
   content_removed: 'Your posts or comments removed by moderators',

@@ -382,6 +382,44 @@ const MATRIX: Record<string, Entry> = {
     }),
     roles: byRole(200, 200, 403, 403, 403),
   },
+  // Invitations into groups (ADR 041): Owners and Moderators invite; the link is the Owners'.
+  'POST /api/groups/:id/invitations': {
+    signedOut: 401,
+    call: (w) => ({
+      path: `/api/groups/${w.groupId}/invitations`,
+      body: { invitation: { email: `${uniqueName('matrix')}@example.test` } },
+    }),
+    roles: byRole(201, 201, 403, 403, 403),
+  },
+  'GET /api/groups/:id/inviting': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/groups/${w.groupId}/inviting` }),
+    roles: byRole(200, 200, 403, 403, 403),
+  },
+  'PUT /api/groups/:id/invite_link': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/groups/${w.groupId}/invite_link`, body: { invite_link: {} } }),
+    roles: byRole(200, 403, 403, 403, 403),
+  },
+  'DELETE /api/groups/:id/invite_link': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/groups/${w.groupId}/invite_link` }),
+    roles: byRole(200, 403, 403, 403, 403),
+  },
+  // Answering is the invitee's alone: anyone else's invitation is a 404.
+  'GET /api/group_invitations': { signedOut: 401, member: 200 },
+  'PATCH /api/group_invitations/:id': {
+    signedOut: 401,
+    call: () => ({
+      path: `/api/group_invitations/${randomUUID()}`,
+      body: { group_invitation: { status: 'accepted' } },
+    }),
+    member: 404,
+  },
+  // Any link that does not lead in is one 404.
+  'GET /api/group_links/:code': { signedOut: 401, member: 404 },
+  'POST /api/group_links/:code/join': { signedOut: 401, member: 404 },
+  'GET /api/me/arrival': { signedOut: 401, member: 200 },
 
   // Profiles, follows, feedback.
   'GET /api/profile': { signedOut: 401, member: 200 },

@@ -284,6 +284,26 @@ const TARGETS: Record<string, Target> = {
     path: (w) => `/api/group_requests/${w.requestId}`,
     body: () => ({ group_request: { role: 'Poster', status: 'accepted' } }),
   },
+  'POST /api/groups/:id/invitations': {
+    path: (w) => `/api/groups/${w.groupId}/invitations`,
+    body: (w) => ({ invitation: { user_id: w.strangerId, role: 'Poster' } }),
+  },
+  'GET /api/groups/:id/inviting': { path: (w) => `/api/groups/${w.groupId}/inviting` },
+  'PUT /api/groups/:id/invite_link': {
+    path: (w) => `/api/groups/${w.groupId}/invite_link`,
+    body: () => ({ invite_link: { expires_in_days: 7, max_uses: 10 } }),
+    // Every setting is optional and whole numbers within bounds are what it takes.
+    accepts: ['invite_link: object', 'invite_link.expires_in_days: number', 'invite_link.max_uses: number'],
+  },
+  'DELETE /api/groups/:id/invite_link': { path: (w) => `/api/groups/${w.groupId}/invite_link` },
+  'GET /api/group_invitations': { path: () => '/api/group_invitations' },
+  'PATCH /api/group_invitations/:id': {
+    path: () => `/api/group_invitations/${randomUUID()}`,
+    body: () => ({ group_invitation: { status: 'accepted' } }),
+  },
+  'GET /api/group_links/:code': { path: () => `/api/group_links/${'z'.repeat(27)}` },
+  'POST /api/group_links/:code/join': { path: () => `/api/group_links/${'z'.repeat(27)}/join` },
+  'GET /api/me/arrival': { path: () => '/api/me/arrival' },
 
   'GET /api/profile': { path: () => '/api/profile' },
   'PATCH /api/profile': {

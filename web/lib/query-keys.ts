@@ -17,6 +17,14 @@ export const queryKeys = {
     requests: () => ['groups', 'requests'] as const,
     /** How many requests wait in those groups (the sidebar and switcher badges). */
     pendingCount: () => ['groups', 'requests', 'count'] as const,
+    /** What I may offer an invitee, and the link's state (GET /api/groups/{id}/inviting). */
+    inviting: (id: string) => ['groups', 'inviting', id] as const,
+    /** Members found by name for an invitation (GET /api/mentions?q=). */
+    inviteSearch: (q: string) => ['groups', 'invite-search', q] as const,
+    /** My open invitations into groups (GET /api/group_invitations, the Inbox). */
+    invitations: () => ['groups', 'invitations'] as const,
+    /** Where a group link leads (GET /api/group_links/{code}). */
+    link: (code: string) => ['groups', 'link', code] as const,
   },
   /** Profiles (GET /api/profile, /api/profiles/{id}); follows change their counts. */
   profiles: {
@@ -29,6 +37,8 @@ export const queryKeys = {
     all: ['friends'] as const,
     /** GET /api/friends/following or /followers, cursor paged. */
     list: (list: 'following' | 'followers') => ['friends', 'list', list] as const,
+    /** The welcome card's groups and people to follow (GET /api/me/arrival): a follow refreshes it. */
+    arrival: () => ['friends', 'arrival'] as const,
   },
   invitations: {
     all: ['invitations'] as const,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   index,
+  integer,
   pgEnum,
   pgTable,
   text,
@@ -9,8 +10,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { GROUP_REQUEST_STATUSES, GROUP_ROLES } from '../../../shared/domain/constants';
-import { users } from './accounts';
+import {
+  GROUP_INVITATION_STATUSES,
+  GROUP_REQUEST_STATUSES,
+  GROUP_ROLES,
+} from '../../../shared/domain/constants';
+import { invitations, users } from './accounts';
 import { createdAt, id, updatedAt } from './columns';
 import { files } from './files';
 
@@ -73,4 +78,63 @@ export const groupRequests = pgTable(
       .where(sql`${t.status} = 'pending'`),
     index('group_requests_group_idx').on(t.groupId, t.createdAt),
   ],
+);
+
+export const groupInvitationStatus = pgEnum('group_invitation_status', [
+  'open',
+  ...GROUP_INVITATION_STATUSES,
+]);
+
+/**
+ * An Owner's or Moderator's invitation into a group (ADR 041): to a member (`invitee_id`), or to
+ * someone not on Hearth yet, through a Hearth invitation (`invitation_id`) that leaves them in the
+ * group once they have signed up and confirmed. One open invitation per member and group.
+ */
+export const groupInvitations = pgTable(
+  'group_invitations',
+  {
+    id: id(),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    inviterId: uuid('inviter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    inviteeId: uuid('invitee_id').references(() => users.id, { onDelete: 'cascade' }),
+    invitationId: uuid('invitation_id').references(() => invitations.id, { onDelete: 'cascade' }),
+    role: groupRole('role').notNull(),
+    status: groupInvitationStatus('status').notNull().default('open'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('group_invitations_open_idx')
+      .on(t.groupId, t.inviteeId)
+      .where(sql`${t.status} = 'open' and ${t.inviteeId} is not null`),
+    index('group_invitations_invitee_idx')
+      .on(t.inviteeId, t.createdAt)
+      .where(sql`${t.status} = 'open'`),
+    index('group_invitations_invitation_idx').on(t.invitationId),
+  ],
+);
+
+/**
+ * A group's shareable link (ADR 041): at most one per group; no row means off. Only the code's
+ * SHA-256 is kept, so the link is shown once, when made. Usable until `expires_at` and while
+ * `uses` is below `max_uses` (null: no limit).
+ */
+export const groupInviteLinks = pgTable(
+  'group_invite_links',
+  {
+    groupId: uuid('group_id')
+      .primaryKey()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    maxUses: integer('max_uses'),
+    uses: integer('uses').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('group_invite_links_code_hash_idx').on(t.codeHash)],
 );

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { followGroupKey, notifyOnce, withdrawNotification } from '../notifications/notifications.service';
 import { deleteFollow, insertFollow } from './follows.repo';
 
@@ -26,4 +26,15 @@ export async function unfollowMember(db: Db, followerId: string, followeeId: str
       });
     }
   });
+}
+
+/**
+ * Two members arriving connected (ADR 041): each follows the other, inside the caller's
+ * transaction, without "started following you" lines (the join itself is the news). Either may undo
+ * it with the ordinary unfollow.
+ */
+export async function followEachOther(tx: DbOrTx, a: string, b: string): Promise<void> {
+  if (a === b) return;
+  await insertFollow(tx, a, b);
+  await insertFollow(tx, b, a);
 }

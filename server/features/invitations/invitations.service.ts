@@ -61,6 +61,8 @@ export async function createMemberInvitation(
   context: Pick<AppContext, 'db' | 'jobs' | 'mailer' | 'config'>,
   inviter: UserRow,
   email: string,
+  /** More to write in the same transaction, once the invitation exists (a group invitation, ADR 041). */
+  alongside?: (tx: DbOrTx, created: NewInvitation) => Promise<void>,
 ): Promise<CreateInvitationResult> {
   const { invite_waiting_days } = await readSiteSettings(context.db);
   const refusal = invitingRefusal(inviter, invite_waiting_days, new Date());
@@ -73,6 +75,7 @@ export async function createMemberInvitation(
         return { errors: { base: [INVITATION_MESSAGES.quotaReached] } };
     }
     const created = await insertWithNewCode(tx, { inviterId: inviter.id, email, grantsAdmin: false });
+    await alongside?.(tx, created);
     await enqueueMail(context, tx, {
       template: 'invitation',
       to: email,

@@ -18,6 +18,7 @@ export const DEFAULT_DELIVERY: Record<NotificationKind, MailDelivery> = {
   mention: 'instant',
   join_request: 'instant',
   request_answered: 'instant',
+  group_invitation: 'instant',
   group_removed: 'instant',
   content_removed: 'instant',
   post_like: 'daily',

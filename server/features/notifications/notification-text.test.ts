@@ -28,6 +28,16 @@ describe('wordNotification', () => {
     }
   });
 
+  it('words an invitation into a group with its role, leading to the Inbox where it is answered', () => {
+    expect(wordNotification({ ...base, kind: 'group_invitation', data: { role: 'Moderator' } })).toEqual({
+      text: 'Ana Lima invited you to join Climbers as Moderator',
+      path: '/inbox',
+    });
+    expect(wordNotification({ ...base, kind: 'group_invitation', data: {} }).text).toBe(
+      'Ana Lima invited you to join Climbers',
+    );
+  });
+
   it('groups likers as "and N others" and quotes long titles short', () => {
     expect(actorPhrase('Ana Lima', 0)).toBe('Ana Lima');
     expect(actorPhrase('Ana Lima', 1)).toBe('Ana Lima and 1 other');

@@ -6,6 +6,7 @@ import type { NotificationKind } from '../../../shared/domain/constants';
  * NOTIFICATION_KINDS is handled; what a kind needs beyond its references travels in `data`:
  * - `request_answered`: `{ accepted: boolean }` (or `{ status: 'accepted' | 'rejected' }`);
  * - `role_changed`: `{ role }`;
+ * - `group_invitation`: `{ role, invitation_id }` (answered in the Inbox, ADR 041);
  * - `content_removed`: `{ reason, excerpt, subject: 'post' | 'comment' }` (no post/comment id:
  *   the content is gone).
  */
@@ -57,6 +58,7 @@ const profilePath = (id: string) => `/profiles/${id}`;
 const GROUPS_PATH = '/groups';
 const GROUP_REQUESTS_PATH = '/group-requests';
 const TIMELINE_PATH = '/dashboard';
+const INBOX_PATH = '/inbox';
 
 function withTitle(phrase: string, title: string | null): string {
   const quoted = quoteTitle(title);
@@ -129,6 +131,13 @@ export function wordNotification(facts: NotificationFacts): NotificationWording 
         text: `${who} accepted your invitation and joined`,
         path: facts.actorId ? profilePath(facts.actorId) : '/invitations',
       };
+    case 'group_invitation': {
+      const role = stringField(facts.data, 'role');
+      return {
+        text: `${who} invited you to join ${group}${role ? ` as ${role}` : ''}`,
+        path: INBOX_PATH,
+      };
+    }
     case 'link_ready':
       return { text: withTitle('Your link', facts.linkTitle) + ' is ready', path: subject.path };
     case 'link_failed':

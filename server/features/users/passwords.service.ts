@@ -6,6 +6,7 @@ import type { FieldErrors } from '../../http/errors';
 import { isGuessablePassword } from '../../lib/common-passwords';
 import { hashPassword, needsRehash } from '../../lib/passwords';
 import { hashToken } from '../../lib/tokens';
+import { joinInvitedGroups } from '../group-invitations/group-invitations.service';
 import { enqueueMail } from '../mail/mail.job';
 import { endAllSessions } from '../sessions/sessions.repo';
 import { enqueueAccountRequest } from './account-requests.job';
@@ -59,6 +60,9 @@ export async function resetPassword(
     const changed = await resetPasswordByToken(tx, tokenHash, passwordHash, DURATIONS.resetHours);
     if (!changed) return undefined;
     await endAllSessions(tx, changed.id);
+    // A reset confirms the address too (its owner read the mail): groups the invitation carried
+    // are joined now, as at confirmation (ADR 041).
+    await joinInvitedGroups(tx, changed.id);
     await enqueuePasswordChangedNotice(context, tx, changed.email);
     return changed;
   });

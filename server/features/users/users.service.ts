@@ -13,6 +13,7 @@ import {
   isInvitationOpen,
   recordInvitationRecipient,
 } from '../invitations/invitations.service';
+import { joinInvitedGroups } from '../group-invitations/group-invitations.service';
 import { enqueueMail } from '../mail/mail.job';
 import { notify } from '../notifications/notify';
 import { enqueueAccountRequest, newSecret } from './account-requests.job';
@@ -113,11 +114,14 @@ async function answerTakenEmail(
  * Spends a confirmation code. False when it is unknown, used, replaced or older than 24 hours.
  * The member who invited the new one hears that they joined now, when the account is real (a
  * sign-up with a taken address never gets here, so the inviter learns nothing from it; ADR 014).
+ * Groups the invitation carried are joined in the same transaction.
  */
 export async function confirmEmail(db: Db, code: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const confirmed = await confirmByCode(tx, hashToken(code), DURATIONS.confirmationHours);
     if (!confirmed) return false;
+    // Invited into groups along with Hearth: they are in now, with the roles chosen (ADR 041).
+    await joinInvitedGroups(tx, confirmed.id);
     if (confirmed.invitedById) {
       await notify(tx, {
         recipientId: confirmed.invitedById,

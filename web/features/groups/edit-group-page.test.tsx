@@ -36,6 +36,10 @@ async function openMenuAndChoose(name: string, item: string) {
   await user.click(await screen.findByRole('menuitem', { name: item }));
 }
 
+const LINK_OFF = { enabled: false, url: null, expires_at: null, max_uses: null, uses: 0, usable: false };
+const inviting = { invitable_roles: ['Owner', 'Moderator', 'Poster', 'Commentor'], link: LINK_OFF };
+const GROUP = '/api/groups/10000000-0000-4000-8000-000000000001';
+
 describe('/groups/edit/{id}', () => {
   let members: GroupMember[];
   beforeEach(() => {
@@ -52,6 +56,7 @@ describe('/groups/edit/{id}', () => {
       'GET /api/groups/10000000-0000-4000-8000-000000000001/group_roles': () => jsonResponse(members),
       'GET /api/groups/10000000-0000-4000-8000-000000000001/group_requests': jsonResponse([]),
       'GET /api/group_requests/pending_count': jsonResponse({ count: 0 }),
+      'GET /api/groups/10000000-0000-4000-8000-000000000001/inviting': jsonResponse(inviting),
       ...extra,
     });
   }
@@ -197,5 +202,104 @@ describe('/groups/edit/{id}', () => {
       "Forbidden. You don't have permission to perform this action.",
     );
     expect(screen.queryByLabelText('Group Name')).not.toBeInTheDocument();
+  });
+
+  describe('inviting people', () => {
+    it('finds a member by name, offers only the roles the server gives, and sends the invitation', async () => {
+      const { calls: recorded } = serve({
+        'GET /api/groups/10000000-0000-4000-8000-000000000001/inviting': () =>
+          jsonResponse({ invitable_roles: ['Poster', 'Commentor'], link: null }),
+        'GET /api/mentions': () =>
+          jsonResponse([
+            { name: 'Katherine Johnson', username: 'katherine', avatar: null, profile_id: testId('kj') },
+          ]),
+        [`POST ${GROUP}/invitations`]: (call) =>
+          jsonResponse({ id: testId('i1'), ...(call.body as object) }, { status: 201 }),
+      });
+      renderApp('/groups/edit/10000000-0000-4000-8000-000000000001');
+      const user = userEvent.setup({ delay: null });
+      const form = await screen.findByRole('form', { name: 'Invite people' });
+      const role = within(form).getByRole('combobox', { name: 'Role' });
+      expect(
+        within(role)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Poster', 'Commentor']);
+      // A Moderator's screen has no link controls: the server sent none.
+      expect(screen.queryByRole('heading', { name: 'Group link' })).not.toBeInTheDocument();
+      expect(within(form).getByRole('button', { name: 'Send invitation' })).toBeDisabled();
+      await user.type(within(form).getByLabelText('Name or email'), 'Kath');
+      const matches = await within(form).findByRole('list', { name: 'Matching members' });
+      await user.click(within(matches).getByRole('button', { name: /Katherine Johnson/ }));
+      await user.selectOptions(role, 'Commentor');
+      await user.click(within(form).getByRole('button', { name: 'Send invitation' }));
+      expect(await within(form).findByText('Invitation sent to Katherine Johnson.')).toBeInTheDocument();
+      expect(calls(recorded, 'POST', `${GROUP}/invitations`)[0]?.body).toEqual({
+        invitation: { user_id: testId('kj'), role: 'Commentor' },
+      });
+      expect(recorded.find((call) => call.url.startsWith('/api/mentions'))?.url).toBe('/api/mentions?q=Kath');
+    });
+
+    it('invites someone not on Hearth by email, and shows the server refusal in words', async () => {
+      let refuse = false;
+      const { calls: recorded } = serve({
+        [`POST ${GROUP}/invitations`]: () =>
+          refuse
+            ? jsonResponse(
+                { errors: { base: ['You can have at most 10 open invitations.'] } },
+                { status: 422 },
+              )
+            : jsonResponse({ id: testId('i2') }, { status: 201 }),
+      });
+      renderApp('/groups/edit/10000000-0000-4000-8000-000000000001');
+      const user = userEvent.setup({ delay: null });
+      const form = await screen.findByRole('form', { name: 'Invite people' });
+      await user.type(within(form).getByLabelText('Name or email'), 'friend@example.test');
+      await user.click(within(form).getByRole('button', { name: 'Send invitation' }));
+      expect(await within(form).findByText('Invitation sent to friend@example.test.')).toBeInTheDocument();
+      expect(calls(recorded, 'POST', `${GROUP}/invitations`)[0]?.body).toEqual({
+        invitation: { email: 'friend@example.test', role: 'Poster' },
+      });
+      refuse = true;
+      await user.type(within(form).getByLabelText('Name or email'), 'other@example.test');
+      await user.click(within(form).getByRole('button', { name: 'Send invitation' }));
+      expect(await within(form).findByRole('alert')).toHaveTextContent(
+        'You can have at most 10 open invitations.',
+      );
+    });
+
+    it('lets an Owner make a link with an expiry and a use limit, copy it, and turn it off', async () => {
+      const made = {
+        enabled: true,
+        url: 'http://hearth.test/join/CODE123',
+        expires_at: '2030-01-22T12:00:00.000Z',
+        max_uses: 5,
+        uses: 0,
+        usable: true,
+      };
+      const { calls: recorded } = serve({
+        [`PUT ${GROUP}/invite_link`]: () => jsonResponse(made),
+        [`DELETE ${GROUP}/invite_link`]: () => jsonResponse(LINK_OFF),
+      });
+      renderApp('/groups/edit/10000000-0000-4000-8000-000000000001');
+      const user = userEvent.setup({ delay: null });
+      expect(await screen.findByText('The link is off.')).toBeInTheDocument();
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Expires after' }), '30');
+      await user.type(screen.getByLabelText('Use limit'), '5');
+      await user.click(screen.getByRole('button', { name: 'Make link' }));
+      expect(await screen.findByLabelText('Group link')).toHaveValue('http://hearth.test/join/CODE123');
+      expect(calls(recorded, 'PUT', `${GROUP}/invite_link`)[0]?.body).toEqual({
+        invite_link: { expires_in_days: 30, max_uses: 5 },
+      });
+      expect(screen.getByText(/used 0 of 5/)).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Copy link' }));
+      expect(await screen.findByText('Link copied to clipboard!')).toBeInTheDocument();
+      // user-event stands in for the clipboard.
+      expect(await navigator.clipboard.readText()).toBe('http://hearth.test/join/CODE123');
+      await user.click(screen.getByRole('button', { name: 'Turn off' }));
+      expect(await screen.findByText('The link is off.')).toBeInTheDocument();
+      expect(screen.queryByLabelText('Group link')).not.toBeInTheDocument();
+      expect(calls(recorded, 'DELETE', `${GROUP}/invite_link`)).toHaveLength(1);
+    });
   });
 });

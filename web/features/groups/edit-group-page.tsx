@@ -11,14 +11,15 @@ import { useDocumentTitle } from '@web/lib/use-document-title';
 import { groupQueryOptions } from './api';
 import { GroupLoadFailure } from './components/group-load-failure';
 import { GroupProfileForm } from './components/group-profile-form';
+import { InvitingCards } from './components/inviting-cards';
 import { JoinRequestsCard } from './components/join-requests-card';
 import { MembersCard } from './components/members-card';
 import { RenameGroupForm } from './components/rename-group-form';
 import { groupPath } from './paths';
 
 /**
- * /groups/edit/{id}: rename, members and their roles (Owners), and Requests to Join (Owners and
- * Moderators). The server enforces the same rules; the group's abilities decide what is shown.
+ * /groups/edit/{id}: rename, members and their roles (Owners), inviting people (Owners and
+ * Moderators; the group link Owners only), and Requests to Join (Owners and Moderators). The server enforces the same rules; the group's abilities decide what is shown.
  */
 export function EditGroupPage() {
   const { id = '' } = useParams();
@@ -52,6 +53,7 @@ export function EditGroupPage() {
       <div className="space-y-6">
         {data.can_edit ? <RenameGroupForm key={data.id} group={data} /> : null}
         {data.can_edit ? <GroupProfileForm key={`${data.id}-profile`} group={data} /> : null}
+        {data.can_answer_requests ? <InvitingCards groupId={data.id} /> : null}
         {data.can_edit ? <MembersCard group={data} currentUserId={user?.id} /> : null}
         {data.can_answer_requests ? <JoinRequestsCard groupId={data.id} /> : null}
       </div>

@@ -55,7 +55,7 @@ export function NewGroupPage() {
     <div className="max-w-xl">
       <PageHeader
         title="New group"
-        description="Give your circle a name. You'll be its Owner and can invite people in."
+        description="Give your circle a name. You'll be its Owner: invite members or people by email, share a group link, or answer requests to join from the group's Edit Group page."
       />
       <Card>
         <CardBody>

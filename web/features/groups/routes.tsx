@@ -26,4 +26,10 @@ export const groupsRoutes: FeatureRoute[] = [
     path: '/group-requests',
     lazy: { Component: async () => (await import('./group-requests-page')).GroupRequestsPage },
   },
+  {
+    // A group link (ADR 041): signed-out visitors sign in first and come back.
+    shell: 'signed-in',
+    path: '/join/:code',
+    lazy: { Component: async () => (await import('./join-link-page')).JoinLinkPage },
+  },
 ];

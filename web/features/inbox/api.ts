@@ -1,4 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { GroupInvitation } from '@shared/api/group-invitations';
+import type { GroupInvitationStatus } from '@shared/domain/constants';
 import type {
   Notification,
   NotificationPreference,
@@ -59,4 +61,23 @@ export async function describeUnsubscribe(token: string, signal?: AbortSignal) {
 /** POST /api/unsubscribe?token=: applies it. */
 export async function applyUnsubscribe(token: string) {
   return (await api.post<UnsubscribeResult>(`/unsubscribe?token=${encodeURIComponent(token)}`)).data;
+}
+
+/** GET /api/group_invitations: my open invitations into groups, answered in the Inbox (ADR 041). */
+export function groupInvitationsQueryOptions() {
+  return queryOptions({
+    queryKey: queryKeys.groups.invitations(),
+    queryFn: async ({ signal }) =>
+      (await api.get<GroupInvitation[] | null>('/api/group_invitations', { signal })).data ?? [],
+    refetchOnWindowFocus: 'always',
+  });
+}
+
+/** PATCH /api/group_invitations/{id}: accepted (I join with the invited role) or declined. */
+export async function answerGroupInvitation({ id, status }: { id: string; status: GroupInvitationStatus }) {
+  return (
+    await api.patch<GroupInvitation>(`/api/group_invitations/${encodeURIComponent(id)}`, {
+      group_invitation: { status },
+    })
+  ).data;
 }

@@ -15,6 +15,7 @@ import { queryKeys } from '@web/lib/query-keys';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { useInfiniteScroll } from '@web/lib/use-infinite-scroll';
 import { fetchNotificationPage, markAllNotificationsRead, markNotificationRead } from './api';
+import { GroupInvitationsList } from './components/group-invitations-list';
 import { NotificationRow } from './components/notification-row';
 import { INBOX_TEXT } from './messages';
 
@@ -82,6 +83,7 @@ export function InboxPage() {
     <>
       <PageHeader title={INBOX_TEXT.title} description={INBOX_TEXT.description} actions={markAllButton} />
       {markAll.isError ? <Alert className="mb-4">{errorMessage(markAll.error)}</Alert> : null}
+      <GroupInvitationsList />
       {query.isPending ? (
         <div className="flex justify-center py-10">
           <Spinner label="Loading notifications" />

@@ -13,7 +13,11 @@ import { testId } from '@web/test/ids';
 const item = (id: string, extra: Partial<Notification> = {}): Notification =>
   aNotification({ id: testId(id), ...extra });
 
-const shell = { 'GET /api/auth': jsonResponse(ada), 'GET /api/groups': jsonResponse([]) };
+const shell = {
+  'GET /api/auth': jsonResponse(ada),
+  'GET /api/groups': jsonResponse([]),
+  'GET /api/group_invitations': jsonResponse([]),
+};
 
 describe('the Inbox badge', () => {
   it('names the unread count and shows 9+ above nine', async () => {
@@ -104,6 +108,55 @@ describe('/inbox', () => {
       ),
     ).toBe(true);
     expect(await screen.findByRole('link', { name: 'Inbox' })).toBeInTheDocument();
+  });
+});
+
+describe('/inbox: group invitations', () => {
+  it('lists open invitations with Accept and Decline; an answer says so and leaves the list', async () => {
+    const invitation = (id: string, group: string) => ({
+      id: testId(id),
+      group_id: testId(`g-${id}`),
+      group_name: group,
+      inviter: { name: 'Grace Hopper', username: 'grace', avatar: null, profile_id: testId('grace') },
+      invitee: null,
+      email: null,
+      role: 'Moderator',
+      status: 'open',
+      created_at: '2030-01-15T12:00:00.000Z',
+      created_at_human: 'January 15, 2030',
+    });
+    let open = [invitation('a', 'Book Club'), invitation('b', 'Chess Club')];
+    const { calls } = mockFetch({
+      ...shell,
+      'GET /api/group_invitations': () => jsonResponse(open),
+      'GET /api/notifications/unread_count': jsonResponse({ count: 0 }),
+      'GET /api/notifications': jsonResponse([], { headers: { 'x-has-next-page': 'false' } }),
+      [`PATCH /api/group_invitations/${testId('a')}`]: () => {
+        open = open.filter((item) => item.id !== testId('a'));
+        return jsonResponse({ ...invitation('a', 'Book Club'), status: 'accepted' });
+      },
+      [`PATCH /api/group_invitations/${testId('b')}`]: () => {
+        open = [];
+        return jsonResponse({ ...invitation('b', 'Chess Club'), status: 'declined' });
+      },
+    });
+    renderApp('/inbox');
+    const user = userEvent.setup({ delay: null });
+    const list = await screen.findByRole('list', { name: 'Group invitations' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    await user.click(
+      within(list).getByRole('button', {
+        name: 'Accept: Grace Hopper invited you to join Book Club as Moderator',
+      }),
+    );
+    expect(await screen.findByText('You joined Book Club.')).toBeInTheDocument();
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    await user.click(within(list).getByRole('button', { name: /^Decline: .*Chess Club/ }));
+    expect(await screen.findByText('You declined the invitation to Chess Club.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
+      { group_invitation: { status: 'accepted' } },
+      { group_invitation: { status: 'declined' } },
+    ]);
   });
 });
 

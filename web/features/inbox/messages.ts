@@ -14,6 +14,18 @@ export const INBOX_TEXT = {
   badgeLabel: (count: number) => (count > 0 ? `Inbox, ${count} unread` : 'Inbox'),
 } as const;
 
+/** Invitations into groups, answered at the top of the Inbox (ADR 041). */
+export const GROUP_INVITATION_TEXT = {
+  title: 'Group invitations',
+  line: (inviter: string, group: string, role: string) =>
+    `${inviter} invited you to join ${group} as ${role}`,
+  accept: 'Accept',
+  decline: 'Decline',
+  accepted: (group: string) => `You joined ${group}.`,
+  declined: (group: string) => `You declined the invitation to ${group}.`,
+  openGroup: 'Open group',
+} as const;
+
 export const PREFERENCES_TEXT = {
   title: 'Notification mail',
   description: 'Choose which notifications also reach you by mail, and when.',

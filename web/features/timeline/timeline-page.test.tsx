@@ -8,7 +8,12 @@ import { maria } from '@web/test/users';
 import { timelineRoutes } from './routes';
 import { testId } from '@web/test/ids';
 
-const signedIn = { 'GET /api/auth': jsonResponse(maria), 'GET /api/groups': jsonResponse([]) };
+const NO_ARRIVAL = { groups: [], inviter: null, suggestions: [] };
+const signedIn = {
+  'GET /api/auth': jsonResponse(maria),
+  'GET /api/groups': jsonResponse([]),
+  'GET /api/me/arrival': jsonResponse(NO_ARRIVAL),
+};
 
 describe('/dashboard', () => {
   // The screen is lazy: load its code once up front, so a loaded machine's first import does not
@@ -101,4 +106,34 @@ describe('/dashboard', () => {
     expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
     expect(calls.filter((call) => call.url === '/api/posts')).toHaveLength(2);
   }, 15_000);
+
+  it('welcomes a member who arrived by invitation: their groups and people their inviter follows', async () => {
+    localStorage.removeItem('hearth.arrival.dismissed');
+    mockFetch({
+      ...signedIn,
+      'GET /api/me/arrival': jsonResponse({
+        groups: [{ id: testId('g1'), name: 'Book Club' }],
+        inviter: { name: 'Grace Hopper', username: 'grace', avatar: null, profile_id: testId('grace') },
+        suggestions: [
+          {
+            name: 'Alan Turing',
+            username: 'alan',
+            avatar: null,
+            profile_id: testId('alan'),
+            is_following: false,
+          },
+        ],
+      }),
+      'GET /api/posts': jsonResponse([], { headers: { 'x-has-next-page': 'false' } }),
+    });
+    renderApp('/dashboard', { features: timelineRoutes });
+    const welcome = await screen.findByRole('region', { name: 'Welcome to Hearth' });
+    expect(welcome).toHaveTextContent('Grace Hopper invited you.');
+    expect(screen.getByRole('link', { name: 'Book Club' })).toHaveAttribute('href', `/group/${testId('g1')}`);
+    expect(screen.getByRole('button', { name: 'Follow Alan Turing' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss welcome' }));
+    expect(screen.queryByRole('region', { name: 'Welcome to Hearth' })).not.toBeInTheDocument();
+    expect(localStorage.getItem('hearth.arrival.dismissed')).toBe('1');
+    localStorage.removeItem('hearth.arrival.dismissed');
+  });
 });

@@ -1,6 +1,7 @@
 import { PenLine } from 'lucide-react';
 import { ButtonLink } from '@web/components/button';
 import { PageHeader } from '@web/components/page-header';
+import { ArrivalCard } from '@web/features/groups';
 import { PostTimeline } from '@web/features/posts';
 import { queryKeys } from '@web/lib/query-keys';
 import { useDocumentTitle } from '@web/lib/use-document-title';
@@ -23,6 +24,7 @@ export function TimelinePage() {
           </ButtonLink>
         }
       />
+      <ArrivalCard />
       <PostTimeline
         newLabel={newPosts.label}
         onRefresh={newPosts.clear}

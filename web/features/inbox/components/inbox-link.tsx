@@ -15,7 +15,8 @@ export function badgeText(count: number): string {
 
 /**
  * The top bar's Inbox icon with its unread badge. A notification arriving on the live stream, or
- * the tab coming back into focus, refreshes the count (and the Inbox list, if it is open).
+ * the tab coming back into focus, refreshes the count (and the Inbox list and its group
+ * invitations, if open).
  */
 export function InboxLink({ className }: { className?: string }) {
   const queryClient = useQueryClient();
@@ -23,6 +24,8 @@ export function InboxLink({ className }: { className?: string }) {
   useLiveEvents((event) => {
     if (event.type === 'notification.created') {
       void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
+      // It may be an invitation into a group, answered at the top of the Inbox.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.groups.invitations() });
     }
   });
   const count = unread.data ?? 0;
