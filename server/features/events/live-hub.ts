@@ -26,6 +26,14 @@ const LiveMessageSchema: z.ZodType<LiveMessage> = z.object({
   ]),
 });
 
+/** Streams written to between two turns of the event loop. */
+const SLICE = 100;
+
+/** Resolves on the event loop's next turn, once pending I/O callbacks have run. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 export interface LiveHub {
   /** Starts listening to the channel (once per process). */
   start(): Promise<void>;
@@ -60,8 +68,13 @@ export function createLiveHub(deps: { database: Database; db: DbOrTx; logger: Fa
     const named = 'userIds' in message.audience ? new Set(message.audience.userIds) : null;
     const candidates = [...new Set(open.map((s) => s.userId))].filter((id) => !named || named.has(id));
     const allowed = await membersWhoMaySee(deps.db, message.event, candidates);
+    let sent = 0;
     for (const stream of open) {
-      if (allowed.has(stream.userId) && streams.has(stream)) stream.send(message.event);
+      if (!allowed.has(stream.userId) || !streams.has(stream)) continue;
+      stream.send(message.event);
+      // A turn of the event loop between slices: requests (the author's own answer among them)
+      // are served while a thousand streams are written to.
+      if (++sent % SLICE === 0) await nextTurn();
     }
   }
 
@@ -69,7 +82,10 @@ export function createLiveHub(deps: { database: Database; db: DbOrTx; logger: Fa
     async start() {
       if (unlisten) return;
       unlisten = await deps.database.listen(LIVE_EVENTS_CHANNEL, (payload) => {
+        // Never in the way of the request that caused it: the notice arrives with the write's own
+        // answer, and the author's response (and its next statements) go first (issue 26).
         queue = queue
+          .then(nextTurn)
           .then(() => dispatch(payload))
           .catch((error: unknown) => deps.logger.error({ err: error }, 'live event not delivered'));
       });
