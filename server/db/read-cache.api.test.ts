@@ -14,6 +14,7 @@ import { createTestApp, type TestApp, waitForAllJobsDone } from '../../tests/sup
 import { databaseUrl } from '../../tests/support/test-database';
 import { DATA_CHANGED_CHANNEL, type Db, openDatabase, rowsOf } from './client';
 import { type ReadCache, VersionedReadCache } from './read-cache';
+import { TRIGGER_WRITES } from './statement-tables';
 import { extendSession, markSessionSeen } from '../features/sessions/sessions.repo';
 import { feedbacks, posts, sessions, users } from './schema';
 
@@ -104,6 +105,17 @@ describe('reads kept until the next write', () => {
     expect(tables.map((row) => row.table)).toEqual(expect.arrayContaining(['posts', 'sessions', 'users']));
     const expected = Object.fromEntries(tables.map(({ table }) => [table, table === 'rate_limits' ? 0 : 4]));
     expect(Object.fromEntries(tables.map(({ table, triggers }) => [table, triggers]))).toEqual(expected);
+  });
+
+  it("knows every trigger that writes: each table's triggers beyond the change notices are in TRIGGER_WRITES", async () => {
+    const result = await app.context.db.execute(sql`
+      select distinct c.relname as "table"
+      from pg_trigger t
+      join pg_class c on c.oid = t.tgrelid
+      join pg_namespace n on n.oid = c.relnamespace and n.nspname = current_schema()
+      where not t.tgisinternal and t.tgname not like 'hearth_changed_%'`);
+    const tables = rowsOf<{ table: string }>(result).map((row) => row.table);
+    expect(tables.sort()).toEqual(Object.keys(TRIGGER_WRITES).sort());
   });
 
   it('shows a new post, a like and an edit made through the API on the next timeline read', async () => {
