@@ -90,7 +90,15 @@ async function runEngine(engine: Engine): Promise<MixEngineResult> {
   const before = await countRows(engine, dataDir);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawnBuiltApp({ engine, dataDir, port, totpKey: randomToken() });
+  const metricsToken = randomToken();
+  const child = spawnBuiltApp({
+    engine,
+    dataDir,
+    port,
+    totpKey: randomToken(),
+    env: { METRICS_TOKEN: metricsToken },
+  });
+  const keptReads = () => readKeptReads(base, metricsToken);
   const floor = (seconds = DURATION) =>
     runGenerator('load.mjs', {
       url: base,
@@ -116,8 +124,10 @@ async function runEngine(engine: Engine): Promise<MixEngineResult> {
     const runs: MixRun[] = [];
     for (const writePercent of WRITE_SHARES) {
       const rss = sampleRss(child.pid!);
+      const keptBefore = await keptReads();
       const load = await closedLoop(clientsFor(writePercent));
       const memory = rss.stop();
+      const kept = hitRates(keptBefore, await keptReads());
       floors.push((await floor()).rps);
       const around = floors.slice(-2);
       const run: MixRun = {
@@ -131,10 +141,14 @@ async function runEngine(engine: Engine): Promise<MixEngineResult> {
         s5xx: load.s5xx,
         errors: load.errors,
         byKind: load.byKind,
+        keptReads: kept,
       };
       runs.push(run);
       console.log(
         `  ${writePercent} % writes: ${load.rps.toFixed(0)} req/s, ${run.ratio.toFixed(3)}x the floor (${around.map((f) => f.toFixed(0)).join(' / ')}), RSS p50 ${memory.p50Mb} MB max ${memory.maxMb} MB`,
+      );
+      console.log(
+        `    kept answers served (hits / reads): ${kept.map((k) => `${k.kind} ${Math.round(k.rate * 100)} % of ${k.reads}`).join(', ')}`,
       );
       warnOnFailures(`${writePercent} % writes`, load);
     }
@@ -221,6 +235,33 @@ async function checkEveryRequest(base: string, members: Member[], targets: Param
         `${request.kind}: ${request.method} ${request.path} answered ${response.status} ${text.slice(0, 200)}`,
       );
   }
+}
+
+type KeptCounts = Map<string, { hits: number; misses: number }>;
+
+/** The app's kept-read counters from /metrics (`hearth_kept_reads_total`), by kind. */
+async function readKeptReads(base: string, token: string): Promise<KeptCounts> {
+  const response = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+  const counts: KeptCounts = new Map();
+  for (const match of (await response.text()).matchAll(
+    /^hearth_kept_reads_total\{kind="([^"]+)",outcome="(hit|miss)"\} (\d+)/gm,
+  )) {
+    const entry = counts.get(match[1]!) ?? { hits: 0, misses: 0 };
+    if (match[2] === 'hit') entry.hits = Number(match[3]);
+    else entry.misses = Number(match[3]);
+    counts.set(match[1]!, entry);
+  }
+  return counts;
+}
+
+/** Each kind's share of reads served from the kept answers between two readings of the counters. */
+function hitRates(before: KeptCounts, after: KeptCounts) {
+  return [...after].flatMap(([kind, now]) => {
+    const then = before.get(kind) ?? { hits: 0, misses: 0 };
+    const hits = now.hits - then.hits;
+    const reads = hits + now.misses - then.misses;
+    return reads > 0 ? [{ kind, reads, rate: hits / reads }] : [];
+  });
 }
 
 /** Any 5xx or refused connection, loudly; other non-2xx answers by kind. */

@@ -14,6 +14,8 @@ export interface MixRun {
   s5xx: number;
   errors: number;
   byKind: Record<string, KindStats>;
+  /** Each kind of kept read's share served without the database during the run. */
+  keptReads?: { kind: string; reads: number; rate: number }[];
 }
 
 /** One engine's figures, as printed and written to bench/results/. */
