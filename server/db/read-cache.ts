@@ -165,7 +165,7 @@ export class VersionedReadCache implements ReadCache {
 
   constructor(
     clock: TableClock,
-    { capacity = 2000, maxAgeMs = Infinity, now = () => performance.now() }: VersionedReadCacheOptions = {},
+    { capacity = 1000, maxAgeMs = Infinity, now = () => performance.now() }: VersionedReadCacheOptions = {},
   ) {
     this.#clock = clock;
     this.#capacity = capacity;

@@ -85,9 +85,21 @@ function stillPostFields(viewerId: string) {
   return fields;
 }
 
+/** The posts with their author, group, attachment and publication (one join each). */
 function selectPosts(db: DbOrTx, viewerId: string) {
   return db
     .select(postFields(viewerId))
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .leftJoin(groups, eq(groups.id, posts.groupId))
+    .leftJoin(files, eq(files.id, posts.fileId))
+    .leftJoin(publicPosts, eq(publicPosts.postId, posts.id));
+}
+
+/** `selectPosts` without the counts and the viewer's like (the same joins). */
+function selectStillPosts(db: DbOrTx, viewerId: string) {
+  return db
+    .select(stillPostFields(viewerId))
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
     .leftJoin(groups, eq(groups.id, posts.groupId))
@@ -103,15 +115,7 @@ export async function findPostForViewer(db: DbOrTx, postId: string, viewerId: st
 
 /** `findPostForViewer` without the counts and the viewer's like, which `postCounts` reads. */
 export async function findStillPostForViewer(db: DbOrTx, postId: string, viewerId: string) {
-  const [row] = await db
-    .select(stillPostFields(viewerId))
-    .from(posts)
-    .innerJoin(users, eq(users.id, posts.userId))
-    .leftJoin(groups, eq(groups.id, posts.groupId))
-    .leftJoin(files, eq(files.id, posts.fileId))
-    .leftJoin(publicPosts, eq(publicPosts.postId, posts.id))
-    .where(eq(posts.id, postId))
-    .limit(1);
+  const [row] = await selectStillPosts(db, viewerId).where(eq(posts.id, postId)).limit(1);
   return row ?? null;
 }
 
@@ -207,15 +211,7 @@ export async function listStillPostsByIds(
   ids: string[],
 ): Promise<StillPostRow[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .select(stillPostFields(viewerId))
-    .from(posts)
-    .innerJoin(users, eq(users.id, posts.userId))
-    .leftJoin(groups, eq(groups.id, posts.groupId))
-    .leftJoin(files, eq(files.id, posts.fileId))
-    .leftJoin(publicPosts, eq(publicPosts.postId, posts.id))
-    .where(visibleAmong(viewerId, ids));
-  return inOrderOf(ids, rows);
+  return inOrderOf(ids, await selectStillPosts(db, viewerId).where(visibleAmong(viewerId, ids)));
 }
 
 function visibleAmong(viewerId: string, ids: string[]): SQL | undefined {
