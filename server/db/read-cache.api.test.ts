@@ -139,7 +139,7 @@ describe('reads kept until the next write', () => {
     expect(((await reader.get('/api/posts')).body as Listed)[0]).toMatchObject({ tldr: 'Rye on Friday' });
   });
 
-  it('keeps a timeline page through writes it cannot change, and shows a like on it at once (ADR 041)', async () => {
+  it('keeps a timeline page through writes it cannot change, and shows a like on it at once (ADR 042)', async () => {
     const { client: reader } = await memberWithClient(app);
     const { client: author } = await memberWithClient(app);
     const { client: liker } = await memberOfAnotherGroup(app);

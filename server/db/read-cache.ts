@@ -3,7 +3,7 @@ import { EVERY_TABLE, HEARTH_TABLES, closureOf, tablesRead, tablesWritten } from
 
 /**
  * Answers to hot reads (the session look-up, timeline pages, a post's comments, the inbox, search)
- * kept until a table they read is changed in the database (ADR 028, ADR 041). Each answer is kept
+ * kept until a table they read is changed in the database (ADR 028, ADR 042). Each answer is kept
  * with the tables its statements named (`noteStatement`); a write takes away only the answers that
  * read a table it changes (`statement-tables.ts`: its targets, what their foreign keys and triggers
  * carry). It is exact where one process owns every write: the embedded database, whose client
@@ -45,7 +45,7 @@ export function keptReadKind(key: string): string {
 export const noReadCache: ReadCache = { read: (_key, load) => load() };
 
 /**
- * Which tables changed, and when (ADR 041): one sequence numbers every write sent and every change
+ * Which tables changed, and when (ADR 042): one sequence numbers every write sent and every change
  * settled, per table. An answer is kept with the number current when its load began and the tables
  * its statements named; it is served while none of those tables (nor `EVERY_TABLE`) has changed
  * since. A load's answer is kept only if no write to its tables was sent, in flight or settled
@@ -225,7 +225,7 @@ export class VersionedReadCache implements ReadCache {
 }
 
 /**
- * Writes to a PostgreSQL database (ADR 031, ADR 041): this process's through its pool, as each
+ * Writes to a PostgreSQL database (ADR 031, ADR 042): this process's through its pool, as each
  * `PreparingClient` sends them (`tracker`: a statement outside a transaction settles with its
  * answer; the tables a transaction writes stay in flight until it ends), and every other
  * process's as PostgreSQL announces them once committed (`changedElsewhere`, from the change

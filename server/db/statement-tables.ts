@@ -3,7 +3,7 @@ import { PgTable, getTableConfig } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 
 /**
- * Which of Hearth's tables a statement reads and which it may change (ADR 041), read from its
+ * Which of Hearth's tables a statement reads and which it may change (ADR 042), read from its
  * text: what the kept reads depend on, and what a write takes away from them. Both err on the
  * side of more: a read that names a table depends on it, and a write whose targets are not clear
  * changes `EVERY_TABLE`.

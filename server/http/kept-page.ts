@@ -61,7 +61,7 @@ function serialised(reply: FastifyReply, payload: unknown): string {
 
 /**
  * Sends one page of a list. The page is built once per version of what it read (the read cache,
- * ADR 028, ADR 041): loaded, presented and serialised through the route's response schema; until a
+ * ADR 028, ADR 042): loaded, presented and serialised through the route's response schema; until a
  * table it read changes, or a relative time on it would read differently ("just now" becoming
  * "1 minute ago"), the same bytes and headers are sent again, with no query, presenting or
  * serialising. Live fields are read per request through their own kept read, and the body is

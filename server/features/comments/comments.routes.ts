@@ -43,7 +43,7 @@ export function registerCommentRoutes(app: App, context: RouteContext) {
       const limit = request.query.limit ?? LIMITS.pageSize;
       const cursor = decodeCursor(request.query.after);
       const postId = request.params.id;
-      // Kept until a table it read changes (ADR 041): a like elsewhere, or on the post, keeps it.
+      // Kept until a table it read changes (ADR 042): a like elsewhere, or on the post, keeps it.
       let loaded: Awaited<ReturnType<typeof loadCommentPage>> | null = null;
       const key = `comments:${JSON.stringify({ postId, viewerId: user.id, cursor, limit })}`;
       return sendPage(reply, context.database.readCache, key, {

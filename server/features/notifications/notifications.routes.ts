@@ -37,7 +37,7 @@ export function registerNotificationRoutes(app: App, context: RouteContext) {
       const user = requireUser(request);
       const { after, limit = LIMITS.pageSize } = request.query;
       const cursor = decodeCursor(after);
-      // Kept until a table it read changes (ADR 041): another member's inbox being read keeps it.
+      // Kept until a table it read changes (ADR 042): another member's inbox being read keeps it.
       return sendPage(
         reply,
         context.database.readCache,

@@ -73,7 +73,7 @@ export type SharedPostColumns = Pick<PostRow, keyof ReturnType<typeof sharedPost
 
 /**
  * `postFields` but for what changes on every like and comment (the counts, the viewer's like),
- * which `postCounts` reads: a kept answer built from these is not dropped by a like (ADR 041).
+ * which `postCounts` reads: a kept answer built from these is not dropped by a like (ADR 042).
  */
 function stillPostFields(viewerId: string) {
   const {
@@ -137,7 +137,7 @@ function afterCursor(cursor: Cursor): SQL {
  * caller knows whether a next page exists. Served by posts_created_idx, posts_group_created_idx or
  * posts_user_created_idx depending on the filter (the plan is checked in posts.plan.api.test.ts).
  * It reads neither the counters nor the likes (`postCounts` does, per request), so a like or a
- * comment anywhere leaves a kept page as it is (ADR 041).
+ * comment anywhere leaves a kept page as it is (ADR 042).
  */
 export function timelineQuery(db: DbOrTx, filter: TimelineFilter) {
   const conditions: SQL[] = [

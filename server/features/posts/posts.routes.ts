@@ -77,7 +77,7 @@ export function registerPostRoutes(app: App, context: RouteContext) {
       const user = requireUser(request);
       const { id } = request.params;
       const cache = context.database.readCache;
-      // Kept until a table it read changes (ADR 041); its counts are read apart, so a like keeps it.
+      // Kept until a table it read changes (ADR 042); its counts are read apart, so a like keeps it.
       const kept = await cache.read(
         `post:${user.id}:${id}`,
         async () => {

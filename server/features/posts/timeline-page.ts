@@ -8,7 +8,7 @@ import { postCounts, timelineQuery, type TimelineFilter } from './posts.repo';
 
 /**
  * Sends one page of posts the viewer may see (the timeline, a group's, a member's), kept until a
- * table it read changes (`sendPage`, ADR 028, ADR 041). The counts and the viewer's likes are
+ * table it read changes (`sendPage`, ADR 028, ADR 042). The counts and the viewer's likes are
  * read apart, for the page's posts only, so a like or a comment anywhere keeps the page and
  * changes just the counts it shows. Who may ask is the route's to check first.
  */

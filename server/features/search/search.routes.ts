@@ -45,7 +45,7 @@ export function registerSearchRoutes(app: App, context: RouteContext) {
           ages: rows.map((row) => timeAgo(row.createdAt, now)),
         };
       };
-      // Kept until a table it read changes (ADR 041), like a timeline page; its counts are read apart.
+      // Kept until a table it read changes (ADR 042), like a timeline page; its counts are read apart.
       const cache = searchAnswersFollowTheData(context) ? context.database.readCache : noReadCache;
       const found = await cache.read(`search:${JSON.stringify({ viewerId: user.id, query })}`, load, (kept) =>
         kept.shownAt.every((at, index) => timeAgo(at, new Date()) === kept.ages[index]),
