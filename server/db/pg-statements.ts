@@ -93,7 +93,10 @@ export class PreparingClient extends pg.Client {
           config,
           Array.isArray(values) ? values : undefined,
         );
-    if (counted) answer = this.#writes!.track(text!, answer as Promise<pg.QueryResult>);
+    if (counted) {
+      const params = Array.isArray(values) ? (values as unknown[]) : undefined;
+      answer = this.#writes!.track(text!, answer as Promise<pg.QueryResult>, params);
+    }
     if (!callback) return answer as never;
     answer.then(
       (result) => callback(null, result),

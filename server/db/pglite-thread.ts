@@ -251,7 +251,7 @@ export class PgliteThread {
       options: { rowMode: options.rowMode, rawTypes, paramTypes: options.paramTypes },
       tx,
     }) as Promise<Results<unknown>>;
-    const tables = mayChangeKeptReads(sql) ? tablesWritten(sql) : [];
+    const tables = mayChangeKeptReads(sql) ? tablesWritten(sql, params) : [];
     let result: Results<unknown>;
     if (tables.length === 0) {
       result = await call;

@@ -198,6 +198,7 @@ describe('reads kept until the next write', () => {
     const { client: author } = await memberWithClient(app);
     const { client: other } = await memberOfAnotherGroup(app);
     const post = await createPostAs(author, { tldr: 'Comments kept' });
+    const elsewhere = await createPostAs(author, { tldr: 'Another post' });
     expect(
       (await author.post(`/api/posts/${post.id}/comments`, { comment: { content: 'First!' } })).status,
     ).toBe(201);
@@ -227,6 +228,20 @@ describe('reads kept until the next write', () => {
       comments: ['First!'],
     });
     expect(hits()).toEqual([before[0]! + 2, before[1]! + 2]);
+
+    // A comment and a like on another post keep both, and this post's counts.
+    expect(
+      (await other.post(`/api/posts/${elsewhere.id}/comments`, { comment: { content: 'Elsewhere' } })).status,
+    ).toBe(201);
+    expect((await other.post(`/api/posts/${elsewhere.id}/likes`, {})).status).toBe(200);
+    const countHits = outcome('post-counts').hits;
+    const kept = hits();
+    expect(await open()).toEqual({
+      shown: expect.objectContaining({ likes_count: 1, comments_count: 1 }),
+      comments: ['First!'],
+    });
+    expect(hits()[1]).toBe(kept[1]! + 1);
+    expect(outcome('post-counts').hits).toBe(countHits + 1);
 
     // A new comment is never missed.
     expect(

@@ -5,9 +5,15 @@ import {
   noReadCache,
   noteStatement,
   PoolWriteClock,
+  readingPosts,
   TableClock,
   VersionedReadCache,
 } from './read-cache';
+import { tablesWritten } from './statement-tables';
+
+const UUID_A = '7c0a52e5-4d0b-4f7e-9a35-52f8f0a2c00a';
+const UUID_B = '7c0a52e5-4d0b-4f7e-9a35-52f8f0a2c00b';
+const UUID_C = '7c0a52e5-4d0b-4f7e-9a35-52f8f0a2c00c';
 
 /** A load that reads `tables` (as its statements would name them), answers `value` and counts its calls. */
 function loader<T>(value: T, tables: string[] = ['posts']) {
@@ -26,7 +32,7 @@ function clock() {
   let closed = false;
   const tables = new TableClock(() => closed);
   return Object.assign(tables, {
-    write(written: string[], changed = true) {
+    write(written: readonly string[], changed = true) {
       tables.writeSent(written);
       tables.writeSettled(written, changed);
     },
@@ -70,6 +76,64 @@ describe('VersionedReadCache', () => {
     await cache.read('timeline:m1', timeline);
     await cache.read('inbox:m1', inbox);
     expect([timeline.calls, inbox.calls]).toEqual([2, 2]);
+  });
+
+  it('keeps an answer about some posts through a like on another post, and drops it on a like on one of them', async () => {
+    const writes = clock();
+    const cache = new VersionedReadCache(writes);
+    const counts = async () => {
+      counts.calls++;
+      return readingPosts(['p1', 'p2'], async () => {
+        noteStatement(
+          'select likes_count, exists (select 1 from post_likes) from "posts" where id in ($1, $2)',
+        );
+        return 'counts';
+      });
+    };
+    counts.calls = 0;
+    const read = () => cache.read('post-counts:p1,p2', counts);
+    await read();
+    const like = (post: string | null) =>
+      writes.write(
+        tablesWritten(
+          'insert into "post_likes" ("post_id", "user_id") values ($1, $2)',
+          post ? [post, UUID_B] : undefined,
+        ),
+      );
+    like(UUID_C);
+    await read();
+    expect(counts.calls).toBe(1);
+    like('p1'); // (not a uuid: every post's rows, as when the post cannot be told)
+    await read();
+    expect(counts.calls).toBe(2);
+    like(UUID_C);
+    await read();
+    expect(counts.calls).toBe(2);
+  });
+
+  it('drops an answer about a post on a like on that very post', async () => {
+    const writes = clock();
+    const cache = new VersionedReadCache(writes);
+    let calls = 0;
+    const read = () =>
+      cache.read('post-counts:a', () =>
+        readingPosts([UUID_A], async () => {
+          calls++;
+          noteStatement('select likes_count from "posts" where exists (select 1 from post_likes)');
+          return 'counts';
+        }),
+      );
+    await read();
+    writes.write(
+      tablesWritten('insert into "post_likes" ("post_id", "user_id") values ($1, $2)', [UUID_B, UUID_C]),
+    );
+    await read();
+    expect(calls).toBe(1);
+    writes.write(
+      tablesWritten('insert into "post_likes" ("post_id", "user_id") values ($1, $2)', [UUID_A, UUID_C]),
+    );
+    await read();
+    expect(calls).toBe(2);
   });
 
   it('drops every answer on a write whose tables are not known ("*")', async () => {

@@ -1,5 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { EVERY_TABLE, HEARTH_TABLES, closureOf, tablesRead, tablesWritten } from './statement-tables';
+import {
+  BY_POST,
+  EVERY_TABLE,
+  HEARTH_TABLES,
+  closureOf,
+  everyRowOf,
+  rowsOf,
+  tablesRead,
+  tablesWritten,
+} from './statement-tables';
 
 /**
  * Answers to hot reads (the session look-up, timeline pages, a post's comments, the inbox, search)
@@ -117,6 +126,21 @@ export class TableClock {
 
 /** The tables the statements of the load in progress named (`VersionedReadCache.read`). */
 const loading = new AsyncLocalStorage<Set<string>>();
+/** The posts the statements in progress read the `BY_POST` tables of, when they said (`readingPosts`). */
+const postsRead = new AsyncLocalStorage<readonly string[]>();
+
+/**
+ * Runs `read`, whose statements read the `BY_POST` tables (likes, comments, counters) only for the
+ * posts `postIds`: a kept answer it is part of depends on those posts' rows of them, not on the
+ * whole tables, so a like on another post keeps it. The caller's query must say so in its WHERE.
+ */
+export function readingPosts<T>(postIds: readonly string[], read: () => PromiseLike<T>): Promise<T> {
+  // Awaited inside the scope: a query builder sends its statement only when awaited.
+  return postsRead.run(
+    postIds.map((id) => id.toLowerCase()),
+    async () => await read(),
+  );
+}
 
 /**
  * Notes that `sql` is run on behalf of the load in progress, if any: the tables it names become
@@ -125,7 +149,16 @@ const loading = new AsyncLocalStorage<Set<string>>();
  */
 export function noteStatement(sql: string): void {
   const tables = loading.getStore();
-  if (tables) for (const table of tablesRead(sql)) tables.add(table);
+  if (!tables) return;
+  const postIds = postsRead.getStore();
+  for (const table of tablesRead(sql)) {
+    if (postIds && BY_POST.has(table)) {
+      tables.add(everyRowOf(table));
+      for (const postId of postIds) tables.add(rowsOf(table, postId));
+    } else {
+      tables.add(table);
+    }
+  }
 }
 
 interface Entry {
@@ -248,7 +281,10 @@ export class PoolWriteClock extends TableClock {
   /** A write to `table` was committed by another process: answers that read it are stale. */
   changedElsewhere(table: string, processId?: number): void {
     if (processId !== undefined && this.ownConnections.has(processId)) return;
-    this.changed(HEARTH_TABLES.has(table) ? [table, ...closureOf(table)] : [EVERY_TABLE]);
+    if (!HEARTH_TABLES.has(table)) return this.changed([EVERY_TABLE]);
+    // The notice names the table, not the posts: every post's rows of it changed.
+    const changed = closureOf(table);
+    this.changed([...changed, ...changed.filter((name) => BY_POST.has(name)).map(everyRowOf)]);
   }
 
   /**
@@ -289,7 +325,11 @@ export class ConnectionWrites {
   }
 
   /** `answer`, the result of the statement `sql`, counted as a write unless it only reads. */
-  track<T extends { rowCount?: number | null }>(sql: string, answer: Promise<T>): Promise<T> {
+  track<T extends { rowCount?: number | null }>(
+    sql: string,
+    answer: Promise<T>,
+    params?: readonly unknown[],
+  ): Promise<T> {
     if (BEGIN.test(sql)) {
       this.end();
       this.#transaction = new Set();
@@ -299,7 +339,7 @@ export class ConnectionWrites {
       return answer.finally(() => this.end());
     }
     if (!mayChangeKeptReads(sql)) return answer;
-    const tables = tablesWritten(sql);
+    const tables = tablesWritten(sql, params);
     if (tables.length === 0) return answer;
     const open = this.#transaction;
     if (open) {

@@ -4,20 +4,26 @@ import {
   HEARTH_TABLES,
   POST_COUNTERS,
   closureOf,
+  everyRowOf,
+  postOfWrite,
+  rowsOf,
   tablesRead,
   tablesWritten,
 } from './statement-tables';
+
+/** A write to a by-post table whose post is not given changes every post's rows of it. */
+const every = (...tables: string[]) => [...tables, ...tables.map(everyRowOf)];
 
 describe('which tables a statement writes', () => {
   it.each([
     [
       'insert into "post_likes" ("post_id", "user_id") values ($1, $2) on conflict do nothing',
-      ['post_likes', POST_COUNTERS],
+      every('post_likes', POST_COUNTERS),
     ],
-    ['insert into "comments" ("post_id") values ($1) returning "id"', ['comments', POST_COUNTERS]],
+    ['insert into "comments" ("post_id") values ($1) returning "id"', every('comments', POST_COUNTERS)],
     ['update "notifications" set "read_at" = $1 where "user_id" = $2', ['notifications']],
     ['update only users set first_name = $1', ['users']],
-    ['insert into "posts" ("tldr") values ($1)', ['posts', POST_COUNTERS]],
+    ['insert into "posts" ("tldr") values ($1)', ['posts', ...every(POST_COUNTERS)]],
     // ON CONFLICT … DO UPDATE SET and FOR UPDATE name no table of their own.
     ['insert into "follows" values ($1, $2) on conflict ("a", "b") do update set "b" = $2', ['follows']],
     [
@@ -76,5 +82,61 @@ describe('which tables a statement reads', () => {
     expect(HEARTH_TABLES).toContain('posts');
     expect(HEARTH_TABLES).toContain('rate_limits');
     expect(HEARTH_TABLES.size).toBeGreaterThan(30);
+  });
+});
+
+describe("a like's or a comment's post", () => {
+  const post = '7c0a52e5-4d0b-4f7e-9a35-52f8f0a2c001';
+  const member = '7c0a52e5-4d0b-4f7e-9a35-52f8f0a2c002';
+
+  it.each([
+    [
+      'insert into "post_likes" ("post_id", "user_id", "created_at") values ($1, $2, default) on conflict do nothing returning "post_id"',
+      [post, member],
+      post,
+    ],
+    [
+      'insert into "comments" ("id", "post_id", "user_id", "parent_id", "content", "edited_at", "created_at") values (default, $1, $2, $3, $4, default, default) returning "id"',
+      [post, member, null, 'Hello'],
+      post,
+    ],
+    [
+      'delete from "post_likes" where ("post_likes"."post_id" = $1 and "post_likes"."user_id" = $2) returning "post_id"',
+      [post, member],
+      post,
+    ],
+    // Not told apart: several rows, a delete by another column or with OR, no values, not a uuid.
+    [
+      'insert into "post_likes" ("post_id", "user_id") values ($1, $2), ($3, $4)',
+      [post, member, member, post],
+      null,
+    ],
+    ['delete from "post_likes" where "post_likes"."user_id" = $1', [member], null],
+    [
+      'delete from "post_likes" where ("post_likes"."post_id" = $1 or "post_likes"."user_id" = $2)',
+      [post, member],
+      null,
+    ],
+    ['delete from "comments" where "comments"."id" = $1', [post], null],
+    ['insert into "post_likes" ("post_id", "user_id") values ($1, $2)', undefined, null],
+    ['insert into "post_likes" ("post_id", "user_id") values ($1, $2)', ['not-a-uuid', member], null],
+  ])('%s → %s', (sql, params, expected) => {
+    expect(postOfWrite(sql, params)).toBe(expected);
+  });
+
+  it("changes that post's rows of the likes and the counters, and every post's when it cannot tell", () => {
+    const liked = tablesWritten('insert into "post_likes" ("post_id", "user_id") values ($1, $2)', [
+      post,
+      member,
+    ]);
+    expect([...liked].sort()).toEqual(
+      ['post_likes', POST_COUNTERS, rowsOf('post_likes', post), rowsOf(POST_COUNTERS, post)].sort(),
+    );
+    const swept = tablesWritten('delete from "post_likes" where "post_likes"."user_id" = $1', [member]);
+    expect(swept).toEqual(expect.arrayContaining([everyRowOf('post_likes'), everyRowOf(POST_COUNTERS)]));
+    // A post deleted takes every post's rows with it, as far as the kept answers can tell.
+    expect(tablesWritten('delete from "posts" where "id" = $1', [post])).toEqual(
+      expect.arrayContaining([everyRowOf('comments'), everyRowOf('post_likes'), everyRowOf(POST_COUNTERS)]),
+    );
   });
 });

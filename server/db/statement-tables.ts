@@ -123,13 +123,58 @@ function unquote(name: string): string {
 }
 
 /**
+ * The tables whose writes can be told apart by post: a like and a comment change only their own
+ * post's rows (and, through the counter triggers, its counters). An answer about some posts only
+ * (their counts, one post's comments) depends on those posts' rows of these tables (`rowsOf`, read
+ * inside `readingPosts`), so a like on another post keeps it.
+ */
+export const BY_POST: ReadonlySet<string> = new Set(['post_likes', 'comments', POST_COUNTERS]);
+
+/** One post's rows of a `BY_POST` table, as a dependency and as what a write changes. */
+export function rowsOf(table: string, postId: string): string {
+  return `${table}@${postId}`;
+}
+
+/** What a write to a `BY_POST` table changes when its post cannot be told: every post's rows. */
+export function everyRowOf(table: string): string {
+  return `${table}@*`;
+}
+
+/** `insert into "post_likes"|"comments" (…) values (…)`: one row, its columns and values. */
+const INSERT_ONE =
+  /^\s*insert\s+into\s+"?(post_likes|comments)"?\s*\(([^()]*)\)\s*values\s*\(([^()]*)\)\s*(?:on\s+conflict\s+do\s+nothing\s*)?(?:returning\b[^;]*)?$/i;
+/** `delete from "post_likes" where (post_id = $n and …)`, with no OR: every row it deletes is that post's. */
+const DELETE_OF_POST =
+  /^\s*delete\s+from\s+"?post_likes"?\s+where\s+\(?\s*(?:"?post_likes"?\.)?"?post_id"?\s*=\s*\$(\d+)(?:\s+and\s+[^()]*?)?\s*\)?\s*(?:returning\b[^;]*)?$/i;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The post whose rows a like's or a comment's write changes, read from its text and values; or null. */
+export function postOfWrite(sql: string, params: readonly unknown[] | undefined): string | null {
+  if (!params) return null;
+  let position: number | null = null;
+  const insert = INSERT_ONE.exec(sql);
+  if (insert) {
+    const columns = insert[2]!.split(',').map((column) => unquote(column.trim()));
+    const values = insert[3]!.split(',').map((value) => value.trim());
+    const value = values[columns.indexOf('post_id')];
+    const placeholder = value === undefined ? null : /^\$(\d+)$/.exec(value);
+    if (columns.length === values.length && placeholder) position = Number(placeholder[1]);
+  } else {
+    const deleted = DELETE_OF_POST.exec(sql);
+    if (deleted && !/\bor\b/i.test(sql)) position = Number(deleted[1]);
+  }
+  const postId = position === null ? undefined : params[position - 1];
+  return typeof postId === 'string' && UUID.test(postId) ? postId.toLowerCase() : null;
+}
+
+/**
  * The tables a statement that may write changes (`mayChangeKeptReads` decided it may): each named
  * target's closure. A target in a schema other than Hearth's (the job queue's `pgboss.job`) is
  * named as it is: no kept read depends on it. A statement whose targets cannot be read from its
  * text (DDL, TRUNCATE, a DO block, several statements in one text) changes `EVERY_TABLE`, unless it
  * names none of Hearth's tables (the job queue's own upkeep).
  */
-export function tablesWritten(sql: string): readonly string[] {
+export function tablesWritten(sql: string, params?: readonly unknown[]): readonly string[] {
   if (NO_DATA.test(sql)) return [];
   const written = new Set<string>();
   if (DATA_STATEMENT.test(sql)) {
@@ -146,8 +191,14 @@ export function tablesWritten(sql: string): readonly string[] {
       for (const changed of closureOf(table!, kind)) written.add(changed);
     }
   }
-  if (written.size > 0) return [...written];
-  return tablesRead(sql).length === 0 ? [] : [EVERY_TABLE];
+  if (written.size === 0) return tablesRead(sql).length === 0 ? [] : [EVERY_TABLE];
+  // A like's or a comment's rows (and counters) are its post's; any other write of those tables
+  // may touch every post's.
+  const postId = postOfWrite(sql, params);
+  for (const table of [...written]) {
+    if (BY_POST.has(table)) written.add(postId === null ? everyRowOf(table) : rowsOf(table, postId));
+  }
+  return [...written];
 }
 
 const WORD = /"((?:[^"]|"")+)"|\b([a-z_][a-z0-9_]*)\b/gi;
@@ -156,7 +207,8 @@ const READ_CACHE_SIZE = 2000;
 
 /**
  * The Hearth tables a statement names (so may read), plus `POST_COUNTERS` if it names a counter
- * column. Drizzle builds the same text for the same query, so answers are kept per text.
+ * column. Drizzle builds the same text for the same query, so answers are kept per text. (Inside
+ * `readingPosts`, the `BY_POST` tables among them stand for those posts' rows: see read-cache.ts.)
  */
 export function tablesRead(sql: string): readonly string[] {
   const known = readCache.get(sql);

@@ -22,13 +22,18 @@ export interface RecordedCall {
 type Route = (call: RecordedCall) => Response | Promise<Response> | undefined;
 
 /**
- * Calls the signed-in shell makes on every screen (the Inbox badge), answered when a test does not
- * route them itself, so screens' tests need not mention them.
+ * Calls the signed-in shell makes on every screen (the Inbox badge), and the side panels of the
+ * timeline and the Inbox (a welcome, invitations into groups), answered when a test does not route
+ * them itself, so screens' tests need not mention them.
  */
 const SHELL_DEFAULTS: Record<string, () => Response> = {
   'GET /api/notifications/unread_count': () => jsonResponse({ count: 0 }),
   // The connection banner's probe (web/lib/server-reachability.ts): the server is up.
   'GET /api/health': () => jsonResponse({ status: 'ok' }),
+  // The timeline's welcome card (arrival-card.tsx): a member who arrived by no invitation.
+  'GET /api/me/arrival': () => jsonResponse({ groups: [], inviter: null, suggestions: [] }),
+  // The Inbox's invitations into groups (group-invitations-list.tsx): none open.
+  'GET /api/group_invitations': () => jsonResponse([]),
 };
 
 /** The calls no route answered, in the test now running (see failOnUnansweredRequests). */

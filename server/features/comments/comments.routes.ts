@@ -10,6 +10,7 @@ import { DeletedResponseSchema, IdParamsSchema } from '../../../shared/api/posts
 import type { App, RouteContext } from '../../context';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { forbidden } from '../../http/errors';
+import { readingPosts } from '../../db/read-cache';
 import { sendPage } from '../../http/kept-page';
 import { decodeCursor, paginate } from '../../http/pagination';
 import { loadVisiblePost, loadVisibleStillPost } from '../posts/posts.service';
@@ -49,7 +50,8 @@ export function registerCommentRoutes(app: App, context: RouteContext) {
       return sendPage(reply, context.database.readCache, key, {
         load: async () => {
           const post = await loadVisibleStillPost(db, postId, user.id);
-          loaded = await loadCommentPage(db, post, user.id, { cursor, limit });
+          // Only this post's comments: a comment on another post keeps this page.
+          loaded = await readingPosts([post.id], () => loadCommentPage(db, post, user.id, { cursor, limit }));
           return loaded.rows;
         },
         limit,

@@ -5,6 +5,7 @@ import { files, groups, posts, publicPosts, users } from '../../db/schema';
 import type { Cursor } from '../../http/pagination';
 import { notBlockedCondition, notIgnoredCondition, visiblePostsCondition } from '../../policies/visibility';
 import { literalLimit } from '../../db/literal-limit';
+import { readingPosts } from '../../db/read-cache';
 
 /** A timestamp as exact ISO text (microseconds kept) for keyset cursors. */
 const exactCreatedAt = sql<string>`to_char(${posts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -180,18 +181,21 @@ export async function postCounts(
   ids: string[],
 ): Promise<Map<string, PostCounts>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: posts.id,
-      likesCount: posts.likesCount,
-      commentsCount: posts.commentsCount,
-      likedByViewer:
-        sql<boolean>`exists (select 1 from post_likes pl where pl.post_id = posts.id and pl.user_id = ${viewerId})`.mapWith(
-          Boolean,
-        ),
-    })
-    .from(posts)
-    .where(inArray(posts.id, ids));
+  // Only these posts' likes and counters: a like on another post keeps a kept answer of these (ADR 042).
+  const rows = await readingPosts(ids, () =>
+    db
+      .select({
+        id: posts.id,
+        likesCount: posts.likesCount,
+        commentsCount: posts.commentsCount,
+        likedByViewer:
+          sql<boolean>`exists (select 1 from post_likes pl where pl.post_id = posts.id and pl.user_id = ${viewerId})`.mapWith(
+            Boolean,
+          ),
+      })
+      .from(posts)
+      .where(inArray(posts.id, ids)),
+  );
   return new Map(rows.map(({ id, ...counts }) => [id, counts]));
 }
 
