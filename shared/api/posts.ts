@@ -89,6 +89,11 @@ export const PostSchema = z.object({
   edited_at: z.string().nullable(),
   /** The members it mentions, for profile links. */
   mentions: z.array(MentionRefSchema),
+  /**
+   * Pinned to the top of its group by an Owner or Moderator (ADR 043). The server always sends it;
+   * optional so a post kept by an older client (its offline copy) still reads as not pinned.
+   */
+  pinned: z.boolean().optional(),
 });
 export type Post = z.infer<typeof PostSchema>;
 

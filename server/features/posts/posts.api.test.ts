@@ -43,6 +43,7 @@ const POST_FIELDS = [
   'can_edit',
   'edited_at',
   'mentions',
+  'pinned',
 ].sort();
 
 /** Every page of a timeline, following x-next-cursor. */

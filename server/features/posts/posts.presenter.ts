@@ -86,6 +86,7 @@ export function presentPost(
     can_edit: canEditPost(viewerId, row),
     edited_at: row.editedAt?.toISOString() ?? null,
     mentions: mentionsIn(row.content, mentions),
+    pinned: row.pinned,
   };
 }
 
