@@ -94,6 +94,8 @@ export const PostSchema = z.object({
    * optional so a post kept by an older client (its offline copy) still reads as not pinned.
    */
   pinned: z.boolean().optional(),
+  /** The viewer may pin or unpin it: a post in a group where they are Owner or Moderator (ADR 043). */
+  can_pin: z.boolean().optional(),
 });
 export type Post = z.infer<typeof PostSchema>;
 

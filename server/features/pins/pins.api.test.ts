@@ -41,7 +41,7 @@ describe('pins', () => {
     const [a, b] = w.posts;
     const pinned = await w.owner.client.put(pinPath(w.group.id, a!.id));
     expect(pinned.status).toBe(201);
-    expect(pinned.body).toMatchObject({ id: a!.id, pinned: true });
+    expect(pinned.body).toMatchObject({ id: a!.id, pinned: true, can_pin: true });
     const again = await w.owner.client.put(pinPath(w.group.id, a!.id));
     expect(again.status).toBe(200);
     expect(again.body.pinned).toBe(true);
@@ -136,7 +136,7 @@ describe('pins', () => {
     );
     expect(flags).toMatchObject({ [a!.id]: true, [b!.id]: false, [c!.id]: true });
     const single = await w.commentor.client.get(`/api/posts/${a!.id}`);
-    expect(single.body.pinned).toBe(true);
+    expect(single.body).toMatchObject({ pinned: true, can_pin: false });
 
     await w.moderator.client.delete(pinPath(w.group.id, a!.id));
     const unpinned = await timeline(w.commentor.client, w.group.id);

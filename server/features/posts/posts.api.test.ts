@@ -44,6 +44,7 @@ const POST_FIELDS = [
   'edited_at',
   'mentions',
   'pinned',
+  'can_pin',
 ].sort();
 
 /** Every page of a timeline, following x-next-cursor. */
