@@ -12,6 +12,7 @@ export { TIMELINE_STALE_TIME_MS } from './timeline-query';
 export { PostCard, postPath } from './components/post-card';
 export { PostCardSkeleton } from './components/post-card-skeleton';
 export { PostList } from './components/post-list';
+export { PostNoticesProvider } from './components/post-notices';
 export { fetchPins, timelinePageFetcher, profilePostsPageFetcher, type PostPageFetcher } from './api';
 export { PinnedMarker } from './components/pinned-marker';
 export { postsMeta } from './post-cache';
