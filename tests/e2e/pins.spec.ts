@@ -1,4 +1,5 @@
 import { type APIResponse, expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe';
 import { host, newMember, signInApi, signInPage } from './support/members';
 
 test.beforeAll(async () => {
@@ -10,7 +11,7 @@ async function created(response: APIResponse) {
   return (await response.json()) as { id: string };
 }
 
-test('an Owner pins a post; a member on a phone sees it pinned at the top of the group', async ({
+test('an Owner pins a post; a member on a phone (dark theme) sees it pinned at the top of the group', async ({
   page,
   browser,
 }) => {
@@ -50,9 +51,10 @@ test('an Owner pins a post; a member on a phone sees it pinned at the top of the
   await expect(card.getByText('Pinned', { exact: true })).toBeVisible();
   const ownerPins = page.getByRole('region', { name: 'Pinned' });
   await expect(ownerPins.getByRole('article', { name: rules })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'group page with a pinned post (desktop, light)');
 
   // A member, at phone width, sees it first: the pinned section above the timeline, marked.
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
   const memberPage = await phone.newPage();
   await signInPage(memberPage, member);
   await memberPage.goto(`/group/${groupId}`);
@@ -63,6 +65,9 @@ test('an Owner pins a post; a member on a phone sees it pinned at the top of the
   const headings = await memberPage.getByRole('heading', { level: 2 }).allTextContents();
   expect(headings.indexOf('Pinned')).toBeLessThan(headings.indexOf('Timeline'));
   expect(headings.indexOf('Pinned')).toBeGreaterThanOrEqual(0);
+  // Nothing spills sideways on a phone, and the dark theme keeps the marker readable.
+  expect(await memberPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSeriousA11yViolations(memberPage, 'group page with a pinned post (phone, dark)');
   // A Poster (here its author) is offered no pin.
   await pins.getByRole('article', { name: rules }).getByRole('button', { name: 'Post options' }).click();
   await expect(memberPage.getByRole('menuitem', { name: 'Edit' })).toBeVisible();
