@@ -32,6 +32,7 @@ import { registerReportRoutes } from './features/reports/reports.routes';
 import { registerBlockRoutes } from './features/blocks/blocks.routes';
 import { registerGroupRoutes } from './features/groups/groups.routes';
 import { registerGroupInvitationRoutes } from './features/group-invitations/group-invitations.routes';
+import { registerPinRoutes } from './features/pins/pins.routes';
 import { registerProfileRoutes } from './features/profiles/profiles.routes';
 import { registerFollowRoutes } from './features/follows/follows.routes';
 import { registerFeedbackRoutes } from './features/feedback/feedback.routes';
@@ -132,6 +133,7 @@ export async function buildApp(
   registerBlockRoutes(app, routes);
   registerGroupRoutes(app, routes);
   registerGroupInvitationRoutes(app, routes);
+  registerPinRoutes(app, routes);
   registerProfileRoutes(app, routes);
   registerFollowRoutes(app, routes);
   registerFeedbackRoutes(app, routes);

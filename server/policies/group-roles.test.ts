@@ -10,6 +10,7 @@ import {
   canManageGroup,
   canManageInviteLink,
   canModerateGroup,
+  canPinInGroup,
   canPostInGroup,
   canRemoveMember,
   isMember,
@@ -29,6 +30,7 @@ const table: Record<string, [MaybeRole[], (role: MaybeRole) => boolean]> = {
   'removes posts and comments': [['Owner', 'Moderator'], canModerateGroup],
   'answers requests to join': [['Owner', 'Moderator'], canAnswerRequests],
   'edits the group': [['Owner'], canManageGroup],
+  'pin and unpin posts (ADR 043)': [['Owner', 'Moderator'], canPinInGroup],
 };
 
 describe('what each group role may do', () => {

@@ -21,6 +21,9 @@ export const canModerateGroup = (role: MaybeRole) => role === 'Owner' || role ==
 
 export const canAnswerRequests = canModerateGroup;
 
+/** Pin a group's posts to the top of its timeline and unpin them (ADR 043). */
+export const canPinInGroup = canModerateGroup;
+
 /** Edit the group (name, description, picture); Owners also hold every role change (see below). */
 export const canManageGroup = (role: MaybeRole) => role === 'Owner';
 

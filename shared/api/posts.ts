@@ -89,6 +89,13 @@ export const PostSchema = z.object({
   edited_at: z.string().nullable(),
   /** The members it mentions, for profile links. */
   mentions: z.array(MentionRefSchema),
+  /**
+   * Pinned to the top of its group by an Owner or Moderator (ADR 043). The server always sends it;
+   * optional so a post kept by an older client (its offline copy) still reads as not pinned.
+   */
+  pinned: z.boolean().optional(),
+  /** The viewer may pin or unpin it: a post in a group where they are Owner or Moderator (ADR 043). */
+  can_pin: z.boolean().optional(),
 });
 export type Post = z.infer<typeof PostSchema>;
 

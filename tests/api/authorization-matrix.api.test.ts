@@ -416,6 +416,22 @@ const MATRIX: Record<string, Entry> = {
     }),
     member: 404,
   },
+  // Pinned posts (ADR 043): Owners and Moderators pin and unpin; members read them, like the timeline.
+  'GET /api/groups/:id/pins': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/groups/${w.groupId}/pins` }),
+    roles: MEMBERS_ONLY(200),
+  },
+  'PUT /api/groups/:id/pins/:post_id': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/groups/${w.groupId}/pins/${w.postId}` }),
+    roles: byRole(201, 201, 403, 403, 403),
+  },
+  'DELETE /api/groups/:id/pins/:post_id': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/groups/${w.groupId}/pins/${w.postId}` }),
+    roles: byRole(200, 200, 403, 403, 403),
+  },
   // Any link that does not lead in is one 404.
   'GET /api/group_links/:code': { signedOut: 401, member: 404 },
   'POST /api/group_links/:code/join': { signedOut: 401, member: 404 },

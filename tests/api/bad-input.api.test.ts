@@ -297,6 +297,10 @@ const TARGETS: Record<string, Target> = {
   },
   'DELETE /api/groups/:id/invite_link': { path: (w) => `/api/groups/${w.groupId}/invite_link` },
   'GET /api/group_invitations': { path: () => '/api/group_invitations' },
+  // Pinned posts (ADR 043): the group's Owner pins its own post.
+  'GET /api/groups/:id/pins': { path: (w) => `/api/groups/${w.groupId}/pins` },
+  'PUT /api/groups/:id/pins/:post_id': { path: (w) => `/api/groups/${w.groupId}/pins/${w.postId}` },
+  'DELETE /api/groups/:id/pins/:post_id': { path: (w) => `/api/groups/${w.groupId}/pins/${w.postId}` },
   'PATCH /api/group_invitations/:id': {
     path: () => `/api/group_invitations/${randomUUID()}`,
     body: () => ({ group_invitation: { status: 'accepted' } }),
@@ -630,7 +634,7 @@ describe('bad input never yields a 500', () => {
       const client = await clientFor(route);
       const body = target.body ? JSON.stringify(target.body(world)) : undefined;
       // Any second id in the path (a link's comment) is one that does not exist either.
-      const rest = (path: string) => path.replace(/:[a-zA-Z]+/g, () => randomUUID());
+      const rest = (path: string) => path.replace(/:[a-zA-Z_]+/g, () => randomUUID());
       for (const id of [...BAD_IDS, '../etc']) {
         const res = await sendRaw(client, method, rest(pattern.replace(':id', id)), body);
         judge(failures, route, `id ${id.slice(0, 20)}`, res);

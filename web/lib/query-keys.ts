@@ -56,6 +56,8 @@ export const queryKeys = {
     /** GET /api/profiles/{id}/posts. */
     profile: (profileId: string) => ['posts', 'list', 'profile', profileId] as const,
     detail: (id: string) => ['posts', 'detail', id] as const,
+    /** GET /api/groups/{id}/pins: a group's pinned posts (ADR 043). */
+    pins: (groupId: string) => ['posts', 'pins', groupId] as const,
     comments: (id: string) => ['posts', 'comments', id] as const,
     search: (query: string) => ['posts', 'search', query] as const,
   },

@@ -174,3 +174,23 @@ export const postIgnores = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.postId] })],
 );
+
+/**
+ * A post an Owner or Moderator pinned to the top of its group (ADR 043). A post is in one group, so
+ * the post is the key; the group is kept beside it for the group's list and its limit of three,
+ * counted under the group's row lock. Deleting the post or the group takes the pin with it.
+ */
+export const groupPins = pgTable(
+  'group_pins',
+  {
+    postId: uuid('post_id')
+      .primaryKey()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    pinnedById: uuid('pinned_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('group_pins_group_idx').on(t.groupId, t.createdAt.desc().nullsFirst())],
+);

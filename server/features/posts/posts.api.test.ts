@@ -43,6 +43,8 @@ const POST_FIELDS = [
   'can_edit',
   'edited_at',
   'mentions',
+  'pinned',
+  'can_pin',
 ].sort();
 
 /** Every page of a timeline, following x-next-cursor. */

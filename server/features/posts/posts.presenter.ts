@@ -5,6 +5,7 @@ import { mentionsIn, type MentionDirectory } from '../mentions/mentions.service'
 import { presentAuthor } from '../profiles/people';
 import { contentPreviewHtml } from './content-html';
 import type { PostCounts, PostRow, SharedPostColumns } from './posts.repo';
+import { canPinInGroup } from '../../policies/group-roles';
 import { canDeletePost, canEditPost, canPublishPost } from './posts.policy';
 
 /** A post's attachment: its address, its size, an image's card preview and pixel size, and whether it is an image. */
@@ -86,6 +87,8 @@ export function presentPost(
     can_edit: canEditPost(viewerId, row),
     edited_at: row.editedAt?.toISOString() ?? null,
     mentions: mentionsIn(row.content, mentions),
+    pinned: row.pinned,
+    can_pin: row.groupId !== null && canPinInGroup(row.viewerRole),
   };
 }
 

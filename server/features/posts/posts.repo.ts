@@ -63,6 +63,13 @@ function postFields(viewerId: string) {
       Boolean,
     ),
     viewerRole: sql<GroupRole | null>`(select gr.role from group_roles gr where gr.group_id = posts.group_id and gr.user_id = ${viewerId})`,
+    /**
+     * Pinned in its group (ADR 043). A still field: the statement names `group_pins`, so a pin or
+     * an unpin drops the kept pages and posts that read it (ADR 042).
+     */
+    pinned: sql<boolean>`exists (select 1 from group_pins gpin where gpin.post_id = posts.id)`.mapWith(
+      Boolean,
+    ),
   };
 }
 

@@ -6,6 +6,7 @@ import { renderApp } from '@web/test/render-app';
 import { ada } from '@web/test/users';
 import { aGroup, aMember, aRequest, emptyPostsPage } from './test-fixtures';
 import { testId } from '@web/test/ids';
+import { aPost } from '../posts/post-fixtures';
 
 const outsider = aGroup({ id: '10000000-0000-4000-8000-000000000002', name: 'Chess Friends' });
 
@@ -24,6 +25,7 @@ describe('/group/{id}', () => {
       'GET /api/groups/10000000-0000-4000-8000-000000000001/group_roles': jsonResponse([]),
       'GET /api/group_requests/pending_count': jsonResponse({ count: 0 }),
       'GET /api/posts': emptyPostsPage(),
+      'GET /api/groups/10000000-0000-4000-8000-000000000001/pins': jsonResponse([]),
     });
     renderApp('/group/10000000-0000-4000-8000-000000000001');
     expect(await screen.findByRole('heading', { name: 'Book Club' })).toBeInTheDocument();
@@ -71,6 +73,7 @@ describe('/group/{id}', () => {
       'GET /api/group_requests/pending_count': jsonResponse({ count: 3 }),
       'PATCH /api/group_roles/r-grace': jsonResponse({ ...grace, role: 'Commentor' }),
       'GET /api/posts': emptyPostsPage(),
+      'GET /api/groups/10000000-0000-4000-8000-000000000001/pins': jsonResponse([]),
     });
     renderApp('/group/10000000-0000-4000-8000-000000000001');
     // A text query first: role queries over the whole frame are slow enough in jsdom to starve the
@@ -111,6 +114,7 @@ describe('/group/{id}', () => {
         return jsonResponse({ id: 'r-me', deleted: true });
       },
       'GET /api/posts': emptyPostsPage(),
+      'GET /api/groups/10000000-0000-4000-8000-000000000001/pins': jsonResponse([]),
     });
     renderApp('/group/10000000-0000-4000-8000-000000000001');
     const user = userEvent.setup({ delay: null });
@@ -136,6 +140,7 @@ describe('/group/{id}', () => {
       'GET /api/groups/10000000-0000-4000-8000-000000000001': jsonResponse(commenting),
       'GET /api/groups/10000000-0000-4000-8000-000000000001/group_roles': jsonResponse([]),
       'GET /api/posts': emptyPostsPage(),
+      'GET /api/groups/10000000-0000-4000-8000-000000000001/pins': jsonResponse([]),
     });
     renderApp('/group/10000000-0000-4000-8000-000000000001');
     expect(await screen.findByRole('heading', { name: 'Book Club' })).toBeInTheDocument();
@@ -235,5 +240,28 @@ describe('/group/{id}', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Group not found' })).toBeInTheDocument();
     expect(screen.getAllByText('An error has occurred: Not found')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Try Again' })).toBeNull();
+  });
+
+  it('shows members the pinned posts above the timeline, each marked Pinned', async () => {
+    const id = '10000000-0000-4000-8000-000000000001';
+    const member = aGroup({ id, name: 'Book Club', role: 'Commentor' });
+    const pinned = aPost({ id: testId('p1'), tldr: 'House rules', group_id: id, pinned: true });
+    const later = aPost({ id: testId('p2'), tldr: 'Next meeting', group_id: id, pinned: false });
+    mockFetch({
+      'GET /api/auth': jsonResponse(ada),
+      'GET /api/groups': jsonResponse([member]),
+      [`GET /api/groups/${id}`]: jsonResponse(member),
+      [`GET /api/groups/${id}/group_roles`]: jsonResponse([]),
+      [`GET /api/groups/${id}/pins`]: jsonResponse([pinned]),
+      'GET /api/posts': jsonResponse([later, pinned], { headers: { 'x-has-next-page': 'false' } }),
+    });
+    renderApp(`/group/${id}`);
+    const section = (await screen.findByRole('heading', { name: 'Pinned' })).closest('section')!;
+    expect(within(section).getByRole('heading', { name: 'House rules' })).toBeInTheDocument();
+    expect(within(section).getByText('Pinned', { selector: 'p' })).toBeInTheDocument();
+    // The pinned section comes before the timeline.
+    const timeline = screen.getByRole('heading', { name: 'Timeline' });
+    expect(section.compareDocumentPosition(timeline) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(section).queryByRole('heading', { name: 'Next meeting' })).not.toBeInTheDocument();
   });
 });

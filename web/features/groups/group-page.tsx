@@ -16,13 +16,14 @@ import { GroupTimeline } from './components/group-timeline';
 import { JoinGroupButton } from './components/join-group-button';
 import { LeaveGroupButton } from './components/leave-group-button';
 import { MemberList } from './components/member-list';
+import { PinnedPosts } from './components/pinned-posts';
 import { RoleBadge } from './components/membership-badge';
 import { GROUP_TEXT as TEXT } from './messages';
 import { editGroupPath, GROUP_REQUESTS_PATH, newPostInGroupPath } from './paths';
 
 /**
- * /group/{id}: the group's name, picture and description; for members its member list and
- * timeline, and Leave group; Join Group for everyone else.
+ * /group/{id}: the group's name, picture and description; for members its member list, its pinned
+ * posts and timeline, and Leave group; Join Group for everyone else.
  */
 export function GroupPage() {
   const { id = '' } = useParams();
@@ -40,6 +41,7 @@ export function GroupPage() {
       {data.is_member ? (
         <>
           <MemberList group={data} currentUserId={user?.id} />
+          <PinnedPosts groupId={data.id} />
           <GroupTimeline groupId={data.id} canPost={data.can_post} />
         </>
       ) : (

@@ -129,3 +129,14 @@ export async function deleteComment(id: string): Promise<DeletedResponse> {
 export function postUrl(id: string, origin: string = window.location.origin): string {
   return `${origin}/post/${encodeURIComponent(id)}`;
 }
+
+/** GET /api/groups/{id}/pins: the group's pinned posts, newest pin first (ADR 043). */
+export async function fetchPins(groupId: string, signal?: AbortSignal): Promise<Post[]> {
+  return (await api.get<Post[]>(`/groups/${encodeURIComponent(groupId)}/pins`, { signal })).data;
+}
+
+/** PUT (pin) or DELETE (unpin) /api/groups/{id}/pins/{post_id}; answers the post as it now is. */
+export async function setPostPinned(groupId: string, postId: string, pinned: boolean): Promise<Post> {
+  const path = `/groups/${encodeURIComponent(groupId)}/pins/${encodeURIComponent(postId)}`;
+  return (pinned ? await api.put<Post>(path) : await api.delete<Post>(path)).data;
+}

@@ -27,6 +27,13 @@ export const POST_TEXT = {
   deleteFailed: 'Failed to delete post',
   commentDeleteFailed: 'Failed to delete comment',
   commentFailed: 'Failed to post comment. Please try again.',
+  pin: 'Pin to group',
+  unpin: 'Unpin',
+  pinned: 'Pinned',
+  pinnedDone: 'Post pinned to the top of the group.',
+  unpinnedDone: 'Post unpinned.',
+  pinFailed: 'Could not pin the post. Please try again.',
+  unpinFailed: 'Could not unpin the post. Please try again.',
 } as const;
 
 /** "1 like", "2 likes", "0 likes". */

@@ -245,6 +245,8 @@ describe('post card in the timeline', () => {
   const signedIn = {
     'GET /api/auth': jsonResponse(maria),
     'GET /api/groups': jsonResponse([]),
+    // The dashboard's welcome card asks who invited the member (nobody here).
+    'GET /api/me/arrival': jsonResponse({ groups: [], inviter: null, suggestions: [] }),
     'GET /api/posts': jsonResponse([post], { headers: { 'x-has-next-page': 'false' } }),
   };
   const features = [...timelineRoutes, ...postsRoutes];
@@ -362,5 +364,82 @@ describe('post card in the timeline', () => {
       }),
     );
     Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
+  });
+});
+
+describe('pinned posts on the card (ADR 043)', () => {
+  const groupId = testId('g1');
+  const inGroup = aPost({ group_id: groupId, group_name: 'Book Club', can_pin: true, pinned: false });
+  const signedIn = (post: Post) => ({
+    'GET /api/auth': jsonResponse(maria),
+    'GET /api/groups': jsonResponse([]),
+    // The dashboard's welcome card asks who invited the member (nobody here).
+    'GET /api/me/arrival': jsonResponse({ groups: [], inviter: null, suggestions: [] }),
+    'GET /api/posts': jsonResponse([post], { headers: { 'x-has-next-page': 'false' } }),
+  });
+  const features = [...timelineRoutes, ...postsRoutes];
+
+  it('marks a pinned post with "Pinned", and nothing on one that is not', () => {
+    renderCard(aPost({ pinned: true }));
+    expect(screen.getByText('Pinned')).toBeInTheDocument();
+    cleanup();
+    renderCard(aPost({ pinned: false }));
+    expect(screen.queryByText('Pinned')).not.toBeInTheDocument();
+  });
+
+  it('offers Pin to group to whoever may pin, and pins through the API', async () => {
+    const { calls } = mockFetch({
+      ...signedIn(inGroup),
+      [`PUT /api/groups/${groupId}/pins/${inGroup.id}`]: jsonResponse(
+        { ...inGroup, pinned: true },
+        { status: 201 },
+      ),
+    });
+    renderApp('/dashboard', { features });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Post options' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Pin to group' }));
+    expect(await screen.findByText('Post pinned to the top of the group.')).toBeInTheDocument();
+    const card = screen.getByRole('article', { name: inGroup.tldr });
+    expect(within(card).getByText('Pinned')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'PUT' && call.url.endsWith(`/pins/${inGroup.id}`))).toBe(
+      true,
+    );
+  });
+
+  it("offers Unpin on a pinned post, and shows the server's reason when a pin is refused", async () => {
+    const pinned = { ...inGroup, pinned: true };
+    mockFetch({
+      ...signedIn(pinned),
+      [`DELETE /api/groups/${groupId}/pins/${pinned.id}`]: jsonResponse({ ...pinned, pinned: false }),
+    });
+    renderApp('/dashboard', { features });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Post options' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Unpin' }));
+    expect(await screen.findByText('Post unpinned.')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: pinned.tldr })).queryByText('Pinned')).toBeNull();
+    cleanup();
+
+    mockFetch({
+      ...signedIn(inGroup),
+      [`PUT /api/groups/${groupId}/pins/${inGroup.id}`]: jsonResponse(
+        { error: 'A group can pin at most 3 posts. Unpin one first.' },
+        { status: 422 },
+      ),
+    });
+    renderApp('/dashboard', { features });
+    await user.click(await screen.findByRole('button', { name: 'Post options' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Pin to group' }));
+    expect(await screen.findByText('A group can pin at most 3 posts. Unpin one first.')).toBeInTheDocument();
+  });
+
+  it('offers no pin to a member who may not pin', async () => {
+    mockFetch(signedIn({ ...inGroup, can_pin: false }));
+    renderApp('/dashboard', { features });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Post options' }));
+    expect(await screen.findByRole('menuitem', { name: 'Report' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: /Pin/ })).not.toBeInTheDocument();
   });
 });

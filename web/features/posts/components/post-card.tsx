@@ -5,13 +5,15 @@ import { PostCardBody } from './post-card-body';
 import { PostHeader } from './post-header';
 import { PostNoticesProvider, usePostNotices } from './post-notices';
 import { PostOptionsMenu } from './post-options-menu';
+import { PinnedMarker } from './pinned-marker';
 import { useOpenOnClick } from './use-open-on-click';
 
 export const postPath = (id: string) => `/post/${encodeURIComponent(id)}`;
 
 /**
  * A post in a list (spec section 2): author, group, time ago, options menu, title, a 200-character
- * Markdown preview, attachment, like, comment count and Share. Clicking the card opens /post/{id}.
+ * Markdown preview, attachment, like, comment count and Share; "Pinned" above a post pinned to its
+ * group (ADR 043). Clicking the card opens /post/{id}.
  */
 export function PostCard({ post }: { post: Post }) {
   const notices = usePostNotices();
@@ -51,6 +53,7 @@ function PostCardContent({
         data-shortcut-item=""
         className="scroll-mt-20 scroll-mb-4 focus:outline-none"
       >
+        {post.pinned ? <PinnedMarker className="mb-2" /> : null}
         <PostHeader post={post} menu={<PostOptionsMenu post={post} notify={notify} />} />
         <PostCardBody post={post} titleId={`post-${post.id}-title`} to={path} />
         <PostActions post={post} notify={notify} className="mt-3 border-t border-stone-100 pt-2" />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { EyeOff, Flag, Globe, GlobeLock, Link2, Pencil, Trash2 } from 'lucide-react';
+import { EyeOff, Flag, Globe, GlobeLock, Link2, Pencil, Pin, PinOff, Trash2 } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import type { Post } from '@shared/api/posts';
 import { Alert } from '@web/components/alert';
@@ -12,7 +12,7 @@ import { PUBLISH_TEXT, PublishDialog, UnpublishDialog } from '@web/features/publ
 import { errorMessage, serverErrorText } from '@web/lib/api-errors';
 import { copyToClipboard } from '@web/lib/clipboard';
 import { queryKeys } from '@web/lib/query-keys';
-import { deletePost, ignorePost, unignorePost } from '../api';
+import { deletePost, ignorePost, setPostPinned, unignorePost } from '../api';
 import { POST_TEXT } from '../messages';
 import { removeCachedPost, updateCachedPost } from '../post-cache';
 import { editPostPath, type PostOptionsMenuProps } from './post-options-menu';
@@ -60,6 +60,20 @@ export function PostOptionsDropdown({
     },
   });
 
+  const pin = useMutation({
+    mutationFn: (pinned: boolean) => setPostPinned(post.group_id!, post.id, pinned),
+    onSuccess: (answer) => {
+      updateCachedPost(queryClient, post.id, (cached) => ({ ...cached, pinned: answer.pinned }));
+      void queryClient.invalidateQueries({ queryKey: queryKeys.posts.pins(post.group_id!) });
+      notify(answer.pinned ? POST_TEXT.pinnedDone : POST_TEXT.unpinnedDone);
+    },
+    onError: (error, pinned) => {
+      console.error(`Could not ${pinned ? 'pin' : 'unpin'} post ${post.id}`, error);
+      // The server's own words say why (the group's three pins are taken).
+      notify(serverErrorText(error) ?? (pinned ? POST_TEXT.pinFailed : POST_TEXT.unpinFailed), 'error');
+    },
+  });
+
   const unignore = useMutation({
     mutationFn: () => unignorePost(post.id),
     onSuccess: () => {
@@ -98,6 +112,19 @@ export function PostOptionsDropdown({
             <MenuItem onSelect={() => setPublishOpen(true)}>
               <Globe className="size-4 text-stone-500" aria-hidden="true" />
               {PUBLISH_TEXT.publish}
+            </MenuItem>
+            <MenuSeparator />
+          </>
+        ) : null}
+        {post.can_pin && post.group_id ? (
+          <>
+            <MenuItem disabled={pin.isPending} onSelect={() => pin.mutate(!post.pinned)}>
+              {post.pinned ? (
+                <PinOff className="size-4 text-stone-500" aria-hidden="true" />
+              ) : (
+                <Pin className="size-4 text-stone-500" aria-hidden="true" />
+              )}
+              {post.pinned ? POST_TEXT.unpin : POST_TEXT.pin}
             </MenuItem>
             <MenuSeparator />
           </>

@@ -8,7 +8,7 @@ export const editPostPath = (postId: string) => `/post/${encodeURIComponent(post
 
 export interface PostOptionsMenuProps {
   post: Pick<Post, 'id' | 'tldr' | 'is_owner' | 'can_delete' | 'can_publish' | 'published'> &
-    Partial<Pick<Post, 'can_edit'>>;
+    Partial<Pick<Post, 'can_edit' | 'can_pin' | 'pinned' | 'group_id'>>;
   notify: PostNotices['notify'];
   /** After Ignore or Delete took the post away (the detail page leaves). */
   onRemoved?: () => void;
@@ -20,8 +20,9 @@ const { Menu } = onDemandMenu<PostOptionsMenuProps>(
 
 /**
  * The card's "…" menu: Publish for its author (or, once published, Copy public link and Unpublish),
- * Report (files a report its group's moderators or the admins review) and Ignore (hides the post
- * for this member, with Undo) on others' posts, and Delete where the server says the member may.
+ * Pin to group or Unpin for a group's Owners and Moderators (ADR 043), Report (files a report its
+ * group's moderators or the admins review) and Ignore (hides the post for this member, with Undo)
+ * on others' posts, and Delete where the server says the member may.
  * Its button is drawn with the card; the menu and its dialogs (./post-options-dropdown.tsx) load
  * when first wanted, so a timeline of twenty cards loads none of them.
  */

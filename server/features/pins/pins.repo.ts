@@ -1,0 +1,36 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { groupPins } from '../../db/schema';
+
+/** How many posts a group has pinned (read under the group's lock when pinning). */
+export async function countPins(db: DbOrTx, groupId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(groupPins).where(eq(groupPins.groupId, groupId));
+  return row?.n ?? 0;
+}
+
+/** Pins a post; false when it already was (the primary key is the post). */
+export async function insertPin(
+  db: DbOrTx,
+  values: { groupId: string; postId: string; pinnedById: string },
+): Promise<boolean> {
+  const rows = await db
+    .insert(groupPins)
+    .values({ ...values, createdAt: new Date() })
+    .onConflictDoNothing()
+    .returning({ postId: groupPins.postId });
+  return rows.length > 0;
+}
+
+export async function deletePin(db: DbOrTx, groupId: string, postId: string) {
+  await db.delete(groupPins).where(and(eq(groupPins.groupId, groupId), eq(groupPins.postId, postId)));
+}
+
+/** The group's pinned posts' ids, newest pin first (group_pins_group_idx). */
+export async function listPinnedPostIds(db: DbOrTx, groupId: string): Promise<string[]> {
+  const rows = await db
+    .select({ postId: groupPins.postId })
+    .from(groupPins)
+    .where(eq(groupPins.groupId, groupId))
+    .orderBy(desc(groupPins.createdAt), desc(groupPins.postId));
+  return rows.map((row) => row.postId);
+}

@@ -1,0 +1,94 @@
+import { IdParamsSchema, PostListSchema, PostSchema } from '../../../shared/api/posts';
+import { PinParamsSchema } from '../../../shared/api/pins';
+import { timeAgo } from '../../../shared/domain/time';
+import type { App, RouteContext } from '../../context';
+import { requireUser, signedInOnly } from '../../http/auth';
+import { notFound } from '../../http/errors';
+import { findGroupWithRole } from '../groups/memberships';
+import { resolveMentions } from '../mentions/mentions.service';
+import { NO_COUNTS, presentPost, presentPosts, withCounts } from '../posts/posts.presenter';
+import { postCounts } from '../posts/posts.repo';
+import { loadVisiblePost } from '../posts/posts.service';
+import { postCountsKey } from '../posts/timeline-page';
+import { listVisiblePins, pinPost, unpinPost } from './pins.service';
+
+/** Pinned posts in a group (ADR 043): Owners and Moderators pin and unpin; members read them. */
+export function registerPinRoutes(app: App, context: RouteContext) {
+  const { db } = context;
+  const signedIn = { preValidation: signedInOnly };
+  const origin = context.config.publicOrigin;
+
+  /** The post as the actor now sees it, `pinned` included. */
+  async function presentFor(postId: string, viewerId: string) {
+    const post = await loadVisiblePost(db, postId, viewerId);
+    return presentPost(post, viewerId, origin, await resolveMentions(db, viewerId, [post.content]));
+  }
+
+  /** The pinned posts, for the members who see the group's timeline (404 otherwise, like it). */
+  app.get(
+    '/api/groups/:id/pins',
+    { ...signedIn, schema: { params: IdParamsSchema, response: { 200: PostListSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      const groupId = request.params.id;
+      const cache = context.database.readCache;
+      const group = await findGroupWithRole(db, groupId, user.id, cache);
+      if (!group?.role) throw notFound();
+      // Kept until a table it read changes, a pin or an unpin included; counts are read apart (ADR 042).
+      const kept = await cache.read(
+        `pins:${user.id}:${groupId}`,
+        async () => {
+          const rows = await listVisiblePins(db, groupId, user.id);
+          const mentions = await resolveMentions(
+            db,
+            user.id,
+            rows.map((row) => row.content),
+          );
+          const now = new Date();
+          const items = presentPosts(
+            rows.map((row) => ({ ...row, ...NO_COUNTS })),
+            user.id,
+            origin,
+            mentions,
+            now,
+          );
+          return {
+            items,
+            ages: rows.map((row) => ({ at: row.createdAt, age: timeAgo(row.createdAt, now) })),
+          };
+        },
+        (kept) => kept.ages.every(({ at, age }) => timeAgo(at, new Date()) === age),
+      );
+      const ids = kept.items.map((post) => post.id);
+      const counts = await cache.read(postCountsKey(user.id, ids), () => postCounts(db, user.id, ids));
+      return kept.items.map((post) => withCounts(post, counts.get(post.id)));
+    },
+  );
+
+  app.put(
+    '/api/groups/:id/pins/:post_id',
+    {
+      ...signedIn,
+      schema: { params: PinParamsSchema, response: { 200: PostSchema, 201: PostSchema } },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await context.throttle.hit('memberWrites', user.id);
+      const { id: groupId, post_id: postId } = request.params;
+      const { created } = await pinPost(db, groupId, postId, user.id);
+      return reply.status(created ? 201 : 200).send(await presentFor(postId, user.id));
+    },
+  );
+
+  app.delete(
+    '/api/groups/:id/pins/:post_id',
+    { ...signedIn, schema: { params: PinParamsSchema, response: { 200: PostSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      await context.throttle.hit('memberWrites', user.id);
+      const { id: groupId, post_id: postId } = request.params;
+      await unpinPost(db, groupId, postId, user.id);
+      return presentFor(postId, user.id);
+    },
+  );
+}
