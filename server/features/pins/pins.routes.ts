@@ -1,15 +1,13 @@
 import { IdParamsSchema, PostListSchema, PostSchema } from '../../../shared/api/posts';
 import { PinParamsSchema } from '../../../shared/api/pins';
-import { timeAgo } from '../../../shared/domain/time';
 import type { App, RouteContext } from '../../context';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { findGroupWithRole } from '../groups/memberships';
 import { resolveMentions } from '../mentions/mentions.service';
-import { NO_COUNTS, presentPost, presentPosts, withCounts } from '../posts/posts.presenter';
-import { postCounts } from '../posts/posts.repo';
+import { keptPosts } from '../posts/kept-posts';
+import { presentPost } from '../posts/posts.presenter';
 import { loadVisiblePost } from '../posts/posts.service';
-import { postCountsKey } from '../posts/timeline-page';
 import { listVisiblePins, pinPost, unpinPost } from './pins.service';
 
 /** Pinned posts in a group (ADR 043): Owners and Moderators pin and unpin; members read them. */
@@ -35,33 +33,9 @@ export function registerPinRoutes(app: App, context: RouteContext) {
       const group = await findGroupWithRole(db, groupId, user.id, cache);
       if (!group?.role) throw notFound();
       // Kept until a table it read changes, a pin or an unpin included; counts are read apart (ADR 042).
-      const kept = await cache.read(
-        `pins:${user.id}:${groupId}`,
-        async () => {
-          const rows = await listVisiblePins(db, groupId, user.id);
-          const mentions = await resolveMentions(
-            db,
-            user.id,
-            rows.map((row) => row.content),
-          );
-          const now = new Date();
-          const items = presentPosts(
-            rows.map((row) => ({ ...row, ...NO_COUNTS })),
-            user.id,
-            origin,
-            mentions,
-            now,
-          );
-          return {
-            items,
-            ages: rows.map((row) => ({ at: row.createdAt, age: timeAgo(row.createdAt, now) })),
-          };
-        },
-        (kept) => kept.ages.every(({ at, age }) => timeAgo(at, new Date()) === age),
+      return keptPosts(context, cache, `pins:${user.id}:${groupId}`, user.id, () =>
+        listVisiblePins(db, groupId, user.id),
       );
-      const ids = kept.items.map((post) => post.id);
-      const counts = await cache.read(postCountsKey(user.id, ids), () => postCounts(db, user.id, ids));
-      return kept.items.map((post) => withCounts(post, counts.get(post.id)));
     },
   );
 

@@ -14,11 +14,10 @@ import { notFound } from '../../http/errors';
 import { decodeCursor } from '../../http/pagination';
 import { findGroupWithRole } from '../groups/memberships';
 import { resolveMentions } from '../mentions/mentions.service';
-import { timeAgo } from '../../../shared/domain/time';
-import { NO_COUNTS, presentPost, withCounts } from './posts.presenter';
-import { postCounts } from './posts.repo';
+import { keptPosts } from './kept-posts';
+import { presentPost } from './posts.presenter';
 import { createPost, editPost, loadVisibleStillPost, removePost } from './posts.service';
-import { postCountsKey, sendTimelinePage } from './timeline-page';
+import { sendTimelinePage } from './timeline-page';
 
 export function registerPostRoutes(app: App, context: RouteContext) {
   const { db } = context;
@@ -76,27 +75,15 @@ export function registerPostRoutes(app: App, context: RouteContext) {
     async (request) => {
       const user = requireUser(request);
       const { id } = request.params;
-      const cache = context.database.readCache;
       // Kept until a table it read changes (ADR 042); its counts are read apart, so a like keeps it.
-      const kept = await cache.read(
+      const [post] = await keptPosts(
+        context,
+        context.database.readCache,
         `post:${user.id}:${id}`,
-        async () => {
-          const post = await loadVisibleStillPost(db, id, user.id);
-          const mentions = await resolveMentions(db, user.id, [post.content]);
-          const now = new Date();
-          const item = presentPost(
-            { ...post, ...NO_COUNTS },
-            user.id,
-            context.config.publicOrigin,
-            mentions,
-            now,
-          );
-          return { item, shownAt: post.createdAt, age: timeAgo(post.createdAt, now) };
-        },
-        (kept) => timeAgo(kept.shownAt, new Date()) === kept.age,
+        user.id,
+        async () => [await loadVisibleStillPost(db, id, user.id)],
       );
-      const counts = await cache.read(postCountsKey(user.id, [id]), () => postCounts(db, user.id, [id]));
-      return withCounts(kept.item, counts.get(id));
+      return post!;
     },
   );
 
