@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { GroupRole } from '../../../shared/domain/constants';
 import type { DbOrTx } from '../../db/client';
 import { files, groups, posts, publicPosts, users } from '../../db/schema';
@@ -93,26 +94,26 @@ function stillPostFields(viewerId: string) {
   return fields;
 }
 
-/** The posts with their author, group, attachment and publication (one join each). */
-function selectPosts(db: DbOrTx, viewerId: string) {
-  return db
-    .select(postFields(viewerId))
-    .from(posts)
+/**
+ * The joins every post query makes: author, group, attachment and publication. Dynamic, so one
+ * function serves both selections; the columns each query answers are its own `select`'s.
+ */
+function withPostDetails<Query extends PgSelect>(query: Query) {
+  return query
     .innerJoin(users, eq(users.id, posts.userId))
     .leftJoin(groups, eq(groups.id, posts.groupId))
     .leftJoin(files, eq(files.id, posts.fileId))
     .leftJoin(publicPosts, eq(publicPosts.postId, posts.id));
 }
 
+/** The posts with their author, group, attachment and publication (one join each). */
+function selectPosts(db: DbOrTx, viewerId: string) {
+  return withPostDetails(db.select(postFields(viewerId)).from(posts).$dynamic());
+}
+
 /** `selectPosts` without the counts and the viewer's like (the same joins). */
 function selectStillPosts(db: DbOrTx, viewerId: string) {
-  return db
-    .select(stillPostFields(viewerId))
-    .from(posts)
-    .innerJoin(users, eq(users.id, posts.userId))
-    .leftJoin(groups, eq(groups.id, posts.groupId))
-    .leftJoin(files, eq(files.id, posts.fileId))
-    .leftJoin(publicPosts, eq(publicPosts.postId, posts.id));
+  return withPostDetails(db.select(stillPostFields(viewerId)).from(posts).$dynamic());
 }
 
 /** One post with the viewer's facts, whether or not the viewer may see it (the caller decides). */
