@@ -1,6 +1,12 @@
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
-import { TableClock, mayChangeKeptReads, mayHaveChangedData, noteStatement } from './read-cache';
+import {
+  TableClock,
+  TransactionWrites,
+  mayChangeKeptReads,
+  mayHaveChangedData,
+  noteStatement,
+} from './read-cache';
 import { tablesWritten } from './statement-tables';
 import type { FromWorker, Request, SerializedError, WorkerStart } from './pglite-protocol';
 import { workerScript } from '../worker-script';
@@ -131,26 +137,13 @@ export class PgliteThread {
    * when it throws.
    */
   async transaction<T>(callback: (tx: PgliteThreadTransaction) => Promise<T>): Promise<T> {
-    // The tables its statements write are in flight from the first such statement until it ends;
-    // they changed if any statement in it changed data.
-    const written = new Set<string>();
-    let wrote = false;
-    const writes = (tables: readonly string[]) => {
-      const first = tables.filter((table) => !written.has(table));
-      for (const table of first) written.add(table);
-      if (first.length > 0) this.clock.writeSent(first);
-    };
-    const changed = () => {
-      wrote = true;
-    };
-    const settle = () => {
-      if (written.size > 0) this.clock.writeSettled(written, wrote);
-    };
+    // The tables its statements write are in flight from the first such statement until it ends.
+    const writes = new TransactionWrites(this.clock);
     let txId: number;
     try {
       txId = (await this.#call({ op: 'begin' })) as number;
     } catch (error) {
-      settle();
+      writes.end();
       throw error;
     }
     let ended = false;
@@ -160,17 +153,17 @@ export class PgliteThread {
       try {
         await this.#call({ op: 'end', tx: txId, commit });
       } finally {
-        settle();
+        writes.end();
       }
     };
     const tx: PgliteThreadTransaction = {
       query: <R>(sql: string, params: unknown[] = [], options: QueryOptions = {}) =>
-        this.#query<R>(sql, params, options, txId, { writes, changed }),
+        this.#query<R>(sql, params, options, txId, writes),
       exec: (sql: string) => {
         noteStatement(sql);
-        writes(tablesWritten(sql));
+        writes.write(tablesWritten(sql));
         return this.#call({ op: 'exec', sql, tx: txId }).then((result) => {
-          changed();
+          writes.changed();
           return result;
         }) as Promise<Results[]>;
       },
@@ -236,7 +229,7 @@ export class PgliteThread {
     params: unknown[],
     options: QueryOptions,
     tx: number | undefined,
-    inTransaction?: { writes: (tables: readonly string[]) => void; changed: () => void },
+    inTransaction?: TransactionWrites,
   ): Promise<Results<T>> {
     if (options.serializers || options.onNotice || options.blob) {
       throw new Error('serializers, onNotice and blob cannot cross to the database thread');
@@ -256,7 +249,7 @@ export class PgliteThread {
     if (tables.length === 0) {
       result = await call;
     } else if (inTransaction) {
-      inTransaction.writes(tables);
+      inTransaction.write(tables);
       result = await call;
       if (mayHaveChangedData(sql, result)) inTransaction.changed();
     } else {

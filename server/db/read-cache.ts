@@ -317,8 +317,8 @@ const END = /^\s*(?:commit|end|abort|rollback)(?:\s+(?:work|transaction))?\s*;?\
  */
 export class ConnectionWrites {
   readonly #clock: TableClock;
-  /** The tables the open transaction wrote, or null outside one. */
-  #transaction: Set<string> | null = null;
+  /** The open transaction, or null outside one. */
+  #transaction: TransactionWrites | null = null;
 
   constructor(clock: TableClock) {
     this.#clock = clock;
@@ -332,7 +332,7 @@ export class ConnectionWrites {
   ): Promise<T> {
     if (BEGIN.test(sql)) {
       this.end();
-      this.#transaction = new Set();
+      this.#transaction = new TransactionWrites(this.#clock);
       return answer;
     }
     if (END.test(sql)) {
@@ -341,11 +341,8 @@ export class ConnectionWrites {
     if (!mayChangeKeptReads(sql)) return answer;
     const tables = tablesWritten(sql, params);
     if (tables.length === 0) return answer;
-    const open = this.#transaction;
-    if (open) {
-      const first = tables.filter((table) => !open.has(table));
-      for (const table of first) open.add(table);
-      if (first.length > 0) this.#clock.writeSent(first);
+    if (this.#transaction) {
+      this.#transaction.write(tables);
       return answer;
     }
     this.#clock.writeSent(tables);
@@ -369,9 +366,41 @@ export class ConnectionWrites {
    * is taken as changed.
    */
   end(): void {
-    const written = this.#transaction;
+    this.#transaction?.end(true);
     this.#transaction = null;
-    if (written && written.size > 0) this.#clock.writeSettled(written, true);
+  }
+}
+
+/**
+ * The tables one open transaction has written, on either engine: each is in flight from the
+ * transaction's first statement that writes it until the transaction ends (others see its writes
+ * only then), and changed then if a statement of it changed data.
+ */
+export class TransactionWrites {
+  readonly #clock: TableClock;
+  readonly #written = new Set<string>();
+  #changed = false;
+
+  constructor(clock: TableClock) {
+    this.#clock = clock;
+  }
+
+  /** A statement of it writes `tables`. */
+  write(tables: readonly string[]): void {
+    const first = tables.filter((table) => !this.#written.has(table));
+    for (const table of first) this.#written.add(table);
+    if (first.length > 0) this.#clock.writeSent(first);
+  }
+
+  /** A statement of it changed data. */
+  changed(): void {
+    this.#changed = true;
+  }
+
+  /** It ended: its tables settle, changed if a statement changed data (`changed` overrides). */
+  end(changed = this.#changed): void {
+    if (this.#written.size > 0) this.#clock.writeSettled(this.#written, changed);
+    this.#written.clear();
   }
 }
 
