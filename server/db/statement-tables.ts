@@ -84,6 +84,16 @@ type WriteKind = 'insert' | 'update' | 'delete';
  */
 export function closureOf(table: string, kind: WriteKind = 'delete'): readonly string[] {
   if (!HEARTH_TABLES.has(table)) return [EVERY_TABLE];
+  const key = `${kind} ${table}`;
+  let closure = CLOSURES.get(key);
+  if (!closure) CLOSURES.set(key, (closure = reachedFrom(table, kind)));
+  return closure;
+}
+
+/** Each write's closure, found once per table and kind (every write asks). */
+const CLOSURES = new Map<string, readonly string[]>();
+
+function reachedFrom(table: string, kind: WriteKind): readonly string[] {
   const reached = new Set<string>([table]);
   const queue: Array<[string, WriteKind]> = [[table, kind]];
   while (queue.length > 0) {
