@@ -311,6 +311,9 @@ describe('group invitations', () => {
       const mine = await owner.client.get('/api/invitations');
       expect(mine.body.map((row: { email: string }) => row.email)).toContain(email);
       const mail = await waitForMail(app, email);
+      // The mail says which group they are invited into.
+      expect(mail.subject).toBe(`You're invited to join the group “${group.name}” on Hearth`);
+      expect(mail.text).toContain(`you are in “${group.name}”`);
       const code = mail.text.match(/invitation\?code=([A-Za-z0-9_-]+)/)![1]!;
 
       const newcomer = app.client();

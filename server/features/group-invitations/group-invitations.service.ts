@@ -14,7 +14,7 @@ import {
   NEWCOMER_ROLE,
 } from '../../policies/group-roles';
 import { followEachOther } from '../follows/follows.service';
-import { insertMember, lockGroup } from '../groups/groups.repo';
+import { findGroup, insertMember, lockGroup } from '../groups/groups.repo';
 import { requireMembership, RoleGrantRefused } from '../groups/groups.service';
 import { createMemberInvitation } from '../invitations/invitations.service';
 import { notify } from '../notifications/notify';
@@ -118,6 +118,8 @@ export async function inviteByEmail(
       role,
     });
     groupInvitationId = inserted!.id;
+    const group = await findGroup(tx, groupId, inviter.id);
+    return { groupName: group?.name };
   });
   if ('refused' in result) throw forbidden(result.refused);
   if ('errors' in result) throw unprocessable(result.errors);

@@ -61,8 +61,11 @@ export async function createMemberInvitation(
   context: Pick<AppContext, 'db' | 'jobs' | 'mailer' | 'config'>,
   inviter: UserRow,
   email: string,
-  /** More to write in the same transaction, once the invitation exists (a group invitation, ADR 041). */
-  alongside?: (tx: DbOrTx, created: NewInvitation) => Promise<void>,
+  /**
+   * More to write in the same transaction, once the invitation exists (a group invitation, ADR 041);
+   * it may name the group the mail tells of.
+   */
+  alongside?: (tx: DbOrTx, created: NewInvitation) => Promise<{ groupName?: string } | void>,
 ): Promise<CreateInvitationResult> {
   const { invite_waiting_days } = await readSiteSettings(context.db);
   const refusal = invitingRefusal(inviter, invite_waiting_days, new Date());
@@ -75,12 +78,13 @@ export async function createMemberInvitation(
         return { errors: { base: [INVITATION_MESSAGES.quotaReached] } };
     }
     const created = await insertWithNewCode(tx, { inviterId: inviter.id, email, grantsAdmin: false });
-    await alongside?.(tx, created);
+    const extra = await alongside?.(tx, created);
     await enqueueMail(context, tx, {
       template: 'invitation',
       to: email,
       code: created.code,
       inviterName: displayName(inviter),
+      ...(extra?.groupName ? { groupName: extra.groupName } : {}),
     });
     return created;
   });

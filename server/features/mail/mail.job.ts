@@ -28,6 +28,8 @@ export const MailPayloadSchema = z.discriminatedUnion('template', [
     to: z.string().min(3),
     code: z.string().min(1),
     inviterName: z.string().nullable(),
+    /** The group the invitation leaves them in (ADR 041); absent for a plain Hearth invitation. */
+    groupName: z.string().min(1).optional(),
   }),
   z.object({ template: z.literal('confirmation'), to: z.string().min(3), code: z.string().min(1) }),
   z.object({ template: z.literal('password_reset'), to: z.string().min(3), token: z.string().min(1) }),
@@ -59,7 +61,13 @@ export const MAIL_JOB_NAME = 'mail.send';
 export function renderMail(payload: MailPayload, origin: string) {
   switch (payload.template) {
     case 'invitation':
-      return invitationMail({ to: payload.to, origin, code: payload.code, inviterName: payload.inviterName });
+      return invitationMail({
+        to: payload.to,
+        origin,
+        code: payload.code,
+        inviterName: payload.inviterName,
+        groupName: payload.groupName,
+      });
     case 'confirmation':
       return confirmationMail({ to: payload.to, origin, code: payload.code });
     case 'password_reset':

@@ -23,6 +23,24 @@ describe('mail templates', () => {
     expect(mail.html).toContain('>C0de_-x</p>');
   });
 
+  it('invitation into a group: names the group in the subject and the text, escaped in the HTML', () => {
+    const mail = renderMail(
+      {
+        template: 'invitation',
+        to: 'a@example.test',
+        code: 'c',
+        inviterName: 'Ada',
+        groupName: 'Chess <Club>',
+      },
+      ORIGIN,
+    );
+    expect(mail.subject).toBe("You're invited to join the group “Chess <Club>” on Hearth");
+    expect(mail.text).toContain('Ada has invited you to join the group “Chess <Club>” on Hearth');
+    expect(mail.text).toContain('you are in “Chess <Club>”');
+    expect(mail.html).toContain('Chess &lt;Club&gt;');
+    expect(mail.html).not.toContain('Chess <Club>');
+  });
+
   it('invitation without an inviter (command line, bootstrap)', () => {
     const mail = renderMail(
       { template: 'invitation', to: 'a@example.test', code: 'c', inviterName: null },

@@ -58,10 +58,20 @@ export function invitationMail(input: {
   origin: string;
   code: string;
   inviterName: string | null;
+  /** Set when the invitation also leaves them in a group (ADR 041). */
+  groupName?: string;
 }) {
   const who = input.inviterName ? `${input.inviterName} has invited you` : 'You have been invited';
-  return compose(input.to, `You're invited to join ${APP_NAME}`, [
-    { text: `${who} to join ${APP_NAME}, an invite-only place to share posts, links and groups.` },
+  const where = input.groupName ? `the group “${input.groupName}” on ${APP_NAME}` : APP_NAME;
+  return compose(input.to, `You're invited to join ${where}`, [
+    { text: `${who} to join ${where}, an invite-only place to share posts, links and groups.` },
+    ...(input.groupName
+      ? [
+          {
+            text: `Once you have signed up and confirmed your email address, you are in “${input.groupName}”.`,
+          },
+        ]
+      : []),
     { link: { label: 'Accept the invitation', url: appLinks.invitation(input.origin, input.code) } },
     { text: 'Your invitation code, if the sign-up page asks for it:' },
     { code: input.code },
