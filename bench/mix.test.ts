@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { latencySummary, percentile } from './support/latency.mjs';
 import {
   AUDITED_MIX,
+  GROUPS_MIX,
   type MixClassName,
   type MixTargets,
   memberRequests,
@@ -19,6 +20,10 @@ const targets: MixTargets = {
   openPosts: ['open-a', 'open-b'],
   likePosts: ['like-a', 'like-b', 'like-c'],
   searchWords: ['garden', 'river'],
+  groups: [
+    { groupId: 'g-a', pinPostId: 'pin-a', inviteeIds: ['u-1', 'u-2'] },
+    { groupId: 'g-b', pinPostId: 'pin-b', inviteeIds: ['u-3'] },
+  ],
 };
 
 describe('the mix of classes', () => {
@@ -49,6 +54,25 @@ describe('the mix of classes', () => {
     ]);
     for (const plan of [none, two, twenty])
       expect(Object.values(plan).reduce((sum, n) => sum + n, 0)).toBe(400);
+  });
+
+  it('puts the group paths in the audited mix in place of some timelines and likes, at the same write share', () => {
+    const audited = count(planMix(mixWithWrites(16), 100));
+    const groups = count(planMix(mixWithWrites(16, GROUPS_MIX), 100));
+    expect(groups).toEqual({
+      ...audited,
+      timeline: 45,
+      'group timeline': 10,
+      like: 6,
+      pin: 1,
+      invite: 1,
+    });
+    const writes = (mix: Record<string, number>) =>
+      ['like', 'comment', 'post', 'notifications read', 'pin', 'invite'].reduce(
+        (sum, k) => sum + (mix[k] ?? 0),
+        0,
+      );
+    expect(writes(groups)).toBe(writes(audited));
   });
 
   it('spreads each class over the list instead of bunching it', () => {
@@ -102,6 +126,33 @@ describe("a member's requests", () => {
     expect(requests[1]!.body).toEqual({ query: 'garden' });
     expect(requests[2]!.body).toEqual({ comment: { content: expect.stringContaining('{n}') } });
     expect(requests[3]!.body).toMatchObject({ post: { group_id: null } });
+  });
+});
+
+describe("a moderator's requests", () => {
+  it('opens their group as the group page does, pins then unpins one post, and invites in turn', () => {
+    const requests = memberRequests(
+      ['group timeline', 'pin', 'pin', 'invite', 'invite', 'invite'],
+      targets,
+      1,
+    );
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /api/posts?group_id=g-b',
+      'GET /api/groups/g-b/pins',
+      'PUT /api/groups/g-b/pins/pin-b',
+      'DELETE /api/groups/g-b/pins/pin-b',
+      'POST /api/groups/g-b/invitations',
+      'POST /api/groups/g-b/invitations',
+      'POST /api/groups/g-b/invitations',
+    ]);
+    expect(requests.slice(4).map((r) => r.body)).toEqual(
+      Array.from({ length: 3 }, () => ({ invitation: { user_id: 'u-3' } })),
+    );
+    const first = memberRequests(['invite', 'invite'], targets, 0);
+    expect(first.map((r) => r.body)).toEqual([
+      { invitation: { user_id: 'u-1' } },
+      { invitation: { user_id: 'u-2' } },
+    ]);
   });
 });
 

@@ -15,9 +15,22 @@ import { indexCommunity, openBenchDatabase, seedCommunity } from './seed';
 import { freePort, spawnBuiltApp, waitForHealth } from './support/built-app';
 import { type GeneratorResult, asSent, runGenerator, sampleRss } from './support/generator';
 import { mergeResult } from './support/hearth';
-import { type MixRequest, mixWithWrites, planMix, ratioToFloor } from './support/mix-plan';
+import {
+  GROUPS_MIX,
+  type MixRequest,
+  AUDITED_MIX,
+  mixWithWrites,
+  planMix,
+  ratioToFloor,
+} from './support/mix-plan';
 import { type MixEngineResult, type MixRun, printTable } from './support/mix-report';
-import { findMixTargets, mixClients, type Member, signInMembers } from './support/mix-targets';
+import {
+  appointModerators,
+  findMixTargets,
+  mixClients,
+  type Member,
+  signInMembers,
+} from './support/mix-targets';
 
 const ROOT = path.join(import.meta.dirname, '..');
 const POSTS = Number(process.env.BENCH_MIX_POSTS ?? 20_000);
@@ -74,6 +87,10 @@ async function prepare(engine: Engine, dataDir: string) {
     });
     await indexCommunity(database, console.log, dataDir);
     const members = await signInMembers(database.db, MEMBERS, seeded.viewerId);
+    await appointModerators(
+      database.db,
+      members.map((m) => m.id),
+    );
     const targets = await findMixTargets(database.db, {
       memberIds: members.map((m) => m.id),
       hotPostId: seeded.hotPostId,
@@ -113,8 +130,8 @@ async function runEngine(engine: Engine): Promise<MixEngineResult> {
     const fullTargets = await targets.withCursors(base, members[0]!.cookie);
     await checkEveryRequest(base, members, fullTargets);
     let run = 0;
-    const clientsFor = (writePercent: number) =>
-      mixClients(base, members, planMix(mixWithWrites(writePercent), PLAN_LENGTH), fullTargets, run++);
+    const clientsFor = (writePercent: number, mix = AUDITED_MIX) =>
+      mixClients(base, members, planMix(mixWithWrites(writePercent, mix), PLAN_LENGTH), fullTargets, run++);
 
     console.log(`Warm-up: ${Math.min(10, DURATION)} s of the 16 % mix (not measured)…`);
     await closedLoop(clientsFor(16), Math.min(10, DURATION));
@@ -122,16 +139,18 @@ async function runEngine(engine: Engine): Promise<MixEngineResult> {
     // The floor before each run and after it; a run's ratio is to the mean of the two beside it.
     const floors: number[] = [(await floor()).rps];
     const runs: MixRun[] = [];
-    for (const writePercent of WRITE_SHARES) {
+    const measure = async (writePercent: number, groups = false) => {
+      const name = `${writePercent} % writes${groups ? ' with the group paths' : ''}`;
       const rss = sampleRss(child.pid!);
       const keptBefore = await keptReads();
-      const load = await closedLoop(clientsFor(writePercent));
+      const load = await closedLoop(clientsFor(writePercent, groups ? GROUPS_MIX : AUDITED_MIX));
       const memory = rss.stop();
       const kept = hitRates(keptBefore, await keptReads());
       floors.push((await floor()).rps);
       const around = floors.slice(-2);
       const run: MixRun = {
         writePercent,
+        ...(groups ? { mix: 'groups' as const } : {}),
         rps: load.rps,
         floorRps: around,
         ratio: ratioToFloor(load.rps, around),
@@ -145,13 +164,16 @@ async function runEngine(engine: Engine): Promise<MixEngineResult> {
       };
       runs.push(run);
       console.log(
-        `  ${writePercent} % writes: ${load.rps.toFixed(0)} req/s, ${run.ratio.toFixed(3)}x the floor (${around.map((f) => f.toFixed(0)).join(' / ')}), RSS p50 ${memory.p50Mb} MB max ${memory.maxMb} MB`,
+        `  ${name}: ${load.rps.toFixed(0)} req/s, ${run.ratio.toFixed(3)}x the floor (${around.map((f) => f.toFixed(0)).join(' / ')}), RSS p50 ${memory.p50Mb} MB max ${memory.maxMb} MB`,
       );
       console.log(
         `    kept answers served (hits / reads): ${kept.map((k) => `${k.kind} ${Math.round(k.rate * 100)} % of ${k.reads}`).join(', ')}`,
       );
-      warnOnFailures(`${writePercent} % writes`, load);
-    }
+      warnOnFailures(name, load);
+    };
+    for (const writePercent of WRITE_SHARES) await measure(writePercent);
+    // Issue 27's group paths (group timelines with pins, pinning, inviting) in the 16 % mix.
+    if (WRITE_SHARES.includes(16)) await measure(16, true);
 
     const alone = async (name: string, requests: MixRequest[], target: number) => {
       const clients = members.map((m) => requests.map((r) => asSent(base, m.cookie, r)));
@@ -218,7 +240,12 @@ async function runEngine(engine: Engine): Promise<MixEngineResult> {
 
 /** Every distinct request of the 16 % mix sent once before the load: one refused is a bench bug. */
 async function checkEveryRequest(base: string, members: Member[], targets: Parameters<typeof mixClients>[3]) {
-  const [first] = mixClients(base, members.slice(0, 1), planMix(mixWithWrites(16), PLAN_LENGTH), targets);
+  const [first] = mixClients(
+    base,
+    members.slice(0, 1),
+    planMix(mixWithWrites(16, GROUPS_MIX), PLAN_LENGTH),
+    targets,
+  );
   const seen = new Set<string>();
   for (const request of first!) {
     if (seen.has(request.kind)) continue;

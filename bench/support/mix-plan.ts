@@ -18,7 +18,10 @@ export type MixClassName =
   | 'like'
   | 'comment'
   | 'post'
-  | 'notifications read';
+  | 'notifications read'
+  | 'group timeline'
+  | 'pin'
+  | 'invite';
 
 /** Issue 26's audited mix: 84 % reads, 16 % writes. */
 export const AUDITED_MIX: readonly MixClass[] = [
@@ -33,6 +36,28 @@ export const AUDITED_MIX: readonly MixClass[] = [
   { name: 'post', weight: 2, write: true },
   { name: 'notifications read', weight: 2, write: true },
 ];
+
+/**
+ * The audited mix with issue 27's group paths in it: a tenth of the timeline reads open one of the
+ * member's groups (its posts and its pins, as the group page loads them), and a quarter of the likes
+ * become an Owner's or Moderator's work: pinning or unpinning a post, inviting a member. Read beside
+ * the audited mix, at the same write share, to see that the group paths cost no more than what they
+ * replace.
+ */
+export const GROUPS_MIX: readonly MixClass[] = AUDITED_MIX.flatMap((c): MixClass[] => {
+  if (c.name === 'timeline')
+    return [
+      { ...c, weight: c.weight - 10 },
+      { name: 'group timeline', weight: 10, write: false },
+    ];
+  if (c.name === 'like')
+    return [
+      { ...c, weight: c.weight - 2 },
+      { name: 'pin', weight: 1, write: true },
+      { name: 'invite', weight: 1, write: true },
+    ];
+  return [c];
+});
 
 /**
  * The audited mix with writes making `writePercent` % of the operations: reads and writes each
@@ -84,7 +109,7 @@ export function rotate<T>(list: readonly T[], offset: number): T[] {
 /** One request of a class, as the web client sends it. */
 export interface MixRequest {
   kind: string;
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   body?: unknown;
   signedIn?: boolean;
@@ -100,6 +125,16 @@ export interface MixTargets {
   likePosts: string[];
   /** Words that occur in posts. */
   searchWords: string[];
+  /** Per member (by index), a group they moderate: its timeline, a post to pin, members to invite. */
+  groups: MemberGroup[];
+}
+
+export interface MemberGroup {
+  groupId: string;
+  /** The post every moderator of the group pins and unpins (pinning twice changes nothing). */
+  pinPostId: string;
+  /** Members outside the group whom this member may invite (asking again answers the open invitation). */
+  inviteeIds: string[];
 }
 
 /**
@@ -182,6 +217,34 @@ export function memberRequests(
         ];
       case 'notifications read':
         return [{ kind: name, method: 'POST', path: '/api/notifications/read_all' }];
+      case 'group timeline': {
+        const { groupId } = pick(targets.groups, member);
+        return [
+          { kind: 'group timeline: posts', method: 'GET', path: `/api/posts?group_id=${groupId}` },
+          { kind: 'group timeline: pins', method: 'GET', path: `/api/groups/${groupId}/pins` },
+        ];
+      }
+      case 'pin': {
+        const { groupId, pinPostId } = pick(targets.groups, member);
+        return [
+          {
+            kind: name,
+            method: k % 2 === 0 ? 'PUT' : 'DELETE',
+            path: `/api/groups/${groupId}/pins/${pinPostId}`,
+          },
+        ];
+      }
+      case 'invite': {
+        const { groupId, inviteeIds } = pick(targets.groups, member);
+        return [
+          {
+            kind: name,
+            method: 'POST',
+            path: `/api/groups/${groupId}/invitations`,
+            body: { invitation: { user_id: pick(inviteeIds, k) } },
+          },
+        ];
+      }
     }
   });
 }

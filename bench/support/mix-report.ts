@@ -5,6 +5,8 @@ import type { KindStats } from './generator';
 /** Each write share's closed-loop run, with its floors, RSS and per-class latency. */
 export interface MixRun {
   writePercent: number;
+  /** `groups`: GROUPS_MIX (issue 27's group paths in the audited mix); the audited mix otherwise. */
+  mix?: 'groups';
   rps: number;
   floorRps: number[];
   ratio: number;
@@ -65,7 +67,7 @@ export function printTable(result: MixEngineResult, options: { duration: number;
   table([
     ['writes', 'req/s', 'ratio', 'target', '', 'RSS p50 MB', 'RSS max MB', `<= ${result.rssTargetMb}`, '5xx'],
     ...result.runs.map((r) => [
-      `${r.writePercent} %`,
+      runName(r),
       r.rps.toFixed(0),
       r.ratio.toFixed(3),
       r.target === null ? '-' : `>= ${r.target}`,
@@ -88,7 +90,10 @@ export function printTable(result: MixEngineResult, options: { duration: number;
     ]),
   ]);
   for (const run of result.runs) {
-    console.log(`\n  ${run.writePercent} % writes, per class (closed loop, as fast as the app answers)`);
+    const mix = run.mix === 'groups' ? ' with the group paths' : '';
+    console.log(
+      `\n  ${run.writePercent} % writes${mix}, per class (closed loop, as fast as the app answers)`,
+    );
     table(kindRows(run.byKind, cell));
   }
   const open = result.openLoop;
@@ -118,4 +123,9 @@ function kindRows(byKind: Record<string, KindStats>, cell: (v: number | null | u
       ),
     ]),
   ];
+}
+
+/** "16 %", or "16 % groups" for the run of GROUPS_MIX (the table's first column). */
+function runName(run: MixRun): string {
+  return run.mix === 'groups' ? `${run.writePercent} % groups` : `${run.writePercent} %`;
 }

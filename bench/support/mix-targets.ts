@@ -8,7 +8,7 @@ import { insertSession } from '../../server/features/sessions/sessions.repo';
 import { hashToken, randomToken } from '../../server/lib/tokens';
 import { WORDS } from './community';
 import { asSent, type GeneratorRequest } from './generator';
-import { type MixClassName, type MixTargets, memberRequests, rotate } from './mix-plan';
+import { type MemberGroup, type MixClassName, type MixTargets, memberRequests, rotate } from './mix-plan';
 
 export interface Member {
   id: string;
@@ -50,6 +50,61 @@ export async function signInMembers(db: Db, count: number, first: string): Promi
   return members;
 }
 
+/**
+ * Every bench member an Owner or Moderator of a group, for the group paths of GROUPS_MIX: a member
+ * who moderates none becomes a Moderator of the group they joined first (a club has several).
+ */
+export async function appointModerators(db: Db, memberIds: string[]) {
+  const members = `{${memberIds.join(',')}}`;
+  await db.execute(sql`update group_roles r set role = 'Moderator'
+    from (
+      select distinct on (g.user_id) g.id from group_roles g
+      where g.user_id = any (${members}::uuid[])
+        and not exists (select 1 from group_roles o
+          where o.user_id = g.user_id and o.role in ('Owner', 'Moderator'))
+      order by g.user_id, g.created_at, g.id
+    ) first_joined
+    where r.id = first_joined.id`);
+}
+
+/** How many members each moderator may invite before asking again (which answers the open one). */
+const INVITEES = 40;
+
+/**
+ * Per member (in `memberIds`' order), a group they moderate, the post its moderators pin and unpin
+ * (its newest, by an author no block touches), and members outside it they may invite (confirmed,
+ * no block either way).
+ */
+async function findMemberGroups(db: Db, memberIds: string[]): Promise<MemberGroup[]> {
+  const groups: MemberGroup[] = [];
+  for (const memberId of memberIds) {
+    const [group] = rowsOf<{ group_id: string; post_id: string | null }>(
+      await db.execute(sql`select r.group_id, (
+          select p.id from posts p
+          where p.group_id = r.group_id
+            and not exists (select 1 from user_blocks b where p.user_id in (b.blocker_id, b.blocked_id))
+          order by p.created_at desc limit 1) as post_id
+        from group_roles r
+        where r.user_id = ${memberId} and r.role in ('Owner', 'Moderator')
+        order by (r.role = 'Owner') desc, r.group_id
+        limit 1`),
+    );
+    if (!group?.post_id) throw new Error(`member ${memberId} moderates no group with a post`);
+    const invitees = rowsOf<{ id: string }>(
+      await db.execute(sql`select u.id from users u
+        where u.confirmed_at is not null and u.id <> ${memberId}
+          and not exists (select 1 from group_roles g where g.group_id = ${group.group_id} and g.user_id = u.id)
+          and not exists (select 1 from user_blocks b
+            where (b.blocker_id = u.id and b.blocked_id = ${memberId})
+               or (b.blocker_id = ${memberId} and b.blocked_id = u.id))
+        order by u.username limit ${INVITEES}`),
+    ).map((row) => row.id);
+    if (invitees.length === 0) throw new Error(`nobody to invite into group ${group.group_id}`);
+    groups.push({ groupId: group.group_id, pinPostId: group.post_id, inviteeIds: invitees });
+  }
+  return groups;
+}
+
 /** How far through the timeline deeper pages go: a cursor from page 1 to 5. */
 const DEEPER_PAGES = 5;
 
@@ -84,6 +139,7 @@ export async function findMixTargets(db: Db, options: { memberIds: string[]; hot
   // The mix searches what members look for: words in a few posts each (1 to 10 %), several of them.
   const few = occurring.filter((s) => s !== fifthWord && s.share >= 0.01 && s.share <= 0.1);
   const searchWords = (few.length > 0 ? few : occurring).slice(0, 8).map((s) => s.word);
+  const groups = await findMemberGroups(db, options.memberIds);
   return {
     openPosts,
     likePosts,
@@ -104,7 +160,7 @@ export async function findMixTargets(db: Db, options: { memberIds: string[]; hot
         deeperCursors.push(after);
       }
       if (deeperCursors.length === 0) throw new Error('the timeline has a single page');
-      return { deeperCursors, openPosts, likePosts, searchWords };
+      return { deeperCursors, openPosts, likePosts, searchWords, groups };
     },
   };
 }
