@@ -112,8 +112,9 @@ describe.skipIf(!installed)('ffprobe and ffmpeg on a hostile input (needs Debian
       '#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1,\nhttp://127.0.0.1:9/x.ts\n#EXT-X-ENDLIST\n',
     );
     await expect(probeVideo(installed!, playlist)).rejects.toBeInstanceOf(VideoToolError);
+    // A concat list naming a real clip: read if the concat demuxer were allowed.
     const concat = path.join(dir, 'list.txt');
-    fs.writeFileSync(concat, "ffconcat version 1.0\nfile '/etc/passwd'\n");
+    fs.writeFileSync(concat, "ffconcat version 1.0\nfile 'clip.webm'\n");
     await expect(probeVideo(installed!, concat)).rejects.toBeInstanceOf(VideoToolError);
   });
 
