@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './env';
 
@@ -217,5 +220,42 @@ describe('METRICS_TOKEN: the bearer token of GET /metrics', () => {
     for (const bad of ['0', '65536', 'http', '94.5']) {
       expect(() => loadConfig({ METRICS_TOKEN: token, METRICS_PORT: bad })).toThrow(/METRICS_PORT/);
     }
+  });
+});
+
+describe('FFMPEG_PATH and FFPROBE_PATH: the video tools', () => {
+  it('are unset by default (looked for on PATH when a video is read)', () => {
+    expect(loadConfig({}).video).toEqual({ ffmpegPath: undefined, ffprobePath: undefined });
+  });
+
+  it('take executable files, ffprobe beside ffmpeg unless named', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-ffmpeg-path-'));
+    try {
+      const ffmpeg = path.join(dir, 'ffmpeg');
+      fs.writeFileSync(ffmpeg, '#!/bin/sh\n', { mode: 0o755 });
+      expect(loadConfig({ FFMPEG_PATH: ffmpeg, FFPROBE_PATH: '/bin/true' }).video).toEqual({
+        ffmpegPath: ffmpeg,
+        ffprobePath: '/bin/true',
+      });
+      expect(() => loadConfig({ FFMPEG_PATH: ffmpeg })).toThrow(
+        new ConfigError(
+          `Invalid configuration:\n  FFMPEG_PATH: no executable ffprobe beside it (${dir}/ffprobe); set FFPROBE_PATH`,
+        ),
+      );
+      fs.writeFileSync(path.join(dir, 'ffprobe'), '#!/bin/sh\n', { mode: 0o755 });
+      expect(loadConfig({ FFMPEG_PATH: ffmpeg }).video.ffprobePath).toBe(path.join(dir, 'ffprobe'));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuse a path that is not an executable file, saying how to install ffmpeg', () => {
+    expect(() => loadConfig({ FFMPEG_PATH: '/nowhere/ffmpeg', FFPROBE_PATH: '/etc/os-release' })).toThrow(
+      new ConfigError(
+        'Invalid configuration:\n' +
+          "  FFMPEG_PATH: /nowhere/ffmpeg is not an executable file; install Debian's ffmpeg (apt-get install ffmpeg), or unset it to look on PATH\n" +
+          "  FFPROBE_PATH: /etc/os-release is not an executable file; install Debian's ffmpeg (apt-get install ffmpeg), or unset it to look on PATH",
+      ),
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { isExecutable } from '../lib/executable';
 
 /** Which parts of Hearth this process runs. The embedded default runs both. */
 export const SERVICES = ['web', 'worker'] as const;
@@ -166,6 +167,13 @@ const EnvSchema = z.object({
    * GET /metrics on this port (unset: no metrics). Processes running the web service ignore it.
    */
   METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  /**
+   * The ffmpeg binary that takes a video's poster frame (ffprobe is looked for beside it unless
+   * FFPROBE_PATH names it). Unset: `ffmpeg` and `ffprobe` on PATH (Debian's `ffmpeg` package), and
+   * without them videos play with no poster and no duration. Checked at start-up.
+   */
+  FFMPEG_PATH: optionalText,
+  FFPROBE_PATH: optionalText,
   /** Turns on GET /metrics (Prometheus), which then needs `Authorization: Bearer <token>`; unset: off. */
   METRICS_TOKEN: optionalText.pipe(
     z
@@ -262,6 +270,13 @@ export interface Config {
   metricsToken: string | undefined;
   /** Worker-only processes: the port of their own /metrics listener (needs metricsToken), or null. */
   metricsPort: number | null;
+  /** FFMPEG_PATH and FFPROBE_PATH, checked to be executable; unset: looked for on PATH when needed. */
+  video: VideoToolsConfig;
+}
+
+export interface VideoToolsConfig {
+  ffmpegPath: string | undefined;
+  ffprobePath: string | undefined;
 }
 
 export interface EmbeddingsConfig {
@@ -315,7 +330,35 @@ export function loadConfig(
     vision: visionConfig(env),
     metricsToken: env.METRICS_TOKEN,
     metricsPort: metricsPort(env),
+    video: videoToolsConfig(env),
   };
+}
+
+/**
+ * FFMPEG_PATH (and FFPROBE_PATH, or an ffprobe beside FFMPEG_PATH) must be executable files: a
+ * typo would otherwise only show as videos without posters, found weeks later.
+ */
+function videoToolsConfig(env: Env): VideoToolsConfig {
+  const install = "install Debian's ffmpeg (apt-get install ffmpeg), or unset it to look on PATH";
+  const problems: string[] = [];
+  const ffmpegPath = env.FFMPEG_PATH ? path.resolve(env.FFMPEG_PATH) : undefined;
+  if (ffmpegPath && !isExecutable(ffmpegPath)) {
+    problems.push(`FFMPEG_PATH: ${ffmpegPath} is not an executable file; ${install}`);
+  }
+  let ffprobePath = env.FFPROBE_PATH ? path.resolve(env.FFPROBE_PATH) : undefined;
+  if (ffprobePath && !isExecutable(ffprobePath)) {
+    problems.push(`FFPROBE_PATH: ${ffprobePath} is not an executable file; ${install}`);
+  }
+  if (ffmpegPath && !ffprobePath) {
+    ffprobePath = path.join(path.dirname(ffmpegPath), 'ffprobe');
+    if (!isExecutable(ffprobePath)) {
+      problems.push(`FFMPEG_PATH: no executable ffprobe beside it (${ffprobePath}); set FFPROBE_PATH`);
+    }
+  }
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`);
+  }
+  return { ffmpegPath, ffprobePath };
 }
 
 /** VISION_BASE_URL needs VISION_MODEL; the key and model mean nothing without the address. */

@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { dataExportBuildJob, dataExportsCleanupJob } from '../features/data-exports/data-exports.job';
 import { accountCleanupJob, accountDeletionJob } from '../features/account-deletion/account-deletion.job';
 import { filesCleanupJob } from '../features/files/files.job';
+import { filesVideoJob } from '../features/files/files.video';
 import { linksProcessJob, linksSweepJob } from '../features/links/links.job';
 import { mailJob } from '../features/mail/mail.job';
 import {
@@ -20,6 +21,7 @@ export function jobDefinitions(context: AppContext): JobDefinition<z.ZodType>[] 
     mailJob(context),
     accountRequestJob(context),
     filesCleanupJob(context),
+    filesVideoJob(context),
     linksProcessJob(context),
     linksSweepJob(context),
     searchIndexJob(context),

@@ -82,12 +82,13 @@ describe('marking an upload done', () => {
 });
 
 describe('a file', () => {
-  it('is served whole unless the thumbnail is asked for', () => {
+  it("is served whole unless the thumbnail or a video's poster is asked for", () => {
     expect(FileQuerySchema.parse({})).toEqual({ variant: 'original' });
     expect(FileQuerySchema.parse({ variant: 'thumbnail' })).toEqual({ variant: 'thumbnail' });
+    expect(FileQuerySchema.parse({ variant: 'poster' })).toEqual({ variant: 'poster' });
     expect(FileQuerySchema.parse({ variant: 'original' })).toEqual({ variant: 'original' });
     expect(refusals(FileQuerySchema, { variant: 'large' })).toEqual([
-      ['variant', 'must be original or thumbnail'],
+      ['variant', 'must be original, thumbnail or poster'],
     ]);
   });
 

@@ -67,10 +67,13 @@ export const FileRequestSchema = z.object({
 });
 export type FileRequest = z.infer<typeof FileRequestSchema>;
 
-/** GET /api/files/{id}?variant=thumbnail: the card-sized preview of an image (default: the file). */
+/**
+ * GET /api/files/{id}?variant=thumbnail: the card-sized preview of an image; `poster`: a video's
+ * poster frame (a WebP image); default: the file.
+ */
 export const FileQuerySchema = z.object({
   variant: z
-    .enum(['original', 'thumbnail'], { error: 'must be original or thumbnail' })
+    .enum(['original', 'thumbnail', 'poster'], { error: 'must be original, thumbnail or poster' })
     .optional()
     .default('original'),
 });

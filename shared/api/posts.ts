@@ -67,12 +67,24 @@ export const PostSchema = z.object({
   file_name: z.string().nullable(),
   /** The attachment's size in bytes (shown beside a download link). */
   file_size: z.number().int().nullable(),
-  /** An image attachment's size in pixels, so the page reserves its space; null when not an image. */
+  /**
+   * An image attachment's size in pixels, or a video's as shown, so the page reserves its space;
+   * null for other files and while a video's size is unknown.
+   */
   file_width: z.number().int().nullable(),
   file_height: z.number().int().nullable(),
   /** A small preview of an image attachment, for cards. */
   thumbnail_url: z.string().nullable(),
   has_image: z.boolean(),
+  /**
+   * The attachment is a video (MP4, MOV, WebM, Ogg) the page can play (ADR 049). The three video
+   * fields are always sent; optional so a post kept by an older client (its offline copy) still reads.
+   */
+  has_video: z.boolean().optional(),
+  /** A video's length in milliseconds; null when not a video, not yet read, or unknown. */
+  file_duration_ms: z.number().int().nullable().optional(),
+  /** A video's poster frame (a WebP image); null when not a video or none could be taken. */
+  file_poster_url: z.string().nullable().optional(),
   /** Its public address, when published (POST /api/public_posts); the owner may unpublish it. */
   published: z.object({ id: z.string(), slug: z.string(), public_url: z.string() }).nullable(),
   /** The viewer wrote it (offers Publish). */

@@ -61,6 +61,9 @@ export const PublishedPostSchema = PostSchema.pick({
   file_height: true,
   thumbnail_url: true,
   has_image: true,
+  has_video: true,
+  file_duration_ms: true,
+  file_poster_url: true,
 }).extend({
   slug: z.string(),
   public_url: z.string(),

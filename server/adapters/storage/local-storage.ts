@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import {
   assertStorageKey,
   type DownloadOverrides,
+  type ObjectRange,
   type ObjectStorage,
   ObjectTooLargeError,
   type SignedUrl,
@@ -127,7 +128,7 @@ export class LocalStorage implements ObjectStorage {
     }
   }
 
-  async openRead(key: string): Promise<{ stream: Readable; size: number } | null> {
+  async openRead(key: string, range?: ObjectRange): Promise<{ stream: Readable; size: number } | null> {
     let handle: fsp.FileHandle;
     try {
       handle = await fsp.open(this.pathOf(key), 'r');
@@ -138,7 +139,7 @@ export class LocalStorage implements ObjectStorage {
     try {
       const { size } = await handle.stat();
       // The stream closes the handle when it ends or is destroyed.
-      return { stream: handle.createReadStream(), size };
+      return { stream: handle.createReadStream(range ? { start: range.start, end: range.end } : {}), size };
     } catch (error) {
       await handle.close();
       throw error;

@@ -13,6 +13,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import {
   assertStorageKey,
   type DownloadOverrides,
+  type ObjectRange,
   type ObjectStorage,
   ObjectTooLargeError,
   type SignedUrl,
@@ -107,12 +108,21 @@ export class S3Storage implements ObjectStorage {
     return Buffer.concat(chunks);
   }
 
-  async openRead(key: string): Promise<{ stream: Readable; size: number } | null> {
+  async openRead(key: string, range?: ObjectRange): Promise<{ stream: Readable; size: number } | null> {
     try {
       const found = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: assertStorageKey(key) }),
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: assertStorageKey(key),
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
       );
-      return { stream: found.Body as Readable, size: found.ContentLength ?? 0 };
+      // A ranged answer's Content-Length is the range's; Content-Range ends with the object's size.
+      const total = found.ContentRange ? Number(found.ContentRange.split('/')[1]) : NaN;
+      return {
+        stream: found.Body as Readable,
+        size: Number.isFinite(total) ? total : (found.ContentLength ?? 0),
+      };
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;

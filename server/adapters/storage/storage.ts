@@ -31,6 +31,12 @@ export interface DownloadOverrides {
   contentDisposition: string;
 }
 
+/** Bytes `start` to `end` of an object, both included (an HTTP byte range). */
+export interface ObjectRange {
+  start: number;
+  end: number;
+}
+
 export interface StoredObject {
   size: number;
 }
@@ -45,8 +51,11 @@ export interface ObjectStorage {
   head(key: string): Promise<StoredObject | null>;
   /** The whole object, refusing (TooLargeError) one larger than `maxBytes`; null when absent. */
   read(key: string, maxBytes: number): Promise<Buffer | null>;
-  /** A stream of the object and its size; null when absent. */
-  openRead(key: string): Promise<{ stream: Readable; size: number } | null>;
+  /**
+   * A stream of the object (only bytes `range.start` to `range.end`, both included, when a range is
+   * given; the caller has checked it against the size) and the whole object's size; null when absent.
+   */
+  openRead(key: string, range?: ObjectRange): Promise<{ stream: Readable; size: number } | null>;
   write(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** Stores a file from the local disk (e.g. a built archive) without reading it into memory. */
   writeFile(key: string, filePath: string, contentType: string): Promise<void>;

@@ -33,8 +33,13 @@ export const files = pgTable(
     /** Detected from the bytes, never the type the browser claimed. */
     contentType: text('content_type'),
     fileSize: bigint('file_size', { mode: 'number' }),
+    /** Images: the re-encoded image's pixels. Videos: the picture's size as shown (rotation applied). */
     width: integer('width'),
     height: integer('height'),
+    /** Videos: the length, read by the worker with ffprobe; null until then, or when unknown. */
+    durationMs: integer('duration_ms'),
+    /** Videos: one frame re-encoded as a WebP image (files.keys.ts `poster`); null until then or when none could be taken. */
+    posterKey: text('poster_key'),
     /** Images: the words the image shows (OCR), kept so the image is read once. */
     imageText: text('image_text'),
     /** Images: a vision model's caption, when one is configured. */

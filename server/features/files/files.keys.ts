@@ -6,6 +6,7 @@
  *   a few minutes after the upload was checked, so the bytes served are always a copy Hearth wrote.
  * - `{id}.file`: a checked non-image, as uploaded.
  * - `{id}.image` / `{id}.thumb`: a re-encoded image and its card preview.
+ * - `{id}.poster`: a video's poster, one frame re-encoded as WebP (files.video.ts).
  */
 export function storageKeys(fileId: string) {
   return {
@@ -13,6 +14,7 @@ export function storageKeys(fileId: string) {
     file: `${fileId}.file`,
     image: `${fileId}.image`,
     thumbnail: `${fileId}.thumb`,
+    poster: `${fileId}.poster`,
   };
 }
 

@@ -54,6 +54,29 @@ export async function markUploaded(db: DbOrTx, fileId: string, values: UploadedV
   return row ?? null;
 }
 
+/** Any file by id, whoever owns it (for the worker). */
+export async function findFileById(db: DbOrTx, fileId: string): Promise<FileRow | null> {
+  const [row] = await db.select().from(files).where(eq(files.id, fileId)).limit(1);
+  return row ?? null;
+}
+
+/** What the worker learnt of a video (files.video.ts): length, picture size and poster. */
+export async function setVideoFacts(
+  db: DbOrTx,
+  fileId: string,
+  values: {
+    durationMs: number | null;
+    width: number | null;
+    height: number | null;
+    posterKey: string | null;
+  },
+) {
+  await db
+    .update(files)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(files.id, fileId), eq(files.status, 'uploaded')));
+}
+
 export async function setAvatar(db: DbOrTx, userId: string, fileId: string | null) {
   await db.update(users).set({ avatarFileId: fileId, updatedAt: new Date() }).where(eq(users.id, userId));
 }

@@ -12,6 +12,7 @@ import { notFound } from '../../http/errors';
 import { canViewFile, isPublicFile } from './files.policy';
 import { presentFileRequest, presentFileRequestCreated } from './files.presenter';
 import { findFileWithAudience } from './files.repo';
+import { contentRange, decideRange, rangeStillApplies, unsatisfiedRange } from './byte-range';
 import { cacheControl, FILE_SECURITY_HEADERS, redirectCacheControl, servedFile } from './files.serve';
 import { completeUpload, loadOwnFile, requestUpload } from './files.service';
 
@@ -67,7 +68,9 @@ export function registerFileRoutes(app: App, context: RouteContext) {
   /**
    * A file's stable address. Visitors too: public files (avatars, attachments of published posts)
    * are for everyone. Anyone who may not see the file gets the same 404 as for a file that never
-   * existed. The local store's bytes are streamed; an object store's are a redirect to a presigned GET.
+   * existed. The local store's bytes are streamed, one byte range at a time when asked (206, so a
+   * video seeks without downloading everything; ./byte-range.ts); an object store's are a redirect to a
+   * presigned GET, and the store answers ranges itself. Visibility is decided before any range.
    */
   app.get(
     '/api/files/:id',
@@ -89,21 +92,43 @@ export function registerFileRoutes(app: App, context: RouteContext) {
         return reply.redirect(url, 302);
       }
 
-      reply.header('cache-control', cacheControl(isPublic)).header('etag', served.etag);
+      reply
+        .header('cache-control', cacheControl(isPublic))
+        .header('etag', served.etag)
+        .header('accept-ranges', 'bytes');
       if (request.headers['if-none-match'] === served.etag) return reply.status(304).send();
-      const opened = await context.storage.openRead(served.key);
-      if (!opened) {
+      const missing = () => {
         request.log.warn(
           { fileId: audience.file.id, key: served.key },
           'an uploaded file has no stored object',
         );
-        throw notFound();
+        return notFound();
+      };
+      const stored = await context.storage.head(served.key);
+      if (!stored) throw missing();
+      const decision = rangeStillApplies(headerText(request.headers['if-range']), served.etag)
+        ? decideRange(headerText(request.headers.range), stored.size)
+        : ({ kind: 'whole' } as const);
+      if (decision.kind === 'unsatisfiable') {
+        return reply
+          .status(416)
+          .header('content-range', unsatisfiedRange(stored.size))
+          .send({ error: 'The requested range is not within the file.' });
       }
-      return reply
+      const range = decision.kind === 'partial' ? decision.range : undefined;
+      const opened = await context.storage.openRead(served.key, range);
+      if (!opened) throw missing();
+      reply
         .type(served.contentType)
         .header('content-disposition', served.contentDisposition)
-        .header('content-length', String(opened.size))
-        .send(opened.stream);
+        .header('content-length', String(range ? range.end - range.start + 1 : opened.size));
+      if (range) reply.status(206).header('content-range', contentRange(range, opened.size));
+      return reply.send(opened.stream);
     },
   );
+}
+
+/** A header's one value (Node joins repeated ones for most headers; an array is not a range we honour). */
+function headerText(value: string | string[] | undefined): string | undefined {
+  return typeof value === 'string' ? value : undefined;
 }

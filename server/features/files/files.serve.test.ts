@@ -14,6 +14,8 @@ const row = (overrides: Partial<FileRow>): FileRow => ({
   fileSize: 10,
   width: null,
   height: null,
+  durationMs: null,
+  posterKey: null,
   imageText: null,
   imageCaption: null,
   imageReadAt: null,
@@ -68,5 +70,22 @@ describe('servedFile', () => {
     expect(servedFile(row({ contentType: 'text/html' }), 'original')!.contentType).toBe(
       'application/octet-stream',
     );
+  });
+
+  it('sends a video as an attachment, its poster as an inline WebP image once there is one', () => {
+    const video = row({ name: 'Match day.mp4', contentType: 'video/mp4', storageKey: 'k.file' });
+    expect(servedFile(video, 'original')).toMatchObject({
+      key: 'k.file',
+      contentType: 'video/mp4',
+      contentDisposition: expect.stringMatching(/^attachment; filename="Match day.mp4"/),
+    });
+    expect(servedFile(video, 'thumbnail')).toBeNull();
+    expect(servedFile(video, 'poster')).toBeNull();
+    expect(servedFile({ ...video, posterKey: 'k.poster' }, 'poster')).toEqual({
+      key: 'k.poster',
+      contentType: 'image/webp',
+      contentDisposition: `inline; filename="Match day.webp"; filename*=UTF-8''Match%20day.webp`,
+      etag: `"${video.id}-poster"`,
+    });
   });
 });

@@ -38,8 +38,22 @@ export function redirectCacheControl(isPublic: boolean): string {
 }
 const PRIVATE_REDIRECT_CACHE_SECONDS = 5 * 60;
 
-/** The object and headers for one variant of an uploaded file, or null when it has no such variant. */
+/**
+ * The object and headers for one variant of an uploaded file, or null when it has no such variant.
+ * A video's poster is an image Hearth re-encoded (files.video.ts), shown inline like one; the video
+ * itself stays an attachment (a `<video>` plays it all the same: media elements ignore
+ * Content-Disposition, and a visit to its address downloads it rather than showing it on Hearth's origin).
+ */
 export function servedFile(file: FileRow, variant: FileVariant): ServedFile | null {
+  if (variant === 'poster') {
+    if (!file.posterKey) return null;
+    return {
+      key: file.posterKey,
+      contentType: 'image/webp',
+      contentDisposition: contentDisposition('inline', withExtension(file.name, 'webp')),
+      etag: `"${file.id}-poster"`,
+    };
+  }
   const isImage = Boolean(file.contentType?.startsWith('image/'));
   // A thumbnail exists for post images; a profile picture is its own thumbnail; other files have none.
   const key =

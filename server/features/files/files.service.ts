@@ -7,6 +7,7 @@ import { type HttpError, invalidField, notFound } from '../../http/errors';
 import { ACCEPTED_TYPES_MESSAGE, type DetectedType, detectFileType, IMAGE_FORMATS } from './files.detect';
 import { IMAGE_LIMITS, ImageRejectedError, processImage } from './files.images';
 import { allStorageKeys, storageKeys } from './files.keys';
+import { enqueueVideoReading } from './files.video';
 import {
   type FileRow,
   findOwnFile,
@@ -20,7 +21,7 @@ import {
 /** How long a signed upload URL works. */
 export const UPLOAD_URL_SECONDS = 15 * 60;
 
-type FilesDeps = Pick<AppContext, 'db' | 'storage' | 'config' | 'logger'>;
+type FilesDeps = Pick<AppContext, 'db' | 'storage' | 'config' | 'logger' | 'jobs'>;
 
 const quotaMessage = (quota: number) =>
   `would go over your storage quota of ${formatBytes(quota)}: remove posts with files you no longer need`;
@@ -54,7 +55,8 @@ export async function loadOwnFile(deps: Pick<FilesDeps, 'db'>, fileId: string, u
 
 /**
  * Marks an upload done, after checking it: present, within the size limit and the quota, a type on
- * the allow-list by its bytes. Images are re-encoded (see files.images.ts). The checked bytes are
+ * the allow-list by its bytes. Images are re-encoded (see files.images.ts); a video is queued for
+ * its poster and duration (files.video.ts). The checked bytes are
  * written under a new key and the upload removed. A profile picture becomes the member's avatar.
  * Completing a finished file answers it unchanged. A refused upload's bytes are deleted; its row
  * stays pending and the cleanup job removes it.
@@ -124,6 +126,8 @@ export async function completeUpload(
   const updated = await deps.db.transaction(async (tx) => {
     const done = await markUploaded(tx, row.id, { ...kept, lastModified: toDate(input.last_modified) });
     if (done && row.fileType === 'profile') await setAvatar(tx, userId, row.id);
+    // The worker reads its length and takes a poster frame (files.video.ts).
+    if (done && type.mime.startsWith('video/')) await enqueueVideoReading(deps, row.id, tx);
     return done;
   });
   await storage.delete(keys.upload).catch((error: unknown) => {

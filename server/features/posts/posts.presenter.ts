@@ -8,7 +8,11 @@ import type { PostCounts, PostRow, SharedPostColumns } from './posts.repo';
 import { canPinInGroup } from '../../policies/group-roles';
 import { canDeletePost, canEditPost, canPublishPost } from './posts.policy';
 
-/** A post's attachment: its address, its size, an image's card preview and pixel size, and whether it is an image. */
+/**
+ * A post's attachment: its address, its size, an image's card preview and pixel size, whether it is
+ * an image or a video, and a video's length, picture size and poster once the worker has read it
+ * (files.video.ts).
+ */
 export function presentAttachment(row: {
   fileId: string | null;
   fileName: string | null;
@@ -16,16 +20,23 @@ export function presentAttachment(row: {
   fileContentType: string | null;
   fileWidth: number | null;
   fileHeight: number | null;
+  fileDurationMs: number | null;
+  filePosterKey: string | null;
 }) {
   const hasImage = Boolean(row.fileId && row.fileContentType?.startsWith('image/'));
+  const hasVideo = Boolean(row.fileId && row.fileContentType?.startsWith('video/'));
+  const sized = hasImage || hasVideo;
   return {
     file_url: row.fileId ? fileUrl(row.fileId) : null,
     file_name: row.fileId ? row.fileName : null,
     file_size: row.fileId ? row.fileSize : null,
-    file_width: hasImage ? row.fileWidth : null,
-    file_height: hasImage ? row.fileHeight : null,
+    file_width: sized ? row.fileWidth : null,
+    file_height: sized ? row.fileHeight : null,
     thumbnail_url: row.fileId && hasImage ? fileUrl(row.fileId, 'thumbnail') : null,
     has_image: hasImage,
+    has_video: hasVideo,
+    file_duration_ms: hasVideo ? row.fileDurationMs : null,
+    file_poster_url: row.fileId && hasVideo && row.filePosterKey ? fileUrl(row.fileId, 'poster') : null,
   };
 }
 

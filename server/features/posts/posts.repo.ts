@@ -36,6 +36,8 @@ export function sharedPostColumns() {
     fileSize: files.fileSize,
     fileWidth: files.width,
     fileHeight: files.height,
+    fileDurationMs: files.durationMs,
+    filePosterKey: files.posterKey,
     likesCount: posts.likesCount,
     commentsCount: posts.commentsCount,
   };

@@ -41,6 +41,8 @@ function row(overrides: Partial<PublishedRow> = {}): PublishedRow {
     fileSize: null,
     fileWidth: null,
     fileHeight: null,
+    fileDurationMs: null,
+    filePosterKey: null,
     likesCount: 0,
     commentsCount: 0,
     ...overrides,

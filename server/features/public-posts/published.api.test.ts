@@ -31,6 +31,9 @@ const PUBLISHED_FIELDS = [
   'file_height',
   'thumbnail_url',
   'has_image',
+  'has_video',
+  'file_duration_ms',
+  'file_poster_url',
   'slug',
   'public_url',
   'published_at',
@@ -115,6 +118,9 @@ describe('published posts (public reads)', () => {
       file_width: null,
       file_height: null,
       has_image: false,
+      has_video: false,
+      file_duration_ms: null,
+      file_poster_url: null,
     });
     expect(liked.content_html).toBe('<p><strong>Bold</strong> text</p>');
     expect(liked.public_url).toBe(`http://hearth.test/explore/post/${liked.slug}`);

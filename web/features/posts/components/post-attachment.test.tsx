@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -142,5 +142,68 @@ describe('PostAttachment', () => {
   it('shows nothing while the file has no address', () => {
     const { container } = render(<PostAttachment post={{ ...image, file_url: null }} />);
     expect(container).toBeEmptyDOMElement();
+  });
+
+  describe('a video', () => {
+    const video = aPost({
+      tldr: 'The match',
+      file_url: '/api/files/v1',
+      file_name: 'Match day.webm',
+      file_size: 3_145_728,
+      file_width: 1280,
+      file_height: 720,
+      has_image: false,
+      has_video: true,
+      file_duration_ms: 83_400,
+      file_poster_url: '/api/files/v1?variant=poster',
+    });
+
+    it.each(['card', 'full'] as const)(
+      'plays in the page (%s): controls, metadata only, the poster, its box reserved',
+      (variant) => {
+        show(video, { variant });
+        const player = screen.getByLabelText('Video: Match day.webm');
+        expect(player.tagName).toBe('VIDEO');
+        expect(player).toHaveAttribute('src', '/api/files/v1');
+        expect(player).toHaveAttribute('controls');
+        expect(player).toHaveAttribute('preload', 'metadata');
+        expect(player).toHaveAttribute('poster', '/api/files/v1?variant=poster');
+        expect(player).toHaveAttribute('width', '1280');
+        expect(player).toHaveAttribute('height', '720');
+        const box = player.parentElement!;
+        expect(box.style.aspectRatio).toBe('1280 / 720');
+        // 1280 × 720 is 711 px wide at 400 px high.
+        expect(box.style.maxWidth).toBe('min(100%, 711px)');
+        expect(screen.queryByRole('img')).not.toBeInTheDocument();
+      },
+    );
+
+    it('shows its length on the picture until it plays, and beside its name in words', () => {
+      show(video, { variant: 'card' });
+      expect(screen.getByTestId('video-duration-badge')).toHaveTextContent('1:23');
+      const caption = screen.getByText(/Match day\.webm/);
+      expect(caption).toHaveTextContent('Match day.webm · 1:231 minute 23 seconds · 3 MB');
+      expect(screen.getByText('1 minute 23 seconds')).toHaveClass('sr-only');
+
+      fireEvent.play(screen.getByLabelText('Video: Match day.webm'));
+      expect(screen.queryByTestId('video-duration-badge')).not.toBeInTheDocument();
+    });
+
+    it('can still be downloaded', () => {
+      show(video, { variant: 'card' });
+      const download = screen.getByRole('link', { name: 'Download Match day.webm' });
+      expect(download).toHaveAttribute('href', '/api/files/v1');
+      expect(download).toHaveAttribute('download', 'Match day.webm');
+    });
+
+    it('before the worker read it: no poster, no length, a 16:9 box', () => {
+      show({ ...video, file_poster_url: null, file_duration_ms: null, file_width: null, file_height: null });
+      const player = screen.getByLabelText('Video: Match day.webm');
+      expect(player).not.toHaveAttribute('poster');
+      expect(player).not.toHaveAttribute('width');
+      expect(player.parentElement).toHaveClass('aspect-video');
+      expect(screen.queryByTestId('video-duration-badge')).not.toBeInTheDocument();
+      expect(screen.queryByText(/0:00/)).not.toBeInTheDocument();
+    });
   });
 });

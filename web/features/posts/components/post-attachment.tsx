@@ -3,18 +3,31 @@ import type { Post } from '@shared/api/posts';
 import { formatBytes } from '@shared/domain/format-bytes';
 import { cn } from '@web/lib/cn';
 import { ImageViewer } from './image-viewer';
+import { VideoPlayer } from './video-player';
 
 /** What an attachment needs of a post (or a published post); sizes and thumbnail are optional. */
 export type AttachmentPost = Pick<Post, 'file_url' | 'file_name' | 'has_image' | 'tldr'> &
-  Partial<Pick<Post, 'file_size' | 'file_width' | 'file_height' | 'thumbnail_url'>>;
+  Partial<
+    Pick<
+      Post,
+      | 'file_size'
+      | 'file_width'
+      | 'file_height'
+      | 'thumbnail_url'
+      | 'has_video'
+      | 'file_duration_ms'
+      | 'file_poster_url'
+    >
+  >;
 
 /**
  * A post's file. Images are shown whole, in their own proportions, at most 400 px high (spec section
  * 9; letterboxed when narrower than the column), their box reserved from the stored width and height
  * so nothing moves as they arrive; a tap opens them full screen (./image-viewer.tsx). Cards
  * (`variant="card"`) show the lighter thumbnail and nothing else, the post itself (`variant="full"`,
- * the default) adds the name, size and a Download link. Other files: a download link with the name
- * and size. Nothing while the file has no address yet.
+ * the default) adds the name, size and a Download link. Videos play in the page, card or post
+ * (./video-player.tsx). Other files: a download link with the name and size. Nothing while the file
+ * has no address yet.
  */
 export function PostAttachment({
   post,
@@ -27,6 +40,21 @@ export function PostAttachment({
 }) {
   if (!post.file_url) return null;
   const name = post.file_name || 'Attachment';
+  if (post.has_video)
+    return (
+      <VideoPlayer
+        src={post.file_url}
+        posterSrc={post.file_poster_url}
+        name={name}
+        downloadName={post.file_name}
+        size={
+          post.file_width && post.file_height ? { width: post.file_width, height: post.file_height } : null
+        }
+        durationMs={post.file_duration_ms}
+        fileSize={post.file_size}
+        className={className}
+      />
+    );
   if (!post.has_image)
     return <DownloadLink post={post} url={post.file_url} name={name} className={className} />;
 

@@ -1,0 +1,124 @@
+import { type Locator, type Page, type Response, expect, test } from '@playwright/test';
+import { NO_FFMPEG, testFfmpeg, webmClip } from '../support/video-factories';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { host, newMember, signInPage } from './support/members';
+
+/**
+ * Videos that play (issue 28 part 4): a WebM (VP8 plays in Debian's Chromium, H.264 may not) is
+ * attached, the worker reads its length and poster, the card shows both before play, and the
+ * player plays and seeks through byte ranges (206) at phone and desktop widths.
+ */
+test.skip(!testFfmpeg, NO_FFMPEG);
+
+test.beforeAll(async () => {
+  await host();
+});
+
+/** Reloads until the worker has read the video: its length is on the picture. */
+async function waitForDuration(page: Page, badge: Locator, text: string) {
+  await expect(async () => {
+    await page.reload();
+    await expect(badge).toHaveText(text, { timeout: 1500 });
+  }).toPass({ timeout: 30_000 });
+}
+
+/** The element's media state, read in the page. */
+function mediaState(video: Locator) {
+  return video.evaluate((element: HTMLVideoElement) => ({
+    currentTime: element.currentTime,
+    paused: element.paused,
+    readyState: element.readyState,
+    duration: element.duration,
+  }));
+}
+
+test('attach a video: its length and poster on the card, then play and seek it in the page', async ({
+  page,
+}) => {
+  // Routing turns the browser's HTTP cache off for this page, so every answer seen below is the
+  // server's (the cache would otherwise cut 206s of its own out of a whole 200 it kept).
+  await page.route(/\/api\/files\//, (route) => route.continue());
+  const ranged: Response[] = [];
+  page.on('response', (response) => {
+    if (/\/api\/files\/[0-9a-f-]{36}$/.test(new URL(response.url()).pathname) && response.status() === 206) {
+      ranged.push(response);
+    }
+  });
+
+  await signInPage(page, await newMember('filmmaker'));
+  const title = `The match ${Date.now()}`;
+  await page.goto('/posts/new');
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Attach file').setInputFiles({
+    name: 'Match day.webm',
+    mimeType: 'video/webm',
+    buffer: webmClip({ seconds: 3, width: 320, height: 240 }),
+  });
+  const attachment = page.getByRole('group', { name: 'Attachment' });
+  await expect(attachment.getByRole('button', { name: 'Remove Match day.webm' })).toBeVisible();
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page).toHaveURL(/\/post\/[0-9a-f-]{36}$/);
+
+  // On the timeline's card: the poster and the length before play, the box already the video's shape.
+  await page.goto('/dashboard');
+  const card = page.locator('article', { hasText: title });
+  const badge = card.getByTestId('video-duration-badge');
+  await waitForDuration(page, badge, '0:03');
+  const player = card.getByLabel('Video: Match day.webm');
+  await expect(player).toHaveAttribute('poster', /^\/api\/files\/[0-9a-f-]{36}\?variant=poster$/);
+  await expect(player).toHaveAttribute('preload', 'metadata');
+  const poster = await page.request.get((await player.getAttribute('poster'))!);
+  expect(poster.status()).toBe(200);
+  expect(poster.headers()['content-type']).toBe('image/webp');
+  await expect(card.getByText('3 seconds')).toHaveCount(1);
+  const box = (await player.boundingBox())!;
+  expect(box.width / box.height).toBeCloseTo(320 / 240, 1);
+  await expect(card.getByRole('link', { name: 'Download Match day.webm' })).toHaveAttribute(
+    'href',
+    /^\/api\/files\/[0-9a-f-]{36}$/,
+  );
+  await expectNoSeriousA11yViolations(page, 'timeline with a video');
+
+  // Play (muted, as a page may start media without a gesture), then seek.
+  await card.getByRole('heading', { name: title }).getByRole('link').click();
+  await expect(page).toHaveURL(/\/post\/[0-9a-f-]{36}$/);
+  const video = page.getByLabel('Video: Match day.webm');
+  await expect(video).toBeVisible();
+  await video.evaluate(async (element: HTMLVideoElement) => {
+    element.muted = true;
+    await element.play();
+  });
+  await expect.poll(async () => (await mediaState(video)).currentTime).toBeGreaterThan(0.3);
+  await expect(page.getByTestId('video-duration-badge')).toHaveCount(0);
+  expect(Math.round((await mediaState(video)).duration)).toBe(3);
+
+  await video.evaluate(
+    (element: HTMLVideoElement) =>
+      new Promise<void>((resolve) => {
+        element.pause();
+        element.addEventListener('seeked', () => resolve(), { once: true });
+        element.currentTime = 2.2;
+      }),
+  );
+  const afterSeek = await mediaState(video);
+  expect(afterSeek.currentTime).toBeGreaterThan(2.1);
+  expect(afterSeek.readyState).toBeGreaterThanOrEqual(2);
+
+  // The browser asked for byte ranges and the server answered them with 206 and Content-Range.
+  expect(ranged.length).toBeGreaterThan(0);
+  const headers = ranged[0]!.headers();
+  expect(headers['content-range']).toMatch(/^bytes \d+-\d+\/\d+$/);
+  expect(headers['accept-ranges']).toBe('bytes');
+  expect(headers['content-type']).toBe('video/webm');
+  await expectNoSeriousA11yViolations(page, 'post with a video');
+
+  // At a phone's width: the same player, its length shown, within the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/dashboard');
+  const phoneCard = page.locator('article', { hasText: title });
+  await expect(phoneCard.getByTestId('video-duration-badge')).toHaveText('0:03');
+  const phoneBox = (await phoneCard.getByLabel('Video: Match day.webm').boundingBox())!;
+  expect(phoneBox.width).toBeLessThanOrEqual(390);
+  expect(phoneBox.width / phoneBox.height).toBeCloseTo(320 / 240, 1);
+  await expectNoSeriousA11yViolations(page, 'timeline with a video at a phone width');
+});
