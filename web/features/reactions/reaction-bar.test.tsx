@@ -68,12 +68,14 @@ describe('reaction chips', () => {
   });
 
   it('takes a reaction back with DELETE, and puts the chip back when the call fails', async () => {
-    mockFetch({
-      [`DELETE ${base}/heart`]: () => jsonResponse({ error: 'Something went wrong' }, { status: 500 }),
-    });
+    const answer = deferred();
+    mockFetch({ [`DELETE ${base}/heart`]: () => answer.promise });
     const { onSettled } = renderBar([{ emoji: 'heart', count: 1, reacted: true }]);
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await userEvent.click(screen.getByRole('button', { name: 'Heart: 1 reaction' }));
+    // At once: the last heart is taken back, so its chip goes.
+    expect(screen.queryByRole('button', { name: /^Heart/ })).not.toBeInTheDocument();
+    answer.resolve(jsonResponse({ error: 'Something went wrong' }, { status: 500 }));
     const back = await screen.findByRole('button', { name: 'Heart: 1 reaction' });
     await waitFor(() => expect(back).toHaveAttribute('aria-pressed', 'true'));
     expect(onSettled).not.toHaveBeenCalled();
