@@ -23,7 +23,7 @@ test('a member reacts on a card and on a comment, sees who reacted, and takes a 
   const post = await created(
     await authorApi.post('/api/posts', { data: { post: { tldr: title, content: '' } } }),
   );
-  const comment = await created(
+  await created(
     await authorApi.post(`/api/posts/${post.id}/comments`, {
       data: { comment: { content: `Bring a dish ${tag}` } },
     }),
