@@ -35,7 +35,8 @@ describe('the mix of classes', () => {
       inbox: 5,
       search: 3,
       'public feed': 1,
-      like: 8,
+      like: 6,
+      react: 2,
       comment: 4,
       post: 2,
       'notifications read': 2,
@@ -47,10 +48,10 @@ describe('the mix of classes', () => {
     expect(Object.keys(none)).not.toContain('like');
     expect(none.timeline).toBe(262); // 55/84 of 400 = 261.9
     const two = count(planMix(mixWithWrites(2), 400));
-    expect([two.like, two.comment, two.post, two['notifications read']]).toEqual([4, 2, 1, 1]);
+    expect([two.like, two.react, two.comment, two.post, two['notifications read']]).toEqual([3, 1, 2, 1, 1]);
     const twenty = count(planMix(mixWithWrites(20), 400));
-    expect([twenty.like, twenty.comment, twenty.post, twenty['notifications read']]).toEqual([
-      40, 20, 10, 10,
+    expect([twenty.like, twenty.react, twenty.comment, twenty.post, twenty['notifications read']]).toEqual([
+      30, 10, 20, 10, 10,
     ]);
     for (const plan of [none, two, twenty])
       expect(Object.values(plan).reduce((sum, n) => sum + n, 0)).toBe(400);
@@ -78,7 +79,7 @@ describe('the mix of classes', () => {
   it('spreads each class over the list instead of bunching it', () => {
     const plan = planMix(AUDITED_MIX, 100);
     const likes = plan.flatMap((name, i) => (name === 'like' ? [i] : []));
-    // Eight likes in 100: about one in every 12.5, never two close together.
+    // Six likes in 100: about one in every 16.7, never two close together.
     for (let k = 1; k < likes.length; k++) expect(likes[k]! - likes[k - 1]!).toBeGreaterThanOrEqual(10);
     expect(plan.slice(0, 10).filter((name) => name === 'timeline').length).toBeGreaterThanOrEqual(5);
   });
@@ -98,6 +99,17 @@ describe("a member's requests", () => {
       'DELETE /api/posts/like-b/likes',
       'POST /api/posts/like-c/likes',
       'DELETE /api/posts/like-c/likes',
+    ]);
+  });
+
+  it('makes every reaction a real change too: give then take back, on posts past the likes', () => {
+    const requests = memberRequests(['react', 'timeline', 'react', 'react', 'react'], targets, 0);
+    const reactions = requests.filter((r) => r.kind === 'react').map((r) => `${r.method} ${r.path}`);
+    expect(reactions).toEqual([
+      'PUT /api/posts/like-b/reactions/thumbs_up',
+      'DELETE /api/posts/like-b/reactions/thumbs_up',
+      'PUT /api/posts/like-c/reactions/heart',
+      'DELETE /api/posts/like-c/reactions/heart',
     ]);
   });
 

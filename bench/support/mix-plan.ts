@@ -1,6 +1,11 @@
 // The pure parts of the mix bench (bench/mix.ts): what a community does at once, as weighted classes
 // of operation, turned into the request list each member's connection cycles.
 
+import { REACTION_EMOJI } from '../../shared/domain/reactions';
+
+/** Where a member's reactions start in the like posts, past their likes. */
+const REACT_SHIFT = 7;
+
 /** One class of operation and its weight in the audited mix (percent of all operations). */
 export interface MixClass {
   name: MixClassName;
@@ -16,6 +21,7 @@ export type MixClassName =
   | 'search'
   | 'public feed'
   | 'like'
+  | 'react'
   | 'comment'
   | 'post'
   | 'notifications read'
@@ -23,7 +29,10 @@ export type MixClassName =
   | 'pin'
   | 'invite';
 
-/** Issue 26's audited mix: 84 % reads, 16 % writes. */
+/**
+ * Issue 26's audited mix: 84 % reads, 16 % writes. Reactions (issue 27, ADR 044) took 2 of the
+ * likes' 8: a community's quick answers to a post are likes and reactions together.
+ */
 export const AUDITED_MIX: readonly MixClass[] = [
   { name: 'timeline', weight: 55, write: false },
   { name: 'deeper page', weight: 10, write: false },
@@ -31,7 +40,8 @@ export const AUDITED_MIX: readonly MixClass[] = [
   { name: 'inbox', weight: 5, write: false },
   { name: 'search', weight: 3, write: false },
   { name: 'public feed', weight: 1, write: false },
-  { name: 'like', weight: 8, write: true },
+  { name: 'like', weight: 6, write: true },
+  { name: 'react', weight: 2, write: true },
   { name: 'comment', weight: 4, write: true },
   { name: 'post', weight: 2, write: true },
   { name: 'notifications read', weight: 2, write: true },
@@ -61,7 +71,8 @@ export const GROUPS_MIX: readonly MixClass[] = AUDITED_MIX.flatMap((c): MixClass
 
 /**
  * The audited mix with writes making `writePercent` % of the operations: reads and writes each
- * scaled in proportion, so 0 % is the reads alone and 20 % keeps likes:comments:posts:reads at 4:2:1:1.
+ * scaled in proportion, so 0 % is the reads alone and 20 % keeps likes and reactions:comments:posts:
+ * notifications read at 4:2:1:1.
  */
 export function mixWithWrites(writePercent: number, mix: readonly MixClass[] = AUDITED_MIX): MixClass[] {
   if (!(writePercent >= 0 && writePercent <= 100)) throw new Error('writePercent must be 0 to 100');
@@ -190,6 +201,19 @@ export function memberRequests(
       case 'like': {
         const id = pick(targets.likePosts, Math.floor(k / 2) + member);
         return [{ kind: name, method: k % 2 === 0 ? 'POST' : 'DELETE', path: `/api/posts/${id}/likes` }];
+      }
+      case 'react': {
+        // As a like: give then take back the same emoji on the same post, each a real change. The
+        // posts start further down the list than the likes', so a like and a reaction rarely meet.
+        const id = pick(targets.likePosts, Math.floor(k / 2) + member + REACT_SHIFT);
+        const emoji = REACTION_EMOJI[(Math.floor(k / 2) + member) % REACTION_EMOJI.length]!;
+        return [
+          {
+            kind: name,
+            method: k % 2 === 0 ? 'PUT' : 'DELETE',
+            path: `/api/posts/${id}/reactions/${emoji}`,
+          },
+        ];
       }
       case 'comment':
         return [

@@ -105,6 +105,34 @@ describe("a like's or a comment's post", () => {
       [post, member],
       post,
     ],
+    // A reaction on a post, or on one of its comments, names its post first (ADR 044).
+    [
+      'insert into "post_reactions" ("post_id", "user_id", "emoji", "created_at") values ($1, $2, $3, default) on conflict do nothing returning "post_id"',
+      [post, member, 'heart'],
+      post,
+    ],
+    [
+      'insert into "comment_reactions" ("comment_id", "post_id", "user_id", "emoji", "created_at") values ($1, $2, $3, $4, default) on conflict do nothing returning "post_id"',
+      [member, post, member, 'heart'],
+      post,
+    ],
+    [
+      'delete from "post_reactions" where ("post_reactions"."post_id" = $1 and "post_reactions"."user_id" = $2 and "post_reactions"."emoji" = $3) returning "post_id"',
+      [post, member, 'heart'],
+      post,
+    ],
+    [
+      'delete from "comment_reactions" where ("comment_reactions"."post_id" = $1 and "comment_reactions"."comment_id" = $2 and "comment_reactions"."user_id" = $3 and "comment_reactions"."emoji" = $4) returning "post_id"',
+      [post, member, member, 'heart'],
+      post,
+    ],
+    // A reaction's post column qualified by another table's name is not read as its post.
+    [
+      'delete from "post_reactions" where ("post_likes"."post_id" = $1 and "post_reactions"."user_id" = $2)',
+      [post, member],
+      null,
+    ],
+    ['delete from "comment_reactions" where "comment_reactions"."comment_id" = $1', [member], null],
     // Not told apart: several rows, a delete by another column or with OR, no values, not a uuid.
     [
       'insert into "post_likes" ("post_id", "user_id") values ($1, $2), ($3, $4)',

@@ -133,12 +133,19 @@ function unquote(name: string): string {
 }
 
 /**
- * The tables whose writes can be told apart by post: a like and a comment change only their own
- * post's rows (and, through the counter triggers, its counters). An answer about some posts only
- * (their counts, one post's comments) depends on those posts' rows of these tables (`rowsOf`, read
- * inside `readingPosts`), so a like on another post keeps it.
+ * The tables whose writes can be told apart by post: a like, a comment and a reaction (on the post
+ * or on one of its comments, ADR 044) change only their own post's rows (and, through the counter
+ * triggers, its counters). An answer about some posts only (their counts and reactions, one post's
+ * comments) depends on those posts' rows of these tables (`rowsOf`, read inside `readingPosts`), so
+ * a like or a reaction on another post keeps it.
  */
-export const BY_POST: ReadonlySet<string> = new Set(['post_likes', 'comments', POST_COUNTERS]);
+export const BY_POST: ReadonlySet<string> = new Set([
+  'post_likes',
+  'comments',
+  'post_reactions',
+  'comment_reactions',
+  POST_COUNTERS,
+]);
 
 /** One post's rows of a `BY_POST` table, as a dependency and as what a write changes. */
 export function rowsOf(table: string, postId: string): string {
@@ -150,12 +157,15 @@ export function everyRowOf(table: string): string {
   return `${table}@*`;
 }
 
-/** `insert into "post_likes"|"comments" (…) values (…)`: one row, its columns and values. */
+/** `insert into "post_likes"|"comments"|a reactions table (…) values (…)`: one row, its columns and values. */
 const INSERT_ONE =
-  /^\s*insert\s+into\s+"?(post_likes|comments)"?\s*\(([^()]*)\)\s*values\s*\(([^()]*)\)\s*(?:on\s+conflict\s+do\s+nothing\s*)?(?:returning\b[^;]*)?$/i;
-/** `delete from "post_likes" where (post_id = $n and …)`, with no OR: every row it deletes is that post's. */
+  /^\s*insert\s+into\s+"?(post_likes|comments|post_reactions|comment_reactions)"?\s*\(([^()]*)\)\s*values\s*\(([^()]*)\)\s*(?:on\s+conflict\s+do\s+nothing\s*)?(?:returning\b[^;]*)?$/i;
+/**
+ * `delete from "post_likes"|a reactions table where (post_id = $n and …)`, with no OR: every row it
+ * deletes is that post's.
+ */
 const DELETE_OF_POST =
-  /^\s*delete\s+from\s+"?post_likes"?\s+where\s+\(?\s*(?:"?post_likes"?\.)?"?post_id"?\s*=\s*\$(\d+)(?:\s+and\s+[^()]*?)?\s*\)?\s*(?:returning\b[^;]*)?$/i;
+  /^\s*delete\s+from\s+"?(post_likes|post_reactions|comment_reactions)"?\s+where\s+\(?\s*(?:"?\1"?\.)?"?post_id"?\s*=\s*\$(\d+)(?:\s+and\s+[^()]*?)?\s*\)?\s*(?:returning\b[^;]*)?$/i;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The post whose rows a like's or a comment's write changes, read from its text and values; or null. */
@@ -171,7 +181,7 @@ export function postOfWrite(sql: string, params: readonly unknown[] | undefined)
     if (columns.length === values.length && placeholder) position = Number(placeholder[1]);
   } else {
     const deleted = DELETE_OF_POST.exec(sql);
-    if (deleted && !/\bor\b/i.test(sql)) position = Number(deleted[1]);
+    if (deleted && !/\bor\b/i.test(sql)) position = Number(deleted[2]);
   }
   const postId = position === null ? undefined : params[position - 1];
   return typeof postId === 'string' && UUID.test(postId) ? postId.toLowerCase() : null;

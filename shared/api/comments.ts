@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../domain/constants';
 import { PageQuerySchema, requiredText, uuidParam } from './fields';
 import { MentionRefSchema } from './mentions';
+import { ReactionSummariesSchema } from './reactions';
 
 /** Contracts of comments on posts (spec sections 3 and 7). */
 
@@ -58,6 +59,11 @@ export const SharedCommentFieldsSchema = z.object({
  */
 export const CommentFieldsSchema = SharedCommentFieldsSchema.extend({
   post_id: z.string(),
+  /**
+   * The reactions (ADR 044), as on a post: each emoji given, in REACTION_EMOJI order. The server
+   * always sends it; optional so a comment an older client kept still reads.
+   */
+  reactions: ReactionSummariesSchema.optional(),
 });
 export type CommentFields = z.infer<typeof CommentFieldsSchema>;
 

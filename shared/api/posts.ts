@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ReactionSummariesSchema } from './reactions';
 import { LIMITS } from '../domain/constants';
 import { PageQuerySchema, text, titleText, tooLong, uuidParam } from './fields';
 import { MentionRefSchema } from './mentions';
@@ -108,6 +109,11 @@ export const PostSchema = z.object({
   pinned: z.boolean().optional(),
   /** The viewer may pin or unpin it: a post in a group where they are Owner or Moderator (ADR 043). */
   can_pin: z.boolean().optional(),
+  /**
+   * The reactions (ADR 044): each emoji given at least once, in REACTION_EMOJI order, with its count
+   * and whether the viewer gave it. The server always sends it; optional as `pinned` is.
+   */
+  reactions: ReactionSummariesSchema.optional(),
 });
 export type Post = z.infer<typeof PostSchema>;
 

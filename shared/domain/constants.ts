@@ -74,7 +74,8 @@ export const STORAGE_KEYS = { redirectAfterLogin: 'redirectAfterLogin' } as cons
 
 /**
  * What a notification is about. Each kind has its own mail preference (off, at once, daily digest).
- * `post_like` and `link_like` are grouped in the inbox ("Ana and 3 others liked …").
+ * `post_like`, `link_like` and `reaction` are grouped in the inbox ("Ana and 3 others liked …",
+ * "… reacted to your post").
  */
 export const NOTIFICATION_KINDS = [
   'comment',
@@ -82,6 +83,7 @@ export const NOTIFICATION_KINDS = [
   'mention',
   'post_like',
   'link_like',
+  'reaction',
   'follow',
   'join_request',
   'request_answered',

@@ -7,6 +7,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   mention: 'Mentions of you',
   post_like: 'Likes on your posts',
   link_like: 'Likes on your links',
+  reaction: 'Reactions to your posts and comments',
   follow: 'New followers',
   join_request: 'Requests to join your groups',
   request_answered: 'Answers to your join requests',

@@ -162,6 +162,37 @@ const MATRIX: Record<string, Entry> = {
     call: (w) => ({ path: `/api/posts/${w.postId}/likes` }),
     roles: MEMBERS_ONLY(200),
   },
+  // Reactions (ADR 044): whoever sees the post reacts and reads them, as with likes.
+  'PUT /api/posts/:id/reactions/:emoji': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/posts/${w.postId}/reactions/heart` }),
+    roles: MEMBERS_ONLY(200),
+  },
+  'DELETE /api/posts/:id/reactions/:emoji': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/posts/${w.postId}/reactions/heart` }),
+    roles: MEMBERS_ONLY(200),
+  },
+  'GET /api/posts/:id/reactions': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/posts/${w.postId}/reactions` }),
+    roles: MEMBERS_ONLY(200),
+  },
+  'PUT /api/comments/:id/reactions/:emoji': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/comments/${w.commentId}/reactions/heart` }),
+    roles: MEMBERS_ONLY(200),
+  },
+  'DELETE /api/comments/:id/reactions/:emoji': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/comments/${w.commentId}/reactions/heart` }),
+    roles: MEMBERS_ONLY(200),
+  },
+  'GET /api/comments/:id/reactions': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/comments/${w.commentId}/reactions` }),
+    roles: MEMBERS_ONLY(200),
+  },
   'POST /api/posts/:id/report': {
     signedOut: 401,
     call: (w) => ({ path: `/api/posts/${w.postId}/report`, body: { report: { reason: 'spam' } } }),

@@ -239,6 +239,15 @@ const TARGETS: Record<string, Target> = {
   'DELETE /api/comments/:id': { path: (w) => `/api/comments/${w.commentId}` },
   'POST /api/posts/:id/likes': { path: (w) => `/api/posts/${w.postId}/likes` },
   'DELETE /api/posts/:id/likes': { path: (w) => `/api/posts/${w.postId}/likes` },
+  // Reactions (ADR 044): an emoji of the set, on the post and on the comment.
+  'PUT /api/posts/:id/reactions/:emoji': { path: (w) => `/api/posts/${w.postId}/reactions/heart` },
+  'DELETE /api/posts/:id/reactions/:emoji': { path: (w) => `/api/posts/${w.postId}/reactions/heart` },
+  'GET /api/posts/:id/reactions': { path: (w) => `/api/posts/${w.postId}/reactions` },
+  'PUT /api/comments/:id/reactions/:emoji': { path: (w) => `/api/comments/${w.commentId}/reactions/heart` },
+  'DELETE /api/comments/:id/reactions/:emoji': {
+    path: (w) => `/api/comments/${w.commentId}/reactions/heart`,
+  },
+  'GET /api/comments/:id/reactions': { path: (w) => `/api/comments/${w.commentId}/reactions` },
   'POST /api/posts/:id/report': {
     path: (w) => `/api/posts/${w.postId}/report`,
     body: () => ({ report: { reason: 'spam' } }),
@@ -633,8 +642,10 @@ describe('bad input never yields a 500', () => {
       const target = TARGETS[route]!;
       const client = await clientFor(route);
       const body = target.body ? JSON.stringify(target.body(world)) : undefined;
-      // Any second id in the path (a link's comment) is one that does not exist either.
-      const rest = (path: string) => path.replace(/:[a-zA-Z_]+/g, () => randomUUID());
+      // Any second id in the path (a link's comment) is one that does not exist either; a reaction's
+      // emoji stays one of the set (another is its own 422), so the id decides.
+      const rest = (path: string) =>
+        path.replace(':emoji', 'heart').replace(/:[a-zA-Z_]+/g, () => randomUUID());
       for (const id of [...BAD_IDS, '../etc']) {
         const res = await sendRaw(client, method, rest(pattern.replace(':id', id)), body);
         judge(failures, route, `id ${id.slice(0, 20)}`, res);

@@ -61,6 +61,10 @@ export const queryKeys = {
     comments: (id: string) => ['posts', 'comments', id] as const,
     search: (query: string) => ['posts', 'search', query] as const,
   },
+  /** Who reacted to a post or a comment (GET /api/{posts|comments}/{id}/reactions, ADR 044). */
+  reactions: {
+    who: (kind: 'post' | 'comment', id: string) => ['reactions', kind, id] as const,
+  },
   /**
    * Links (web/features/links): the timeline (GET /api/links), one link, its comments. A like, a
    * comment or a live update refreshes what sits under `all`.

@@ -194,3 +194,52 @@ export const groupPins = pgTable(
   },
   (t) => [index('group_pins_group_idx').on(t.groupId, t.createdAt.desc().nullsFirst())],
 );
+
+/**
+ * A member's reaction to a post with one of REACTION_EMOJI (ADR 044): one row per member and emoji,
+ * so a member may give several different emoji but each once. Deleting the post or the member takes
+ * it with them.
+ */
+export const postReactions = pgTable(
+  'post_reactions',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    emoji: text('emoji').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.userId, t.emoji] }),
+    index('post_reactions_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * A member's reaction to a comment on a post (ADR 044). The comment's post is kept beside it so a
+ * reaction's write names its post, and kept answers about other posts stay kept (ADR 042).
+ */
+export const commentReactions = pgTable(
+  'comment_reactions',
+  {
+    commentId: uuid('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    emoji: text('emoji').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.commentId, t.userId, t.emoji] }),
+    index('comment_reactions_post_idx').on(t.postId),
+    index('comment_reactions_user_idx').on(t.userId),
+  ],
+);

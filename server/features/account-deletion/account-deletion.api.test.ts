@@ -252,6 +252,8 @@ describe('deleting an account', () => {
       });
       expect(reply.status).toBe(201);
       expect((await client.post(`/api/posts/${friendPost.id}/likes`)).status).toBeLessThan(300);
+      expect((await client.put(`/api/posts/${friendPost.id}/reactions/heart`)).status).toBe(200);
+      expect((await friendClient.put(`/api/posts/${friendPost.id}/reactions/heart`)).status).toBe(200);
       // A link with Hearth's copy of its lead image.
       const url = `https://news.example.test/${Date.now()}`;
       const [link] = await app.context.db
@@ -321,6 +323,10 @@ describe('deleting an account', () => {
       expect(await app.context.db.select().from(links).where(eq(links.userId, leaver.id))).toEqual([]);
       // The friend's post stays; the comment goes, and with it the reply under it (ADR 022).
       expect((await friendClient.get(`/api/posts/${friendPost.id}`)).body.likes_count).toBe(0);
+      // Their reaction goes with them; the friend's own stays.
+      expect((await friendClient.get(`/api/posts/${friendPost.id}`)).body.reactions).toEqual([
+        { emoji: 'heart', count: 1, reacted: true },
+      ]);
       expect(await app.context.db.select().from(comments).where(eq(comments.postId, friendPost.id))).toEqual(
         [],
       );

@@ -21,6 +21,7 @@ const COMMENT_FIELDS = [
   'parent_id',
   'replies_count',
   'mentions',
+  'reactions',
   'replies',
 ].sort();
 

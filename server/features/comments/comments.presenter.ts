@@ -29,6 +29,7 @@ export function presentCommentFields(row: CommentRow, view: CommentView): Commen
     parent_id: row.parentId,
     replies_count: row.repliesCount,
     mentions: mentionsIn(row.content, view.mentions),
+    reactions: row.reactions,
   };
 }
 

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { comments } from '../../db/schema';
 import type { Cursor } from '../../http/pagination';
+import { reactionSummarySql } from '../reactions/reactions.repo';
 import { commentThreadQueries } from './comment-thread.repo';
 
 /** A post's comments: the shared thread queries over `comments`. */
@@ -15,7 +16,7 @@ const thread = commentThreadQueries(
     createdAt: comments.createdAt,
     userId: comments.userId,
   },
-  () => ({
+  (viewerId) => ({
     id: comments.id,
     postId: comments.postId,
     parentId: comments.parentId,
@@ -23,6 +24,11 @@ const thread = commentThreadQueries(
     createdAt: comments.createdAt,
     editedAt: comments.editedAt,
     userId: comments.userId,
+    /**
+     * The reactions as the viewer sees them (ADR 044). A page of comments is read inside
+     * `readingPosts` for its post, so a reaction on another post's comment keeps it (ADR 042).
+     */
+    reactions: reactionSummarySql('comment_reactions', sql.raw('comments.id'), viewerId),
   }),
 );
 

@@ -148,6 +148,10 @@ describe('export my data', () => {
         comment: { content: 'My answer', parent_id: theirComment.body.id },
       });
       await owner.client.post(`/api/posts/${othersOpen.id}/likes`);
+      await owner.client.put(`/api/posts/${othersOpen.id}/reactions/celebrate`);
+      await owner.client.put(`/api/comments/${theirComment.body.id}/reactions/heart`);
+      // Another member's reaction is theirs, not the exporter's.
+      await other.client.put(`/api/posts/${othersOpen.id}/reactions/sad`);
       const link = await owner.client.post('/api/links', {
         url: 'http://127.0.0.1:9/my-link',
         comment: 'Worth reading',
@@ -194,6 +198,7 @@ describe('export my data', () => {
         'comments.json',
         'links.json',
         'likes.json',
+        'reactions.json',
         'groups.json',
         'follows.json',
         'invitations.json',
@@ -266,6 +271,10 @@ describe('export my data', () => {
         expect.objectContaining({ id: names.link, comment: 'Worth reading', visibility: 'private' }),
       ]);
       expect(zip.json('likes.json').posts).toEqual([expect.objectContaining({ tldr: 'Their open post' })]);
+      expect(zip.json('reactions.json')).toEqual({
+        posts: [expect.objectContaining({ tldr: 'Their open post', emoji: 'celebrate' })],
+        comments: [expect.objectContaining({ tldr: 'Their open post', emoji: 'heart' })],
+      });
       expect(zip.json('groups.json').memberships).toEqual([
         expect.objectContaining({ role: 'Owner', created_by_you: true }),
       ]);

@@ -19,6 +19,7 @@ import {
   readLinks,
   readPostComments,
   readPosts,
+  readReactions,
 } from './data-exports.contents.repo';
 import {
   accountDocument,
@@ -30,6 +31,7 @@ import {
   likesDocument,
   linksDocument,
   postsDocument,
+  reactionsDocument,
   readmeText,
 } from './data-exports.documents';
 import { createNamer } from './data-exports.names';
@@ -97,6 +99,7 @@ export async function buildArchive(
     ],
     ['links.json', json(linksDocument(await readLinks(db, userId)))],
     ['likes.json', json(likesDocument(await readLikes(db, userId)))],
+    ['reactions.json', json(reactionsDocument(await readReactions(db, userId)))],
     ['groups.json', json(groupsDocument(await readGroups(db, userId), userId))],
     ['follows.json', json(followsDocument(await readFollows(db, userId)))],
     ['invitations.json', json(invitationsDocument(await readInvitations(db, userId)))],

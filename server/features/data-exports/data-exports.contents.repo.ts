@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
+  commentReactions,
   comments,
   files,
   follows,
@@ -14,6 +15,7 @@ import {
   linkLikes,
   links,
   postLikes,
+  postReactions,
   posts,
   publicPosts,
   userBlocks,
@@ -133,6 +135,36 @@ export async function readLinks(db: DbOrTx, userId: string) {
     .from(links)
     .where(eq(links.userId, userId))
     .orderBy(asc(links.createdAt), asc(links.id));
+}
+
+/** The member's reactions (ADR 044): on posts (with their title) and on comments (with their post). */
+export async function readReactions(db: DbOrTx, userId: string) {
+  const [onPosts, onComments] = [
+    await db
+      .select({
+        postId: posts.id,
+        tldr: posts.tldr,
+        emoji: postReactions.emoji,
+        reactedAt: postReactions.createdAt,
+      })
+      .from(postReactions)
+      .innerJoin(posts, eq(posts.id, postReactions.postId))
+      .where(eq(postReactions.userId, userId))
+      .orderBy(asc(postReactions.createdAt), asc(postReactions.emoji)),
+    await db
+      .select({
+        commentId: commentReactions.commentId,
+        postId: posts.id,
+        tldr: posts.tldr,
+        emoji: commentReactions.emoji,
+        reactedAt: commentReactions.createdAt,
+      })
+      .from(commentReactions)
+      .innerJoin(posts, eq(posts.id, commentReactions.postId))
+      .where(eq(commentReactions.userId, userId))
+      .orderBy(asc(commentReactions.createdAt), asc(commentReactions.emoji)),
+  ];
+  return { onPosts, onComments };
 }
 
 export async function readLikes(db: DbOrTx, userId: string) {

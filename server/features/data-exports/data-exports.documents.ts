@@ -11,6 +11,7 @@ import type {
   readLinks,
   readPostComments,
   readPosts,
+  readReactions,
 } from './data-exports.contents.repo';
 
 /**
@@ -129,6 +130,24 @@ export function likesDocument(likes: Rows<typeof readLikes>) {
   };
 }
 
+export function reactionsDocument(reactions: Rows<typeof readReactions>) {
+  return {
+    posts: reactions.onPosts.map((row) => ({
+      post_id: row.postId,
+      tldr: row.tldr,
+      emoji: row.emoji,
+      reacted_at: iso(row.reactedAt),
+    })),
+    comments: reactions.onComments.map((row) => ({
+      comment_id: row.commentId,
+      post_id: row.postId,
+      tldr: row.tldr,
+      emoji: row.emoji,
+      reacted_at: iso(row.reactedAt),
+    })),
+  };
+}
+
 export function groupsDocument(groups: Rows<typeof readGroups>, userId: string) {
   return {
     memberships: groups.memberships.map((row) => ({
@@ -189,6 +208,7 @@ export function readmeText(input: { username: string; exportedAt: Date; fileCoun
     '                  the comment it replies to.',
     'links.json        The links you shared, with your comment and the summaries Hearth made.',
     'likes.json        The posts, links and link comments you liked.',
+    'reactions.json    Your reactions (the emoji) to posts and to comments on posts.',
     'groups.json       Your group memberships and roles, and your requests to join groups.',
     'follows.json      The members you follow and the members who follow you.',
     'invitations.json  The invitations you sent: to which address, and who joined with them, when.',

@@ -23,6 +23,7 @@ export const DEFAULT_DELIVERY: Record<NotificationKind, MailDelivery> = {
   content_removed: 'instant',
   post_like: 'daily',
   link_like: 'daily',
+  reaction: 'daily',
   follow: 'daily',
   role_changed: 'daily',
   invitation_redeemed: 'daily',

@@ -49,6 +49,16 @@ describe('wordNotification', () => {
     expect(quoteTitle('  two\n lines ')).toBe('“two lines”');
   });
 
+  it('folds reactions like likes, on a post or on a comment, and leads to the post', () => {
+    expect(wordNotification({ ...base, kind: 'reaction', othersCount: 3 })).toEqual({
+      text: 'Ana Lima and 3 others reacted to your post “Weekend hike”',
+      path: `/post/${base.postId}`,
+    });
+    expect(wordNotification({ ...base, kind: 'reaction', inComment: true }).text).toBe(
+      'Ana Lima reacted to your comment on “Weekend hike”',
+    );
+  });
+
   it('leads comments, replies and mentions on a link to the link', () => {
     const onLink = { ...base, postId: null, linkId: 'l1', linkTitle: 'Bees', inComment: true };
     expect(wordNotification({ ...onLink, kind: 'comment' })).toEqual({

@@ -103,6 +103,10 @@ export function wordNotification(facts: NotificationFacts): NotificationWording 
       return { text: withTitle(`${who} liked your post`, facts.postTitle), path: subject.path };
     case 'link_like':
       return { text: withTitle(`${who} liked your link`, facts.linkTitle), path: subject.path };
+    case 'reaction':
+      return facts.inComment
+        ? { text: withTitle(`${who} reacted to your comment on`, facts.postTitle), path: subject.path }
+        : { text: withTitle(`${who} reacted to your post`, facts.postTitle), path: subject.path };
     case 'follow':
       return {
         text: `${who} started following you`,

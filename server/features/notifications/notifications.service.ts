@@ -8,6 +8,13 @@ import { notify, type NotificationDraft } from './notify';
 export const likeGroupKey = (subject: { postId: string } | { linkId: string }) =>
   'postId' in subject ? `post_like:${subject.postId}` : `link_like:${subject.linkId}`;
 
+/**
+ * The inbox line a reaction joins (ADR 044): every reaction on one post, or on one comment, shows
+ * as one line, whatever the emoji ("Ana and 3 others reacted to your post").
+ */
+export const reactionGroupKey = (subject: { postId: string } | { commentId: string }) =>
+  'commentId' in subject ? `reaction:comment:${subject.commentId}` : `reaction:post:${subject.postId}`;
+
 /** A follower's notifications share a key, so following, unfollowing and following again tells once. */
 export const followGroupKey = (followerId: string) => `follow:${followerId}`;
 

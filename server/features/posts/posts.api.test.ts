@@ -48,6 +48,7 @@ const POST_FIELDS = [
   'mentions',
   'pinned',
   'can_pin',
+  'reactions',
 ].sort();
 
 /** Every page of a timeline, following x-next-cursor. */

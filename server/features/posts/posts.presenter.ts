@@ -100,6 +100,7 @@ export function presentPost(
     mentions: mentionsIn(row.content, mentions),
     pinned: row.pinned,
     can_pin: row.groupId !== null && canPinInGroup(row.viewerRole),
+    reactions: row.reactions,
   };
 }
 
@@ -113,7 +114,7 @@ export function presentPosts(
   return rows.map((row) => presentPost(row, viewerId, publicOrigin, mentions, now));
 }
 
-/** A post's counts and the viewer's like, read apart from the rest (`postCounts`), filled in. */
+/** A post's counts, the viewer's like and the reactions, read apart from the rest (`postCounts`), filled in. */
 export function withCounts(post: Post, counts: PostCounts | undefined): Post {
   const live = counts ?? NO_COUNTS;
   return {
@@ -121,8 +122,9 @@ export function withCounts(post: Post, counts: PostCounts | undefined): Post {
     likes_count: live.likesCount,
     comments_count: live.commentsCount,
     liked_by_current_user: live.likedByViewer,
+    reactions: live.reactions,
   };
 }
 
 /** What a post kept apart from its counts is presented with until they are filled in. */
-export const NO_COUNTS: PostCounts = { likesCount: 0, commentsCount: 0, likedByViewer: false };
+export const NO_COUNTS: PostCounts = { likesCount: 0, commentsCount: 0, likedByViewer: false, reactions: [] };

@@ -7,6 +7,8 @@ import type { Cursor } from '../../http/pagination';
 import { notBlockedCondition, notIgnoredCondition, visiblePostsCondition } from '../../policies/visibility';
 import { literalLimit } from '../../db/literal-limit';
 import { readingPosts } from '../../db/read-cache';
+import type { ReactionSummary } from '../../../shared/api/reactions';
+import { reactionSummarySql } from '../reactions/reactions.repo';
 
 /** A timestamp as exact ISO text (microseconds kept) for keyset cursors. */
 const exactCreatedAt = sql<string>`to_char(${posts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -73,6 +75,8 @@ function postFields(viewerId: string) {
     pinned: sql<boolean>`exists (select 1 from group_pins gpin where gpin.post_id = posts.id)`.mapWith(
       Boolean,
     ),
+    /** The reactions as the viewer sees them (ADR 044): they change often, so they go with the counts. */
+    reactions: reactionSummarySql('post_reactions', sql.raw('posts.id'), viewerId),
   };
 }
 
@@ -83,14 +87,16 @@ export type StillPostRow = NonNullable<Awaited<ReturnType<typeof findStillPostFo
 export type SharedPostColumns = Pick<PostRow, keyof ReturnType<typeof sharedPostColumns>>;
 
 /**
- * `postFields` but for what changes on every like and comment (the counts, the viewer's like),
- * which `postCounts` reads: a kept answer built from these is not dropped by a like (ADR 042).
+ * `postFields` but for what changes on every like, comment and reaction (the counts, the viewer's
+ * like, the reactions), which `postCounts` reads: a kept answer built from these is not dropped by a
+ * like or a reaction (ADR 042, ADR 044).
  */
 function stillPostFields(viewerId: string) {
   const {
     likesCount: _likes,
     commentsCount: _comments,
     likedByViewer: _liked,
+    reactions: _reactions,
     ...fields
   } = postFields(viewerId);
   return fields;
@@ -159,14 +165,8 @@ export function timelineQuery(db: DbOrTx, filter: TimelineFilter) {
   if (filter.groupId) conditions.push(eq(posts.groupId, filter.groupId));
   if (filter.authorId) conditions.push(eq(posts.userId, filter.authorId));
   if (filter.cursor) conditions.push(afterCursor(filter.cursor));
-  const {
-    likesCount: _likes,
-    commentsCount: _comments,
-    likedByViewer: _liked,
-    ...fields
-  } = postFields(filter.viewerId);
   return db
-    .select(fields)
+    .select(stillPostFields(filter.viewerId))
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
     .leftJoin(groups, eq(groups.id, posts.groupId))
@@ -177,11 +177,12 @@ export function timelineQuery(db: DbOrTx, filter: TimelineFilter) {
     .limit(literalLimit(filter.limit + 1));
 }
 
-/** A post's counts and whether the viewer liked it: what changes on every like and comment. */
+/** A post's counts, whether the viewer liked it and its reactions: what changes on every like, comment and reaction. */
 export interface PostCounts {
   likesCount: number;
   commentsCount: number;
   likedByViewer: boolean;
+  reactions: ReactionSummary[];
 }
 
 /** The counts of these posts for this viewer, by post id (one indexed look-up each). */
@@ -191,7 +192,8 @@ export async function postCounts(
   ids: string[],
 ): Promise<Map<string, PostCounts>> {
   if (ids.length === 0) return new Map();
-  // Only these posts' likes and counters: a like on another post keeps a kept answer of these (ADR 042).
+  // Only these posts' likes, reactions and counters: a like or a reaction on another post keeps a
+  // kept answer of these (ADR 042).
   const rows = await readingPosts(ids, () =>
     db
       .select({
@@ -202,6 +204,7 @@ export async function postCounts(
           sql<boolean>`exists (select 1 from post_likes pl where pl.post_id = posts.id and pl.user_id = ${viewerId})`.mapWith(
             Boolean,
           ),
+        reactions: reactionSummarySql('post_reactions', sql.raw('posts.id'), viewerId),
       })
       .from(posts)
       .where(inArray(posts.id, ids)),

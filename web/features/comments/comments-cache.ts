@@ -24,10 +24,10 @@ function mapComments<F extends BaseComment>(
   );
 }
 
-/** A comment as the server now has it (after an edit or a like), wherever it is shown. */
+/** A comment as the server now has it (after an edit, a like or a reaction), wherever it is shown. */
 export function replaceCachedComment<F extends BaseComment>(
   queryClient: QueryClient,
-  { queryKey }: Cached<F>,
+  { queryKey }: Pick<Cached<F>, 'queryKey'>,
   updated: F,
 ) {
   const swap = <T extends F>(comment: T): T =>

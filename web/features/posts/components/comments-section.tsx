@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { CommentFields } from '@shared/api/comments';
-import { Conversation, type ConversationAdapter } from '@web/features/comments';
+import { Conversation, replaceCachedComment, type ConversationAdapter } from '@web/features/comments';
+import { ReactionBar } from '@web/features/reactions';
 import { queryKeys } from '@web/lib/query-keys';
 import { createComment, deleteComment, fetchCommentPage, fetchReplyPage, updateComment } from '../api';
 import { POST_TEXT } from '../messages';
@@ -30,7 +32,27 @@ function postConversation(postId: string, groupId: string | null): ConversationA
     actions: 'buttons',
     renderHeaderActions: (comment) =>
       comment.is_owner ? null : <ReportCommentButton commentId={comment.id} />,
+    renderExtras: (comment) => <CommentReactions comment={comment} postId={postId} />,
   };
+}
+
+/** A comment's reactions (ADR 044); the server's answer replaces the comment's in the cached pages. */
+function CommentReactions({ comment, postId }: { comment: CommentFields; postId: string }) {
+  const queryClient = useQueryClient();
+  return (
+    <ReactionBar
+      subject={{ kind: 'comment', id: comment.id }}
+      reactions={comment.reactions ?? []}
+      className="ml-1"
+      onSettled={(reactions) =>
+        replaceCachedComment(
+          queryClient,
+          { queryKey: queryKeys.posts.comments(postId) },
+          { ...comment, reactions },
+        )
+      }
+    />
+  );
 }
 
 /**

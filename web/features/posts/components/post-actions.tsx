@@ -1,10 +1,13 @@
 import { Heart, MessageCircle, Share2 } from 'lucide-react';
 import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Post } from '@shared/api/posts';
+import { ReactionBar } from '@web/features/reactions';
 import { copyToClipboard } from '@web/lib/clipboard';
 import { cn } from '@web/lib/cn';
 import { postUrl } from '../api';
 import { commentsLabel, likesLabel, POST_TEXT } from '../messages';
+import { updateCachedPost } from '../post-cache';
 import { usePostLike } from '../use-post-like';
 
 const actionBase =
@@ -86,19 +89,34 @@ export function ShareButton({
   );
 }
 
-/** Like, comment count and Share in a row. */
+/** The post's reactions (ADR 044); the server's answer reaches every list and page holding the post. */
+export function PostReactions({ post }: { post: Pick<Post, 'id' | 'reactions'> }) {
+  const queryClient = useQueryClient();
+  return (
+    <ReactionBar
+      subject={{ kind: 'post', id: post.id }}
+      reactions={post.reactions ?? []}
+      onSettled={(reactions) =>
+        updateCachedPost(queryClient, post.id, (cached) => ({ ...cached, reactions }))
+      }
+    />
+  );
+}
+
+/** The reactions, then like, comment count and Share in a row. */
 export function PostActions({
   post,
   notify,
   className,
 }: {
-  post: Pick<Post, 'id' | 'tldr' | 'liked_by_current_user' | 'likes_count' | 'comments_count'>;
+  post: Pick<Post, 'id' | 'tldr' | 'liked_by_current_user' | 'likes_count' | 'comments_count' | 'reactions'>;
   notify: (message: string, variant?: 'success' | 'error') => void;
   className?: string;
 }) {
   return (
     <div className={className}>
-      <div className="-mx-2.5 flex items-center gap-0.5 sm:gap-1">
+      <PostReactions post={post} />
+      <div className="-mx-2.5 mt-1 flex items-center gap-0.5 sm:gap-1">
         <LikeButton post={post} />
         <CommentsCount post={post} />
         <div className="ml-auto">

@@ -1,0 +1,1 @@
+export { ReactionBar } from './reaction-bar';
