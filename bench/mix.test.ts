@@ -35,8 +35,7 @@ describe('the mix of classes', () => {
       inbox: 5,
       search: 3,
       'public feed': 1,
-      like: 6,
-      react: 2,
+      like: 8,
       comment: 4,
       post: 2,
       'notifications read': 2,
@@ -48,10 +47,10 @@ describe('the mix of classes', () => {
     expect(Object.keys(none)).not.toContain('like');
     expect(none.timeline).toBe(262); // 55/84 of 400 = 261.9
     const two = count(planMix(mixWithWrites(2), 400));
-    expect([two.like, two.react, two.comment, two.post, two['notifications read']]).toEqual([3, 1, 2, 1, 1]);
+    expect([two.like, two.comment, two.post, two['notifications read']]).toEqual([4, 2, 1, 1]);
     const twenty = count(planMix(mixWithWrites(20), 400));
-    expect([twenty.like, twenty.react, twenty.comment, twenty.post, twenty['notifications read']]).toEqual([
-      30, 10, 20, 10, 10,
+    expect([twenty.like, twenty.comment, twenty.post, twenty['notifications read']]).toEqual([
+      40, 20, 10, 10,
     ]);
     for (const plan of [none, two, twenty])
       expect(Object.values(plan).reduce((sum, n) => sum + n, 0)).toBe(400);
@@ -64,12 +63,13 @@ describe('the mix of classes', () => {
       ...audited,
       timeline: 45,
       'group timeline': 10,
-      like: 6,
+      like: 4,
+      react: 2,
       pin: 1,
       invite: 1,
     });
     const writes = (mix: Record<string, number>) =>
-      ['like', 'comment', 'post', 'notifications read', 'pin', 'invite'].reduce(
+      ['like', 'react', 'comment', 'post', 'notifications read', 'pin', 'invite'].reduce(
         (sum, k) => sum + (mix[k] ?? 0),
         0,
       );
