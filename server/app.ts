@@ -33,6 +33,7 @@ import { registerBlockRoutes } from './features/blocks/blocks.routes';
 import { registerGroupRoutes } from './features/groups/groups.routes';
 import { registerGroupInvitationRoutes } from './features/group-invitations/group-invitations.routes';
 import { registerPinRoutes } from './features/pins/pins.routes';
+import { registerGroupNotificationRoutes } from './features/group-notifications/group-notifications.routes';
 import { registerProfileRoutes } from './features/profiles/profiles.routes';
 import { registerFollowRoutes } from './features/follows/follows.routes';
 import { registerFeedbackRoutes } from './features/feedback/feedback.routes';
@@ -134,6 +135,7 @@ export async function buildApp(
   registerGroupRoutes(app, routes);
   registerGroupInvitationRoutes(app, routes);
   registerPinRoutes(app, routes);
+  registerGroupNotificationRoutes(app, routes);
   registerProfileRoutes(app, routes);
   registerFollowRoutes(app, routes);
   registerFeedbackRoutes(app, routes);

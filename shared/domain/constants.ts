@@ -74,7 +74,8 @@ export const STORAGE_KEYS = { redirectAfterLogin: 'redirectAfterLogin' } as cons
 
 /**
  * What a notification is about. Each kind has its own mail preference (off, at once, daily digest).
- * `post_like` and `link_like` are grouped in the inbox ("Ana and 3 others liked …").
+ * `post_like` and `link_like` are grouped in the inbox ("Ana and 3 others liked …"); `group_post`
+ * (a new post in one of my groups, ADR 045) by group ("3 new posts in Climbing Club").
  */
 export const NOTIFICATION_KINDS = [
   'comment',
@@ -92,6 +93,7 @@ export const NOTIFICATION_KINDS = [
   'link_ready',
   'link_failed',
   'content_removed',
+  'group_post',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

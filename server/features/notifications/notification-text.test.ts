@@ -9,6 +9,7 @@ const base: NotificationFacts = {
   actorName: 'Ana Lima',
   actorId: 'a1',
   othersCount: 0,
+  unreadRows: 0,
   postId: 'p1',
   postTitle: 'Weekend hike',
   linkId: null,
