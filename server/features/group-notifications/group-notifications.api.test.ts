@@ -12,7 +12,7 @@ import {
 import { createTestApp, waitForJobsDone, waitForMail, type TestApp } from '../../../tests/support/test-app';
 import type { TestClient } from '../../../tests/support/test-client';
 import { NOTIFICATION_MAIL_JOB, sweepInstantMail } from '../notifications/notifications.job';
-import { GROUP_POST_NOTIFY_JOB } from './group-notifications.job';
+import { GROUP_POST_NOTIFY_JOB, notifyGroupOfPost } from './group-notifications.job';
 
 /** Knowing when a group speaks (ADR 045), over HTTP against the test database. */
 describe('group notifications', () => {
@@ -197,6 +197,19 @@ describe('group notifications', () => {
       expect(mail.subject).toBe(
         `${owner.member.firstName} ${owner.member.lastName} posted in ${group.name}: “Rope check”`,
       );
+    });
+    it('tells the members of the moment the post was written, once however often the fan-out runs', async () => {
+      const { owner, group, member } = await smallGroup();
+      // Written without its job, so this test runs the fan-out itself.
+      const [post] = await app.context.db
+        .insert(posts)
+        .values({ userId: owner.member.id, groupId: group.id, tldr: 'Before you came', content: '' })
+        .returning({ id: posts.id });
+      const newcomer = await memberInGroup(app, group.id, 'Poster');
+      expect(await notifyGroupOfPost(app.context.db, post!.id)).toBe(1);
+      expect(await notifyGroupOfPost(app.context.db, post!.id)).toBe(0);
+      expect(await kindsAbout(member.member.id, post!.id)).toEqual(['group_post']);
+      expect(await kindsAbout(newcomer.member.id, post!.id)).toEqual([]);
     });
   });
 

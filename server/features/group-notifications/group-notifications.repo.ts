@@ -55,7 +55,8 @@ export async function findPostForFanOut(
 }
 
 /**
- * The group's members, other than the author, whose level is `all` (their choice, or `fallback`
+ * The group's members when the post was written (someone who joined since finds it on the
+ * timeline, not in the inbox), other than the author, whose level is `all` (their choice, or `fallback`
  * when they have none) and who have nothing about this post in their inbox yet: a mention already
  * told them, and a job run again after a crash tells nobody twice. At most `limit`, in id order
  * after `afterUserId`, so a big group is told in slices.
@@ -76,6 +77,7 @@ export async function listAllLevelMembers(
     left join group_notification_levels gnl on gnl.group_id = gr.group_id and gnl.user_id = gr.user_id
     where gr.group_id = ${input.groupId}
       and gr.user_id <> ${input.authorId}
+      and gr.created_at <= (select p.created_at from posts p where p.id = ${input.postId})
       and coalesce(gnl.level::text, ${input.fallback}) = 'all'
       and not exists (
         select 1 from notifications n where n.recipient_id = gr.user_id and n.post_id = ${input.postId})

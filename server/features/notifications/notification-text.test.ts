@@ -139,3 +139,23 @@ describe('unsubscribe tokens', () => {
     expect(verifyUnsubscribeToken('j'.repeat(32), token)).toEqual({ ok: false, reason: 'invalid' });
   });
 });
+
+describe('group_post (ADR 045)', () => {
+  const post = { ...base, kind: 'group_post' as const, actorName: 'Ana Lima' };
+  it('names the post and its author while one is unread (or the line is read)', () => {
+    expect(wordNotification({ ...post, unreadRows: 1 })).toEqual({
+      text: 'Ana Lima posted in Climbers: “Weekend hike”',
+      path: '/post/p1',
+    });
+    expect(wordNotification({ ...post, unreadRows: 0 }).text).toBe(
+      'Ana Lima posted in Climbers: “Weekend hike”',
+    );
+  });
+
+  it('folds several unread posts into one line leading to the group', () => {
+    expect(wordNotification({ ...post, unreadRows: 3, othersCount: 1 })).toEqual({
+      text: '3 new posts in Climbers',
+      path: '/group/g1',
+    });
+  });
+});
