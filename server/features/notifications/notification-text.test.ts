@@ -153,9 +153,10 @@ describe('group_post (ADR 045)', () => {
   });
 
   it('folds several unread posts into one line leading to the group', () => {
-    expect(wordNotification({ ...post, unreadRows: 3, othersCount: 1 })).toEqual({
-      text: '3 new posts in Climbers',
+    expect(wordNotification({ ...post, unreadRows: 2, othersCount: 1 })).toEqual({
+      text: '2 new posts in Climbers',
       path: '/group/g1',
     });
+    expect(wordNotification({ ...post, unreadRows: 3 }).text).toBe('3 new posts in Climbers');
   });
 });
