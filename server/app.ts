@@ -34,6 +34,7 @@ import { registerGroupRoutes } from './features/groups/groups.routes';
 import { registerGroupInvitationRoutes } from './features/group-invitations/group-invitations.routes';
 import { registerPinRoutes } from './features/pins/pins.routes';
 import { registerReactionRoutes } from './features/reactions/reactions.routes';
+import { registerGroupNotificationRoutes } from './features/group-notifications/group-notifications.routes';
 import { registerProfileRoutes } from './features/profiles/profiles.routes';
 import { registerFollowRoutes } from './features/follows/follows.routes';
 import { registerFeedbackRoutes } from './features/feedback/feedback.routes';
@@ -136,6 +137,7 @@ export async function buildApp(
   registerGroupInvitationRoutes(app, routes);
   registerPinRoutes(app, routes);
   registerReactionRoutes(app, routes);
+  registerGroupNotificationRoutes(app, routes);
   registerProfileRoutes(app, routes);
   registerFollowRoutes(app, routes);
   registerFeedbackRoutes(app, routes);

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../context';
 import { dataExportBuildJob, dataExportsCleanupJob } from '../features/data-exports/data-exports.job';
 import { accountCleanupJob, accountDeletionJob } from '../features/account-deletion/account-deletion.job';
+import { groupPostNotifyJob } from '../features/group-notifications/group-notifications.job';
 import { filesCleanupJob } from '../features/files/files.job';
 import { filesVideoJob } from '../features/files/files.video';
 import { linksProcessJob, linksSweepJob } from '../features/links/links.job';
@@ -29,6 +30,7 @@ export function jobDefinitions(context: AppContext): JobDefinition<z.ZodType>[] 
     notificationMailJob(context),
     notificationSweepJob(context),
     notificationDigestJob(context),
+    groupPostNotifyJob(context),
     dataExportBuildJob(context),
     dataExportsCleanupJob(context),
     accountCleanupJob(context),

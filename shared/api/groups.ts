@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { GROUP_REQUEST_STATUSES, GROUP_ROLES, GROUP_SORTS, LIMITS, REQUEST_ROLES } from '../domain/constants';
+import { GROUP_NOTIFICATION_LEVELS, UNREAD_COUNT_CAP } from '../domain/group-notifications';
 import { BLANK, PageQuerySchema, text, titleText, tooLong, uuidParam } from './fields';
 
 /** Contracts of groups, members (group roles) and join requests (spec sections 3 and 7). */
+
+export const GroupNotificationLevelSchema = z.enum(GROUP_NOTIFICATION_LEVELS, {
+  error: `must be one of ${GROUP_NOTIFICATION_LEVELS.join(', ')}`,
+});
 
 export const GroupRoleNameSchema = z.enum(GROUP_ROLES, { error: `must be one of ${GROUP_ROLES.join(', ')}` });
 
@@ -74,8 +79,37 @@ export const GroupSchema = z.object({
   pending_requests_count: z.number().int().nullable(),
   /** My membership (group role) id, to leave with DELETE /api/group_roles/{id}; null when not a member. */
   membership_id: z.string().nullable(),
+  /**
+   * ADR 045. My chosen notification level here; null when I have not chosen (the default applies)
+   * or am not a member. Optional: a group an older client kept offline reads as not chosen.
+   */
+  notification_level: GroupNotificationLevelSchema.nullable().optional(),
+  /** The level that applies when I have not chosen: `all` under 50 members, else `mentions`; null for non-members. */
+  notification_level_default: GroupNotificationLevelSchema.nullable().optional(),
+  /**
+   * Posts by others I may see, newer than my read mark (POST /api/groups/{id}/read), counted up to
+   * 100: more than 99 reads "99+". Null for non-members.
+   */
+  unread_count: z
+    .number()
+    .int()
+    .min(0)
+    .max(UNREAD_COUNT_CAP + 1)
+    .nullable()
+    .optional(),
 });
 export type Group = z.infer<typeof GroupSchema>;
+
+/**
+ * PUT /api/groups/{id}/notification_level: my level in one of my groups (ADR 045); null goes back
+ * to the default for the group's size.
+ */
+export const NotificationLevelBodySchema = z.object({
+  notification_level: z.object({
+    level: GroupNotificationLevelSchema.nullable(),
+  }),
+});
+export type NotificationLevelBody = z.infer<typeof NotificationLevelBodySchema>;
 export const GroupListSchema = z.array(GroupSchema);
 
 /** A member of a group. */

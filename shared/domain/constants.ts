@@ -75,7 +75,8 @@ export const STORAGE_KEYS = { redirectAfterLogin: 'redirectAfterLogin' } as cons
 /**
  * What a notification is about. Each kind has its own mail preference (off, at once, daily digest).
  * `post_like`, `link_like` and `reaction` are grouped in the inbox ("Ana and 3 others liked …",
- * "… reacted to your post").
+ * "… reacted to your post"); `group_post` (a new post in one of my groups, ADR 045) by group
+ * ("3 new posts in Climbing Club").
  */
 export const NOTIFICATION_KINDS = [
   'comment',
@@ -94,6 +95,7 @@ export const NOTIFICATION_KINDS = [
   'link_ready',
   'link_failed',
   'content_removed',
+  'group_post',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -18,4 +18,5 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   link_ready: 'Your links read and summarised',
   link_failed: 'Your links that could not be read',
   content_removed: 'Your posts or comments removed by moderators',
+  group_post: 'New posts in my groups',
 };

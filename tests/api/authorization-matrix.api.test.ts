@@ -463,6 +463,20 @@ const MATRIX: Record<string, Entry> = {
     call: (w) => ({ path: `/api/groups/${w.groupId}/pins/${w.postId}` }),
     roles: byRole(200, 200, 403, 403, 403),
   },
+  // Group notifications (ADR 045): every member sets their own level and read mark; outsiders 404.
+  'PUT /api/groups/:id/notification_level': {
+    signedOut: 401,
+    call: (w) => ({
+      path: `/api/groups/${w.groupId}/notification_level`,
+      body: { notification_level: { level: 'mentions' } },
+    }),
+    roles: MEMBERS_ONLY(200),
+  },
+  'POST /api/groups/:id/read': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/groups/${w.groupId}/read` }),
+    roles: MEMBERS_ONLY(200),
+  },
   // Any link that does not lead in is one 404.
   'GET /api/group_links/:code': { signedOut: 401, member: 404 },
   'POST /api/group_links/:code/join': { signedOut: 401, member: 404 },
@@ -1008,9 +1022,10 @@ describe('authorisation matrix: what each list holds', () => {
   });
 
   it("notifications: the like reaches the post's author only", async () => {
+    // The group's members also hear of the post itself (ADR 045); the like is the author's news.
     const about = async (client: TestClient) =>
-      ((await client.get('/api/notifications')).body as { path: string }[]).filter(
-        (item) => item.path === `/post/${w.posts.group}`,
+      ((await client.get('/api/notifications')).body as { path: string; kind: string }[]).filter(
+        (item) => item.path === `/post/${w.posts.group}` && item.kind === 'post_like',
       );
     expect(await about(w.author.client)).toHaveLength(1);
     expect(await about(w.member.client)).toEqual([]);

@@ -310,6 +310,12 @@ const TARGETS: Record<string, Target> = {
   'GET /api/groups/:id/pins': { path: (w) => `/api/groups/${w.groupId}/pins` },
   'PUT /api/groups/:id/pins/:post_id': { path: (w) => `/api/groups/${w.groupId}/pins/${w.postId}` },
   'DELETE /api/groups/:id/pins/:post_id': { path: (w) => `/api/groups/${w.groupId}/pins/${w.postId}` },
+  // Group notifications (ADR 045): the Owner sets their level and marks the group read.
+  'PUT /api/groups/:id/notification_level': {
+    path: (w) => `/api/groups/${w.groupId}/notification_level`,
+    body: () => ({ notification_level: { level: 'nothing' } }),
+  },
+  'POST /api/groups/:id/read': { path: (w) => `/api/groups/${w.groupId}/read` },
   'PATCH /api/group_invitations/:id': {
     path: () => `/api/group_invitations/${randomUUID()}`,
     body: () => ({ group_invitation: { status: 'accepted' } }),

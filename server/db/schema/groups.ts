@@ -1,15 +1,18 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  foreignKey,
   index,
   integer,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { GROUP_NOTIFICATION_LEVELS } from '../../../shared/domain/group-notifications';
 import {
   GROUP_INVITATION_STATUSES,
   GROUP_REQUEST_STATUSES,
@@ -137,4 +140,50 @@ export const groupInviteLinks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('group_invite_links_code_hash_idx').on(t.codeHash)],
+);
+
+export const groupNotificationLevel = pgEnum('group_notification_level', GROUP_NOTIFICATION_LEVELS);
+
+/**
+ * A member's chosen notification level in one of their groups (ADR 045); no row means the default
+ * for the group's size. Belongs to the membership: leaving the group (or being removed) deletes it.
+ */
+export const groupNotificationLevels = pgTable(
+  'group_notification_levels',
+  {
+    groupId: uuid('group_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    level: groupNotificationLevel('level').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.userId] }),
+    foreignKey({
+      name: 'group_notification_levels_membership_fk',
+      columns: [t.groupId, t.userId],
+      foreignColumns: [groupRoles.groupId, groupRoles.userId],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * How far a member has read a group's timeline (ADR 045): posts after `read_at` are unread. No row
+ * means since they joined. A table of its own, so marking a group read changes no table the kept
+ * timelines read (ADR 042). Belongs to the membership like the level.
+ */
+export const groupReadMarks = pgTable(
+  'group_read_marks',
+  {
+    groupId: uuid('group_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.userId] }),
+    foreignKey({
+      name: 'group_read_marks_membership_fk',
+      columns: [t.groupId, t.userId],
+      foreignColumns: [groupRoles.groupId, groupRoles.userId],
+    }).onDelete('cascade'),
+  ],
 );

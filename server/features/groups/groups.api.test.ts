@@ -26,6 +26,10 @@ const GROUP_FIELDS = [
   'picture_url',
   'pending_requests_count',
   'membership_id',
+  // ADR 045.
+  'notification_level',
+  'notification_level_default',
+  'unread_count',
 ].sort();
 
 async function rolesOf(client: TestClient, groupId: string) {

@@ -10,6 +10,7 @@ import {
   NEWCOMER,
 } from '../../policies/group-roles';
 import { REQUEST_ROLES, type RequestRole } from '../../../shared/domain/constants';
+import { defaultNotificationLevel } from '../../../shared/domain/group-notifications';
 import { fileUrl } from '../files/files.urls';
 import { avatarUrl, displayName } from '../profiles/people';
 import type { GroupRow, MemberRow, RequestRow } from './groups.repo';
@@ -39,6 +40,9 @@ export function presentGroup(row: GroupRow): Group {
     picture_url: row.pictureFileId ? fileUrl(row.pictureFileId) : null,
     pending_requests_count: canAnswerRequests(row.role) ? row.pendingRequestsCount : null,
     membership_id: row.membershipId,
+    notification_level: row.role === null ? null : row.notificationLevel,
+    notification_level_default: row.role === null ? null : defaultNotificationLevel(row.membersCount),
+    unread_count: row.role === null ? null : row.unreadCount,
   };
 }
 

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { files, groupRequests, groupRoles, groups, users } from '../../db/schema';
 import type { KeyCursor } from '../../http/key-cursor';
 import { literalLimit } from '../../db/literal-limit';
+import { chosenLevelSql, unreadCountSql } from '../group-notifications/group-notifications.sql';
 
 /** Columns of a group as one viewer sees it: their role, the member count, their pending request. */
 function groupFields(viewerId: string) {
@@ -30,6 +31,10 @@ function groupFields(viewerId: string) {
     membershipId: sql<
       string | null
     >`(select gr.id from group_roles gr where gr.group_id = groups.id and gr.user_id = ${viewerId})`,
+    /** My chosen notification level (ADR 045); null: the default for the size applies. */
+    notificationLevel: chosenLevelSql(viewerId),
+    /** My unread posts here, capped (ADR 045); 0 when not a member. */
+    unreadCount: unreadCountSql(viewerId).mapWith(Number),
     /** created_at with full precision, for exact keyset cursors. */
     createdAtExact: sql<string>`to_char(${groups.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
   };

@@ -27,6 +27,7 @@ export const DEFAULT_DELIVERY: Record<NotificationKind, MailDelivery> = {
   follow: 'daily',
   role_changed: 'daily',
   invitation_redeemed: 'daily',
+  group_post: 'daily',
   link_ready: 'off',
   link_failed: 'off',
 };

@@ -9,6 +9,7 @@ const base: NotificationFacts = {
   actorName: 'Ana Lima',
   actorId: 'a1',
   othersCount: 0,
+  unreadRows: 0,
   postId: 'p1',
   postTitle: 'Weekend hike',
   linkId: null,
@@ -146,5 +147,26 @@ describe('unsubscribe tokens', () => {
     const token = signUnsubscribeToken('k'.repeat(32), { userId, scope: 'follow' });
     expect(verifyUnsubscribeToken('k'.repeat(32), token)).toEqual({ ok: true, userId, scope: 'follow' });
     expect(verifyUnsubscribeToken('j'.repeat(32), token)).toEqual({ ok: false, reason: 'invalid' });
+  });
+});
+
+describe('group_post (ADR 045)', () => {
+  const post = { ...base, kind: 'group_post' as const, actorName: 'Ana Lima' };
+  it('names the post and its author while one is unread (or the line is read)', () => {
+    expect(wordNotification({ ...post, unreadRows: 1 })).toEqual({
+      text: 'Ana Lima posted in Climbers: “Weekend hike”',
+      path: '/post/p1',
+    });
+    expect(wordNotification({ ...post, unreadRows: 0 }).text).toBe(
+      'Ana Lima posted in Climbers: “Weekend hike”',
+    );
+  });
+
+  it('folds several unread posts into one line leading to the group', () => {
+    expect(wordNotification({ ...post, unreadRows: 2, othersCount: 1 })).toEqual({
+      text: '2 new posts in Climbers',
+      path: '/group/g1',
+    });
+    expect(wordNotification({ ...post, unreadRows: 3 }).text).toBe('3 new posts in Climbers');
   });
 });

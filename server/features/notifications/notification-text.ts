@@ -9,6 +9,7 @@ import type { NotificationKind } from '../../../shared/domain/constants';
  * - `group_invitation`: `{ role, invitation_id }` (answered in the Inbox, ADR 041);
  * - `content_removed`: `{ reason, excerpt, subject: 'post' | 'comment' }` (no post/comment id:
  *   the content is gone).
+ * - `group_post` (ADR 045): nothing; the line folds a group's new posts by `unreadRows`.
  */
 
 export interface NotificationFacts {
@@ -17,6 +18,8 @@ export interface NotificationFacts {
   actorName: string | null;
   actorId: string | null;
   othersCount: number;
+  /** Unread rows of the line (`group_post`: "3 new posts in …"); 0 when not counted. */
+  unreadRows: number;
   postId: string | null;
   postTitle: string | null;
   /** A reply, a mention or a comment on a link names the link; else the post. */
@@ -157,5 +160,16 @@ export function wordNotification(facts: NotificationFacts): NotificationWording 
         path: facts.groupId ? groupPath(facts.groupId) : TIMELINE_PATH,
       };
     }
+    case 'group_post':
+      // Several unread posts read as one line leading to the group; one (or a line read) names it.
+      return facts.unreadRows > 1
+        ? {
+            text: `${facts.unreadRows} new posts in ${group}`,
+            path: facts.groupId ? groupPath(facts.groupId) : GROUPS_PATH,
+          }
+        : {
+            text: withTitle(`${facts.actorName ?? 'Someone'} posted in ${group}:`, facts.postTitle),
+            path: subject.path,
+          };
   }
 }

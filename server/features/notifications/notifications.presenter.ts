@@ -40,6 +40,7 @@ export function wordLine(row: NotificationLineRow) {
           }),
     actorId: row.actorId,
     othersCount: row.othersCount,
+    unreadRows: row.unreadRows,
     postId: row.postId,
     postTitle: row.postTitle,
     linkId: row.linkId,

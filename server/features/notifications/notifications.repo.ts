@@ -15,6 +15,8 @@ export interface NotificationLineRow {
   createdAt: Date;
   unread: boolean;
   othersCount: number;
+  /** A `group_post` line: how many of its rows are unread ("3 new posts in …"); 0 for other kinds. */
+  unreadRows: number;
   actorId: string | null;
   actorUsername: string | null;
   actorFirstName: string | null;
@@ -87,6 +89,11 @@ function lineQuery(recipientId: string, where: SQL, tail: SQL): SQL {
           recipientId,
           sql`s.group_key = h.group_key and s.actor_id is distinct from h.actor_id`,
         )}) end as others_count,
+      case when h.kind = 'group_post' then (select count(*) ${shownFrom(
+        's',
+        recipientId,
+        sql`s.group_key = h.group_key and s.read_at is null`,
+      )}) else 0 end as unread_rows,
       a.username as actor_username, a.first_name as actor_first_name, a.last_name as actor_last_name,
       a.avatar_file_id as actor_avatar_file_id,
       p.tldr as post_title,
@@ -114,6 +121,7 @@ interface RawLine {
   actor_id: string | null;
   unread: boolean;
   others_count: number | string;
+  unread_rows: number | string;
   actor_username: string | null;
   actor_first_name: string | null;
   actor_last_name: string | null;
@@ -132,6 +140,7 @@ function toLine(raw: RawLine): NotificationLineRow {
     createdAt: new Date(raw.created_at_exact),
     unread: Boolean(raw.unread),
     othersCount: Number(raw.others_count),
+    unreadRows: Number(raw.unread_rows),
     actorId: raw.actor_id,
     actorUsername: raw.actor_username,
     actorFirstName: raw.actor_first_name,

@@ -2,6 +2,7 @@ import { inArray, or } from 'drizzle-orm';
 import type { NotificationKind } from '../../../shared/domain/constants';
 import type { DbOrTx } from '../../db/client';
 import { notifications, userBlocks } from '../../db/schema';
+import { mutedPairs } from '../group-notifications/group-notifications.repo';
 import { membersWhoMaySeeLink, membersWhoMaySeePost } from '../events/live-audience';
 import { publishLiveEvent } from '../events/live-events';
 
@@ -31,7 +32,8 @@ export interface NotificationDraft {
  * never an error, when telling the recipient would be wrong:
  * - nobody is notified about their own action;
  * - nobody is notified by or about a member they blocked or who blocked them;
- * - nobody is notified about a post or link they may not see (the visibility policy decides).
+ * - nobody is notified about a post or link they may not see (the visibility policy decides);
+ * - nobody is told of a mention, or a new post, in a group they set to `nothing` (ADR 045).
  * Returns the drafts that were recorded.
  */
 export async function notify(
@@ -44,9 +46,12 @@ export async function notify(
   if (list.length === 0) return [];
   const blocked = await blockedPairs(db, list);
   const allowed = await mayBeTold(db, list);
+  const muted = await mutedByGroup(db, list);
   const kept = list.filter(
     (draft, index) =>
-      allowed[index] && !(draft.actorId && blocked.has(pairKey(draft.actorId, draft.recipientId))),
+      allowed[index] &&
+      !muted[index] &&
+      !(draft.actorId && blocked.has(pairKey(draft.actorId, draft.recipientId))),
   );
   if (kept.length === 0) return [];
   const rows = await db
@@ -74,6 +79,26 @@ export async function notify(
     );
   }
   return kept;
+}
+
+/** Kinds a member silences with a group's `nothing` level: what the group says, not what is done to them. */
+const GROUP_SILENCED: ReadonlySet<NotificationKind> = new Set(['mention', 'group_post']);
+
+/** For each draft, whether its recipient set the group of the post it is about to `nothing`. */
+async function mutedByGroup(db: DbOrTx, drafts: NotificationDraft[]): Promise<boolean[]> {
+  const silenceable = drafts.filter((draft) => draft.postId && GROUP_SILENCED.has(draft.kind));
+  if (silenceable.length === 0) return drafts.map(() => false);
+  const muted = await mutedPairs(
+    db,
+    [...new Set(silenceable.map((draft) => draft.postId!))],
+    [...new Set(silenceable.map((draft) => draft.recipientId))],
+  );
+  return drafts.map(
+    (draft) =>
+      Boolean(draft.postId) &&
+      GROUP_SILENCED.has(draft.kind) &&
+      muted.has(`${draft.postId}:${draft.recipientId}`),
+  );
 }
 
 /** An unordered pair: a block either way silences both directions. */

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { forbidden, invalidField, notFound } from '../../http/errors';
 import { canViewPost } from '../../policies/visibility';
 import { publishLiveEvent } from '../events/live-events';
+import { enqueueGroupPostNotifications } from '../group-notifications/group-notifications.job';
 import { findGroupWithRole } from '../groups/memberships';
 import { newlyMentionedMembers } from '../mentions/mentions.service';
 import { notify } from '../notifications/notify';
@@ -68,7 +69,8 @@ function visibleOrNotFound<Row extends StillPostRow>(row: Row | null): Row {
 
 /**
  * Creates a post and, in the same transaction, queues its search indexing (its meaning and its
- * attachment's name), so a post never exists without its job.
+ * attachment's name) and, in a group, the news of it to the group's members, so a post never
+ * exists without its jobs. Mentions are told at once.
  */
 export async function createPost(
   context: PostContext,
@@ -101,6 +103,8 @@ export async function createPost(
     await publishLiveEvent(tx, { allMembers: true }, { type: 'post.created', postId: row.id, groupId });
     await enqueueSearchIndex(context, { kind: 'post', id: row.id }, tx);
     await notifyPostMentions(tx, { id: row.id, authorId }, input.content);
+    // The group's members are told by a job, so a big group never holds up the author's answer (ADR 045).
+    if (groupId) await enqueueGroupPostNotifications(context, row.id, tx);
     return row;
   });
   return (await findPostForViewer(db, id, authorId))!;

@@ -1,6 +1,7 @@
 import { Plus } from 'lucide-react';
 import { MenuItem, MenuLabel, MenuLinkItem, MenuSeparator, OnDemandDropdown } from '@web/components/menu';
 import { CountBadge } from '@web/features/groups/components/count-badge';
+import { UnreadBadge } from '@web/features/groups/components/unread-badge';
 import { groupPath, NEW_GROUP_PATH } from '../navigation';
 import type { MenuOnDemandProps } from '../resilience/on-demand';
 import { GroupBadge, useMemberGroups } from './group-switcher';
@@ -31,7 +32,12 @@ function GroupItems() {
         <MenuLinkItem key={group.id} to={groupPath(group.id)}>
           <GroupBadge initials={group.avatar} picture={group.picture_url} />
           <span className="truncate">{group.name}</span>
-          <CountBadge count={group.pending_requests_count ?? 0} label="requests waiting" />
+          <UnreadBadge count={group.unread_count} />
+          <CountBadge
+            count={group.pending_requests_count ?? 0}
+            label="requests waiting"
+            className={group.unread_count ? 'ml-1' : undefined}
+          />
         </MenuLinkItem>
       ))}
     </div>

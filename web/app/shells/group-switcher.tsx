@@ -4,6 +4,7 @@ import { ChevronsUpDown, UsersRound } from 'lucide-react';
 import { useMatch } from 'react-router';
 import { groupsQueryOptions, memberGroups, pendingRequestsCountQueryOptions } from '@web/features/groups/api';
 import { CountBadge } from '@web/features/groups/components/count-badge';
+import { useGroupUnreadLive } from '@web/features/groups/components/group-unread';
 import { ApiError } from '@web/lib/api-errors';
 import { cn } from '@web/lib/cn';
 import { useLiveEvents } from '@web/lib/live-events';
@@ -46,10 +47,13 @@ const { Menu } = onDemandMenu(async () => (await import('./group-switcher-dropdo
 
 /** Top-bar dropdown: the member's groups (to /group/{id}) and 'New group…', loaded when first wanted. */
 export function GroupSwitcher({ className }: { className?: string }) {
+  const { authenticated } = useAuth();
   const groups = useMemberGroups();
   const waiting = usePendingRequestsCount();
   const match = useMatch('/group/:id');
   const current = groups.data?.find((group) => group.id === match?.params.id);
+  useGroupUnreadLive(authenticated, groups.data);
+  const unread = groups.data?.some((group) => (group.unread_count ?? 0) > 0) ?? false;
 
   return (
     <Menu
@@ -69,11 +73,26 @@ export function GroupSwitcher({ className }: { className?: string }) {
             <UsersRound className="size-4 shrink-0 text-stone-500" aria-hidden="true" />
           )}
           <span className="truncate">{current ? current.name : 'Your groups'}</span>
+          {unread ? <NewPostsDot /> : null}
           <CountBadge count={waiting} label="requests waiting" />
           <ChevronsUpDown className="size-3.5 shrink-0 text-stone-400" aria-hidden="true" />
         </button>
       }
     />
+  );
+}
+
+/** The switcher's sign that a group has posts the member has not read (the menu says how many). */
+function NewPostsDot() {
+  return (
+    <>
+      <span className="sr-only">, new posts in your groups</span>
+      <span
+        aria-hidden="true"
+        data-testid="new-posts-dot"
+        className="size-2 shrink-0 rounded-full bg-brand-600"
+      />
+    </>
   );
 }
 

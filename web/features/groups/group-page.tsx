@@ -13,9 +13,11 @@ import { CountBadge } from './components/count-badge';
 import { GroupAvatar } from './components/group-avatar';
 import { GroupLoadFailure } from './components/group-load-failure';
 import { GroupTimeline } from './components/group-timeline';
+import { useUnreadOnOpen } from './components/group-unread';
 import { JoinGroupButton } from './components/join-group-button';
 import { LeaveGroupButton } from './components/leave-group-button';
 import { MemberList } from './components/member-list';
+import { NotificationLevelSelect } from './components/notification-level-select';
 import { PinnedPosts } from './components/pinned-posts';
 import { RoleBadge } from './components/membership-badge';
 import { GROUP_TEXT as TEXT } from './messages';
@@ -39,11 +41,8 @@ export function GroupPage() {
     <div className="space-y-6">
       <GroupHeader group={data} />
       {data.is_member ? (
-        <>
-          <MemberList group={data} currentUserId={user?.id} />
-          <PinnedPosts groupId={data.id} />
-          <GroupTimeline groupId={data.id} canPost={data.can_post} />
-        </>
+        // Keyed by group: moving to another group starts its own unread count and mark.
+        <MemberSections key={data.id} group={data} currentUserId={user?.id} />
       ) : (
         <EmptyState
           icon={LockKeyhole}
@@ -56,6 +55,18 @@ export function GroupPage() {
         />
       )}
     </div>
+  );
+}
+
+/** What members see below the header; what was unread at opening is marked read at once (ADR 045). */
+function MemberSections({ group, currentUserId }: { group: Group; currentUserId: string | undefined }) {
+  const unreadAtOpen = useUnreadOnOpen(group);
+  return (
+    <>
+      <MemberList group={group} currentUserId={currentUserId} />
+      <PinnedPosts groupId={group.id} />
+      <GroupTimeline groupId={group.id} canPost={group.can_post} unreadAtOpen={unreadAtOpen} />
+    </>
   );
 }
 
@@ -89,6 +100,11 @@ function GroupHeader({ group }: { group: Group }) {
             <p className="mt-3 max-w-prose text-sm whitespace-pre-line break-words text-stone-700">
               {group.description}
             </p>
+          ) : null}
+          {group.is_member ? (
+            <div className="mt-4">
+              <NotificationLevelSelect group={group} />
+            </div>
           ) : null}
         </div>
         <div className="flex flex-wrap items-center gap-2">

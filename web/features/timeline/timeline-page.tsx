@@ -2,10 +2,10 @@ import { PenLine } from 'lucide-react';
 import { ButtonLink } from '@web/components/button';
 import { PageHeader } from '@web/components/page-header';
 import { ArrivalCard } from '@web/features/groups';
-import { PostTimeline } from '@web/features/posts';
+import { PostTimeline, useNewPosts } from '@web/features/posts';
 import { queryKeys } from '@web/lib/query-keys';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { useNewPosts } from './use-new-posts';
+
 import { fetchTimelinePage } from './timeline-query';
 
 /** /dashboard: every post the member may see, newest first (spec section 2). */

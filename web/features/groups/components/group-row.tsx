@@ -5,6 +5,7 @@ import { groupPath } from '../paths';
 import { GroupAvatar } from './group-avatar';
 import { JoinGroupButton } from './join-group-button';
 import { RoleBadge } from './membership-badge';
+import { UnreadBadge } from './unread-badge';
 
 function membersLabel(count: number): string {
   return count === 1 ? '1 member' : `${count} members`;
@@ -29,6 +30,7 @@ export function GroupRow({ group }: { group: Group }) {
         ) : null}
       </div>
       <div className="relative z-10 flex shrink-0 items-center gap-2">
+        <UnreadBadge count={group.unread_count} className="ml-0" />
         {group.role ? <RoleBadge role={group.role} /> : <JoinGroupButton group={group} size="sm" />}
       </div>
       {group.role ? (
