@@ -91,7 +91,9 @@ export function useLiveComments(postId: string, adapter: ConversationAdapter<Com
           return;
         }
         addCachedComment(queryClient, adapter, comment, { live: true });
-        if (!comment.is_owner) setAnnouncement(newCommentAnnouncement(comment));
+        // Announced once shown (a reply under a comment this member cannot see is not).
+        if (!comment.is_owner && isCached(queryClient, adapter.queryKey, commentId))
+          setAnnouncement(newCommentAnnouncement(comment));
       },
       // Gone or hidden since the event left (deleted, a block): the stream or the next load says so.
       () => undefined,
