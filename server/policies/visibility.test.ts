@@ -7,6 +7,7 @@ import {
   canPostInGroup,
 } from './group-roles';
 import {
+  canMemberSeeComment,
   canMemberSeePost,
   canViewLink,
   canViewPost,
@@ -103,5 +104,34 @@ describe('canMemberSeePost', () => {
     ).toBe(false);
     expect(canMemberSeePost(post, { id: 'cy', role: null, blocks: [] })).toBe(false);
     expect(canMemberSeePost(post, { id: 'cy', role: 'Commentor', blocks: [block] })).toBe(true);
+  });
+});
+
+describe('canMemberSeeComment', () => {
+  const post = { groupId: 'g', userId: 'ana' };
+  const comment = { userId: 'ben' };
+  it('needs the post and no block with the comment’s author, whichever of them blocked', () => {
+    expect(canMemberSeeComment(post, comment, { id: 'cy', role: 'Commentor', blocks: [] })).toBe(true);
+    for (const block of [
+      { blockerId: 'cy', blockedId: 'ben' },
+      { blockerId: 'ben', blockedId: 'cy' },
+    ])
+      expect(canMemberSeeComment(post, comment, { id: 'cy', role: 'Commentor', blocks: [block] })).toBe(
+        false,
+      );
+    // Not in the group, or blocked with the post's author: the comment goes with the post.
+    expect(canMemberSeeComment(post, comment, { id: 'cy', role: null, blocks: [] })).toBe(false);
+    const withAuthor = { blockerId: 'ana', blockedId: 'cy' };
+    expect(canMemberSeeComment(post, comment, { id: 'cy', role: 'Poster', blocks: [withAuthor] })).toBe(
+      false,
+    );
+    // Its author always sees their own comment.
+    expect(
+      canMemberSeeComment(post, comment, {
+        id: 'ben',
+        role: 'Poster',
+        blocks: [{ blockerId: 'ben', blockedId: 'x' }],
+      }),
+    ).toBe(true);
   });
 });

@@ -69,6 +69,20 @@ export function canMemberSeePost(
 }
 
 /**
+ * A member sees a comment on a post (and hears of it live) when they see the post and no block
+ * stands between them and the comment's author, whichever of them blocked. The SQL form is the
+ * comment threads' `notBlockedCondition` on the comment's author beside the post's own checks. A
+ * like is told the same way, its liker in the author's place.
+ */
+export function canMemberSeeComment(
+  post: PostScope & { userId: string },
+  comment: { userId: string },
+  viewer: { id: string; role: MaybeRole; blocks: readonly { blockerId: string; blockedId: string }[] },
+): boolean {
+  return canMemberSeePost(post, viewer) && !isBlockedEitherWay(viewer.blocks, viewer.id, comment.userId);
+}
+
+/**
  * SQL condition: the member in `memberColumn` (a post's or comment's author, a member row's id)
  * has not blocked the viewer, nor been blocked by them. The column is qualified with its table so
  * the subquery never binds it to `user_blocks` (pass `sql.raw('posts.user_id')` where Drizzle would

@@ -1,6 +1,8 @@
 /**
  * The events of the live stream (GET /api/events, Server-Sent Events). They are hints to refetch,
  * never data: each names what changed, and the reader loads it through the normal, authorised API.
+ * The one exception is `post.counts`, whose two numbers are the same for every member who may see
+ * the post (the post's counters, ADR 047); nothing a member sees only for themselves travels here.
  */
 export type LiveEvent =
   /** A link's processing moved on (a step finished, failed or was retried). */
@@ -10,11 +12,29 @@ export type LiveEvent =
   /** A notification arrived for its recipient (the Inbox badge and list refresh). */
   | { type: 'notification.created'; notificationId: string }
   /** A group's join requests changed (one arrived or was answered): its Owners and Moderators refetch counts. */
-  | { type: 'group.requests'; groupId: string };
+  | { type: 'group.requests'; groupId: string }
+  /**
+   * A comment on a post was written, rewritten or removed (`parentId`: the top-level comment a reply
+   * answers). An open post page loads a new or edited comment through GET /api/comments/{id}.
+   */
+  | LiveCommentEvent
+  /** A post's like or comment count changed: cached cards and the post page show the new numbers. */
+  | { type: 'post.counts'; postId: string; likesCount: number; commentsCount: number };
+
+export type LiveCommentEvent = {
+  type: 'comment.created' | 'comment.updated' | 'comment.deleted';
+  postId: string;
+  commentId: string;
+  parentId: string | null;
+};
 
 export const LIVE_EVENT_TYPES: ReadonlySet<string> = new Set<LiveEvent['type']>([
   'link.updated',
   'post.created',
   'notification.created',
   'group.requests',
+  'comment.created',
+  'comment.updated',
+  'comment.deleted',
+  'post.counts',
 ]);

@@ -306,6 +306,11 @@ const MATRIX: Record<string, Entry> = {
     call: (w) => ({ path: `/api/comments/${w.commentId}`, body: { comment: { content: 'Edited' } } }),
     roles: byRole(403, 403, 403, 403, 404),
   },
+  'GET /api/comments/:id': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/comments/${w.commentId}` }),
+    roles: MEMBERS_ONLY(200),
+  },
   'GET /api/comments/:id/replies': {
     signedOut: 401,
     call: (w) => ({ path: `/api/comments/${w.commentId}/replies` }),

@@ -203,6 +203,7 @@ const TARGETS: Record<string, Target> = {
     path: (w) => `/api/comments/${w.commentId}`,
     body: () => ({ comment: { content: 'An edited comment' } }),
   },
+  'GET /api/comments/:id': { path: (w) => `/api/comments/${w.commentId}` },
   'GET /api/comments/:id/replies': {
     path: (w) => `/api/comments/${w.commentId}/replies`,
     query: ['after', 'limit'],

@@ -140,4 +140,52 @@ describe('comments', () => {
       expect((await owner.delete(`/api/comments/${b.id}`)).status).toBe(200);
     });
   });
+
+  describe('GET /api/comments/{id}', () => {
+    it('answers one comment as the viewer sees it, without replies; 404 where it is not theirs to see', async () => {
+      const { client: owner } = await memberWithClient(app);
+      const group = await createGroupAs(owner);
+      const post = await createPostAs(owner, { group_id: group.id });
+      const { client: writer, member } = await memberInGroup(app, group.id, 'Poster');
+      const { client: reader } = await memberInGroup(app, group.id, 'Commentor');
+      const { client: outsider } = await memberInGroup(app, group.id, null);
+      const top = (await writer.post(`/api/posts/${post.id}/comments`, { comment: { content: 'Top' } })).body;
+      const reply = (
+        await reader.post(`/api/posts/${post.id}/comments`, { comment: { content: 'Re', parent_id: top.id } })
+      ).body;
+
+      const seen = await reader.get(`/api/comments/${top.id}`);
+      expect(seen.status).toBe(200);
+      expect(Object.keys(seen.body).sort()).toEqual(COMMENT_FIELDS.filter((field) => field !== 'replies'));
+      expect(seen.body).toMatchObject({
+        id: top.id,
+        post_id: post.id,
+        content: 'Top',
+        profile_id: member.id,
+        is_owner: false,
+        can_edit: false,
+        can_delete: false,
+        parent_id: null,
+        replies_count: 1,
+      });
+      // Abilities are the viewer's own: the group's Owner may delete, the author may edit.
+      expect((await owner.get(`/api/comments/${top.id}`)).body).toMatchObject({
+        can_delete: true,
+        can_edit: false,
+      });
+      expect((await writer.get(`/api/comments/${top.id}`)).body).toMatchObject({
+        is_owner: true,
+        can_edit: true,
+      });
+      expect((await writer.get(`/api/comments/${reply.id}`)).body).toMatchObject({ parent_id: top.id });
+
+      expect((await outsider.get(`/api/comments/${top.id}`)).status).toBe(404);
+      expect((await reader.post('/api/blocks', { user_id: member.id })).status).toBe(201);
+      expect((await reader.get(`/api/comments/${top.id}`)).status).toBe(404);
+      expect((await writer.delete(`/api/comments/${top.id}`)).status).toBe(200);
+      expect((await owner.get(`/api/comments/${top.id}`)).status).toBe(404);
+      expect((await owner.get(`/api/comments/${reply.id}`)).status).toBe(404);
+      expect((await app.client().get(`/api/comments/${reply.id}`)).status).toBe(401);
+    });
+  });
 });

@@ -1,4 +1,5 @@
 import {
+  CommentFieldsSchema,
   CommentListSchema,
   CommentPageQuerySchema,
   CommentSchema,
@@ -9,20 +10,18 @@ import { LIMITS } from '../../../shared/domain/constants';
 import { DeletedResponseSchema, IdParamsSchema } from '../../../shared/api/posts';
 import type { App, RouteContext } from '../../context';
 import { requireUser, signedInOnly } from '../../http/auth';
-import { forbidden } from '../../http/errors';
 import { readingPosts } from '../../db/read-cache';
 import { sendPage } from '../../http/kept-page';
 import { decodeCursor, paginate } from '../../http/pagination';
 import { loadVisiblePost, loadVisibleStillPost } from '../posts/posts.service';
-import { canDeleteComment } from './comments.policy';
-import { presentComment } from './comments.presenter';
-import { deleteComment } from './comments.repo';
+import { presentComment, presentCommentFields } from './comments.presenter';
 import {
   createComment,
   editComment,
   loadCommentPage,
+  loadOneComment,
   loadReplyPage,
-  loadVisibleComment,
+  removeComment,
 } from './comments.service';
 
 export function registerCommentRoutes(app: App, context: RouteContext) {
@@ -62,6 +61,23 @@ export function registerCommentRoutes(app: App, context: RouteContext) {
           return page.map((row) => presentComment(row, { ...view, now }, repliesOf.get(row.id)));
         },
       });
+    },
+  );
+
+  /**
+   * One comment as the viewer sees it (without its replies): what an open post page loads when the
+   * live stream says a comment came or changed (ADR 047). 404 for a comment the viewer may not see.
+   */
+  app.get(
+    '/api/comments/:id',
+    {
+      preValidation: signedInOnly,
+      schema: { params: IdParamsSchema, response: { 200: CommentFieldsSchema } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { row, view } = await loadOneComment(db, request.params.id, user.id);
+      return presentCommentFields(row, view);
     },
   );
 
@@ -127,9 +143,7 @@ export function registerCommentRoutes(app: App, context: RouteContext) {
     async (request) => {
       const user = requireUser(request);
       await context.throttle.hit('memberWrites', user.id);
-      const { comment, post } = await loadVisibleComment(db, request.params.id, user.id);
-      if (!canDeleteComment(user.id, comment, post, post.viewerRole)) throw forbidden();
-      await deleteComment(db, comment.id);
+      const comment = await removeComment(db, request.params.id, user.id);
       return { id: comment.id, deleted: true as const };
     },
   );

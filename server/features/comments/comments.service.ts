@@ -1,14 +1,16 @@
 import type { DbOrTx } from '../../db/client';
 import { forbidden, invalidField, notFound } from '../../http/errors';
 import type { Cursor } from '../../http/pagination';
+import { publishCommentEvent, publishPostCounts } from '../events/live-post';
 import { resolveMentions, newlyMentionedMembers } from '../mentions/mentions.service';
 import { notify } from '../notifications/notify';
 import type { StillPostRow } from '../posts/posts.repo';
 import { loadVisiblePost } from '../posts/posts.service';
 import { commentNotificationDrafts } from './comment-notifications';
-import { canComment, canEditComment } from './comments.policy';
+import { canComment, canDeleteComment, canEditComment } from './comments.policy';
 import type { CommentView } from './comments.presenter';
 import {
+  deleteComment,
   findComment,
   insertComment,
   listFirstReplies,
@@ -84,8 +86,9 @@ export async function loadReplyPage(
 
 /**
  * Writes a comment or a reply and, in the same transaction, tells the post's author, the authors
- * answered and the members newly mentioned (one notification each). A reply to a reply joins the
- * top-level comment (one level of threading); a parent on another post is a 422.
+ * answered and the members newly mentioned (one notification each), and the post's open pages and
+ * cards (the comment and the new counts, live). A reply to a reply joins the top-level comment (one
+ * level of threading); a parent on another post is a 422.
  */
 export async function createComment(
   db: DbOrTx,
@@ -107,12 +110,15 @@ export async function createComment(
       }
     }
     const topLevel = answered.at(-1) ?? null;
-    const { id } = await insertComment(tx, {
+    const values = {
       postId: post.id,
       userId: authorId,
       content: input.content,
       parentId: topLevel?.id ?? null,
-    });
+    };
+    const { id } = await insertComment(tx, values);
+    await publishCommentEvent(tx, 'comment.created', { id, ...values });
+    await publishPostCounts(tx, post.id, authorId);
     await notify(
       tx,
       commentNotificationDrafts({
@@ -128,12 +134,13 @@ export async function createComment(
   });
 }
 
-/** The author rewrites a comment; only members it newly mentions are told. */
+/** The author rewrites a comment; only members it newly mentions are told, and open pages show it. */
 export async function editComment(db: DbOrTx, commentId: string, viewerId: string, content: string) {
   const { comment, post } = await loadVisibleComment(db, commentId, viewerId);
   if (!canEditComment(viewerId, comment)) throw forbidden();
   return db.transaction(async (tx) => {
     await updateCommentContent(tx, comment.id, content);
+    await publishCommentEvent(tx, 'comment.updated', comment);
     await notify(
       tx,
       commentNotificationDrafts({
@@ -147,4 +154,26 @@ export async function editComment(db: DbOrTx, commentId: string, viewerId: strin
     const row = (await findComment(tx, comment.id, viewerId))!;
     return { row, view: await commentView(tx, post, viewerId, [row]) };
   });
+}
+
+/**
+ * Removes a comment, and its replies with it, for whoever may (its author, the post's author, the
+ * group's Owner or Moderator; others 403, 404 if unseen). In the same transaction the post's open
+ * pages hear that it went and get the new counts.
+ */
+export async function removeComment(db: DbOrTx, commentId: string, viewerId: string) {
+  const { comment, post } = await loadVisibleComment(db, commentId, viewerId);
+  if (!canDeleteComment(viewerId, comment, post, post.viewerRole)) throw forbidden();
+  await db.transaction(async (tx) => {
+    await deleteComment(tx, comment.id);
+    await publishCommentEvent(tx, 'comment.deleted', comment);
+    await publishPostCounts(tx, post.id, comment.userId);
+  });
+  return comment;
+}
+
+/** One comment as the viewer sees it, without its replies (an open page loads a live one so). */
+export async function loadOneComment(db: DbOrTx, commentId: string, viewerId: string) {
+  const { comment, post } = await loadVisibleComment(db, commentId, viewerId);
+  return { row: comment, view: await commentView(db, post, viewerId, [comment]) };
 }

@@ -1,9 +1,14 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { GroupRole } from '../../../shared/domain/constants';
 import type { DbOrTx } from '../../db/client';
-import { follows, groupRoles, links, notifications, posts, userBlocks } from '../../db/schema';
+import { comments, follows, groupRoles, links, notifications, posts, userBlocks } from '../../db/schema';
 import { canAnswerRequests } from '../../policies/group-roles';
-import { canMemberSeePost, canViewLink, isBlockedEitherWay } from '../../policies/visibility';
+import {
+  canMemberSeeComment,
+  canMemberSeePost,
+  canViewLink,
+  isBlockedEitherWay,
+} from '../../policies/visibility';
 import type { LiveEvent } from './live-events';
 
 /**
@@ -15,14 +20,26 @@ import type { LiveEvent } from './live-events';
  *
  * `link.updated` concerns the link's owner alone (its processing), and `group.requests` names a
  * group's queue, not a member; `post.created` and `notification.created` name another member.
+ * The events of an open post (ADR 047) reach those who may see the post and are not blocked with
+ * the member whose doing they report: a new or edited comment's author (read from the comment,
+ * which must still exist), or `actorId`, the deleted comment's author or the liker, for the rest.
  */
 export async function membersWhoMaySee(
   db: DbOrTx,
   event: LiveEvent,
   candidates: string[],
+  actorId?: string,
 ): Promise<Set<string>> {
   if (candidates.length === 0) return new Set();
   switch (event.type) {
+    case 'comment.created':
+    case 'comment.updated':
+      return membersWhoMaySeeComment(db, event.postId, event.commentId, candidates);
+    case 'comment.deleted':
+    case 'post.counts':
+      // Without the member it is about, nobody: a block could not be told.
+      if (!actorId) return new Set();
+      return membersWhoMaySeePost(db, event.postId, candidates, { actorId });
     case 'post.created':
       return membersWhoMaySeePost(db, event.postId, candidates, { exceptAuthor: true });
     case 'link.updated':
@@ -37,13 +54,14 @@ export async function membersWhoMaySee(
 /**
  * Of `candidates`, those who may see the post (nobody if it is gone): its group's members, and no
  * one blocked with its author either way. `exceptAuthor` leaves out its author: for "1 new post"
- * their own timeline refreshes itself, so the offer would be noise.
+ * their own timeline refreshes itself, so the offer would be noise. `actorId` names a member who
+ * did something on the post (wrote a comment, liked it): no one blocked with them either hears of it.
  */
 export async function membersWhoMaySeePost(
   db: DbOrTx,
   postId: string,
   candidates: string[],
-  { exceptAuthor = false } = {},
+  { exceptAuthor = false, actorId }: { exceptAuthor?: boolean; actorId?: string } = {},
 ): Promise<Set<string>> {
   if (candidates.length === 0) return new Set();
   const [post] = await db
@@ -60,14 +78,27 @@ export async function membersWhoMaySeePost(
       .where(and(eq(groupRoles.groupId, post.groupId), inArray(groupRoles.userId, candidates)));
     for (const row of rows) roles.set(row.userId, row.role);
   }
-  const blocks = await blocksWith(db, post.userId, candidates);
+  const blocks = await blocksWith(db, actorId ? [post.userId, actorId] : [post.userId], candidates);
   return new Set(
-    candidates.filter(
-      (userId) =>
-        !(exceptAuthor && userId === post.userId) &&
-        canMemberSeePost(post, { id: userId, role: roles.get(userId) ?? null, blocks }),
-    ),
+    candidates.filter((userId) => {
+      if (exceptAuthor && userId === post.userId) return false;
+      const viewer = { id: userId, role: roles.get(userId) ?? null, blocks };
+      return actorId
+        ? canMemberSeeComment(post, { userId: actorId }, viewer)
+        : canMemberSeePost(post, viewer);
+    }),
   );
+}
+
+/** Of `candidates`, those who may see this comment of this post (nobody once it is gone). */
+async function membersWhoMaySeeComment(db: DbOrTx, postId: string, commentId: string, candidates: string[]) {
+  const [comment] = await db
+    .select({ userId: comments.userId })
+    .from(comments)
+    .where(and(eq(comments.id, commentId), eq(comments.postId, postId)))
+    .limit(1);
+  if (!comment) return new Set<string>();
+  return membersWhoMaySeePost(db, postId, candidates, { actorId: comment.userId });
 }
 
 /** Of `candidates`, those who may see the link (nobody if it is gone). */
@@ -107,21 +138,21 @@ async function notificationRecipient(db: DbOrTx, notificationId: string, candida
     .limit(1);
   if (!row || !candidates.includes(row.recipientId)) return new Set<string>();
   if (row.actorId) {
-    const blocks = await blocksWith(db, row.actorId, [row.recipientId]);
+    const blocks = await blocksWith(db, [row.actorId], [row.recipientId]);
     if (isBlockedEitherWay(blocks, row.recipientId, row.actorId)) return new Set<string>();
   }
   return new Set([row.recipientId]);
 }
 
-/** The blocks, either way, between `memberId` and any of `others`: what the policy needs to judge. */
-async function blocksWith(db: DbOrTx, memberId: string, others: string[]) {
+/** The blocks, either way, between any of `members` and any of `others`: what the policy needs to judge. */
+async function blocksWith(db: DbOrTx, members: string[], others: string[]) {
   return db
     .select({ blockerId: userBlocks.blockerId, blockedId: userBlocks.blockedId })
     .from(userBlocks)
     .where(
       or(
-        and(eq(userBlocks.blockerId, memberId), inArray(userBlocks.blockedId, others)),
-        and(eq(userBlocks.blockedId, memberId), inArray(userBlocks.blockerId, others)),
+        and(inArray(userBlocks.blockerId, members), inArray(userBlocks.blockedId, others)),
+        and(inArray(userBlocks.blockedId, members), inArray(userBlocks.blockerId, others)),
       ),
     );
 }

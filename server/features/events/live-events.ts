@@ -18,10 +18,20 @@ export type LiveAudience = { userIds: string[] } | { allMembers: true };
 export interface LiveMessage {
   audience: LiveAudience;
   event: LiveEvent;
+  /**
+   * The member whose doing the event reports (a comment's author, a liker): no member blocked with
+   * them, either way, hears of it. It stays on the server; streams receive `event` alone.
+   */
+  actorId?: string;
 }
 
 /** Sends an event to its audience; pass the transaction that made the change so both commit together. */
-export async function publishLiveEvent(db: DbOrTx, audience: LiveAudience, event: LiveEvent): Promise<void> {
-  const message: LiveMessage = { audience, event };
+export async function publishLiveEvent(
+  db: DbOrTx,
+  audience: LiveAudience,
+  event: LiveEvent,
+  { actorId }: { actorId?: string } = {},
+): Promise<void> {
+  const message: LiveMessage = actorId ? { audience, event, actorId } : { audience, event };
   await db.execute(sql`select pg_notify(${LIVE_EVENTS_CHANNEL}, ${JSON.stringify(message)})`);
 }

@@ -54,4 +54,23 @@ describe('the live hub', () => {
     expect(between).toContain('tick');
     await hub.stop();
   });
+
+  it('hands streams the event alone: the member it is about stays on the server', async () => {
+    const received: unknown[] = [];
+    const { hub, deliver } = await hubWithStreams(0, []);
+    hub.add({ userId: 'm0', send: (event) => received.push(event), close: () => undefined });
+    const event = {
+      type: 'post.counts',
+      postId: '7c0a52e5-4d0b-4f7e-9a35-52f8f0a2c001',
+      likesCount: 2,
+      commentsCount: 1,
+    };
+    deliver({ audience: { allMembers: true }, event, actorId: '7c0a52e5-4d0b-4f7e-9a35-52f8f0a2c002' });
+    // A count that is not a count is refused whole (and logged), never half sent.
+    deliver({ audience: { allMembers: true }, event: { ...event, likesCount: 'many' } });
+    deliver(POST);
+    await vi.waitFor(() => expect(received).toHaveLength(2));
+    expect(received).toEqual([event, POST.event]);
+    await hub.stop();
+  });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbOrTx } from '../../db/client';
 import { membersWhoMaySee } from './live-audience';
+import type { LiveCommentEvent } from '../../../shared/api/live-events';
 import { LIVE_EVENTS_CHANNEL, type LiveEvent, type LiveMessage } from './live-events';
 
 /** One open Server-Sent Event stream: whose it is, and how to hand it an event or end it. */
@@ -9,6 +10,15 @@ export interface LiveStream {
   userId: string;
   send(event: LiveEvent): void;
   close(): void;
+}
+
+function commentEvent<T extends LiveCommentEvent['type']>(type: T) {
+  return z.object({
+    type: z.literal(type),
+    postId: z.string().uuid(),
+    commentId: z.string().uuid(),
+    parentId: z.string().uuid().nullable(),
+  });
 }
 
 /** What a notification must carry; anything else on the channel is ignored (and logged). */
@@ -23,7 +33,17 @@ const LiveMessageSchema: z.ZodType<LiveMessage> = z.object({
     }),
     z.object({ type: z.literal('notification.created'), notificationId: z.string().uuid() }),
     z.object({ type: z.literal('group.requests'), groupId: z.string().uuid() }),
+    commentEvent('comment.created'),
+    commentEvent('comment.updated'),
+    commentEvent('comment.deleted'),
+    z.object({
+      type: z.literal('post.counts'),
+      postId: z.string().uuid(),
+      likesCount: z.number().int().nonnegative(),
+      commentsCount: z.number().int().nonnegative(),
+    }),
   ]),
+  actorId: z.string().uuid().optional(),
 });
 
 /** Streams written to between two turns of the event loop. */
@@ -67,7 +87,7 @@ export function createLiveHub(deps: { database: Database; db: DbOrTx; logger: Fa
     const open = [...streams];
     const named = 'userIds' in message.audience ? new Set(message.audience.userIds) : null;
     const candidates = [...new Set(open.map((s) => s.userId))].filter((id) => !named || named.has(id));
-    const allowed = await membersWhoMaySee(deps.db, message.event, candidates);
+    const allowed = await membersWhoMaySee(deps.db, message.event, candidates, message.actorId);
     let sent = 0;
     for (const stream of open) {
       if (!allowed.has(stream.userId) || !streams.has(stream)) continue;

@@ -1,4 +1,4 @@
-import type { Comment } from '@shared/api/comments';
+import type { Comment, CommentFields } from '@shared/api/comments';
 import type { DeletedResponse, IgnoreResponse, LikeResponse, Post } from '@shared/api/posts';
 import type { Report } from '@shared/api/reports';
 import { api } from '@web/lib/api-client';
@@ -114,6 +114,11 @@ export async function createComment(
       comment: parentId ? { content, parent_id: parentId } : { content },
     })
   ).data;
+}
+
+/** GET /api/comments/{id}: one comment as this member sees it, without its replies (ADR 047). */
+export async function fetchComment(id: string, signal?: AbortSignal): Promise<CommentFields> {
+  return (await api.get<CommentFields>(`/comments/${encodeURIComponent(id)}`, { signal })).data;
 }
 
 /** PATCH /api/comments/{id}: the author's new text. */

@@ -7,6 +7,7 @@ import { queryKeys } from '@web/lib/query-keys';
 import { createComment, deleteComment, fetchCommentPage, fetchReplyPage, updateComment } from '../api';
 import { POST_TEXT } from '../messages';
 import { updateCachedPost } from '../post-cache';
+import { useLiveComments } from '../use-live-post';
 import { commentDeleteErrorText, commentErrorText } from './comment-errors';
 import { ReportCommentButton } from './report-comment-button';
 
@@ -56,8 +57,9 @@ function CommentReactions({ comment, postId }: { comment: CommentFields; postId:
 }
 
 /**
- * The post page's conversation. `groupId` scopes the @mention suggestions to the post's group;
- * `initialCount` is the post's comments_count (kept in step by the cache).
+ * The post page's conversation, live (others' comments, edits and deletions appear without a reload;
+ * a new one is announced politely to screen readers). `groupId` scopes the @mention suggestions to
+ * the post's group; `initialCount` is the post's comments_count (kept in step by the cache).
  */
 export function CommentsSection({
   postId,
@@ -69,5 +71,13 @@ export function CommentsSection({
   initialCount: number;
 }) {
   const adapter = useMemo(() => postConversation(postId, groupId), [postId, groupId]);
-  return <Conversation adapter={adapter} count={initialCount} />;
+  const announcement = useLiveComments(postId, adapter);
+  return (
+    <>
+      <Conversation adapter={adapter} count={initialCount} />
+      <div aria-live="polite" aria-atomic="true" className="sr-only" data-testid="comments-announcer">
+        {announcement}
+      </div>
+    </>
+  );
 }

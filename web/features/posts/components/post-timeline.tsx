@@ -16,6 +16,7 @@ import { useProgressiveCount } from '@web/lib/use-progressive-count';
 import type { PostPageFetcher } from '../api';
 import { POST_TEXT } from '../messages';
 import { postTimelineQueryOptions } from '../timeline-query';
+import { useLivePostCounts } from '../use-live-post';
 import { PostCard } from './post-card';
 import { PostCardSkeleton } from './post-card-skeleton';
 import { PostNoticesProvider } from './post-notices';
@@ -74,6 +75,8 @@ export function PostTimeline({
 }: PostTimelineProps) {
   const queryClient = useQueryClient();
   const query = useInfiniteQuery(postTimelineQueryOptions(queryKey, fetchPage, enabled));
+  // The cards' like and comment counts follow everyone's likes and comments (ADR 047).
+  useLivePostCounts(enabled);
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   const posts = query.data ? flattenPages(query.data) : [];
   const shown = useProgressiveCount(posts.length, FIRST_DRAWN);

@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import type { LiveCommentEvent } from '../../../shared/api/live-events';
+import type { DbOrTx } from '../../db/client';
+import { posts } from '../../db/schema';
+import { publishLiveEvent } from './live-events';
+
+/**
+ * The live events of an open post (ADR 047): a comment came, changed or went, and the post's counts
+ * moved. Both go to every member listening, and each process's hub keeps those who may see the post
+ * and are not blocked with the member it is about (`membersWhoMaySee`); a screen that does not show
+ * the post ignores them. Call these with the transaction that made the change, so an event leaves
+ * only with a committed change, after the author's own answer (the hub defers its fan-out).
+ */
+
+/** Tells the post's audience that one of its comments was written, rewritten or removed. */
+export async function publishCommentEvent(
+  tx: DbOrTx,
+  type: LiveCommentEvent['type'],
+  comment: { id: string; postId: string; parentId: string | null; userId: string },
+): Promise<void> {
+  await publishLiveEvent(
+    tx,
+    { allMembers: true },
+    { type, postId: comment.postId, commentId: comment.id, parentId: comment.parentId },
+    { actorId: comment.userId },
+  );
+}
+
+/**
+ * Reads the post's counters as this transaction left them (the triggers keep them with the like or
+ * comment itself) and sends them to its audience; answers them. `actorId` is the member whose like or
+ * comment moved them. Counts only: whether a member liked the post is theirs alone and never sent.
+ */
+export async function publishPostCounts(tx: DbOrTx, postId: string, actorId: string) {
+  const [row] = await tx
+    .select({ likesCount: posts.likesCount, commentsCount: posts.commentsCount })
+    .from(posts)
+    .where(eq(posts.id, postId))
+    .limit(1);
+  const counts = row ?? { likesCount: 0, commentsCount: 0 };
+  if (row)
+    await publishLiveEvent(tx, { allMembers: true }, { type: 'post.counts', postId, ...counts }, { actorId });
+  return counts;
+}
