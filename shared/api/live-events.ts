@@ -19,7 +19,13 @@ export type LiveEvent =
    */
   | LiveCommentEvent
   /** A post's like or comment count changed: cached cards and the post page show the new numbers. */
-  | { type: 'post.counts'; postId: string; likesCount: number; commentsCount: number };
+  | { type: 'post.counts'; postId: string; likesCount: number; commentsCount: number }
+  /**
+   * Someone reacted to a post (`commentId` null) or to one of its comments, or took a reaction back
+   * (ADR 044). A hint only: counts leave out members blocked with the viewer, so an open post page
+   * loads them again as its viewer sees them.
+   */
+  | { type: 'reactions.changed'; postId: string; commentId: string | null };
 
 export type LiveCommentEvent = {
   type: 'comment.created' | 'comment.updated' | 'comment.deleted';
@@ -37,4 +43,5 @@ export const LIVE_EVENT_TYPES: ReadonlySet<string> = new Set<LiveEvent['type']>(
   'comment.updated',
   'comment.deleted',
   'post.counts',
+  'reactions.changed',
 ]);

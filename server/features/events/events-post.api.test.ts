@@ -169,6 +169,51 @@ describe('live events of an open post', () => {
     expect((await ana.client.get(`/api/comments/${fromBen.id}`)).status).toBe(404);
   });
 
+  it('tells the post’s audience of a reaction given or taken back, and no one blocked with the member who reacted', async () => {
+    const ana = await memberWithClient(app);
+    const ben = await memberWithClient(app);
+    const cy = await memberWithClient(app);
+    const owner = await memberWithClient(app);
+    const group = await createGroupAs(owner.client);
+    const outsider = await memberOfAnotherGroup(app);
+    expect((await ana.client.post('/api/blocks', { user_id: ben.member.id })).status).toBe(201);
+    const post = await createPostAs(cy.client, { tldr: 'React to me' });
+    const groupPost = await createPostAs(owner.client, { tldr: 'Members only', group_id: group.id });
+    const [anaStream, cyStream, outsiderStream] = await Promise.all([
+      open(ana.client),
+      open(cy.client),
+      open(outsider.client),
+    ]);
+    const reactionsOn = (postId: string, commentId: string | null) => (event: LiveEvent) =>
+      event.type === 'reactions.changed' && event.postId === postId && event.commentId === commentId;
+
+    // Ben reacts to the post and takes it back: Cy hears both, Ana (who blocked Ben) neither.
+    expect((await ben.client.put(`/api/posts/${post.id}/reactions/heart`)).status).toBe(200);
+    expect((await ben.client.delete(`/api/posts/${post.id}/reactions/heart`)).status).toBe(200);
+    // Giving nothing new (taking back what is not given) tells no one.
+    expect((await ben.client.delete(`/api/posts/${post.id}/reactions/heart`)).status).toBe(200);
+    // A reaction on a comment names the comment.
+    const said = await comment(cy.client, post.id, 'Thanks all');
+    expect((await ben.client.put(`/api/comments/${said.id}/reactions/laugh`)).status).toBe(200);
+    await cyStream.next(reactionsOn(post.id, said.id));
+    expect(cyStream.events.filter(reactionsOn(post.id, null))).toHaveLength(2);
+    expect(cyStream.events.filter(reactionsOn(post.id, said.id))[0]).toEqual({
+      type: 'reactions.changed',
+      postId: post.id,
+      commentId: said.id,
+    });
+    // A reaction in the group reaches no outsider.
+    expect((await owner.client.put(`/api/posts/${groupPost.id}/reactions/wow`)).status).toBe(200);
+
+    // The positive control: Cy's own reaction reaches Ana and the outsider after everything above.
+    expect((await cy.client.put(`/api/posts/${post.id}/reactions/celebrate`)).status).toBe(200);
+    await anaStream.next(reactionsOn(post.id, null));
+    await outsiderStream.next(reactionsOn(post.id, null));
+    expect(anaStream.events.filter(reactionsOn(post.id, null))).toHaveLength(1);
+    expect(anaStream.events.some(reactionsOn(post.id, said.id))).toBe(false);
+    expect(outsiderStream.events.some(reactionsOn(groupPost.id, null))).toBe(false);
+  });
+
   it('tells a member removed from the group nothing more about its posts', async () => {
     const owner = await memberWithClient(app);
     const group = await createGroupAs(owner.client);

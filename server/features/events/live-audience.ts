@@ -37,6 +37,7 @@ export async function membersWhoMaySee(
       return membersWhoMaySeeComment(db, event.postId, event.commentId, candidates);
     case 'comment.deleted':
     case 'post.counts':
+    case 'reactions.changed':
       // Without the member it is about, nobody: a block could not be told.
       if (!actorId) return new Set();
       return membersWhoMaySeePost(db, event.postId, candidates, { actorId });

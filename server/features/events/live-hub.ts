@@ -42,6 +42,11 @@ const LiveMessageSchema: z.ZodType<LiveMessage> = z.object({
       likesCount: z.number().int().nonnegative(),
       commentsCount: z.number().int().nonnegative(),
     }),
+    z.object({
+      type: z.literal('reactions.changed'),
+      postId: z.string().uuid(),
+      commentId: z.string().uuid().nullable(),
+    }),
   ]),
   actorId: z.string().uuid().optional(),
 });

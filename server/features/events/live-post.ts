@@ -27,6 +27,24 @@ export async function publishCommentEvent(
 }
 
 /**
+ * Tells the post's audience that a reaction on it, or on one of its comments, came or went (ADR 044):
+ * a hint, so each open post page loads the reactions as its own viewer sees them. `actorId` is the
+ * member who reacted: no one blocked with them hears of it.
+ */
+export async function publishReactionsChanged(
+  tx: DbOrTx,
+  subject: { postId: string; commentId: string | null },
+  actorId: string,
+): Promise<void> {
+  await publishLiveEvent(
+    tx,
+    { allMembers: true },
+    { type: 'reactions.changed', postId: subject.postId, commentId: subject.commentId },
+    { actorId },
+  );
+}
+
+/**
  * Reads the post's counters as this transaction left them (the triggers keep them with the like or
  * comment itself) and sends them to its audience; answers them. `actorId` is the member whose like or
  * comment moved them. Counts only: whether a member liked the post is theirs alone and never sent.

@@ -5,6 +5,7 @@ import { forbidden } from '../../http/errors';
 import { canCommentInGroup } from '../../policies/group-roles';
 import { loadVisibleComment } from '../comments/comments.service';
 import { notifyOnce, reactionGroupKey, withdrawNotification } from '../notifications/notifications.service';
+import { publishReactionsChanged } from '../events/live-post';
 import { loadVisiblePost } from '../posts/posts.service';
 import { presentAuthor } from '../profiles/people';
 import {
@@ -78,6 +79,7 @@ export async function react(
         commentId: subject.kind === 'comment' ? subject.commentId : null,
         groupKey: reactionGroupKey(subject.kind === 'comment' ? subject : { postId: subject.postId }),
       });
+      await publishReactionsChanged(tx, liveSubject(subject), userId);
     }
     return summarizeReactions(tx, subject, userId);
   });
@@ -95,12 +97,14 @@ export async function unreact(
 ): Promise<ReactionSummary[]> {
   const { subject } = target;
   return db.transaction(async (tx) => {
-    if ((await deleteReaction(tx, subject, userId, emoji)) && !(await hasAnyReaction(tx, subject, userId))) {
-      await withdrawNotification(tx, {
-        recipientId: target.authorId,
-        actorId: userId,
-        groupKey: reactionGroupKey(subject.kind === 'comment' ? subject : { postId: subject.postId }),
-      });
+    if (await deleteReaction(tx, subject, userId, emoji)) {
+      if (!(await hasAnyReaction(tx, subject, userId)))
+        await withdrawNotification(tx, {
+          recipientId: target.authorId,
+          actorId: userId,
+          groupKey: reactionGroupKey(subject.kind === 'comment' ? subject : { postId: subject.postId }),
+        });
+      await publishReactionsChanged(tx, liveSubject(subject), userId);
     }
     return summarizeReactions(tx, subject, userId);
   });
@@ -123,4 +127,9 @@ export async function whoReacted(
     ...summary,
     members: reactors.filter((row) => row.emoji === summary.emoji).map((row) => presentAuthor(row)),
   }));
+}
+
+/** The post and, for a comment's reactions, the comment: what the live event names. */
+function liveSubject(subject: ReactionSubject) {
+  return { postId: subject.postId, commentId: subject.kind === 'comment' ? subject.commentId : null };
 }

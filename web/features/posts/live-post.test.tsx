@@ -135,6 +135,40 @@ describe('a live post', { timeout: 45_000 }, () => {
     expect(within(otherCard).getByRole('link', { name: /0 comments/ })).toBeInTheDocument();
   });
 
+  it('loads the post’s and a comment’s reactions again when someone reacts, as this viewer sees them', async () => {
+    const { calls } = mockFetch({
+      ...signedIn,
+      [`GET /api/posts/${post.id}`]: jsonResponse({ ...post, reactions: [] }),
+      [`GET /api/posts/${post.id}/comments`]: jsonResponse([{ ...ada, reactions: [] }], {
+        headers: { 'x-has-next-page': 'false' },
+      }),
+      [`GET /api/posts/${post.id}/reactions`]: jsonResponse([
+        { emoji: 'heart', count: 2, reacted: true, members: [] },
+      ]),
+      [`GET /api/comments/${ada.id}`]: jsonResponse(
+        fields({ ...ada, reactions: [{ emoji: 'laugh', count: 1, reacted: false }] }),
+      ),
+    });
+    renderApp(`/post/${post.id}`, { features: postsRoutes });
+    const comment = await screen.findByRole('article', { name: 'Comment by Ada Byron' }, slow);
+    await waitFor(() => expect(FakeEventSource.instances.length).toBeGreaterThan(0));
+
+    // Another post's reactions load nothing here.
+    emit({ type: 'reactions.changed', postId: other.id, commentId: null });
+    emit({ type: 'reactions.changed', postId: post.id, commentId: null });
+    const postReactions = screen.getAllByRole('group', { name: 'Reactions to this post' })[0]!;
+    expect(await within(postReactions).findByRole('button', { name: 'Heart: 2 reactions' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    emit({ type: 'reactions.changed', postId: post.id, commentId: ada.id });
+    expect(await within(comment).findByRole('button', { name: 'Laugh: 1 reaction' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    expect(calls.some((call) => call.url.startsWith(`/api/posts/${other.id}`))).toBe(false);
+  });
+
   it('announces who wrote, and how it starts', () => {
     expect(newCommentAnnouncement({ name: 'Ben', content: 'Hi\n\nthere', parent_id: null })).toBe(
       'New comment from Ben: Hi there',

@@ -20,7 +20,7 @@ import { PostNoticesProvider, usePostNotices } from './components/post-notices';
 import { PostOptionsMenu } from './components/post-options-menu';
 import { POST_TEXT } from './messages';
 import { postsMeta } from './post-cache';
-import { useLivePostCounts } from './use-live-post';
+import { useLivePostCounts, useLivePostReactions } from './use-live-post';
 
 /** A post that does not exist, is not visible to this member, or whose id is malformed. */
 export function isPostNotFound(error: unknown): boolean {
@@ -39,6 +39,7 @@ export function PostDetailPage() {
   useDocumentTitle(post.data?.tldr ?? (isPostNotFound(post.error) ? POST_TEXT.notFoundTitle : 'Post'));
   // Everyone's likes and comments move the counts shown here as they happen.
   useLivePostCounts(post.isSuccess);
+  useLivePostReactions(id, post.isSuccess);
 
   return (
     <PostNoticesProvider>

@@ -11,6 +11,7 @@ import {
   wasRemoved,
   type ConversationAdapter,
 } from '@web/features/comments';
+import { fetchWhoReacted } from '@web/features/reactions';
 import { useLiveEvents, type LiveEvent } from '@web/lib/live-events';
 import { fetchComment } from './api';
 import { updateCachedPost } from './post-cache';
@@ -39,8 +40,37 @@ export function useLivePostCounts(enabled = true): void {
   }, enabled);
 }
 
+/**
+ * The open post's own reactions, live (ADR 044): when someone reacts to it or takes a reaction back,
+ * they are loaded again as this viewer sees them (GET /api/posts/{id}/reactions: counts without
+ * members blocked with the viewer, and which are theirs). An older answer arriving late is dropped.
+ */
+export function useLivePostReactions(postId: string, enabled = true): void {
+  const queryClient = useQueryClient();
+  const latest = useRef(0);
+  useLiveEvents((event) => {
+    if (event.type !== 'reactions.changed' || event.postId !== postId || event.commentId !== null) return;
+    const ticket = ++latest.current;
+    fetchWhoReacted({ kind: 'post', id: postId }).then(
+      (who) => {
+        if (ticket !== latest.current) return;
+        const reactions = who.map(({ emoji, count, reacted }) => ({ emoji, count, reacted }));
+        updateCachedPost(queryClient, postId, (post) => ({ ...post, reactions }));
+      },
+      // Gone or hidden since the event left: the next load says so.
+      () => undefined,
+    );
+  }, enabled);
+}
+
 const isCommentEvent = (event: LiveEvent): event is LiveCommentEvent =>
   event.type === 'comment.created' || event.type === 'comment.updated' || event.type === 'comment.deleted';
+
+/** A reaction given to a comment, or taken back, reloads the comment as an edit does (ADR 044). */
+const asCommentEvent = (event: LiveEvent): LiveEvent =>
+  event.type === 'reactions.changed' && event.commentId !== null
+    ? { type: 'comment.updated', postId: event.postId, commentId: event.commentId, parentId: null }
+    : event;
 
 /** What a screen reader hears when someone else's comment arrives: who, and how it starts. */
 export function newCommentAnnouncement(
@@ -64,7 +94,8 @@ export function useLiveComments(postId: string, adapter: ConversationAdapter<Com
   const latest = useRef(new Map<string, number>());
   const [announcement, setAnnouncement] = useState('');
 
-  useLiveEvents((event) => {
+  useLiveEvents((received) => {
+    const event = asCommentEvent(received);
     if (!isCommentEvent(event) || event.postId !== postId) return;
     const { commentId } = event;
     if (event.type === 'comment.deleted') {

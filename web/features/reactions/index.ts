@@ -1,1 +1,2 @@
+export { fetchWhoReacted } from './api';
 export { ReactionBar } from './reaction-bar';
