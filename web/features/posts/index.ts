@@ -22,3 +22,4 @@ export { PostCardBody } from './components/post-card-body';
 export { useOpenOnClick } from './components/use-open-on-click';
 export { PostDetailBody } from './components/post-detail-body';
 export { POST_TEXT, likesLabel, commentsLabel, contentPreview } from './messages';
+export { postableGroups } from './new-post-page';
