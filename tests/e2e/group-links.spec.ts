@@ -6,8 +6,9 @@ import { type Member, host, newMember, signInApi, signInPage } from './support/m
 
 /**
  * Links shared into a group (ADR 046): a Poster shares a page into their group from the group page;
- * Hearth reads and summarises it; another member of the group, on a phone in the dark theme, sees
- * it in the group's timeline as a card with its summary; a member of another group never sees it.
+ * Hearth reads and summarises it; another member of the group, on a phone in the dark theme with the
+ * group's page already open, sees the card and then its summary arrive without a reload; a member of
+ * another group never sees it.
  */
 
 const ARTICLE_TITLE = 'Why allotment soil needs winter cover';
@@ -105,6 +106,17 @@ test('share a link into a group: its members see the card with its summary, anot
     }),
   );
 
+  // A member of the group, on a phone in the dark theme, has the group's page open already.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+  const readerPage = await phone.newPage();
+  await signInPage(readerPage, reader);
+  await readerPage.goto(`/group/${groupId}`);
+  await expect(readerPage.getByText('No posts in this group yet')).toBeVisible();
+  // The card must come without a reload: a marker set now would vanish with one.
+  await readerPage.evaluate(() => {
+    (window as unknown as { hearthNoReload: boolean }).hearthNoReload = true;
+  });
+
   // The sharer starts from the group page: the form opens sharing into this group.
   await signInPage(page, sharer);
   await page.goto(`/group/${groupId}`);
@@ -123,17 +135,16 @@ test('share a link into a group: its members see the card with its summary, anot
   await expect(page.getByTestId('sentence-summary')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name: ARTICLE_TITLE, level: 1 })).toBeVisible();
 
-  // A member of the group, on a phone in the dark theme, finds it in the group's timeline.
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
-  const readerPage = await phone.newPage();
-  await signInPage(readerPage, reader);
-  await readerPage.goto(`/group/${groupId}`);
+  // The member's open page shows the card, then its title and summary, as Hearth reads it.
   const timeline = readerPage.getByRole('region', { name: 'Timeline' });
   const card = timeline.getByRole('article', { name: ARTICLE_TITLE });
-  await expect(card).toBeVisible();
+  await expect(card).toBeVisible({ timeout: 30_000 });
   await expect(card.getByText(`Shared in ${groupName}`)).toBeVisible();
   await expect(card.getByText(note)).toBeVisible();
   await expect(card.locator('p', { hasText: /soil|cover|winter/i }).first()).toBeVisible();
+  expect(
+    await readerPage.evaluate(() => (window as unknown as { hearthNoReload?: boolean }).hearthNoReload),
+  ).toBe(true);
   expect(await readerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectNoSeriousA11yViolations(readerPage, 'group timeline with a shared link (phone, dark)');
   // The card opens the link by keyboard.

@@ -6,6 +6,8 @@ import { memberWithClient } from '../../../tests/support/factories';
 import { createGroupAs, memberInGroup, memberOfAnotherGroup } from '../../../tests/support/social-factories';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import type { TestClient } from '../../../tests/support/test-client';
+import { openStream, type Stream } from '../../../tests/support/event-stream';
+import type { LiveEvent } from '../../../shared/api/live-events';
 import { membersWhoMaySeeLink } from '../events/live-audience';
 import { indexLink } from '../search/search.indexer';
 import { NOT_A_GROUP_TO_SHARE_IN } from './links.service';
@@ -276,5 +278,59 @@ describe('links shared into a group', () => {
     const id = await share(w.poster.client, w.group.id);
     await app.context.db.delete(groups).where(eq(groups.id, w.group.id));
     expect(await app.context.db.select().from(links).where(eq(links.id, id))).toEqual([]);
+  });
+});
+
+describe('live: a link shared into a group reaches its members’ open streams only', () => {
+  let app: TestApp;
+  const streams: Stream[] = [];
+  beforeAll(async () => {
+    app = await createTestApp({ config: { services: ['web'] } });
+  });
+  afterAll(async () => {
+    for (const stream of streams) stream.close();
+    await app.close();
+  });
+
+  it('tells the group’s members (not a member of another group, not one the sharer blocked)', async () => {
+    const owner = await memberWithClient(app);
+    const group = await createGroupAs(owner.client);
+    const sharer = await memberInGroup(app, group.id, 'Poster');
+    const reader = await memberInGroup(app, group.id, 'Commentor');
+    const shunned = await memberInGroup(app, group.id, 'Commentor');
+    const outsider = await memberOfAnotherGroup(app);
+    expect((await sharer.client.post('/api/blocks', { user_id: shunned.member.id })).status).toBe(201);
+    const open = async (client: TestClient) => {
+      const stream = await openStream(app.url, client);
+      streams.push(stream);
+      return stream;
+    };
+    const [readerStream, shunnedStream, outsiderStream] = await Promise.all([
+      open(reader.client),
+      open(shunned.client),
+      open(outsider.client),
+    ]);
+    const shareInto = async (client: TestClient, groupId: string) => {
+      const res = await client.post('/api/links', {
+        url: `https://club.example.test/live-${Date.now()}-${Math.random()}`,
+        visibility: 'group',
+        group_id: groupId,
+      });
+      expect(res.status).toBe(201);
+      return res.body.id as string;
+    };
+    const isLink = (id: string) => (event: LiveEvent) => event.type === 'link.updated' && event.linkId === id;
+
+    const id = await shareInto(sharer.client, group.id);
+    await readerStream.next(isLink(id));
+    // Positive controls: the outsider hears of their own group's link, the shunned member of a
+    // link shared by someone else; by then this one would have arrived before them.
+    const own = await shareInto(outsider.client, outsider.otherGroupId);
+    await outsiderStream.next(isLink(own));
+    const byOwner = await shareInto(owner.client, group.id);
+    await shunnedStream.next(isLink(byOwner));
+    expect(outsiderStream.events.some(isLink(id))).toBe(false);
+    expect(shunnedStream.events.some(isLink(id))).toBe(false);
+    expect(readerStream.events.some(isLink(own))).toBe(false);
   });
 });

@@ -6,7 +6,8 @@ import { forbidden, invalidField, notFound } from '../../http/errors';
 import { canPostInGroup } from '../../policies/group-roles';
 import { canViewLink, type LinkViewerFacts } from '../../policies/visibility';
 import { findGroupWithRole } from '../groups/memberships';
-import { enqueueLinkProcessing, retryLink } from './links.job';
+import { publishLiveEvent } from '../events/live-events';
+import { enqueueLinkProcessing, linkAudience, retryLink } from './links.job';
 import { canDeleteLink, canRetryLink } from './links.policy';
 import { deleteLink, findLinkForViewer, insertLink, listEarlierShares, type LinkRow } from './links.repo';
 
@@ -45,7 +46,7 @@ async function checkShareGroup(tx: DbOrTx, groupId: string, userId: string): Pro
 /**
  * Stores the link as pending and enqueues its reading in the same transaction, so a link never
  * exists without its job. A link shared into a group is checked against the member's role in that
- * group in the same transaction. Answers its id and the earlier shares of the same page the member
+ * group in the same transaction, and the group's open timelines hear of it. Answers its id and the earlier shares of the same page the member
  * may see.
  */
 export async function createLink(context: AppContext, userId: string, input: CreateLinkBody) {
@@ -66,6 +67,12 @@ export async function createLink(context: AppContext, userId: string, input: Cre
       groupId,
     });
     await enqueueLinkProcessing(context, row.id, { tx });
+    // A group's open timelines show the new card at once (only its members hear of it).
+    if (groupId)
+      await publishLiveEvent(tx, linkAudience({ userId, visibility: 'group' }), {
+        type: 'link.updated',
+        linkId: row.id,
+      });
     return row.id;
   });
   const earlier = await listEarlierShares(context.db, {

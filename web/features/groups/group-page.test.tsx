@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
@@ -7,7 +7,7 @@ import { ada } from '@web/test/users';
 import { aGroup, aMember, aRequest, emptyPostsPage } from './test-fixtures';
 import { testId } from '@web/test/ids';
 import { aPost } from '../posts/post-fixtures';
-import { aLink } from '../links/test-fixtures';
+import { aLink, FakeEventSource } from '../links/test-fixtures';
 
 const outsider = aGroup({ id: '10000000-0000-4000-8000-000000000002', name: 'Chess Friends' });
 
@@ -361,5 +361,33 @@ describe('/group/{id}', () => {
         .getAllByRole('article')
         .map((article) => document.getElementById(article.getAttribute('aria-labelledby')!)?.textContent),
     ).toEqual(['Newest post', 'A link from the middle', 'Older post']);
+  });
+
+  it('shows a link shared into the group as soon as the live stream says so', async () => {
+    FakeEventSource.instances = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const club = aGroup({ id: '10000000-0000-4000-8000-000000000001', name: 'Book Club', role: 'Commentor' });
+    const shared = aLink({
+      id: testId('l-live'),
+      title: 'Shared a moment ago',
+      visibility: 'group',
+      group_id: club.id,
+      group_name: club.name,
+    });
+    let linksNow: unknown[] = [];
+    mockFetch({
+      'GET /api/auth': jsonResponse(ada),
+      'GET /api/groups': jsonResponse([club]),
+      [`GET /api/groups/${club.id}`]: jsonResponse(club),
+      [`GET /api/groups/${club.id}/group_roles`]: jsonResponse([]),
+      [`GET /api/groups/${club.id}/pins`]: jsonResponse([]),
+      'GET /api/posts': () => emptyPostsPage(),
+      'GET /api/links': () => jsonResponse(linksNow, { headers: { 'x-has-next-page': 'false' } }),
+    });
+    renderApp(`/group/${club.id}`);
+    expect(await screen.findByText('No posts in this group yet')).toBeInTheDocument();
+    linksNow = [shared];
+    act(() => FakeEventSource.emit({ type: 'link.updated', linkId: shared.id }));
+    expect(await screen.findByRole('article', { name: 'Shared a moment ago' })).toBeInTheDocument();
   });
 });

@@ -29,9 +29,11 @@ export function GroupTimeline({ groupId, canPost }: { groupId: string; canPost: 
     staleTime: TIMELINE_STALE_TIME_MS,
   });
   const items = links.data ? flattenPages(links.data) : [];
-  // A link still being read reaches its sharer's stream as it changes: show its summary when it comes.
+  // A group link's news reaches the group's members (ADR 046): a new card, then its summary as Hearth
+  // reads it. The event names no group, and reaches only who may see the link: an unknown one may be
+  // new here, so the list is read again (one indexed read).
   useLiveEvents((event) => {
-    if (event.type === 'link.updated' && items.some((link) => link.id === event.linkId)) void links.refetch();
+    if (event.type === 'link.updated') void links.refetch();
   });
 
   /** With the posts' refresh: back to the newest links too. */
