@@ -22,13 +22,17 @@ import {
  * the pure form allows, for every (viewer, item) pair.
  */
 
-const VIEWERS = ['owner', 'member', 'outsider', 'stranger', 'follower'] as const;
+const VIEWERS = ['owner', 'member', 'outsider', 'stranger', 'follower', 'shunned'] as const;
 type Viewer = (typeof VIEWERS)[number];
 
-/** owner and member are in the group; outsider is a Poster of another group; stranger is in none. */
+/**
+ * owner, member and shunned are in the group; outsider is a Poster of another group; stranger is in
+ * none. The owner blocked shunned.
+ */
 const ROLES: Array<{ group: 'group' | 'other'; viewer: Viewer; role: GroupRole }> = [
   { group: 'group', viewer: 'owner', role: 'Owner' },
   { group: 'group', viewer: 'member', role: 'Commentor' },
+  { group: 'group', viewer: 'shunned', role: 'Poster' },
   { group: 'other', viewer: 'outsider', role: 'Poster' },
 ];
 const POSTS: Array<{ key: string; author: Viewer; group: 'group' | 'other' | null }> = [
@@ -39,7 +43,10 @@ const POSTS: Array<{ key: string; author: Viewer; group: 'group' | 'other' | nul
   { key: 'open by outsider', author: 'outsider', group: null },
 ];
 /** The stranger blocked the owner; the member ignored the owner's open post. */
-const BLOCKS: Array<{ blocker: Viewer; blocked: Viewer }> = [{ blocker: 'stranger', blocked: 'owner' }];
+const BLOCKS: Array<{ blocker: Viewer; blocked: Viewer }> = [
+  { blocker: 'stranger', blocked: 'owner' },
+  { blocker: 'owner', blocked: 'shunned' },
+];
 const IGNORES: Array<{ viewer: Viewer; post: string }> = [{ viewer: 'member', post: 'open by owner' }];
 const FOLLOWS: Array<{ follower: Viewer; followee: Viewer }> = [{ follower: 'follower', followee: 'owner' }];
 const LINKS: Array<{
@@ -47,6 +54,7 @@ const LINKS: Array<{
   owner: Viewer;
   visibility: LinkVisibility;
   status: 'pending' | 'ready' | 'failed';
+  group?: 'group' | 'other';
 }> = [
   { key: 'private', owner: 'owner', visibility: 'private', status: 'ready' },
   { key: 'public', owner: 'owner', visibility: 'public', status: 'ready' },
@@ -54,6 +62,8 @@ const LINKS: Array<{
   { key: 'published, still reading', owner: 'owner', visibility: 'published', status: 'pending' },
   { key: 'published, reading failed', owner: 'outsider', visibility: 'published', status: 'failed' },
   { key: "stranger's public", owner: 'stranger', visibility: 'public', status: 'ready' },
+  { key: 'shared into the group', owner: 'owner', visibility: 'group', status: 'ready', group: 'group' },
+  { key: 'shared into the other', owner: 'outsider', visibility: 'group', status: 'ready', group: 'other' },
 ];
 
 describe('the visibility SQL conditions select what the pure rules allow', () => {
@@ -122,6 +132,7 @@ describe('the visibility SQL conditions select what the pure rules allow', () =>
           domain: 'example.test',
           visibility: link.visibility,
           status: link.status,
+          groupId: link.group ? groupIds[link.group] : null,
         })
         .returning();
       linkIds[link.key] = row!.id;
@@ -180,9 +191,17 @@ describe('the visibility SQL conditions select what the pure rules allow', () =>
         sql: () => linksWhere(visibleLinksCondition(viewerId)),
         pure: keys(LINKS, (link) =>
           canViewLink(
-            { userId: userIds[link.owner], visibility: link.visibility },
+            {
+              userId: userIds[link.owner],
+              visibility: link.visibility,
+              groupId: link.group ? groupIds[link.group] : null,
+            },
             viewerId,
-            FOLLOWS.some((f) => f.follower === viewer && f.followee === link.owner),
+            {
+              followsOwner: FOLLOWS.some((f) => f.follower === viewer && f.followee === link.owner),
+              groupRole: link.group ? roleOf(viewer, link.group) : null,
+              blockedWithOwner: isBlockedEitherWay(blocks(), viewerId, userIds[link.owner]),
+            },
           ),
         ),
       },
@@ -214,5 +233,11 @@ describe('the visibility SQL conditions select what the pure rules allow', () =>
     ]);
     expect(await linksWhere(visibleLinksCondition(userIds.stranger))).not.toContain('public');
     expect(await linksWhere(publishedLinksCondition())).toEqual(['published']);
+    // A group link: its group's members (not one the sharer blocked), never another group's.
+    expect(await linksWhere(visibleLinksCondition(userIds.member))).toContain('shared into the group');
+    expect(await linksWhere(visibleLinksCondition(userIds.outsider))).not.toContain('shared into the group');
+    expect(await linksWhere(visibleLinksCondition(userIds.outsider))).toContain('shared into the other');
+    expect(await linksWhere(visibleLinksCondition(userIds.shunned))).not.toContain('shared into the group');
+    expect(await linksWhere(visibleLinksCondition(userIds.owner))).not.toContain('shared into the other');
   });
 });

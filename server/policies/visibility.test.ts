@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { LinkVisibility } from '../../shared/domain/constants';
 import {
   canAnswerRequests,
   canCommentInGroup,
@@ -29,16 +30,41 @@ describe('canViewPost', () => {
 
 describe('canViewLink', () => {
   const owner = 'owner';
+  const none = { followsOwner: false, groupRole: null, blockedWithOwner: false };
+  const following = { ...none, followsOwner: true };
+  const scope = (visibility: LinkVisibility, groupId: string | null = null) => ({
+    userId: owner,
+    visibility,
+    groupId,
+  });
   it('keeps a private link to its owner, even from followers', () => {
-    expect(canViewLink({ userId: owner, visibility: 'private' }, owner, false)).toBe(true);
-    expect(canViewLink({ userId: owner, visibility: 'private' }, 'other', true)).toBe(false);
+    expect(canViewLink(scope('private'), owner, none)).toBe(true);
+    expect(canViewLink(scope('private'), 'other', following)).toBe(false);
   });
   it('shows a public link to the owner and their followers only', () => {
-    expect(canViewLink({ userId: owner, visibility: 'public' }, 'follower', true)).toBe(true);
-    expect(canViewLink({ userId: owner, visibility: 'public' }, 'stranger', false)).toBe(false);
+    expect(canViewLink(scope('public'), 'follower', following)).toBe(true);
+    expect(canViewLink(scope('public'), 'stranger', none)).toBe(false);
   });
   it('shows a published link to every member', () => {
-    expect(canViewLink({ userId: owner, visibility: 'published' }, 'stranger', false)).toBe(true);
+    expect(canViewLink(scope('published'), 'stranger', none)).toBe(true);
+  });
+  it("shows a group link to the group's current members, whatever their role", () => {
+    for (const role of ['Owner', 'Moderator', 'Poster', 'Commentor'] as const) {
+      expect(canViewLink(scope('group', 'g'), 'member', { ...none, groupRole: role })).toBe(true);
+    }
+  });
+  it('hides a group link from non-members, followers and its own sharer once they are out', () => {
+    expect(canViewLink(scope('group', 'g'), 'outsider', none)).toBe(false);
+    expect(canViewLink(scope('group', 'g'), 'follower', following)).toBe(false);
+    expect(canViewLink(scope('group', 'g'), owner, none)).toBe(false);
+  });
+  it('hides a group link from a member a block separates from its sharer', () => {
+    expect(
+      canViewLink(scope('group', 'g'), 'member', { ...none, groupRole: 'Poster', blockedWithOwner: true }),
+    ).toBe(false);
+  });
+  it('never shows a group link without a group', () => {
+    expect(canViewLink(scope('group', null), 'member', { ...none, groupRole: 'Owner' })).toBe(false);
   });
 });
 

@@ -6,8 +6,8 @@ import { isMember, type MaybeRole } from './group-roles';
 /**
  * Who sees what (ARCHITECTURE.md): the one place that decides whether a member may see a post.
  * A post without a group is visible to every member; a post in a group only to that group's
- * members. A link marked `private` is its owner's alone, `public` reaches the owner's followers, and
- * `published` every member (and the public explore pages). The same rule comes in two forms that must agree: a pure function for a post already
+ * members. A link marked `private` is its owner's alone, `public` reaches the owner's followers,
+ * `published` every member (and the public explore pages), and `group` the members of its group. The same rule comes in two forms that must agree: a pure function for a post already
  * loaded, and a SQL condition for queries (timelines, profiles, search), so invisible posts never
  * leave the database.
  */
@@ -99,22 +99,50 @@ export function notBlockedCondition(viewerId: string, memberColumn: AnyColumn | 
 export interface LinkScope {
   userId: string;
   visibility: LinkVisibility;
+  /** The group a `group` link is shared into; null for every other visibility. */
+  groupId: string | null;
 }
 
-/** `viewerFollowsOwner`: the viewer follows the link's owner (the Friends page). */
-export function canViewLink(link: LinkScope, viewerId: string, viewerFollowsOwner: boolean): boolean {
+/** What the link rule needs to know about the viewer, besides who they are. */
+export interface LinkViewerFacts {
+  /** The viewer follows the link's owner (the Friends page). */
+  followsOwner: boolean;
+  /** The viewer's role in the link's group (null when not a member, or the link has no group). */
+  groupRole: MaybeRole;
+  /** A block stands between the viewer and the link's owner, either way. */
+  blockedWithOwner: boolean;
+}
+
+/**
+ * A `group` link (ADR 046) is seen by the current members of its group, its sharer included, and
+ * by no one a block separates from the sharer: leaving the group, being removed or blocked ends
+ * what the member sees of it. The other visibilities: the owner, followers for `public`, everyone
+ * for `published`.
+ */
+export function canViewLink(link: LinkScope, viewerId: string, viewer: LinkViewerFacts): boolean {
+  if (link.visibility === 'group') {
+    return link.groupId !== null && isMember(viewer.groupRole) && !viewer.blockedWithOwner;
+  }
   if (link.userId === viewerId || link.visibility === 'published') return true;
-  return link.visibility === 'public' && viewerFollowsOwner;
+  return link.visibility === 'public' && viewer.followsOwner;
 }
 
-/** SQL condition on `links`: the viewer may see the row (the same rule as canViewLink). */
+/**
+ * SQL condition on `links`: the viewer may see the row (the same rule as canViewLink). Outer columns
+ * are named `links.…` literally so a subquery never binds them to its own table.
+ */
 export function visibleLinksCondition(viewerId: string): SQL {
-  return sql`(${links.userId} = ${viewerId} or ${links.visibility} = 'published' or (
+  return sql`(case when ${links.visibility} = 'group' then (
+    exists (
+      select 1 from group_roles vis_lgr
+      where vis_lgr.group_id = links.group_id and vis_lgr.user_id = ${viewerId}
+    ) and ${notBlockedCondition(viewerId, sql.raw('links.user_id'))}
+  ) else (${links.userId} = ${viewerId} or ${links.visibility} = 'published' or (
     ${links.visibility} = 'public' and exists (
       select 1 from follows vis_f
       where vis_f.followee_id = links.user_id and vis_f.follower_id = ${viewerId}
     )
-  ))`;
+  )) end)`;
 }
 
 export interface VisitorLinkScope {

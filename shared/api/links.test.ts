@@ -55,6 +55,26 @@ describe('adding a link', () => {
     ]);
   });
 
+  it('wants group_id with the group visibility, and refuses it with the other three (ADR 046)', () => {
+    expect(CreateLinkBodySchema.parse(link({ visibility: 'group', group_id: UUID }))).toMatchObject({
+      visibility: 'group',
+      group_id: UUID,
+    });
+    expect(refusals(CreateLinkBodySchema, link({ visibility: 'group' }))).toEqual([
+      ['group_id', 'is required when sharing into a group'],
+    ]);
+    expect(refusals(CreateLinkBodySchema, link({ visibility: 'group', group_id: null }))).toEqual([
+      ['group_id', 'is required when sharing into a group'],
+    ]);
+    expect(refusals(CreateLinkBodySchema, link({ visibility: 'group', group_id: 'nope' }))).toEqual([
+      ['group_id', 'is not a valid id'],
+    ]);
+    for (const visibility of ['private', 'public', 'published'])
+      expect(refusals(CreateLinkBodySchema, link({ visibility, group_id: UUID })), visibility).toEqual([
+        ['group_id', 'can only be given when sharing into a group'],
+      ]);
+  });
+
   it('needs a visibility, and keeps the comment to 2,000 characters', () => {
     expect(refusals(CreateLinkBodySchema, { url: 'https://example.test/' })).toEqual([
       ['visibility', 'Visibility is required'],
@@ -109,6 +129,8 @@ describe('what the link API answers', () => {
     title: 'A page',
     comment: null,
     visibility: 'public',
+    group_id: null,
+    group_name: null,
     sentence_summary: 'One sentence.',
     paragraph_summary: 'Three sentences.',
     markdown_content: null,

@@ -26,18 +26,31 @@ export const LinkIdParamsSchema = z.object({ id: uuidParam });
 /** /api/links/{id}/comments/{commentId} (the spec's {linkId}/comments/{id}: one name per path segment). */
 export const LinkCommentParamsSchema = z.object({ id: uuidParam, commentId: uuidParam });
 
-/** POST /api/links {url, comment, visibility}: the body is not wrapped (spec section 7). */
-export const CreateLinkBodySchema = z.object({
-  url: z
-    .string({ error: LINK_MESSAGES.urlRequired })
-    .superRefine((value, ctx) => {
-      const check = checkLinkUrl(value);
-      if (!check.ok) ctx.addIssue({ code: 'custom', message: URL_PROBLEMS[check.problem] });
-    })
-    .pipe(text().trim()),
-  comment: optionalText(LINK_NOTE_MAX),
-  visibility: z.enum(LINK_VISIBILITIES, { error: LINK_MESSAGES.visibilityRequired }),
-});
+/**
+ * POST /api/links {url, comment, visibility, group_id}: the body is not wrapped (spec section 7).
+ * `group_id` names the group a `group` link is shared into; it is required with that visibility
+ * and refused with any other (ADR 046).
+ */
+export const CreateLinkBodySchema = z
+  .object({
+    url: z
+      .string({ error: LINK_MESSAGES.urlRequired })
+      .superRefine((value, ctx) => {
+        const check = checkLinkUrl(value);
+        if (!check.ok) ctx.addIssue({ code: 'custom', message: URL_PROBLEMS[check.problem] });
+      })
+      .pipe(text().trim()),
+    comment: optionalText(LINK_NOTE_MAX),
+    visibility: z.enum(LINK_VISIBILITIES, { error: LINK_MESSAGES.visibilityRequired }),
+    group_id: uuidParam.nullish(),
+  })
+  .superRefine((body, ctx) => {
+    const named = body.group_id != null;
+    if (body.visibility === 'group' && !named)
+      ctx.addIssue({ code: 'custom', path: ['group_id'], message: LINK_MESSAGES.groupRequired });
+    if (body.visibility !== 'group' && named)
+      ctx.addIssue({ code: 'custom', path: ['group_id'], message: LINK_MESSAGES.groupOnlyWithGroup });
+  });
 export type CreateLinkBody = z.infer<typeof CreateLinkBodySchema>;
 
 export const LINK_STATUSES = ['pending', 'processing', 'ready', 'failed'] as const;
@@ -55,6 +68,9 @@ export const LinkSchema = z.object({
   /** The sharer's own words. */
   comment: z.string().nullable(),
   visibility: z.enum(LINK_VISIBILITIES),
+  /** The group a `group` link is shared into, and its name; null for the other visibilities (ADR 046). */
+  group_id: z.string().nullable(),
+  group_name: z.string().nullable(),
   /** One sentence. */
   sentence_summary: z.string().nullable(),
   /** Three to five sentences. */
@@ -136,8 +152,11 @@ export const PublishedLinkListSchema = z.array(PublishedLinkSchema);
 /** GET /api/published_links?after=&limit= ; headers x-next-cursor, x-has-next-page. */
 export const PublishedLinksQuerySchema = PageQuerySchema;
 
-/** GET /api/links?after=&limit= ; headers x-next-cursor, x-has-next-page. */
-export const LinkTimelineQuerySchema = PageQuerySchema;
+/**
+ * GET /api/links?after=&limit=&group_id= ; headers x-next-cursor, x-has-next-page. With `group_id`,
+ * the links shared into that group (its members only), as GET /api/posts?group_id= for its posts.
+ */
+export const LinkTimelineQuerySchema = PageQuerySchema.extend({ group_id: uuidParam.optional() });
 
 /** POST /api/links (201): the new link's id and the earlier shares of the same page the member may see. */
 export const CreateLinkResponseSchema = z.object({

@@ -18,7 +18,11 @@ export type GroupInvitationStatus = (typeof GROUP_INVITATION_STATUSES)[number];
 export const FILE_TYPES = ['post_attachment', 'profile'] as const;
 export type FileType = (typeof FILE_TYPES)[number];
 
-export const LINK_VISIBILITIES = ['private', 'public', 'published'] as const;
+/**
+ * Who sees a link: `private` its owner, `public` the owner's followers, `published` everyone, and
+ * `group` the current members of the one group it was shared into (ADR 046).
+ */
+export const LINK_VISIBILITIES = ['private', 'public', 'published', 'group'] as const;
 export type LinkVisibility = (typeof LINK_VISIBILITIES)[number];
 
 export const GROUP_SORTS = ['name', 'date', 'status'] as const;

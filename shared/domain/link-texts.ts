@@ -6,6 +6,12 @@ export const LINK_MESSAGES = {
   urlInvalid: 'Please enter a valid URL',
   visibilityRequired: 'Visibility is required',
   commentRequired: 'Comment content is required',
+  /** A link shared into a group names the group (ADR 046)… */
+  groupRequired: 'is required when sharing into a group',
+  /** …and only then. */
+  groupOnlyWithGroup: 'can only be given when sharing into a group',
+  /** The form's own check before sending. */
+  groupChoose: 'Choose a group to share into',
 } as const;
 
 /** The comment a member adds to their own link (the link's `comment`). */

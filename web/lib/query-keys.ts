@@ -72,6 +72,8 @@ export const queryKeys = {
   links: {
     all: ['links'] as const,
     timeline: () => ['links', 'timeline'] as const,
+    /** The links shared into a group (GET /api/links?group_id=): under the timeline, so what refreshes it refreshes them. */
+    group: (groupId: string) => ['links', 'timeline', 'group', groupId] as const,
     detail: (id: string) => ['links', 'detail', id] as const,
     comments: (id: string) => ['links', 'comments', id] as const,
   },

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -15,6 +16,7 @@ import {
 import { LINK_VISIBILITIES } from '../../../shared/domain/constants';
 import { users } from './accounts';
 import { createdAt, id, updatedAt } from './columns';
+import { groups } from './groups';
 import { tsvector } from './posts';
 
 export const linkVisibility = pgEnum('link_visibility', LINK_VISIBILITIES);
@@ -34,6 +36,11 @@ export const links = pgTable(
     domain: text('domain').notNull(),
     comment: text('comment'),
     visibility: linkVisibility('visibility').notNull().default('private'),
+    /**
+     * The group a `group` link is shared into (ADR 046), and only then; its members alone see the
+     * link. Deleting the group deletes the links shared into it.
+     */
+    groupId: uuid('group_id').references(() => groups.id, { onDelete: 'cascade' }),
     status: linkStatus('status').notNull().default('pending'),
     title: text('title'),
     sentenceSummary: text('sentence_summary'),
@@ -82,6 +89,16 @@ export const links = pgTable(
     index('links_normalized_url_idx').on(t.normalizedUrl),
     // No pending list: PGlite has no autovacuum to flush it, and every search would scan it whole.
     index('links_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
+    // A group's links, newest first, for its timeline (ADR 046).
+    index('links_group_created_idx')
+      .on(t.groupId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.groupId} is not null`),
+    // A group id with the `group` visibility, and never without it. Compared as text: the enum's
+    // value is added by the same migration, and PostgreSQL refuses a new value's use before commit.
+    check(
+      'links_group_id_with_group_visibility',
+      sql`(${t.visibility}::text = 'group') = (${t.groupId} is not null)`,
+    ),
   ],
 );
 

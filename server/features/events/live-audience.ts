@@ -102,7 +102,11 @@ async function membersWhoMaySeeComment(db: DbOrTx, postId: string, commentId: st
   return membersWhoMaySeePost(db, postId, candidates, { actorId: comment.userId });
 }
 
-/** Of `candidates`, those who may see the link (nobody if it is gone). */
+/**
+ * Of `candidates`, those who may see the link (nobody if it is gone): followers of its owner for a
+ * `public` link; for a `group` link its group's current members whom no block separates from the
+ * sharer (ADR 046).
+ */
 export async function membersWhoMaySeeLink(
   db: DbOrTx,
   linkId: string,
@@ -110,7 +114,7 @@ export async function membersWhoMaySeeLink(
 ): Promise<Set<string>> {
   if (candidates.length === 0) return new Set();
   const [link] = await db
-    .select({ userId: links.userId, visibility: links.visibility })
+    .select({ userId: links.userId, visibility: links.visibility, groupId: links.groupId })
     .from(links)
     .where(eq(links.id, linkId))
     .limit(1);
@@ -123,7 +127,25 @@ export async function membersWhoMaySeeLink(
       .where(and(eq(follows.followeeId, link.userId), inArray(follows.followerId, candidates)));
     for (const row of rows) followers.add(row.userId);
   }
-  return new Set(candidates.filter((userId) => canViewLink(link, userId, followers.has(userId))));
+  const roles = new Map<string, GroupRole>();
+  let blocks: { blockerId: string; blockedId: string }[] = [];
+  if (link.visibility === 'group' && link.groupId) {
+    const rows = await db
+      .select({ userId: groupRoles.userId, role: groupRoles.role })
+      .from(groupRoles)
+      .where(and(eq(groupRoles.groupId, link.groupId), inArray(groupRoles.userId, candidates)));
+    for (const row of rows) roles.set(row.userId, row.role);
+    blocks = await blocksWith(db, [link.userId], candidates);
+  }
+  return new Set(
+    candidates.filter((userId) =>
+      canViewLink(link, userId, {
+        followsOwner: followers.has(userId),
+        groupRole: roles.get(userId) ?? null,
+        blockedWithOwner: isBlockedEitherWay(blocks, userId, link.userId),
+      }),
+    ),
+  );
 }
 
 /**

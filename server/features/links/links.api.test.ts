@@ -13,6 +13,8 @@ const LINK_FIELDS = [
   'title',
   'comment',
   'visibility',
+  'group_id',
+  'group_name',
   'sentence_summary',
   'paragraph_summary',
   'markdown_content',

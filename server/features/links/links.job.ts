@@ -3,7 +3,7 @@ import { safeFetch, type FetchResult } from '../../adapters/safe-fetch/safe-fetc
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { defineJob, type JobAttempt } from '../../jobs/queue';
-import { publishLiveEvent } from '../events/live-events';
+import { publishLiveEvent, type LiveAudience } from '../events/live-events';
 import { notify } from '../notifications/notify';
 import { asLinkStepError, LINK_ERROR_MESSAGES } from './pipeline/link-step-error';
 import {
@@ -88,13 +88,22 @@ export async function enqueueLinkProcessing(
   await context.jobs.enqueue(linksProcessJob(context), { linkId }, { tx: options.tx, key: linkId });
 }
 
+/**
+ * Who hears that a link changed: its sharer; for a link shared into a group, every listening member
+ * the one visibility rule lets see it (the group's current members, no one blocked with the sharer),
+ * so the group's timeline shows the card and its summary as they come (ADR 046).
+ */
+export function linkAudience(link: Pick<LinkRow, 'userId' | 'visibility'>): LiveAudience {
+  return link.visibility === 'group' ? { allMembers: true } : { userIds: [link.userId] };
+}
+
 /** The owner's Retry: a failed link goes back to pending, its error cleared, and is queued again. */
 export async function retryLink(context: AppContext, linkId: string): Promise<void> {
   await context.db.transaction(async (tx) => {
     const link = await resetFailedLink(tx, linkId);
     if (!link) return;
     await enqueueLinkProcessing(context, linkId, { tx });
-    await publishLiveEvent(tx, { userIds: [link.userId] }, { type: 'link.updated', linkId });
+    await publishLiveEvent(tx, linkAudience(link), { type: 'link.updated', linkId });
   });
 }
 
@@ -110,7 +119,7 @@ export async function sweepStaleLinks(context: AppContext, now: Date = new Date(
           error: LINK_ERROR_MESSAGES.unexpected,
           errorRetryable: true,
         });
-        await publishLiveEvent(tx, { userIds: [link.userId] }, { type: 'link.updated', linkId: link.id });
+        await publishLiveEvent(tx, linkAudience(link), { type: 'link.updated', linkId: link.id });
         await notifyOutcome(tx, link, 'failed');
       });
       continue;
@@ -167,7 +176,7 @@ export async function processLink(context: AppContext, linkId: string, attempt: 
 async function saveAndNotify(context: AppContext, link: LinkRow, patch: LinkPatch): Promise<LinkRow> {
   return context.db.transaction(async (tx) => {
     const saved = await updateLink(tx, link.id, patch);
-    await publishLiveEvent(tx, { userIds: [link.userId] }, { type: 'link.updated', linkId: link.id });
+    await publishLiveEvent(tx, linkAudience(link), { type: 'link.updated', linkId: link.id });
     await notifyOutcome(tx, link, patch.status);
     return saved;
   });

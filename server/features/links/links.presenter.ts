@@ -19,6 +19,8 @@ export function presentLink(row: LinkRow, viewerId: string, now: Date = new Date
     title: row.title,
     comment: row.comment,
     visibility: row.visibility,
+    group_id: row.groupId,
+    group_name: row.groupName,
     sentence_summary: row.sentenceSummary,
     paragraph_summary: row.paragraphSummary,
     markdown_content: row.markdownContent,

@@ -1,9 +1,13 @@
 import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
-import type { LinkVisibility } from '../../../shared/domain/constants';
+import type { GroupRole, LinkVisibility } from '../../../shared/domain/constants';
 import type { DbOrTx } from '../../db/client';
 import { links, users } from '../../db/schema';
 import type { Cursor } from '../../http/pagination';
-import { publishedLinksCondition, visibleLinksCondition } from '../../policies/visibility';
+import {
+  notBlockedCondition,
+  publishedLinksCondition,
+  visibleLinksCondition,
+} from '../../policies/visibility';
 import { literalLimit } from '../../db/literal-limit';
 
 /** A timestamp as exact ISO text (microseconds kept) for keyset cursors. */
@@ -24,6 +28,9 @@ function sharedLinkFields(withContent: boolean) {
     domain: links.domain,
     comment: links.comment,
     visibility: links.visibility,
+    groupId: links.groupId,
+    /** The name of the group a `group` link is shared into (null otherwise). */
+    groupName: sql<string | null>`(select g.name from groups g where g.id = links.group_id)`,
     status: links.status,
     step: links.step,
     error: links.error,
@@ -62,6 +69,10 @@ function linkFields(viewerId: string, withContent: boolean) {
       sql<boolean>`exists (select 1 from follows f where f.followee_id = links.user_id and f.follower_id = ${viewerId})`.mapWith(
         Boolean,
       ),
+    /** The viewer's role in the link's group (null when not a member, or no group). */
+    viewerGroupRole: sql<GroupRole | null>`(select gr.role from group_roles gr where gr.group_id = links.group_id and gr.user_id = ${viewerId})`,
+    viewerBlockedWithOwner:
+      sql<boolean>`(not ${notBlockedCondition(viewerId, sql.raw('links.user_id'))})`.mapWith(Boolean),
   };
 }
 
@@ -88,14 +99,18 @@ export interface LinkTimelineFilter {
   viewerId: string;
   cursor: Cursor | null;
   limit: number;
+  /** Only the links shared into this group (its timeline, ADR 046). */
+  groupId?: string;
 }
 
 /**
  * A page of the links the viewer may see, newest first, `limit + 1` rows so the caller knows
- * whether a next page exists (links_created_idx, keyset on (created_at, id)).
+ * whether a next page exists (links_created_idx, or links_group_created_idx for one group's links;
+ * keyset on (created_at, id)).
  */
 export async function listLinkTimeline(db: DbOrTx, filter: LinkTimelineFilter) {
   const conditions: SQL[] = [visibleLinksCondition(filter.viewerId)];
+  if (filter.groupId) conditions.push(eq(links.groupId, filter.groupId));
   if (filter.cursor) {
     conditions.push(
       sql`(${links.createdAt}, ${links.id}) < (${filter.cursor.at}::timestamptz, ${filter.cursor.id}::uuid)`,
@@ -133,6 +148,7 @@ export async function insertLink(
     domain: string;
     comment: string | null;
     visibility: LinkVisibility;
+    groupId: string | null;
   },
 ) {
   const [row] = await db

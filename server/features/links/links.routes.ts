@@ -10,7 +10,9 @@ import {
 import { DeletedResponseSchema } from '../../../shared/api/posts';
 import type { App, RouteContext } from '../../context';
 import { requireUser, signedInOnly } from '../../http/auth';
+import { notFound } from '../../http/errors';
 import { decodeCursor, paginate } from '../../http/pagination';
+import { findGroupWithRole } from '../groups/memberships';
 import { registerLinkCommentRoutes } from './link-comments.routes';
 import { registerLinkLikeRoutes } from './link-likes.routes';
 import { sendLeadImage } from './lead-image.serve';
@@ -23,7 +25,10 @@ import { createLink, loadVisibleLink, removeLink, retryFailedLink } from './link
 export function registerLinkRoutes(app: App, context: RouteContext) {
   const { db } = context;
 
-  /** Every link the member may see, newest first. */
+  /**
+   * Every link the member may see, newest first; with `group_id`, the links shared into that group
+   * (ADR 046), for its members only (404 for anyone else, as the group's posts).
+   */
   app.get(
     '/api/links',
     {
@@ -32,8 +37,13 @@ export function registerLinkRoutes(app: App, context: RouteContext) {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const { after, limit = LIMITS.pageSize } = request.query;
-      const rows = await listLinkTimeline(db, { viewerId: user.id, cursor: decodeCursor(after), limit });
+      const { group_id: groupId, after, limit = LIMITS.pageSize } = request.query;
+      const cursor = decodeCursor(after);
+      if (groupId) {
+        const group = await findGroupWithRole(db, groupId, user.id, context.database.readCache);
+        if (!group?.role) throw notFound();
+      }
+      const rows = await listLinkTimeline(db, { viewerId: user.id, cursor, limit, groupId });
       return presentLinks(
         paginate(reply, rows, limit, (row) => row.createdAtExact),
         user.id,

@@ -66,6 +66,7 @@ describe('/groups/edit/{id}', () => {
     const { calls: recorded } = serve({
       'PATCH /api/groups/10000000-0000-4000-8000-000000000001': () => jsonResponse(renamed),
       'GET /api/posts': () => emptyPostsPage(),
+      'GET /api/links': () => emptyPostsPage(),
       'GET /api/groups/10000000-0000-4000-8000-000000000001/pins': () => jsonResponse([]),
     });
     const { router } = renderApp('/groups/edit/10000000-0000-4000-8000-000000000001');

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
@@ -7,6 +7,7 @@ import { ada } from '@web/test/users';
 import { aGroup, aMember, aRequest, emptyPostsPage } from './test-fixtures';
 import { testId } from '@web/test/ids';
 import { aPost } from '../posts/post-fixtures';
+import { aLink, FakeEventSource } from '../links/test-fixtures';
 
 const outsider = aGroup({ id: '10000000-0000-4000-8000-000000000002', name: 'Chess Friends' });
 
@@ -25,6 +26,7 @@ describe('/group/{id}', () => {
       'GET /api/groups/10000000-0000-4000-8000-000000000001/group_roles': jsonResponse([]),
       'GET /api/group_requests/pending_count': jsonResponse({ count: 0 }),
       'GET /api/posts': emptyPostsPage(),
+      'GET /api/links': emptyPostsPage(),
       'GET /api/groups/10000000-0000-4000-8000-000000000001/pins': jsonResponse([]),
     });
     renderApp('/group/10000000-0000-4000-8000-000000000001');
@@ -73,6 +75,7 @@ describe('/group/{id}', () => {
       'GET /api/group_requests/pending_count': jsonResponse({ count: 3 }),
       'PATCH /api/group_roles/r-grace': jsonResponse({ ...grace, role: 'Commentor' }),
       'GET /api/posts': emptyPostsPage(),
+      'GET /api/links': emptyPostsPage(),
       'GET /api/groups/10000000-0000-4000-8000-000000000001/pins': jsonResponse([]),
     });
     renderApp('/group/10000000-0000-4000-8000-000000000001');
@@ -114,6 +117,7 @@ describe('/group/{id}', () => {
         return jsonResponse({ id: 'r-me', deleted: true });
       },
       'GET /api/posts': emptyPostsPage(),
+      'GET /api/links': emptyPostsPage(),
       'GET /api/groups/10000000-0000-4000-8000-000000000001/pins': jsonResponse([]),
     });
     renderApp('/group/10000000-0000-4000-8000-000000000001');
@@ -140,6 +144,7 @@ describe('/group/{id}', () => {
       'GET /api/groups/10000000-0000-4000-8000-000000000001': jsonResponse(commenting),
       'GET /api/groups/10000000-0000-4000-8000-000000000001/group_roles': jsonResponse([]),
       'GET /api/posts': emptyPostsPage(),
+      'GET /api/links': emptyPostsPage(),
       'GET /api/groups/10000000-0000-4000-8000-000000000001/pins': jsonResponse([]),
     });
     renderApp('/group/10000000-0000-4000-8000-000000000001');
@@ -254,6 +259,7 @@ describe('/group/{id}', () => {
       [`GET /api/groups/${id}/group_roles`]: jsonResponse([]),
       [`GET /api/groups/${id}/pins`]: jsonResponse([pinned]),
       'GET /api/posts': jsonResponse([later, pinned], { headers: { 'x-has-next-page': 'false' } }),
+      'GET /api/links': emptyPostsPage(),
     });
     renderApp(`/group/${id}`);
     const section = (await screen.findByRole('heading', { name: 'Pinned' })).closest('section')!;
@@ -263,5 +269,125 @@ describe('/group/{id}', () => {
     const timeline = screen.getByRole('heading', { name: 'Timeline' });
     expect(section.compareDocumentPosition(timeline) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(within(section).queryByRole('heading', { name: 'Next meeting' })).not.toBeInTheDocument();
+  });
+
+  it("draws the group's links among its posts in time order, as cards with their summary", async () => {
+    const club = aGroup({ id: '10000000-0000-4000-8000-000000000001', name: 'Book Club', role: 'Poster' });
+    const newest = aPost({
+      id: testId('p-new'),
+      tldr: 'Newest post',
+      created_at: '2026-11-05T12:00:00.000Z',
+    });
+    const oldest = aPost({
+      id: testId('p-old'),
+      tldr: 'Oldest post',
+      created_at: '2026-11-01T12:00:00.000Z',
+    });
+    const shared = aLink({
+      id: testId('l-mid'),
+      title: 'An essay on reading groups',
+      sentence_summary: 'Reading together helps people finish books.',
+      visibility: 'group',
+      group_id: club.id,
+      group_name: club.name,
+      created_at: '2026-11-03T12:00:00.000Z',
+    });
+    const { calls } = mockFetch({
+      'GET /api/auth': jsonResponse(ada),
+      'GET /api/groups': jsonResponse([club]),
+      [`GET /api/groups/${club.id}`]: jsonResponse(club),
+      [`GET /api/groups/${club.id}/group_roles`]: jsonResponse([]),
+      [`GET /api/groups/${club.id}/pins`]: jsonResponse([]),
+      'GET /api/posts': jsonResponse([newest, oldest], { headers: { 'x-has-next-page': 'false' } }),
+      'GET /api/links': jsonResponse([shared], { headers: { 'x-has-next-page': 'false' } }),
+    });
+    renderApp(`/group/${club.id}`);
+    const card = await screen.findByRole('article', { name: 'An essay on reading groups' });
+    expect(within(card).getByText('Reading together helps people finish books.')).toBeInTheDocument();
+    expect(within(card).getByText('Shared in Book Club')).toBeInTheDocument();
+    const section = screen.getByRole('region', { name: 'Timeline' });
+    const titles = within(section)
+      .getAllByRole('article')
+      .map((article) => article.getAttribute('aria-labelledby'))
+      .map((id) => document.getElementById(id!)?.textContent);
+    expect(titles).toEqual(['Newest post', 'An essay on reading groups', 'Oldest post']);
+    expect(
+      calls.some((call) => call.url.startsWith('/api/links?') && call.url.includes(`group_id=${club.id}`)),
+    ).toBe(true);
+    expect(screen.getByRole('link', { name: 'Share a link' })).toHaveAttribute(
+      'href',
+      `/links/new?group_id=${club.id}`,
+    );
+  });
+
+  it('waits for the older posts before showing an older link, then pages on in time order', async () => {
+    const club = aGroup({ id: '10000000-0000-4000-8000-000000000001', name: 'Book Club', role: 'Commentor' });
+    const newest = aPost({
+      id: testId('p-new'),
+      tldr: 'Newest post',
+      created_at: '2026-11-05T12:00:00.000Z',
+    });
+    const older = aPost({ id: testId('p-old'), tldr: 'Older post', created_at: '2026-11-01T12:00:00.000Z' });
+    const shared = aLink({
+      id: testId('l-mid'),
+      title: 'A link from the middle',
+      visibility: 'group',
+      group_id: club.id,
+      group_name: club.name,
+      created_at: '2026-11-03T12:00:00.000Z',
+    });
+    mockFetch({
+      'GET /api/auth': jsonResponse(ada),
+      'GET /api/groups': jsonResponse([club]),
+      [`GET /api/groups/${club.id}`]: jsonResponse(club),
+      [`GET /api/groups/${club.id}/group_roles`]: jsonResponse([]),
+      [`GET /api/groups/${club.id}/pins`]: jsonResponse([]),
+      'GET /api/posts': (call) =>
+        call.url.includes('after=P2')
+          ? jsonResponse([older], { headers: { 'x-has-next-page': 'false' } })
+          : jsonResponse([newest], { headers: { 'x-next-cursor': 'P2', 'x-has-next-page': 'true' } }),
+      'GET /api/links': jsonResponse([shared], { headers: { 'x-has-next-page': 'false' } }),
+    });
+    renderApp(`/group/${club.id}`);
+    expect(await screen.findByRole('article', { name: 'Newest post' })).toBeInTheDocument();
+    // Posts between the first page and the link may still come: the link waits for them.
+    expect(screen.queryByRole('article', { name: 'A link from the middle' })).not.toBeInTheDocument();
+    const more = screen.queryByRole('button', { name: 'Load More' });
+    if (more) more.click();
+    expect(await screen.findByRole('article', { name: 'Older post' })).toBeInTheDocument();
+    const section = screen.getByRole('region', { name: 'Timeline' });
+    expect(
+      within(section)
+        .getAllByRole('article')
+        .map((article) => document.getElementById(article.getAttribute('aria-labelledby')!)?.textContent),
+    ).toEqual(['Newest post', 'A link from the middle', 'Older post']);
+  });
+
+  it('shows a link shared into the group as soon as the live stream says so', async () => {
+    FakeEventSource.instances = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const club = aGroup({ id: '10000000-0000-4000-8000-000000000001', name: 'Book Club', role: 'Commentor' });
+    const shared = aLink({
+      id: testId('l-live'),
+      title: 'Shared a moment ago',
+      visibility: 'group',
+      group_id: club.id,
+      group_name: club.name,
+    });
+    let linksNow: unknown[] = [];
+    mockFetch({
+      'GET /api/auth': jsonResponse(ada),
+      'GET /api/groups': jsonResponse([club]),
+      [`GET /api/groups/${club.id}`]: jsonResponse(club),
+      [`GET /api/groups/${club.id}/group_roles`]: jsonResponse([]),
+      [`GET /api/groups/${club.id}/pins`]: jsonResponse([]),
+      'GET /api/posts': () => emptyPostsPage(),
+      'GET /api/links': () => jsonResponse(linksNow, { headers: { 'x-has-next-page': 'false' } }),
+    });
+    renderApp(`/group/${club.id}`);
+    expect(await screen.findByText('No posts in this group yet')).toBeInTheDocument();
+    linksNow = [shared];
+    act(() => FakeEventSource.emit({ type: 'link.updated', linkId: shared.id }));
+    expect(await screen.findByRole('article', { name: 'Shared a moment ago' })).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Inbox, LockKeyhole, Pencil, SquarePen } from 'lucide-react';
+import { Inbox, Link2, LockKeyhole, Pencil, SquarePen } from 'lucide-react';
 import { useParams } from 'react-router';
 import type { Group } from '@shared/api/groups';
 import { useAuth } from '@web/app/auth/auth-context';
@@ -21,7 +21,7 @@ import { NotificationLevelSelect } from './components/notification-level-select'
 import { PinnedPosts } from './components/pinned-posts';
 import { RoleBadge } from './components/membership-badge';
 import { GROUP_TEXT as TEXT } from './messages';
-import { editGroupPath, GROUP_REQUESTS_PATH, newPostInGroupPath } from './paths';
+import { editGroupPath, GROUP_REQUESTS_PATH, newLinkInGroupPath, newPostInGroupPath } from './paths';
 
 /**
  * /group/{id}: the group's name, picture and description; for members its member list, its pinned
@@ -112,6 +112,12 @@ function GroupHeader({ group }: { group: Group }) {
             <ButtonLink to={newPostInGroupPath(group.id)} size="sm">
               <SquarePen className="size-4" aria-hidden="true" />
               {TEXT.newPost}
+            </ButtonLink>
+          ) : null}
+          {group.can_post ? (
+            <ButtonLink to={newLinkInGroupPath(group.id)} variant="outline" size="sm">
+              <Link2 className="size-4" aria-hidden="true" />
+              {TEXT.shareLink}
             </ButtonLink>
           ) : null}
           {group.can_edit ? (

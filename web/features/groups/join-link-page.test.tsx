@@ -33,6 +33,7 @@ describe('/join/{code}', () => {
         aGroup({ id: groupId, name: 'Book Club', role: 'Poster' }),
       ),
       'GET /api/posts': () => emptyPostsPage(),
+      'GET /api/links': () => emptyPostsPage(),
       [`GET /api/groups/${groupId}/pins`]: jsonResponse([]),
     });
     const { router } = renderApp('/join/CODE1');

@@ -10,6 +10,7 @@ export const GROUP_TEXT = {
   pending: 'Request pending',
   editGroup: 'Edit Group',
   newPost: 'New post',
+  shareLink: 'Share a link',
   create: {
     /** Spec section 8. */
     retryName: 'Could not create group. Please try again with a different name.',

@@ -51,6 +51,7 @@ describe('/groups/new', () => {
         }),
       ]),
       'GET /api/posts': emptyPostsPage(),
+      'GET /api/links': emptyPostsPage(),
       [`GET /api/groups/${testId('g9')}/pins`]: jsonResponse([]),
     });
     const { router } = renderApp('/groups/new');

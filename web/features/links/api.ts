@@ -16,6 +16,14 @@ export function fetchLinkPage(params: {
   return fetchCursorPage<Link>(api, '/links', params);
 }
 
+/** GET /api/links?group_id={id}&after=: one page of the links shared into a group (ADR 046). */
+export function fetchGroupLinkPage(
+  groupId: string,
+  params: { after: string | null; signal: AbortSignal },
+): Promise<CursorPage<Link>> {
+  return fetchCursorPage<Link>(api, '/links', { ...params, query: { group_id: groupId } });
+}
+
 export async function fetchLink(id: string, signal?: AbortSignal): Promise<Link> {
   return (await api.get<Link>(linkPath(id), { signal })).data;
 }
@@ -25,6 +33,8 @@ export interface NewLink {
   /** Sent as null when empty (spec section 3). */
   comment: string | null;
   visibility: LinkVisibility;
+  /** The group a `group` link is shared into; sent only with that visibility (ADR 046). */
+  group_id?: string;
 }
 
 export async function createLink(link: NewLink): Promise<CreateLinkResponse> {

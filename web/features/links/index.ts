@@ -6,5 +6,6 @@ export { LeadImage } from './components/lead-image';
 export { OriginalAddress, ReaderView } from './components/link-reading';
 export { SafetyNotice } from './components/link-status';
 export { SharerComment } from './components/sharer-comment';
-export { linkPath } from './components/link-card';
+export { LinkCard, linkPath } from './components/link-card';
+export { fetchGroupLinkPage } from './api';
 export { commentPreview } from './messages';

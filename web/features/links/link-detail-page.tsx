@@ -110,7 +110,7 @@ function LinkDetail({ link }: { link: Link }) {
             <p className="mt-1.5 flex flex-wrap items-center gap-2 text-sm text-stone-500">
               <span className="font-medium text-stone-700">{link.site_name ?? link.domain}</span>
               {link.site_name ? <span>{link.domain}</span> : null}
-              <VisibilityBadge visibility={link.visibility} />
+              <VisibilityBadge link={link} />
             </p>
           </header>
           <LinkState link={link} />

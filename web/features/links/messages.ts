@@ -30,7 +30,13 @@ export const VISIBILITY_LABELS = {
   private: 'Private (only you)',
   public: 'Public (your followers)',
   published: 'Published (everyone)',
+  group: 'A group (its members only)',
 } as const;
+
+/** The badge of a link shared into a group (ADR 046). */
+export function sharedInGroupLabel(groupName: string): string {
+  return `Shared in ${groupName}`;
+}
 
 /** Spec section 9: a link card shows the first 200 characters of the comment, then an ellipsis. */
 export function commentPreview(comment: string): string {
@@ -39,17 +45,21 @@ export function commentPreview(comment: string): string {
 
 /**
  * Spec section 8: a failed add shows the per-field errors, each field's messages joined ', ' (under
- * the url, comment and visibility fields; any other field's in `other`), and with none of them
+ * the url, comment, visibility and group fields; any other field's in `other`), and with none of them
  * 'Failed to create link. Please try again.'
  */
+const FORM_FIELDS = ['url', 'comment', 'visibility', 'group_id'] as const;
+export type LinkFormField = (typeof FORM_FIELDS)[number];
+
 export function createLinkErrors(error: unknown): {
-  fields: Partial<Record<'url' | 'comment' | 'visibility', string>>;
+  fields: Partial<Record<LinkFormField, string>>;
   other: string | null;
 } {
-  const fields: Partial<Record<'url' | 'comment' | 'visibility', string>> = {};
+  const fields: Partial<Record<LinkFormField, string>> = {};
   const rest: string[] = [];
   for (const [field, messages] of Object.entries(fieldErrorsOf(error))) {
-    if (field === 'url' || field === 'comment' || field === 'visibility') fields[field] = messages.join(', ');
+    if ((FORM_FIELDS as readonly string[]).includes(field))
+      fields[field as LinkFormField] = messages.join(', ');
     else rest.push(messages.join(', '));
   }
   const other =

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link2 } from 'lucide-react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { LINK_NOTE_MAX } from '@shared/domain/link-texts';
 import { LINK_VISIBILITIES, type LinkVisibility } from '@shared/domain/constants';
 import { checkLinkUrl } from '@shared/domain/link-url';
@@ -12,41 +12,67 @@ import { DraftNotice } from '@web/components/draft-notice';
 import { Label, Textarea, TextField } from '@web/components/input';
 import { PageHeader } from '@web/components/page-header';
 import { Select } from '@web/components/select';
+import { groupsQueryOptions } from '@web/features/groups/api';
+import { postableGroups } from '@web/features/posts';
 import { queryKeys } from '@web/lib/query-keys';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { useDraft } from '@web/lib/use-draft';
 import { useLeaveWarning } from '@web/lib/use-leave-warning';
 import { createLink } from './api';
 import { linkPath } from './components/link-card';
-import { createLinkErrors, LINK_TEXT, VISIBILITY_LABELS } from './messages';
+import { createLinkErrors, LINK_TEXT, VISIBILITY_LABELS, type LinkFormField } from './messages';
 
-type Field = 'url' | 'comment' | 'visibility';
+type Field = LinkFormField;
 
-/** The form's own checks (spec section 5): the same URL rule as the server's. */
-export function validateNewLink(values: { url: string; visibility: string }): Partial<Record<Field, string>> {
+/**
+ * The form's own checks (spec section 5): the same URL rule as the server's, and a group chosen
+ * when the link is shared into one (ADR 046).
+ */
+export function validateNewLink(values: {
+  url: string;
+  visibility: string;
+  groupId?: string;
+}): Partial<Record<Field, string>> {
   const errors: Partial<Record<Field, string>> = {};
   const url = checkLinkUrl(values.url);
   if (!url.ok) errors.url = url.problem === 'blank' ? LINK_TEXT.urlRequired : LINK_TEXT.urlInvalid;
   if (!(LINK_VISIBILITIES as readonly string[]).includes(values.visibility))
     errors.visibility = LINK_TEXT.visibilityRequired;
+  else if (values.visibility === 'group' && !values.groupId) errors.group_id = LINK_TEXT.groupChoose;
   return errors;
 }
 
 /**
  * /links/new (spec sections 2, 5 and 8): url (required, a valid http(s) URL), an optional comment
- * (sent as null when empty) and the visibility (private by default). A field's error clears when it
- * is edited; Add is disabled while the url is blank. Success goes to /links/{id}, carrying the
+ * (sent as null when empty) and the visibility (private by default; "A group" asks which of the
+ * groups the member may post in, and ?group_id= chooses it). A field's error clears when it is
+ * edited; Add is disabled while the url is blank. Success goes to /links/{id}, carrying the
  * earlier shares of the same page so that screen can show them.
  */
 export function NewLinkPage() {
   useDocumentTitle('Add Link');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const ids = { comment: useId(), visibility: useId(), visibilityError: useId(), commentError: useId() };
+  const [searchParams] = useSearchParams();
+  const requestedGroup = searchParams.get('group_id') ?? '';
+  const ids = {
+    comment: useId(),
+    visibility: useId(),
+    visibilityError: useId(),
+    commentError: useId(),
+    group: useId(),
+    groupError: useId(),
+    groupHint: useId(),
+  };
   // The address and the comment are kept as the member's draft until the link is added.
   const draft = useDraft('link:new', { url: '', comment: '' });
   const { url, comment } = draft.values;
-  const [visibility, setVisibility] = useState<LinkVisibility | ''>('private');
+  const [visibility, setVisibility] = useState<LinkVisibility | ''>(requestedGroup ? 'group' : 'private');
+  const [groupId, setGroupId] = useState(requestedGroup);
+  const sharingInGroup = visibility === 'group';
+  const groups = useQuery({ ...groupsQueryOptions(), select: postableGroups, enabled: sharingInGroup });
+  // A group the member may not post in (or that does not exist) is not offered: they choose again.
+  const chosenGroup = groups.isSuccess && !groups.data.some((group) => group.id === groupId) ? '' : groupId;
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -72,7 +98,7 @@ export function NewLinkPage() {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (create.isPending || create.isSuccess) return;
-    const found = validateNewLink({ url, visibility });
+    const found = validateNewLink({ url, visibility, groupId: chosenGroup });
     setErrors(found);
     setFailure(null);
     if (Object.keys(found).length > 0) return;
@@ -80,6 +106,7 @@ export function NewLinkPage() {
       url: url.trim(),
       comment: comment.trim() ? comment : null,
       visibility: visibility as LinkVisibility,
+      ...(sharingInGroup ? { group_id: chosenGroup } : {}),
     });
   }
 
@@ -162,6 +189,55 @@ export function NewLinkPage() {
                 </p>
               ) : null}
             </div>
+            {sharingInGroup ? (
+              <div className="space-y-1.5">
+                <Label htmlFor={ids.group} required>
+                  Group
+                </Label>
+                <Select
+                  id={ids.group}
+                  name="group_id"
+                  required
+                  wrapperClassName="w-full sm:w-72"
+                  value={chosenGroup}
+                  disabled={groups.isPending}
+                  aria-invalid={errors.group_id ? true : undefined}
+                  aria-describedby={
+                    [errors.group_id ? ids.groupError : null, ids.groupHint].filter(Boolean).join(' ') ||
+                    undefined
+                  }
+                  onChange={(event) => {
+                    setGroupId(event.target.value);
+                    edit('group_id');
+                  }}
+                >
+                  {groups.isPending ? (
+                    <option value={chosenGroup}>Loading your groups…</option>
+                  ) : (
+                    <>
+                      <option value="">Choose a group…</option>
+                      {groups.data?.map((group) => (
+                        <option key={group.id} value={group.id}>
+                          {group.name}
+                        </option>
+                      ))}
+                    </>
+                  )}
+                </Select>
+                {errors.group_id ? (
+                  <p id={ids.groupError} className="text-sm text-red-700">
+                    {errors.group_id}
+                  </p>
+                ) : null}
+                <p id={ids.groupHint} className="text-sm text-stone-500">
+                  {groups.isError
+                    ? "Couldn't load your groups. Try again in a moment."
+                    : groups.isSuccess && groups.data.length === 0
+                      ? 'You are in no group you can post in.'
+                      : 'Only the members of the group will see the link.'}
+                </p>
+              </div>
+            ) : null}
             <div className="flex justify-end gap-2">
               <ButtonLink to="/links" variant="outline">
                 Cancel

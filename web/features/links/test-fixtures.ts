@@ -10,6 +10,8 @@ export function aLink(overrides: Partial<Link> = {}): Link {
     title: 'How bees find their way home',
     comment: null,
     visibility: 'published',
+    group_id: null,
+    group_name: null,
     sentence_summary: 'Bees navigate by the sun and by landmarks.',
     paragraph_summary: 'Honeybees learn landmarks. They use the sun as a compass. They dance to tell others.',
     markdown_content: '# Bees\n\nHoneybees **learn** landmarks.',

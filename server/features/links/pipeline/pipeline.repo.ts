@@ -71,9 +71,15 @@ export async function listStaleLinks(
   db: DbOrTx,
   before: Date,
   limit: number,
-): Promise<Array<Pick<LinkRow, 'id' | 'userId' | 'attempts' | 'step'>>> {
+): Promise<Array<Pick<LinkRow, 'id' | 'userId' | 'visibility' | 'attempts' | 'step'>>> {
   return db
-    .select({ id: links.id, userId: links.userId, attempts: links.attempts, step: links.step })
+    .select({
+      id: links.id,
+      userId: links.userId,
+      visibility: links.visibility,
+      attempts: links.attempts,
+      step: links.step,
+    })
     .from(links)
     .where(and(inArray(links.status, ['pending', 'processing']), lt(links.updatedAt, before)))
     .orderBy(links.updatedAt)

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { Globe, Lock, MessageCircle, Users } from 'lucide-react';
+import { Globe, House, Lock, MessageCircle, Users } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
 import type { Link } from '@shared/api/links';
 import { Card } from '@web/components/card';
 import { AuthorHeader, commentsLabel, useOpenOnClick } from '@web/features/posts';
-import { commentPreview, VISIBILITY_LABELS } from '../messages';
+import { commentPreview, sharedInGroupLabel, VISIBILITY_LABELS } from '../messages';
 import { LeadImage } from './lead-image';
 import { actionClasses } from './like-toggle';
 import { LinkLikeButton } from './link-like-button';
@@ -13,27 +13,30 @@ import { SharerComment } from './sharer-comment';
 
 export const linkPath = (id: string) => `/links/${encodeURIComponent(id)}`;
 export const profilePath = (id: string) => `/profiles/${encodeURIComponent(id)}`;
+const groupPagePath = (id: string) => `/group/${encodeURIComponent(id)}`;
 
-const VISIBILITY_ICONS = { private: Lock, public: Users, published: Globe } as const;
+const VISIBILITY_ICONS = { private: Lock, public: Users, published: Globe, group: House } as const;
 
-/** Who sees the link, as a small badge. */
-export function VisibilityBadge({ visibility }: { visibility: Link['visibility'] }) {
-  const Icon = VISIBILITY_ICONS[visibility];
+/** Who sees the link, as a small badge: for a group link, the group it is shared in (ADR 046). */
+export function VisibilityBadge({ link }: { link: Pick<Link, 'visibility' | 'group_name'> }) {
+  const Icon = VISIBILITY_ICONS[link.visibility];
   return (
     <span className="inline-flex items-center gap-1 rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium text-stone-600">
       <Icon className="size-3" aria-hidden="true" />
-      {VISIBILITY_LABELS[visibility]}
+      {link.visibility === 'group' && link.group_name
+        ? sharedInGroupLabel(link.group_name)
+        : VISIBILITY_LABELS[link.visibility]}
     </span>
   );
 }
 
-/** The sharer as the post cards show an author (a link has no group). */
+/** The sharer as the post cards show an author, with the group badge of a link shared into a group. */
 export function LinkAuthor({ link, menu }: { link: Link; menu?: ReactNode }) {
   return (
     <AuthorHeader
-      post={{ ...link, group_id: null, group_name: null }}
+      post={{ ...link, group_id: link.group_id ?? null, group_name: link.group_name ?? null }}
       profileTo={profilePath(link.profile_id)}
-      groupTo={() => ''}
+      groupTo={groupPagePath}
       menu={menu}
     />
   );
@@ -67,7 +70,7 @@ export function LinkCard({ link }: { link: Link }) {
             </h2>
             <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-stone-500">
               <span className="font-medium text-stone-600">{link.domain}</span>
-              <VisibilityBadge visibility={link.visibility} />
+              <VisibilityBadge link={link} />
             </p>
           </div>
           <LeadImage link={link} size="small" />

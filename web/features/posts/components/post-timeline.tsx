@@ -1,5 +1,5 @@
 import { ListFooter } from '@web/components/paged-list-state';
-import { useEffect, type ReactNode } from 'react';
+import { Fragment, useEffect, type ReactNode } from 'react';
 import { useInfiniteQuery, useQueryClient, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import { Newspaper, RotateCw } from 'lucide-react';
 import type { Post } from '@shared/api/posts';
@@ -10,6 +10,7 @@ import { FloatingRefreshButton } from '@web/components/floating-refresh-button';
 import { reportActionFailure } from '@web/lib/action-errors';
 import { firstScreenDrawn } from '@web/lib/after-first-screen';
 import { errorMessage } from '@web/lib/api-errors';
+import { mergeTimelines, type TimedItem } from '@web/lib/merged-timeline';
 import { flattenPages, type CursorPage } from '@web/lib/pagination';
 import { useInfiniteScroll } from '@web/lib/use-infinite-scroll';
 import { useProgressiveCount } from '@web/lib/use-progressive-count';
@@ -48,6 +49,22 @@ export interface PostTimelineProps {
   onRefresh?: () => void;
   /** Wait before loading (e.g. until the group is known to be visible); default true. */
   enabled?: boolean;
+  /**
+   * A second paged list drawn among the posts in time order (a group's links, ADR 046). Each list
+   * keeps its own cursor; `mergeTimelines` decides what may show and which list to page next.
+   */
+  interleave?: InterleavedList;
+}
+
+/** Another cursor-paged list shown among the posts, newest first, with how to draw an item. */
+export interface InterleavedList {
+  items: readonly TimedItem[];
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  /** Its first page is still loading: the timeline waits for it, so nothing jumps into place. */
+  isPending: boolean;
+  fetchNextPage: () => void;
+  render: (item: TimedItem) => ReactNode;
 }
 
 type Pages = InfiniteData<CursorPage<Post>, string | null>;
@@ -72,6 +89,7 @@ export function PostTimeline({
   newLabel = null,
   onRefresh,
   enabled = true,
+  interleave,
 }: PostTimelineProps) {
   const queryClient = useQueryClient();
   const query = useInfiniteQuery(postTimelineQueryOptions(queryKey, fetchPage, enabled));
@@ -79,7 +97,18 @@ export function PostTimeline({
   useLivePostCounts(enabled);
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   const posts = query.data ? flattenPages(query.data) : [];
-  const shown = useProgressiveCount(posts.length, FIRST_DRAWN);
+  const merged = mergeTimelines(
+    { items: posts, hasNextPage },
+    { items: interleave?.items ?? [], hasNextPage: interleave?.hasNextPage ?? false },
+  );
+  const entries = merged.entries;
+  const shown = useProgressiveCount(entries.length, FIRST_DRAWN);
+  const loadingMore = isFetchingNextPage || (interleave?.isFetchingNextPage ?? false);
+  /** The next page of whichever list holds the merged timeline back. */
+  function loadMore() {
+    if (merged.next === 'second') interleave?.fetchNextPage();
+    else if (merged.next === 'first') void fetchNextPage();
+  }
   const settled = !query.isPending;
   useEffect(() => {
     if (!settled) return;
@@ -88,9 +117,9 @@ export function PostTimeline({
     return () => cancelAnimationFrame(frame);
   }, [settled]);
   const markerRef = useInfiniteScroll(
-    () => void fetchNextPage(),
+    loadMore,
     // Not while the first page is still being drawn: its end marker would be in view.
-    hasNextPage && !isFetchingNextPage && !isFetchNextPageError && shown === posts.length,
+    merged.next !== null && !loadingMore && !isFetchNextPageError && shown === entries.length,
   );
 
   /** Back to the newest posts: keep only the first page, then load it again. */
@@ -111,7 +140,7 @@ export function PostTimeline({
     <FloatingRefreshButton onRefresh={refresh} refreshing={refreshing} newLabel={newLabel} />
   ) : null;
 
-  if (query.isPending) {
+  if (query.isPending || interleave?.isPending) {
     return (
       <div role="status" aria-label="Loading posts" className="space-y-4">
         <PostCardSkeleton />
@@ -140,22 +169,28 @@ export function PostTimeline({
     <PostNoticesProvider>
       {floating}
       {query.isRefetchError ? <Alert className="mb-4">{errorText(errorMessage(query.error))}</Alert> : null}
-      {posts.length === 0 ? (
+      {entries.length === 0 ? (
         <EmptyState icon={Newspaper} title={emptyText} description={emptyDescription} action={emptyAction} />
       ) : (
         <div className="space-y-4">
-          {posts.slice(0, shown).map((post) => (
-            <PostCard key={post.id} post={post} />
-          ))}
+          {entries
+            .slice(0, shown)
+            .map((entry) =>
+              entry.kind === 'first' ? (
+                <PostCard key={entry.item.id} post={entry.item} />
+              ) : (
+                <Fragment key={`other-${entry.item.id}`}>{interleave?.render(entry.item)}</Fragment>
+              ),
+            )}
         </div>
       )}
       <div ref={markerRef} aria-hidden="true" />
       <ListFooter
-        hasNextPage={hasNextPage}
-        loadingMore={isFetchingNextPage}
-        onLoadMore={() => void fetchNextPage()}
+        hasNextPage={merged.next !== null}
+        loadingMore={loadingMore}
+        onLoadMore={loadMore}
         error={isFetchNextPageError ? errorText(errorMessage(query.error)) : null}
-        showEnd={posts.length > 0 && query.data.pages.length > 1}
+        showEnd={entries.length > 0 && query.data.pages.length > 1}
         text={POST_TEXT}
       />
     </PostNoticesProvider>
