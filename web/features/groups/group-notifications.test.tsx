@@ -37,6 +37,7 @@ function groupPageRoutes(group = climbing) {
       headers: { 'x-has-next-page': 'false' },
     }),
     'GET /api/posts': emptyPostsPage(),
+    'GET /api/links': emptyPostsPage(),
     [`GET /api/groups/${group.id}/pins`]: jsonResponse([]),
   };
 }
