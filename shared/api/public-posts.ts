@@ -61,6 +61,7 @@ export const PublishedPostSchema = PostSchema.pick({
   file_height: true,
   thumbnail_url: true,
   has_image: true,
+  files: true,
 }).extend({
   slug: z.string(),
   public_url: z.string(),

@@ -1,10 +1,10 @@
-import type { Post } from '../../../shared/api/posts';
+import type { Post, PostFile } from '../../../shared/api/posts';
 import { createdAtFields } from '../../../shared/domain/time';
 import { fileUrl } from '../files/files.urls';
 import { mentionsIn, type MentionDirectory } from '../mentions/mentions.service';
 import { presentAuthor } from '../profiles/people';
 import { contentPreviewHtml } from './content-html';
-import type { PostCounts, PostRow, SharedPostColumns } from './posts.repo';
+import type { PostCounts, PostFileRow, PostRow, SharedPostColumns } from './posts.repo';
 import { canPinInGroup } from '../../policies/group-roles';
 import { canDeletePost, canEditPost, canPublishPost } from './posts.policy';
 
@@ -27,6 +27,24 @@ export function presentAttachment(row: {
     thumbnail_url: row.fileId && hasImage ? fileUrl(row.fileId, 'thumbnail') : null,
     has_image: hasImage,
   };
+}
+
+/** A post's files in order: addresses, an image's preview and pixel size, and its description. */
+export function presentPostFiles(rows: PostFileRow[]): PostFile[] {
+  return rows.map((file) => {
+    const isImage = Boolean(file.contentType?.startsWith('image/'));
+    return {
+      id: file.id,
+      url: fileUrl(file.id),
+      thumbnail_url: isImage ? fileUrl(file.id, 'thumbnail') : null,
+      name: file.name,
+      content_type: file.contentType,
+      size: file.size === null ? null : Number(file.size),
+      width: isImage ? file.width : null,
+      height: isImage ? file.height : null,
+      alt: file.alt,
+    };
+  });
 }
 
 /** The public address of a published post: {PUBLIC_ORIGIN}/explore/post/{slug}. */
@@ -55,6 +73,7 @@ export function presentSharedPostFields(
     likes_count: row.likesCount,
     comments_count: row.commentsCount,
     ...presentAttachment(row),
+    files: presentPostFiles(row.files),
   };
 }
 

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { GroupRole } from '../../../shared/domain/constants';
 import type { DbOrTx } from '../../db/client';
-import { files, groups, posts, publicPosts, users } from '../../db/schema';
+import { files, groups, postFiles, posts, publicPosts, users } from '../../db/schema';
 import type { Cursor } from '../../http/pagination';
 import { notBlockedCondition, notIgnoredCondition, visiblePostsCondition } from '../../policies/visibility';
 import { literalLimit } from '../../db/literal-limit';
@@ -10,6 +10,31 @@ import { readingPosts } from '../../db/read-cache';
 
 /** A timestamp as exact ISO text (microseconds kept) for keyset cursors. */
 const exactCreatedAt = sql<string>`to_char(${posts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** One file of a post as `postFilesColumn` reads it (JSON, so keys are as built there). */
+export interface PostFileRow {
+  id: string;
+  name: string;
+  contentType: string | null;
+  size: number | null;
+  width: number | null;
+  height: number | null;
+  alt: string;
+}
+
+/**
+ * Every file of the post, in order, as one JSON column: a correlated subquery (post_files_pkey
+ * serves it), so the statement names `post_files` and `files` and a kept page or post is dropped
+ * when a file is added, described or removed (ADR 042). `posts.id` is written literally, as in `sharedPostColumns`.
+ */
+const postFilesColumn = sql<PostFileRow[]>`coalesce((
+  select json_agg(json_build_object(
+    'id', pf_file.id, 'name', pf_file.name, 'contentType', pf_file.content_type,
+    'size', pf_file.file_size, 'width', pf_file.width, 'height', pf_file.height, 'alt', pf.alt
+  ) order by pf.position)
+  from post_files pf join files pf_file on pf_file.id = pf.file_id
+  where pf.post_id = posts.id
+), '[]'::json)`;
 
 /**
  * The columns of a post that members and visitors both see: author, group, attachment and counts.
@@ -36,6 +61,7 @@ export function sharedPostColumns() {
     fileSize: files.fileSize,
     fileWidth: files.width,
     fileHeight: files.height,
+    files: postFilesColumn,
     likesCount: posts.likesCount,
     commentsCount: posts.commentsCount,
   };
@@ -265,21 +291,44 @@ export async function deletePost(db: DbOrTx, postId: string) {
 }
 
 /**
- * A file this member may attach: theirs, uploaded, a post attachment, and on no other post yet.
+ * Of these file ids, the ones this member may attach: theirs, uploaded, post attachments, and on no
+ * post yet (`post_files_file_idx` also refuses a second post at commit, whatever raced).
  */
-export async function findAttachableFile(db: DbOrTx, fileId: string, userId: string) {
-  const [row] = await db
+export async function findAttachableFiles(db: DbOrTx, fileIds: string[], userId: string) {
+  if (fileIds.length === 0) return [];
+  return db
     .select({ id: files.id })
     .from(files)
     .where(
       and(
-        eq(files.id, fileId),
+        inArray(files.id, fileIds),
         eq(files.userId, userId),
         eq(files.status, 'uploaded'),
         eq(files.fileType, 'post_attachment'),
+        sql`not exists (select 1 from post_files pf where pf.file_id = ${files.id})`,
         sql`not exists (select 1 from posts p where p.file_id = ${files.id})`,
       ),
-    )
-    .limit(1);
-  return row ?? null;
+    );
+}
+
+/** A new post's files, in order, each with its description. */
+export async function insertPostFiles(
+  db: DbOrTx,
+  postId: string,
+  items: { fileId: string; alt: string }[],
+) {
+  if (items.length === 0) return;
+  await db
+    .insert(postFiles)
+    .values(items.map((item, position) => ({ postId, fileId: item.fileId, position, alt: item.alt })));
+}
+
+/** The author describes one file of their post; false when the post holds no such file. */
+export async function updatePostFileAlt(db: DbOrTx, postId: string, fileId: string, alt: string) {
+  const rows = await db
+    .update(postFiles)
+    .set({ alt })
+    .where(and(eq(postFiles.postId, postId), eq(postFiles.fileId, fileId)))
+    .returning({ fileId: postFiles.fileId });
+  return rows.length > 0;
 }

@@ -4,9 +4,11 @@ import {
   DeletedResponseSchema,
   IdParamsSchema,
   PostListSchema,
+  PostFileParamsSchema,
   PostSchema,
   TimelineQuerySchema,
   UpdatePostBodySchema,
+  UpdatePostFileBodySchema,
 } from '../../../shared/api/posts';
 import type { App, RouteContext } from '../../context';
 import { requireUser, signedInOnly } from '../../http/auth';
@@ -16,7 +18,13 @@ import { findGroupWithRole } from '../groups/memberships';
 import { resolveMentions } from '../mentions/mentions.service';
 import { keptPosts } from './kept-posts';
 import { presentPost } from './posts.presenter';
-import { createPost, editPost, loadVisibleStillPost, removePost } from './posts.service';
+import {
+  createPost,
+  describePostFile,
+  editPost,
+  loadVisibleStillPost,
+  removePost,
+} from './posts.service';
 import { sendTimelinePage } from './timeline-page';
 
 export function registerPostRoutes(app: App, context: RouteContext) {
@@ -64,6 +72,23 @@ export function registerPostRoutes(app: App, context: RouteContext) {
       const user = requireUser(request);
       await context.throttle.hit('memberWrites', user.id);
       const post = await editPost(context, request.params.id, user.id, request.body.post);
+      const mentions = await resolveMentions(db, user.id, [post.content]);
+      return presentPost(post, user.id, context.config.publicOrigin, mentions);
+    },
+  );
+
+  /** The author describes one of the post's photos (its alt text), answering the post (ADR 048). */
+  app.patch(
+    '/api/posts/:id/files/:file_id',
+    {
+      preValidation: signedInOnly,
+      schema: { params: PostFileParamsSchema, body: UpdatePostFileBodySchema, response: { 200: PostSchema } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await context.throttle.hit('memberWrites', user.id);
+      const { id, file_id: fileId } = request.params;
+      const post = await describePostFile(context, id, fileId, user.id, request.body.file.alt);
       const mentions = await resolveMentions(db, user.id, [post.content]);
       return presentPost(post, user.id, context.config.publicOrigin, mentions);
     },

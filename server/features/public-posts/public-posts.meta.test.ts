@@ -41,6 +41,7 @@ function row(overrides: Partial<PublishedRow> = {}): PublishedRow {
     fileSize: null,
     fileWidth: null,
     fileHeight: null,
+    files: [],
     likesCount: 0,
     commentsCount: 0,
     ...overrides,
