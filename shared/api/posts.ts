@@ -18,9 +18,7 @@ const postContent = text()
   .transform((value) => value ?? '');
 
 /** A photo's description: its alt text (trimmed; blank means none yet). */
-export const fileAlt = text()
-  .trim()
-  .max(LIMITS.fileAlt, tooLong(LIMITS.fileAlt));
+export const fileAlt = text().trim().max(LIMITS.fileAlt, tooLong(LIMITS.fileAlt));
 
 /** Several files, in the order they are shown (ADR 048): each listed once, at most `LIMITS.postFiles`. */
 const fileRequestIds = z
@@ -39,7 +37,7 @@ export const CreatePostBodySchema = z.object({
       /** Up to 20 such files, in the order shown; the first is the one `file_url` describes. */
       file_request_ids: fileRequestIds.optional(),
       /** Alt text per file id of `file_request_ids` (or `file_request_id`); blank or absent: none yet. */
-      file_alts: z.record(z.string(), fileAlt, { error: 'must map file ids to descriptions' }).optional(),
+      file_alts: z.record(z.string(), text(), { error: 'must map file ids to descriptions' }).optional(),
     })
     .superRefine((post, context) => {
       if (post.file_request_id && post.file_request_ids) {
@@ -50,15 +48,16 @@ export const CreatePostBodySchema = z.object({
         });
       }
       const listed = new Set(post.file_request_ids ?? (post.file_request_id ? [post.file_request_id] : []));
-      for (const id of Object.keys(post.file_alts ?? {})) {
-        if (!listed.has(id)) {
-          context.addIssue({
-            code: 'custom',
-            path: ['file_alts'],
-            message: 'describes a file the post does not list',
-          });
-          break;
-        }
+      const alts = Object.entries(post.file_alts ?? {});
+      // Checked here, not per entry: an entry's issue would be named by its file id, not the field.
+      if (alts.some(([id]) => !listed.has(id))) {
+        context.addIssue({
+          code: 'custom',
+          path: ['file_alts'],
+          message: 'describes a file the post does not list',
+        });
+      } else if (alts.some(([, alt]) => alt.trim().length > LIMITS.fileAlt)) {
+        context.addIssue({ code: 'custom', path: ['file_alts'], message: tooLong(LIMITS.fileAlt).error });
       }
     }),
 });

@@ -146,7 +146,9 @@ describe('posts with several files', () => {
     expect((await refused({ file_request_ids: ['not-an-id'] })).file_request_ids).toEqual([
       'is not a valid id',
     ]);
-    expect((await refused({ file_request_ids: a!.id })).file_request_ids[0]).toBe('must be a list of file ids');
+    expect((await refused({ file_request_ids: a!.id })).file_request_ids[0]).toBe(
+      'must be a list of file ids',
+    );
     expect((await refused({ file_request_ids: [a!.id], file_alts: { [b!.id]: 'x' } })).file_alts).toEqual([
       'describes a file the post does not list',
     ]);
@@ -174,7 +176,11 @@ describe('posts with several files', () => {
       (await png()).subarray(0, 16),
       Buffer.from('<html><script>alert(document.cookie)</script></html>'),
     ]);
-    const upload = await uploadFile(app, client, { name: 'cat.png', contentType: 'image/png', bytes: polyglot });
+    const upload = await uploadFile(app, client, {
+      name: 'cat.png',
+      contentType: 'image/png',
+      bytes: polyglot,
+    });
     expect(upload.completed.status).toBe(422);
     const res = await client.post('/api/posts', {
       post: { tldr: 'Sneaky', file_request_ids: [good!.id, upload.id] },
@@ -196,9 +202,9 @@ describe('posts with several files', () => {
     expect(post.status).toBe(201);
     for (const file of three) {
       expect((await fetchBytes(member.client, `/api/files/${file.id}`)).response.status).toBe(200);
-      expect((await fetchBytes(outsider.client, `/api/files/${file.id}?variant=thumbnail`)).response.status).toBe(
-        404,
-      );
+      expect(
+        (await fetchBytes(outsider.client, `/api/files/${file.id}?variant=thumbnail`)).response.status,
+      ).toBe(404);
     }
 
     // A block hides the post's files both ways, as it hides the post.
@@ -277,7 +283,8 @@ describe('posts with several files', () => {
     expect((await reader.client.patch(url, { file: { alt: 'Mine now' } })).status).toBe(403);
     const stray = (await photos(author.client, 1))[0]!;
     expect(
-      (await author.client.patch(`/api/posts/${post.body.id}/files/${stray.id}`, { file: { alt: 'x' } })).status,
+      (await author.client.patch(`/api/posts/${post.body.id}/files/${stray.id}`, { file: { alt: 'x' } }))
+        .status,
     ).toBe(404);
     const long = await author.client.patch(url, { file: { alt: 'x'.repeat(1501) } });
     expect(long.status).toBe(422);

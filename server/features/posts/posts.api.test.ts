@@ -35,6 +35,7 @@ const POST_FIELDS = [
   'file_height',
   'thumbnail_url',
   'has_image',
+  'files',
   'published',
   'is_owner',
   'can_delete',

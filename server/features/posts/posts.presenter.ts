@@ -31,20 +31,22 @@ export function presentAttachment(row: {
 
 /** A post's files in order: addresses, an image's preview and pixel size, and its description. */
 export function presentPostFiles(rows: PostFileRow[]): PostFile[] {
-  return rows.map((file) => {
-    const isImage = Boolean(file.contentType?.startsWith('image/'));
-    return {
-      id: file.id,
-      url: fileUrl(file.id),
-      thumbnail_url: isImage ? fileUrl(file.id, 'thumbnail') : null,
-      name: file.name,
-      content_type: file.contentType,
-      size: file.size === null ? null : Number(file.size),
-      width: isImage ? file.width : null,
-      height: isImage ? file.height : null,
-      alt: file.alt,
-    };
-  });
+  return [...rows]
+    .sort((a, b) => a.position - b.position)
+    .map((file) => {
+      const isImage = Boolean(file.contentType?.startsWith('image/'));
+      return {
+        id: file.id,
+        url: fileUrl(file.id),
+        thumbnail_url: isImage ? fileUrl(file.id, 'thumbnail') : null,
+        name: file.name,
+        content_type: file.contentType,
+        size: file.size === null ? null : Number(file.size),
+        width: isImage ? file.width : null,
+        height: isImage ? file.height : null,
+        alt: file.alt,
+      };
+    });
 }
 
 /** The public address of a published post: {PUBLIC_ORIGIN}/explore/post/{slug}. */

@@ -14,6 +14,7 @@ const exactCreatedAt = sql<string>`to_char(${posts.createdAt} at time zone 'UTC'
 /** One file of a post as `postFilesColumn` reads it (JSON, so keys are as built there). */
 export interface PostFileRow {
   id: string;
+  position: number;
   name: string;
   contentType: string | null;
   size: number | null;
@@ -23,15 +24,18 @@ export interface PostFileRow {
 }
 
 /**
- * Every file of the post, in order, as one JSON column: a correlated subquery (post_files_pkey
- * serves it), so the statement names `post_files` and `files` and a kept page or post is dropped
- * when a file is added, described or removed (ADR 042). `posts.id` is written literally, as in `sharedPostColumns`.
+ * Every file of the post as one JSON column: a correlated subquery on post_files' primary key, so
+ * the statement names `post_files` and `files` and a kept page or post is dropped when a file is
+ * added, described or removed (ADR 042). Each carries its position and the presenter puts them in
+ * order: at most 20 per post, and the timeline's plan keeps no sort at all.
+ * `posts.id` is written literally, as in `sharedPostColumns`.
  */
 const postFilesColumn = sql<PostFileRow[]>`coalesce((
   select json_agg(json_build_object(
-    'id', pf_file.id, 'name', pf_file.name, 'contentType', pf_file.content_type,
-    'size', pf_file.file_size, 'width', pf_file.width, 'height', pf_file.height, 'alt', pf.alt
-  ) order by pf.position)
+    'id', pf_file.id, 'position', pf.position, 'name', pf_file.name,
+    'contentType', pf_file.content_type, 'size', pf_file.file_size,
+    'width', pf_file.width, 'height', pf_file.height, 'alt', pf.alt
+  ))
   from post_files pf join files pf_file on pf_file.id = pf.file_id
   where pf.post_id = posts.id
 ), '[]'::json)`;
@@ -312,11 +316,7 @@ export async function findAttachableFiles(db: DbOrTx, fileIds: string[], userId:
 }
 
 /** A new post's files, in order, each with its description. */
-export async function insertPostFiles(
-  db: DbOrTx,
-  postId: string,
-  items: { fileId: string; alt: string }[],
-) {
+export async function insertPostFiles(db: DbOrTx, postId: string, items: { fileId: string; alt: string }[]) {
   if (items.length === 0) return;
   await db
     .insert(postFiles)

@@ -87,7 +87,7 @@ async function attachableFiles(db: DbOrTx, authorId: string, input: CreatePostBo
         : `${refused} of these ${refused === 1 ? 'is' : 'are'} not an uploaded attachment of yours that no other post holds`,
     );
   }
-  return ids.map((fileId) => ({ fileId, alt: input.file_alts?.[fileId] ?? '' }));
+  return ids.map((fileId) => ({ fileId, alt: input.file_alts?.[fileId]?.trim() ?? '' }));
 }
 
 /**

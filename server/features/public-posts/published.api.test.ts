@@ -31,6 +31,7 @@ const PUBLISHED_FIELDS = [
   'file_height',
   'thumbnail_url',
   'has_image',
+  'files',
   'slug',
   'public_url',
   'published_at',
