@@ -168,6 +168,22 @@ export type Post = z.infer<typeof PostSchema>;
 
 export const PostListSchema = z.array(PostSchema);
 
+/**
+ * GET /api/groups/{id}/photos?after=&limit=: the photos of the group's posts the viewer may see,
+ * newest post first, each post's photos in its order (ADR 048). Paged by posts (`limit` posts a
+ * page); headers x-next-cursor, x-has-next-page.
+ */
+export const GroupPhotoSchema = PostFileSchema.extend({
+  post_id: z.string(),
+  post_tldr: z.string(),
+  /** When the post was written (ISO 8601). */
+  created_at: z.string(),
+  /** Its place among the post's photos, from 0: /post/{post_id} shows it there. */
+  index: z.number().int(),
+});
+export type GroupPhoto = z.infer<typeof GroupPhotoSchema>;
+export const GroupPhotoListSchema = z.array(GroupPhotoSchema);
+
 /** GET /api/posts?after=&group_id=&limit= ; headers x-next-cursor, x-has-next-page. */
 export const TimelineQuerySchema = PageQuerySchema.extend({ group_id: optionalId });
 export type TimelineQuery = z.infer<typeof TimelineQuerySchema>;

@@ -313,4 +313,66 @@ describe('posts with several files', () => {
     });
     expect(res.status).toBe(404);
   });
+
+  it('lists a group’s photos for its members, newest post first, paged, hiding what blocks hide', async () => {
+    const owner = await memberWithClient(app);
+    const member = await memberWithClient(app);
+    const outsider = await memberWithClient(app);
+    const group = await createGroupAs(owner.client);
+    await addToGroup(app, group.id, member.member.id, 'Poster');
+    const older = await photos(owner.client, 2);
+    const first = await owner.client.post('/api/posts', {
+      post: { tldr: 'Older', group_id: group.id, file_request_ids: older.map((file) => file.id) },
+    });
+    await owner.client.post('/api/posts', { post: { tldr: 'Words only', group_id: group.id } });
+    const newer = await photos(member.client, 1);
+    const second = await member.client.post('/api/posts', {
+      post: {
+        tldr: 'Newer',
+        group_id: group.id,
+        file_request_ids: [newer[0]!.id],
+        file_alts: { [newer[0]!.id]: 'Medals' },
+      },
+    });
+    // Not in the group: never in its album.
+    const [elsewhere] = await photos(owner.client, 1);
+    await owner.client.post('/api/posts', { post: { tldr: 'Elsewhere', file_request_ids: [elsewhere!.id] } });
+
+    const url = `/api/groups/${group.id}/photos`;
+    const all = await owner.client.get(url);
+    expect(all.status).toBe(200);
+    expect(all.headers.get('x-has-next-page')).toBe('false');
+    expect(
+      all.body.map((p: { id: string; post_id: string; index: number }) => [p.id, p.post_id, p.index]),
+    ).toEqual([
+      [newer[0]!.id, second.body.id, 0],
+      [older[0]!.id, first.body.id, 0],
+      [older[1]!.id, first.body.id, 1],
+    ]);
+    expect(all.body[0]).toMatchObject({
+      alt: 'Medals',
+      post_tldr: 'Newer',
+      thumbnail_url: expect.any(String),
+    });
+
+    // Paged by posts, with the timeline's cursor headers.
+    const page1 = await owner.client.get(`${url}?limit=1`);
+    expect(page1.body).toHaveLength(1);
+    expect(page1.headers.get('x-has-next-page')).toBe('true');
+    const page2 = await owner.client.get(`${url}?limit=1&after=${page1.headers.get('x-next-cursor')}`);
+    expect(page2.body.map((p: { id: string }) => p.id)).toEqual([older[0]!.id, older[1]!.id]);
+
+    // Members only; and a block hides the blocked author's photos from the blocker.
+    expect((await outsider.client.get(url)).status).toBe(404);
+    expect((await owner.client.post('/api/blocks', { user_id: member.member.id })).status).toBe(201);
+    const blocked = await owner.client.get(url);
+    expect(blocked.body.map((p: { post_id: string }) => p.post_id)).toEqual([first.body.id, first.body.id]);
+
+    // Kept, never stale: a new photo post shows at once.
+    const [latest] = await photos(owner.client, 1);
+    await owner.client.post('/api/posts', {
+      post: { tldr: 'Latest', group_id: group.id, file_request_ids: [latest!.id] },
+    });
+    expect((await owner.client.get(url)).body[0].id).toBe(latest!.id);
+  });
 });

@@ -1,4 +1,4 @@
-import type { Post, PostFile } from '../../../shared/api/posts';
+import type { GroupPhoto, Post, PostFile } from '../../../shared/api/posts';
 import { createdAtFields } from '../../../shared/domain/time';
 import { fileUrl } from '../files/files.urls';
 import { mentionsIn, type MentionDirectory } from '../mentions/mentions.service';
@@ -47,6 +47,23 @@ export function presentPostFiles(rows: PostFileRow[]): PostFile[] {
         alt: file.alt,
       };
     });
+}
+
+/** A group album's page: each post's photos, in the post's order (ADR 048). */
+export function presentGroupPhotos(
+  rows: { id: string; createdAt: Date; tldr: string; files: PostFileRow[] }[],
+): GroupPhoto[] {
+  return rows.flatMap((row) =>
+    presentPostFiles(row.files)
+      .filter((file) => file.content_type?.startsWith('image/') && file.thumbnail_url)
+      .map((file, index) => ({
+        ...file,
+        post_id: row.id,
+        post_tldr: row.tldr,
+        created_at: row.createdAt.toISOString(),
+        index,
+      })),
+  );
 }
 
 /** The public address of a published post: {PUBLIC_ORIGIN}/explore/post/{slug}. */

@@ -205,6 +205,36 @@ export function timelineQuery(db: DbOrTx, filter: TimelineFilter) {
     .limit(literalLimit(filter.limit + 1));
 }
 
+/** A group's posts with photos, for its album: the timeline's rules, keyset and index. */
+export function groupPhotoPostsQuery(
+  db: DbOrTx,
+  filter: { viewerId: string; groupId: string; cursor: Cursor | null; limit: number },
+) {
+  const conditions: SQL[] = [
+    visiblePostsCondition(filter.viewerId),
+    notIgnoredCondition(filter.viewerId),
+    notBlockedCondition(filter.viewerId, posts.userId),
+    eq(posts.groupId, filter.groupId),
+    sql`exists (
+      select 1 from post_files pf join files pf_image on pf_image.id = pf.file_id
+      where pf.post_id = posts.id and pf_image.content_type like 'image/%'
+    )`,
+  ];
+  if (filter.cursor) conditions.push(afterCursor(filter.cursor));
+  return db
+    .select({
+      id: posts.id,
+      createdAt: posts.createdAt,
+      createdAtExact: exactCreatedAt,
+      tldr: posts.tldr,
+      files: postFilesColumn,
+    })
+    .from(posts)
+    .where(and(...conditions))
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(literalLimit(filter.limit + 1));
+}
+
 /** A post's counts and whether the viewer liked it: what changes on every like and comment. */
 export interface PostCounts {
   likesCount: number;
