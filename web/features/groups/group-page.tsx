@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Inbox, LockKeyhole, Pencil, SquarePen } from 'lucide-react';
+import { Images, Inbox, LockKeyhole, Pencil, SquarePen } from 'lucide-react';
 import { useParams } from 'react-router';
 import type { Group } from '@shared/api/groups';
 import { useAuth } from '@web/app/auth/auth-context';
@@ -19,7 +19,7 @@ import { MemberList } from './components/member-list';
 import { PinnedPosts } from './components/pinned-posts';
 import { RoleBadge } from './components/membership-badge';
 import { GROUP_TEXT as TEXT } from './messages';
-import { editGroupPath, GROUP_REQUESTS_PATH, newPostInGroupPath } from './paths';
+import { editGroupPath, GROUP_REQUESTS_PATH, groupPhotosPath, newPostInGroupPath } from './paths';
 
 /**
  * /group/{id}: the group's name, picture and description; for members its member list, its pinned
@@ -96,6 +96,12 @@ function GroupHeader({ group }: { group: Group }) {
             <ButtonLink to={newPostInGroupPath(group.id)} size="sm">
               <SquarePen className="size-4" aria-hidden="true" />
               {TEXT.newPost}
+            </ButtonLink>
+          ) : null}
+          {group.role ? (
+            <ButtonLink to={groupPhotosPath(group.id)} variant="outline" size="sm">
+              <Images className="size-4" aria-hidden="true" />
+              Photos
             </ButtonLink>
           ) : null}
           {group.can_edit ? (
