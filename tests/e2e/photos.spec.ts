@@ -93,13 +93,18 @@ async function postEightPhotos(browser: Browser, viewport: { width: number; heig
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
   await expectNoSeriousA11yViolations(page, `post with eight photos (${label})`);
 
-  // A photo opens full screen; Escape closes it and focus comes back to it.
+  // A photo opens full screen; arrows move on; Escape closes it and focus comes back to it.
   const third = grid.getByRole('button', { name: /Race number 3/ });
   await third.click();
   const viewer = page.getByRole('dialog', { name: 'photo-3.png (3 of 8)' });
   await expect(viewer).toBeVisible();
   await expect(viewer.getByRole('img')).toHaveAttribute('src', /^\/api\/files\/[0-9a-f-]{36}$/);
   await expectNoSeriousA11yViolations(page, `photo viewer (${label})`);
+  // The arrow keys move to the next photo and back.
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('dialog', { name: 'photo-4.png (4 of 8)' })).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await expect(viewer).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(viewer).toBeHidden();
   await expect(third).toBeFocused();

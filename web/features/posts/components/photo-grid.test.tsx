@@ -69,6 +69,16 @@ describe('the photos of a post', () => {
     await userEvent.click(screen.getByRole('button', { name: /Photo 3 of 6/ }));
     const dialog = await screen.findByRole('dialog', { name: 'photo-3.jpg (3 of 6)' });
     expect(within(dialog).getByRole('img')).toHaveAttribute('src', '/api/files/f3');
+    // Arrow keys and the buttons move between the photos, round the ends.
+    await userEvent.keyboard('{ArrowRight}');
+    expect(await screen.findByRole('dialog', { name: 'photo-4.jpg (4 of 6)' })).toBeInTheDocument();
+    await userEvent.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}{ArrowLeft}');
+    expect(await screen.findByRole('dialog', { name: 'photo-6.jpg (6 of 6)' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next photo' }));
+    expect(await screen.findByRole('dialog', { name: 'photo-1.jpg (1 of 6)' })).toBeInTheDocument();
+    expect(within(screen.getByRole('dialog')).getByRole('img')).toHaveAccessibleName(
+      'The team before kick-off',
+    );
   });
 
   it('offers the post’s other files as downloads beside the photos', () => {

@@ -121,6 +121,7 @@ export function PhotoGrid({
           alt={photoAlt(current, open!, photos.length, postTitle)}
           name={`${current.name} (${open! + 1} of ${photos.length})`}
           downloadName={current.name}
+          onStep={(delta) => setOpen((index) => ((index ?? 0) + delta + photos.length) % photos.length)}
         />
       ) : null}
     </div>
