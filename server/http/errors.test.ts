@@ -2,7 +2,16 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/domain/messages';
 import { StorageFullError } from '../adapters/storage/storage';
-import { isUnavailable, registerErrorHandling, storageFull } from './errors';
+import { fieldOf, isUnavailable, registerErrorHandling, storageFull } from './errors';
+
+describe('fieldOf', () => {
+  it('names the field, a list item by its list', () => {
+    expect(fieldOf(['body', 'user', 'email'])).toBe('email');
+    expect(fieldOf(['body', 'post', 'file_request_ids', '3'])).toBe('file_request_ids');
+    expect(fieldOf(['post', 'file_request_ids', 0])).toBe('file_request_ids');
+    expect(fieldOf(['body'])).toBe('base');
+  });
+});
 
 describe('isUnavailable', () => {
   const threadStopped = Object.assign(new Error('the database thread stopped'), { statusCode: 503 });

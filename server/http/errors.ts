@@ -38,11 +38,19 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
 export const storageFull = ({ closeConnection = false } = {}) =>
   new HttpError(507, { error: MESSAGES.storageFull }, closeConnection ? { connection: 'close' } : {});
 
-/** Turns a validation issue path such as ['body','user','email'] into the field name 'email'. */
+/**
+ * Turns a validation issue path such as ['body','user','email'] into the field name 'email'; an
+ * item of a list is its list's field (['body','post','file_request_ids','3'] → 'file_request_ids').
+ */
 export function fieldOf(path: readonly PropertyKey[]): string {
   for (let i = path.length - 1; i >= 0; i--) {
     const part = path[i];
-    if (typeof part === 'string' && !['body', 'querystring', 'params', 'headers'].includes(part)) return part;
+    if (
+      typeof part === 'string' &&
+      !/^\d+$/.test(part) &&
+      !['body', 'querystring', 'params', 'headers'].includes(part)
+    )
+      return part;
   }
   return 'base';
 }

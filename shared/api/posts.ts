@@ -18,14 +18,49 @@ const postContent = text()
   .nullish()
   .transform((value) => value ?? '');
 
+/** A photo's description: its alt text (trimmed; blank means none yet). */
+export const fileAlt = text().trim().max(LIMITS.fileAlt, tooLong(LIMITS.fileAlt));
+
+/** Several files, in the order they are shown (ADR 048): each listed once, at most `LIMITS.postFiles`. */
+const fileRequestIds = z
+  .array(uuidParam, { error: 'must be a list of file ids' })
+  .max(LIMITS.postFiles, { error: `can hold at most ${LIMITS.postFiles} files` })
+  .refine((ids) => new Set(ids).size === ids.length, { error: 'lists the same file more than once' });
+
 export const CreatePostBodySchema = z.object({
-  post: z.object({
-    tldr: titleText(LIMITS.postTldr),
-    content: postContent,
-    group_id: optionalId,
-    /** A file of this member's, uploaded, of type post_attachment (POST /api/file_requests). */
-    file_request_id: optionalId,
-  }),
+  post: z
+    .object({
+      tldr: titleText(LIMITS.postTldr),
+      content: postContent,
+      group_id: optionalId,
+      /** A file of this member's, uploaded, of type post_attachment (POST /api/file_requests). */
+      file_request_id: optionalId,
+      /** Up to 20 such files, in the order shown; the first is the one `file_url` describes. */
+      file_request_ids: fileRequestIds.optional(),
+      /** Alt text per file id of `file_request_ids` (or `file_request_id`); blank or absent: none yet. */
+      file_alts: z.record(z.string(), text(), { error: 'must map file ids to descriptions' }).optional(),
+    })
+    .superRefine((post, context) => {
+      if (post.file_request_id && post.file_request_ids) {
+        context.addIssue({
+          code: 'custom',
+          path: ['file_request_ids'],
+          message: 'cannot be given together with file_request_id: list every file in file_request_ids',
+        });
+      }
+      const listed = new Set(post.file_request_ids ?? (post.file_request_id ? [post.file_request_id] : []));
+      const alts = Object.entries(post.file_alts ?? {});
+      // Checked here, not per entry: an entry's issue would be named by its file id, not the field.
+      if (alts.some(([id]) => !listed.has(id))) {
+        context.addIssue({
+          code: 'custom',
+          path: ['file_alts'],
+          message: 'describes a file the post does not list',
+        });
+      } else if (alts.some(([, alt]) => alt.trim().length > LIMITS.fileAlt)) {
+        context.addIssue({ code: 'custom', path: ['file_alts'], message: tooLong(LIMITS.fileAlt).error });
+      }
+    }),
 });
 export type CreatePostBody = z.infer<typeof CreatePostBodySchema>;
 
@@ -34,6 +69,33 @@ export const UpdatePostBodySchema = z.object({
   post: z.object({ tldr: titleText(LIMITS.postTldr), content: postContent }),
 });
 export type UpdatePostBody = z.infer<typeof UpdatePostBodySchema>;
+
+/** PATCH /api/posts/{id}/files/{file_id}: the author describes a photo (its alt text). */
+export const UpdatePostFileBodySchema = z.object({ file: z.object({ alt: fileAlt }) });
+export type UpdatePostFileBody = z.infer<typeof UpdatePostFileBodySchema>;
+
+export const PostFileParamsSchema = z.object({ id: uuidParam, file_id: uuidParam });
+export type PostFileParams = z.infer<typeof PostFileParamsSchema>;
+
+/** One file of a post, in the order its author chose (ADR 048). */
+export const PostFileSchema = z.object({
+  id: z.string(),
+  /** The file itself (GET /api/files/{id}). */
+  url: z.string(),
+  /** An image's card-sized WebP; null for other files. */
+  thumbnail_url: z.string().nullable(),
+  name: z.string(),
+  /** Detected from the bytes; a re-encoded image is image/webp. */
+  content_type: z.string().nullable(),
+  /** Bytes. */
+  size: z.number().int().nullable(),
+  /** An image's size in pixels, so the page reserves its space before it loads; null otherwise. */
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  /** The author's description of the photo (its alt text); '' until given. */
+  alt: z.string(),
+});
+export type PostFile = z.infer<typeof PostFileSchema>;
 
 /** A post as every list and detail call returns it (spec section 3), plus abilities. */
 export const PostSchema = z.object({
@@ -86,6 +148,11 @@ export const PostSchema = z.object({
   file_duration_ms: z.number().int().nullable().optional(),
   /** A video's poster frame (a WebP image); null when not a video or none could be taken. */
   file_poster_url: z.string().nullable().optional(),
+  /**
+   * Every file of the post in order (ADR 048); `file_url` and its neighbours describe the first.
+   * The server always sends it; optional so a post kept by an older client still reads.
+   */
+  files: z.array(PostFileSchema).optional(),
   /** Its public address, when published (POST /api/public_posts); the owner may unpublish it. */
   published: z.object({ id: z.string(), slug: z.string(), public_url: z.string() }).nullable(),
   /** The viewer wrote it (offers Publish). */
@@ -118,6 +185,22 @@ export const PostSchema = z.object({
 export type Post = z.infer<typeof PostSchema>;
 
 export const PostListSchema = z.array(PostSchema);
+
+/**
+ * GET /api/groups/{id}/photos?after=&limit=: the photos of the group's posts the viewer may see,
+ * newest post first, each post's photos in its order (ADR 048). Paged by posts (`limit` posts a
+ * page); headers x-next-cursor, x-has-next-page.
+ */
+export const GroupPhotoSchema = PostFileSchema.extend({
+  post_id: z.string(),
+  post_tldr: z.string(),
+  /** When the post was written (ISO 8601). */
+  created_at: z.string(),
+  /** Its place among the post's photos, from 0: /post/{post_id} shows it there. */
+  index: z.number().int(),
+});
+export type GroupPhoto = z.infer<typeof GroupPhotoSchema>;
+export const GroupPhotoListSchema = z.array(GroupPhotoSchema);
 
 /** GET /api/posts?after=&group_id=&limit= ; headers x-next-cursor, x-has-next-page. */
 export const TimelineQuerySchema = PageQuerySchema.extend({ group_id: optionalId });

@@ -64,6 +64,7 @@ export const PublishedPostSchema = PostSchema.pick({
   has_video: true,
   file_duration_ms: true,
   file_poster_url: true,
+  files: true,
 }).extend({
   slug: z.string(),
   public_url: z.string(),

@@ -57,6 +57,10 @@ export const LIMITS = {
   pageSizeMax: 50,
   /** Unredeemed invitations a member may hold at once (admins: no limit). */
   invitationsOutstanding: 10,
+  /** Files one post may carry (`file_request_ids`, ADR 048). */
+  postFiles: 20,
+  /** Characters of one photo's description (its alt text). */
+  fileAlt: 1500,
 } as const;
 
 export const DURATIONS = {

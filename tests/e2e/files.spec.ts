@@ -60,7 +60,13 @@ test('attach an image to a post: progress, thumbnail, the card preview and the f
   await expect(attachment.getByRole('button', { name: 'Remove allotment.png' })).toBeVisible();
   await expect(attachment.getByText(/\d+(\.\d)? kB/)).toBeVisible();
 
-  await createPost(page);
+  // The photo has no description: Hearth asks first (tests/e2e/photos.spec.ts describes them).
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: '1 photo has no description' })
+    .getByRole('button', { name: 'Post anyway' })
+    .click();
+  await expect(page).toHaveURL(/\/post\/[0-9a-f-]{36}$/);
   const postUrl = page.url();
   const full = page.getByRole('img', { name: 'Attachment: allotment.png' });
   await expectLoaded(full);

@@ -16,6 +16,7 @@ export function Dialog({
   description,
   children,
   dismissible = true,
+  focusOnClose,
   className,
 }: {
   open: boolean;
@@ -24,6 +25,8 @@ export function Dialog({
   description?: ReactNode;
   children?: ReactNode;
   dismissible?: boolean;
+  /** Where focus goes on closing instead of the opener (e.g. the field a reminder asked about). */
+  focusOnClose?: () => HTMLElement | null | undefined;
   className?: string;
 }) {
   const focusReturn = useFocusReturn(open);
@@ -36,7 +39,12 @@ export function Dialog({
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-scrim/40 backdrop-blur-[2px] data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
         <RadixDialog.Content
           ref={focusReturn.contentRef}
-          onCloseAutoFocus={focusReturn.onCloseAutoFocus}
+          onCloseAutoFocus={(event) => {
+            const target = focusOnClose?.();
+            if (!target) return focusReturn.onCloseAutoFocus(event);
+            event.preventDefault();
+            target.focus();
+          }}
           {...(description ? {} : { 'aria-describedby': undefined })}
           onEscapeKeyDown={(event) => (dismissible ? undefined : event.preventDefault())}
           onPointerDownOutside={(event) => (dismissible ? undefined : event.preventDefault())}

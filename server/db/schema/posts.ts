@@ -243,3 +243,24 @@ export const commentReactions = pgTable(
     index('comment_reactions_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * The files of a post, in the order its author chose (ADR 048). `posts.file_id` stays the first of
+ * them, so every path that knew one attachment still finds it; a file belongs to one post at most
+ * (the unique index), and goes with the post (cascade) for the cleanup job to remove. `alt` is the
+ * photo's description, shown as its alt text and searched with the post.
+ */
+export const postFiles = pgTable(
+  'post_files',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    alt: text('alt').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.position] }), uniqueIndex('post_files_file_idx').on(t.fileId)],
+);

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -61,6 +61,11 @@ export async function readPosts(db: DbOrTx, userId: string) {
       groupId: groups.id,
       groupName: groups.name,
       fileId: posts.fileId,
+      /** Every file of the post in order, with its description (ADR 048). */
+      files: sql<{ id: string; alt: string }[]>`coalesce((
+        select json_agg(json_build_object('id', pf.file_id, 'alt', pf.alt) order by pf.position)
+        from post_files pf where pf.post_id = posts.id
+      ), '[]'::json)`,
       slug: publicPosts.slug,
       publishedAt: publicPosts.createdAt,
     })

@@ -66,6 +66,7 @@ export function postsDocument(
         }
       : null,
     attachment: row.fileId ? (filePaths.get(row.fileId) ?? null) : null,
+    attachments: row.files.map((file) => ({ file: filePaths.get(file.id) ?? null, alt: file.alt })),
   }));
 }
 
@@ -203,7 +204,8 @@ export function readmeText(input: { username: string; exportedAt: Date; fileCoun
     'account.json      Your profile, email address, when you joined, your time zone and your',
     '                  notification mail preferences.',
     'posts.json        Your posts: title (tldr), content, group, who could see it, and the public',
-    '                  address if you published it. "attachment" names the file under files/.',
+    '                  address if you published it. "attachment" names the file under files/;',
+    '                  "attachments" lists every file of the post in order, with its description.',
     'comments.json     Your comments on posts and on links, with the post or link each is on and',
     '                  the comment it replies to.',
     'links.json        The links you shared, with your comment and the summaries Hearth made.',

@@ -18,6 +18,8 @@ export interface FileAudience {
   isPublished: boolean;
   /** The viewer's role in that post's group. */
   viewerRole: MaybeRole;
+  /** The viewer and that post's author block one another: its files are hidden as the post is. */
+  blockedWithViewer: boolean;
 }
 
 /** Seen by everyone, signed in or not: a current avatar, or the attachment of a published post. */
@@ -27,7 +29,8 @@ export function isPublicFile(audience: FileAudience): boolean {
 
 /**
  * Bytes never checked are never served, not even to their owner. Then: public files to anyone; the
- * owner always; a group's picture to every member; a member who may see the post it is attached to.
+ * owner always; a group's picture to every member; a member who may see the post it is attached to
+ * (one of its files, ADR 048), unless a block stands between them and its author.
  */
 export function canViewFile(viewerId: string | null, audience: FileAudience): boolean {
   if (audience.file.status !== 'uploaded') return false;
@@ -35,5 +38,6 @@ export function canViewFile(viewerId: string | null, audience: FileAudience): bo
   if (viewerId === null) return false;
   if (audience.file.userId === viewerId) return true;
   if (audience.isGroupPicture) return true;
-  return audience.postId !== null && canViewPost({ groupId: audience.postGroupId }, audience.viewerRole);
+  if (audience.postId === null || audience.blockedWithViewer) return false;
+  return canViewPost({ groupId: audience.postGroupId }, audience.viewerRole);
 }

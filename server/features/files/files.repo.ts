@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FileType, GroupRole } from '../../../shared/domain/constants';
 import type { DbOrTx } from '../../db/client';
 import { files, users } from '../../db/schema';
+import { notBlockedCondition } from '../../policies/visibility';
 
 export type FileRow = typeof files.$inferSelect;
 
@@ -82,6 +83,20 @@ export async function setAvatar(db: DbOrTx, userId: string, fileId: string | nul
 }
 
 /**
+ * The post holding a file: the one whose `post_files` list it (ADR 048), or, for a row written
+ * before that list, the one whose `file_id` it is. Written as a `with` so each question below reads
+ * the same rows.
+ */
+const HOLDING_POST = sql.raw(`with holding as (
+  select pf.post_id as id from post_files pf where pf.file_id = files.id
+  union select p0.id from posts p0 where p0.file_id = files.id
+)`);
+const HELD = sql.raw('from holding h join posts p on p.id = h.id where true');
+const HELD_IN_GROUP = sql.raw(
+  'from holding h join posts p on p.id = h.id join group_roles gr on gr.group_id = p.group_id where true',
+);
+
+/**
  * A file with the facts that decide who may see it: whether it is someone's current avatar, the
  * post holding it (its group, whether it is published) and the viewer's role in that post's group.
  */
@@ -94,17 +109,22 @@ export async function findFileWithAudience(db: DbOrTx, fileId: string, viewerId:
       ),
       isGroupPicture:
         sql<boolean>`exists (select 1 from groups g where g.picture_file_id = files.id)`.mapWith(Boolean),
-      postId: sql<string | null>`(select p.id from posts p where p.file_id = files.id limit 1)`,
-      postGroupId: sql<string | null>`(select p.group_id from posts p where p.file_id = files.id limit 1)`,
+      postId: sql<string | null>`(${HOLDING_POST} select p.id ${HELD} limit 1)`,
+      postGroupId: sql<string | null>`(${HOLDING_POST} select p.group_id ${HELD} limit 1)`,
       isPublished: sql<boolean>`exists (
-        select 1 from posts p join public_posts pp on pp.post_id = p.id where p.file_id = files.id
+        ${HOLDING_POST} select 1 ${HELD} and exists (select 1 from public_posts pp where pp.post_id = p.id)
       )`.mapWith(Boolean),
       viewerRole: viewerId
         ? sql<GroupRole | null>`(
-            select gr.role from posts p join group_roles gr on gr.group_id = p.group_id
-            where p.file_id = files.id and gr.user_id = ${viewerId} limit 1
+            ${HOLDING_POST} select gr.role ${HELD_IN_GROUP} and gr.user_id = ${viewerId} limit 1
           )`
         : sql<GroupRole | null>`null`,
+      /** The viewer and the post's author block one another (ARCHITECTURE.md: blocks hide). */
+      blockedWithViewer: viewerId
+        ? sql<boolean>`exists (
+            ${HOLDING_POST} select 1 ${HELD} and not ${notBlockedCondition(viewerId, sql.raw('p.user_id'))}
+          )`.mapWith(Boolean)
+        : sql<boolean>`false`.mapWith(Boolean),
     })
     .from(files)
     .where(eq(files.id, fileId))
@@ -128,6 +148,7 @@ export async function deleteAbandonedFiles(db: DbOrTx, cutoff: Date, limit: numb
         where (f.status = 'pending' and f.created_at < ${cutoff.toISOString()})
            or (f.status = 'uploaded' and coalesce(f.uploaded_at, f.created_at) < ${cutoff.toISOString()}
                and not exists (select 1 from posts p where p.file_id = f.id)
+               and not exists (select 1 from post_files pf where pf.file_id = f.id)
                and not exists (select 1 from users u where u.avatar_file_id = f.id)
                and not exists (select 1 from groups g where g.picture_file_id = f.id))
         limit ${limit}

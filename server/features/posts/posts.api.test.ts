@@ -38,6 +38,7 @@ const POST_FIELDS = [
   'has_video',
   'file_duration_ms',
   'file_poster_url',
+  'files',
   'published',
   'is_owner',
   'can_delete',

@@ -1,10 +1,10 @@
-import type { Post } from '../../../shared/api/posts';
+import type { GroupPhoto, Post, PostFile } from '../../../shared/api/posts';
 import { createdAtFields } from '../../../shared/domain/time';
 import { fileUrl } from '../files/files.urls';
 import { mentionsIn, type MentionDirectory } from '../mentions/mentions.service';
 import { presentAuthor } from '../profiles/people';
 import { contentPreviewHtml } from './content-html';
-import type { PostCounts, PostRow, SharedPostColumns } from './posts.repo';
+import type { PostCounts, PostFileRow, PostRow, SharedPostColumns } from './posts.repo';
 import { canPinInGroup } from '../../policies/group-roles';
 import { canDeletePost, canEditPost, canPublishPost } from './posts.policy';
 
@@ -40,6 +40,43 @@ export function presentAttachment(row: {
   };
 }
 
+/** A post's files in order: addresses, an image's preview and pixel size, and its description. */
+export function presentPostFiles(rows: PostFileRow[]): PostFile[] {
+  return [...rows]
+    .sort((a, b) => a.position - b.position)
+    .map((file) => {
+      const isImage = Boolean(file.contentType?.startsWith('image/'));
+      return {
+        id: file.id,
+        url: fileUrl(file.id),
+        thumbnail_url: isImage ? fileUrl(file.id, 'thumbnail') : null,
+        name: file.name,
+        content_type: file.contentType,
+        size: file.size === null ? null : Number(file.size),
+        width: isImage ? file.width : null,
+        height: isImage ? file.height : null,
+        alt: file.alt,
+      };
+    });
+}
+
+/** A group album's page: each post's photos, in the post's order (ADR 048). */
+export function presentGroupPhotos(
+  rows: { id: string; createdAt: Date; tldr: string; files: PostFileRow[] }[],
+): GroupPhoto[] {
+  return rows.flatMap((row) =>
+    presentPostFiles(row.files)
+      .filter((file) => file.content_type?.startsWith('image/') && file.thumbnail_url)
+      .map((file, index) => ({
+        ...file,
+        post_id: row.id,
+        post_tldr: row.tldr,
+        created_at: row.createdAt.toISOString(),
+        index,
+      })),
+  );
+}
+
 /** The public address of a published post: {PUBLIC_ORIGIN}/explore/post/{slug}. */
 export function publicPostUrl(publicOrigin: string, slug: string): string {
   return `${publicOrigin}/explore/post/${encodeURIComponent(slug)}`;
@@ -66,6 +103,7 @@ export function presentSharedPostFields(
     likes_count: row.likesCount,
     comments_count: row.commentsCount,
     ...presentAttachment(row),
+    files: presentPostFiles(row.files),
   };
 }
 

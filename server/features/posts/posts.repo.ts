@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { GroupRole } from '../../../shared/domain/constants';
 import type { DbOrTx } from '../../db/client';
-import { files, groups, posts, publicPosts, users } from '../../db/schema';
+import { files, groups, postFiles, posts, publicPosts, users } from '../../db/schema';
 import type { Cursor } from '../../http/pagination';
 import { notBlockedCondition, notIgnoredCondition, visiblePostsCondition } from '../../policies/visibility';
 import { literalLimit } from '../../db/literal-limit';
@@ -12,6 +12,35 @@ import { reactionSummarySql } from '../reactions/reactions.repo';
 
 /** A timestamp as exact ISO text (microseconds kept) for keyset cursors. */
 const exactCreatedAt = sql<string>`to_char(${posts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** One file of a post as `postFilesColumn` reads it (JSON, so keys are as built there). */
+export interface PostFileRow {
+  id: string;
+  position: number;
+  name: string;
+  contentType: string | null;
+  size: number | null;
+  width: number | null;
+  height: number | null;
+  alt: string;
+}
+
+/**
+ * Every file of the post as one JSON column: a correlated subquery on post_files' primary key, so
+ * the statement names `post_files` and `files` and a kept page or post is dropped when a file is
+ * added, described or removed (ADR 042). Each carries its position and the presenter puts them in
+ * order: at most 20 per post, and the timeline's plan keeps no sort at all.
+ * `posts.id` is written literally, as in `sharedPostColumns`.
+ */
+const postFilesColumn = sql<PostFileRow[]>`coalesce((
+  select json_agg(json_build_object(
+    'id', pf_file.id, 'position', pf.position, 'name', pf_file.name,
+    'contentType', pf_file.content_type, 'size', pf_file.file_size,
+    'width', pf_file.width, 'height', pf_file.height, 'alt', pf.alt
+  ))
+  from post_files pf join files pf_file on pf_file.id = pf.file_id
+  where pf.post_id = posts.id
+), '[]'::json)`;
 
 /**
  * The columns of a post that members and visitors both see: author, group, attachment and counts.
@@ -40,6 +69,7 @@ export function sharedPostColumns() {
     fileHeight: files.height,
     fileDurationMs: files.durationMs,
     filePosterKey: files.posterKey,
+    files: postFilesColumn,
     likesCount: posts.likesCount,
     commentsCount: posts.commentsCount,
   };
@@ -177,6 +207,36 @@ export function timelineQuery(db: DbOrTx, filter: TimelineFilter) {
     .limit(literalLimit(filter.limit + 1));
 }
 
+/** A group's posts with photos, for its album: the timeline's rules, keyset and index. */
+export function groupPhotoPostsQuery(
+  db: DbOrTx,
+  filter: { viewerId: string; groupId: string; cursor: Cursor | null; limit: number },
+) {
+  const conditions: SQL[] = [
+    visiblePostsCondition(filter.viewerId),
+    notIgnoredCondition(filter.viewerId),
+    notBlockedCondition(filter.viewerId, posts.userId),
+    eq(posts.groupId, filter.groupId),
+    sql`exists (
+      select 1 from post_files pf join files pf_image on pf_image.id = pf.file_id
+      where pf.post_id = posts.id and pf_image.content_type like 'image/%'
+    )`,
+  ];
+  if (filter.cursor) conditions.push(afterCursor(filter.cursor));
+  return db
+    .select({
+      id: posts.id,
+      createdAt: posts.createdAt,
+      createdAtExact: exactCreatedAt,
+      tldr: posts.tldr,
+      files: postFilesColumn,
+    })
+    .from(posts)
+    .where(and(...conditions))
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(literalLimit(filter.limit + 1));
+}
+
 /** A post's counts, whether the viewer liked it and its reactions: what changes on every like, comment and reaction. */
 export interface PostCounts {
   likesCount: number;
@@ -270,21 +330,40 @@ export async function deletePost(db: DbOrTx, postId: string) {
 }
 
 /**
- * A file this member may attach: theirs, uploaded, a post attachment, and on no other post yet.
+ * Of these file ids, the ones this member may attach: theirs, uploaded, post attachments, and on no
+ * post yet (`post_files_file_idx` also refuses a second post at commit, whatever raced).
  */
-export async function findAttachableFile(db: DbOrTx, fileId: string, userId: string) {
-  const [row] = await db
+export async function findAttachableFiles(db: DbOrTx, fileIds: string[], userId: string) {
+  if (fileIds.length === 0) return [];
+  return db
     .select({ id: files.id })
     .from(files)
     .where(
       and(
-        eq(files.id, fileId),
+        inArray(files.id, fileIds),
         eq(files.userId, userId),
         eq(files.status, 'uploaded'),
         eq(files.fileType, 'post_attachment'),
+        sql`not exists (select 1 from post_files pf where pf.file_id = ${files.id})`,
         sql`not exists (select 1 from posts p where p.file_id = ${files.id})`,
       ),
-    )
-    .limit(1);
-  return row ?? null;
+    );
+}
+
+/** A new post's files, in order, each with its description. */
+export async function insertPostFiles(db: DbOrTx, postId: string, items: { fileId: string; alt: string }[]) {
+  if (items.length === 0) return;
+  await db
+    .insert(postFiles)
+    .values(items.map((item, position) => ({ postId, fileId: item.fileId, position, alt: item.alt })));
+}
+
+/** The author describes one file of their post; false when the post holds no such file. */
+export async function updatePostFileAlt(db: DbOrTx, postId: string, fileId: string, alt: string) {
+  const rows = await db
+    .update(postFiles)
+    .set({ alt })
+    .where(and(eq(postFiles.postId, postId), eq(postFiles.fileId, fileId)))
+    .returning({ fileId: postFiles.fileId });
+  return rows.length > 0;
 }

@@ -2,11 +2,14 @@ import { LIMITS } from '../../../shared/domain/constants';
 import {
   CreatePostBodySchema,
   DeletedResponseSchema,
+  GroupPhotoListSchema,
   IdParamsSchema,
   PostListSchema,
+  PostFileParamsSchema,
   PostSchema,
   TimelineQuerySchema,
   UpdatePostBodySchema,
+  UpdatePostFileBodySchema,
 } from '../../../shared/api/posts';
 import type { App, RouteContext } from '../../context';
 import { requireUser, signedInOnly } from '../../http/auth';
@@ -15,8 +18,11 @@ import { decodeCursor } from '../../http/pagination';
 import { findGroupWithRole } from '../groups/memberships';
 import { resolveMentions } from '../mentions/mentions.service';
 import { keptPosts } from './kept-posts';
-import { presentPost } from './posts.presenter';
-import { createPost, editPost, loadVisibleStillPost, removePost } from './posts.service';
+import { presentGroupPhotos, presentPost } from './posts.presenter';
+import { groupPhotoPostsQuery } from './posts.repo';
+import { PageQuerySchema } from '../../../shared/api/fields';
+import { sendPage } from '../../http/kept-page';
+import { createPost, describePostFile, editPost, loadVisibleStillPost, removePost } from './posts.service';
 import { sendTimelinePage } from './timeline-page';
 
 export function registerPostRoutes(app: App, context: RouteContext) {
@@ -38,6 +44,38 @@ export function registerPostRoutes(app: App, context: RouteContext) {
         if (!group?.role) throw notFound();
       }
       return sendTimelinePage(reply, context, { viewerId: user.id, groupId, cursor, limit });
+    },
+  );
+
+  /**
+   * A group's album (ADR 048): the photos of its posts the member may see, newest post first, a
+   * page of posts at a time. Members only (others get the group's 404); blocks and Ignore hide a
+   * post's photos as they hide the post. Kept until a table it read changes (ADR 042).
+   */
+  app.get(
+    '/api/groups/:id/photos',
+    {
+      preValidation: signedInOnly,
+      schema: {
+        params: IdParamsSchema,
+        querystring: PageQuerySchema,
+        response: { 200: GroupPhotoListSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const groupId = request.params.id;
+      const { after, limit = LIMITS.pageSize } = request.query;
+      const group = await findGroupWithRole(db, groupId, user.id, context.database.readCache);
+      if (!group?.role) throw notFound();
+      const filter = { viewerId: user.id, groupId, cursor: decodeCursor(after), limit };
+      return sendPage(reply, context.database.readCache, `group-photos:${JSON.stringify(filter)}`, {
+        load: async () => groupPhotoPostsQuery(db, filter),
+        limit,
+        exactAt: (row) => row.createdAtExact,
+        shownAt: () => [],
+        present: async (rows) => presentGroupPhotos(rows),
+      });
     },
   );
 
@@ -64,6 +102,23 @@ export function registerPostRoutes(app: App, context: RouteContext) {
       const user = requireUser(request);
       await context.throttle.hit('memberWrites', user.id);
       const post = await editPost(context, request.params.id, user.id, request.body.post);
+      const mentions = await resolveMentions(db, user.id, [post.content]);
+      return presentPost(post, user.id, context.config.publicOrigin, mentions);
+    },
+  );
+
+  /** The author describes one of the post's photos (its alt text), answering the post (ADR 048). */
+  app.patch(
+    '/api/posts/:id/files/:file_id',
+    {
+      preValidation: signedInOnly,
+      schema: { params: PostFileParamsSchema, body: UpdatePostFileBodySchema, response: { 200: PostSchema } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await context.throttle.hit('memberWrites', user.id);
+      const { id, file_id: fileId } = request.params;
+      const post = await describePostFile(context, id, fileId, user.id, request.body.file.alt);
       const mentions = await resolveMentions(db, user.id, [post.content]);
       return presentPost(post, user.id, context.config.publicOrigin, mentions);
     },

@@ -1,6 +1,7 @@
 import type { CreatePostBody, UpdatePostBody } from '../../../shared/api/posts';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
+import { uniqueViolation } from '../../db/errors';
 import { forbidden, invalidField, notFound } from '../../http/errors';
 import { canViewPost } from '../../policies/visibility';
 import { publishLiveEvent } from '../events/live-events';
@@ -12,9 +13,11 @@ import { enqueueSearchIndex } from '../search/search.job';
 import { canCreatePostIn, canDeletePost, canEditPost } from './posts.policy';
 import {
   deletePost,
-  findAttachableFile,
+  findAttachableFiles,
   findPostForViewer,
   insertPost,
+  insertPostFiles,
+  updatePostFileAlt,
   updatePostText,
   type PostRow,
   type StillPostRow,
@@ -68,9 +71,31 @@ function visibleOrNotFound<Row extends StillPostRow>(row: Row | null): Row {
 }
 
 /**
- * Creates a post and, in the same transaction, queues its search indexing (its meaning and its
- * attachment's name) and, in a group, the news of it to the group's members, so a post never
- * exists without its jobs. Mentions are told at once.
+ * The files a new post carries, checked: `file_request_ids` in its order, or the one
+ * `file_request_id`. Each must be the author's own, uploaded (so its bytes passed the checks), a
+ * post attachment, and on no other post; one that is not refuses the whole post (ADR 048).
+ */
+async function attachableFiles(db: DbOrTx, authorId: string, input: CreatePostBody['post']) {
+  const field = input.file_request_ids ? 'file_request_ids' : 'file_request_id';
+  const ids = input.file_request_ids ?? (input.file_request_id ? [input.file_request_id] : []);
+  const found = new Set((await findAttachableFiles(db, ids, authorId)).map((row) => row.id));
+  const refused = ids.filter((id) => !found.has(id)).length;
+  if (refused > 0) {
+    throw invalidField(
+      field,
+      field === 'file_request_id'
+        ? 'is not an uploaded attachment of yours'
+        : `${refused} of these ${refused === 1 ? 'is' : 'are'} not an uploaded attachment of yours that no other post holds`,
+    );
+  }
+  return ids.map((fileId) => ({ fileId, alt: input.file_alts?.[fileId]?.trim() ?? '' }));
+}
+
+/**
+ * Creates a post with its files and, in the same transaction, queues its search indexing (its
+ * meaning, its files' names and descriptions) and, in a group, the news of it to the group's members,
+ * so a post never exists without its jobs, and never with only some of its files: they are all
+ * attached or none. Mentions are told at once.
  */
 export async function createPost(
   context: PostContext,
@@ -85,28 +110,35 @@ export async function createPost(
     if (!canCreatePostIn(groupId, group.role))
       throw forbidden("You don't have permission to post in this group.");
   }
-  let fileId: string | null = null;
-  if (input.file_request_id) {
-    const file = await findAttachableFile(db, input.file_request_id, authorId);
-    if (!file) throw invalidField('file_request_id', 'is not an uploaded attachment of yours');
-    fileId = file.id;
-  }
+  const attached = await attachableFiles(db, authorId, input);
   // The event commits with the post: members' timelines offer "N new posts" only for a post that exists.
-  const { id } = await db.transaction(async (tx) => {
-    const row = await insertPost(tx, {
-      userId: authorId,
-      groupId,
-      tldr: input.tldr,
-      content: input.content,
-      fileId,
+  const { id } = await db
+    .transaction(async (tx) => {
+      const row = await insertPost(tx, {
+        userId: authorId,
+        groupId,
+        tldr: input.tldr,
+        content: input.content,
+        fileId: attached[0]?.fileId ?? null,
+      });
+      await insertPostFiles(tx, row.id, attached);
+      await publishLiveEvent(tx, { allMembers: true }, { type: 'post.created', postId: row.id, groupId });
+      await enqueueSearchIndex(context, { kind: 'post', id: row.id }, tx);
+      await notifyPostMentions(tx, { id: row.id, authorId }, input.content);
+      // The group's members are told by a job, so a big group never holds up the author's answer (ADR 045).
+      if (groupId) await enqueueGroupPostNotifications(context, row.id, tx);
+      return row;
+    })
+    .catch((error: unknown) => {
+      // Another post took one of the files between the check and the commit.
+      if (uniqueViolation(error) === 'post_files_file_idx') {
+        throw invalidField(
+          input.file_request_ids ? 'file_request_ids' : 'file_request_id',
+          'names a file another post already holds',
+        );
+      }
+      throw error;
     });
-    await publishLiveEvent(tx, { allMembers: true }, { type: 'post.created', postId: row.id, groupId });
-    await enqueueSearchIndex(context, { kind: 'post', id: row.id }, tx);
-    await notifyPostMentions(tx, { id: row.id, authorId }, input.content);
-    // The group's members are told by a job, so a big group never holds up the author's answer (ADR 045).
-    if (groupId) await enqueueGroupPostNotifications(context, row.id, tx);
-    return row;
-  });
   return (await findPostForViewer(db, id, authorId))!;
 }
 
@@ -137,4 +169,26 @@ export async function removePost(db: DbOrTx, postId: string, viewerId: string) {
   const post = await loadVisiblePost(db, postId, viewerId);
   if (!canDeletePost(viewerId, post, post.viewerRole)) throw forbidden();
   await deletePost(db, postId);
+}
+
+/**
+ * The author describes one photo of their post (its alt text), later than posting. In the same
+ * transaction the post is queued for indexing again, so search finds it by the new words. Someone
+ * who may see the post but did not write it gets 403; a file the post does not hold is a 404.
+ */
+export async function describePostFile(
+  context: PostContext,
+  postId: string,
+  fileId: string,
+  viewerId: string,
+  alt: string,
+): Promise<PostRow> {
+  const { db } = context;
+  const post = await loadVisiblePost(db, postId, viewerId);
+  if (!canEditPost(viewerId, post)) throw forbidden();
+  await db.transaction(async (tx) => {
+    if (!(await updatePostFileAlt(tx, post.id, fileId, alt))) throw notFound();
+    await enqueueSearchIndex(context, { kind: 'post', id: post.id }, tx);
+  });
+  return (await findPostForViewer(db, post.id, viewerId))!;
 }

@@ -43,6 +43,7 @@ function row(overrides: Partial<PublishedRow> = {}): PublishedRow {
     fileHeight: null,
     fileDurationMs: null,
     filePosterKey: null,
+    files: [],
     likesCount: 0,
     commentsCount: 0,
     ...overrides,

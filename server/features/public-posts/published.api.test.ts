@@ -34,6 +34,7 @@ const PUBLISHED_FIELDS = [
   'has_video',
   'file_duration_ms',
   'file_poster_url',
+  'files',
   'slug',
   'public_url',
   'published_at',

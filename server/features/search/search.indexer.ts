@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { type DbOrTx } from '../../db/client';
-import { files, links, posts, searchEntries } from '../../db/schema';
+import { files, links, postFiles, posts, searchEntries } from '../../db/schema';
 import { storageKeys } from '../files/files.keys';
 import { createEmbedder, type Embedder } from './embedder';
 import { captionImage } from './image-caption';
@@ -143,10 +143,49 @@ async function upsertEntries(deps: IndexDeps, entries: Entry[], options: IndexOp
   }
 }
 
+interface IndexedFile {
+  id: string;
+  name: string;
+  contentType: string | null;
+  alt: string;
+}
+
 /**
- * Makes posts findable by meaning, by their attachment's name and by the text an attached image
- * shows (OCR, when storage is at hand). Idempotent; a post gone since is
- * nothing to do. Without pgvector only the attachment name is kept (search is by keywords alone).
+ * The files of these posts in order, by post id: the `post_files` list (ADR 048), or for a post
+ * written before it, its one `file_id`.
+ */
+async function filesOfPosts(db: DbOrTx, postIds: string[]): Promise<Map<string, IndexedFile[]>> {
+  const [listed, single] = await Promise.all([
+    db
+      .select({
+        postId: postFiles.postId,
+        id: files.id,
+        name: files.name,
+        contentType: files.contentType,
+        alt: postFiles.alt,
+      })
+      .from(postFiles)
+      .innerJoin(files, eq(files.id, postFiles.fileId))
+      .where(inArray(postFiles.postId, postIds))
+      .orderBy(asc(postFiles.postId), asc(postFiles.position)),
+    db
+      .select({ postId: posts.id, id: files.id, name: files.name, contentType: files.contentType })
+      .from(posts)
+      .innerJoin(files, eq(files.id, posts.fileId))
+      .where(inArray(posts.id, postIds)),
+  ]);
+  const byPost = new Map<string, IndexedFile[]>();
+  for (const { postId, ...file } of listed) byPost.set(postId, [...(byPost.get(postId) ?? []), file]);
+  for (const { postId, ...file } of single) {
+    if (!byPost.has(postId)) byPost.set(postId, [{ ...file, alt: '' }]);
+  }
+  return byPost;
+}
+
+/**
+ * Makes posts findable by meaning, by their files' names and descriptions (alt text) and by the
+ * text their images show (OCR, when storage is at hand). Idempotent; a post gone since is nothing
+ * to do. Without pgvector only the files' words are kept (search is by keywords alone).
  */
 export async function indexPosts(
   context: IndexDeps,
@@ -155,23 +194,18 @@ export async function indexPosts(
 ): Promise<void> {
   if (postIds.length === 0) return;
   const rows = await context.db
-    .select({
-      id: posts.id,
-      tldr: posts.tldr,
-      content: posts.content,
-      fileId: files.id,
-      fileName: files.name,
-      fileContentType: files.contentType,
-    })
+    .select({ id: posts.id, tldr: posts.tldr, content: posts.content })
     .from(posts)
-    .leftJoin(files, eq(files.id, posts.fileId))
     .where(inArray(posts.id, postIds));
+  const filesByPost = await filesOfPosts(context.db, postIds);
   const entries: Entry[] = [];
   for (const post of rows) {
-    const fileWords = post.fileName ? fileNameWords(post.fileName) : '';
-    const isImage = Boolean(post.fileId && post.fileContentType?.startsWith('image/'));
-    const shown = isImage ? await imageText(context, post.fileId!) : '';
-    const extraText = [fileWords, shown].filter(Boolean).join('\n');
+    const parts: string[] = [];
+    for (const file of filesByPost.get(post.id) ?? []) {
+      parts.push(fileNameWords(file.name), file.alt);
+      if (file.contentType?.startsWith('image/')) parts.push(await imageText(context, file.id));
+    }
+    const extraText = parts.filter(Boolean).join('\n');
     entries.push({
       target: { postId: post.id },
       extraText,

@@ -9,7 +9,7 @@ import { isNotFoundError, NotFoundState } from '@web/components/not-found-state'
 import { Card } from '@web/components/card';
 import { LoadingScreen } from '@web/components/loading-screen';
 import { RenderedMarkdown } from '@web/components/rendered-markdown';
-import { PostAttachment } from '@web/features/posts/components/post-attachment';
+import { PostFiles } from '@web/features/posts/components/post-attachment';
 import { POST_DETAIL_CONTENT_CLASS, PostDetailTitle } from '@web/features/posts/components/post-detail-title';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { JoinTheConversation } from './components/join-the-conversation';
@@ -89,7 +89,7 @@ function PublishedPostArticle({ post }: { post: PublishedPost }) {
           {post.content.trim() ? (
             <RenderedMarkdown className={POST_DETAIL_CONTENT_CLASS} html={post.content_html} />
           ) : null}
-          <PostAttachment post={post} className="mt-5" />
+          <PostFiles post={post} className="mt-5" />
           <PublishedCounts post={post} className="mt-5 border-t border-stone-100 pt-3" />
           {authenticated ? null : (
             <p className="mt-2 text-sm text-stone-500">{EXPLORE_TEXT.signInToInteract}</p>

@@ -10,6 +10,8 @@ import { buttonClasses, type ButtonStyle } from '@web/components/button';
 export function FilePicker({
   children,
   onPick,
+  onPickFiles,
+  multiple = false,
   accept,
   disabled,
   variant = 'outline',
@@ -17,7 +19,11 @@ export function FilePicker({
   className,
 }: {
   children: ReactNode;
-  onPick: (file: File) => void;
+  /** One file chosen. */
+  onPick?: (file: File) => void;
+  /** With `multiple`: every file chosen at once, in the chooser's order. */
+  onPickFiles?: (files: File[]) => void;
+  multiple?: boolean;
   accept?: string;
   disabled?: boolean;
   className?: string;
@@ -25,10 +31,11 @@ export function FilePicker({
   const id = useId();
 
   function pick(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
+    const files = Array.from(event.target.files ?? []);
     // Cleared, so choosing the same file again (after Remove or a failure) is a change too.
     event.target.value = '';
-    if (file) onPick(file);
+    if (files.length > 0) onPickFiles?.(files);
+    if (files[0]) onPick?.(files[0]);
   }
 
   return (
@@ -37,6 +44,7 @@ export function FilePicker({
         id={id}
         type="file"
         accept={accept}
+        multiple={multiple}
         disabled={disabled}
         onChange={pick}
         className="peer sr-only"

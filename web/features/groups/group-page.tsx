@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Inbox, Link2, LockKeyhole, Pencil, SquarePen } from 'lucide-react';
+import { Images, Inbox, Link2, LockKeyhole, Pencil, SquarePen } from 'lucide-react';
 import { useParams } from 'react-router';
 import type { Group } from '@shared/api/groups';
 import { useAuth } from '@web/app/auth/auth-context';
@@ -21,7 +21,13 @@ import { NotificationLevelSelect } from './components/notification-level-select'
 import { PinnedPosts } from './components/pinned-posts';
 import { RoleBadge } from './components/membership-badge';
 import { GROUP_TEXT as TEXT } from './messages';
-import { editGroupPath, GROUP_REQUESTS_PATH, newLinkInGroupPath, newPostInGroupPath } from './paths';
+import {
+  editGroupPath,
+  GROUP_REQUESTS_PATH,
+  groupPhotosPath,
+  newLinkInGroupPath,
+  newPostInGroupPath,
+} from './paths';
 
 /**
  * /group/{id}: the group's name, picture and description; for members its member list, its pinned
@@ -118,6 +124,12 @@ function GroupHeader({ group }: { group: Group }) {
             <ButtonLink to={newLinkInGroupPath(group.id)} variant="outline" size="sm">
               <Link2 className="size-4" aria-hidden="true" />
               {TEXT.shareLink}
+            </ButtonLink>
+          ) : null}
+          {group.role ? (
+            <ButtonLink to={groupPhotosPath(group.id)} variant="outline" size="sm">
+              <Images className="size-4" aria-hidden="true" />
+              Photos
             </ButtonLink>
           ) : null}
           {group.can_edit ? (

@@ -45,6 +45,10 @@ export interface NewPost {
   group_id: string | null;
   /** An uploaded file of type post_attachment (web/features/files), or none. */
   file_request_id?: string | null;
+  /** Several such files in the order shown (ADR 048); not with `file_request_id`. */
+  file_request_ids?: string[];
+  /** Descriptions (alt text) by file id. */
+  file_alts?: Record<string, string>;
 }
 
 export async function createPost(post: NewPost): Promise<Post> {

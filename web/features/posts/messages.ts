@@ -8,6 +8,12 @@ export const POST_TEXT = {
   create: 'Create',
   created: 'Post created successfully!',
   titleRequired: 'Title is required',
+  undescribed: (count: number) =>
+    count === 1 ? '1 photo has no description' : `${count} photos have no description`,
+  undescribedWhy:
+    'A short description lets members who use a screen reader, or whose photos do not load, know what each photo shows.',
+  addDescriptions: 'Add descriptions',
+  postAnyway: 'Post anyway',
   loadMore: 'Load More',
   loadingMore: 'Loading more posts...',
   noMore: 'No more posts to load',

@@ -199,5 +199,5 @@ describe('/posts/new', () => {
   });
 
   // The Public option is tested in web/features/published/public-post-option.test.tsx.
-  // The attach control is tested in web/features/files/attachment-field.test.tsx.
+  // The files control is tested in web/features/files/post-files-field.test.tsx.
 });

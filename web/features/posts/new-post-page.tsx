@@ -12,7 +12,8 @@ import { Label } from '@web/components/input';
 import { PageHeader } from '@web/components/page-header';
 import { Select } from '@web/components/select';
 import { PUBLISH_TEXT, PublicPostOption, usePublicPostOption } from '@web/features/published';
-import { AttachmentField, NO_ATTACHMENT } from '@web/features/files';
+import { Dialog } from '@web/components/dialog';
+import { NO_POST_FILES, PostFilesField, undescribedPhotos } from '@web/features/files';
 import { groupsQueryOptions } from '@web/features/groups/api';
 import { queryKeys } from '@web/lib/query-keys';
 import { useDocumentTitle } from '@web/lib/use-document-title';
@@ -32,7 +33,8 @@ export function postableGroups(groups: readonly Group[] | undefined): Group[] {
  * /posts/new (spec sections 2 and 5): a required title (tldr), Markdown content of at most 2000
  * characters with a live counter, and the group to post into (?group_id= preselects it).
  * Ctrl+Enter submits. With Public on, the post is then published under a slug (PublicPostOption).
- * One file may be attached (AttachmentField); Create waits while it uploads. Title and content are
+ * Up to 20 files may be attached, ordered and described (PostFilesField, ADR 048); Create waits while
+ * they upload, and first reminds the member of photos with no description. Title and content are
  * kept as the member's draft until the post is created or the draft discarded.
  */
 export function NewPostPage() {
@@ -50,7 +52,8 @@ export function NewPostPage() {
   const { tldr, content } = draft.values;
   const [groupId, setGroupId] = useState(requestedGroup);
   const [titleError, setTitleError] = useState<string | null>(null);
-  const [attachment, setAttachment] = useState(NO_ATTACHMENT);
+  const [attachment, setAttachment] = useState(NO_POST_FILES);
+  const [reminding, setReminding] = useState(false);
   const publicPost = usePublicPostOption({
     title: tldr,
     onPublished: (postId) => navigate(postPath(postId), { state: { notice: PUBLISH_TEXT.createdPublic } }),
@@ -81,6 +84,10 @@ export function NewPostPage() {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    send({ describedOrNot: false });
+  }
+
+  function send({ describedOrNot }: { describedOrNot: boolean }) {
     if (create.isPending || create.isSuccess) return;
     if (!tldr.trim()) {
       setTitleError(POST_TEXT.titleRequired);
@@ -90,13 +97,42 @@ export function NewPostPage() {
     if (tooLong || attachment.uploading) return;
     setTitleError(null);
     if (!publicPost.validate()) return;
+    if (!describedOrNot && undescribedPhotos(attachment).length > 0) {
+      setReminding(true);
+      return;
+    }
+    setReminding(false);
+    const ids = attachment.files.map((file) => file.id);
     create.mutate({
       tldr: tldr.trim(),
       content,
       group_id: effectiveGroup || null,
-      file_request_id: attachment.file?.id ?? null,
+      ...(ids.length > 0
+        ? {
+            file_request_ids: ids,
+            file_alts: Object.fromEntries(
+              ids.flatMap((id) => (attachment.alts[id] ? [[id, attachment.alts[id]]] : [])),
+            ),
+          }
+        : { file_request_id: null }),
     });
   }
+
+  /** Set by Add descriptions: the dialog then closes onto the first photo that has no description. */
+  const toDescriptions = useRef(false);
+  function addDescriptions() {
+    toDescriptions.current = true;
+    setReminding(false);
+  }
+  function firstUndescribedField() {
+    if (!toDescriptions.current) return null;
+    toDescriptions.current = false;
+    return Array.from(
+      formRef.current?.querySelectorAll<HTMLTextAreaElement>('textarea[data-alt-field]') ?? [],
+    ).find((field) => !field.value.trim());
+  }
+
+  const undescribed = undescribedPhotos(attachment).length;
 
   function submitOnCtrlEnter(event: KeyboardEvent<HTMLFormElement>) {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
@@ -138,7 +174,7 @@ export function NewPostPage() {
               hint="Markdown supported · Ctrl+Enter to post"
             />
 
-            <AttachmentField onChange={setAttachment} disabled={create.isPending || create.isSuccess} />
+            <PostFilesField onChange={setAttachment} disabled={create.isPending || create.isSuccess} />
 
             <div className="space-y-1.5">
               <Label htmlFor={ids.group}>Post to</Label>
@@ -193,6 +229,20 @@ export function NewPostPage() {
           </form>
         </CardBody>
       </Card>
+      <Dialog
+        open={reminding}
+        onOpenChange={setReminding}
+        title={POST_TEXT.undescribed(undescribed)}
+        focusOnClose={firstUndescribedField}
+        description={POST_TEXT.undescribedWhy}
+      >
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={() => send({ describedOrNot: true })}>
+            {POST_TEXT.postAnyway}
+          </Button>
+          <Button onClick={addDescriptions}>{POST_TEXT.addDescriptions}</Button>
+        </div>
+      </Dialog>
     </>
   );
 }

@@ -14,6 +14,11 @@ export const postsRoutes: FeatureRoute[] = [
   },
   {
     shell: 'signed-in',
+    path: '/group/:id/photos',
+    lazy: { Component: async () => (await import('./group-photos-page')).GroupPhotosPage },
+  },
+  {
+    shell: 'signed-in',
     path: '/post/:id/edit',
     lazy: { Component: async () => (await withMarkdown(import('./edit-post-page'))).EditPostPage },
   },

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { PublishedPost } from '@shared/api/public-posts';
 import { Card } from '@web/components/card';
 import { RenderedMarkdown } from '@web/components/rendered-markdown';
-import { PostAttachment } from '@web/features/posts/components/post-attachment';
+import { PostFiles } from '@web/features/posts/components/post-attachment';
 import { useOpenOnClick } from '@web/features/posts/components/use-open-on-click';
 import { explorePostPath } from '../paths';
 import { PublishedCounts } from './published-counts';
@@ -38,7 +38,7 @@ export function FeedPostCard({ post, className }: { post: PublishedPost; classNa
         {post.content.trim() ? (
           <RenderedMarkdown className="mt-3 text-base" html={post.content_html} titleLevel={2} />
         ) : null}
-        <PostAttachment post={post} className="mt-4" />
+        <PostFiles post={post} className="mt-4" />
         <PublishedCounts post={post} className="mt-4 border-t border-stone-100 pt-3" />
       </article>
     </Card>

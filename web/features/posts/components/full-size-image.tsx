@@ -1,11 +1,13 @@
+import { useRef } from 'react';
 import { Dialog } from 'radix-ui';
-import { Download, X } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Download, X } from 'lucide-react';
 import { useFocusReturn } from '@web/lib/focus-return';
 
 /**
  * An image at full size over the page, with its name, a Download link and Close (Radix Dialog:
  * focus kept inside, Escape closes, focus returns to the image that opened it). Opened by
- * ./image-viewer.tsx.
+ * ./image-viewer.tsx. Given `onStep` (a post's several photos, ./photo-grid.tsx), the arrow keys,
+ * a horizontal swipe of 50 px or more, and Previous / Next buttons move between them.
  */
 export function FullSizeImage({
   open,
@@ -14,6 +16,7 @@ export function FullSizeImage({
   alt,
   name,
   downloadName,
+  onStep,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -23,8 +26,11 @@ export function FullSizeImage({
   name: string;
   /** Offered as the Download link's file name. */
   downloadName?: string | null;
+  /** Moves to the previous (-1) or next (+1) photo. */
+  onStep?: (delta: -1 | 1) => void;
 }) {
   const focusReturn = useFocusReturn(open);
+  const swipeStart = useRef<{ x: number; y: number } | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -33,7 +39,22 @@ export function FullSizeImage({
           aria-describedby={undefined}
           ref={focusReturn.contentRef}
           onCloseAutoFocus={focusReturn.onCloseAutoFocus}
-          className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-3 p-3 focus:outline-none sm:p-6"
+          onKeyDown={(event) => {
+            if (!onStep) return;
+            if (event.key === 'ArrowLeft') onStep(-1);
+            if (event.key === 'ArrowRight') onStep(1);
+          }}
+          onPointerDown={(event) => (swipeStart.current = { x: event.clientX, y: event.clientY })}
+          onPointerUp={(event) => {
+            const start = swipeStart.current;
+            swipeStart.current = null;
+            if (!onStep || !start) return;
+            const dx = event.clientX - start.x;
+            // Spec section 9's swipe: 50 px, more across than down.
+            if (Math.abs(dx) >= 50 && Math.abs(dx) > Math.abs(event.clientY - start.y))
+              onStep(dx < 0 ? 1 : -1);
+          }}
+          className="fixed inset-0 z-50 flex touch-pan-y flex-col items-center justify-center gap-3 p-3 focus:outline-none sm:p-6"
         >
           <div className="flex w-full max-w-6xl items-center gap-2 text-on-scrim">
             <Dialog.Title className="min-w-0 flex-1 truncate text-sm font-medium">{name}</Dialog.Title>
@@ -45,6 +66,26 @@ export function FullSizeImage({
               <Download className="size-4" aria-hidden="true" />
               Download
             </a>
+            {onStep ? (
+              <>
+                <button
+                  type="button"
+                  aria-label="Previous photo"
+                  onClick={() => onStep(-1)}
+                  className="rounded-lg p-2 text-on-scrim/90 hover:bg-on-scrim/10 hover:text-on-scrim focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-on-scrim"
+                >
+                  <ChevronLeft className="size-5" aria-hidden="true" />
+                </button>
+                <button
+                  type="button"
+                  aria-label="Next photo"
+                  onClick={() => onStep(1)}
+                  className="rounded-lg p-2 text-on-scrim/90 hover:bg-on-scrim/10 hover:text-on-scrim focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-on-scrim"
+                >
+                  <ChevronRight className="size-5" aria-hidden="true" />
+                </button>
+              </>
+            ) : null}
             <Dialog.Close
               aria-label="Close"
               className="rounded-lg p-2 text-on-scrim/90 hover:bg-on-scrim/10 hover:text-on-scrim focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-on-scrim"

@@ -4,8 +4,9 @@ import { formatBytes } from '@shared/domain/format-bytes';
 import { cn } from '@web/lib/cn';
 import { ImageViewer } from './image-viewer';
 import { VideoPlayer } from './video-player';
+import { PhotoGrid, photosOf } from './photo-grid';
 
-/** What an attachment needs of a post (or a published post); sizes and thumbnail are optional. */
+/** What an attachment needs of a post (or a published post); sizes, thumbnail and files are optional. */
 export type AttachmentPost = Pick<Post, 'file_url' | 'file_name' | 'has_image' | 'tldr'> &
   Partial<
     Pick<
@@ -17,8 +18,41 @@ export type AttachmentPost = Pick<Post, 'file_url' | 'file_name' | 'has_image' |
       | 'has_video'
       | 'file_duration_ms'
       | 'file_poster_url'
+      | 'files'
     >
   >;
+
+/**
+ * A post's files (ADR 048): with two or more, its photos in a grid that keeps their proportions
+ * (./photo-grid.tsx) and its other files as download links; with one, `PostAttachment` as before.
+ */
+export function PostFiles({
+  post,
+  variant = 'full',
+  className,
+}: {
+  post: AttachmentPost;
+  variant?: 'card' | 'full';
+  className?: string;
+}) {
+  const files = post.files ?? [];
+  if (files.length < 2) return <PostAttachment post={post} variant={variant} className={className} />;
+  const photos = photosOf(files);
+  const others = files.filter((file) => !photos.includes(file as (typeof photos)[number]));
+  return (
+    <div className={cn('space-y-2', className)}>
+      {photos.length > 0 ? <PhotoGrid photos={photos} postTitle={post.tldr} variant={variant} /> : null}
+      {others.map((file) => (
+        <DownloadLink
+          key={file.id}
+          post={{ ...post, file_name: file.name, file_size: file.size }}
+          url={file.url}
+          name={file.name}
+        />
+      ))}
+    </div>
+  );
+}
 
 /**
  * A post's file. Images are shown whole, in their own proportions, at most 400 px high (spec section
@@ -58,7 +92,9 @@ export function PostAttachment({
   if (!post.has_image)
     return <DownloadLink post={post} url={post.file_url} name={name} className={className} />;
 
-  const alt = post.file_name ? `Attachment: ${post.file_name}` : `Image attached to ${post.tldr}`;
+  const described = post.files?.[0]?.alt.trim();
+  const alt =
+    described || (post.file_name ? `Attachment: ${post.file_name}` : `Image attached to ${post.tldr}`);
   const viewer = (
     <ImageViewer
       src={post.file_url}

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Post } from '@shared/api/posts';
 import { RenderedMarkdown } from '@web/components/rendered-markdown';
-import { PostAttachment, type AttachmentPost } from './post-attachment';
+import { PostFiles, type AttachmentPost } from './post-attachment';
 
 /**
  * A card's title (leading to the post), a 200-character Markdown preview and the attachment's
@@ -37,7 +37,7 @@ export function PostCardBody({
           mentions={post.mentions}
         />
       ) : null}
-      <PostAttachment post={post} variant="card" className="mt-3" />
+      <PostFiles post={post} variant="card" className="mt-3" />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import type { Post } from '@shared/api/posts';
 import { Markdown } from '@web/components/markdown';
-import { PostAttachment, type AttachmentPost } from './post-attachment';
+import { PostFiles, type AttachmentPost } from './post-attachment';
 import { POST_DETAIL_CONTENT_CLASS, PostDetailTitle } from './post-detail-title';
 
 /**
@@ -24,7 +24,7 @@ export function PostDetailBody({
           {post.content}
         </Markdown>
       ) : null}
-      <PostAttachment post={post} className="mt-5" />
+      <PostFiles post={post} className="mt-5" />
     </>
   );
 }

@@ -1,0 +1,310 @@
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { ChevronLeft, ChevronRight, FileText, ImagePlus, X } from 'lucide-react';
+import type { FileRequest } from '@shared/api/files';
+import { LIMITS } from '@shared/domain/constants';
+import { formatBytes } from '@shared/domain/format-bytes';
+import { Alert } from '@web/components/alert';
+import { Button } from '@web/components/button';
+import { Label, Textarea } from '@web/components/input';
+import { ProgressBar } from '@web/components/progress-bar';
+import { FilePicker } from './file-picker';
+import { UPLOAD_TEXT } from './messages';
+import { isUploadCancelled, uploadErrorMessage, uploadFile } from './upload-file';
+
+/** One file of the composer: on its way, attached (with its description), or refused. */
+export interface PostFileItem {
+  key: string;
+  name: string;
+  status: 'uploading' | 'done' | 'error';
+  percent: number | null;
+  result: FileRequest | null;
+  message: string | null;
+  alt: string;
+}
+
+/** What the form needs: the attached files in order, their descriptions, and whether to wait. */
+export interface PostFilesValue {
+  files: FileRequest[];
+  alts: Record<string, string>;
+  uploading: boolean;
+}
+
+export const NO_POST_FILES: PostFilesValue = { files: [], alts: {}, uploading: false };
+
+/** `list` with the item at `from` moved to `to` (both clamped to the list). */
+export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
+  const target = Math.max(0, Math.min(list.length - 1, to));
+  if (from === target || from < 0 || from >= list.length) return [...list];
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  next.splice(target, 0, item!);
+  return next;
+}
+
+/** The attached photos that have no description yet (what the reminder counts). */
+export function undescribedPhotos(value: PostFilesValue): FileRequest[] {
+  return value.files.filter((file) => file.has_image && !value.alts[file.id]?.trim());
+}
+
+let keys = 0;
+
+/**
+ * The files of a new post (ADR 048): pick several at once and add more (up to 20), each uploading
+ * with its own progress through the one upload path; thumbnails in the order they will show, moved
+ * by dragging or by the Move left / Move right buttons; Remove before posting; a description (alt
+ * text) under each photo. Tells the form through `onChange`.
+ */
+export function PostFilesField({
+  onChange,
+  disabled = false,
+}: {
+  onChange: (value: PostFilesValue) => void;
+  disabled?: boolean;
+}) {
+  const headingId = useId();
+  const hintId = useId();
+  const [items, setItems] = useState<PostFileItem[]>([]);
+  const [announcement, setAnnouncement] = useState('');
+  const [limitNotice, setLimitNotice] = useState<string | null>(null);
+  const controllers = useRef(new Map<string, AbortController>());
+  const dragged = useRef<number | null>(null);
+
+  const report = useRef(onChange);
+  useEffect(() => {
+    report.current = onChange;
+  });
+  useEffect(() => {
+    const done = items.filter((item) => item.status === 'done' && item.result);
+    report.current({
+      files: done.map((item) => item.result!),
+      alts: Object.fromEntries(done.map((item) => [item.result!.id, item.alt.trim()])),
+      uploading: items.some((item) => item.status === 'uploading'),
+    });
+  }, [items]);
+
+  // Leaving the screen ends every transfer.
+  useEffect(() => {
+    const running = controllers.current;
+    return () => running.forEach((controller) => controller.abort());
+  }, []);
+
+  const update = (key: string, change: Partial<PostFileItem>) =>
+    setItems((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
+
+  async function upload(file: File, key: string) {
+    const controller = new AbortController();
+    controllers.current.set(key, controller);
+    try {
+      const result = await uploadFile(file, 'post_attachment', {
+        signal: controller.signal,
+        onProgress: (percent) => update(key, { percent }),
+      });
+      update(key, { status: 'done', result, percent: 100 });
+    } catch (error) {
+      if (isUploadCancelled(error)) return;
+      // Spec section 8: upload failures are logged; the composer also says what went wrong.
+      console.error('Upload failed', error);
+      update(key, { status: 'error', message: uploadErrorMessage(error) });
+    } finally {
+      controllers.current.delete(key);
+    }
+  }
+
+  function pick(files: File[]) {
+    const room = LIMITS.postFiles - items.length;
+    const taken = files.slice(0, Math.max(0, room));
+    setLimitNotice(
+      files.length > taken.length
+        ? `A post holds at most ${LIMITS.postFiles} files; ${files.length - taken.length} were left out.`
+        : null,
+    );
+    const added = taken.map((file) => ({
+      item: {
+        key: `file-${++keys}`,
+        name: file.name,
+        status: 'uploading' as const,
+        percent: null,
+        result: null,
+        message: null,
+        alt: '',
+      },
+      file,
+    }));
+    setItems((current) => [...current, ...added.map(({ item }) => item)]);
+    for (const { item, file } of added) void upload(file, item.key);
+  }
+
+  function remove(key: string) {
+    controllers.current.get(key)?.abort();
+    const item = items.find((entry) => entry.key === key);
+    setItems((current) => current.filter((entry) => entry.key !== key));
+    if (item) setAnnouncement(`${item.name} removed.`);
+  }
+
+  function move(index: number, to: number) {
+    const item = items[index];
+    if (!item || to < 0 || to >= items.length) return;
+    setItems((current) => moveItem(current, index, to));
+    setAnnouncement(`${item.name} moved to position ${to + 1} of ${items.length}.`);
+  }
+
+  function drop(event: DragEvent<HTMLLIElement>, index: number) {
+    event.preventDefault();
+    if (dragged.current !== null) move(dragged.current, index);
+    dragged.current = null;
+  }
+
+  const full = items.length >= LIMITS.postFiles;
+
+  return (
+    <div className="space-y-2" role="group" aria-labelledby={headingId} aria-describedby={hintId}>
+      <p id={headingId} className="text-sm font-medium text-stone-800">
+        Attachments
+      </p>
+      {limitNotice ? <Alert>{limitNotice}</Alert> : null}
+      {items.length > 0 ? (
+        <ol className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-label="Files of this post, in order">
+          {items.map((item, index) => (
+            <li
+              key={item.key}
+              draggable={!disabled && items.length > 1}
+              onDragStart={() => (dragged.current = index)}
+              onDragOver={(event) => event.preventDefault()}
+              onDrop={(event) => drop(event, index)}
+              className="space-y-2 rounded-xl border border-stone-200 bg-white p-2.5 shadow-xs"
+              data-testid="post-file"
+            >
+              <FileTile item={item} position={index + 1} />
+              {item.status === 'error' ? (
+                <p className="text-xs text-red-700" role="alert">
+                  {UPLOAD_TEXT.attachFailed(item.name, item.message ?? '')}
+                </p>
+              ) : null}
+              {item.status === 'done' && item.result?.has_image ? (
+                <AltField
+                  name={item.name}
+                  value={item.alt}
+                  disabled={disabled}
+                  onChange={(alt) => update(item.key, { alt })}
+                />
+              ) : null}
+              <div className="flex flex-wrap items-center gap-1">
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  disabled={disabled || index === 0}
+                  onClick={() => move(index, index - 1)}
+                  aria-label={`Move ${item.name} left`}
+                >
+                  <ChevronLeft className="size-4" aria-hidden="true" />
+                  Move left
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  disabled={disabled || index === items.length - 1}
+                  onClick={() => move(index, index + 1)}
+                  aria-label={`Move ${item.name} right`}
+                >
+                  Move right
+                  <ChevronRight className="size-4" aria-hidden="true" />
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="ml-auto"
+                  disabled={disabled}
+                  onClick={() => remove(item.key)}
+                  aria-label={`Remove ${item.name}`}
+                >
+                  <X className="size-4" aria-hidden="true" />
+                  {UPLOAD_TEXT.remove}
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
+        <FilePicker multiple disabled={disabled || full} onPickFiles={pick}>
+          <ImagePlus className="size-4" aria-hidden="true" />
+          {items.length > 0 ? 'Add more files' : UPLOAD_TEXT.attach}
+        </FilePicker>
+        <span id={hintId} className="text-xs text-stone-500">
+          Up to {LIMITS.postFiles} photos or files. Drag or use Move to order them; describe each photo for
+          those who cannot see it.
+        </span>
+      </div>
+      <p className="sr-only" role="status">
+        {announcement}
+      </p>
+    </div>
+  );
+}
+
+function FileTile({ item, position }: { item: PostFileItem; position: number }) {
+  const result = item.result;
+  return (
+    <div className="flex items-center gap-3">
+      {result?.has_image && result.thumbnail_url ? (
+        <img
+          src={result.thumbnail_url}
+          alt={`Preview of ${item.name}`}
+          width={result.width ?? 64}
+          height={result.height ?? 64}
+          className="size-16 shrink-0 rounded-lg bg-stone-100 object-cover ring-1 ring-stone-200"
+        />
+      ) : (
+        <span className="flex size-16 shrink-0 items-center justify-center rounded-lg bg-stone-50 text-brand-700 ring-1 ring-stone-200">
+          <FileText className="size-5" aria-hidden="true" />
+        </span>
+      )}
+      <div className="min-w-0 flex-1 space-y-1">
+        <p className="truncate text-sm font-medium text-stone-900">
+          <span className="sr-only">{`${position}. `}</span>
+          {item.name}
+        </p>
+        {item.status === 'uploading' ? (
+          <>
+            <ProgressBar label={`Uploading ${item.name}`} value={item.percent ?? undefined} />
+            <p className="text-xs text-stone-600 tabular-nums">
+              {item.percent === null ? UPLOAD_TEXT.requesting : UPLOAD_TEXT.uploading(item.percent)}
+            </p>
+          </>
+        ) : result?.file_size != null ? (
+          <p className="text-xs text-stone-500">{formatBytes(result.file_size)}</p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function AltField({
+  name,
+  value,
+  disabled,
+  onChange,
+}: {
+  name: string;
+  value: string;
+  disabled: boolean;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="space-y-1">
+      <Label htmlFor={id}>{`Description of ${name}`}</Label>
+      <Textarea
+        id={id}
+        rows={2}
+        value={value}
+        disabled={disabled}
+        maxLength={LIMITS.fileAlt}
+        onChange={(event) => onChange(event.target.value)}
+        placeholder="What does the photo show?"
+        data-alt-field=""
+        className="min-h-16"
+      />
+    </div>
+  );
+}

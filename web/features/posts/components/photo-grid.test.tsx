@@ -1,0 +1,101 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { PostFile } from '@shared/api/posts';
+import { aPost } from '../post-fixtures';
+import { rowsOf } from './photo-grid';
+import { PostFiles, type AttachmentPost } from './post-attachment';
+
+function show(post: AttachmentPost, variant: 'card' | 'full') {
+  const router = createMemoryRouter([{ path: '/', element: <PostFiles post={post} variant={variant} /> }], {
+    initialEntries: ['/'],
+  });
+  render(<RouterProvider router={router} />);
+}
+
+function photo(n: number, width: number, height: number, alt = ''): PostFile {
+  return {
+    id: `f${n}`,
+    url: `/api/files/f${n}`,
+    thumbnail_url: `/api/files/f${n}?variant=thumbnail`,
+    name: `photo-${n}.jpg`,
+    content_type: 'image/webp',
+    size: 1000,
+    width,
+    height,
+    alt,
+  };
+}
+
+const six = [
+  photo(1, 2048, 1536, 'The team before kick-off'),
+  photo(2, 1536, 2048),
+  photo(3, 800, 800),
+  photo(4, 2048, 1024),
+  photo(5, 1000, 750),
+  photo(6, 1000, 750),
+];
+const post = aPost({ tldr: 'The match', files: six, file_url: six[0]!.url, has_image: true });
+
+describe('the photos of a post', () => {
+  it('a card shows four, whole, each sized by its own proportions, "+2" on the last', () => {
+    show(post, 'card');
+    const grid = screen.getByRole('group', { name: '6 photos' });
+    const images = within(grid).getAllByRole('img');
+    expect(images).toHaveLength(4);
+    // The author's description is the alt text; without one, where it stands.
+    expect(images[0]).toHaveAccessibleName('The team before kick-off');
+    expect(images[1]).toHaveAccessibleName('Photo 2 of 6 in The match');
+    // Its box is known before it loads, and nothing is cropped.
+    expect(images[1]).toHaveAttribute('width', '1536');
+    expect(images[1]).toHaveAttribute('height', '2048');
+    expect(images[1]).toHaveClass('object-contain');
+    expect(images[1]!.closest('button')).toHaveStyle({ flex: '0.75 1 0%' });
+    expect(images[3]!.closest('button')).toHaveStyle({ flex: '2 1 0%' });
+    // The thumbnail first, the original for wide screens.
+    expect(images[0]).toHaveAttribute('src', '/api/files/f1?variant=thumbnail');
+    expect(images[0]).toHaveAttribute('srcset', '/api/files/f1?variant=thumbnail 960w, /api/files/f1 2048w');
+    expect(images[2]).not.toHaveAttribute('srcset');
+    expect(within(grid).getByText('+2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Photo 4 of 6.*2 more photos/ })).toBeInTheDocument();
+  });
+
+  it('the post page shows every photo, and one opens at full size', async () => {
+    show(post, 'full');
+    const images = within(screen.getByRole('group', { name: '6 photos' })).getAllByRole('img');
+    expect(images).toHaveLength(6);
+    expect(screen.queryByText(/^\+\d/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Photo 3 of 6/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'photo-3.jpg (3 of 6)' });
+    expect(within(dialog).getByRole('img')).toHaveAttribute('src', '/api/files/f3');
+    // Arrow keys and the buttons move between the photos, round the ends.
+    await userEvent.keyboard('{ArrowRight}');
+    expect(await screen.findByRole('dialog', { name: 'photo-4.jpg (4 of 6)' })).toBeInTheDocument();
+    await userEvent.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}{ArrowLeft}');
+    expect(await screen.findByRole('dialog', { name: 'photo-6.jpg (6 of 6)' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next photo' }));
+    expect(await screen.findByRole('dialog', { name: 'photo-1.jpg (1 of 6)' })).toBeInTheDocument();
+    expect(within(screen.getByRole('dialog')).getByRole('img')).toHaveAccessibleName(
+      'The team before kick-off',
+    );
+  });
+
+  it('offers the post’s other files as downloads beside the photos', () => {
+    const pdf: PostFile = {
+      ...photo(9, 0, 0),
+      name: 'minutes.pdf',
+      content_type: 'application/pdf',
+      thumbnail_url: null,
+      width: null,
+      height: null,
+    };
+    show(aPost({ tldr: 'Meeting', files: [six[0]!, six[1]!, pdf] }), 'card');
+    expect(screen.getByRole('group', { name: '2 photos' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /minutes\.pdf/ })).toHaveAttribute('href', '/api/files/f9');
+  });
+
+  it('lays rows out by count', () => {
+    expect(rowsOf([1, 2, 3, 4, 5, 6, 7], 3)).toEqual([[1, 2, 3], [4, 5, 6], [7]]);
+  });
+});

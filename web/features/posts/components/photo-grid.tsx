@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import type { PostFile } from '@shared/api/posts';
+import { onDemandDialog } from '@web/app/resilience/on-demand';
+import { cn } from '@web/lib/cn';
+
+/** The full-size view (a Radix Dialog) loads the first time a reader may open it. */
+const { Dialog: FullSizeImage, openerProps: fullSizeOpener } = onDemandDialog(
+  async () => (await import('./full-size-image')).FullSizeImage,
+);
+
+/** Photos a card shows; the last tile says how many more the post holds. */
+export const CARD_PHOTOS = 4;
+/** Photos in one row of the post page. */
+const ROW_PHOTOS = 3;
+/** A photo whose size is unknown is laid out as a 4:3 one. */
+const FALLBACK_RATIO = 4 / 3;
+/** The thumbnail variant's width (server/features/files/files.images.ts). */
+const THUMBNAIL_WIDTH = 960;
+
+/** A photo of a post: an image file with its pixel size. */
+export type Photo = PostFile & { thumbnail_url: string };
+
+export function photosOf(files: readonly PostFile[] | undefined): Photo[] {
+  return (files ?? []).filter((file): file is Photo =>
+    Boolean(file.content_type?.startsWith('image/') && file.thumbnail_url),
+  );
+}
+
+function ratioOf(photo: Photo): number {
+  return photo.width && photo.height ? photo.width / photo.height : FALLBACK_RATIO;
+}
+
+/** The photos in rows of at most `perRow`, each row one justified strip. */
+export function rowsOf<T>(items: readonly T[], perRow: number): T[][] {
+  const rows: T[][] = [];
+  for (let i = 0; i < items.length; i += perRow) rows.push(items.slice(i, i + perRow));
+  return rows;
+}
+
+/** What a photo is called when its author gave no description. */
+export function photoAlt(photo: Photo, index: number, count: number, postTitle: string): string {
+  return photo.alt.trim() || `Photo ${index + 1} of ${count} in ${postTitle}`;
+}
+
+/**
+ * A post's photos shown whole (ADR 048): each row is one justified strip in which every photo keeps
+ * its own proportions (its share of the width is its aspect ratio, so all in a row are equally high
+ * and none is cropped). The box of each is known from its width and height before it loads, so
+ * nothing moves. Cards show the first four, "+N" on the last; the post page shows all, three a row.
+ * A photo opens at full size (./full-size-image.tsx).
+ */
+export function PhotoGrid({
+  photos,
+  postTitle,
+  variant,
+  className,
+}: {
+  photos: Photo[];
+  postTitle: string;
+  variant: 'card' | 'full';
+  className?: string;
+}) {
+  const [open, setOpen] = useState<number | null>(null);
+  const shown = variant === 'card' ? photos.slice(0, CARD_PHOTOS) : photos;
+  const more = photos.length - shown.length;
+  const rows = rowsOf(shown, variant === 'card' ? (shown.length === 4 ? 2 : shown.length) : ROW_PHOTOS);
+  const current = open === null ? null : photos[open];
+
+  return (
+    <div className={cn('space-y-1', className)} role="group" aria-label={`${photos.length} photos`}>
+      {rows.map((row, r) => (
+        <div key={r} className="flex gap-1">
+          {row.map((photo, i) => {
+            const index = rows.slice(0, r).flat().length + i;
+            const last = index === shown.length - 1 && more > 0;
+            const ratio = ratioOf(photo);
+            return (
+              <button
+                key={photo.id}
+                type="button"
+                aria-haspopup="dialog"
+                onClick={() => setOpen(index)}
+                {...fullSizeOpener}
+                style={{ flex: `${ratio} 1 0%`, aspectRatio: `${ratio}` }}
+                className="group relative min-w-0 cursor-zoom-in overflow-hidden rounded-lg bg-stone-100 ring-1 ring-stone-200/70 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+              >
+                <img
+                  src={photo.thumbnail_url}
+                  srcSet={srcSetOf(photo)}
+                  sizes={
+                    variant === 'card' ? '(min-width: 768px) 360px, 50vw' : '(min-width: 768px) 480px, 100vw'
+                  }
+                  alt={photoAlt(photo, index, photos.length, postTitle)}
+                  width={photo.width ?? undefined}
+                  height={photo.height ?? undefined}
+                  loading={variant === 'card' ? 'lazy' : undefined}
+                  decoding="async"
+                  className="size-full object-contain"
+                />
+                {last ? (
+                  <span
+                    className="absolute inset-0 flex items-center justify-center bg-scrim/55 text-2xl font-semibold text-on-scrim"
+                    aria-hidden="true"
+                  >
+                    +{more}
+                  </span>
+                ) : null}
+                <span className="sr-only">
+                  {last ? ` (view full size; ${more} more photos)` : ' (view full size)'}
+                </span>
+              </button>
+            );
+          })}
+        </div>
+      ))}
+      {current ? (
+        <FullSizeImage
+          open={open !== null}
+          onOpenChange={(next) => (next ? undefined : setOpen(null))}
+          src={current.url}
+          alt={photoAlt(current, open!, photos.length, postTitle)}
+          name={`${current.name} (${open! + 1} of ${photos.length})`}
+          downloadName={current.name}
+          onStep={(delta) => setOpen((index) => ((index ?? 0) + delta + photos.length) % photos.length)}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** The sizes Hearth keeps of a photo: the 960 px thumbnail and the re-encoded original. */
+function srcSetOf(photo: Photo): string | undefined {
+  if (!photo.width || photo.width <= THUMBNAIL_WIDTH) return undefined;
+  return `${photo.thumbnail_url} ${THUMBNAIL_WIDTH}w, ${photo.url} ${photo.width}w`;
+}

@@ -1,0 +1,79 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Images } from 'lucide-react';
+import { useParams } from 'react-router';
+import type { GroupPhoto } from '@shared/api/posts';
+import { Button, ButtonLink } from '@web/components/button';
+import { EmptyState } from '@web/components/empty-state';
+import { PageHeader } from '@web/components/page-header';
+import { RetryAlert } from '@web/components/retry-alert';
+import { Spinner } from '@web/components/spinner';
+import { api } from '@web/lib/api-client';
+import { errorMessage } from '@web/lib/api-errors';
+import { cursorPaging, flattenPages } from '@web/lib/pagination';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { PhotoGrid, photosOf } from './components/photo-grid';
+import { POST_TEXT } from './messages';
+
+/** The album's query key: under the posts' lists, so a new post refreshes it. */
+const groupPhotosKey = (groupId: string) => ['posts', 'list', 'group-photos', groupId] as const;
+
+/**
+ * /group/{id}/photos (ADR 048): every photo of the group's posts the member may see, newest post
+ * first, each post's in its order, a page of posts at a time, opening the same full-size view as a
+ * post. Non-members get the group's not-found answer.
+ */
+export function GroupPhotosPage() {
+  const { id = '' } = useParams();
+  useDocumentTitle('Photos');
+  const photos = useInfiniteQuery({
+    queryKey: groupPhotosKey(id),
+    ...cursorPaging<GroupPhoto>(api, `/groups/${encodeURIComponent(id)}/photos`),
+  });
+  const items = flattenPages(photos.data);
+
+  return (
+    <>
+      <PageHeader
+        title="Photos"
+        description="Every photo shared in this group, newest first."
+        actions={
+          <ButtonLink to={`/group/${encodeURIComponent(id)}`} variant="outline" size="sm">
+            Back to the group
+          </ButtonLink>
+        }
+      />
+      {photos.isPending ? (
+        <div className="flex justify-center py-10">
+          <Spinner label="Loading photos" />
+        </div>
+      ) : photos.isError ? (
+        <RetryAlert
+          message={POST_TEXT.loadError(errorMessage(photos.error))}
+          retrying={photos.isFetching}
+          onRetry={() => void photos.refetch()}
+        />
+      ) : items.length === 0 ? (
+        <EmptyState
+          icon={Images}
+          title="No photos yet"
+          description="Photos posted in this group appear here."
+        />
+      ) : (
+        <div className="space-y-4">
+          <PhotoGrid photos={photosOf(items)} postTitle="this group" variant="full" />
+          {photos.hasNextPage ? (
+            <div className="flex justify-center">
+              <Button
+                variant="outline"
+                busy={photos.isFetchingNextPage}
+                onClick={() => void photos.fetchNextPage()}
+              >
+                {photos.isFetchingNextPage ? 'Loading more photos…' : 'Load more photos'}
+              </Button>
+            </div>
+          ) : null}
+        </div>
+      )}
+    </>
+  );
+}
