@@ -1,15 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { LIVE_EVENT_TYPES } from './live-events';
 
-/** The live stream's events (GET /api/events): the reader accepts these four kinds and no other. */
+/** The live stream's events (GET /api/events): the reader accepts these kinds and no other. */
 
 describe('the live event kinds', () => {
-  it('are exactly link.updated, post.created, notification.created and group.requests', () => {
+  it('are exactly the links’, posts’, notifications’, join requests’, comments’, counts’ and reactions’', () => {
     expect([...LIVE_EVENT_TYPES].sort()).toEqual([
+      'comment.created',
+      'comment.deleted',
+      'comment.updated',
       'group.requests',
       'link.updated',
       'notification.created',
+      'post.counts',
       'post.created',
+      'reactions.changed',
     ]);
     expect(LIVE_EVENT_TYPES.has('')).toBe(false);
   });
