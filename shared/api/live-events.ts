@@ -25,7 +25,9 @@ export type LiveEvent =
    * (ADR 044). A hint only: counts leave out members blocked with the viewer, so an open post page
    * loads them again as its viewer sees them.
    */
-  | { type: 'reactions.changed'; postId: string; commentId: string | null };
+  | { type: 'reactions.changed'; postId: string; commentId: string | null }
+  /** A post of the group was pinned or unpinned (ADR 043): an open group page loads its pins again. */
+  | { type: 'group.pins'; groupId: string; postId: string; pinned: boolean };
 
 export type LiveCommentEvent = {
   type: 'comment.created' | 'comment.updated' | 'comment.deleted';
@@ -44,4 +46,5 @@ export const LIVE_EVENT_TYPES: ReadonlySet<string> = new Set<LiveEvent['type']>(
   'comment.deleted',
   'post.counts',
   'reactions.changed',
+  'group.pins',
 ]);

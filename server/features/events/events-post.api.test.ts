@@ -214,6 +214,35 @@ describe('live events of an open post', () => {
     expect(outsiderStream.events.some(reactionsOn(groupPost.id, null))).toBe(false);
   });
 
+  it('tells the group’s members of a pin and an unpin that changed something, and an outsider nothing', async () => {
+    const owner = await memberWithClient(app);
+    const group = await createGroupAs(owner.client);
+    const reader = await memberInGroup(app, group.id, 'Commentor');
+    const outsider = await memberOfAnotherGroup(app);
+    const post = await createPostAs(owner.client, { tldr: 'House rules', group_id: group.id });
+    const [readerStream, outsiderStream] = await Promise.all([open(reader.client), open(outsider.client)]);
+    const pins = (stream: Stream) =>
+      stream.events.filter((event) => event.type === 'group.pins' && event.groupId === group.id);
+    const path = `/api/groups/${group.id}/pins/${post.id}`;
+
+    expect((await owner.client.put(path)).status).toBe(201);
+    // Pinning again, and unpinning twice, change nothing the second time: one event each way.
+    expect((await owner.client.put(path)).status).toBe(200);
+    expect((await owner.client.delete(path)).status).toBe(200);
+    expect((await owner.client.delete(path)).status).toBe(200);
+    await readerStream.next(() => pins(readerStream).length === 2);
+    // The positive control, after all of the above: an open post's comment reaches the outsider.
+    const openPost = await createPostAs(owner.client, { tldr: 'For everyone' });
+    const control = await comment(owner.client, openPost.id, 'Hello all');
+    await outsiderStream.next(isComment('comment.created', control.id));
+    await readerStream.next(isComment('comment.created', control.id));
+    expect(pins(readerStream)).toEqual([
+      { type: 'group.pins', groupId: group.id, postId: post.id, pinned: true },
+      { type: 'group.pins', groupId: group.id, postId: post.id, pinned: false },
+    ]);
+    expect(pins(outsiderStream)).toEqual([]);
+  });
+
   it('tells a member removed from the group nothing more about its posts', async () => {
     const owner = await memberWithClient(app);
     const group = await createGroupAs(owner.client);

@@ -43,6 +43,9 @@ export async function membersWhoMaySee(
       return membersWhoMaySeePost(db, event.postId, candidates, { actorId });
     case 'post.created':
       return membersWhoMaySeePost(db, event.postId, candidates, { exceptAuthor: true });
+    case 'group.pins':
+      // Who may see the pinned post: the group's members with no block with its author.
+      return membersWhoMaySeePost(db, event.postId, candidates);
     case 'link.updated':
       return membersWhoMaySeeLink(db, event.linkId, candidates);
     case 'notification.created':

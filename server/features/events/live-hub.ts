@@ -43,6 +43,12 @@ const LiveMessageSchema: z.ZodType<LiveMessage> = z.object({
       commentsCount: z.number().int().nonnegative(),
     }),
     z.object({
+      type: z.literal('group.pins'),
+      groupId: z.string().uuid(),
+      postId: z.string().uuid(),
+      pinned: z.boolean(),
+    }),
+    z.object({
       type: z.literal('reactions.changed'),
       postId: z.string().uuid(),
       commentId: z.string().uuid().nullable(),

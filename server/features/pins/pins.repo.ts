@@ -21,8 +21,13 @@ export async function insertPin(
   return rows.length > 0;
 }
 
-export async function deletePin(db: DbOrTx, groupId: string, postId: string) {
-  await db.delete(groupPins).where(and(eq(groupPins.groupId, groupId), eq(groupPins.postId, postId)));
+/** Answers whether there was a pin to remove. */
+export async function deletePin(db: DbOrTx, groupId: string, postId: string): Promise<boolean> {
+  const rows = await db
+    .delete(groupPins)
+    .where(and(eq(groupPins.groupId, groupId), eq(groupPins.postId, postId)))
+    .returning({ postId: groupPins.postId });
+  return rows.length > 0;
 }
 
 /** The group's pinned posts' ids, newest pin first (group_pins_group_idx). */

@@ -2,6 +2,7 @@ import { PIN_LIMIT, PIN_MESSAGES } from '../../../shared/domain/pins';
 import type { Db, DbOrTx } from '../../db/client';
 import { forbidden, HttpError, notFound } from '../../http/errors';
 import { canPinInGroup } from '../../policies/group-roles';
+import { publishLiveEvent } from '../events/live-events';
 import { lockGroup } from '../groups/groups.repo';
 import { requireMembership } from '../groups/groups.service';
 import { loadVisibleStillPost } from '../posts/posts.service';
@@ -34,7 +35,9 @@ export async function pinPost(db: Db, groupId: string, postId: string, actorId: 
     if ((await countPins(tx, groupId)) >= PIN_LIMIT) {
       throw new HttpError(422, { error: PIN_MESSAGES.limitReached });
     }
-    return { created: await insertPin(tx, { groupId, postId, pinnedById: actorId }) };
+    const created = await insertPin(tx, { groupId, postId, pinnedById: actorId });
+    if (created) await publishPinEvent(tx, groupId, postId, true);
+    return { created };
   });
 }
 
@@ -42,8 +45,17 @@ export async function pinPost(db: Db, groupId: string, postId: string, actorId: 
 export async function unpinPost(db: Db, groupId: string, postId: string, actorId: string) {
   await db.transaction(async (tx) => {
     await requirePinnable(tx, groupId, postId, actorId);
-    await deletePin(tx, groupId, postId);
+    if (await deletePin(tx, groupId, postId)) await publishPinEvent(tx, groupId, postId, false);
   });
+}
+
+/**
+ * Tells the group's members who may see the post that it was pinned or unpinned, with the change
+ * (an open group page loads its pins again, ADR 043); sent only when something changed, and only
+ * if the transaction commits.
+ */
+async function publishPinEvent(tx: DbOrTx, groupId: string, postId: string, pinned: boolean) {
+  await publishLiveEvent(tx, { allMembers: true }, { type: 'group.pins', groupId, postId, pinned });
 }
 
 /**

@@ -390,4 +390,36 @@ describe('/group/{id}', () => {
     act(() => FakeEventSource.emit({ type: 'link.updated', linkId: shared.id }));
     expect(await screen.findByRole('article', { name: 'Shared a moment ago' })).toBeInTheDocument();
   });
+
+  it('shows a pin another Moderator makes as soon as the live stream says so, and ignores another group’s', async () => {
+    FakeEventSource.instances = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const id = '10000000-0000-4000-8000-000000000001';
+    const club = aGroup({ id, name: 'Book Club', role: 'Commentor' });
+    const rules = aPost({ id: testId('p-rules'), tldr: 'House rules', group_id: id, pinned: false });
+    let pinsNow: unknown[] = [];
+    const { calls } = mockFetch({
+      'GET /api/auth': jsonResponse(ada),
+      'GET /api/groups': jsonResponse([club]),
+      [`GET /api/groups/${id}`]: jsonResponse(club),
+      [`GET /api/groups/${id}/group_roles`]: jsonResponse([]),
+      [`GET /api/groups/${id}/pins`]: () => jsonResponse(pinsNow),
+      'GET /api/posts': jsonResponse([rules], { headers: { 'x-has-next-page': 'false' } }),
+      'GET /api/links': emptyPostsPage(),
+    });
+    renderApp(`/group/${id}`);
+    expect(await screen.findByRole('heading', { name: 'House rules' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Pinned' })).toBeNull();
+    const pinLoads = () => calls.filter((call) => call.url === `/api/groups/${id}/pins`).length;
+    const before = pinLoads();
+    act(() =>
+      FakeEventSource.emit({ type: 'group.pins', groupId: outsider.id, postId: testId('p-x'), pinned: true }),
+    );
+    pinsNow = [{ ...rules, pinned: true }];
+    act(() => FakeEventSource.emit({ type: 'group.pins', groupId: id, postId: rules.id, pinned: true }));
+    const section = (await screen.findByRole('heading', { name: 'Pinned' })).closest('section')!;
+    expect(within(section).getByRole('heading', { name: 'House rules' })).toBeInTheDocument();
+    // One load for this group's event; none for the other group's.
+    expect(pinLoads()).toBe(before + 1);
+  });
 });

@@ -15,7 +15,7 @@ export { PostList } from './components/post-list';
 export { PostNoticesProvider } from './components/post-notices';
 export { fetchPins, timelinePageFetcher, profilePostsPageFetcher, type PostPageFetcher } from './api';
 export { PinnedMarker } from './components/pinned-marker';
-export { postsMeta } from './post-cache';
+export { postsMeta, updateCachedPost } from './post-cache';
 export { PostAttachment } from './components/post-attachment';
 export { AuthorHeader, type AuthorHeaderPost } from './components/author-header';
 export { PostCardBody } from './components/post-card-body';

@@ -1,5 +1,5 @@
 import type { Post } from '@shared/api/posts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pin } from 'lucide-react';
 import {
   fetchPins,
@@ -7,7 +7,9 @@ import {
   PostNoticesProvider,
   postsMeta,
   TIMELINE_STALE_TIME_MS,
+  updateCachedPost,
 } from '@web/features/posts';
+import { useLiveEvents } from '@web/lib/live-events';
 import { queryKeys } from '@web/lib/query-keys';
 
 /**
@@ -15,8 +17,16 @@ import { queryKeys } from '@web/lib/query-keys';
  * (ADR 043). Nothing is drawn while they load, when they fail, or when none is pinned: the
  * timeline below has every post all the same and says so itself. The cards' notices live outside
  * the section, so unpinning the last pin (which takes the section away) still says it was done.
+ * A pin or unpin by another Owner or Moderator arrives live: the cards' marker changes at once and
+ * the pins are loaded again.
  */
 export function PinnedPosts({ groupId }: { groupId: string }) {
+  const queryClient = useQueryClient();
+  useLiveEvents((event) => {
+    if (event.type !== 'group.pins' || event.groupId !== groupId) return;
+    updateCachedPost(queryClient, event.postId, (post) => ({ ...post, pinned: event.pinned }));
+    void queryClient.invalidateQueries({ queryKey: queryKeys.posts.pins(groupId) });
+  });
   const pins = useQuery({
     queryKey: queryKeys.posts.pins(groupId),
     queryFn: ({ signal }) => fetchPins(groupId, signal),
