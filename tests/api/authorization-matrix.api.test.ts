@@ -452,6 +452,21 @@ const MATRIX: Record<string, Entry> = {
     }),
     member: 404,
   },
+  // Several files per post (ADR 048): the album is the members'; only the author describes a file
+  // (the world's post is another Poster's: 403 for every role who sees it, 404 for the outsider).
+  'GET /api/groups/:id/photos': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/groups/${w.groupId}/photos` }),
+    roles: MEMBERS_ONLY(200),
+  },
+  'PATCH /api/posts/:id/files/:file_id': {
+    signedOut: 401,
+    call: (w) => ({
+      path: `/api/posts/${w.postId}/files/${randomUUID()}`,
+      body: { file: { alt: 'A kite' } },
+    }),
+    roles: byRole(403, 403, 403, 403, 404),
+  },
   // Pinned posts (ADR 043): Owners and Moderators pin and unpin; members read them, like the timeline.
   'GET /api/groups/:id/pins': {
     signedOut: 401,

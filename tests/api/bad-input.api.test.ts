@@ -309,6 +309,12 @@ const TARGETS: Record<string, Target> = {
   'GET /api/group_invitations': { path: () => '/api/group_invitations' },
   // Pinned posts (ADR 043): the group's Owner pins its own post.
   'GET /api/groups/:id/pins': { path: (w) => `/api/groups/${w.groupId}/pins` },
+  // Several files per post (ADR 048): the group's album, and describing a file of the member's post.
+  'GET /api/groups/:id/photos': { path: (w) => `/api/groups/${w.groupId}/photos`, query: ['after', 'limit'] },
+  'PATCH /api/posts/:id/files/:file_id': {
+    path: (w) => `/api/posts/${w.postId}/files/${randomUUID()}`,
+    body: () => ({ file: { alt: 'A red kite over the hill' } }),
+  },
   'PUT /api/groups/:id/pins/:post_id': { path: (w) => `/api/groups/${w.groupId}/pins/${w.postId}` },
   'DELETE /api/groups/:id/pins/:post_id': { path: (w) => `/api/groups/${w.groupId}/pins/${w.postId}` },
   // Group notifications (ADR 045): the Owner sets their level and marks the group read.
