@@ -23,4 +23,4 @@ export { useOpenOnClick } from './components/use-open-on-click';
 export { PostDetailBody } from './components/post-detail-body';
 export { POST_TEXT, likesLabel, commentsLabel, contentPreview } from './messages';
 export { useNewPosts, newPostsLabel } from './use-new-posts';
-export { postableGroups } from './new-post-page';
+export { postableGroups } from './postable-groups';

@@ -1,8 +1,8 @@
+import { postableGroups } from './postable-groups';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { Group } from '@shared/api/groups';
 import { LIMITS } from '@shared/domain/constants';
 import { Alert } from '@web/components/alert';
 import { Button, ButtonLink } from '@web/components/button';
@@ -23,11 +23,6 @@ import { createPost } from './api';
 import { postPath } from './components/post-card';
 import { PostTextFields } from './components/post-text-fields';
 import { POST_TEXT } from './messages';
-
-/** Groups where the member may post (Owner, Moderator, Poster), by name. */
-export function postableGroups(groups: readonly Group[] | undefined): Group[] {
-  return (groups ?? []).filter((group) => group.is_member && group.can_post);
-}
 
 /**
  * /posts/new (spec sections 2 and 5): a required title (tldr), Markdown content of at most 2000

@@ -9,8 +9,8 @@ import {
   removeCachedComment,
   replaceCachedComment,
   wasRemoved,
-  type ConversationAdapter,
-} from '@web/features/comments';
+} from '@web/features/comments/comments-cache';
+import type { ConversationAdapter } from '@web/features/comments/adapter';
 import { fetchWhoReacted } from '@web/features/reactions';
 import { useLiveEvents, type LiveEvent } from '@web/lib/live-events';
 import { fetchComment } from './api';
