@@ -151,34 +151,24 @@ interface IndexedFile {
 }
 
 /**
- * The files of these posts in order, by post id: the `post_files` list (ADR 048), or for a post
- * written before it, its one `file_id`.
+ * The files of these posts in order, by post id (`post_files`, ADR 048: migration 0026 put every
+ * earlier attachment there, and a new post's files are written there with it).
  */
 async function filesOfPosts(db: DbOrTx, postIds: string[]): Promise<Map<string, IndexedFile[]>> {
-  const [listed, single] = await Promise.all([
-    db
-      .select({
-        postId: postFiles.postId,
-        id: files.id,
-        name: files.name,
-        contentType: files.contentType,
-        alt: postFiles.alt,
-      })
-      .from(postFiles)
-      .innerJoin(files, eq(files.id, postFiles.fileId))
-      .where(inArray(postFiles.postId, postIds))
-      .orderBy(asc(postFiles.postId), asc(postFiles.position)),
-    db
-      .select({ postId: posts.id, id: files.id, name: files.name, contentType: files.contentType })
-      .from(posts)
-      .innerJoin(files, eq(files.id, posts.fileId))
-      .where(inArray(posts.id, postIds)),
-  ]);
+  const listed = await db
+    .select({
+      postId: postFiles.postId,
+      id: files.id,
+      name: files.name,
+      contentType: files.contentType,
+      alt: postFiles.alt,
+    })
+    .from(postFiles)
+    .innerJoin(files, eq(files.id, postFiles.fileId))
+    .where(inArray(postFiles.postId, postIds))
+    .orderBy(asc(postFiles.postId), asc(postFiles.position));
   const byPost = new Map<string, IndexedFile[]>();
   for (const { postId, ...file } of listed) byPost.set(postId, [...(byPost.get(postId) ?? []), file]);
-  for (const { postId, ...file } of single) {
-    if (!byPost.has(postId)) byPost.set(postId, [{ ...file, alt: '' }]);
-  }
   return byPost;
 }
 
