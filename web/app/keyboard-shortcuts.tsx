@@ -4,10 +4,11 @@ import { SHORTCUT_ITEM_ATTRIBUTE, useShortcutKeys, useShortcuts, type Shortcut }
 import { SEARCH_PATH } from './navigation';
 import { onDemandDialog } from './resilience/on-demand';
 import { MAIN_ID } from './skip-link';
+import { exportOf } from '@web/app/resilience/screen-loading';
 
 /** The list of shortcuts (./shortcut-help-dialog.tsx) loads the first time it is asked for. */
 const { Dialog: ShortcutHelpDialog } = onDemandDialog(
-  async () => (await import('./shortcut-help-dialog')).ShortcutHelpDialog,
+  exportOf(() => import('./shortcut-help-dialog'), 'ShortcutHelpDialog'),
 );
 
 /** The new-post screen (the sidebar's Post entry). */

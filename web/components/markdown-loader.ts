@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { onDemand } from '@web/app/resilience/on-demand';
 import type { MarkdownProps } from './markdown-styles';
+import { exportOf } from '@web/app/resilience/screen-loading';
 
 /**
  * The Markdown renderer (./markdown-renderer.tsx: react-markdown, remark and rehype, about 50 KB
@@ -10,7 +11,7 @@ import type { MarkdownProps } from './markdown-styles';
  * timelines, groups and inbox load no parser. Kept apart from ./markdown.tsx so the routes can
  * start the load without bringing the component into the first bundle.
  */
-const renderer = onDemand<MarkdownProps>(async () => (await import('./markdown-renderer')).Markdown);
+const renderer = onDemand<MarkdownProps>(exportOf(() => import('./markdown-renderer'), 'Markdown'));
 
 let loaded: ComponentType<MarkdownProps> | null = null;
 

@@ -6,7 +6,14 @@ import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { maria } from '@web/test/users';
 import { SCREEN_LOAD_TEXT } from '../shells/route-error';
-import { isScreenLoadError, loadWithRetries, ScreenLoadError, watchPreloadErrors } from './screen-loading';
+import {
+  exportOf,
+  failedModuleUrl,
+  isScreenLoadError,
+  loadWithRetries,
+  ScreenLoadError,
+  watchPreloadErrors,
+} from './screen-loading';
 
 const chunkGone = () => new TypeError('Failed to fetch dynamically imported module: /assets/later-abc123.js');
 
@@ -95,5 +102,80 @@ describe('loadWithRetries', () => {
     expect(warn).toHaveBeenCalledTimes(1);
     expect(event.defaultPrevented).toBe(false);
     await waitFor(() => expect(warn).toHaveBeenCalledTimes(1));
+  });
+});
+
+describe('exportOf: a screen loader that can succeed on a second try', () => {
+  const here = (path: string) => `${window.location.origin}${path}`;
+  const failedAt = (url: string) => new TypeError(`Failed to fetch dynamically imported module: ${url}`);
+
+  it('imports the chunk that failed again at a fresh address, and keeps what it gave', async () => {
+    const screenModule = { GroupsPage: 'the groups screen' };
+    // As in Chromium: the original address stays failed, however often it is asked for.
+    const load = vi.fn(() => Promise.reject(failedAt(here('/assets/groups-page-abc.js'))));
+    const importAt = vi.fn(async (_url: string) => screenModule);
+    const loader = exportOf(load, 'GroupsPage', importAt);
+
+    await expect(loader()).rejects.toThrow('groups-page-abc.js');
+    expect(await loader()).toBe('the groups screen');
+    expect(importAt).toHaveBeenCalledWith(here('/assets/groups-page-abc.js?retry=1'));
+    expect(await loader()).toBe('the groups screen');
+    expect(importAt).toHaveBeenCalledTimes(1);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('counts up the fresh address while the chunk keeps failing', async () => {
+    const load = () => Promise.reject(failedAt(here('/assets/later-abc.js')));
+    const importAt = vi.fn((url: string) => Promise.reject(failedAt(url)));
+    const loader = exportOf(load, 'Later', importAt);
+    await expect(loader()).rejects.toThrow();
+    await expect(loader()).rejects.toThrow();
+    await expect(loader()).rejects.toThrow();
+    expect(importAt.mock.calls.map(([url]) => url)).toEqual([
+      here('/assets/later-abc.js?retry=1'),
+      here('/assets/later-abc.js?retry=2'),
+    ]);
+  });
+
+  it('goes back to the original import when the address named was a chunk it depends on', async () => {
+    const load = vi
+      .fn<() => Promise<{ Later: string }>>()
+      .mockRejectedValueOnce(failedAt(here('/assets/shared-abc.js')))
+      .mockResolvedValue({ Later: 'the screen' });
+    const importAt = vi.fn(async (_url: string) => ({ somethingShared: true }));
+    const loader = exportOf(load, 'Later', importAt);
+    await expect(loader()).rejects.toThrow();
+    await expect(loader()).rejects.toThrow('not the one asked for');
+    expect(await loader()).toBe('the screen');
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('tries the original import again when the failure names no address of this site', async () => {
+    const load = vi
+      .fn<() => Promise<{ Later: string }>>()
+      .mockRejectedValueOnce(new TypeError('Importing a module script failed.'))
+      .mockRejectedValueOnce(failedAt('https://elsewhere.example/assets/later.js'))
+      .mockResolvedValue({ Later: 'the screen' });
+    const importAt = vi.fn(async (_url: string) => ({}));
+    const loader = exportOf(load, 'Later', importAt);
+    await expect(loader()).rejects.toThrow();
+    await expect(loader()).rejects.toThrow();
+    expect(await loader()).toBe('the screen');
+    expect(importAt).not.toHaveBeenCalled();
+  });
+
+  it('reads the address from what Chromium and Firefox say', () => {
+    const origin = 'https://hearth.example';
+    expect(failedModuleUrl(failedAt('https://hearth.example/assets/a-1.js?retry=2'), origin)).toBe(
+      'https://hearth.example/assets/a-1.js',
+    );
+    expect(
+      failedModuleUrl(
+        new TypeError('error loading dynamically imported module: https://hearth.example/assets/b.js'),
+        origin,
+      ),
+    ).toBe('https://hearth.example/assets/b.js');
+    expect(failedModuleUrl(new Error('Unable to preload CSS for /assets/x.css'), origin)).toBeNull();
+    expect(failedModuleUrl('not an error', origin)).toBeNull();
   });
 });

@@ -51,6 +51,72 @@ export async function loadWithRetries<T>(
   }
 }
 
+/**
+ * The address of the module a failed `import()` names (Chromium: "Failed to fetch dynamically
+ * imported module: <url>", Firefox likewise), when it is this site's own code; else null.
+ */
+export function failedModuleUrl(
+  error: unknown,
+  origin: string = globalThis.location?.origin ?? '',
+): string | null {
+  if (!(error instanceof Error)) return null;
+  const named = /(https?:\/\/[^\s'"?#]+\.m?js)\b/.exec(error.message)?.[1];
+  if (named === undefined) return null;
+  const url = new URL(named);
+  return url.origin === origin ? url.href : null;
+}
+
+/** The address that failed was a module the one asked for depends on, not that module. */
+class NotTheModule extends Error {
+  constructor(url: string) {
+    super(`The module at ${url} is not the one asked for; a module it depends on failed to load.`);
+  }
+}
+
+const importAddress = (url: string): Promise<unknown> => import(/* @vite-ignore */ url);
+
+/**
+ * A loader for the export `name` of the module `load` imports (a screen, a dialog, a menu), safe to
+ * try again. Browsers keep a dynamic import that failed as failed: Chromium rejects `import()` of the
+ * same address again without fetching it, so calling `load` a second time cannot succeed. After a
+ * failure that names the module's address, the next attempt imports that address with a fresh query
+ * (`?retry=N`, another entry in the browser's module map; the server and the service worker answer it
+ * as the same file); the module it gives is kept, so a later call never evaluates a second copy.
+ * When the named module was not the one asked for (a chunk it depends on failed), the next attempt
+ * goes back to `load`; if nothing works, the route error screen offers to reload the page.
+ */
+export function exportOf<Module, Name extends keyof Module>(
+  load: () => Promise<Module>,
+  name: Name,
+  importAt: (url: string) => Promise<unknown> = importAddress,
+): () => Promise<Module[Name]> {
+  let failedAt: string | null = null;
+  let retries = 0;
+  let reloaded: Promise<Module> | null = null;
+  return async () => {
+    if (failedAt === null && reloaded === null) {
+      try {
+        return (await load())[name];
+      } catch (error) {
+        failedAt = failedModuleUrl(error);
+        throw error;
+      }
+    }
+    if (reloaded === null) {
+      const url = `${failedAt}?retry=${++retries}`;
+      reloaded = (importAt(url) as Promise<Module>).then((module) => {
+        if (module === null || typeof module !== 'object' || !(name in module)) throw new NotTheModule(url);
+        return module;
+      });
+      reloaded.catch((error: unknown) => {
+        reloaded = null;
+        if (error instanceof NotTheModule) failedAt = null;
+      });
+    }
+    return (await reloaded)[name];
+  };
+}
+
 type Lazy = RouteObject['lazy'];
 
 /** A route's `lazy` (a function or an object of loaders) with every loader retried. */

@@ -2,8 +2,9 @@ import { Avatar } from '@web/components/avatar';
 import { useAuth } from '../auth/auth-context';
 import { onDemandMenu } from '../resilience/on-demand';
 import { useFrameMenu } from './frame-menus';
+import { exportOf } from '@web/app/resilience/screen-loading';
 
-const { Menu } = onDemandMenu(async () => (await import('./account-menu-dropdown')).AccountMenuDropdown);
+const { Menu } = onDemandMenu(exportOf(() => import('./account-menu-dropdown'), 'AccountMenuDropdown'));
 
 /** The avatar button of the top bar; its menu (./account-menu-dropdown.tsx) loads when first wanted. */
 export function AccountMenu() {

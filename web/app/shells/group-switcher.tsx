@@ -11,6 +11,7 @@ import { useLiveEvents } from '@web/lib/live-events';
 import { queryKeys } from '@web/lib/query-keys';
 import { useAuth } from '../auth/auth-context';
 import { onDemandMenu } from '../resilience/on-demand';
+import { exportOf } from '@web/app/resilience/screen-loading';
 
 /** The member's groups for the switcher (fetched only while signed in); a 401 signs the member out. */
 export function useMemberGroups() {
@@ -43,7 +44,7 @@ export function usePendingRequestsCount(): number {
   return answers ? (count.data ?? 0) : 0;
 }
 
-const { Menu } = onDemandMenu(async () => (await import('./group-switcher-dropdown')).GroupSwitcherDropdown);
+const { Menu } = onDemandMenu(exportOf(() => import('./group-switcher-dropdown'), 'GroupSwitcherDropdown'));
 
 /** Top-bar dropdown: the member's groups (to /group/{id}) and 'New group…', loaded when first wanted. */
 export function GroupSwitcher({ className }: { className?: string }) {

@@ -9,10 +9,11 @@ import { onDemandDialog } from '../resilience/on-demand';
 import { SidebarButton, SidebarLink } from './sidebar';
 import { SlideInSidebar } from './slide-in-sidebar-on-demand';
 import { TopBar } from './top-bar';
+import { exportOf } from '@web/app/resilience/screen-loading';
 
 /** The sign-in dialog loads the first time it opens; reaching its button starts the load. */
 const { Dialog: SignInDialog, openerProps: signInOpener } = onDemandDialog(
-  async () => (await import('@web/features/accounts/sign-in-dialog')).SignInDialog,
+  exportOf(() => import('@web/features/accounts/sign-in-dialog'), 'SignInDialog'),
 );
 
 /** Visitors' frame: navbar with Sign In; sidebar with Feed, Timeline, Links, Sign In, Refresh and the version. */

@@ -1,4 +1,5 @@
 import { onDemandDialog } from '../resilience/on-demand';
+import { exportOf } from '@web/app/resilience/screen-loading';
 
 /**
  * The small-screen sidebar (./slide-in-sidebar.tsx, a Radix Dialog) loads the first time it opens:
@@ -6,5 +7,5 @@ import { onDemandDialog } from '../resilience/on-demand';
  * focus reaches it.
  */
 export const { Dialog: SlideInSidebar, openerProps: slideInSidebarOpener } = onDemandDialog(
-  async () => (await import('./slide-in-sidebar')).SlideInSidebar,
+  exportOf(() => import('./slide-in-sidebar'), 'SlideInSidebar'),
 );

@@ -1,9 +1,10 @@
 import type { FeatureRoute } from '@web/lib/feature-routes';
+import { exportOf } from '@web/app/resilience/screen-loading';
 
 export const friendsRoutes: FeatureRoute[] = [
   {
     shell: 'signed-in',
     path: '/friends',
-    lazy: { Component: async () => (await import('./friends-page')).FriendsPage },
+    lazy: { Component: exportOf(() => import('./friends-page'), 'FriendsPage') },
   },
 ];

@@ -1,9 +1,10 @@
 import type { FeatureRoute } from '@web/lib/feature-routes';
+import { exportOf } from '@web/app/resilience/screen-loading';
 
 export const profilesRoutes: FeatureRoute[] = [
   {
     shell: 'signed-in',
     path: '/profiles/:id',
-    lazy: { Component: async () => (await import('./profile-page')).ProfilePage },
+    lazy: { Component: exportOf(() => import('./profile-page'), 'ProfilePage') },
   },
 ];

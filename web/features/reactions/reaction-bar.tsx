@@ -11,10 +11,11 @@ import { onDemandDialog } from '@web/app/resilience/on-demand';
 import { cn } from '@web/lib/cn';
 import type { ReactionSubject } from './api';
 import { useReactions } from './use-reactions';
+import { exportOf } from '@web/app/resilience/screen-loading';
 
 /** Who reacted (a Radix Dialog) loads the first time a member may open it. */
 const { Dialog: WhoReactedDialog, openerProps: whoReactedOpener } = onDemandDialog(
-  async () => (await import('./who-reacted-dialog')).WhoReactedDialog,
+  exportOf(() => import('./who-reacted-dialog'), 'WhoReactedDialog'),
 );
 
 const control =

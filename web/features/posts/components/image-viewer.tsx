@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { onDemandDialog } from '@web/app/resilience/on-demand';
 import { cn } from '@web/lib/cn';
+import { exportOf } from '@web/app/resilience/screen-loading';
 
 /** The full-size view (a Radix Dialog) loads the first time a reader may open it. */
 const { Dialog: FullSizeImage, openerProps: fullSizeOpener } = onDemandDialog(
-  async () => (await import('./full-size-image')).FullSizeImage,
+  exportOf(() => import('./full-size-image'), 'FullSizeImage'),
 );
 
 /** The tallest an inline image is shown (spec section 9). */

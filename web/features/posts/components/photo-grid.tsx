@@ -2,10 +2,11 @@ import { useState } from 'react';
 import type { PostFile } from '@shared/api/posts';
 import { onDemandDialog } from '@web/app/resilience/on-demand';
 import { cn } from '@web/lib/cn';
+import { exportOf } from '@web/app/resilience/screen-loading';
 
 /** The full-size view (a Radix Dialog) loads the first time a reader may open it. */
 const { Dialog: FullSizeImage, openerProps: fullSizeOpener } = onDemandDialog(
-  async () => (await import('./full-size-image')).FullSizeImage,
+  exportOf(() => import('./full-size-image'), 'FullSizeImage'),
 );
 
 /** Photos a card shows; the last tile says how many more the post holds. */

@@ -2,6 +2,7 @@ import { MoreHorizontal } from 'lucide-react';
 import type { Post } from '@shared/api/posts';
 import { onDemandMenu } from '@web/app/resilience/on-demand';
 import type { PostNotices } from './post-notices';
+import { exportOf } from '@web/app/resilience/screen-loading';
 
 /** The author's edit screen of a post. */
 export const editPostPath = (postId: string) => `/post/${encodeURIComponent(postId)}/edit`;
@@ -15,7 +16,7 @@ export interface PostOptionsMenuProps {
 }
 
 const { Menu } = onDemandMenu<PostOptionsMenuProps>(
-  async () => (await import('./post-options-dropdown')).PostOptionsDropdown,
+  exportOf(() => import('./post-options-dropdown'), 'PostOptionsDropdown'),
 );
 
 /**
