@@ -45,7 +45,7 @@ test('a photo’s description is suggested from its words, edited, and described
   await expectNoSeriousA11yViolations(page, 'composer with suggested descriptions');
 
   // Taking one puts it in the field to edit; the other, not taken, still counts as undescribed.
-  await page.getByRole('button', { name: 'Use the suggestion for sign.png and edit it' }).click();
+  await page.getByRole('button', { name: 'Use and edit the suggestion for sign.png' }).click();
   const field = page.getByRole('textbox', { name: 'Description of sign.png' });
   await expect(field).toBeFocused();
   await expect(field).toHaveValue(/Happy birthday Gran/i);

@@ -298,7 +298,7 @@ describe('the files of a new post', () => {
       const dialog = await screen.findByRole('dialog', { name: '1 photo has no description' });
       await user.click(within(dialog).getByRole('button', { name: 'Add descriptions' }));
 
-      await user.click(screen.getByRole('button', { name: 'Use the suggestion for cake.png and edit it' }));
+      await user.click(screen.getByRole('button', { name: 'Use and edit the suggestion for cake.png' }));
       const field = screen.getByLabelText('Description of cake.png');
       expect(field).toHaveValue(draft);
       await waitFor(() => expect(field).toHaveFocus());

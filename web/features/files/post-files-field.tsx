@@ -239,19 +239,18 @@ export function PostFilesField({
                   size="sm"
                   disabled={disabled || index === 0}
                   onClick={() => move(index, index - 1)}
-                  aria-label={`Move ${item.name} left`}
                 >
                   <ChevronLeft className="size-4" aria-hidden="true" />
-                  Move left
+                  {/* Named by its text, the file's name heard but not shown: the name holds what is seen. */}
+                  Move <span className="sr-only">{item.name}</span> left
                 </Button>
                 <Button
                   variant="ghost"
                   size="sm"
                   disabled={disabled || index === items.length - 1}
                   onClick={() => move(index, index + 1)}
-                  aria-label={`Move ${item.name} right`}
                 >
-                  Move right
+                  Move <span className="sr-only">{item.name}</span> right
                   <ChevronRight className="size-4" aria-hidden="true" />
                 </Button>
                 <Button
@@ -378,14 +377,8 @@ function AltField({
             </span>{' '}
             <q className="wrap-anywhere">{suggestion}</q>
           </p>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={disabled}
-            onClick={() => take(suggestion)}
-            aria-label={`Use the suggestion for ${name} and edit it`}
-          >
-            Use and edit
+          <Button variant="outline" size="sm" disabled={disabled} onClick={() => take(suggestion)}>
+            Use and edit <span className="sr-only">the suggestion for {name}</span>
           </Button>
         </div>
       ) : null}
