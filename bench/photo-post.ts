@@ -14,7 +14,7 @@ import {
 
 const PHOTOS = 20;
 const PARALLEL = 4;
-/** A phone photo's proportions at a size that re-encodes in earnest (about 1.5 MB of JPEG each). */
+/** A phone photo's proportions at a size that re-encodes in earnest (about 2 MB of JPEG each). */
 const WIDTH = 2400;
 const HEIGHT = 1800;
 const GOAL_EXTRA_MS = 2000;
