@@ -4,8 +4,9 @@ import { files } from '../../db/schema';
 import { completion, startFakeChat, type FakeChat } from '../../../tests/support/fake-chat-server';
 import { memberWithClient } from '../../../tests/support/factories';
 import { png, textPhoto, uploadAccepted } from '../../../tests/support/file-factories';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { createTestApp, type TestApp, waitForJobsDone } from '../../../tests/support/test-app';
 import type { TestClient } from '../../../tests/support/test-client';
+import { SEARCH_INDEX_JOB } from '../search/search.job';
 import { ALT_DRAFT_MAX } from './alt-draft';
 
 /**
@@ -79,9 +80,13 @@ describe('alt text drafts with a vision model configured', () => {
     expect(post.status).toBe(201);
     expect(post.body.files[0].alt).toBe('');
     expect(JSON.stringify(post.body)).not.toContain('birthday cake');
-    // The search index uses the same reading: the model is not asked again.
+    // The search index uses the same reading: once the post is indexed, the model was still asked once.
+    await waitForJobsDone(app, SEARCH_INDEX_JOB, { timeoutMs: 30_000 });
+    expect(chat.requests).toHaveLength(1);
     const [kept] = await app.context.db.select().from(files).where(eq(files.id, upload.id));
     expect(kept!.imageCaption).toBe('A birthday cake with candles in front of a handwritten sign.');
+    const found = await author.client.post('/api/search', { query: 'candles' });
+    expect(found.body.map((row: { id: string }) => row.id)).toContain(post.body.id);
   }, 90_000);
 
   it('bounds a hostile or huge answer: the draft keeps the words the photo shows', async () => {
