@@ -150,7 +150,10 @@ const EnvSchema = z.object({
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: optionalText,
   LLM_MODEL: optionalText,
-  /** An OpenAI-compatible chat API with a vision model that captions images for search (unset: OCR only). */
+  /**
+   * An OpenAI-compatible chat API with a vision model that captions post photos once uploaded: the
+   * uploader's alt text draft and search (ADR 051). Unset: OCR only, and no request is ever made.
+   */
   VISION_BASE_URL: optionalUrl,
   VISION_API_KEY: optionalText,
   VISION_MODEL: optionalText,
@@ -264,7 +267,7 @@ export interface Config {
   links: LinksConfig;
   /** The embeddings API search uses; null: the offline static word vectors. */
   embeddings: EmbeddingsConfig | null;
-  /** The vision model that captions images for search, when one is configured. */
+  /** The vision model that captions post photos (alt text drafts, search), when one is configured. */
   vision: LlmConfig | null;
   /** The bearer token GET /metrics requires; undefined: /metrics is off (404). */
   metricsToken: string | undefined;

@@ -4,6 +4,7 @@ import { dataExportBuildJob, dataExportsCleanupJob } from '../features/data-expo
 import { accountCleanupJob, accountDeletionJob } from '../features/account-deletion/account-deletion.job';
 import { groupPostNotifyJob } from '../features/group-notifications/group-notifications.job';
 import { filesCleanupJob } from '../features/files/files.job';
+import { filesReadImageJob } from '../features/files/files.reading';
 import { filesVideoJob } from '../features/files/files.video';
 import { linksProcessJob, linksSweepJob } from '../features/links/links.job';
 import { mailJob } from '../features/mail/mail.job';
@@ -23,6 +24,7 @@ export function jobDefinitions(context: AppContext): JobDefinition<z.ZodType>[] 
     accountRequestJob(context),
     filesCleanupJob(context),
     filesVideoJob(context),
+    filesReadImageJob(context),
     linksProcessJob(context),
     linksSweepJob(context),
     searchIndexJob(context),

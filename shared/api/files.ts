@@ -64,8 +64,16 @@ export const FileRequestSchema = z.object({
   /** Pixels of the re-encoded image (null for other files), so pages can reserve its space. */
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
+  /**
+   * A post's photo only, and only in these answers to its uploader (ADR 051): a description
+   * drafted from what Hearth read in it (its words, and a vision model's caption when configured).
+   * `reading` while the worker reads it; then `done`, with `text` null when nothing was read. A
+   * suggestion for the composer to offer: it is never the photo's description by itself.
+   */
+  alt_draft: z.object({ status: z.enum(['reading', 'done']), text: z.string().nullable() }).nullable(),
 });
 export type FileRequest = z.infer<typeof FileRequestSchema>;
+export type AltDraft = NonNullable<FileRequest['alt_draft']>;
 
 /**
  * GET /api/files/{id}?variant=thumbnail: the card-sized preview of an image; `poster`: a video's

@@ -6,6 +6,8 @@ export interface FakeChat {
   config: LlmConfig;
   requests: Array<{ path: string; authorization: string | undefined; body: Record<string, unknown> }>;
   answer: (request: Record<string, unknown>) => { status: number; body: unknown };
+  /** Milliseconds to wait before answering (a slow model). */
+  delayMs: number;
   close(): Promise<void>;
 }
 
@@ -13,6 +15,7 @@ export async function startFakeChat(): Promise<FakeChat> {
   const fake: Omit<FakeChat, 'config' | 'close'> = {
     requests: [],
     answer: () => ({ status: 500, body: {} }),
+    delayMs: 0,
   };
   const server = http.createServer((request, response) => {
     let raw = '';
@@ -21,15 +24,22 @@ export async function startFakeChat(): Promise<FakeChat> {
       const body = JSON.parse(raw || '{}') as Record<string, unknown>;
       fake.requests.push({ path: request.url ?? '', authorization: request.headers.authorization, body });
       const { status, body: answer } = fake.answer(body);
-      response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(typeof answer === 'string' ? answer : JSON.stringify(answer));
+      setTimeout(() => {
+        if (response.destroyed) return;
+        response.writeHead(status, { 'content-type': 'application/json' });
+        response.end(typeof answer === 'string' ? answer : JSON.stringify(answer));
+      }, fake.delayMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   return Object.assign(fake, {
     config: { baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: 'test-key', model: 'tiny-model' },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   });
 }
 

@@ -89,3 +89,16 @@ export async function fetchBytes(client: TestClient, path: string) {
   });
   return { response, bytes: Buffer.from(await response.arrayBuffer()) };
 }
+
+/** A PNG photo of dark words on a light ground (one line each), for OCR to read. */
+export function textPhoto(lines: string[], { width = 800, background = '#fdfbf4' } = {}) {
+  const height = 60 + lines.length * 70;
+  const text = lines
+    .map(
+      (line, i) =>
+        `<text x="24" y="${80 + i * 70}" font-size="48" font-family="sans-serif" fill="#111">${line}</text>`,
+    )
+    .join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" fill="${background}"/>${text}</svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}

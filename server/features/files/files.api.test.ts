@@ -76,11 +76,16 @@ describe('uploads and file serving', () => {
       has_image: true,
       width: 64,
       height: 48,
+      // The worker reads the photo next, for a description draft (ADR 051).
+      alt_draft: { status: 'reading', text: null },
     });
-    // Completing again answers the finished file unchanged.
+    // Completing again answers the finished file unchanged (but for the draft, read meanwhile or not).
+    const unchanged = (body: Record<string, unknown>) => ({ ...body, alt_draft: 'either' });
     const again = await client.patch(`/api/file_requests/${created.body.id}`, { status: 'uploaded' });
-    expect(again.body).toEqual(done.body);
-    expect((await client.get(`/api/file_requests/${created.body.id}`)).body).toEqual(done.body);
+    expect(unchanged(again.body)).toEqual(unchanged(done.body));
+    expect(unchanged((await client.get(`/api/file_requests/${created.body.id}`)).body)).toEqual(
+      unchanged(done.body),
+    );
 
     const post = await postWithFile(client, created.body.id);
     expect(post).toMatchObject({

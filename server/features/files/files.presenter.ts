@@ -1,5 +1,6 @@
-import type { FileRequest, FileRequestCreated } from '../../../shared/api/files';
+import type { AltDraft, FileRequest, FileRequestCreated } from '../../../shared/api/files';
 import type { SignedUrl } from '../../adapters/storage/storage';
+import { shapeAltDraft } from './alt-draft';
 import type { FileRow } from './files.repo';
 import { fileUrl } from './files.urls';
 
@@ -18,7 +19,10 @@ export function presentFileRequestCreated(
   };
 }
 
-/** A file request, pending or finished. Addresses only once the bytes were checked. */
+/**
+ * A file request, pending or finished, as its uploader sees it (no other member is ever answered
+ * one). Addresses only once the bytes were checked.
+ */
 export function presentFileRequest(row: FileRow): FileRequest {
   const uploaded = row.status === 'uploaded';
   const hasImage = uploaded && Boolean(row.contentType?.startsWith('image/'));
@@ -35,5 +39,12 @@ export function presentFileRequest(row: FileRow): FileRequest {
     has_image: hasImage,
     width: hasImage ? row.width : null,
     height: hasImage ? row.height : null,
+    alt_draft: hasImage && row.fileType === 'post_attachment' ? altDraft(row) : null,
   };
+}
+
+/** The photo's draft description once the worker read it (files.reading.ts). */
+function altDraft(row: FileRow): AltDraft {
+  if (!row.imageReadAt) return { status: 'reading', text: null };
+  return { status: 'done', text: shapeAltDraft({ text: row.imageText ?? '', caption: row.imageCaption }) };
 }

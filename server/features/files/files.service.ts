@@ -7,6 +7,7 @@ import { type HttpError, invalidField, notFound } from '../../http/errors';
 import { ACCEPTED_TYPES_MESSAGE, type DetectedType, detectFileType, IMAGE_FORMATS } from './files.detect';
 import { IMAGE_LIMITS, ImageRejectedError, processImage } from './files.images';
 import { allStorageKeys, storageKeys } from './files.keys';
+import { enqueueImageReading } from './files.reading';
 import { enqueueVideoReading } from './files.video';
 import {
   type FileRow,
@@ -55,8 +56,9 @@ export async function loadOwnFile(deps: Pick<FilesDeps, 'db'>, fileId: string, u
 
 /**
  * Marks an upload done, after checking it: present, within the size limit and the quota, a type on
- * the allow-list by its bytes. Images are re-encoded (see files.images.ts); a video is queued for
- * its poster and duration (files.video.ts). The checked bytes are
+ * the allow-list by its bytes. Images are re-encoded (see files.images.ts) and a post's photo is
+ * queued to be read (files.reading.ts); a video is queued for its poster and duration
+ * (files.video.ts). The checked bytes are
  * written under a new key and the upload removed. A profile picture becomes the member's avatar.
  * Completing a finished file answers it unchanged. A refused upload's bytes are deleted; its row
  * stays pending and the cleanup job removes it.
@@ -128,6 +130,9 @@ export async function completeUpload(
     if (done && row.fileType === 'profile') await setAvatar(tx, userId, row.id);
     // The worker reads its length and takes a poster frame (files.video.ts).
     if (done && type.mime.startsWith('video/')) await enqueueVideoReading(deps, row.id, tx);
+    // A post's photo is read for its words (and caption) to draft its description (files.reading.ts).
+    if (done && type.isImage && row.fileType === 'post_attachment')
+      await enqueueImageReading(deps, row.id, tx);
     return done;
   });
   await storage.delete(keys.upload).catch((error: unknown) => {

@@ -298,6 +298,18 @@ describe('posts with several files', () => {
     expect(entry!.extraText).toContain(word);
     const found = await reader.client.post('/api/search', { query: word });
     expect(found.body.map((row: { id: string }) => row.id)).toContain(post.body.id);
+
+    // Described again: found by the new words, no longer by the old.
+    const renamed = `lighthouse${Date.now()}`;
+    const again = await author.client.patch(`/api/posts/${post.body.id}/files/${two[1]!.id}`, {
+      file: { alt: `A ${renamed} at dusk` },
+    });
+    expect(again.status).toBe(200);
+    await indexPost(app.context, post.body.id);
+    const ids = async (query: string) =>
+      (await reader.client.post('/api/search', { query })).body.map((row: { id: string }) => row.id);
+    expect(await ids(renamed)).toContain(post.body.id);
+    expect(await ids(word)).not.toContain(post.body.id);
   }, 60_000);
 
   it('hides a group post’s files from the description call as the post is hidden', async () => {

@@ -26,6 +26,7 @@ describe('captionImage (an OpenAI-compatible vision model)', () => {
     expect(request!.body.model).toBe('tiny-model');
     const messages = request!.body.messages as Array<{ role: string; content: unknown }>;
     expect(messages[0]).toEqual({ role: 'system', content: CAPTION_SYSTEM_PROMPT });
+    expect(CAPTION_SYSTEM_PROMPT).toMatch(/alt text/);
     const parts = messages[1]!.content as Array<{ type: string; image_url?: { url: string } }>;
     const url = parts.find((part) => part.type === 'image_url')!.image_url!.url;
     expect(url.startsWith('data:image/jpeg;base64,')).toBe(true);
@@ -56,6 +57,23 @@ describe('captionImage (an OpenAI-compatible vision model)', () => {
     await expect(captionImage(photo, chat.config)).rejects.toThrow(/503/);
     chat.answer = () => ({ status: 200, body: '<html>not json</html>' });
     await expect(captionImage(photo, chat.config)).rejects.toThrow(/no message/);
+  });
+
+  it('gives up at its deadline when the model is slow', async () => {
+    chat.delayMs = 2000;
+    chat.answer = () => completion('A slow answer.');
+    const started = Date.now();
+    try {
+      await expect(captionImage(photo, chat.config, 300)).rejects.toBeInstanceOf(ImageCaptionError);
+      expect(Date.now() - started).toBeLessThan(1500);
+    } finally {
+      chat.delayMs = 0;
+    }
+  });
+
+  it('does not read a huge answer', async () => {
+    chat.answer = () => completion(`A cat. ${'x'.repeat(100_000)}`);
+    await expect(captionImage(photo, chat.config)).rejects.toThrow(/over 16384 bytes/);
   });
 
   it('refuses bytes that are not an image before calling anyone', async () => {

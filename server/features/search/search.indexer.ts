@@ -2,10 +2,8 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { type DbOrTx } from '../../db/client';
 import { files, links, postFiles, posts, searchEntries } from '../../db/schema';
-import { storageKeys } from '../files/files.keys';
 import { createEmbedder, type Embedder } from './embedder';
-import { captionImage } from './image-caption';
-import { readImageText } from './image-text';
+import { readImageOnce } from './image-reading';
 import { ensureVectorIndex } from './vector-search.repo';
 
 /** Characters of a link's readable text that go into its embedding (the summaries come first). */
@@ -15,51 +13,10 @@ const LINK_TEXT_CHARS = 4000;
 type IndexDeps = Pick<AppContext, 'db' | 'config' | 'database'> &
   Partial<Pick<AppContext, 'storage' | 'logger'>>;
 
-/** The largest image read for text. */
-const OCR_MAX_BYTES = 15 * 1024 * 1024;
-
-/**
- * The words an image attachment shows (OCR) and, with a vision model configured, its caption; ''
- * when it cannot be read (reading is a bonus, never a failure). Read once per file: the result is
- * kept on the file, so editing the post does not read the image again. A failed caption is not
- * kept, so the next indexing tries again.
- */
+/** The words an image attachment shows and its caption, as one text ('' when none was read). */
 async function imageText(deps: IndexDeps, fileId: string): Promise<string> {
-  const [file] = await deps.db
-    .select({ text: files.imageText, caption: files.imageCaption, readAt: files.imageReadAt })
-    .from(files)
-    .where(eq(files.id, fileId))
-    .limit(1);
-  if (!file) return '';
-  const wantsCaption = deps.config.vision !== null && file.caption === null;
-  if (file.readAt && !wantsCaption) return joinText(file.caption, file.text);
-  if (!deps.storage) return joinText(file.caption, file.text);
-  let bytes: Buffer | null;
-  try {
-    bytes = await deps.storage.read(storageKeys(fileId).image, OCR_MAX_BYTES);
-  } catch (error) {
-    deps.logger?.warn({ err: error, fileId }, 'reading an image for search failed');
-    return joinText(file.caption, file.text);
-  }
-  if (!bytes) return '';
-  const [text, caption] = await Promise.all([
-    file.readAt ? Promise.resolve(file.text ?? '') : readImageText(bytes).catch(() => ''),
-    wantsCaption ? captionFor(deps, bytes, fileId) : Promise.resolve(file.caption),
-  ]);
-  await deps.db
-    .update(files)
-    .set({ imageText: text, imageCaption: caption, imageReadAt: new Date() })
-    .where(eq(files.id, fileId));
-  return joinText(caption, text);
-}
-
-async function captionFor(deps: IndexDeps, bytes: Buffer, fileId: string): Promise<string | null> {
-  try {
-    return await captionImage(bytes, deps.config.vision!);
-  } catch (error) {
-    deps.logger?.warn({ err: error, fileId }, 'captioning an image failed');
-    return null;
-  }
+  const reading = await readImageOnce(deps, fileId);
+  return reading ? joinText(reading.caption, reading.text) : '';
 }
 
 function joinText(...parts: Array<string | null>): string {

@@ -24,3 +24,8 @@ export async function completeFileRequest(
 ): Promise<FileRequest> {
   return (await api.patch<FileRequest>(`/file_requests/${encodeURIComponent(id)}`, body, { signal })).data;
 }
+
+/** GET /api/file_requests/{id}: the member's own upload as it is now (its description draft, ADR 051). */
+export async function fetchFileRequest(id: string, signal?: AbortSignal): Promise<FileRequest> {
+  return (await api.get<FileRequest>(`/file_requests/${encodeURIComponent(id)}`, { signal })).data;
+}

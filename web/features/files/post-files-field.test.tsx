@@ -263,4 +263,55 @@ describe('the files of a new post', () => {
     expect(screen.getByLabelText('Add more files')).toBeInTheDocument();
     await waitFor(() => expect(createButton()).toBeEnabled());
   });
+
+  it(
+    'offers the draft read from the photo; until taken the photo counts as undescribed, then it is edited and posted',
+    { timeout: 20_000 },
+    async () => {
+      const reading = aFileRequest({ name: 'cake.png', alt_draft: { status: 'reading', text: null } });
+      const draft = 'A cake with candles. Text in the photo: “Happy birthday Gran”';
+      const { calls } = mockFetch({
+        ...signedIn,
+        'POST /api/file_requests': jsonResponse(aCreatedRequest(), { status: 201 }),
+        [`PATCH /api/file_requests/${FILE_ID}`]: jsonResponse(reading),
+        [`GET /api/file_requests/${FILE_ID}`]: jsonResponse({
+          ...reading,
+          alt_draft: { status: 'done', text: draft },
+        }),
+      });
+      mockXhr((xhr) => xhr.respond(200));
+      const { user, router } = await openForm();
+
+      await user.upload(screen.getByLabelText('Attach file'), aFile('cake.png'));
+      expect(await screen.findByText('Reading the photo for a suggested description…')).toBeInTheDocument();
+      const suggestion = await screen.findByRole(
+        'group',
+        { name: 'Suggested description of cake.png' },
+        { timeout: 5000 },
+      );
+      expect(suggestion).toHaveTextContent(
+        `Suggested from the photo (a draft, not yet its description): ${draft}`,
+      );
+      // Only a suggestion: the field stays empty, and the reminder still counts the photo.
+      expect(screen.getByLabelText('Description of cake.png')).toHaveValue('');
+      await user.click(createButton());
+      const dialog = await screen.findByRole('dialog', { name: '1 photo has no description' });
+      await user.click(within(dialog).getByRole('button', { name: 'Add descriptions' }));
+
+      await user.click(screen.getByRole('button', { name: 'Use and edit the suggestion for cake.png' }));
+      const field = screen.getByLabelText('Description of cake.png');
+      expect(field).toHaveValue(draft);
+      await waitFor(() => expect(field).toHaveFocus());
+      expect(
+        screen.queryByRole('group', { name: 'Suggested description of cake.png' }),
+      ).not.toBeInTheDocument();
+      fireEvent.change(field, { target: { value: 'Gran’s ninetieth birthday cake, candles lit' } });
+
+      await user.click(createButton());
+      await waitFor(() => expect(router.state.location.pathname).toBe(`/post/${created.id}`));
+      expect(postBody(calls).post).toMatchObject({
+        file_alts: { [FILE_ID]: 'Gran’s ninetieth birthday cake, candles lit' },
+      });
+    },
+  );
 });

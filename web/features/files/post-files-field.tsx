@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
-import { ChevronLeft, ChevronRight, FileText, ImagePlus, X } from 'lucide-react';
+import { ChevronLeft, ChevronRight, FileText, ImagePlus, Sparkles, X } from 'lucide-react';
 import type { FileRequest } from '@shared/api/files';
 import { LIMITS } from '@shared/domain/constants';
 import { formatBytes } from '@shared/domain/format-bytes';
@@ -7,6 +7,7 @@ import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/button';
 import { Label, Textarea } from '@web/components/input';
 import { ProgressBar } from '@web/components/progress-bar';
+import { fetchFileRequest } from './api';
 import { FilePicker } from './file-picker';
 import { UPLOAD_TEXT } from './messages';
 import { isUploadCancelled, uploadErrorMessage, uploadFile } from './upload-file';
@@ -48,11 +49,49 @@ export function undescribedPhotos(value: PostFilesValue): FileRequest[] {
 
 let keys = 0;
 
+/** How often, and how long, the composer asks whether a photo's description draft is ready. */
+export const DRAFT_POLL_MS = 1500;
+const DRAFT_WAIT_MS = 60_000;
+
+/** Resolves after `ms`, or rejects at once when `signal` aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const stop = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', stop, { once: true });
+  });
+}
+
+/**
+ * The photo as it is once the worker has read it (its `alt_draft` done), or null when that takes
+ * past DRAFT_WAIT_MS or asking fails: the draft is a help, never something to wait on.
+ */
+async function awaitDraft(id: string, signal: AbortSignal): Promise<FileRequest | null> {
+  const deadline = Date.now() + DRAFT_WAIT_MS;
+  while (Date.now() < deadline) {
+    await pause(DRAFT_POLL_MS, signal);
+    const now = await fetchFileRequest(id, signal).catch((error: unknown) => {
+      if (signal.aborted) throw error;
+      return null;
+    });
+    if (!now) return null;
+    if (now.alt_draft?.status !== 'reading') return now;
+  }
+  return null;
+}
+
 /**
  * The files of a new post (ADR 048): pick several at once and add more (up to 20), each uploading
  * with its own progress through the one upload path; thumbnails in the order they will show, moved
  * by dragging or by the Move left / Move right buttons; Remove before posting; a description (alt
- * text) under each photo. Tells the form through `onChange`.
+ * text) under each photo, with the draft Hearth made from the photo (ADR 051) offered beside it
+ * until the author takes it. Tells the form through `onChange`.
  */
 export function PostFilesField({
   onChange,
@@ -100,6 +139,11 @@ export function PostFilesField({
         onProgress: (percent) => update(key, { percent }),
       });
       update(key, { status: 'done', result, percent: 100 });
+      // The worker reads the photo for a description draft (ADR 051); it is offered when ready.
+      if (result.alt_draft?.status === 'reading') {
+        const read = await awaitDraft(result.id, controller.signal);
+        if (read) update(key, { result: read });
+      }
     } catch (error) {
       if (isUploadCancelled(error)) return;
       // Spec section 8: upload failures are logged; the composer also says what went wrong.
@@ -184,6 +228,7 @@ export function PostFilesField({
                 <AltField
                   name={item.name}
                   value={item.alt}
+                  draft={item.result.alt_draft}
                   disabled={disabled}
                   onChange={(alt) => update(item.key, { alt })}
                 />
@@ -194,19 +239,18 @@ export function PostFilesField({
                   size="sm"
                   disabled={disabled || index === 0}
                   onClick={() => move(index, index - 1)}
-                  aria-label={`Move ${item.name} left`}
                 >
                   <ChevronLeft className="size-4" aria-hidden="true" />
-                  Move left
+                  {/* Named by its text, the file's name heard but not shown: the name holds what is seen. */}
+                  Move <span className="sr-only">{item.name}</span> left
                 </Button>
                 <Button
                   variant="ghost"
                   size="sm"
                   disabled={disabled || index === items.length - 1}
                   onClick={() => move(index, index + 1)}
-                  aria-label={`Move ${item.name} right`}
                 >
-                  Move right
+                  Move <span className="sr-only">{item.name}</span> right
                   <ChevronRight className="size-4" aria-hidden="true" />
                 </Button>
                 <Button
@@ -282,19 +326,31 @@ function FileTile({ item, position }: { item: PostFileItem; position: number }) 
 function AltField({
   name,
   value,
+  draft,
   disabled,
   onChange,
 }: {
   name: string;
   value: string;
+  draft: FileRequest['alt_draft'];
   disabled: boolean;
   onChange: (value: string) => void;
 }) {
   const id = useId();
+  const field = useRef<HTMLTextAreaElement>(null);
+  const suggestion = draft?.status === 'done' && draft.text && !value.trim() ? draft.text : null;
+
+  function take(text: string) {
+    onChange(text);
+    // The author reads and edits it now: it is theirs once posted.
+    requestAnimationFrame(() => field.current?.focus());
+  }
+
   return (
     <div className="space-y-1">
       <Label htmlFor={id}>{`Description of ${name}`}</Label>
       <Textarea
+        ref={field}
         id={id}
         rows={2}
         value={value}
@@ -305,6 +361,27 @@ function AltField({
         data-alt-field=""
         className="min-h-16"
       />
+      {draft?.status === 'reading' && !value.trim() ? (
+        <p className="text-xs text-stone-500">Reading the photo for a suggested description…</p>
+      ) : null}
+      {suggestion ? (
+        <div
+          className="space-y-1.5 rounded-lg border border-dashed border-amber-300 bg-amber-50 p-2 text-xs text-stone-700"
+          role="group"
+          aria-label={`Suggested description of ${name}`}
+        >
+          <p>
+            <span className="inline-flex items-center gap-1 font-medium text-amber-800">
+              <Sparkles className="size-3.5" aria-hidden="true" />
+              Suggested from the photo (a draft, not yet its description):
+            </span>{' '}
+            <q className="wrap-anywhere">{suggestion}</q>
+          </p>
+          <Button variant="outline" size="sm" disabled={disabled} onClick={() => take(suggestion)}>
+            Use and edit <span className="sr-only">the suggestion for {name}</span>
+          </Button>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -31,6 +31,7 @@ export function aFileRequest(overrides: Partial<FileRequest> = {}): FileRequest 
     has_image: true,
     width: 1600,
     height: 1200,
+    alt_draft: { status: 'done', text: null },
     ...overrides,
   };
 }

@@ -94,6 +94,12 @@ export async function updatePost(id: string, post: PostEdit): Promise<Post> {
   return (await api.patch<Post>(`/posts/${encodeURIComponent(id)}`, { post })).data;
 }
 
+/** PATCH /api/posts/{id}/files/{file_id}: the author describes one photo (its alt text); answers the post. */
+export async function describePostFile(postId: string, fileId: string, alt: string): Promise<Post> {
+  const path = `/posts/${encodeURIComponent(postId)}/files/${encodeURIComponent(fileId)}`;
+  return (await api.patch<Post>(path, { file: { alt } })).data;
+}
+
 /** GET /api/posts/{id}/comments: a page of top-level comments (oldest first), each with its first replies. */
 export function fetchCommentPage(postId: string, after: string | null, signal?: AbortSignal) {
   return fetchCursorPage<Comment>(api, `/posts/${encodeURIComponent(postId)}/comments`, { after, signal });

@@ -141,4 +141,50 @@ describe('/post/{id}', () => {
     expect(await screen.findByText('An error has occurred: Database is napping')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
+
+  const photo = (n: number, alt: string) => ({
+    id: testId(`f${n}`),
+    url: `/api/files/${testId(`f${n}`)}`,
+    thumbnail_url: `/api/files/${testId(`f${n}`)}?variant=thumbnail`,
+    name: `photo-${n}.jpg`,
+    content_type: 'image/webp',
+    size: 1000,
+    width: 800,
+    height: 600,
+    alt,
+  });
+  const files = [photo(1, 'The team'), photo(2, '')];
+
+  it('lets the author describe each photo after posting; the page shows the new description at once', async () => {
+    const mine = { ...post, can_edit: true, has_image: true, file_url: files[0]!.url, files };
+    const described = { ...mine, files: [files[0]!, { ...files[1]!, alt: 'The cup, held high' }] };
+    const { calls } = renderPost({
+      [`GET ${base}`]: jsonResponse(mine),
+      [`PATCH ${base}/files/${files[1]!.id}`]: jsonResponse(described),
+    });
+    const section = await screen.findByRole('region', { name: 'Photo descriptions' });
+    expect(section).toHaveTextContent('1 of 2 photos have no description yet.');
+    fireEvent.click(within(section).getByRole('button', { name: 'Add the description of photo 2' }));
+    const field = within(section).getByLabelText('Description of photo 2');
+    fireEvent.change(field, { target: { value: '  The cup, held high ' } });
+    fireEvent.click(within(section).getByRole('button', { name: 'Save description' }));
+
+    await waitFor(() => expect(section).toHaveTextContent('Every photo is described'));
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+      file: { alt: 'The cup, held high' },
+    });
+    expect(within(section).getByText('The cup, held high')).toBeInTheDocument();
+    // The photo itself now carries it as its alt text.
+    expect(screen.getByRole('button', { name: /The cup, held high/ })).toBeInTheDocument();
+    expect(await screen.findByText('Description of photo 2 saved.')).toBeInTheDocument();
+  });
+
+  it('shows no description controls to readers who did not write the post', async () => {
+    renderPost({
+      [`GET ${base}`]: jsonResponse({ ...post, has_image: true, file_url: files[0]!.url, files }),
+    });
+    // The photos are shown first; only then is the absence of the controls meaningful.
+    expect(await screen.findByRole('group', { name: '2 photos' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Photo descriptions' })).not.toBeInTheDocument();
+  });
 });

@@ -13,6 +13,7 @@ import { queryKeys } from '@web/lib/query-keys';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { fetchPost } from './api';
 import { CommentsSection } from './components/comments-section';
+import { PhotoDescriptions } from './components/photo-descriptions';
 import { PostActions } from './components/post-actions';
 import { PostDetailBody } from './components/post-detail-body';
 import { PostHeader } from './components/post-header';
@@ -28,7 +29,10 @@ export function isPostNotFound(error: unknown): boolean {
   return error.is(404) || (error.is(422) && Boolean(error.fieldErrors?.id));
 }
 
-/** /post/{id}: full title, Markdown content, attachment, like, Share, comments and the comment form. */
+/**
+ * /post/{id}: full title, Markdown content, attachments (their descriptions editable by the
+ * author), like, Share, comments and the comment form.
+ */
 export function PostDetailPage() {
   const { id = '' } = useParams();
   const post = useQuery({
@@ -106,6 +110,7 @@ function PostDetail({ post }: { post: Post }) {
             }
           />
           <PostDetailBody post={post} titleId="post-title" />
+          <PhotoDescriptions post={post} notify={notices.notify} />
           <PostActions post={post} notify={notices.notify} className="mt-5 border-t border-stone-100 pt-3" />
         </article>
       </Card>
