@@ -104,10 +104,12 @@ export async function startInboundSmtp(
       readMessage(stream).then(async (raw) => {
         const code = codes.get(session);
         codes.delete(session);
-        // Over the limit: the server answers 552 itself. A null sender (a bounce, a notice) is taken
-        // and dropped without a word: answering it could start a loop.
-        if ((stream as { sizeExceeded?: boolean }).sizeExceeded || !code) return callback();
-        if (!session.envelope.mailFrom || !session.envelope.mailFrom.address) return callback();
+        if ((stream as { sizeExceeded?: boolean }).sizeExceeded) {
+          return callback(smtpError(552, `5.3.4 A reply may be at most ${INBOUND_MAX_BYTES / 1024} KB`));
+        }
+        // A null sender (a bounce, a notice) is taken and dropped without a word: answering it
+        // could start a loop between two robots.
+        if (!code || !session.envelope.mailFrom || !session.envelope.mailFrom.address) return callback();
         await enqueueInboundReply(context, { code, raw: raw.toString('base64') });
         callback();
       }, callback);
