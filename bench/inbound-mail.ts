@@ -36,7 +36,10 @@ export async function runInboundMail() {
     const senders: Array<{ email: string; address: string }> = [];
     for (let i = 0; i < MEMBERS; i++) {
       const id = await insertMember(db, `inbound_${i}`);
-      const address = await replyAddressFor(db, hearth.context.config, id, { postId: post!.id, commentId: null });
+      const address = await replyAddressFor(db, hearth.context.config, id, {
+        postId: post!.id,
+        commentId: null,
+      });
       senders.push({ email: `inbound_${i}@bench.test`, address });
     }
     const transport = nodemailer.createTransport({

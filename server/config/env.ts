@@ -421,7 +421,9 @@ function inboundMailConfig(env: Env, publicOrigin: string): InboundMailConfig {
     replyDomain: (env.REPLY_EMAIL_DOMAIN ?? new URL(publicOrigin).hostname).toLowerCase(),
     replySecret: env.MAIL_REPLY_SECRET,
     smtp:
-      env.INBOUND_SMTP_PORT === null ? null : { port: env.INBOUND_SMTP_PORT, host: env.INBOUND_SMTP_HOST ?? env.HOST },
+      env.INBOUND_SMTP_PORT === null
+        ? null
+        : { port: env.INBOUND_SMTP_PORT, host: env.INBOUND_SMTP_HOST ?? env.HOST },
     authservId: env.INBOUND_AUTHSERV_ID ?? null,
   };
 }

@@ -124,7 +124,8 @@ export async function sendDailyDigests(context: MailContext, now: Date = new Dat
     const items = new Map<string, { text: string; path: string; replyTo?: string }>();
     for (const id of claimed) {
       const line = await findNotificationLine(context.db, recipient.recipientId, id);
-      if (line && !items.has(line.id)) items.set(line.id, await mailedLine(context, recipient.recipientId, line));
+      if (line && !items.has(line.id))
+        items.set(line.id, await mailedLine(context, recipient.recipientId, line));
     }
     if (items.size === 0) continue;
     const token = signUnsubscribeToken(key, { userId: recipient.recipientId, scope: 'all' });

@@ -46,15 +46,28 @@ export async function handleInboundReply(
   if (from.toLowerCase() !== member.email.toLowerCase() || !vouchedFor(context, mail.headerLines, from)) {
     return { kind: 'dropped', why: 'forged' };
   }
-  const outcome = await commentOrRefusal(context, address, member.deletionRequestedAt !== null, replyText(mail));
+  const outcome = await commentOrRefusal(
+    context,
+    address,
+    member.deletionRequestedAt !== null,
+    replyText(mail),
+  );
   if (outcome.kind === 'refused') {
-    await enqueueMail(context, context.db, { template: 'reply_refused', to: member.email, reason: outcome.reason });
+    await enqueueMail(context, context.db, {
+      template: 'reply_refused',
+      to: member.email,
+      reason: outcome.reason,
+    });
   }
   return outcome;
 }
 
 /** With INBOUND_AUTHSERV_ID, the relay's own Authentication-Results must align the From domain. */
-function vouchedFor(context: ReplyContext, headerLines: ReadonlyArray<{ key: string; line: string }>, from: string) {
+function vouchedFor(
+  context: ReplyContext,
+  headerLines: ReadonlyArray<{ key: string; line: string }>,
+  from: string,
+) {
   const authservId = context.config.inboundMail.authservId;
   if (!authservId) return true;
   const results = headerLines
@@ -84,7 +97,8 @@ async function commentOrRefusal(
     return { kind: 'commented', commentId: row.id };
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
-    if (error.statusCode === 404) return { kind: 'refused', reason: await goneOrUnseen(context, address.postId) };
+    if (error.statusCode === 404)
+      return { kind: 'refused', reason: await goneOrUnseen(context, address.postId) };
     if (error.statusCode === 403) return { kind: 'refused', reason: 'not_allowed' };
     if (error.statusCode === 422) return { kind: 'refused', reason: 'comment_unavailable' };
     throw error;

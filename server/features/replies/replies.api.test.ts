@@ -114,7 +114,11 @@ describe('replies by email', () => {
     await repliesDone();
     const [made, ...more] = await commentsOf(author.member.id);
     expect(more).toEqual([]);
-    expect(made).toMatchObject({ postId: post.id, content: 'Thank you, glad you like it!', parentId: fanComment!.id });
+    expect(made).toMatchObject({
+      postId: post.id,
+      content: 'Thank you, glad you like it!',
+      parentId: fanComment!.id,
+    });
     // The fan hears of the answer like any other (a reply to their comment).
     const [fanMail] = await notificationMails(fan, 1);
     expect(fanMail!.subject).toContain('replied');
@@ -144,9 +148,9 @@ describe('replies by email', () => {
       code: 550,
       text: expect.stringContaining('expired'),
     });
-    expect(await refusal(send({ from: author.member.email, to: `${local}@elsewhere.test`, text: 'x' }))).toMatchObject(
-      { code: 550 },
-    );
+    expect(
+      await refusal(send({ from: author.member.email, to: `${local}@elsewhere.test`, text: 'x' })),
+    ).toMatchObject({ code: 550 });
     await repliesDone();
     expect((await commentsOf(author.member.id)).map((row) => row.content)).toEqual(['Taken']);
   });

@@ -35,6 +35,9 @@ export function inboundReplyJob(context: ReplyJobContext) {
   });
 }
 
-export async function enqueueInboundReply(context: Pick<AppContext, 'jobs'> & ReplyJobContext, reply: InboundReply) {
+export async function enqueueInboundReply(
+  context: Pick<AppContext, 'jobs'> & ReplyJobContext,
+  reply: InboundReply,
+) {
   await context.jobs.enqueue(inboundReplyJob(context), reply);
 }

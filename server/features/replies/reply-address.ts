@@ -25,8 +25,7 @@ const KEY_FILE = 'mail-reply-key';
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
 
 export type ReplyAddressCheck =
-  | { ok: true; code: string; expiresAt: Date }
-  | { ok: false; reason: 'invalid' | 'expired' };
+  { ok: true; code: string; expiresAt: Date } | { ok: false; reason: 'invalid' | 'expired' };
 
 const keys = new WeakMap<Config, string>();
 
@@ -95,7 +94,11 @@ export function signReplyLocalPart(key: string, code: string, expiresAt: Date): 
 }
 
 /** Whether `localPart` is one Hearth signed, and unexpired at `now`; the row's code if so. */
-export function verifyReplyLocalPart(key: string, localPart: string, now: Date = new Date()): ReplyAddressCheck {
+export function verifyReplyLocalPart(
+  key: string,
+  localPart: string,
+  now: Date = new Date(),
+): ReplyAddressCheck {
   const lower = localPart.toLowerCase();
   if (!lower.startsWith(REPLY_PREFIX)) return { ok: false, reason: 'invalid' };
   const bytes = fromBase32(lower.slice(REPLY_PREFIX.length));

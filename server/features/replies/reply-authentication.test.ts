@@ -30,9 +30,14 @@ describe('Authentication-Results alignment', () => {
   });
 
   it('believes only the topmost header of its own authserv-id', () => {
-    const forgedBelow = [`${MX}; dkim=fail header.d=example.org`, `${MX}; dmarc=pass header.from=example.org`];
+    const forgedBelow = [
+      `${MX}; dkim=fail header.d=example.org`,
+      `${MX}; dmarc=pass header.from=example.org`,
+    ];
     expect(fromAlignment(forgedBelow, MX, 'example.org')).toBe('unaligned');
-    expect(fromAlignment([`other.mx; dmarc=pass header.from=example.org`], MX, 'example.org')).toBe('unreported');
+    expect(fromAlignment([`other.mx; dmarc=pass header.from=example.org`], MX, 'example.org')).toBe(
+      'unreported',
+    );
     expect(fromAlignment([], MX, 'example.org')).toBe('unreported');
   });
 });

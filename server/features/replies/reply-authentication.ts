@@ -51,7 +51,10 @@ export function parseAuthenticationResults(value: string): { authservId: string;
 
 function domainOf(value: string | undefined): string | null {
   if (!value) return null;
-  const domain = value.slice(value.lastIndexOf('@') + 1).toLowerCase().replace(/\.$/, '');
+  const domain = value
+    .slice(value.lastIndexOf('@') + 1)
+    .toLowerCase()
+    .replace(/\.$/, '');
   return domain || null;
 }
 
@@ -69,7 +72,10 @@ function passesAligned(result: Result, fromDomain: string): boolean {
       return checked === null || domainsAligned(fromDomain, checked);
     }
     case 'dkim':
-      return domainsAligned(fromDomain, domainOf(result.properties.get('header.d') ?? result.properties.get('header.i')));
+      return domainsAligned(
+        fromDomain,
+        domainOf(result.properties.get('header.d') ?? result.properties.get('header.i')),
+      );
     case 'spf':
       return domainsAligned(fromDomain, domainOf(result.properties.get('smtp.mailfrom')));
     default:

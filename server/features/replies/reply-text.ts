@@ -17,7 +17,11 @@ export function replyText(mail: Pick<ParsedMail, 'text'>): string {
  * posting it, could start a loop between two robots. RFC 3834 Auto-Submitted, and Precedence.
  */
 export function isAutomatic(headers: ParsedMail['headers']): boolean {
-  const auto = String(headers.get('auto-submitted') ?? 'no').trim().toLowerCase();
-  const precedence = String(headers.get('precedence') ?? '').trim().toLowerCase();
+  const auto = String(headers.get('auto-submitted') ?? 'no')
+    .trim()
+    .toLowerCase();
+  const precedence = String(headers.get('precedence') ?? '')
+    .trim()
+    .toLowerCase();
   return !auto.startsWith('no') || ['bulk', 'list', 'junk', 'auto_reply'].includes(precedence);
 }

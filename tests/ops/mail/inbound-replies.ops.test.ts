@@ -63,7 +63,10 @@ describe.skipIf(clusterUnavailable() !== null || hearthUnavailable() !== null)(
       );
       // The address the worker would have put in a mail: same secret, same domain.
       const config = loadConfig({ MAIL_REPLY_SECRET, REPLY_EMAIL_DOMAIN });
-      const address = await replyAddressFor(database.db, config, member!.id, { postId: post!.id, commentId: null });
+      const address = await replyAddressFor(database.db, config, member!.id, {
+        postId: post!.id,
+        commentId: null,
+      });
       const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, ignoreTLS: true });
 
       const made = `reply-${'a'.repeat(39)}@${REPLY_EMAIL_DOMAIN}`;
