@@ -246,3 +246,47 @@ describe('replies by email', () => {
     expect(made!.content).not.toMatch(/[<>]|script|alert|onerror/);
   });
 });
+
+/** With rate limits on, as in production: a sender's mails are counted when announced. */
+describe('replies by email, throttled', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp({ inboundSmtp: true, rateLimits: true });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('takes 30 mails an hour from one envelope sender, then answers 451 (try later)', async () => {
+    const member = await memberWithClient(app);
+    const post = await createPostAs(member.client);
+    const address = await replyAddressFor(app.context.db, app.context.config, member.member.id, {
+      postId: post.id,
+      commentId: null,
+    });
+    const transport = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: app.smtpPort!,
+      ignoreTLS: true,
+      pool: true,
+    });
+    const answers: Array<number | 'ok'> = [];
+    for (let i = 0; i < 31; i++) {
+      answers.push(
+        await transport.sendMail({ from: member.member.email, to: address, text: `Reply ${i}` }).then(
+          () => 'ok' as const,
+          (error: { responseCode: number }) => error.responseCode,
+        ),
+      );
+    }
+    transport.close();
+    expect(answers.slice(0, 30)).toEqual(Array(30).fill('ok'));
+    expect(answers[30]).toBe(451);
+    // Another sender through the same connection's address is still taken.
+    const other = await memberWithClient(app);
+    await nodemailer
+      .createTransport({ host: '127.0.0.1', port: app.smtpPort!, ignoreTLS: true })
+      .sendMail({ from: other.member.email, to: address, text: 'Not theirs' });
+    await waitForJobsDone(app, INBOUND_REPLY_JOB);
+  });
+});
