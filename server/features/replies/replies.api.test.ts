@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage } from '../../adapters/mail';
-import { comments } from '../../db/schema';
+import { comments, groupRoles } from '../../db/schema';
 import { memberWithClient } from '../../../tests/support/factories';
-import { createPostAs } from '../../../tests/support/social-factories';
+import { createGroupAs, createPostAs, memberInGroup } from '../../../tests/support/social-factories';
 import { createTestApp, type TestApp, waitForJobsDone, waitForMail } from '../../../tests/support/test-app';
 import type { TestClient } from '../../../tests/support/test-client';
 import { MAIL_JOB_NAME } from '../mail/mail.job';
@@ -64,6 +64,11 @@ describe('replies by email', () => {
     const mails = await notificationMails(author, before + 1);
     return { post, mail: mails.at(-1)! };
   };
+  /** The refusal mails `email` got (sent before repliesDone() returns). */
+  const refusalsTo = (email: string) =>
+    app.mailer.sent.filter(
+      (mail) => mail.to === email && mail.subject === 'Your reply to Hearth was not posted',
+    );
   const repliesDone = async () => {
     await waitForJobsDone(app, INBOUND_REPLY_JOB);
     await waitForJobsDone(app, MAIL_JOB_NAME);
@@ -217,6 +222,41 @@ describe('replies by email', () => {
     expect(told.subject).toBe('Your reply to Hearth was not posted');
     expect(told.text).toContain('You can no longer see this post');
     expect(told.replyTo).toBeUndefined();
+  });
+
+  it('refuses the reply of a member removed from the group, and one to a deleted post, saying which', async () => {
+    const owner = await memberWithClient(app);
+    const group = await createGroupAs(owner.client);
+    const member = await memberInGroup(app, group.id, 'Poster');
+    const post = await createPostAs(owner.client, { group_id: group.id });
+    const top = await comment(member.client, post.id, 'In the group');
+    await comment(owner.client, post.id, 'Welcome', top.body.id);
+    const [mail] = await notificationMails(member, 1);
+    // Positive control: while in the group, the reply is a comment.
+    await send({ from: member.member.email, to: mail!.replyTo!, text: 'Still here' });
+    await repliesDone();
+    expect(await commentsOf(member.member.id)).toHaveLength(2);
+
+    await app.context.db
+      .delete(groupRoles)
+      .where(and(eq(groupRoles.groupId, group.id), eq(groupRoles.userId, member.member.id)));
+    await send({ from: member.member.email, to: mail!.replyTo!, text: 'Removed' });
+    await repliesDone();
+    expect(await commentsOf(member.member.id)).toHaveLength(2);
+    expect(refusalsTo(member.member.email).map((mail) => mail.text)).toEqual([
+      expect.stringContaining('You can no longer see this post'),
+    ]);
+
+    expect((await owner.client.delete(`/api/posts/${post.id}`)).status).toBe(200);
+    const ownMail = await replyAddressFor(app.context.db, app.context.config, owner.member.id, {
+      postId: post.id,
+      commentId: null,
+    });
+    await send({ from: owner.member.email, to: ownMail, text: 'Too late' });
+    await repliesDone();
+    expect(refusalsTo(owner.member.email).map((mail) => mail.text)).toEqual([
+      expect.stringContaining('The post you replied to was deleted.'),
+    ]);
   });
 
   it('refuses a mail over the size limit (552)', async () => {
