@@ -56,6 +56,8 @@ export default defineConfig({
         DATA_DIR: E2E_DATA_DIR,
         PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
         RATE_LIMITS: 'off',
+        // Neither server takes replies by email: both would bind 2525 (and so would a dev server).
+        INBOUND_SMTP_PORT: 'off',
         LOG_LEVEL: 'warn',
         // The links journey serves its article from a local server (tests/e2e/links.spec.ts); the
         // switch is refused in production, so this server runs as a test one.
@@ -81,6 +83,7 @@ export default defineConfig({
         PUBLIC_ORIGIN: `http://127.0.0.1:${throttledPort}`,
         RATE_LIMITS: 'on',
         PUBLISHED_RATE_LIMIT: '5',
+        INBOUND_SMTP_PORT: 'off',
         LOG_LEVEL: 'warn',
       },
     },

@@ -1,9 +1,10 @@
 // `npm run bench [-- suite…]`: runs the named suites in order, or all of them. Suites:
 // mix (the headline: issue 26's mixed load), timeline, http, search-quality, search-latency,
-// link-ready, photo-post, frontend, lighthouse (BENCH_SUITES=a,b works too).
+// link-ready, photo-post, inbound-mail, frontend, lighthouse (BENCH_SUITES=a,b works too).
 // Each starts its own Hearth on a fresh embedded database; figures go to stdout and bench/results/.
 import { runFrontend } from './frontend';
 import { runHttp } from './http';
+import { runInboundMail } from './inbound-mail';
 import { runLighthouse } from './lighthouse';
 import { runLinkReady } from './link-ready';
 import { runMix } from './mix';
@@ -20,6 +21,7 @@ const SUITES: Record<string, () => Promise<unknown>> = {
   'search-latency': runSearchLatency,
   'link-ready': runLinkReady,
   'photo-post': runPhotoPost,
+  'inbound-mail': runInboundMail,
   frontend: runFrontend,
   lighthouse: runLighthouse,
 };

@@ -25,6 +25,7 @@ export async function runTimeline() {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      INBOUND_SMTP_PORT: 'off',
     }),
     rateLimits: false,
   };

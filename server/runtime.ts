@@ -19,9 +19,12 @@ import { createJobs } from './jobs/queue';
 import { jobDefinitions } from './jobs/registry';
 import { createJobMetrics } from './http/job-metrics';
 import { serveWorkerMetrics } from './http/metrics';
+import { startInboundSmtp } from './features/replies/inbound-smtp';
 
 export interface Hearth {
   app: App | null;
+  /** The port replies by email arrive on (ADR 054), when this process listens for them. */
+  inboundSmtpPort: number | null;
   context: AppContext;
   stop(): Promise<void>;
   /** What a stop under way is waiting on ('jobs', 'database', …), or null. */
@@ -246,6 +249,14 @@ export async function startHearth(config: Config, options: StartOptions = {}): P
     await context.jobs.start({ work: config.services.includes('worker') });
     releases.push({ name: 'jobs', run: () => context.jobs.stop() });
 
+    // Replies by email arrive where the worker runs: the job that turns them into comments is there.
+    let inboundSmtpPort: number | null = null;
+    if (config.services.includes('worker') && config.inboundMail.smtp && (options.listen ?? true)) {
+      const inbound = await startInboundSmtp(context, config.inboundMail.smtp);
+      inboundSmtpPort = inbound.port;
+      releases.push({ name: 'inbound SMTP', run: () => inbound.close() });
+    }
+
     let app: App | null = null;
     if (config.services.includes('web')) {
       await ensureBootstrapInvitation(context);
@@ -256,7 +267,7 @@ export async function startHearth(config: Config, options: StartOptions = {}): P
       const metrics = await serveWorkerMetrics(context);
       if (metrics) releases.push({ name: 'metrics', run: () => metrics.close() });
     }
-    return { app, context, stop, stopping };
+    return { app, inboundSmtpPort, context, stop, stopping };
   } catch (error) {
     await stop();
     throw error;

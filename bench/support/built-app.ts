@@ -65,6 +65,7 @@ export function spawnBuiltApp(options: {
       HOST: '127.0.0.1',
       NODE_ENV: 'production',
       RATE_LIMITS: 'off',
+      INBOUND_SMTP_PORT: process.env.INBOUND_SMTP_PORT ?? 'off',
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
       LOG_FORMAT: 'json',
       ...(engine === 'postgres' && !process.env.TOTP_ENCRYPTION_KEY

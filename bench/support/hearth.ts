@@ -42,6 +42,7 @@ export async function startBenchHearth(
       LOG_FORMAT: 'json',
       NODE_ENV: 'production',
       RATE_LIMITS: 'off',
+      INBOUND_SMTP_PORT: 'off',
       // A throwaway database needs no lasting key; production on a server requires one to be set.
       ...(process.env.BENCH_DATABASE_URL && !process.env.TOTP_ENCRYPTION_KEY
         ? { TOTP_ENCRYPTION_KEY: randomToken() }

@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Where a reply goes: a notification's reply address (ADR 054); unset: MAIL_FROM. */
+  replyTo?: string;
   /** Extra headers, e.g. List-Unsubscribe on notification mails. */
   headers?: Record<string, string>;
 }

@@ -259,3 +259,41 @@ describe('FFMPEG_PATH and FFPROBE_PATH: the video tools', () => {
     );
   });
 });
+
+describe('replies by email', () => {
+  it('listens on 2525 at HOST and takes reply addresses at the public host by default', () => {
+    const config = loadConfig({ HOST: '127.0.0.1', PUBLIC_ORIGIN: 'https://Family.Example.org' });
+    expect(config.inboundMail).toEqual({
+      replyDomain: 'family.example.org',
+      replySecret: undefined,
+      smtp: { port: 2525, host: '127.0.0.1' },
+      authservId: null,
+    });
+  });
+
+  it('turns the listener off, or moves it, and names its own reply domain', () => {
+    expect(loadConfig({ INBOUND_SMTP_PORT: 'off' }).inboundMail.smtp).toBeNull();
+    const config = loadConfig({
+      INBOUND_SMTP_PORT: '25',
+      INBOUND_SMTP_HOST: '::',
+      REPLY_EMAIL_DOMAIN: 'reply.example.org',
+      INBOUND_AUTHSERV_ID: 'mx.example.org',
+    });
+    expect(config.inboundMail).toMatchObject({
+      replyDomain: 'reply.example.org',
+      smtp: { port: 25, host: '::' },
+      authservId: 'mx.example.org',
+    });
+  });
+
+  it('refuses a port that is no port, a domain with a scheme, and a short secret', () => {
+    expect(() => loadConfig({ INBOUND_SMTP_PORT: '70000' })).toThrow(
+      'INBOUND_SMTP_PORT: takes a port (1-65535) or `off`',
+    );
+    expect(() => loadConfig({ INBOUND_SMTP_PORT: 'no' })).toThrow('INBOUND_SMTP_PORT');
+    expect(() => loadConfig({ REPLY_EMAIL_DOMAIN: 'https://example.org' })).toThrow(
+      'REPLY_EMAIL_DOMAIN: must be a domain name',
+    );
+    expect(() => loadConfig({ MAIL_REPLY_SECRET: 'short' })).toThrow('MAIL_REPLY_SECRET');
+  });
+});

@@ -146,6 +146,46 @@ const EnvSchema = z.object({
   MAIL_UNSUBSCRIBE_SECRET: optionalText.pipe(
     z.string().min(32, { error: 'must be at least 32 characters (e.g. `openssl rand -hex 32`)' }).optional(),
   ),
+  /** Signs the reply addresses of notification mails (ADR 054); when unset, a key kept in DATA_DIR. */
+  MAIL_REPLY_SECRET: optionalText.pipe(
+    z.string().min(32, { error: 'must be at least 32 characters (e.g. `openssl rand -hex 32`)' }).optional(),
+  ),
+  /** The domain of reply addresses (`reply-…@<domain>`); unset: the host of PUBLIC_ORIGIN. */
+  REPLY_EMAIL_DOMAIN: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i, {
+        error: 'must be a domain name such as reply.example.org (no scheme, port or @)',
+      })
+      .optional(),
+  ),
+  /**
+   * Where the process running the worker takes replies by SMTP (ADR 054): a port, or `off`. Plain
+   * SMTP without authentication: in production an MX or relay with TLS stands in front.
+   */
+  INBOUND_SMTP_PORT: z
+    .string()
+    .trim()
+    .default('2525')
+    .transform((value, ctx): number | null => {
+      if (value === 'off') return null;
+      const port = /^\d{1,5}$/.test(value) ? Number(value) : NaN;
+      if (port >= 1 && port <= 65_535) return port;
+      ctx.addIssue({ code: 'custom', message: 'takes a port (1-65535) or `off`' });
+      return z.NEVER;
+    }),
+  /** The address the inbound SMTP listener binds; unset: HOST. */
+  INBOUND_SMTP_HOST: optionalText,
+  /**
+   * The authserv-id of the MX or relay in front (its Authentication-Results header). When set, a
+   * reply counts only if that header says its From domain passed DMARC, or aligned DKIM or SPF.
+   */
+  INBOUND_AUTHSERV_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[^\s;]+$/, { error: 'must be one token without spaces or `;` (e.g. mx.example.org)' })
+      .optional(),
+  ),
   /** An OpenAI-compatible API that writes link summaries (unset: the offline extractive summariser). */
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: optionalText,
@@ -264,6 +304,8 @@ export interface Config {
    * DATA_DIR (processes that share no DATA_DIR must set MAIL_UNSUBSCRIBE_SECRET alike).
    */
   mailUnsubscribeSecret: string | undefined;
+  /** Replies by email (ADR 054): their addresses, the listener that takes them, and its checks. */
+  inboundMail: InboundMailConfig;
   links: LinksConfig;
   /** The embeddings API search uses; null: the offline static word vectors. */
   embeddings: EmbeddingsConfig | null;
@@ -275,6 +317,17 @@ export interface Config {
   metricsPort: number | null;
   /** FFMPEG_PATH and FFPROBE_PATH, checked to be executable; unset: looked for on PATH when needed. */
   video: VideoToolsConfig;
+}
+
+export interface InboundMailConfig {
+  /** The domain of reply addresses. */
+  replyDomain: string;
+  /** Key of reply addresses; when unset, one is generated and kept in DATA_DIR (MAIL_REPLY_SECRET). */
+  replySecret: string | undefined;
+  /** Where the SMTP listener binds in the process running the worker; null: no listener. */
+  smtp: { port: number; host: string } | null;
+  /** The authserv-id whose Authentication-Results are believed; null: none is read. */
+  authservId: string | null;
 }
 
 export interface VideoToolsConfig {
@@ -329,6 +382,7 @@ export function loadConfig(
     totpEncryptionKey: totpEncryptionKey(env),
     mailUnsubscribeSecret: env.MAIL_UNSUBSCRIBE_SECRET,
     links: linksConfig(env),
+    inboundMail: inboundMailConfig(env, publicOrigin),
     embeddings: embeddingsConfig(env),
     vision: visionConfig(env),
     metricsToken: env.METRICS_TOKEN,
@@ -362,6 +416,19 @@ function videoToolsConfig(env: Env): VideoToolsConfig {
     throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`);
   }
   return { ffmpegPath, ffprobePath };
+}
+
+/** Reply addresses default to the public host: mail for it must reach the listener (MX or relay). */
+function inboundMailConfig(env: Env, publicOrigin: string): InboundMailConfig {
+  return {
+    replyDomain: (env.REPLY_EMAIL_DOMAIN ?? new URL(publicOrigin).hostname).toLowerCase(),
+    replySecret: env.MAIL_REPLY_SECRET,
+    smtp:
+      env.INBOUND_SMTP_PORT === null
+        ? null
+        : { port: env.INBOUND_SMTP_PORT, host: env.INBOUND_SMTP_HOST ?? env.HOST },
+    authservId: env.INBOUND_AUTHSERV_ID ?? null,
+  };
 }
 
 /** VISION_BASE_URL needs VISION_MODEL; the key and model mean nothing without the address. */

@@ -32,6 +32,9 @@ const WINDOWS: Record<LimitName, number> = {
   invitationMailsMember: 24 * HOUR,
   groupInvitationsMember: HOUR,
   groupLinksMember: HOUR,
+  inboundMailSender: HOUR,
+  inboundMailAddress: MINUTE,
+  inboundMailAll: MINUTE,
 };
 const NAMES = Object.keys(WINDOWS) as LimitName[];
 

@@ -44,6 +44,14 @@ export const LIMITS = {
   groupInvitationsMember: { max: 60, windowSeconds: 3600 },
   /** Group links one member looks up or follows: a link's code cannot be guessed by trying. */
   groupLinksMember: { max: 30, windowSeconds: 3600 },
+  /**
+   * Replies by email (ADR 054), counted when a message is announced (MAIL FROM): per envelope
+   * sender, per connecting address (loose: behind a relay every reply comes from its one address),
+   * and all together, so a flood of mail cannot outrun the worker.
+   */
+  inboundMailSender: { max: 30, windowSeconds: 3600 },
+  inboundMailAddress: { max: 1200, windowSeconds: 60 },
+  inboundMailAll: { max: 3000, windowSeconds: 60 },
 } satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -13,6 +13,7 @@ import {
   notificationMailJob,
   notificationSweepJob,
 } from '../features/notifications/notifications.job';
+import { inboundReplyJob } from '../features/replies/replies.job';
 import { accountRequestJob } from '../features/users/account-requests.job';
 import { searchIndexJob, searchMaintainJob } from '../features/search/search.job';
 import type { JobDefinition } from './queue';
@@ -37,5 +38,6 @@ export function jobDefinitions(context: AppContext): JobDefinition<z.ZodType>[] 
     dataExportsCleanupJob(context),
     accountCleanupJob(context),
     accountDeletionJob(context),
+    inboundReplyJob(context),
   ];
 }

@@ -12,6 +12,8 @@ export interface TestApp {
   url: string;
   context: AppContext;
   mailer: MemoryMailer;
+  /** The SMTP port replies by email go to, when the test asked for the listener (`inboundSmtp`). */
+  smtpPort: number | null;
   /** A new browser-like client with its own cookie jar. */
   client(): TestClient;
   close(): Promise<void>;
@@ -34,6 +36,8 @@ export interface TestAppOptions {
   jobPollingIntervalSeconds?: number;
   /** Also write each mail as an .eml file here, as the embedded default does (see mailer kind `files`). */
   outbox?: string;
+  /** Listen for replies by email on a free port of 127.0.0.1 (off by default: tests run side by side). */
+  inboundSmtp?: boolean;
 }
 
 /**
@@ -50,13 +54,24 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
     options.logTo?.stream,
   );
-  const base = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: '.tmp/test-data' });
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: '.tmp/test-data',
+    INBOUND_SMTP_PORT: 'off',
+  });
   const config: Config = {
     ...base,
     rateLimits: options.rateLimits ?? false,
     publicOrigin: 'http://hearth.test',
     // The slow-down after repeated sign-in failures is real, but kept short so tests stay fast.
     signInSlowDownMaxMs: 20,
+    inboundMail: {
+      ...base.inboundMail,
+      replyDomain: 'hearth.test',
+      smtp: options.inboundSmtp ? { port: 0, host: '127.0.0.1' } : null,
+    },
     ...options.config,
   };
   const memory = createMailer({ kind: 'memory', from: config.mailFrom }, logger) as MemoryMailer;
@@ -86,6 +101,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     url,
     context: hearth.context,
     mailer,
+    smtpPort: hearth.inboundSmtpPort,
     client: () => new TestClient(url, config.publicOrigin),
     async close() {
       await hearth.stop();

@@ -82,3 +82,26 @@ export const userBlocks = pgTable(
     check('user_blocks_not_self', sql`${t.blockerId} <> ${t.blockedId}`),
   ],
 );
+
+/**
+ * A reply address handed out in a notification mail (ADR 054): the random `code` in its local part
+ * names this row, which says who may answer and where. `post_id` and `comment_id` carry no foreign
+ * key on purpose: a reply to a post deleted since is told "the post was deleted", not "no such
+ * address". The member's row goes with their account.
+ */
+export const replyAddresses = pgTable(
+  'reply_addresses',
+  {
+    code: text('code').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id').notNull(),
+    /** The comment the mail was about (a reply answers it); null for a mail about the post. */
+    commentId: uuid('comment_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  // Mails about one thread reuse the member's address for it while it has long to live.
+  (t) => [index('reply_addresses_user_thread_idx').on(t.userId, t.postId, t.commentId)],
+);

@@ -13,6 +13,9 @@ import {
   invitationMail,
   passwordChangedMail,
   passwordResetMail,
+  REPLY_REFUSALS,
+  type ReplyRefusal,
+  replyRefusedMail,
   signInFailuresMail,
   signUpAttemptMail,
   twoFactorChangedMail,
@@ -53,6 +56,11 @@ export const MailPayloadSchema = z.discriminatedUnion('template', [
     date: z.string().min(1),
   }),
   z.object({ template: z.literal('account_deletion_cancelled'), to: z.string().min(3) }),
+  z.object({
+    template: z.literal('reply_refused'),
+    to: z.string().min(3),
+    reason: z.enum(Object.keys(REPLY_REFUSALS) as [ReplyRefusal, ...ReplyRefusal[]]),
+  }),
 ]);
 export type MailPayload = z.infer<typeof MailPayloadSchema>;
 
@@ -97,6 +105,8 @@ export function renderMail(payload: MailPayload, origin: string) {
       return accountDeletionScheduledMail({ to: payload.to, origin, date: payload.date });
     case 'account_deletion_cancelled':
       return accountDeletionCancelledMail({ to: payload.to, origin });
+    case 'reply_refused':
+      return replyRefusedMail({ to: payload.to, origin, reason: payload.reason });
   }
 }
 

@@ -275,3 +275,26 @@ export function accountDeletionCancelledMail(input: { to: string; origin: string
     { link: { label: 'Reset my password', url: appLinks.passwordRequest(input.origin) } },
   ]);
 }
+
+/** Why a reply by email did not become a comment (ADR 054), as the refusal mail words it. */
+export const REPLY_REFUSALS = {
+  post_deleted: 'The post you replied to was deleted.',
+  post_unavailable: 'You can no longer see this post, so you cannot comment on it.',
+  comment_unavailable: 'The comment you replied to was deleted, or you can no longer see it.',
+  not_allowed: 'Your role in the group does not let you comment there.',
+  account_closing: 'Your account is being deleted; sign in to keep it, then reply again.',
+  empty: 'We found no text in your reply once the quoted mail and signature were left out.',
+  too_long: 'Your reply is longer than a comment may be.',
+} as const;
+export type ReplyRefusal = keyof typeof REPLY_REFUSALS;
+
+/**
+ * To a member whose reply by email was refused, at their own address (never to a forged sender).
+ * It names the reason and no content: the member has what they wrote.
+ */
+export function replyRefusedMail(input: { to: string; origin: string; reason: ReplyRefusal }) {
+  return compose(input.to, `Your reply to ${APP_NAME} was not posted`, [
+    { text: `Your reply by email was not posted as a comment. ${REPLY_REFUSALS[input.reason]}` },
+    { link: { label: `Open ${APP_NAME}`, url: appLinks.signIn(input.origin) } },
+  ]);
+}

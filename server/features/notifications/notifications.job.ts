@@ -11,8 +11,9 @@ import {
   listInstantCandidates,
   releaseMailClaim,
 } from './notification-mail.repo';
+import { replyAddressFor, replyThreadOf } from '../replies/reply-addresses';
 import { wordLine } from './notifications.presenter';
-import { findNotificationLine } from './notifications.repo';
+import { findNotificationLine, type NotificationLineRow } from './notifications.repo';
 import { signUnsubscribeToken, unsubscribeKey } from './unsubscribe-token';
 
 /**
@@ -57,6 +58,14 @@ export function digestCutoff(now: Date, timeZone: string = 'UTC'): Date {
   );
 }
 
+/** The line's wording, and its reply address when a reply to its mail can be a comment (ADR 054). */
+async function mailedLine(context: MailContext, recipientId: string, line: NotificationLineRow) {
+  const { text, path } = wordLine(line);
+  const thread = replyThreadOf(line, path);
+  const replyTo = thread ? await replyAddressFor(context.db, context.config, recipientId, thread) : undefined;
+  return { text, path, ...(replyTo ? { replyTo } : {}) };
+}
+
 /** Mails one notification, if it is still unread, unmailed, visible and wanted at once. */
 export async function sendInstantMail(context: MailContext, notificationId: string): Promise<boolean> {
   const target = await findMailTarget(context.db, notificationId);
@@ -67,7 +76,7 @@ export async function sendInstantMail(context: MailContext, notificationId: stri
   if (!line) return false;
   const claimed = await claimForMail(context.db, [notificationId]);
   if (claimed.length === 0) return false;
-  const { text, path } = wordLine(line);
+  const { text, path, replyTo } = await mailedLine(context, target.recipientId, line);
   const token = signUnsubscribeToken(unsubscribeKey(context.config), {
     userId: target.recipientId,
     scope: line.kind,
@@ -78,6 +87,7 @@ export async function sendInstantMail(context: MailContext, notificationId: stri
         to: target.email,
         text,
         path,
+        replyTo,
         unsubscribe: { origin: context.config.publicOrigin, token, scope: line.kind },
       }),
     );
@@ -111,10 +121,11 @@ export async function sendDailyDigests(context: MailContext, now: Date = new Dat
     const rows = await listDigestRows(context.db, recipient.recipientId, cutoff);
     if (rows.length === 0) continue;
     const claimed = await claimForMail(context.db, rows);
-    const items = new Map<string, { text: string; path: string }>();
+    const items = new Map<string, { text: string; path: string; replyTo?: string }>();
     for (const id of claimed) {
       const line = await findNotificationLine(context.db, recipient.recipientId, id);
-      if (line && !items.has(line.id)) items.set(line.id, wordLine(line));
+      if (line && !items.has(line.id))
+        items.set(line.id, await mailedLine(context, recipient.recipientId, line));
     }
     if (items.size === 0) continue;
     const token = signUnsubscribeToken(key, { userId: recipient.recipientId, scope: 'all' });

@@ -116,6 +116,8 @@ export async function spawnHearth(options: HearthProcessOptions): Promise<Hearth
     DATABASE_URL: options.databaseUrl,
     LOG_FORMAT: 'json',
     RATE_LIMITS: 'off',
+    // Off unless a test gives a free port: ops processes run side by side and 2525 is one port.
+    INBOUND_SMTP_PORT: 'off',
     ...options.env,
   };
   const unread = options.stdio && options.stdio !== 'collect' ? options.stdio : null;
