@@ -19,6 +19,7 @@ import { createJobs } from './jobs/queue';
 import { jobDefinitions } from './jobs/registry';
 import { createJobMetrics } from './http/job-metrics';
 import { serveWorkerMetrics } from './http/metrics';
+import { listenForQueuedPushes } from './features/push/push.job';
 
 export interface Hearth {
   app: App | null;
@@ -245,6 +246,10 @@ export async function startHearth(config: Config, options: StartOptions = {}): P
     });
     await context.jobs.start({ work: config.services.includes('worker') });
     releases.push({ name: 'jobs', run: () => context.jobs.stop() });
+    if (config.services.includes('worker')) {
+      const stopPushes = await listenForQueuedPushes(context);
+      releases.push({ name: 'push dispatch', run: stopPushes });
+    }
 
     let app: App | null = null;
     if (config.services.includes('web')) {

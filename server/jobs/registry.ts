@@ -12,6 +12,7 @@ import {
   notificationMailJob,
   notificationSweepJob,
 } from '../features/notifications/notifications.job';
+import { pushDeliverJob, pushSweepJob } from '../features/push/push.job';
 import { accountRequestJob } from '../features/users/account-requests.job';
 import { searchIndexJob, searchMaintainJob } from '../features/search/search.job';
 import type { JobDefinition } from './queue';
@@ -31,6 +32,8 @@ export function jobDefinitions(context: AppContext): JobDefinition<z.ZodType>[] 
     notificationSweepJob(context),
     notificationDigestJob(context),
     groupPostNotifyJob(context),
+    pushDeliverJob(context),
+    pushSweepJob(context),
     dataExportBuildJob(context),
     dataExportsCleanupJob(context),
     accountCleanupJob(context),

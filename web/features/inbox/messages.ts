@@ -31,6 +31,9 @@ export const PREFERENCES_TEXT = {
   description: 'Choose which notifications also reach you by mail, and when.',
   kindColumn: 'Notification',
   deliveries: { off: 'Off', instant: 'At once', daily: 'Daily digest' },
+  /** The column of Web Push to the member's devices (ADR 052). */
+  pushColumn: 'Push',
+  pushLabel: (kind: string) => `${kind}: push to my devices`,
   save: 'Save preferences',
   saving: 'Saving…',
   saved: 'Your mail preferences are saved.',
