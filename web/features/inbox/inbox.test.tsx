@@ -170,6 +170,8 @@ describe('/settings/notifications', () => {
     const { calls } = mockFetch({
       ...shell,
       'GET /api/notification_preferences': () => jsonResponse({ preferences: saved }),
+      'GET /api/push_subscriptions': jsonResponse([]),
+      'GET /api/push_settings': jsonResponse({ quiet_hours: null }),
       'PUT /api/notification_preferences': (call) => {
         const body = call.body as { preferences: NotificationPreference[] };
         saved = body.preferences;

@@ -52,3 +52,33 @@ export const UNSUBSCRIBE_TEXT = {
   missing: 'This unsubscribe link is incomplete. Open your mail preferences in Hearth instead.',
   preferences: 'Mail preferences',
 } as const;
+
+/** Web Push on the notification settings page (ADR 052). */
+export const PUSH_TEXT = {
+  deviceTitle: 'Notifications on this device',
+  deviceDescription:
+    'Hearth can show notifications on this device even when it is closed, for the kinds you push below.',
+  unsupported: 'This browser cannot show notifications from websites.',
+  blocked:
+    'Notifications are blocked for Hearth in this browser. Allow them in the site settings, then try again.',
+  on: 'Notifications are on for this device.',
+  off: 'Notifications are off for this device.',
+  turnOn: 'Turn on notifications',
+  turnOff: 'Turn off notifications',
+  devicesTitle: 'Devices that receive notifications',
+  devicesLabel: 'Devices',
+  noDevices: 'No device receives notifications yet.',
+  thisDevice: 'This device',
+  unknownDevice: 'Unknown browser',
+  remove: 'Remove',
+  removeLabel: (name: string) => `Remove ${name}`,
+  quietTitle: 'Quiet hours',
+  quietDescription:
+    'Nothing is pushed during quiet hours; the notifications wait in your Inbox (they are not pushed afterwards).',
+  quietOn: 'Pause notifications every night',
+  from: 'From',
+  until: 'Until',
+  zone: 'Time zone',
+  save: 'Save quiet hours',
+  saved: 'Your quiet hours are saved.',
+} as const;

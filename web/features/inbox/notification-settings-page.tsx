@@ -14,6 +14,7 @@ import { queryKeys } from '@web/lib/query-keys';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { preferencesQueryOptions, savePreferences } from './api';
 import { PREFERENCES_TEXT } from './messages';
+import { PushSection } from './push-section';
 
 /**
  * /settings/notifications: for each kind of notification, whether it is also mailed at once, in
@@ -42,7 +43,10 @@ export function NotificationSettingsPage() {
       ) : query.isError ? (
         <Alert>{errorMessage(query.error)}</Alert>
       ) : (
-        <PreferencesForm initial={query.data} />
+        <div className="space-y-6">
+          <PushSection />
+          <PreferencesForm initial={query.data} />
+        </div>
       )}
     </>
   );
