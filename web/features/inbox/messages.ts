@@ -76,8 +76,8 @@ export const PUSH_TEXT = {
   quietDescription:
     'Nothing is pushed during quiet hours; the notifications wait in your Inbox (they are not pushed afterwards).',
   quietOn: 'Pause notifications every night',
-  from: 'From',
-  until: 'Until',
+  from: 'Quiet from',
+  until: 'Quiet until',
   zone: 'Time zone',
   save: 'Save quiet hours',
   saved: 'Your quiet hours are saved.',

@@ -71,7 +71,7 @@ describe('/settings/notifications: push', () => {
     renderApp('/settings/notifications');
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('checkbox', { name: 'Pause notifications every night' }));
-    const from = screen.getByLabelText('From');
+    const from = screen.getByLabelText('Quiet from');
     await user.clear(from);
     await user.type(from, '23:00');
     await user.selectOptions(screen.getByLabelText('Time zone'), 'Asia/Tokyo');
