@@ -36,8 +36,12 @@ describe('push contracts', () => {
   });
 
   it('takes quiet hours as two clock times and a zone, or none', () => {
-    expect(PushSettingsSchema.safeParse({ quiet_hours: null }).success).toBe(true);
-    const quiet = (start: string, end: string) => ({ quiet_hours: { start, end, time_zone: 'UTC' } });
+    expect(PushSettingsSchema.safeParse({ quiet_hours: null, hide_contents: false }).success).toBe(true);
+    expect(PushSettingsSchema.safeParse({ quiet_hours: null }).success).toBe(false);
+    const quiet = (start: string, end: string) => ({
+      quiet_hours: { start, end, time_zone: 'UTC' },
+      hide_contents: false,
+    });
     expect(PushSettingsSchema.safeParse(quiet('22:00', '07:30')).success).toBe(true);
     for (const [start, end] of [
       ['24:00', '07:00'],

@@ -74,11 +74,15 @@ export const PushSubscriptionParamsSchema = z.object({ id: uuidParam });
 /** "22:00": minutes after midnight in the member's time zone. */
 const clockTime = text(BLANK).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'must be a time like 22:00' });
 
-/** GET and PUT /api/push_settings: quiet hours, or none (`quiet_hours: null`). */
+/**
+ * GET and PUT /api/push_settings: quiet hours, or none (`quiet_hours: null`), and whether pushes
+ * hide what they are about (a locked screen then shows only that something is new).
+ */
 export const PushSettingsSchema = z.object({
   quiet_hours: z
     .object({ start: clockTime, end: clockTime, time_zone: text(BLANK).max(64, tooLong(64)) })
     .nullable(),
+  hide_contents: z.boolean({ error: 'must be true or false' }),
 });
 export type PushSettings = z.infer<typeof PushSettingsSchema>;
 export const UpdatePushSettingsBodySchema = PushSettingsSchema;

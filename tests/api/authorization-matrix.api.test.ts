@@ -389,7 +389,10 @@ const MATRIX: Record<string, Entry> = {
     signedOut: 401,
     call: () => ({
       path: '/api/push_settings',
-      body: { quiet_hours: { start: '22:00', end: '07:00', time_zone: 'Europe/Lisbon' } },
+      body: {
+        quiet_hours: { start: '22:00', end: '07:00', time_zone: 'Europe/Lisbon' },
+        hide_contents: false,
+      },
     }),
     member: 200,
   },

@@ -238,7 +238,10 @@ const TARGETS: Record<string, Target> = {
   'GET /api/push_settings': { path: () => '/api/push_settings' },
   'PUT /api/push_settings': {
     path: () => '/api/push_settings',
-    body: () => ({ quiet_hours: { start: '22:00', end: '07:00', time_zone: 'Europe/Lisbon' } }),
+    body: () => ({
+      quiet_hours: { start: '22:00', end: '07:00', time_zone: 'Europe/Lisbon' },
+      hide_contents: false,
+    }),
     // No quiet hours at all.
     accepts: ['quiet_hours: null'],
   },

@@ -7,7 +7,8 @@ CREATE TABLE "push_settings" (
 	"user_id" uuid PRIMARY KEY NOT NULL,
 	"quiet_start" smallint,
 	"quiet_end" smallint,
-	"time_zone" text DEFAULT 'UTC' NOT NULL
+	"time_zone" text DEFAULT 'UTC' NOT NULL,
+	"hide_contents" boolean DEFAULT false NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "push_subscriptions" (

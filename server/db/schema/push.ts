@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sessions, users } from './accounts';
 import { createdAt, id } from './columns';
 import { notifications } from './community';
@@ -46,8 +46,9 @@ export const pushOutbox = pgTable('push_outbox', {
 });
 
 /**
- * A member's quiet hours: from `start` to `end` minutes after midnight in `time_zone`, nothing is
- * pushed (the inbox still has it). Both null: no quiet hours.
+ * A member's push settings. Quiet hours: from `start` to `end` minutes after midnight in
+ * `time_zone`, nothing is pushed (the inbox still has it); both null: none. `hide_contents`: pushes
+ * say only that something is new, so a locked phone shows nobody's words.
  */
 export const pushSettings = pgTable('push_settings', {
   userId: uuid('user_id')
@@ -58,4 +59,5 @@ export const pushSettings = pgTable('push_settings', {
   timeZone: text('time_zone')
     .notNull()
     .default(sql`'UTC'`),
+  hideContents: boolean('hide_contents').notNull().default(false),
 });

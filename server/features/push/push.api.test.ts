@@ -16,7 +16,7 @@ import {
 import { createTestApp, waitForJobsDone, type TestApp } from '../../../tests/support/test-app';
 import type { TestClient } from '../../../tests/support/test-client';
 import { loadConfig } from '../../config/env';
-import { PUSH_DELIVER_JOB, PUSH_TITLE } from './push.job';
+import { PUSH_DELIVER_JOB, PUSH_HIDDEN_BODY, PUSH_TITLE } from './push.job';
 import { PUSH_TTL_SECONDS, sendPush } from './push.send';
 
 /** Web Push (ADR 052) over HTTP, to a local push service that decrypts what it receives. */
@@ -168,10 +168,13 @@ describe('web push', () => {
       const hour = new Date().getUTCHours();
       const clock = (h: number) => `${String((h + 24) % 24).padStart(2, '0')}:00`;
       const quiet = { start: clock(hour - 1), end: clock(hour + 1), time_zone: 'UTC' };
-      const saved = await reader.client.put('/api/push_settings', { quiet_hours: quiet });
-      expect(saved.body).toEqual({ quiet_hours: quiet });
+      const saved = await reader.client.put('/api/push_settings', {
+        quiet_hours: quiet,
+        hide_contents: false,
+      });
+      expect(saved.body).toEqual({ quiet_hours: quiet, hide_contents: false });
       await mention(author.client, group.id, reader.member.username, 'At night');
-      await reader.client.put('/api/push_settings', { quiet_hours: null });
+      await reader.client.put('/api/push_settings', { quiet_hours: null, hide_contents: false });
       const prefs = await reader.client.put('/api/notification_preferences', {
         preferences: [{ kind: 'mention', delivery: 'instant', push: false }],
       });
@@ -190,6 +193,26 @@ describe('web push', () => {
         (line: { text: string }) => line.text,
       );
       expect(inbox.join('\n')).toContain('“At night”');
+    });
+
+    it('says nobody’s words when the member hides contents, and still leads to the page', async () => {
+      const { author, group, reader, device } = await subscribedMember();
+      const hidden = await reader.client.put('/api/push_settings', {
+        quiet_hours: null,
+        hide_contents: true,
+      });
+      expect(hidden.body).toEqual({ quiet_hours: null, hide_contents: true });
+      const post = await mention(author.client, group.id, reader.member.username, 'Secret plans');
+      const [push] = await service.waitFor(device.id);
+      expect(push!.payload).toMatchObject({
+        title: PUSH_TITLE,
+        body: PUSH_HIDDEN_BODY,
+        path: `/post/${post.id}`,
+      });
+      const everything = JSON.stringify(push!.payload);
+      expect(everything).not.toContain('Secret plans');
+      expect(everything).not.toContain(author.member.lastName);
+      expect((await reader.client.get('/api/push_settings')).body.hide_contents).toBe(true);
     });
 
     it('a push service answering 410 drops the subscription; the member’s other device still gets it', async () => {

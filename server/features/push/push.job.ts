@@ -10,7 +10,7 @@ import { wordLine } from '../notifications/notifications.presenter';
 import { findNotificationLine } from '../notifications/notifications.repo';
 import {
   deleteSubscription,
-  findQuietHours,
+  findPushSettings,
   findSubscription,
   markSubscriptionUsed,
   PUSH_QUEUED_CHANNEL,
@@ -38,6 +38,8 @@ const TAKE_BATCH = 100;
 
 /** Shown as the notification's title on every device. */
 export const PUSH_TITLE = 'Hearth';
+/** What a push says for a member who hides contents: nobody's name or words on a locked screen. */
+export const PUSH_HIDDEN_BODY = 'You have a new notification.';
 
 /** New posts of a group can wait for the device's next wake-up; what is about the member cannot. */
 const LOW_URGENCY: ReadonlySet<NotificationKind> = new Set(['group_post']);
@@ -103,7 +105,7 @@ async function queueDeliveries(context: PushContext, tx: DbOrTx, notificationId:
   if (!notification) return;
   const { recipientId, kind } = notification;
   if (!(await pushWanted(tx, recipientId, kind))) return;
-  const quiet = await findQuietHours(tx, recipientId);
+  const { quiet } = await findPushSettings(tx, recipientId);
   if (quiet && isQuietAt(now, quiet)) return;
   const job = pushDeliverJob(context);
   for (const subscriptionId of await subscriptionIdsOf(tx, recipientId)) {
@@ -123,10 +125,11 @@ export async function deliverPush(context: PushContext, input: z.infer<typeof De
   const line = await findNotificationLine(context.db, input.recipientId, input.notificationId);
   if (!line) return;
   const { text, path } = wordLine(line);
+  const { hideContents } = await findPushSettings(context.db, input.recipientId);
   const outcome = await sendPush(
     context.config,
     subscription,
-    { title: PUSH_TITLE, body: text, path, tag: line.groupKey ?? line.id },
+    { title: PUSH_TITLE, body: hideContents ? PUSH_HIDDEN_BODY : text, path, tag: line.groupKey ?? line.id },
     LOW_URGENCY.has(line.kind) ? 'low' : 'normal',
   );
   if (outcome === 'sent') await markSubscriptionUsed(context.db, subscription.id);

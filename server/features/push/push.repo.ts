@@ -120,18 +120,27 @@ export async function subscriptionIdsOf(db: DbOrTx, userId: string): Promise<str
   return rows.map((row) => row.id);
 }
 
-export async function findQuietHours(db: DbOrTx, userId: string): Promise<QuietHours | null> {
-  const [row] = await db.select().from(pushSettings).where(eq(pushSettings.userId, userId));
-  if (!row || row.quietStart === null || row.quietEnd === null) return null;
-  return { start: row.quietStart, end: row.quietEnd, timeZone: row.timeZone };
+export interface PushSettingsRow {
+  quiet: QuietHours | null;
+  hideContents: boolean;
 }
 
-/** Stores the member's quiet hours; null clears them. */
-export async function saveQuietHours(db: DbOrTx, userId: string, quiet: QuietHours | null): Promise<void> {
+export async function findPushSettings(db: DbOrTx, userId: string): Promise<PushSettingsRow> {
+  const [row] = await db.select().from(pushSettings).where(eq(pushSettings.userId, userId));
+  const quiet =
+    row && row.quietStart !== null && row.quietEnd !== null
+      ? { start: row.quietStart, end: row.quietEnd, timeZone: row.timeZone }
+      : null;
+  return { quiet, hideContents: row?.hideContents ?? false };
+}
+
+/** Stores the member's push settings (`quiet` null: no quiet hours). */
+export async function savePushSettings(db: DbOrTx, userId: string, settings: PushSettingsRow): Promise<void> {
   const values = {
-    quietStart: quiet?.start ?? null,
-    quietEnd: quiet?.end ?? null,
-    timeZone: quiet?.timeZone ?? 'UTC',
+    quietStart: settings.quiet?.start ?? null,
+    quietEnd: settings.quiet?.end ?? null,
+    timeZone: settings.quiet?.timeZone ?? 'UTC',
+    hideContents: settings.hideContents,
   };
   await db
     .insert(pushSettings)

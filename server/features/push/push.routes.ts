@@ -15,9 +15,10 @@ import { invalidField, notFound } from '../../http/errors';
 import { presentPushSubscription } from './push.presenter';
 import {
   deleteOwnSubscription,
-  findQuietHours,
+  findPushSettings,
   listSubscriptions,
-  saveQuietHours,
+  type PushSettingsRow,
+  savePushSettings,
   saveSubscription,
 } from './push.repo';
 import { clockOfMinutes, minutesOfClock } from './quiet-hours';
@@ -92,7 +93,7 @@ export function registerPushRoutes(app: App, context: RouteContext) {
   app.get(
     '/api/push_settings',
     { preValidation: signedInOnly, schema: { response: { 200: PushSettingsSchema } } },
-    async (request) => presentSettings(await findQuietHours(db, requireUser(request).id)),
+    async (request) => presentSettings(await findPushSettings(db, requireUser(request).id)),
   );
 
   app.put(
@@ -111,17 +112,19 @@ export function registerPushRoutes(app: App, context: RouteContext) {
         if (!timeZone) throw invalidField('time_zone', 'is not a time zone');
         quiet = { start: minutesOfClock(asked.start), end: minutesOfClock(asked.end), timeZone };
       }
-      await saveQuietHours(db, user.id, quiet);
-      return presentSettings(quiet);
+      const settings = { quiet, hideContents: request.body.hide_contents };
+      await savePushSettings(db, user.id, settings);
+      return presentSettings(settings);
     },
   );
 }
 
-function presentSettings(quiet: { start: number; end: number; timeZone: string } | null) {
+function presentSettings({ quiet, hideContents }: PushSettingsRow) {
   return {
     quiet_hours: quiet
       ? { start: clockOfMinutes(quiet.start), end: clockOfMinutes(quiet.end), time_zone: quiet.timeZone }
       : null,
+    hide_contents: hideContents,
   };
 }
 

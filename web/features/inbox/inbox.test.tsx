@@ -171,7 +171,7 @@ describe('/settings/notifications', () => {
       ...shell,
       'GET /api/notification_preferences': () => jsonResponse({ preferences: saved }),
       'GET /api/push_subscriptions': jsonResponse([]),
-      'GET /api/push_settings': jsonResponse({ quiet_hours: null }),
+      'GET /api/push_settings': jsonResponse({ quiet_hours: null, hide_contents: false }),
       'PUT /api/notification_preferences': (call) => {
         const body = call.body as { preferences: NotificationPreference[] };
         saved = body.preferences;

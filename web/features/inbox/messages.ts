@@ -72,13 +72,14 @@ export const PUSH_TEXT = {
   unknownDevice: 'Unknown browser',
   remove: 'Remove',
   removeLabel: (name: string) => `Remove ${name}`,
-  quietTitle: 'Quiet hours',
+  quietTitle: 'Quiet hours and privacy',
   quietDescription:
     'Nothing is pushed during quiet hours; the notifications wait in your Inbox (they are not pushed afterwards).',
   quietOn: 'Pause notifications every night',
   from: 'Quiet from',
   until: 'Quiet until',
   zone: 'Time zone',
+  hideContents: 'Hide what notifications say (a locked screen shows only that something is new)',
   save: 'Save quiet hours',
   saved: 'Your quiet hours are saved.',
 } as const;

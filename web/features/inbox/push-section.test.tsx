@@ -33,7 +33,7 @@ describe('/settings/notifications: push', () => {
       'GET /api/group_invitations': jsonResponse([]),
       'GET /api/notification_preferences': jsonResponse({ preferences }),
       'GET /api/push_subscriptions': () => jsonResponse(devices),
-      'GET /api/push_settings': jsonResponse({ quiet_hours: null }),
+      'GET /api/push_settings': jsonResponse({ quiet_hours: null, hide_contents: false }),
       [`DELETE /api/push_subscriptions/${testId('phone')}`]: () => {
         devices = devices.filter((entry) => entry.id !== testId('phone'));
         return new Response(null, { status: 204 });
@@ -54,7 +54,7 @@ describe('/settings/notifications: push', () => {
     expect(screen.queryByRole('button', { name: 'Turn on notifications' })).not.toBeInTheDocument();
   }, 20_000);
 
-  it('saves quiet hours in the chosen zone, and none once turned off', async () => {
+  it('saves quiet hours in the chosen zone, then none and hidden contents', async () => {
     const bodies: PushSettings[] = [];
     mockFetch({
       'GET /api/auth': jsonResponse(ada),
@@ -62,7 +62,7 @@ describe('/settings/notifications: push', () => {
       'GET /api/group_invitations': jsonResponse([]),
       'GET /api/notification_preferences': jsonResponse({ preferences }),
       'GET /api/push_subscriptions': jsonResponse([]),
-      'GET /api/push_settings': jsonResponse({ quiet_hours: null }),
+      'GET /api/push_settings': jsonResponse({ quiet_hours: null, hide_contents: false }),
       'PUT /api/push_settings': (call) => {
         bodies.push(call.body as PushSettings);
         return jsonResponse(call.body);
@@ -78,11 +78,12 @@ describe('/settings/notifications: push', () => {
     await user.click(screen.getByRole('button', { name: 'Save quiet hours' }));
     expect(await screen.findByText('Your quiet hours are saved.')).toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: 'Pause notifications every night' }));
+    await user.click(screen.getByRole('checkbox', { name: /^Hide what notifications say/ }));
     await user.click(screen.getByRole('button', { name: 'Save quiet hours' }));
     await waitFor(() => expect(bodies).toHaveLength(2));
     expect(bodies).toEqual([
-      { quiet_hours: { start: '23:00', end: '07:00', time_zone: 'Asia/Tokyo' } },
-      { quiet_hours: null },
+      { quiet_hours: { start: '23:00', end: '07:00', time_zone: 'Asia/Tokyo' }, hide_contents: false },
+      { quiet_hours: null, hide_contents: true },
     ]);
   }, 20_000);
 });

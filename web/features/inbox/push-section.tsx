@@ -180,7 +180,10 @@ function QuietHoursCard() {
   return <QuietHoursForm initial={settings.data} />;
 }
 
-/** Quiet hours: a nightly window on the member's clock, in the browser's zone unless they choose. */
+/**
+ * Quiet hours (a nightly window on the member's clock, in the browser's zone unless they choose), and
+ * whether pushes hide what they are about.
+ */
 function QuietHoursForm({ initial }: { initial: PushSettings }) {
   const queryClient = useQueryClient();
   const toast = useTimedMessage();
@@ -190,6 +193,7 @@ function QuietHoursForm({ initial }: { initial: PushSettings }) {
   const [start, setStart] = useState(initial.quiet_hours?.start ?? '22:00');
   const [end, setEnd] = useState(initial.quiet_hours?.end ?? '07:00');
   const [zone, setZone] = useState(initial.quiet_hours?.time_zone ?? browserZone);
+  const [hideContents, setHideContents] = useState(initial.hide_contents);
   const save = useMutation({
     mutationFn: savePushSettings,
     onSuccess: (saved) => {
@@ -201,7 +205,10 @@ function QuietHoursForm({ initial }: { initial: PushSettings }) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (save.isPending) return;
-    save.mutate({ quiet_hours: enabled ? { start, end, time_zone: zone } : null });
+    save.mutate({
+      quiet_hours: enabled ? { start, end, time_zone: zone } : null,
+      hide_contents: hideContents,
+    });
   }
 
   return (
@@ -260,6 +267,15 @@ function QuietHoursForm({ initial }: { initial: PushSettings }) {
               </Select>
             </div>
           </fieldset>
+          <label className="flex items-center gap-2 text-sm text-stone-800">
+            <input
+              type="checkbox"
+              checked={hideContents}
+              onChange={(event) => setHideContents(event.target.checked)}
+              className="size-4 accent-brand-700"
+            />
+            {PUSH_TEXT.hideContents}
+          </label>
           <Button type="submit" busy={save.isPending}>
             <Save className="size-4" aria-hidden="true" />
             {PUSH_TEXT.save}
