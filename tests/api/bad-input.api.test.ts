@@ -242,8 +242,8 @@ const TARGETS: Record<string, Target> = {
       quiet_hours: { start: '22:00', end: '07:00', time_zone: 'Europe/Lisbon' },
       hide_contents: false,
     }),
-    // No quiet hours at all.
-    accepts: ['quiet_hours: null'],
+    // No quiet hours at all; hide_contents is a boolean by design.
+    accepts: ['quiet_hours: null', 'hide_contents: boolean'],
   },
   'POST /api/unsubscribe': { path: () => '/api/unsubscribe?token=not-a-token' },
   'GET /api/group_requests/pending_count': { path: () => '/api/group_requests/pending_count' },

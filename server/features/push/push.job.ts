@@ -147,7 +147,9 @@ export async function deliverPush(context: PushContext, input: z.infer<typeof De
 export async function listenForQueuedPushes(context: PushContext & Pick<AppContext, 'database'>) {
   let running: Promise<void> | null = null;
   let again = false;
+  let stopped = false;
   const run = () => {
+    if (stopped) return;
     if (running) {
       again = true;
       return;
@@ -168,7 +170,9 @@ export async function listenForQueuedPushes(context: PushContext & Pick<AppConte
   const unlisten = await context.database.listen(PUSH_QUEUED_CHANNEL, run);
   run();
   return async () => {
+    stopped = true;
     await unlisten();
-    await running;
+    // A run under way finishes; none starts after it.
+    while (running) await running;
   };
 }
