@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe';
 import { baseURL, newMember, signInApi, signInPage } from './support/members';
 
 /**
@@ -29,7 +30,14 @@ test('the device list removes a device, and quiet hours are kept', async ({ page
   const devices = page.getByRole('list', { name: 'Devices' });
   await expect(devices.getByRole('listitem')).toHaveCount(1);
   await expect(devices).toContainText('Chrome 131 on Android 14');
-  await devices.getByRole('button', { name: 'Remove Chrome 131 on Android 14' }).click();
+  await expectNoSeriousA11yViolations(page, 'notification settings with a device');
+  // On a phone's width too: the cards stack and every control keeps its name.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSeriousA11yViolations(page, 'notification settings on a phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // From the keyboard: Enter on the focused Remove presses it.
+  await devices.getByRole('button', { name: 'Remove Chrome 131 on Android 14' }).focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByText('No device receives notifications yet.')).toBeVisible();
   expect(await (await phone.get('/api/push_subscriptions')).json()).toEqual([]);
 
