@@ -52,6 +52,7 @@ import { registerEventRoutes } from './features/events/events.routes';
 import { registerMeCountsRoutes } from './features/notifications/me-counts.routes';
 import type { LiveHub } from './features/events/live-hub';
 import { registerNotificationRoutes } from './features/notifications/notifications.routes';
+import { registerPushRoutes } from './features/push/push.routes';
 import { registerUnsubscribeRoutes } from './features/notifications/unsubscribe.routes';
 import { sendHtml } from './http/html-page';
 
@@ -152,6 +153,7 @@ export async function buildApp(
   registerNotificationRoutes(app, routes);
   registerMeCountsRoutes(app, routes);
   registerUnsubscribeRoutes(app, routes);
+  registerPushRoutes(app, routes);
   registerReadiness(app, routes);
 
   await registerWeb(app, routes, options.serveWeb ?? true, options.webDist ?? WEB_DIST);

@@ -20,6 +20,7 @@ import { jobDefinitions } from './jobs/registry';
 import { createJobMetrics } from './http/job-metrics';
 import { serveWorkerMetrics } from './http/metrics';
 import { startInboundSmtp } from './features/replies/inbound-smtp';
+import { listenForQueuedPushes } from './features/push/push.job';
 
 export interface Hearth {
   app: App | null;
@@ -248,6 +249,10 @@ export async function startHearth(config: Config, options: StartOptions = {}): P
     });
     await context.jobs.start({ work: config.services.includes('worker') });
     releases.push({ name: 'jobs', run: () => context.jobs.stop() });
+    if (config.services.includes('worker')) {
+      const stopPushes = await listenForQueuedPushes(context);
+      releases.push({ name: 'push dispatch', run: stopPushes });
+    }
 
     // Replies by email arrive where the worker runs: the job that turns them into comments is there.
     let inboundSmtpPort: number | null = null;

@@ -132,6 +132,38 @@ describe('link reading settings', () => {
     expect(() => loadConfig({ LINK_FETCH_ALLOW_LOOPBACK: 'yes' })).toThrow(/LINK_FETCH_ALLOW_LOOPBACK/);
   });
 
+  it('takes the VAPID pair whole or not at all, checks its keys, and refuses the push loopback switch in production', () => {
+    const publicKey = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url');
+    const privateKey = Buffer.alloc(32, 9).toString('base64url');
+    expect(loadConfig({}).push).toEqual({
+      vapidKeys: null,
+      subject: 'mailto:privacy@hearth.local',
+      allowLoopback: false,
+    });
+    expect(loadConfig({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey }).push.vapidKeys).toEqual(
+      {
+        publicKey,
+        privateKey,
+      },
+    );
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: publicKey })).toThrow(/set both .* or neither/);
+    expect(() => loadConfig({ VAPID_PRIVATE_KEY: privateKey })).toThrow(/set both .* or neither/);
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: privateKey, VAPID_PRIVATE_KEY: privateKey })).toThrow(
+      /VAPID_PUBLIC_KEY: must be a base64url P-256 public key/,
+    );
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: 'not a key!' })).toThrow(
+      /VAPID_PRIVATE_KEY: must be/,
+    );
+    expect(loadConfig({ VAPID_SUBJECT: 'https://hearth.example' }).push.subject).toBe(
+      'https://hearth.example',
+    );
+    expect(() => loadConfig({ VAPID_SUBJECT: 'hearth' })).toThrow(/VAPID_SUBJECT: must be a mailto:/);
+    expect(loadConfig({ NODE_ENV: 'test', PUSH_ALLOW_LOOPBACK: 'true' }).push.allowLoopback).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: 'production', PUSH_ALLOW_LOOPBACK: 'true' })).toThrow(
+      /PUSH_ALLOW_LOOPBACK is for tests only/,
+    );
+  });
+
   it('reads the fetch deadline (1 s to 60 s) and, outside production, the retry delay', () => {
     expect(loadConfig({ LINK_FETCH_DEADLINE_MS: '2500' }).links.fetchDeadlineMs).toBe(2500);
     expect(

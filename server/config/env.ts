@@ -206,6 +206,17 @@ const EnvSchema = z.object({
   /** Tests only: the first retry delay of a link's reading, in seconds (default 10). Refused in production. */
   LINK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
   /**
+   * Web Push's VAPID key pair (ADR 052), base64url as `npx web-push generate-vapid-keys` prints it:
+   * both or neither. Unset: a pair generated once and kept in DATA_DIR. Processes that share no
+   * DATA_DIR must set the same pair, or a browser subscribed through one is refused by the others'.
+   */
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  /** Who push services may contact about Hearth's pushes: a mailto: or https: URL (default: CONTACT_EMAIL). */
+  VAPID_SUBJECT: optionalText,
+  /** Tests only: pushes may go to loopback endpoints on any port, over a self-signed certificate. Refused in production. */
+  PUSH_ALLOW_LOOPBACK: booleanFlag.default(false),
+  /**
    * A worker-only process (`--services=worker`) has no web port: with METRICS_TOKEN set, it serves
    * GET /metrics on this port (unset: no metrics). Processes running the web service ignore it.
    */
@@ -317,6 +328,17 @@ export interface Config {
   metricsPort: number | null;
   /** FFMPEG_PATH and FFPROBE_PATH, checked to be executable; unset: looked for on PATH when needed. */
   video: VideoToolsConfig;
+  push: PushConfig;
+}
+
+/** Web Push (ADR 052). */
+export interface PushConfig {
+  /** The configured VAPID pair; null: the pair kept in DATA_DIR (generated on first use). */
+  vapidKeys: { publicKey: string; privateKey: string } | null;
+  /** The VAPID `sub` claim: a mailto: or https: URL. */
+  subject: string;
+  /** Tests only: loopback endpoints on any port, their certificate not checked. */
+  allowLoopback: boolean;
 }
 
 export interface InboundMailConfig {
@@ -388,6 +410,48 @@ export function loadConfig(
     metricsToken: env.METRICS_TOKEN,
     metricsPort: metricsPort(env),
     video: videoToolsConfig(env),
+    push: pushConfig(env),
+  };
+}
+
+/** Bytes a base64url string decodes to, or -1 when it is not base64url. */
+function base64UrlLength(value: string): number {
+  if (!/^[A-Za-z0-9_-]+={0,2}$/.test(value)) return -1;
+  return Buffer.from(value, 'base64url').length;
+}
+
+/**
+ * The VAPID pair comes whole or not at all: a public key without its private half could sign
+ * nothing, and a pair generated beside a configured half would not match what browsers hold.
+ */
+function pushConfig(env: Env): PushConfig {
+  const problems: string[] = [];
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = env;
+  if (Boolean(publicKey) !== Boolean(privateKey)) {
+    problems.push(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both (`npx web-push generate-vapid-keys`) or neither',
+    );
+  }
+  if (publicKey && base64UrlLength(publicKey) !== 65) {
+    problems.push('VAPID_PUBLIC_KEY: must be a base64url P-256 public key (65 bytes, 87 characters)');
+  }
+  if (privateKey && base64UrlLength(privateKey) !== 32) {
+    problems.push('VAPID_PRIVATE_KEY: must be a base64url P-256 private key (32 bytes, 43 characters)');
+  }
+  const subject = env.VAPID_SUBJECT ?? `mailto:${env.CONTACT_EMAIL}`;
+  if (!/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(subject)) {
+    problems.push('VAPID_SUBJECT: must be a mailto: address or an https: URL');
+  }
+  if (env.PUSH_ALLOW_LOOPBACK && env.NODE_ENV === 'production') {
+    problems.push('PUSH_ALLOW_LOOPBACK is for tests only and is refused when NODE_ENV=production');
+  }
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`);
+  }
+  return {
+    vapidKeys: publicKey && privateKey ? { publicKey, privateKey } : null,
+    subject,
+    allowLoopback: env.PUSH_ALLOW_LOOPBACK,
   };
 }
 

@@ -14,6 +14,7 @@ import {
   notificationSweepJob,
 } from '../features/notifications/notifications.job';
 import { inboundReplyJob } from '../features/replies/replies.job';
+import { pushDeliverJob, pushSweepJob } from '../features/push/push.job';
 import { accountRequestJob } from '../features/users/account-requests.job';
 import { searchIndexJob, searchMaintainJob } from '../features/search/search.job';
 import type { JobDefinition } from './queue';
@@ -34,6 +35,8 @@ export function jobDefinitions(context: AppContext): JobDefinition<z.ZodType>[] 
     notificationSweepJob(context),
     notificationDigestJob(context),
     groupPostNotifyJob(context),
+    pushDeliverJob(context),
+    pushSweepJob(context),
     dataExportBuildJob(context),
     dataExportsCleanupJob(context),
     accountCleanupJob(context),

@@ -62,17 +62,23 @@ export const MarkReadResponseSchema = UnreadCountSchema;
 export const NotificationPreferenceSchema = z.object({
   kind: z.enum(NOTIFICATION_KINDS, { error: 'is not a kind of notification' }),
   delivery: z.enum(MAIL_DELIVERIES, { error: 'must be off, instant or daily' }),
+  /** Pushed to the member's devices (ADR 052). */
+  push: z.boolean({ error: 'must be true or false' }),
 });
 export type NotificationPreference = z.infer<typeof NotificationPreferenceSchema>;
 
-/** GET and PUT /api/notification_preferences: every kind with its mail delivery. */
+/** GET and PUT /api/notification_preferences: every kind with its mail delivery and push. */
 export const NotificationPreferencesSchema = z.object({
   preferences: z.array(NotificationPreferenceSchema),
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
+/** A PUT entry may leave `push` out: the kind's push stays as it was. */
+export const UpdateNotificationPreferenceSchema = NotificationPreferenceSchema.extend({
+  push: NotificationPreferenceSchema.shape.push.optional(),
+});
 export const UpdateNotificationPreferencesBodySchema = z.object({
   preferences: z
-    .array(NotificationPreferenceSchema)
+    .array(UpdateNotificationPreferenceSchema)
     .min(1, { error: BLANK })
     .max(NOTIFICATION_KINDS.length * 2, { error: `has more than ${NOTIFICATION_KINDS.length * 2} entries` }),
 });

@@ -364,6 +364,38 @@ const MATRIX: Record<string, Entry> = {
   },
   'GET /api/unsubscribe': { signedOut: 'public' },
   'POST /api/unsubscribe': { signedOut: 'public', tokenAuthorised: true },
+  // Web Push (ADR 052): a member's own devices and quiet hours; another member's device is a 404.
+  'GET /api/push/public_key': { signedOut: 401, member: 200 },
+  'GET /api/push_subscriptions': { signedOut: 401, member: 200 },
+  'POST /api/push_subscriptions': {
+    signedOut: 401,
+    call: () => ({
+      path: '/api/push_subscriptions',
+      body: {
+        push_subscription: {
+          endpoint: `https://push.example.com/send/${randomUUID()}`,
+          keys: {
+            p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 1)]).toString('base64url'),
+            auth: Buffer.alloc(16, 2).toString('base64url'),
+          },
+        },
+      },
+    }),
+    member: 201,
+  },
+  'DELETE /api/push_subscriptions/:id': { signedOut: 401, member: 404 },
+  'GET /api/push_settings': { signedOut: 401, member: 200 },
+  'PUT /api/push_settings': {
+    signedOut: 401,
+    call: () => ({
+      path: '/api/push_settings',
+      body: {
+        quiet_hours: { start: '22:00', end: '07:00', time_zone: 'Europe/Lisbon' },
+        hide_contents: false,
+      },
+    }),
+    member: 200,
+  },
 
   // Groups, members and join requests.
   'GET /api/groups': { signedOut: 401, member: 200 },

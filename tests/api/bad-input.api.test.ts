@@ -220,6 +220,31 @@ const TARGETS: Record<string, Target> = {
     body: () => ({ preferences: [{ kind: 'comment', delivery: 'daily' }] }),
   },
   'GET /api/unsubscribe': { path: () => '/api/unsubscribe?token=not-a-token' },
+  'GET /api/push/public_key': { path: () => '/api/push/public_key' },
+  'GET /api/push_subscriptions': { path: () => '/api/push_subscriptions' },
+  'POST /api/push_subscriptions': {
+    path: () => '/api/push_subscriptions',
+    body: () => ({
+      push_subscription: {
+        endpoint: `https://push.example.com/send/${randomUUID()}`,
+        keys: {
+          p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 1)]).toString('base64url'),
+          auth: Buffer.alloc(16, 2).toString('base64url'),
+        },
+      },
+    }),
+  },
+  'DELETE /api/push_subscriptions/:id': { path: () => `/api/push_subscriptions/${randomUUID()}` },
+  'GET /api/push_settings': { path: () => '/api/push_settings' },
+  'PUT /api/push_settings': {
+    path: () => '/api/push_settings',
+    body: () => ({
+      quiet_hours: { start: '22:00', end: '07:00', time_zone: 'Europe/Lisbon' },
+      hide_contents: false,
+    }),
+    // No quiet hours at all; hide_contents is a boolean by design.
+    accepts: ['quiet_hours: null', 'hide_contents: boolean'],
+  },
   'POST /api/unsubscribe': { path: () => '/api/unsubscribe?token=not-a-token' },
   'GET /api/group_requests/pending_count': { path: () => '/api/group_requests/pending_count' },
   'GET /api/friends/following': { path: () => '/api/friends/following', query: ['after', 'limit'] },

@@ -83,6 +83,9 @@ export const queryKeys = {
     list: () => ['notifications', 'list'] as const,
     unreadCount: () => ['notifications', 'unread-count'] as const,
     preferences: () => ['notifications', 'preferences'] as const,
+    /** Web Push (ADR 052): the member's devices and quiet hours. */
+    pushDevices: () => ['notifications', 'push-devices'] as const,
+    pushSettings: () => ['notifications', 'push-settings'] as const,
   },
   /** The member's own public posts (GET /api/public_posts): /published; Publish and Unpublish refresh it. */
   publicPosts: {

@@ -3,6 +3,8 @@
  * under /assets/), so Hearth opens when the network is away and then says it cannot reach the
  * server. It never stores member data: no /api/ answer, no file, no upload, nothing marked private
  * or no-store. The build writes BUILD and BUILD_ASSETS (vite.config.ts); see docs/decisions/026.
+ * It also shows Web Push notifications (docs/decisions/052): a push is shown and forgotten, its
+ * words kept by the system's notification only, never by this worker.
  */
 
 const BUILD = /* hearth:build */ 'dev';
@@ -111,4 +113,54 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('fetch', (event) => {
   const handle = route(event.request);
   if (handle) event.respondWith(handle(event.request));
+});
+
+/** The page a notification opens: a path of Hearth's own, never another site (else the Inbox). */
+function pushTarget(path) {
+  if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('//')) return '/inbox';
+  const url = new URL(path, self.location.origin);
+  return url.origin === self.location.origin ? url.pathname + url.search + url.hash : '/inbox';
+}
+
+/** A push's payload as the server writes it (server/features/push/push.send.ts), or null. */
+function readPush(data) {
+  if (!data) return null;
+  try {
+    const payload = data.json();
+    return payload && typeof payload.body === 'string' ? payload : null;
+  } catch {
+    return null;
+  }
+}
+
+self.addEventListener('push', (event) => {
+  const payload = readPush(event.data);
+  if (!payload) return;
+  event.waitUntil(
+    self.registration.showNotification(typeof payload.title === 'string' ? payload.title : 'Hearth', {
+      body: payload.body,
+      icon: '/icon-192.png',
+      badge: '/icon-192.png',
+      // A newer push of the same inbox line replaces the one shown, as the Inbox folds them.
+      tag: typeof payload.tag === 'string' ? payload.tag : undefined,
+      renotify: typeof payload.tag === 'string',
+      data: { url: pushTarget(payload.path) },
+    }),
+  );
+});
+
+/** A tap: an open Hearth window goes to the page and comes forward; without one, a window opens there. */
+async function openFromNotification(url) {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+  if (open) {
+    const focused = await open.focus();
+    return (focused || open).navigate(url);
+  }
+  return self.clients.openWindow(url);
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(openFromNotification(pushTarget(event.notification.data && event.notification.data.url)));
 });

@@ -227,8 +227,11 @@ function send(
   });
 }
 
-/** The lookup the connection itself uses: every answer must pass, or nothing is connected. */
-function guardedLookup(resolver: Resolver, policy: AddressPolicyOptions): LookupFunction {
+/**
+ * The lookup the connection itself uses: every answer must pass, or nothing is connected. Also the
+ * lookup of Web Push's agent (server/features/push), whose endpoints members supply too.
+ */
+export function guardedLookup(resolver: Resolver, policy: AddressPolicyOptions): LookupFunction {
   return (hostname, options, callback) => {
     resolver(hostname)
       .then((answers) => {
@@ -255,7 +258,7 @@ function guardedLookup(resolver: Resolver, policy: AddressPolicyOptions): Lookup
   };
 }
 
-const systemResolver: Resolver = async (hostname) => {
+export const systemResolver: Resolver = async (hostname) => {
   try {
     return await dns.promises.lookup(hostname, { all: true, verbatim: true });
   } catch (error) {

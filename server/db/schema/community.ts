@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { MailDelivery, NotificationKind } from '../../../shared/domain/constants';
 import { users } from './accounts';
 import { createdAt, id } from './columns';
@@ -60,6 +70,8 @@ export const notificationPreferences = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<NotificationKind>().notNull(),
     delivery: text('delivery').$type<MailDelivery>().notNull(),
+    /** Whether the kind is pushed to the member's devices (ADR 052); null: the kind's default. */
+    push: boolean('push'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );

@@ -7,3 +7,4 @@ export * from './posts';
 export * from './search';
 export * from './social';
 export * from './settings';
+export * from './push';

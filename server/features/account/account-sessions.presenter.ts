@@ -40,6 +40,15 @@ export function networkOf(ip: string | null): string | null {
   return `${prefix.join(':')}::/64`;
 }
 
+/** "Chrome 131 on Android 14", "Firefox 120", or null when the User-Agent says nothing useful. */
+export function deviceName(userAgent: string | null): string | null {
+  const parsed = userAgent ? Bowser.getParser(userAgent) : null;
+  const browser = browserOf(parsed);
+  const os = osOf(parsed);
+  if (browser && os) return `${browser} on ${os}`;
+  return browser ?? os;
+}
+
 export function presentAccountSession(
   row: SessionRow,
   currentId: string | null,

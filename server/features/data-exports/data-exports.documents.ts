@@ -218,8 +218,8 @@ export function readmeText(input: { username: string; exportedAt: Date; fileCoun
     `files/            The files you uploaded (${input.fileCount}), as Hearth stored them.`,
     '',
     'Not included: your password (only a one-way hash of it is kept, and never exported), sign-in',
-    "sessions, two-factor secrets and recovery codes, and other members' posts and comments",
-    '(only the title or address of what you answered or liked).',
+    'sessions and the devices they receive notifications on, two-factor secrets and recovery codes,',
+    "and other members' posts and comments (only the title or address of what you answered or liked).",
     '',
   ].join('\n');
 }

@@ -186,7 +186,7 @@ describe('group notifications', () => {
     it('mails new posts by the member’s preference for the kind (a daily digest by default)', async () => {
       const { owner, group, member } = await smallGroup();
       const preferences = (await member.client.get('/api/notification_preferences')).body.preferences;
-      expect(preferences).toContainEqual({ kind: 'group_post', delivery: 'daily' });
+      expect(preferences).toContainEqual({ kind: 'group_post', delivery: 'daily', push: true });
       await member.client.put('/api/notification_preferences', {
         preferences: [{ kind: 'group_post', delivery: 'instant' }],
       });

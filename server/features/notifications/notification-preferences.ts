@@ -32,34 +32,92 @@ export const DEFAULT_DELIVERY: Record<NotificationKind, MailDelivery> = {
   link_failed: 'off',
 };
 
-/** Every kind with the member's delivery (their choice, else the default), in NOTIFICATION_KINDS order. */
-export async function listPreferences(
-  db: DbOrTx,
-  userId: string,
-): Promise<Array<{ kind: NotificationKind; delivery: MailDelivery }>> {
-  const rows = await db
-    .select({ kind: notificationPreferences.kind, delivery: notificationPreferences.delivery })
-    .from(notificationPreferences)
-    .where(eq(notificationPreferences.userId, userId));
-  const chosen = new Map(rows.map((row) => [row.kind, row.delivery]));
-  return NOTIFICATION_KINDS.map((kind) => ({ kind, delivery: chosen.get(kind) ?? DEFAULT_DELIVERY[kind] }));
+/**
+ * Pushes to the member's devices when they have not chosen (ADR 052): what someone waits on or is
+ * about them personally, and new posts of the groups they follow at `all` (the group level decides
+ * who gets those at all); the kinds a digest gathers are not worth waking a phone for.
+ */
+export const DEFAULT_PUSH: Record<NotificationKind, boolean> = {
+  comment: true,
+  reply: true,
+  mention: true,
+  join_request: true,
+  request_answered: true,
+  group_invitation: true,
+  group_removed: true,
+  content_removed: true,
+  group_post: true,
+  post_like: false,
+  link_like: false,
+  reaction: false,
+  follow: false,
+  role_changed: false,
+  invitation_redeemed: false,
+  link_ready: false,
+  link_failed: false,
+};
+
+export interface NotificationPreferenceRow {
+  kind: NotificationKind;
+  delivery: MailDelivery;
+  push: boolean;
 }
 
-/** Stores the member's choices (later entries for the same kind win). */
+/** Every kind with the member's mail delivery and push (their choice, else the default), in NOTIFICATION_KINDS order. */
+export async function listPreferences(db: DbOrTx, userId: string): Promise<NotificationPreferenceRow[]> {
+  const rows = await db
+    .select({
+      kind: notificationPreferences.kind,
+      delivery: notificationPreferences.delivery,
+      push: notificationPreferences.push,
+    })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId));
+  const chosen = new Map(rows.map((row) => [row.kind, row]));
+  return NOTIFICATION_KINDS.map((kind) => ({
+    kind,
+    delivery: chosen.get(kind)?.delivery ?? DEFAULT_DELIVERY[kind],
+    push: chosen.get(kind)?.push ?? DEFAULT_PUSH[kind],
+  }));
+}
+
+/**
+ * Stores the member's choices (later entries for the same kind win). An entry without `push`
+ * leaves the kind's push as it was (a one-click unsubscribe from mail changes no push).
+ */
 export async function savePreferences(
   db: DbOrTx,
   userId: string,
-  preferences: Array<{ kind: NotificationKind; delivery: MailDelivery }>,
+  preferences: Array<{ kind: NotificationKind; delivery: MailDelivery; push?: boolean | undefined }>,
 ): Promise<void> {
-  const byKind = new Map(preferences.map((entry) => [entry.kind, entry.delivery]));
+  const byKind = new Map(preferences.map((entry) => [entry.kind, entry]));
   if (byKind.size === 0) return;
   await db
     .insert(notificationPreferences)
-    .values([...byKind].map(([kind, delivery]) => ({ userId, kind, delivery })))
+    .values(
+      [...byKind.values()].map(({ kind, delivery, push }) => ({
+        userId,
+        kind,
+        delivery,
+        push: push ?? null,
+      })),
+    )
     .onConflictDoUpdate({
       target: [notificationPreferences.userId, notificationPreferences.kind],
-      set: { delivery: sql`excluded.delivery` },
+      set: {
+        delivery: sql`excluded.delivery`,
+        push: sql`coalesce(excluded.push, ${notificationPreferences.push})`,
+      },
     });
+}
+
+/** Whether the member wants this kind pushed to their devices now. */
+export async function pushWanted(db: DbOrTx, userId: string, kind: NotificationKind): Promise<boolean> {
+  const [row] = await db
+    .select({ push: notificationPreferences.push })
+    .from(notificationPreferences)
+    .where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.kind, kind)));
+  return row?.push ?? DEFAULT_PUSH[kind];
 }
 
 /** Every kind off (a one-click unsubscribe from all notification mail). */

@@ -380,6 +380,30 @@ describe('notifications', () => {
         ]),
       );
       expect(after).toMatchObject({ comment: 'daily', link_ready: 'instant', post_like: 'daily' });
+      // Web Push (ADR 052): on by default for what the member waits on, off for digest kinds; an
+      // entry without `push` keeps it, one with it changes it.
+      const pushOf = async () =>
+        Object.fromEntries(
+          (
+            (await client.get('/api/notification_preferences')).body.preferences as Array<{
+              kind: string;
+              push: boolean;
+            }>
+          ).map((e) => [e.kind, e.push]),
+        );
+      expect(await pushOf()).toMatchObject({
+        comment: true,
+        mention: true,
+        group_post: true,
+        post_like: false,
+      });
+      await client.put('/api/notification_preferences', {
+        preferences: [{ kind: 'mention', delivery: 'instant', push: false }],
+      });
+      await client.put('/api/notification_preferences', {
+        preferences: [{ kind: 'mention', delivery: 'daily' }],
+      });
+      expect(await pushOf()).toMatchObject({ mention: false, comment: true });
 
       const unknownKind = await client.put('/api/notification_preferences', {
         preferences: [{ kind: 'poke', delivery: 'off' }],

@@ -5,6 +5,7 @@ import { notifications, userBlocks } from '../../db/schema';
 import { mutedPairs } from '../group-notifications/group-notifications.repo';
 import { membersWhoMaySeeLink, membersWhoMaySeePost } from '../events/live-audience';
 import { publishLiveEvent } from '../events/live-events';
+import { queueForPush } from '../push/push.repo';
 
 /**
  * What a feature hands to `notify`: who is told, who did it, and what it is about. A notification
@@ -27,7 +28,8 @@ export interface NotificationDraft {
 }
 
 /**
- * Records notifications and pushes each to its recipient's open tabs. Call it with the transaction
+ * Records notifications, sends each to its recipient's open tabs, and queues it for their devices'
+ * Web Push (ADR 052: the worker sends it, if the member wants the kind pushed and is not in quiet hours). Call it with the transaction
  * that made the change, so a notification exists exactly when its cause does. Drafts are dropped,
  * never an error, when telling the recipient would be wrong:
  * - nobody is notified about their own action;
@@ -78,6 +80,10 @@ export async function notify(
       { type: 'notification.created', notificationId: row.id },
     );
   }
+  await queueForPush(
+    db,
+    rows.map((row) => row.id),
+  );
   return kept;
 }
 

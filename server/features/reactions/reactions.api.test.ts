@@ -300,12 +300,12 @@ describe('reactions', () => {
           preferences: Array<{ kind: string; delivery: string }>;
         }
       ).preferences.find((entry) => entry.kind === 'reaction');
-    expect(await list()).toEqual({ kind: 'reaction', delivery: 'daily' });
+    expect(await list()).toEqual({ kind: 'reaction', delivery: 'daily', push: false });
     const saved = await client.put('/api/notification_preferences', {
       preferences: [{ kind: 'reaction', delivery: 'off' }],
     });
     expect(saved.status).toBe(200);
-    expect(await list()).toEqual({ kind: 'reaction', delivery: 'off' });
+    expect(await list()).toEqual({ kind: 'reaction', delivery: 'off', push: false });
   });
 });
 

@@ -165,10 +165,13 @@ describe('/settings/notifications', () => {
     let saved: NotificationPreference[] = NOTIFICATION_KINDS.map((kind) => ({
       kind,
       delivery: kind === 'post_like' ? 'daily' : 'instant',
+      push: kind !== 'post_like',
     }));
     const { calls } = mockFetch({
       ...shell,
       'GET /api/notification_preferences': () => jsonResponse({ preferences: saved }),
+      'GET /api/push_subscriptions': jsonResponse([]),
+      'GET /api/push_settings': jsonResponse({ quiet_hours: null, hide_contents: false }),
       'PUT /api/notification_preferences': (call) => {
         const body = call.body as { preferences: NotificationPreference[] };
         saved = body.preferences;
@@ -180,12 +183,19 @@ describe('/settings/notifications', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Notification mail' })).toBeInTheDocument();
     expect(await screen.findByRole('radio', { name: 'Likes on your posts: Daily digest' })).toBeChecked();
     await user.click(screen.getByRole('radio', { name: 'Likes on your posts: Off' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Mentions of you: push to my devices' }));
     await user.click(screen.getByRole('button', { name: 'Save preferences' }));
     expect(await screen.findByText('Your mail preferences are saved.')).toBeInTheDocument();
     const put = calls.find((call) => call.method === 'PUT');
     expect((put!.body as { preferences: NotificationPreference[] }).preferences).toContainEqual({
       kind: 'post_like',
       delivery: 'off',
+      push: false,
+    });
+    expect((put!.body as { preferences: NotificationPreference[] }).preferences).toContainEqual({
+      kind: 'mention',
+      delivery: 'instant',
+      push: false,
     });
     expect(screen.getByRole('radio', { name: 'Likes on your posts: Off' })).toBeChecked();
     // Forty-two radios make role queries slow on jsdom.

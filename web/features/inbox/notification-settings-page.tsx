@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Save } from 'lucide-react';
 import type { NotificationPreference } from '@shared/api/notifications';
 import { NOTIFICATION_KIND_LABELS } from '@shared/domain/notification-labels';
-import { MAIL_DELIVERIES, type MailDelivery, type NotificationKind } from '@shared/domain/constants';
+import { MAIL_DELIVERIES, type NotificationKind } from '@shared/domain/constants';
 import { Alert } from '@web/components/alert';
 import { Button, ButtonLink } from '@web/components/button';
 import { Card, CardBody } from '@web/components/card';
@@ -14,10 +14,12 @@ import { queryKeys } from '@web/lib/query-keys';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { preferencesQueryOptions, savePreferences } from './api';
 import { PREFERENCES_TEXT } from './messages';
+import { PushSection } from './push-section';
 
 /**
  * /settings/notifications: for each kind of notification, whether it is also mailed at once, in
- * the daily digest, or not at all. Saved together, with a confirmation.
+ * the daily digest, or not at all, and whether it is pushed to the member's devices (turned on per
+ * device in Settings). Saved together, with a confirmation.
  */
 export function NotificationSettingsPage() {
   useDocumentTitle(PREFERENCES_TEXT.title);
@@ -41,7 +43,10 @@ export function NotificationSettingsPage() {
       ) : query.isError ? (
         <Alert>{errorMessage(query.error)}</Alert>
       ) : (
-        <PreferencesForm initial={query.data} />
+        <div className="space-y-6">
+          <PushSection />
+          <PreferencesForm initial={query.data} />
+        </div>
       )}
     </>
   );
@@ -58,9 +63,12 @@ function PreferencesForm({ initial }: { initial: NotificationPreference[] }) {
     },
   });
 
-  function choose(kind: NotificationKind, delivery: MailDelivery) {
+  function choose(
+    kind: NotificationKind,
+    change: Partial<Pick<NotificationPreference, 'delivery' | 'push'>>,
+  ) {
     save.reset();
-    setChoices((current) => current.map((entry) => (entry.kind === kind ? { kind, delivery } : entry)));
+    setChoices((current) => current.map((entry) => (entry.kind === kind ? { ...entry, ...change } : entry)));
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -85,10 +93,13 @@ function PreferencesForm({ initial }: { initial: NotificationPreference[] }) {
                       {PREFERENCES_TEXT.deliveries[delivery]}
                     </th>
                   ))}
+                  <th scope="col" className="px-2 pb-2 text-center font-medium">
+                    {PREFERENCES_TEXT.pushColumn}
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-stone-100">
-                {choices.map(({ kind, delivery }) => (
+                {choices.map(({ kind, delivery, push }) => (
                   <tr key={kind}>
                     <th scope="row" className="px-2 py-2.5 text-left font-normal text-stone-800">
                       {NOTIFICATION_KIND_LABELS[kind]}
@@ -100,12 +111,21 @@ function PreferencesForm({ initial }: { initial: NotificationPreference[] }) {
                           name={`delivery-${kind}`}
                           value={option}
                           checked={delivery === option}
-                          onChange={() => choose(kind, option)}
+                          onChange={() => choose(kind, { delivery: option })}
                           aria-label={`${NOTIFICATION_KIND_LABELS[kind]}: ${PREFERENCES_TEXT.deliveries[option]}`}
                           className="size-4 accent-brand-700"
                         />
                       </td>
                     ))}
+                    <td className="px-2 py-2.5 text-center">
+                      <input
+                        type="checkbox"
+                        checked={push}
+                        onChange={(event) => choose(kind, { push: event.target.checked })}
+                        aria-label={PREFERENCES_TEXT.pushLabel(NOTIFICATION_KIND_LABELS[kind])}
+                        className="size-4 accent-brand-700"
+                      />
+                    </td>
                   </tr>
                 ))}
               </tbody>
