@@ -146,6 +146,7 @@ async function runEngine(engine: Engine): Promise<MixEngineResult> {
       const load = await closedLoop(clientsFor(writePercent, groups ? GROUPS_MIX : AUDITED_MIX));
       const memory = rss.stop();
       const kept = hitRates(keptBefore, await keptReads());
+      const held = await readMemoryGauges(base, metricsToken);
       floors.push((await floor()).rps);
       const around = floors.slice(-2);
       const run: MixRun = {
@@ -161,6 +162,7 @@ async function runEngine(engine: Engine): Promise<MixEngineResult> {
         errors: load.errors,
         byKind: load.byKind,
         keptReads: kept,
+        held,
       };
       runs.push(run);
       console.log(
@@ -168,6 +170,9 @@ async function runEngine(engine: Engine): Promise<MixEngineResult> {
       );
       console.log(
         `    kept answers served (hits / reads): ${kept.map((k) => `${k.kind} ${Math.round(k.rate * 100)} % of ${k.reads}`).join(', ')}`,
+      );
+      console.log(
+        `    at its end: kept answers ${held.keptEntries} holding ${held.keptMb} MB; V8 heap ${held.heapUsedMb} MB used of ${held.heapTotalMb} MB, external ${held.externalMb} MB (main thread)`,
       );
       warnOnFailures(name, load);
     };
@@ -279,6 +284,21 @@ async function readKeptReads(base: string, token: string): Promise<KeptCounts> {
     counts.set(match[1]!, entry);
   }
   return counts;
+}
+
+/** What the app's /metrics says it holds now: the kept answers and its main thread's V8 heap, in MB. */
+async function readMemoryGauges(base: string, token: string) {
+  const response = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+  const text = await response.text();
+  const gauge = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+  const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+  return {
+    keptEntries: gauge('hearth_kept_reads_entries'),
+    keptMb: mb(gauge('hearth_kept_reads_bytes')),
+    heapUsedMb: mb(gauge('nodejs_heap_size_used_bytes')),
+    heapTotalMb: mb(gauge('nodejs_heap_size_total_bytes')),
+    externalMb: mb(gauge('nodejs_external_memory_bytes')),
+  };
 }
 
 /** Each kind's share of reads served from the kept answers between two readings of the counters. */

@@ -191,12 +191,17 @@ export async function startHearth(config: Config, options: StartOptions = {}): P
     let database = options.database;
     if (!database) {
       if (config.databaseUrl) {
-        database = await openDatabase({ kind: 'postgres', url: config.databaseUrl });
+        database = await openDatabase({
+          kind: 'postgres',
+          url: config.databaseUrl,
+          keptReadsMaxBytes: config.memory.keptReadsMaxBytes,
+        });
       } else {
         releases.push({ name: 'data folder lock', run: lockDataDir(config.dataDir) });
         database = await openDatabase({
           kind: 'pglite',
           dataDir: path.join(config.dataDir, 'db'),
+          keptReadsMaxBytes: config.memory.keptReadsMaxBytes,
           onFailure: (error) =>
             logger.fatal({ err: error }, 'the embedded database stopped: requests that need it answer 503'),
         });
