@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { heapFlags, runsWithFlags } from './heap';
 
 describe('the heap bound (ADR 053)', () => {
-  const flags = heapFlags({ heapMaxMb: 300, semiSpaceMb: 4, keptReadsMaxBytes: 1 });
+  const flags = heapFlags({
+    heapMaxMb: 300,
+    semiSpaceMb: 4,
+    keptReadsMaxBytes: 1,
+    pgliteSharedBuffersMb: 32,
+  });
 
   it('is given to V8 as its old generation and young halves', () => {
     expect(flags).toEqual(['--max-old-space-size=300', '--max-semi-space-size=4']);

@@ -202,6 +202,7 @@ export async function startHearth(config: Config, options: StartOptions = {}): P
           kind: 'pglite',
           dataDir: path.join(config.dataDir, 'db'),
           keptReadsMaxBytes: config.memory.keptReadsMaxBytes,
+          sharedBuffersMb: config.memory.pgliteSharedBuffersMb,
           onFailure: (error) =>
             logger.fatal({ err: error }, 'the embedded database stopped: requests that need it answer 503'),
         });

@@ -261,16 +261,19 @@ describe('FFMPEG_PATH and FFPROBE_PATH: the video tools', () => {
 });
 
 describe('memory settings (ADR 053)', () => {
-  it('bound the heap at 256 MB with 4 MB young halves and the kept answers at 32 MB by default', () => {
+  it('bound the heap at 256 MB with 4 MB young halves, the kept answers and PGlite buffers at 32 MB by default', () => {
     expect(loadConfig({}).memory).toEqual({
       heapMaxMb: 256,
       semiSpaceMb: 4,
       keptReadsMaxBytes: 32 * 1024 * 1024,
+      pgliteSharedBuffersMb: 32,
     });
-    expect(loadConfig({ HEAP_MAX_MB: '512', KEPT_READS_MAX_MB: '100' }).memory).toEqual({
+    const chosen = { HEAP_MAX_MB: '512', KEPT_READS_MAX_MB: '100', PGLITE_SHARED_BUFFERS_MB: '128' };
+    expect(loadConfig(chosen).memory).toEqual({
       heapMaxMb: 512,
       semiSpaceMb: 4,
       keptReadsMaxBytes: 100 * 1024 * 1024,
+      pgliteSharedBuffersMb: 128,
     });
   });
 
@@ -282,5 +285,6 @@ describe('memory settings (ADR 053)', () => {
     );
     expect(() => loadConfig({ HEAP_MAX_MB: 'lots' })).toThrow(/HEAP_MAX_MB/);
     expect(() => loadConfig({ KEPT_READS_MAX_MB: '0' })).toThrow(/KEPT_READS_MAX_MB/);
+    expect(() => loadConfig({ PGLITE_SHARED_BUFFERS_MB: '0.5' })).toThrow(/PGLITE_SHARED_BUFFERS_MB/);
   });
 });

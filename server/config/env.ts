@@ -25,6 +25,8 @@ const byteCount = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER
 export const DEFAULT_HEAP_MAX_MB = 256;
 /** KEPT_READS_MAX_MB's default: the kept answers of a busy community with room to spare (ADR 053). */
 export const DEFAULT_KEPT_READS_MAX_MB = 32;
+/** PGLITE_SHARED_BUFFERS_MB's default: a quarter of PostgreSQL's, measured under the mix (ADR 053). */
+export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 32;
 /** What a busy process keeps live besides the kept answers, with room for V8 to collect, in MB. */
 export const HEAP_BASE_MB = 128;
 /**
@@ -191,6 +193,16 @@ const EnvSchema = z.object({
    * collects sooner, so memory follows what is live. At least KEPT_READS_MAX_MB + HEAP_BASE_MB.
    */
   HEAP_MAX_MB: z.coerce.number().int().min(64).max(65_536).default(DEFAULT_HEAP_MAX_MB),
+  /**
+   * The embedded database's buffer pool (PostgreSQL's `shared_buffers`), in MB: it is held in the
+   * process's memory, while pages past it are read through the system's file cache (ADR 053).
+   */
+  PGLITE_SHARED_BUFFERS_MB: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(65_536)
+    .default(DEFAULT_PGLITE_SHARED_BUFFERS_MB),
   /** The most the kept answers (ADR 028, ADR 042) may hold, in MB (their estimated size). */
   KEPT_READS_MAX_MB: z.coerce.number().int().min(1).max(4096).default(DEFAULT_KEPT_READS_MAX_MB),
   /** Turns on GET /metrics (Prometheus), which then needs `Authorization: Bearer <token>`; unset: off. */
@@ -215,6 +227,8 @@ export interface MemoryConfig {
   semiSpaceMb: number;
   /** The most the kept answers hold, in bytes (estimated). */
   keptReadsMaxBytes: number;
+  /** The embedded database's `shared_buffers`, in MB (unused on PostgreSQL). */
+  pgliteSharedBuffersMb: number;
 }
 
 /** Where uploaded files live: DATA_DIR/files (the default) or an S3-compatible bucket. */
@@ -381,6 +395,7 @@ function memoryConfig(env: Env): MemoryConfig {
     heapMaxMb: env.HEAP_MAX_MB,
     semiSpaceMb: SEMI_SPACE_MB,
     keptReadsMaxBytes: env.KEPT_READS_MAX_MB * 1024 * 1024,
+    pgliteSharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
   };
 }
 

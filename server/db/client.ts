@@ -62,6 +62,8 @@ interface KeptReadOptions {
 
 interface PgliteOptions extends KeptReadOptions {
   dataDir?: string;
+  /** PostgreSQL's `shared_buffers` in MB (PGLITE_SHARED_BUFFERS_MB; unset: PostgreSQL's 128 MB). */
+  sharedBuffersMb?: number;
   /** A tarball from `dumpDataDir` to start from (test templates). */
   loadDataDir?: Blob;
   /** Hears once if the database thread dies; every database call then fails with a 503. */
