@@ -38,6 +38,8 @@ const DURATION = Number(process.env.BENCH_MIX_DURATION ?? 30);
 const MEMBERS = Number(process.env.BENCH_MIX_MEMBERS ?? 30);
 const RATE = Number(process.env.BENCH_MIX_RATE ?? 100);
 const WRITE_SHARES = (process.env.BENCH_MIX_WRITES ?? '0,2,16,20').split(',').map(Number);
+/** Issue 28: one post in ten carries 2 to 8 photos, which timeline pages then show (`0`: none). */
+const PHOTOS = process.env.BENCH_MIX_PHOTOS !== '0';
 /** Entries in one connection's cycle: enough that 2 % of writes still split 4:2:1:1 exactly. */
 const PLAN_LENGTH = 400;
 
@@ -79,11 +81,13 @@ async function prepare(engine: Engine, dataDir: string) {
     engine === 'postgres' ? { databaseUrl: process.env.BENCH_DATABASE_URL } : { dataDir },
   );
   try {
-    console.log(`Seeding ${POSTS.toLocaleString('en')} posts on ${engine}…`);
+    console.log(`Seeding ${POSTS.toLocaleString('en')} posts on ${engine}${PHOTOS ? ', with photos' : ''}…`);
     const seeded = await seedCommunity(database.db, {
       posts: POSTS,
       log: console.log,
       indexMemory: engine === 'postgres' ? '256MB' : undefined,
+      // The files go where the app will look for them: its DATA_DIR's local store.
+      photos: PHOTOS ? { filesDir: path.join(dataDir, 'files') } : undefined,
     });
     await indexCommunity(database, console.log, dataDir);
     const members = await signInMembers(database.db, MEMBERS, seeded.viewerId);
@@ -354,6 +358,7 @@ export async function runMix() {
     date: new Date().toISOString(),
     node: process.version,
     duration: DURATION,
+    photos: PHOTOS,
     loadAverage: os.loadavg(),
     targets: TARGETS,
     results,
