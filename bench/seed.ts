@@ -533,6 +533,8 @@ async function insertPhotos(db: DbOrTx, posts: PhotoPost[], filesDir: string, se
         shape.image.length,
         shape.width,
         shape.height,
+        '',
+        post.createdAt,
         post.createdAt,
         post.createdAt,
       ]);
@@ -554,6 +556,9 @@ async function insertPhotos(db: DbOrTx, posts: PhotoPost[], filesDir: string, se
       ['file_size', 'bigint'],
       ['width', 'integer'],
       ['height', 'integer'],
+      // Read for search already (a plain colour shows no words): no indexing reads them again.
+      ['image_text', 'text'],
+      ['image_read_at', 'timestamptz'],
       ['uploaded_at', 'timestamptz'],
       ['created_at', 'timestamptz'],
     ],
