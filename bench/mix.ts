@@ -38,6 +38,8 @@ const DURATION = Number(process.env.BENCH_MIX_DURATION ?? 30);
 const MEMBERS = Number(process.env.BENCH_MIX_MEMBERS ?? 30);
 const RATE = Number(process.env.BENCH_MIX_RATE ?? 100);
 const WRITE_SHARES = (process.env.BENCH_MIX_WRITES ?? '0,2,16,20').split(',').map(Number);
+/** Issue 28: one post in ten carries 2 to 8 photos, which timeline pages then show (`0`: none). */
+const PHOTOS = process.env.BENCH_MIX_PHOTOS !== '0';
 /** Entries in one connection's cycle: enough that 2 % of writes still split 4:2:1:1 exactly. */
 const PLAN_LENGTH = 400;
 
@@ -79,11 +81,13 @@ async function prepare(engine: Engine, dataDir: string) {
     engine === 'postgres' ? { databaseUrl: process.env.BENCH_DATABASE_URL } : { dataDir },
   );
   try {
-    console.log(`Seeding ${POSTS.toLocaleString('en')} posts on ${engine}…`);
+    console.log(`Seeding ${POSTS.toLocaleString('en')} posts on ${engine}${PHOTOS ? ', with photos' : ''}…`);
     const seeded = await seedCommunity(database.db, {
       posts: POSTS,
       log: console.log,
       indexMemory: engine === 'postgres' ? '256MB' : undefined,
+      // The files go where the app will look for them: its DATA_DIR's local store.
+      photos: PHOTOS ? { filesDir: path.join(dataDir, 'files') } : undefined,
     });
     await indexCommunity(database, console.log, dataDir);
     const members = await signInMembers(database.db, MEMBERS, seeded.viewerId);
@@ -146,6 +150,7 @@ async function runEngine(engine: Engine): Promise<MixEngineResult> {
       const load = await closedLoop(clientsFor(writePercent, groups ? GROUPS_MIX : AUDITED_MIX));
       const memory = rss.stop();
       const kept = hitRates(keptBefore, await keptReads());
+      const held = await readMemoryGauges(base, metricsToken);
       floors.push((await floor()).rps);
       const around = floors.slice(-2);
       const run: MixRun = {
@@ -161,6 +166,7 @@ async function runEngine(engine: Engine): Promise<MixEngineResult> {
         errors: load.errors,
         byKind: load.byKind,
         keptReads: kept,
+        held,
       };
       runs.push(run);
       console.log(
@@ -168,6 +174,9 @@ async function runEngine(engine: Engine): Promise<MixEngineResult> {
       );
       console.log(
         `    kept answers served (hits / reads): ${kept.map((k) => `${k.kind} ${Math.round(k.rate * 100)} % of ${k.reads}`).join(', ')}`,
+      );
+      console.log(
+        `    at its end: kept answers ${held.keptEntries} holding ${held.keptMb} MB; V8 heap ${held.heapUsedMb} MB used of ${held.heapTotalMb} MB, external ${held.externalMb} MB (main thread)`,
       );
       warnOnFailures(name, load);
     };
@@ -281,6 +290,21 @@ async function readKeptReads(base: string, token: string): Promise<KeptCounts> {
   return counts;
 }
 
+/** What the app's /metrics says it holds now: the kept answers and its main thread's V8 heap, in MB. */
+async function readMemoryGauges(base: string, token: string) {
+  const response = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+  const text = await response.text();
+  const gauge = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+  const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+  return {
+    keptEntries: gauge('hearth_kept_reads_entries'),
+    keptMb: mb(gauge('hearth_kept_reads_bytes')),
+    heapUsedMb: mb(gauge('nodejs_heap_size_used_bytes')),
+    heapTotalMb: mb(gauge('nodejs_heap_size_total_bytes')),
+    externalMb: mb(gauge('nodejs_external_memory_bytes')),
+  };
+}
+
 /** Each kind's share of reads served from the kept answers between two readings of the counters. */
 function hitRates(before: KeptCounts, after: KeptCounts) {
   return [...after].flatMap(([kind, now]) => {
@@ -334,6 +358,7 @@ export async function runMix() {
     date: new Date().toISOString(),
     node: process.version,
     duration: DURATION,
+    photos: PHOTOS,
     loadAverage: os.loadavg(),
     targets: TARGETS,
     results,

@@ -4,12 +4,14 @@
 // then the search index (the app's own reindex) and any like/comment counter columns. Rows go in
 // as batches of `json_to_recordset`, which PostgreSQL and PGlite both take. Prints rows/s.
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type SQL, sql } from 'drizzle-orm';
 import { loadConfig } from '../server/config/env';
 import { type Database, type Db, type DbOrTx, openDatabase, rowsOf } from '../server/db/client';
 import { lockDataDir } from '../server/db/data-dir-lock';
+import { storageKeys } from '../server/features/files/files.keys';
 import { reindexAll } from '../server/features/search/search.reindex';
 import {
   commentText,
@@ -63,7 +65,16 @@ export interface SeedOptions {
   log?: (line: string) => void;
   /** `maintenance_work_mem` while the deferred indexes are built (PostgreSQL; e.g. '512MB'). */
   indexMemory?: string;
+  /**
+   * Photos (issue 28): one post in `PHOTO_POST_EVERY` carries 2 to 8, as uploaded and checked
+   * photos are kept (a `files` row each, its re-encoded image and card preview written under
+   * `filesDir`, the app's DATA_DIR/files). Unset: posts have no files.
+   */
+  photos?: { filesDir: string };
 }
+
+/** One post in this many carries photos when the seed adds them. */
+export const PHOTO_POST_EVERY = 10;
 
 /**
  * Seeds the community; the database must be migrated and hold no bench members yet.
@@ -249,6 +260,7 @@ async function writeCommunity(
   // Posts, with their comments and likes, one batch at a time.
   let hotPostId = '';
   const published: Array<[string, string]> = [];
+  const photoPosts: PhotoPost[] = [];
   let lastReport = performance.now();
   for (let from = 0; from < shape.posts; from += BATCH) {
     const postRows: unknown[][] = [];
@@ -272,6 +284,8 @@ async function writeCommunity(
       ];
       postRows.push(postRow);
       if (i === 0) hotPostId = id;
+      if (options.photos && i % PHOTO_POST_EVERY === PHOTO_POST_EVERY - 1)
+        photoPosts.push({ postId: id, authorId: members[author]!, createdAt });
       if (g < 0 && i % Math.max(1, Math.round(shape.posts / shape.publishedPosts)) === 0)
         published.push([id, members[author]!]);
       const comments = i === 0 ? shape.hotPostComments : Math.floor(random() ** 2 * 4);
@@ -441,6 +455,12 @@ async function writeCommunity(
     ),
   );
 
+  if (options.photos) {
+    const photos = await insertPhotos(db, photoPosts, options.photos.filesDir, options.seed ?? 11);
+    count('files', photos);
+    count('post_files', photos);
+  }
+
   await buildIndexes?.();
   await recomputeCounters(
     db,
@@ -452,6 +472,110 @@ async function writeCommunity(
     `Inserted ${total(rows).toLocaleString('en')} rows in ${seconds.toFixed(1)} s (${Math.round(total(rows) / seconds)} rows/s): ${JSON.stringify(rows)}`,
   );
   return { viewerId: members[0]!, groupId: groups[0]!, hotPostId, rows, seconds };
+}
+
+interface PhotoPost {
+  postId: string;
+  authorId: string;
+  createdAt: string;
+}
+
+/** The photos' pixels: landscape, portrait and square, as phones take them (small, to seed fast). */
+const PHOTO_SHAPES = [
+  { width: 960, height: 720 },
+  { width: 720, height: 960 },
+  { width: 800, height: 800 },
+];
+
+/**
+ * A `files` row and its post's `post_files` row for each photo of `posts` (2 to 8 each, from a PRNG
+ * of their own, so the rest of the community is the same with or without them), and each photo's
+ * image and preview in `filesDir` under its storage keys: real WebP files, one per shape, copied.
+ */
+async function insertPhotos(db: DbOrTx, posts: PhotoPost[], filesDir: string, seed: number): Promise<number> {
+  const { default: sharp } = await import('sharp');
+  const images = await Promise.all(
+    PHOTO_SHAPES.map(async ({ width, height }, k) => {
+      const colour = { r: 60 + 60 * k, g: 140, b: 200 - 50 * k };
+      const encode = (w: number, h: number) =>
+        sharp({ create: { width: w, height: h, channels: 3, background: colour } })
+          .webp()
+          .toBuffer();
+      return {
+        width,
+        height,
+        image: await encode(width, height),
+        thumbnail: await encode(Math.round(width / 2), Math.round(height / 2)),
+      };
+    }),
+  );
+  fs.mkdirSync(filesDir, { recursive: true });
+  const random = seededRandom(seed + 1);
+  const fileRows: unknown[][] = [];
+  const postFileRows: unknown[][] = [];
+  for (const post of posts) {
+    const count = 2 + randomInt(random, 7);
+    for (let position = 0; position < count; position++) {
+      const id = randomUUID();
+      const shape = images[randomInt(random, images.length)]!;
+      const keys = storageKeys(id);
+      fs.writeFileSync(path.join(filesDir, keys.image), shape.image);
+      fs.writeFileSync(path.join(filesDir, keys.thumbnail), shape.thumbnail);
+      fileRows.push([
+        id,
+        post.authorId,
+        `photo-${position + 1}.webp`,
+        'post_attachment',
+        'uploaded',
+        keys.image,
+        keys.thumbnail,
+        'image/webp',
+        shape.image.length,
+        shape.width,
+        shape.height,
+        '',
+        post.createdAt,
+        post.createdAt,
+        post.createdAt,
+      ]);
+      postFileRows.push([post.postId, id, position, `${word(random)} ${word(random)}`]);
+    }
+  }
+  await insertRows(
+    db,
+    'files',
+    [
+      ['id', 'uuid'],
+      ['user_id', 'uuid'],
+      ['name', 'text'],
+      ['file_type', 'file_type'],
+      ['status', 'file_status'],
+      ['storage_key', 'text'],
+      ['thumbnail_key', 'text'],
+      ['content_type', 'text'],
+      ['file_size', 'bigint'],
+      ['width', 'integer'],
+      ['height', 'integer'],
+      // Read for search already (a plain colour shows no words): no indexing reads them again.
+      ['image_text', 'text'],
+      ['image_read_at', 'timestamptz'],
+      ['uploaded_at', 'timestamptz'],
+      ['created_at', 'timestamptz'],
+    ],
+    fileRows,
+  );
+  await insertRows(
+    db,
+    'post_files',
+    [
+      ['post_id', 'uuid'],
+      ['file_id', 'uuid'],
+      ['position', 'integer'],
+      ['alt', 'text'],
+    ],
+    postFileRows,
+  );
+  return fileRows.length;
 }
 
 function total(rows: Record<string, number>): number {

@@ -2,10 +2,13 @@
 import { build } from 'esbuild';
 
 await build({
-  // Worker threads are entries of their own, started from next to the bundle
+  // The services are an entry of their own, so the launcher in main.js loads none of them. Worker
+  // threads are entries of their own, started from next to the bundle
   // (server/worker-script.ts): the embedded database's and the word vectors' conversion.
   entryPoints: {
     main: 'server/main.ts',
+    // What main.ts loads once the process runs with its heap bound (ADR 053).
+    serve: 'server/serve.ts',
     cli: 'scripts/cli.ts',
     'pglite-worker': 'server/db/pglite-worker.ts',
     'static-vectors-worker': 'server/features/search/static-vectors-worker.ts',

@@ -21,4 +21,5 @@ if (!built || process.env.HEARTH_REBUILD === '1') {
   const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
+// main.js starts Hearth again with its heap bound when this process runs without it (ADR 053).
 await import(path.join(root, 'dist/server/main.js'));

@@ -195,12 +195,18 @@ export async function startHearth(config: Config, options: StartOptions = {}): P
     let database = options.database;
     if (!database) {
       if (config.databaseUrl) {
-        database = await openDatabase({ kind: 'postgres', url: config.databaseUrl });
+        database = await openDatabase({
+          kind: 'postgres',
+          url: config.databaseUrl,
+          keptReadsMaxBytes: config.memory.keptReadsMaxBytes,
+        });
       } else {
         releases.push({ name: 'data folder lock', run: lockDataDir(config.dataDir) });
         database = await openDatabase({
           kind: 'pglite',
           dataDir: path.join(config.dataDir, 'db'),
+          keptReadsMaxBytes: config.memory.keptReadsMaxBytes,
+          sharedBuffersMb: config.memory.pgliteSharedBuffersMb,
           onFailure: (error) =>
             logger.fatal({ err: error }, 'the embedded database stopped: requests that need it answer 503'),
         });

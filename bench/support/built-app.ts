@@ -6,6 +6,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { loadConfig } from '../../server/config/env';
+import { heapFlags } from '../../server/heap';
 import { SESSION_COOKIE } from '../../server/http/auth';
 import { insertSession } from '../../server/features/sessions/sessions.repo';
 import { hashToken, randomToken } from '../../server/lib/tokens';
@@ -54,27 +56,35 @@ export function spawnBuiltApp(options: {
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   // BENCH_APP_LOG: the app's log (its stdout) appended to that file instead of dropped.
   const log = process.env.BENCH_APP_LOG ? fs.openSync(process.env.BENCH_APP_LOG, 'a') : 'ignore';
-  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'dist', 'server', 'main.js')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: engine === 'postgres' ? process.env.BENCH_DATABASE_URL : '',
-      DATA_DIR: options.dataDir,
-      PORT: String(port),
-      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      RATE_LIMITS: 'off',
-      INBOUND_SMTP_PORT: process.env.INBOUND_SMTP_PORT ?? 'off',
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-      LOG_FORMAT: 'json',
-      ...(engine === 'postgres' && !process.env.TOTP_ENCRYPTION_KEY
-        ? { TOTP_ENCRYPTION_KEY: options.totpKey }
-        : {}),
-      ...options.env,
+  const env = {
+    ...process.env,
+    DATABASE_URL: engine === 'postgres' ? process.env.BENCH_DATABASE_URL : '',
+    DATA_DIR: options.dataDir,
+    PORT: String(port),
+    PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    RATE_LIMITS: 'off',
+    INBOUND_SMTP_PORT: process.env.INBOUND_SMTP_PORT ?? 'off',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    LOG_FORMAT: 'json',
+    ...(engine === 'postgres' && !process.env.TOTP_ENCRYPTION_KEY
+      ? { TOTP_ENCRYPTION_KEY: options.totpKey }
+      : {}),
+    ...options.env,
+  };
+  // With the heap flags its settings give, as a production start is relaunched with them (ADR 053):
+  // the figures are Hearth's process alone, without the small launcher a bare start keeps.
+  const flags = heapFlags(loadConfig(env).memory);
+  const child = spawn(
+    process.execPath,
+    [...flags, ...nodeArgs, path.join(ROOT, 'dist', 'server', 'main.js')],
+    {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', log, 'inherit'],
     },
-    stdio: ['ignore', log, 'inherit'],
-  });
+  );
   if (typeof log === 'number') fs.closeSync(log);
   return child;
 }

@@ -18,6 +18,8 @@ export interface MixRun {
   byKind: Record<string, KindStats>;
   /** Each kind of kept read's share served without the database during the run. */
   keptReads?: { kind: string; reads: number; rate: number }[];
+  /** At the run's end: the kept answers and the main thread's V8 heap, from /metrics (MB). */
+  held?: { keptEntries: number; keptMb: number; heapUsedMb: number; heapTotalMb: number; externalMb: number };
 }
 
 /** One engine's figures, as printed and written to bench/results/. */

@@ -329,3 +329,32 @@ describe('replies by email', () => {
     expect(() => loadConfig({ MAIL_REPLY_SECRET: 'short' })).toThrow('MAIL_REPLY_SECRET');
   });
 });
+
+describe('memory settings (ADR 053)', () => {
+  it('bound the heap at 256 MB with 4 MB young halves, the kept answers and PGlite buffers at 32 MB by default', () => {
+    expect(loadConfig({}).memory).toEqual({
+      heapMaxMb: 256,
+      semiSpaceMb: 4,
+      keptReadsMaxBytes: 32 * 1024 * 1024,
+      pgliteSharedBuffersMb: 32,
+    });
+    const chosen = { HEAP_MAX_MB: '512', KEPT_READS_MAX_MB: '100', PGLITE_SHARED_BUFFERS_MB: '128' };
+    expect(loadConfig(chosen).memory).toEqual({
+      heapMaxMb: 512,
+      semiSpaceMb: 4,
+      keptReadsMaxBytes: 100 * 1024 * 1024,
+      pgliteSharedBuffersMb: 128,
+    });
+  });
+
+  it('refuse a heap too small for the kept answers and the rest, saying what is enough', () => {
+    expect(() => loadConfig({ HEAP_MAX_MB: '200', KEPT_READS_MAX_MB: '100' })).toThrow(
+      new ConfigError(
+        "Invalid configuration:\n  HEAP_MAX_MB: 200 is less than the kept answers' 100 MB (KEPT_READS_MAX_MB) and 128 MB for the rest; set it to 228 or more",
+      ),
+    );
+    expect(() => loadConfig({ HEAP_MAX_MB: 'lots' })).toThrow(/HEAP_MAX_MB/);
+    expect(() => loadConfig({ KEPT_READS_MAX_MB: '0' })).toThrow(/KEPT_READS_MAX_MB/);
+    expect(() => loadConfig({ PGLITE_SHARED_BUFFERS_MB: '0.5' })).toThrow(/PGLITE_SHARED_BUFFERS_MB/);
+  });
+});

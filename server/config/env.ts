@@ -21,6 +21,20 @@ const booleanFlag = z
   .transform((value) => value === 'true' || value === '1');
 const byteCount = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
+/** HEAP_MAX_MB's default: what the mix measured as enough (ADR 053). */
+export const DEFAULT_HEAP_MAX_MB = 256;
+/** KEPT_READS_MAX_MB's default: the kept answers of a busy community with room to spare (ADR 053). */
+export const DEFAULT_KEPT_READS_MAX_MB = 32;
+/** PGLITE_SHARED_BUFFERS_MB's default: a quarter of PostgreSQL's, measured under the mix (ADR 053). */
+export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 32;
+/** What a busy process keeps live besides the kept answers, with room for V8 to collect, in MB. */
+export const HEAP_BASE_MB = 128;
+/**
+ * V8's young generation halves, in MB (its default is 16): a request's garbage dies young, and
+ * smaller halves are scavenged as fast for less memory (ADR 053).
+ */
+export const SEMI_SPACE_MB = 4;
+
 /** An IP address or a CIDR range (`10.0.0.0/8`, `fd00::/8`). */
 function isAddressOrRange(value: string): boolean {
   const [address = '', prefix, ...rest] = value.split('/');
@@ -228,6 +242,23 @@ const EnvSchema = z.object({
    */
   FFMPEG_PATH: optionalText,
   FFPROBE_PATH: optionalText,
+  /**
+   * The largest V8 old generation of each Hearth process, in MB (ADR 053): with a bound V8 also
+   * collects sooner, so memory follows what is live. At least KEPT_READS_MAX_MB + HEAP_BASE_MB.
+   */
+  HEAP_MAX_MB: z.coerce.number().int().min(64).max(65_536).default(DEFAULT_HEAP_MAX_MB),
+  /**
+   * The embedded database's buffer pool (PostgreSQL's `shared_buffers`), in MB: it is held in the
+   * process's memory, while pages past it are read through the system's file cache (ADR 053).
+   */
+  PGLITE_SHARED_BUFFERS_MB: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(65_536)
+    .default(DEFAULT_PGLITE_SHARED_BUFFERS_MB),
+  /** The most the kept answers (ADR 028, ADR 042) may hold, in MB (their estimated size). */
+  KEPT_READS_MAX_MB: z.coerce.number().int().min(1).max(4096).default(DEFAULT_KEPT_READS_MAX_MB),
   /** Turns on GET /metrics (Prometheus), which then needs `Authorization: Bearer <token>`; unset: off. */
   METRICS_TOKEN: optionalText.pipe(
     z
@@ -241,6 +272,18 @@ const EnvSchema = z.object({
 });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/** How much memory a process may use (ADR 053). */
+export interface MemoryConfig {
+  /** V8's old generation bound (`--max-old-space-size`), in MB. */
+  heapMaxMb: number;
+  /** V8's young generation halves (`--max-semi-space-size`), in MB. */
+  semiSpaceMb: number;
+  /** The most the kept answers hold, in bytes (estimated). */
+  keptReadsMaxBytes: number;
+  /** The embedded database's `shared_buffers`, in MB (unused on PostgreSQL). */
+  pgliteSharedBuffersMb: number;
+}
 
 /** Where uploaded files live: DATA_DIR/files (the default) or an S3-compatible bucket. */
 export type StorageConfig =
@@ -328,6 +371,7 @@ export interface Config {
   metricsPort: number | null;
   /** FFMPEG_PATH and FFPROBE_PATH, checked to be executable; unset: looked for on PATH when needed. */
   video: VideoToolsConfig;
+  memory: MemoryConfig;
   push: PushConfig;
 }
 
@@ -410,6 +454,7 @@ export function loadConfig(
     metricsToken: env.METRICS_TOKEN,
     metricsPort: metricsPort(env),
     video: videoToolsConfig(env),
+    memory: memoryConfig(env),
     push: pushConfig(env),
   };
 }
@@ -452,6 +497,26 @@ function pushConfig(env: Env): PushConfig {
     vapidKeys: publicKey && privateKey ? { publicKey, privateKey } : null,
     subject,
     allowLoopback: env.PUSH_ALLOW_LOOPBACK,
+  };
+}
+
+/**
+ * The heap must hold the kept answers and the rest of what a busy process keeps live (HEAP_BASE_MB,
+ * measured under the mix with room for V8 to collect): a smaller bound would make V8 collect
+ * without pause, then stop the process, so it is refused at start instead.
+ */
+function memoryConfig(env: Env): MemoryConfig {
+  const least = env.KEPT_READS_MAX_MB + HEAP_BASE_MB;
+  if (env.HEAP_MAX_MB < least) {
+    throw new ConfigError(
+      `Invalid configuration:\n  HEAP_MAX_MB: ${env.HEAP_MAX_MB} is less than the kept answers' ${env.KEPT_READS_MAX_MB} MB (KEPT_READS_MAX_MB) and ${HEAP_BASE_MB} MB for the rest; set it to ${least} or more`,
+    );
+  }
+  return {
+    heapMaxMb: env.HEAP_MAX_MB,
+    semiSpaceMb: SEMI_SPACE_MB,
+    keptReadsMaxBytes: env.KEPT_READS_MAX_MB * 1024 * 1024,
+    pgliteSharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
   };
 }
 

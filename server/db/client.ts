@@ -54,15 +54,23 @@ export interface Database {
   dumpDataDir?(): Promise<Blob>;
 }
 
-interface PgliteOptions {
+/** What both engines' options share. */
+interface KeptReadOptions {
+  /** The most bytes the kept answers may hold (KEPT_READS_MAX_MB; unbounded for tests and tools). */
+  keptReadsMaxBytes?: number;
+}
+
+interface PgliteOptions extends KeptReadOptions {
   dataDir?: string;
+  /** PostgreSQL's `shared_buffers` in MB (PGLITE_SHARED_BUFFERS_MB; unset: PostgreSQL's 128 MB). */
+  sharedBuffersMb?: number;
   /** A tarball from `dumpDataDir` to start from (test templates). */
   loadDataDir?: Blob;
   /** Hears once if the database thread dies; every database call then fails with a 503. */
   onFailure?: (error: DatabaseUnavailableError) => void;
 }
 
-interface PostgresOptions {
+interface PostgresOptions extends KeptReadOptions {
   url: string;
   /** The pool's most connections. */
   max?: number;
@@ -91,7 +99,7 @@ async function openPglite(options: PgliteOptions): Promise<Database> {
   const client = await PgliteThread.start(options, options.onFailure);
   const pglite = client as unknown as PGlite;
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
-  const readCache = new VersionedReadCache(client.clock);
+  const readCache = new VersionedReadCache(client.clock, { maxBytes: options.keptReadsMaxBytes });
   const database: Database = {
     kind: 'pglite',
     db,
@@ -147,6 +155,7 @@ async function openPostgres({
   keptReadMaxAgeMs = SHARED_READ_MAX_AGE_MS,
   statementTimeoutMs = STATEMENT_TIMEOUT_MS,
   listens = true,
+  keptReadsMaxBytes,
 }: PostgresOptions): Promise<Database> {
   // A connect that gets no answer (a server hung or a network cut) fails after this long, so a
   // request answers 503 within a bound instead of waiting for a connection forever.
@@ -188,7 +197,10 @@ async function openPostgres({
   await listener
     ?.listen(DATA_CHANGED_CHANNEL, (table, processId) => writes.changedElsewhere(table, processId))
     .catch(() => undefined);
-  const readCache = new VersionedReadCache(writes, { maxAgeMs: keptReadMaxAgeMs });
+  const readCache = new VersionedReadCache(writes, {
+    maxAgeMs: keptReadMaxAgeMs,
+    maxBytes: keptReadsMaxBytes,
+  });
   const database: Database = {
     kind: 'postgres',
     db,

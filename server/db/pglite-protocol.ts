@@ -9,6 +9,8 @@ export interface WorkerStart {
   dataDir?: string;
   /** A tarball from `dumpDataDir` (test templates), transferred, not copied. */
   loadDataDir?: ArrayBuffer;
+  /** PostgreSQL's `shared_buffers`, in MB (PGLITE_SHARED_BUFFERS_MB; unset: PostgreSQL's 128). */
+  sharedBuffersMb?: number;
 }
 
 export type Request =

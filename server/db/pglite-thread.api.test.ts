@@ -148,3 +148,24 @@ describe.runIf(testEngine() === 'pglite')('when the database thread dies', () =>
     }
   });
 });
+
+describe.runIf(testEngine() === 'pglite')('the embedded database’s buffer pool (ADR 053)', () => {
+  const sharedBuffers = async (sharedBuffersMb?: number) => {
+    const database = await openDatabase({
+      kind: 'pglite',
+      loadDataDir: new Blob([fs.readFileSync(inject('pgliteTemplate'))]),
+      sharedBuffersMb,
+    });
+    try {
+      return rowsOf<{ shared_buffers: string }>(await database.db.execute(sql`show shared_buffers`))[0]!
+        .shared_buffers;
+    } finally {
+      await database.close();
+    }
+  };
+
+  it('is the size PGLITE_SHARED_BUFFERS_MB gives, and PostgreSQL’s 128 MB without one', async () => {
+    expect(await sharedBuffers(24)).toBe('24MB');
+    expect(await sharedBuffers()).toBe('128MB');
+  });
+});

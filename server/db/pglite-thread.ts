@@ -75,11 +75,15 @@ export class PgliteThread {
    * unexpectedly; every call pending then, and every call after, fails with DatabaseUnavailableError.
    */
   static async start(
-    options: { dataDir?: string; loadDataDir?: Blob },
+    options: { dataDir?: string; loadDataDir?: Blob; sharedBuffersMb?: number },
     onFailure: (error: DatabaseUnavailableError) => void = () => undefined,
   ): Promise<PgliteThread> {
     const loadDataDir = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
-    const workerData: WorkerStart = { dataDir: options.dataDir, loadDataDir };
+    const workerData: WorkerStart = {
+      dataDir: options.dataDir,
+      loadDataDir,
+      sharedBuffersMb: options.sharedBuffersMb,
+    };
     // The bundle builds the thread as an entry of its own (scripts/build-server.mjs).
     const { script, eval: isEval } = workerScript(import.meta.url, 'pglite-worker');
     const worker = new Worker(script, {

@@ -29,6 +29,13 @@ try {
   pglite = await PGlite.create(start.dataDir, {
     extensions: { vector },
     loadDataDir: start.loadDataDir ? new Blob([start.loadDataDir]) : undefined,
+    // The buffer pool lives in this thread's WebAssembly memory, which grows to hold it and never
+    // shrinks; pages past it are read from the data folder through the system's file cache, which
+    // is not this process's memory (ADR 053).
+    startParams:
+      start.sharedBuffersMb === undefined
+        ? PGlite.defaultStartParams
+        : [...PGlite.defaultStartParams, '-c', `shared_buffers=${start.sharedBuffersMb}MB`],
   });
 } catch (error) {
   send({ type: 'failed', error: serializeError(error) });

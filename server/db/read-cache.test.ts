@@ -8,6 +8,7 @@ import {
   readingPosts,
   TableClock,
   VersionedReadCache,
+  estimateBytes,
 } from './read-cache';
 import { tablesWritten } from './statement-tables';
 
@@ -328,11 +329,57 @@ describe('VersionedReadCache', () => {
     expect(await cache.read('b', loader('B2'))).toBe('B2');
   });
 
+  it('keeps the most recently used answers up to its bytes, and none larger than them', async () => {
+    // Each answer: a 1,000-character string (1,024 bytes) with a one-character key (25 bytes).
+    const answer = (letter: string) => letter.repeat(1000);
+    const cache = new VersionedReadCache(clock(), { maxBytes: 2 * 1049 });
+    await cache.read('a', loader(answer('a')));
+    await cache.read('b', loader(answer('b')));
+    expect(cache.held()).toEqual({ entries: 2, bytes: 2 * 1049 });
+    await cache.read('a', loader('unused')); // a is now the most recent
+    await cache.read('c', loader(answer('c')));
+    expect(cache.held()).toEqual({ entries: 2, bytes: 2 * 1049 });
+    expect(await cache.read('a', loader('unused'))).toBe(answer('a'));
+    expect(await cache.read('b', loader('B2'))).toBe('B2');
+    const huge = loader('h'.repeat(3000));
+    await cache.read('h', huge);
+    await cache.read('h', huge);
+    expect(huge.calls).toBe(2);
+  });
+
+  it('measures a kept answer again when it grew, dropping the least recently used to make room', async () => {
+    const cache = new VersionedReadCache(clock(), { maxBytes: 1000 });
+    const page: { body: string | null } = { body: null };
+    await cache.read('p', loader(page));
+    await cache.read('q', loader('q'));
+    const before = cache.held().bytes;
+    page.body = 'x'.repeat(500);
+    cache.grew('p');
+    expect(cache.held().bytes).toBe(before + estimateBytes(page.body));
+    page.body = 'x'.repeat(2000);
+    cache.grew('p');
+    expect(cache.held()).toEqual({ entries: 1, bytes: 2 * 25 }); // only q: its key and its answer
+  });
+
   it('loads every time without a cache (noReadCache, the default of callers given none)', async () => {
     const load = loader('x');
     await noReadCache.read('k', load);
     await noReadCache.read('k', load);
     expect(load.calls).toBe(2);
+  });
+});
+
+describe('estimateBytes', () => {
+  it('counts characters, headers and slots, and an object reached twice once', () => {
+    expect(estimateBytes('abc')).toBe(24 + 3);
+    expect(estimateBytes('ab€')).toBe(24 + 6); // outside Latin-1: two bytes a character
+    const shared = { text: 'x'.repeat(100) };
+    expect(estimateBytes({ a: shared, b: shared, n: 1 })).toBe(24 + 3 * 8 + (24 + 8 + 124));
+    expect(estimateBytes([new Date(), null])).toBe(24 + 2 * 8 + 24);
+    expect(estimateBytes(new Map([['k', 'v']]))).toBe(24 + 2 * (8 + 25));
+    const cycle: { self?: unknown } = {};
+    cycle.self = cycle;
+    expect(estimateBytes(cycle)).toBe(24 + 8);
   });
 });
 

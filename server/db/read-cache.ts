@@ -32,6 +32,10 @@ export interface ReadCache {
   read<T>(key: string, load: () => Promise<T>, isCurrent?: (value: T) => boolean): Promise<T>;
   /** Answers served from the cache (hits) and loaded (misses) so far, by kind of key. */
   outcomes?(): KeptReadOutcome[];
+  /** The answer kept under `key` grew after it was kept (a page's last body): it is measured again. */
+  grew?(key: string): void;
+  /** What is kept now: answers and their estimated bytes. */
+  held?(): { entries: number; bytes: number };
 }
 
 /** A kind of kept read (its key's prefix: `session`, `timeline`, …) and how often it was served. */
@@ -161,9 +165,42 @@ export function noteStatement(sql: string): void {
   }
 }
 
+/** V8's size of a heap object's header (map, properties, elements), and of one field or item. */
+const OBJECT_BYTES = 24;
+const SLOT_BYTES = 8;
+/** A character outside Latin-1 makes V8 keep the whole string two bytes a character. */
+const TWO_BYTE = /[\u0100-\uffff]/;
+
+/**
+ * About how many bytes `value` holds on V8's heap: each string's characters, a header per object,
+ * array, Map or Date and a slot per field, item or entry; an object it reaches twice counts once (a
+ * string, where it appears). Field names are shared by every object of a shape and are not counted. An estimate within tens of per
+ * cent (ADR 053): it bounds the kept answers, it is not an account of the heap.
+ */
+export function estimateBytes(value: unknown, seen = new Set<object>()): number {
+  if (typeof value === 'string') return OBJECT_BYTES + value.length * (TWO_BYTE.test(value) ? 2 : 1);
+  if (typeof value !== 'object' || value === null) return 0;
+  if (seen.has(value)) return 0;
+  seen.add(value);
+  if (value instanceof Date) return OBJECT_BYTES;
+  let bytes = OBJECT_BYTES;
+  const add = (item: unknown) => (bytes += SLOT_BYTES + estimateBytes(item, seen));
+  if (Array.isArray(value)) value.forEach(add);
+  else if (value instanceof Map)
+    for (const [key, item] of value) {
+      add(key);
+      add(item);
+    }
+  else if (value instanceof Set) value.forEach(add);
+  else Object.values(value).forEach(add);
+  return bytes;
+}
+
 interface Entry {
   /** The clock's sequence number when the load began. */
   seq: number;
+  /** Its estimated size with its key (`estimateBytes`). */
+  bytes: number;
   /** The tables its statements named. */
   tables: readonly string[];
   value: unknown;
@@ -174,6 +211,11 @@ interface Entry {
 export interface VersionedReadCacheOptions {
   /** The most answers kept: the least recently used go first. */
   capacity?: number;
+  /**
+   * The most bytes kept (`estimateBytes` of each answer and its key): past it the least recently
+   * used go first, and an answer larger than it is not kept.
+   */
+  maxBytes?: number;
   /**
    * How long an answer may be served, in ms. Unbounded where `clock` sees every write as it
    * happens (the embedded database); on PostgreSQL, where other processes' writes are heard of
@@ -188,6 +230,8 @@ export interface VersionedReadCacheOptions {
 export class VersionedReadCache implements ReadCache {
   readonly #clock: TableClock;
   readonly #capacity: number;
+  readonly #maxBytes: number;
+  #bytes = 0;
   readonly #maxAgeMs: number;
   /** Whether answers age at all: where they never do (the embedded database), the clock is not read. */
   readonly #aged: boolean;
@@ -198,10 +242,16 @@ export class VersionedReadCache implements ReadCache {
 
   constructor(
     clock: TableClock,
-    { capacity = 1000, maxAgeMs = Infinity, now = () => performance.now() }: VersionedReadCacheOptions = {},
+    {
+      capacity = 1000,
+      maxBytes = Infinity,
+      maxAgeMs = Infinity,
+      now = () => performance.now(),
+    }: VersionedReadCacheOptions = {},
   ) {
     this.#clock = clock;
     this.#capacity = capacity;
+    this.#maxBytes = maxBytes;
     this.#maxAgeMs = maxAgeMs;
     this.#aged = maxAgeMs !== Infinity;
     this.#now = now;
@@ -213,6 +263,40 @@ export class VersionedReadCache implements ReadCache {
 
   outcomes(): KeptReadOutcome[] {
     return [...this.#outcomes.values()].map((outcome) => ({ ...outcome }));
+  }
+
+  held(): { entries: number; bytes: number } {
+    return { entries: this.#entries.size, bytes: this.#bytes };
+  }
+
+  grew(key: string): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#bytes -= entry.bytes;
+    entry.bytes = estimateBytes(key) + estimateBytes(entry.value);
+    this.#bytes += entry.bytes;
+    this.#shrink();
+  }
+
+  #take(key: string): Entry | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    this.#entries.delete(key);
+    this.#bytes -= entry.bytes;
+    return entry;
+  }
+
+  #keep(key: string, entry: Entry): void {
+    this.#entries.set(key, entry);
+    this.#bytes += entry.bytes;
+    this.#shrink();
+  }
+
+  /** Drops the least recently used answers until both bounds hold. */
+  #shrink(): void {
+    while (this.#entries.size > this.#capacity || this.#bytes > this.#maxBytes) {
+      this.#take(this.#entries.keys().next().value!);
+    }
   }
 
   #count(key: string, hit: boolean) {
@@ -227,8 +311,7 @@ export class VersionedReadCache implements ReadCache {
     const clock = this.#clock;
     // A load that reads through another kept answer depends on that answer's tables too.
     const outer = loading.getStore();
-    const entry = this.#entries.get(key);
-    this.#entries.delete(key);
+    const entry = this.#take(key);
     const fresh = entry !== undefined && (!this.#aged || this.#now() - entry.at < this.#maxAgeMs);
     if (
       fresh &&
@@ -236,7 +319,7 @@ export class VersionedReadCache implements ReadCache {
       clock.unchangedSince(entry.tables, entry.seq) &&
       (!isCurrent || isCurrent(entry.value as T))
     ) {
-      this.#entries.set(key, entry);
+      this.#keep(key, entry);
       this.#count(key, true);
       if (outer) for (const table of entry.tables) outer.add(table);
       return entry.value as T;
@@ -250,8 +333,9 @@ export class VersionedReadCache implements ReadCache {
     // A write to what it read, in flight, sent or settled meanwhile may or may not be in `value`:
     // not kept. Nor is "nothing" (an unknown session token), so guesses cannot crowd out what is used.
     if (value !== undefined && value !== null && clock.quietSince(named, seq)) {
-      this.#entries.set(key, { seq, tables: [...named], value, at });
-      if (this.#entries.size > this.#capacity) this.#entries.delete(this.#entries.keys().next().value!);
+      this.#take(key);
+      const bytes = estimateBytes(key) + estimateBytes(value);
+      if (bytes <= this.#maxBytes) this.#keep(key, { seq, bytes, tables: [...named], value, at });
     }
     return value;
   }

@@ -67,6 +67,21 @@ describe('sendPage', () => {
     vi.useRealTimers();
   });
 
+  it('has the cache measure a kept page again once its body with live fields is built', async () => {
+    const cache = new VersionedReadCache(clock());
+    const { page } = source(rows);
+    const live = {
+      key: (ids: string[]) => `live:${ids.join(',')}`,
+      load: async () => 'x'.repeat(1000),
+      apply: (items: unknown, text: string) => ({ items, text }),
+    };
+    await sendPage(fakeReply().reply, cache, 'k', { ...page, live });
+    const keptLive = 24 + 'live:'.length + 2 * 36 + 1 + 24 + 1000;
+    // The page itself, its body (> 1,000 characters) counted now, and the live answer's own entry.
+    expect(cache.held().entries).toBe(2);
+    expect(cache.held().bytes).toBeGreaterThan(keptLive + 2 * 1000);
+  });
+
   it('sends the page with its paging headers as JSON text', async () => {
     const { reply, sent } = fakeReply();
     const { page } = source(rows);

@@ -101,6 +101,7 @@ export async function sendPage<Row extends { createdAt: Date; id: string }, Live
     } else {
       body = serialised(reply, live.apply(sent.items, values));
       sent.last = { live: values, body };
+      cache.grew?.(key);
     }
   }
   return reply.headers(sent.headers).type('application/json; charset=utf-8').send(body);

@@ -84,6 +84,18 @@ describe('GET /metrics', () => {
     expect(after.body).not.toContain(member.id);
   });
 
+  it('reports what the kept answers hold, in entries and estimated bytes', async () => {
+    const { client } = await memberWithClient(app);
+    expect((await client.get('/api/posts')).status).toBe(200);
+    const body = await (await scrape(app, `Bearer ${TOKEN}`)).text();
+    const gauge = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(body)?.[1]);
+    const held = app.context.database.readCache.held!();
+    // At least the member's session is kept (the timeline page may be dropped by the worker's writes).
+    expect(held.entries).toBeGreaterThan(0);
+    expect(gauge('hearth_kept_reads_entries')).toBe(held.entries);
+    expect(gauge('hearth_kept_reads_bytes')).toBe(held.bytes);
+  });
+
   it('refuses a scrape without the bearer token or with a wrong one, in the error shape', async () => {
     for (const authorization of [
       undefined,

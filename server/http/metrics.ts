@@ -97,6 +97,23 @@ export function createMetrics(
     },
   });
 
+  new Gauge({
+    name: 'hearth_kept_reads_bytes',
+    help: 'What the kept answers hold now, estimated in bytes (bounded by KEPT_READS_MAX_MB)',
+    registers: [registry],
+    collect() {
+      this.set(caches.reduce((sum, cache) => sum + (cache.held?.().bytes ?? 0), 0));
+    },
+  });
+  new Gauge({
+    name: 'hearth_kept_reads_entries',
+    help: 'How many answers are kept now',
+    registers: [registry],
+    collect() {
+      this.set(caches.reduce((sum, cache) => sum + (cache.held?.().entries ?? 0), 0));
+    },
+  });
+
   // PostgreSQL only: PGlite runs in-process and has no pool.
   const client = (context.db as unknown as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) {

@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCommunity } from '../../bench/seed';
+import { PHOTO_POST_EVERY, seedCommunity } from '../../bench/seed';
 import { type Database, rowsOf } from '../../server/db/client';
 import { openTestDatabase } from '../support/test-database';
 
@@ -123,5 +127,77 @@ describe('bench:seed', () => {
       db.execute(sql`insert into post_likes (post_id, user_id)
         values (gen_random_uuid(), (select id from users where username = 'member0'))`),
     ).rejects.toThrow();
+  });
+});
+
+/** Issue 28's photos in the bench's community: checked uploads as the app keeps them, and nothing else changed. */
+describe('bench:seed with photos', () => {
+  const POSTS = 100;
+  let plain: { database: Database; drop(): Promise<void> };
+  let withPhotos: { database: Database; drop(): Promise<void> };
+  let filesDir: string;
+
+  beforeAll(async () => {
+    filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-seed-photos-'));
+    plain = await openTestDatabase();
+    withPhotos = await openTestDatabase();
+    await seedCommunity(plain.database.db, { posts: POSTS, seed: 5 });
+    await seedCommunity(withPhotos.database.db, { posts: POSTS, seed: 5, photos: { filesDir } });
+  }, 120_000);
+  afterAll(async () => {
+    await plain?.drop();
+    await withPhotos?.drop();
+    fs.rmSync(filesDir, { recursive: true, force: true });
+  });
+
+  it('gives one post in ten 2 to 8 photos in order, each a WebP image and preview of its row’s size', async () => {
+    const photos = rowsOf<{
+      post_id: string;
+      position: number;
+      image: string;
+      thumb: string;
+      width: number;
+      height: number;
+      status: string;
+    }>(
+      await withPhotos.database.db.execute(sql`select pf.post_id, pf.position, f.storage_key as image,
+          f.thumbnail_key as thumb, f.width, f.height, f.status::text as status
+        from post_files pf join files f on f.id = pf.file_id order by pf.post_id, pf.position`),
+    );
+    const perPost = new Map<string, number[]>();
+    for (const photo of photos)
+      perPost.set(photo.post_id, [...(perPost.get(photo.post_id) ?? []), photo.position]);
+    expect(perPost.size).toBe(POSTS / PHOTO_POST_EVERY);
+    for (const positions of perPost.values()) {
+      expect(positions.length).toBeGreaterThanOrEqual(2);
+      expect(positions.length).toBeLessThanOrEqual(8);
+      expect(positions).toEqual(positions.map((_, k) => k));
+    }
+    for (const photo of photos.slice(0, 5)) {
+      expect(photo.status).toBe('uploaded');
+      const image = await sharp(fs.readFileSync(path.join(filesDir, photo.image))).metadata();
+      expect({ format: image.format, width: image.width, height: image.height }).toEqual({
+        format: 'webp',
+        width: photo.width,
+        height: photo.height,
+      });
+      expect((await sharp(fs.readFileSync(path.join(filesDir, photo.thumb))).metadata()).width).toBe(
+        Math.round(photo.width / 2),
+      );
+    }
+  });
+
+  it('leaves the rest of the community as it was', async () => {
+    const text = async (database: Database) =>
+      rowsOf<{ text: string }>(
+        await database.db
+          .execute(sql`select md5(string_agg(p.tldr || p.content || u.username || p.likes_count,
+            '|' order by p.created_at, p.tldr)) as text from posts p join users u on u.id = p.user_id`),
+      )[0]!.text;
+    expect(await text(withPhotos.database)).toBe(await text(plain.database));
+    const [none] = rowsOf<{ files: number }>(
+      await plain.database.db.execute(sql`select count(*)::int as files from files`),
+    );
+    expect(none!.files).toBe(0);
   });
 });
