@@ -18,6 +18,8 @@ import { PostDetailBody } from './components/post-detail-body';
 import { PostHeader } from './components/post-header';
 import { PostNoticesProvider, usePostNotices } from './components/post-notices';
 import { PostOptionsMenu } from './components/post-options-menu';
+import { photoIndexOf } from './components/photo-address';
+import { photosOf } from './components/photo-grid';
 import { POST_TEXT } from './messages';
 import { postsMeta } from './post-cache';
 import { useLivePostCounts, useLivePostReactions } from './use-live-post';
@@ -28,9 +30,13 @@ export function isPostNotFound(error: unknown): boolean {
   return error.is(404) || (error.is(422) && Boolean(error.fieldErrors?.id));
 }
 
-/** /post/{id}: full title, Markdown content, attachment, like, Share, comments and the comment form. */
+/**
+ * /post/{id}: full title, Markdown content, attachment, like, Share, comments and the comment form.
+ * /post/{id}/photo/{n} (ADR 050) is the same page with its nth photo open in the viewer; a number
+ * naming none of its photos is the post's not-found.
+ */
 export function PostDetailPage() {
-  const { id = '' } = useParams();
+  const { id = '', n } = useParams();
   const post = useQuery({
     queryKey: queryKeys.posts.detail(id),
     queryFn: ({ signal }) => fetchPost(id, signal),
@@ -58,8 +64,10 @@ export function PostDetailPage() {
             </Button>
           </Alert>
         )
+      ) : n !== undefined && photoIndexOf(n, photosOf(post.data.files).length) === null ? (
+        <PostNotFound />
       ) : (
-        <PostDetail post={post.data} />
+        <PostDetail post={post.data} openPhoto={n === undefined ? null : photoIndexOf(n, Infinity)} />
       )}
     </PostNoticesProvider>
   );
@@ -77,7 +85,7 @@ function BackLink() {
   );
 }
 
-function PostDetail({ post }: { post: Post }) {
+function PostDetail({ post, openPhoto }: { post: Post; openPhoto: number | null }) {
   const navigate = useNavigate();
   const location = useLocation();
   const notices = usePostNotices()!;
@@ -105,7 +113,7 @@ function PostDetail({ post }: { post: Post }) {
               <PostOptionsMenu post={post} notify={notices.notify} onRemoved={() => navigate('/dashboard')} />
             }
           />
-          <PostDetailBody post={post} titleId="post-title" />
+          <PostDetailBody post={post} titleId="post-title" address={{ postId: post.id, open: openPhoto }} />
           <PostActions post={post} notify={notices.notify} className="mt-5 border-t border-stone-100 pt-3" />
         </article>
       </Card>

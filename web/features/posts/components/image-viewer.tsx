@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useViewerAddress } from './photo-address';
 import { onDemandDialog } from '@web/app/resilience/on-demand';
 import { cn } from '@web/lib/cn';
 import { exportOf } from '@web/app/resilience/screen-loading';
@@ -23,6 +24,7 @@ export function ImageViewer({
   downloadName,
   size,
   loading,
+  address,
   className,
 }: {
   /** The image at full size, shown in the dialog. */
@@ -38,17 +40,24 @@ export function ImageViewer({
   size?: { width: number; height: number } | null;
   /** `lazy` where many may be drawn at once below the fold (cards). */
   loading?: 'lazy' | 'eager';
+  /** The photo's own address (./photo-address.ts), whether the page was reached at it, and the post's. */
+  address?: { path: string; open: boolean; home: string };
   className?: string;
 }) {
   const [loaded, setLoaded] = useState(false);
-  const [open, setOpen] = useState(false);
+  const viewer = useViewerAddress({
+    addressOf: address ? () => address.path : undefined,
+    initial: address?.open ? 0 : null,
+    home: address?.home,
+  });
+  const open = viewer.open !== null;
   return (
     <>
       <button
         type="button"
         aria-haspopup="dialog"
         aria-expanded={open}
-        onClick={() => setOpen(true)}
+        onClick={() => viewer.show(0)}
         {...fullSizeOpener}
         className={cn(
           'group relative block w-full cursor-zoom-in overflow-hidden rounded-xl bg-stone-100 ring-1 ring-stone-200/70',
@@ -71,7 +80,7 @@ export function ImageViewer({
       </button>
       <FullSizeImage
         open={open}
-        onOpenChange={setOpen}
+        onOpenChange={(next) => (next ? undefined : viewer.close())}
         src={src}
         alt={alt}
         name={name}

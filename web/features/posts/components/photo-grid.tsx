@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import type { PostFile } from '@shared/api/posts';
 import { onDemandDialog } from '@web/app/resilience/on-demand';
 import { cn } from '@web/lib/cn';
 import { exportOf } from '@web/app/resilience/screen-loading';
+import { useViewerAddress } from './photo-address';
 
 /** The full-size view (a Radix Dialog) loads the first time a reader may open it. */
 const { Dialog: FullSizeImage, openerProps: fullSizeOpener } = onDemandDialog(
@@ -21,8 +21,8 @@ const THUMBNAIL_WIDTH = 960;
 /** A photo of a post: an image file with its pixel size. */
 export type Photo = PostFile & { thumbnail_url: string };
 
-export function photosOf(files: readonly PostFile[] | undefined): Photo[] {
-  return (files ?? []).filter((file): file is Photo =>
+export function photosOf<File extends PostFile>(files: readonly File[] | undefined): (File & Photo)[] {
+  return (files ?? []).filter((file): file is File & Photo =>
     Boolean(file.content_type?.startsWith('image/') && file.thumbnail_url),
   );
 }
@@ -48,20 +48,30 @@ export function photoAlt(photo: Photo, index: number, count: number, postTitle: 
  * its own proportions (its share of the width is its aspect ratio, so all in a row are equally high
  * and none is cropped). The box of each is known from its width and height before it loads, so
  * nothing moves. Cards show the first four, "+N" on the last; the post page shows all, three a row.
- * A photo opens at full size (./full-size-image.tsx).
+ * A photo opens at full size (./full-size-image.tsx), at its own address when `addressOf` gives one
+ * (./photo-address.ts).
  */
 export function PhotoGrid({
   photos,
   postTitle,
   variant,
+  addressOf,
+  initialOpen,
+  home,
   className,
 }: {
   photos: Photo[];
   postTitle: string;
   variant: 'card' | 'full';
+  /** The address of the photo at this index (/post/{id}/photo/{n}); none for published posts. */
+  addressOf?: (index: number) => string;
+  /** The photo the address asked for, open from the start. */
+  initialOpen?: number | null;
+  /** Where closing goes when the page was reached at a photo's address. */
+  home?: string;
   className?: string;
 }) {
-  const [open, setOpen] = useState<number | null>(null);
+  const { open, show, close } = useViewerAddress({ addressOf, initial: initialOpen, home });
   const shown = variant === 'card' ? photos.slice(0, CARD_PHOTOS) : photos;
   const more = photos.length - shown.length;
   const rows = rowsOf(shown, variant === 'card' ? (shown.length === 4 ? 2 : shown.length) : ROW_PHOTOS);
@@ -80,7 +90,7 @@ export function PhotoGrid({
                 key={photo.id}
                 type="button"
                 aria-haspopup="dialog"
-                onClick={() => setOpen(index)}
+                onClick={() => show(index)}
                 {...fullSizeOpener}
                 style={{ flex: `${ratio} 1 0%`, aspectRatio: `${ratio}` }}
                 className="group relative min-w-0 cursor-zoom-in overflow-hidden rounded-lg bg-stone-100 ring-1 ring-stone-200/70 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
@@ -117,12 +127,12 @@ export function PhotoGrid({
       {current ? (
         <FullSizeImage
           open={open !== null}
-          onOpenChange={(next) => (next ? undefined : setOpen(null))}
+          onOpenChange={(next) => (next ? undefined : close())}
           src={current.url}
           alt={photoAlt(current, open!, photos.length, postTitle)}
           name={`${current.name} (${open! + 1} of ${photos.length})`}
           downloadName={current.name}
-          onStep={(delta) => setOpen((index) => ((index ?? 0) + delta + photos.length) % photos.length)}
+          onStep={(delta) => show((open! + delta + photos.length) % photos.length)}
         />
       ) : null}
     </div>
