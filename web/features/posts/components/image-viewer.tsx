@@ -19,6 +19,7 @@ const MAX_HEIGHT_PX = 400;
 export function ImageViewer({
   src,
   previewSrc = src,
+  srcSet,
   alt,
   name,
   downloadName,
@@ -31,6 +32,8 @@ export function ImageViewer({
   src: string;
   /** What the page shows inline (a lighter thumbnail on cards); the image itself by default. */
   previewSrc?: string;
+  /** The image's WebP widths (ADR 050), offered inline and full size. */
+  srcSet?: string;
   alt: string;
   /** The dialog's title, e.g. the file name. */
   name: string;
@@ -69,6 +72,8 @@ export function ImageViewer({
       >
         <img
           src={previewSrc}
+          srcSet={srcSet}
+          sizes={srcSet ? '(min-width: 768px) 730px, 100vw' : undefined}
           alt={alt}
           loading={loading}
           decoding="async"
@@ -82,6 +87,7 @@ export function ImageViewer({
         open={open}
         onOpenChange={(next) => (next ? undefined : viewer.close())}
         src={src}
+        srcSet={srcSet}
         alt={alt}
         name={name}
         downloadName={downloadName}

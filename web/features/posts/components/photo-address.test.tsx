@@ -13,7 +13,8 @@ describe("a photo's address", () => {
   });
 
   it('names no photo past the last, before the first, or with anything but digits', () => {
-    for (const n of ['4', '0', '-1', '01', '1.5', 'x', '', '99999', undefined]) expect(photoIndexOf(n, 3)).toBeNull();
+    for (const n of ['4', '0', '-1', '01', '1.5', 'x', '', '99999', undefined])
+      expect(photoIndexOf(n, 3)).toBeNull();
   });
 });
 
@@ -28,7 +29,9 @@ describe('the viewer in the address bar', () => {
 
   it('opening adds an entry at the photo, moving replaces it, Back closes', async () => {
     const before = window.history.length;
-    const { result } = renderHook(() => useViewerAddress({ addressOf: (i) => photoPath('p1', i) }), { wrapper });
+    const { result } = renderHook(() => useViewerAddress({ addressOf: (i) => photoPath('p1', i) }), {
+      wrapper,
+    });
     act(() => result.current.show(1));
     expect(result.current.open).toBe(1);
     expect(window.location.pathname).toBe('/post/p1/photo/2');

@@ -65,7 +65,8 @@ export function useViewerAddress({
   const close = useCallback(() => {
     if (pushed.current) return window.history.back();
     setOpen(null);
-    if (addressOf && home && initial !== null) void navigate(home, { replace: true, preventScrollReset: true });
+    if (addressOf && home && initial !== null)
+      void navigate(home, { replace: true, preventScrollReset: true });
   }, [addressOf, home, initial, navigate]);
 
   return { open, show, close };

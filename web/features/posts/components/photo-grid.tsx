@@ -1,4 +1,6 @@
+import { Play } from 'lucide-react';
 import type { PostFile } from '@shared/api/posts';
+import { formatDuration, spokenDuration } from '@shared/domain/format-duration';
 import { onDemandDialog } from '@web/app/resilience/on-demand';
 import { cn } from '@web/lib/cn';
 import { exportOf } from '@web/app/resilience/screen-loading';
@@ -15,16 +17,33 @@ export const CARD_PHOTOS = 4;
 const ROW_PHOTOS = 3;
 /** A photo whose size is unknown is laid out as a 4:3 one. */
 const FALLBACK_RATIO = 4 / 3;
-/** The thumbnail variant's width (server/features/files/files.images.ts). */
-const THUMBNAIL_WIDTH = 960;
 
-/** A photo of a post: an image file with its pixel size. */
-export type Photo = PostFile & { thumbnail_url: string };
+/** A photo of a post (an image with its card-sized preview), or a video (ADR 050). */
+export type Photo = PostFile;
 
-export function photosOf<File extends PostFile>(files: readonly File[] | undefined): (File & Photo)[] {
-  return (files ?? []).filter((file): file is File & Photo =>
-    Boolean(file.content_type?.startsWith('image/') && file.thumbnail_url),
+export function isVideo(file: PostFile): boolean {
+  return Boolean(file.content_type?.startsWith('video/'));
+}
+
+/** A post's photos and videos, in its order: what its grid shows and its viewer opens. */
+export function photosOf<File extends PostFile>(files: readonly File[] | undefined): File[] {
+  return (files ?? []).filter(
+    (file) => Boolean(file.content_type?.startsWith('image/') && file.thumbnail_url) || isVideo(file),
   );
+}
+
+/** "8 photos", "3 photos and 1 video". */
+export function photosLabel(photos: readonly Photo[]): string {
+  const videos = photos.filter(isVideo).length;
+  const images = photos.length - videos;
+  const said = [
+    [images, 'photo'],
+    [videos, 'video'],
+  ] as const;
+  return said
+    .filter(([count]) => count > 0)
+    .map(([count, noun]) => `${count} ${noun}${count === 1 ? '' : 's'}`)
+    .join(' and ');
 }
 
 function ratioOf(photo: Photo): number {
@@ -38,8 +57,9 @@ export function rowsOf<T>(items: readonly T[], perRow: number): T[][] {
   return rows;
 }
 
-/** What a photo is called when its author gave no description. */
+/** What a photo is called when its author gave no description; a video is called by its name. */
 export function photoAlt(photo: Photo, index: number, count: number, postTitle: string): string {
+  if (isVideo(photo)) return `Video ${index + 1} of ${count}: ${photo.name}`;
   return photo.alt.trim() || `Photo ${index + 1} of ${count} in ${postTitle}`;
 }
 
@@ -78,7 +98,7 @@ export function PhotoGrid({
   const current = open === null ? null : photos[open];
 
   return (
-    <div className={cn('space-y-1', className)} role="group" aria-label={`${photos.length} photos`}>
+    <div className={cn('space-y-1', className)} role="group" aria-label={photosLabel(photos)}>
       {rows.map((row, r) => (
         <div key={r} className="flex gap-1">
           {row.map((photo, i) => {
@@ -95,19 +115,25 @@ export function PhotoGrid({
                 style={{ flex: `${ratio} 1 0%`, aspectRatio: `${ratio}` }}
                 className="group relative min-w-0 cursor-zoom-in overflow-hidden rounded-lg bg-stone-100 ring-1 ring-stone-200/70 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
               >
-                <img
-                  src={photo.thumbnail_url}
-                  srcSet={srcSetOf(photo)}
-                  sizes={
-                    variant === 'card' ? '(min-width: 768px) 360px, 50vw' : '(min-width: 768px) 480px, 100vw'
-                  }
-                  alt={photoAlt(photo, index, photos.length, postTitle)}
-                  width={photo.width ?? undefined}
-                  height={photo.height ?? undefined}
-                  loading={variant === 'card' ? 'lazy' : undefined}
-                  decoding="async"
-                  className="size-full object-contain"
-                />
+                {isVideo(photo) ? (
+                  <VideoTile photo={photo} alt={photoAlt(photo, index, photos.length, postTitle)} />
+                ) : (
+                  <img
+                    src={photo.thumbnail_url!}
+                    srcSet={srcSetOf(photo)}
+                    sizes={
+                      variant === 'card'
+                        ? '(min-width: 768px) 360px, 50vw'
+                        : '(min-width: 768px) 480px, 100vw'
+                    }
+                    alt={photoAlt(photo, index, photos.length, postTitle)}
+                    width={photo.width ?? undefined}
+                    height={photo.height ?? undefined}
+                    loading={variant === 'card' ? 'lazy' : undefined}
+                    decoding="async"
+                    className="size-full object-contain"
+                  />
+                )}
                 {last ? (
                   <span
                     className="absolute inset-0 flex items-center justify-center bg-scrim/55 text-2xl font-semibold text-on-scrim"
@@ -117,7 +143,8 @@ export function PhotoGrid({
                   </span>
                 ) : null}
                 <span className="sr-only">
-                  {last ? ` (view full size; ${more} more photos)` : ' (view full size)'}
+                  {isVideo(photo) ? ' (play video' : ' (view full size'}
+                  {last ? `; ${more} more)` : ')'}
                 </span>
               </button>
             );
@@ -129,9 +156,20 @@ export function PhotoGrid({
           open={open !== null}
           onOpenChange={(next) => (next ? undefined : close())}
           src={current.url}
+          srcSet={srcSetOf(current)}
           alt={photoAlt(current, open!, photos.length, postTitle)}
           name={`${current.name} (${open! + 1} of ${photos.length})`}
           downloadName={current.name}
+          video={
+            isVideo(current)
+              ? {
+                  posterSrc: current.poster_url,
+                  durationMs: current.duration_ms,
+                  size:
+                    current.width && current.height ? { width: current.width, height: current.height } : null,
+                }
+              : undefined
+          }
           onStep={(delta) => show((open! + delta + photos.length) % photos.length)}
         />
       ) : null}
@@ -139,8 +177,49 @@ export function PhotoGrid({
   );
 }
 
-/** The sizes Hearth keeps of a photo: the 960 px thumbnail and the re-encoded original. */
-function srcSetOf(photo: Photo): string | undefined {
-  if (!photo.width || photo.width <= THUMBNAIL_WIDTH) return undefined;
-  return `${photo.thumbnail_url} ${THUMBNAIL_WIDTH}w, ${photo.url} ${photo.width}w`;
+/**
+ * A video in the grid: its poster (a dark tile while it has none), a play badge and its length; it
+ * plays in the viewer (ADR 050).
+ */
+function VideoTile({ photo, alt }: { photo: Photo; alt: string }) {
+  return (
+    <>
+      {photo.poster_url ? (
+        <img
+          src={photo.poster_url}
+          alt={alt}
+          width={photo.width ?? undefined}
+          height={photo.height ?? undefined}
+          loading="lazy"
+          decoding="async"
+          className="size-full bg-stone-900 object-contain"
+        />
+      ) : (
+        <span role="img" aria-label={alt} className="block size-full bg-stone-900" />
+      )}
+      <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center">
+        <span className="rounded-full bg-black/65 p-3 text-white shadow-lg">
+          <Play className="size-6 fill-current" />
+        </span>
+      </span>
+      {photo.duration_ms != null ? (
+        <>
+          <span
+            aria-hidden="true"
+            data-testid="video-duration-badge"
+            className="absolute right-1.5 bottom-1.5 rounded-md bg-black/70 px-1.5 py-0.5 text-xs font-medium text-white tabular-nums"
+          >
+            {formatDuration(photo.duration_ms)}
+          </span>
+          <span className="sr-only">{`, ${spokenDuration(photo.duration_ms)}`}</span>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** Every WebP width Hearth keeps of a photo (ADR 050), for the browser to choose by `sizes`. */
+export function srcSetOf(photo: Photo): string | undefined {
+  if (photo.sizes.length < 2) return undefined;
+  return photo.sizes.map((size) => `${size.url} ${size.width}w`).join(', ');
 }

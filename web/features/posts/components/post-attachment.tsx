@@ -4,7 +4,7 @@ import { formatBytes } from '@shared/domain/format-bytes';
 import { cn } from '@web/lib/cn';
 import { ImageViewer } from './image-viewer';
 import { VideoPlayer } from './video-player';
-import { PhotoGrid, photosOf } from './photo-grid';
+import { PhotoGrid, photosOf, srcSetOf } from './photo-grid';
 import { photoPath } from './photo-address';
 
 /** What an attachment needs of a post (or a published post); sizes, thumbnail and files are optional. */
@@ -121,6 +121,7 @@ export function PostAttachment({
     <ImageViewer
       src={post.file_url}
       previewSrc={variant === 'card' ? post.thumbnail_url || post.file_url : post.file_url}
+      srcSet={post.files?.[0] ? srcSetOf(post.files[0]) : undefined}
       alt={alt}
       name={name}
       downloadName={post.file_name}
@@ -128,7 +129,11 @@ export function PostAttachment({
       loading={variant === 'card' ? 'lazy' : undefined}
       address={
         address
-          ? { path: photoPath(address.postId, 0), open: address.open === 0, home: `/post/${encodeURIComponent(address.postId)}` }
+          ? {
+              path: photoPath(address.postId, 0),
+              open: address.open === 0,
+              home: `/post/${encodeURIComponent(address.postId)}`,
+            }
           : undefined
       }
       className={variant === 'card' ? className : undefined}

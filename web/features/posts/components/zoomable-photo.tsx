@@ -26,6 +26,7 @@ interface Gesture {
 export function ZoomablePhoto({
   photoRef: photo,
   src,
+  srcSet,
   alt,
   zoom,
   onZoom,
@@ -34,6 +35,7 @@ export function ZoomablePhoto({
   /** The photo element, for the viewer's own zoom controls. */
   photoRef: RefObject<HTMLImageElement | null>;
   src: string;
+  srcSet?: string;
   alt: string;
   zoom: Zoom;
   onZoom: (zoom: Zoom) => void;
@@ -47,12 +49,11 @@ export function ZoomablePhoto({
   const current = useRef(zoom);
   current.current = zoom;
 
-  /** A screen point relative to the unzoomed photo's centre (it is centred in the stage). */
-  const pointOf = (clientX: number, clientY: number): Point => {
-    const rect = stage.current!.getBoundingClientRect();
-    return { x: clientX - rect.left - rect.width / 2, y: clientY - rect.top - rect.height / 2 };
-  };
-  const boxOf = (): Box => ({ width: photo.current?.offsetWidth ?? 0, height: photo.current?.offsetHeight ?? 0 });
+  const pointOf = (clientX: number, clientY: number) => pointIn(stage.current!, clientX, clientY);
+  const boxOf = () => boxOfPhoto(photo.current);
+  // The wheel listener is bound once; it calls the latest `onZoom`.
+  const zoomTo = useRef(onZoom);
+  zoomTo.current = onZoom;
 
   useEffect(() => {
     const element = stage.current!;
@@ -61,13 +62,18 @@ export function ZoomablePhoto({
       // Without this the browser zooms the whole page.
       event.preventDefault();
       const zoomNow = current.current;
-      onZoom(
-        zoomAbout(zoomNow, zoomNow.scale * Math.exp(-event.deltaY / 200), pointOf(event.clientX, event.clientY), boxOf()),
+      zoomTo.current(
+        zoomAbout(
+          zoomNow,
+          zoomNow.scale * Math.exp(-event.deltaY / 200),
+          pointIn(element, event.clientX, event.clientY),
+          boxOfPhoto(element.querySelector('img')),
+        ),
       );
     };
     element.addEventListener('wheel', onWheel, { passive: false });
     return () => element.removeEventListener('wheel', onWheel);
-  }, [onZoom]);
+  }, []);
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     event.currentTarget.setPointerCapture?.(event.pointerId);
@@ -94,7 +100,12 @@ export function ZoomablePhoto({
     if (pinch && pointers.current.size >= 2) {
       const [a, b] = [...pointers.current.values()] as [Point, Point];
       const mid = midpoint(a, b);
-      const scaled = zoomAbout(pinch.zoom, (pinch.zoom.scale * distance(a, b)) / pinch.distance, pinch.mid, boxOf());
+      const scaled = zoomAbout(
+        pinch.zoom,
+        (pinch.zoom.scale * distance(a, b)) / pinch.distance,
+        pinch.mid,
+        boxOf(),
+      );
       onZoom(panBy(scaled, mid.x - pinch.mid.x, mid.y - pinch.mid.y, boxOf()));
     } else if (!pinch && isZoomed(current.current)) {
       onZoom(panBy(current.current, point.x - before.x, point.y - before.y, boxOf()));
@@ -141,6 +152,8 @@ export function ZoomablePhoto({
       <img
         ref={photo}
         src={src}
+        srcSet={srcSet}
+        sizes={srcSet ? '100vw' : undefined}
         alt={alt}
         draggable={false}
         style={{ transform: `translate(${zoom.x}px, ${zoom.y}px) scale(${zoom.scale})` }}
@@ -151,6 +164,17 @@ export function ZoomablePhoto({
       />
     </div>
   );
+}
+
+/** A screen point relative to the unzoomed photo's centre (it is centred in the stage). */
+function pointIn(stage: HTMLElement, clientX: number, clientY: number): Point {
+  const rect = stage.getBoundingClientRect();
+  return { x: clientX - rect.left - rect.width / 2, y: clientY - rect.top - rect.height / 2 };
+}
+
+/** The photo's unzoomed size: offset sizes ignore transforms. */
+function boxOfPhoto(photo: HTMLElement | null): Box {
+  return { width: photo?.offsetWidth ?? 0, height: photo?.offsetHeight ?? 0 };
 }
 
 function distance(a: Point, b: Point): number {
