@@ -1,6 +1,7 @@
 // The `lighthouse` suite: Lighthouse 12 (Node API) in Debian Chromium, started by chrome-launcher,
 // scores performance and accessibility of the public feed and a published post (signed out) and of
-// the timeline (signed in: the session cookie goes in `extraHeaders`), against issue 11's >= 95.
+// the timeline and a post page with a grid of six photos (signed in: the session cookie goes in
+// `extraHeaders`; issue 28's largest paint with a photo grid), against issue 11's >= 95.
 // Both of Lighthouse's presets, one after the other on the same app: its default run (mobile form
 // factor, simulated throttling) and its desktop settings. BENCH_LIGHTHOUSE_PRESET=mobile (or desktop)
 // runs one of them only. Each page is audited BENCH_LIGHTHOUSE_RUNS times (3 unless set) and the
@@ -12,7 +13,14 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { CHROMIUM, CHROMIUM_FLAGS, ROOT, publishedPost, startBuiltApp } from './support/built-app';
+import {
+  CHROMIUM,
+  CHROMIUM_FLAGS,
+  ROOT,
+  photoGridPost,
+  publishedPost,
+  startBuiltApp,
+} from './support/built-app';
 import { mergeResult } from './support/hearth';
 
 const TARGET = 95;
@@ -43,10 +51,12 @@ export async function runLighthouse() {
   const presets = lighthousePresets(process.env.BENCH_LIGHTHOUSE_PRESET);
   try {
     const postPath = await publishedPost(app);
+    const gridPath = await photoGridPost(app);
     const pages = [
       { page: 'public feed', path: '/', signedIn: false },
       { page: 'public post', path: postPath, signedIn: false },
       { page: 'timeline', path: '/dashboard', signedIn: true },
+      { page: 'post with photos', path: gridPath, signedIn: true },
     ];
     const runs: Array<{ preset: Preset; pages: PageScores[] }> = [];
     for (const preset of presets) {

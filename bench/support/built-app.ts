@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../server/config/env';
 import { heapFlags } from '../../server/heap';
+import sharp from 'sharp';
 import { SESSION_COOKIE } from '../../server/http/auth';
 import { insertSession } from '../../server/features/sessions/sessions.repo';
 import { hashToken, randomToken } from '../../server/lib/tokens';
@@ -243,6 +244,52 @@ export async function publishedPost(app: BuiltApp): Promise<string> {
   if (published.status !== 201)
     throw new Error(`POST /api/public_posts answered ${published.status} ${JSON.stringify(published.body)}`);
   return new URL(published.body.public_url, app.base).pathname;
+}
+
+/**
+ * A post by the member holding `count` photos (ADR 048's grid), uploaded through the file requests
+ * as the web app does; returns its page (/post/{id}). The photos are 1600 x 1200 with grain, so they
+ * weigh what a phone's photos weigh once re-encoded, not what a flat colour would.
+ */
+export async function photoGridPost(app: BuiltApp, count = 6): Promise<string> {
+  const ids: string[] = [];
+  for (let n = 0; n < count; n++) {
+    const bytes = await sharp({
+      create: {
+        width: n % 2 ? 1200 : 1600,
+        height: n % 2 ? 1600 : 1200,
+        channels: 3,
+        background: { r: 60 + n * 30, g: 140, b: 200 - n * 20 },
+        noise: { type: 'gaussian', mean: 0, sigma: 12 },
+      },
+    })
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    const request = await app.api<{ id: string; url: string }>('POST', '/api/file_requests', {
+      name: `photo-${n + 1}.jpg`,
+      file_type: 'post_attachment',
+    });
+    if (request.status !== 201) throw new Error(`POST /api/file_requests answered ${request.status}`);
+    const put = await fetch(new URL(request.body.url, app.base), {
+      method: 'PUT',
+      body: bytes as BodyInit,
+      headers: { 'content-type': 'image/jpeg' },
+    });
+    if (put.status !== 200) throw new Error(`PUT of a photo answered ${put.status}`);
+    const done = await app.api('PATCH', `/api/file_requests/${request.body.id}`, {
+      status: 'uploaded',
+      file_size: bytes.length,
+      content_type: 'image/jpeg',
+    });
+    if (done.status !== 200) throw new Error(`PATCH /api/file_requests answered ${done.status}`);
+    ids.push(request.body.id);
+  }
+  const created = await app.api<{ id: string }>('POST', '/api/posts', {
+    post: { tldr: 'The hike, in photos', content: 'Up the ridge and back.', file_request_ids: ids },
+  });
+  if (created.status !== 201)
+    throw new Error(`POST /api/posts answered ${created.status} ${JSON.stringify(created.body)}`);
+  return `/post/${created.body.id}`;
 }
 
 /** Chromium's flags for every browser suite (Debian's /usr/bin/chromium, shared machine). */

@@ -77,11 +77,14 @@ export type AltDraft = NonNullable<FileRequest['alt_draft']>;
 
 /**
  * GET /api/files/{id}?variant=thumbnail: the card-sized preview of an image; `poster`: a video's
- * poster frame (a WebP image); default: the file.
+ * poster frame (a WebP image); `w480`, `w1280`: a post photo at that width (ADR 050), for a photo
+ * wider than it; default: the file.
  */
 export const FileQuerySchema = z.object({
   variant: z
-    .enum(['original', 'thumbnail', 'poster'], { error: 'must be original, thumbnail or poster' })
+    .enum(['original', 'thumbnail', 'poster', 'w480', 'w1280'], {
+      error: 'must be original, thumbnail, poster, w480 or w1280',
+    })
     .optional()
     .default('original'),
 });

@@ -89,11 +89,24 @@ export const PostFileSchema = z.object({
   content_type: z.string().nullable(),
   /** Bytes. */
   size: z.number().int().nullable(),
-  /** An image's size in pixels, so the page reserves its space before it loads; null otherwise. */
+  /**
+   * An image's (or a read video's) size in pixels, so the page reserves its space before it loads;
+   * null otherwise.
+   */
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
   /** The author's description of the photo (its alt text); '' until given. */
   alt: z.string(),
+  /** A video's length once the worker read it (ADR 049); null otherwise. */
+  duration_ms: z.number().int().nullable(),
+  /** A video's poster frame (?variant=poster) once taken; null otherwise. */
+  poster_url: z.string().nullable(),
+  /**
+   * Every WebP width a photo is kept at, narrowest first, for `srcset` (ADR 050): 480, the
+   * 960 thumbnail, 1280 and the photo itself, each only when narrower than the photo. Empty for
+   * other files.
+   */
+  sizes: z.array(z.object({ width: z.number().int(), url: z.string() })),
 });
 export type PostFile = z.infer<typeof PostFileSchema>;
 
@@ -196,7 +209,7 @@ export const GroupPhotoSchema = PostFileSchema.extend({
   post_tldr: z.string(),
   /** When the post was written (ISO 8601). */
   created_at: z.string(),
-  /** Its place among the post's photos, from 0: /post/{post_id} shows it there. */
+  /** Its place among the post's photos and videos, from 0: /post/{post_id}/photo/{index + 1} opens it. */
   index: z.number().int(),
 });
 export type GroupPhoto = z.infer<typeof GroupPhotoSchema>;

@@ -1,7 +1,7 @@
-import { type Browser, type Locator, expect, test } from '@playwright/test';
+import { type Browser, type Locator, type Page, expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { host, newMember, signInPage } from './support/members';
+import { host, newMember, signInApi, signInPage } from './support/members';
 
 test.beforeAll(async () => {
   await host();
@@ -31,10 +31,56 @@ const SHAPES: Array<[number, number]> = [
 const fileNames = async (list: Locator) =>
   (await list.getByRole('listitem').allTextContents()).map((text) => text.match(/photo-\d\.png/)?.[0]);
 
+/** Touch points through Chromium's own touch input: each step moves every finger a little. */
+async function touch(page: Page, paths: Array<Array<{ x: number; y: number }>>) {
+  const cdp = await page.context().newCDPSession(page);
+  const steps = paths[0]!.length;
+  const at = (step: number) => paths.map((path, id) => ({ ...path[step]!, id }));
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
+  for (let step = 1; step < steps; step++)
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(step) });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+/** `count` + 1 points from `from` to `to`. */
+function line(from: { x: number; y: number }, to: { x: number; y: number }, count = 8) {
+  return Array.from({ length: count + 1 }, (_, i) => ({
+    x: from.x + ((to.x - from.x) * i) / count,
+    y: from.y + ((to.y - from.y) * i) / count,
+  }));
+}
+
+async function centreOf(locator: Locator) {
+  const box = (await locator.boundingBox())!;
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** Two fingers about the centre of `area`, from `from` px apart to `to` px apart. */
+async function pinch(page: Page, area: Locator, from: number, to: number) {
+  const c = await centreOf(area);
+  await touch(page, [
+    line({ x: c.x - from / 2, y: c.y }, { x: c.x - to / 2, y: c.y }),
+    line({ x: c.x + from / 2, y: c.y }, { x: c.x + to / 2, y: c.y }),
+  ]);
+}
+
+/** One finger (or, without touch, the mouse) across the centre of `area` by `dx`. */
+async function swipe(page: Page, area: Locator, dx: number, withTouch: boolean) {
+  const c = await centreOf(area);
+  if (withTouch) return touch(page, [line({ x: c.x - dx / 2, y: c.y }, { x: c.x + dx / 2, y: c.y })]);
+  await page.mouse.move(c.x - dx / 2, c.y);
+  await page.mouse.down();
+  await page.mouse.move(c.x + dx / 2, c.y, { steps: 8 });
+  await page.mouse.up();
+}
+
 async function postEightPhotos(browser: Browser, viewport: { width: number; height: number }, label: string) {
-  const context = await browser.newContext({ viewport });
+  const withTouch = label === 'phone';
+  const context = await browser.newContext({ viewport, hasTouch: withTouch });
   const page = await context.newPage();
-  await signInPage(page, await newMember('album'));
+  const author = await newMember('album');
+  await signInPage(page, author);
   const title = `Sports day ${label} ${Date.now()}`;
   await page.goto('/posts/new');
   await page.getByLabel('Title').fill(title);
@@ -76,6 +122,7 @@ async function postEightPhotos(browser: Browser, viewport: { width: number; heig
   const again = page.getByRole('dialog', { name: '1 photo has no description' });
   await again.getByRole('button', { name: 'Post anyway' }).click();
   await expect(page).toHaveURL(/\/post\/[0-9a-f-]{36}$/);
+  const postPath = new URL(page.url()).pathname;
 
   // The post page shows all eight, in the chosen order, described, each box sized before it loads.
   const grid = page.getByRole('group', { name: '8 photos' });
@@ -93,28 +140,116 @@ async function postEightPhotos(browser: Browser, viewport: { width: number; heig
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
   await expectNoSeriousA11yViolations(page, `post with eight photos (${label})`);
 
-  // A photo opens full screen; arrows move on; Escape closes it and focus comes back to it.
+  // A photo opens full screen at its own address; arrows move on and the address follows.
   const third = grid.getByRole('button', { name: /Race number 3/ });
   await third.click();
   const viewer = page.getByRole('dialog', { name: 'photo-3.png (3 of 8)' });
   await expect(viewer).toBeVisible();
-  await expect(viewer.getByRole('img')).toHaveAttribute('src', /^\/api\/files\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(`${postPath}/photo/3`);
+  const stage = page.getByTestId('photo-stage');
+  const photo = stage.getByRole('img');
+  await expect(photo).toHaveAttribute('src', /^\/api\/files\/[0-9a-f-]{36}$/);
   await expectNoSeriousA11yViolations(page, `photo viewer (${label})`);
-  // The arrow keys move to the next photo and back.
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('dialog', { name: 'photo-4.png (4 of 8)' })).toBeVisible();
+  await expect(page).toHaveURL(`${postPath}/photo/4`);
   await page.keyboard.press('ArrowLeft');
   await expect(viewer).toBeVisible();
+  await expect(page).toHaveURL(`${postPath}/photo/3`);
+
+  // Zoom: a pinch on a phone, a double click on a desktop; zoomed, a swipe pans and stays.
+  const zoom = page.getByTestId('photo-zoom');
+  await expect(zoom).toHaveText('Not zoomed');
+  if (withTouch) await pinch(page, stage, 60, 240);
+  else await photo.dblclick();
+  await expect(zoom).toHaveText(/^Zoomed to \d+%$/);
+  const zoomedWidth = (await photo.boundingBox())!.width;
+  await swipe(page, stage, -120, withTouch);
+  await expect(viewer).toBeVisible();
+  await expect(zoom).toHaveText(/^Zoomed to/);
+  if (withTouch) await pinch(page, stage, 240, 40);
+  else await page.keyboard.press('0');
+  await expect(zoom).toHaveText('Not zoomed');
+  // It eases back to its own size.
+  await expect.poll(async () => (await photo.boundingBox())!.width).toBeLessThan(zoomedWidth / 2);
+  // Unzoomed, the same swipe moves to the next photo, which opens unzoomed.
+  await swipe(page, stage, -120, withTouch);
+  await expect(page.getByRole('dialog', { name: 'photo-4.png (4 of 8)' })).toBeVisible();
+  await expect(page).toHaveURL(`${postPath}/photo/4`);
+  if (!withTouch) {
+    // Ctrl+wheel and the keys zoom too; the next photo starts unzoomed.
+    await page.keyboard.down('Control');
+    await page.mouse.wheel(0, -300);
+    await page.keyboard.up('Control');
+    await expect(zoom).toHaveText('Zoomed to 400%');
+    for (const _press of [1, 2, 3, 4]) await page.keyboard.press('-');
+    await expect(zoom).toHaveText('Not zoomed');
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await expect(zoom).toHaveText('Zoomed to 150%');
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('dialog', { name: 'photo-5.png (5 of 8)' })).toBeVisible();
+    await expect(zoom).toHaveText('Not zoomed');
+  }
+  // Escape closes it, the address is the post's again, and focus comes back to the photo that opened it.
   await page.keyboard.press('Escape');
-  await expect(viewer).toBeHidden();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page).toHaveURL(postPath);
   await expect(third).toBeFocused();
+  // Back closes it too.
+  await third.click();
+  await expect(viewer).toBeVisible();
+  await page.goBack();
+  await expect(viewer).toBeHidden();
+  await expect(page).toHaveURL(postPath);
+  await expect(grid).toBeVisible();
 
   // The timeline's card shows four of them and says how many more.
   await page.goto('/dashboard');
   const card = page.getByRole('article', { name: title });
   await expect(card.getByRole('group', { name: '8 photos' }).getByRole('img')).toHaveCount(4);
   await expect(card.getByText('+4')).toBeVisible();
+
+  // Opened from the card, the photo has its address over the timeline, which is not reloaded;
+  // closing returns to the timeline where it was.
+  await page.evaluate(() => Object.assign(window, { hearthUnderneath: true }));
+  await card.getByRole('button', { name: /Race number 2/ }).click();
+  await expect(page.getByRole('dialog', { name: 'photo-2.png (1 of 8)' })).toBeVisible();
+  await expect(page).toHaveURL(`${postPath}/photo/1`);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page).toHaveURL('/dashboard');
+  await expect(card).toBeVisible();
+  expect(await page.evaluate(() => 'hearthUnderneath' in window)).toBe(true);
+
+  // A copied address opens that photo for a member who may see the post; closing shows the post.
+  const copied = await context.newPage();
+  await copied.goto(`${postPath}/photo/2`);
+  await expect(copied.getByRole('dialog', { name: 'photo-1.png (2 of 8)' })).toBeVisible();
+  await copied.getByRole('button', { name: 'Close' }).click();
+  await expect(copied.getByRole('dialog')).toBeHidden();
+  await expect(copied).toHaveURL(postPath);
+  await expect(copied.getByRole('group', { name: '8 photos' })).toBeVisible();
+  // A number naming none of its photos is the post's not-found.
+  await copied.goto(`${postPath}/photo/9`);
+  await expect(copied.getByRole('heading', { name: 'Post not found' })).toBeVisible();
   await context.close();
+
+  // Another member whom the visibility rule lets see it (a post outside groups) opens the same
+  // photo; once the author blocks them, its address gives the post's usual not-found.
+  const outsider = await browser.newContext({ viewport });
+  const stranger = await outsider.newPage();
+  const other = await newMember('stranger');
+  await signInPage(stranger, other);
+  await stranger.goto(`${postPath}/photo/2`);
+  await expect(stranger.getByRole('dialog', { name: 'photo-1.png (2 of 8)' })).toBeVisible();
+  const authorApi = await signInApi(author);
+  const otherId = ((await (await signInApi(other)).get('/api/auth').then((r) => r.json())) as { id: string })
+    .id;
+  expect((await authorApi.post('/api/blocks', { data: { user_id: otherId } })).status()).toBe(201);
+  await stranger.goto(`${postPath}/photo/2`);
+  await expect(stranger.getByRole('heading', { name: 'Post not found' })).toBeVisible();
+  await expect(stranger.getByRole('dialog')).toHaveCount(0);
+  await outsider.close();
 }
 
 test('post eight photos, reorder, describe, and view them (desktop)', async ({ browser }) => {

@@ -1,4 +1,5 @@
 import { type Locator, type Page, type Response, expect, test } from '@playwright/test';
+import sharp from 'sharp';
 import { NO_FFMPEG, testFfmpeg, webmClip } from '../support/video-factories';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { host, newMember, signInPage } from './support/members';
@@ -121,4 +122,96 @@ test('attach a video: its length and poster on the card, then play and seek it i
   expect(phoneBox.width).toBeLessThanOrEqual(390);
   expect(phoneBox.width / phoneBox.height).toBeCloseTo(320 / 240, 1);
   await expectNoSeriousA11yViolations(page, 'timeline with a video at a phone width');
+});
+
+/**
+ * A video among a post's several files (ADR 050): the grid shows its poster, a play badge and its
+ * length; it opens in the viewer at its own address and plays and seeks there through byte ranges.
+ */
+async function videoAmongPhotos(page: Page, label: string) {
+  await page.route(/\/api\/files\//, (route) => route.continue());
+  const ranged: Response[] = [];
+  page.on('response', (response) => {
+    if (/\/api\/files\/[0-9a-f-]{36}$/.test(new URL(response.url()).pathname) && response.status() === 206) {
+      ranged.push(response);
+    }
+  });
+  await signInPage(page, await newMember('reporter'));
+  const title = `Goal and team ${label} ${Date.now()}`;
+  await page.goto('/posts/new');
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Attach file').setInputFiles([
+    {
+      name: 'team.png',
+      mimeType: 'image/png',
+      buffer: await sharp({ create: { width: 400, height: 300, channels: 3, background: '#3a7' } })
+        .png()
+        .toBuffer(),
+    },
+    { name: 'Goal.webm', mimeType: 'video/webm', buffer: webmClip({ seconds: 3, width: 320, height: 240 }) },
+  ]);
+  const list = page.getByRole('list', { name: 'Files of this post, in order' });
+  await expect(list.getByRole('progressbar')).toHaveCount(0, { timeout: 30_000 });
+  await page.getByLabel('Description of team.png').fill('The team');
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page).toHaveURL(/\/post\/[0-9a-f-]{36}$/);
+  const postPath = new URL(page.url()).pathname;
+
+  // On the card: the poster with a play badge and the length, not a download.
+  await page.goto('/dashboard');
+  const card = page.getByRole('article', { name: title });
+  const grid = card.getByRole('group', { name: '1 photo and 1 video' });
+  const badge = grid.getByTestId('video-duration-badge');
+  await waitForDuration(page, badge, '0:03');
+  const tile = grid.getByRole('button', { name: /^Video 2 of 2: Goal\.webm.*3 seconds.*play video/ });
+  await expect(tile.getByRole('img')).toHaveAttribute('src', /\?variant=poster$/);
+  await expect(card.getByRole('link', { name: /Download/ })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, `timeline with a photo and a video (${label})`);
+
+  // It plays in the viewer, at its own address, and seeks through ranges.
+  await tile.click();
+  const viewer = page.getByRole('dialog', { name: 'Goal.webm (2 of 2)' });
+  await expect(viewer).toBeVisible();
+  await expect(page).toHaveURL(`${postPath}/photo/2`);
+  const video = viewer.getByLabel('Video: Goal.webm');
+  await expect(video).toHaveAttribute('poster', /\?variant=poster$/);
+  await video.evaluate(async (element: HTMLVideoElement) => {
+    element.muted = true;
+    await element.play();
+  });
+  await expect.poll(async () => (await mediaState(video)).currentTime).toBeGreaterThan(0.3);
+  await video.evaluate(
+    (element: HTMLVideoElement) =>
+      new Promise<void>((resolve) => {
+        element.pause();
+        element.addEventListener('seeked', () => resolve(), { once: true });
+        element.currentTime = 2.2;
+      }),
+  );
+  expect((await mediaState(video)).currentTime).toBeGreaterThan(2.1);
+  expect(ranged.length).toBeGreaterThan(0);
+  expect(ranged[0]!.headers()['content-range']).toMatch(/^bytes \d+-\d+\/\d+$/);
+  await expectNoSeriousA11yViolations(page, `video in the viewer (${label})`);
+
+  // Previous moves to the photo; Escape returns to the timeline.
+  await viewer.getByRole('button', { name: 'Previous photo' }).click();
+  await expect(page.getByRole('dialog', { name: 'team.png (1 of 2)' })).toBeVisible();
+  await expect(page).toHaveURL(`${postPath}/photo/1`);
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL('/dashboard');
+  await expect(tile).toBeFocused();
+}
+
+test('a video among several files plays in the viewer (desktop)', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await videoAmongPhotos(await context.newPage(), 'desktop');
+  await context.close();
+});
+
+test('a video among several files plays in the viewer (phone)', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+  await videoAmongPhotos(await context.newPage(), 'phone');
+  await context.close();
 });

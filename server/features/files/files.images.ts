@@ -21,6 +21,38 @@ export const IMAGE_LIMITS = {
   avatarSide: 512,
 };
 
+/**
+ * The other WebP widths a post photo is kept at (ADR 050), chosen by the layouts' `sizes`: a grid
+ * tile on a phone or a card (at most ~360 CSS px, so 480 covers most screens at their density)
+ * and the viewer on a large screen (1280), beside the 960 px thumbnail and the original.
+ */
+export const SIZED_WIDTHS = [480, 1280] as const;
+export type SizedWidth = (typeof SIZED_WIDTHS)[number];
+
+/** The width a `?variant=` names (w480, w1280), or null for the other variants. */
+export function sizedWidthOf(variant: string): SizedWidth | null {
+  return SIZED_WIDTHS.find((width) => variant === `w${width}`) ?? null;
+}
+
+/** The sized widths an image of `width` has: only those narrower than it (none is enlarged). */
+export function sizedWidthsOf(width: number | null): SizedWidth[] {
+  return SIZED_WIDTHS.filter((sized) => width !== null && sized < width);
+}
+
+/**
+ * A post photo at `width` px wide, from its re-encoded image (so, like it, with no metadata).
+ * Animated images stay animated. Bounded like every decode here.
+ */
+export function resizeImage(image: Buffer, width: number): Promise<Buffer> {
+  return limit(async () => {
+    const animated = ((await sharp(image, { animated: true }).metadata()).pages ?? 1) > 1;
+    return sharp(image, { limitInputPixels: IMAGE_LIMITS.maxInputPixels, animated })
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality: 78, effort: 4 })
+      .toBuffer();
+  });
+}
+
 // Two cores serve the database, the web and this: one libvips thread per image, two images at a
 // time, and no decoded-image cache kept between requests.
 sharp.concurrency(1);

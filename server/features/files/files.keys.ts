@@ -7,6 +7,7 @@
  * - `{id}.file`: a checked non-image, as uploaded.
  * - `{id}.image` / `{id}.thumb`: a re-encoded image and its card preview.
  * - `{id}.poster`: a video's poster, one frame re-encoded as WebP (files.video.ts).
+ * - `{id}.small` / `{id}.large`: a post photo at 480 and 1280 px wide (files.sizes.ts, ADR 050).
  */
 export function storageKeys(fileId: string) {
   return {
@@ -15,6 +16,8 @@ export function storageKeys(fileId: string) {
     image: `${fileId}.image`,
     thumbnail: `${fileId}.thumb`,
     poster: `${fileId}.poster`,
+    w480: `${fileId}.small`,
+    w1280: `${fileId}.large`,
   };
 }
 

@@ -15,6 +15,8 @@ import { findFileWithAudience } from './files.repo';
 import { contentRange, decideRange, rangeStillApplies, unsatisfiedRange } from './byte-range';
 import { cacheControl, FILE_SECURITY_HEADERS, redirectCacheControl, servedFile } from './files.serve';
 import { completeUpload, loadOwnFile, requestUpload } from './files.service';
+import { ensureSizedImage } from './files.sizes';
+import { sizedWidthOf } from './files.images';
 
 /** How long a redirect to the object store's presigned GET stays valid. */
 const DOWNLOAD_URL_SECONDS = 10 * 60;
@@ -81,6 +83,9 @@ export function registerFileRoutes(app: App, context: RouteContext) {
       if (!audience || !canViewFile(viewerId, audience)) throw notFound();
       const served = servedFile(audience.file, request.query.variant);
       if (!served) throw notFound();
+      // A photo uploaded before its other widths existed gets them now (./files.sizes.ts).
+      const sized = sizedWidthOf(request.query.variant);
+      if (sized && !(await ensureSizedImage(context.storage, audience.file, sized))) throw notFound();
       const isPublic = isPublicFile(audience);
       reply.headers(FILE_SECURITY_HEADERS);
       // Whether a file is visible depends on who asks: caches must key private answers on the cookie.

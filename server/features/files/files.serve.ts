@@ -1,6 +1,8 @@
 import { SHARED_CACHE } from '../../http/cache-policy';
 import type { FileVariant } from './files.urls';
 import type { FileRow } from './files.repo';
+import { storageKeys } from './files.keys';
+import { sizedWidthOf, sizedWidthsOf } from './files.images';
 
 /**
  * How a stored file leaves Hearth: which object, with which type, disposition and caching. Only
@@ -55,6 +57,17 @@ export function servedFile(file: FileRow, variant: FileVariant): ServedFile | nu
     };
   }
   const isImage = Boolean(file.contentType?.startsWith('image/'));
+  const sized = sizedWidthOf(variant);
+  if (sized) {
+    // Post photos only (a profile picture has no thumbnail either), and only narrower than the photo.
+    if (!isImage || !file.thumbnailKey || !sizedWidthsOf(file.width).includes(sized)) return null;
+    return {
+      key: storageKeys(file.id)[`w${sized}`],
+      contentType: 'image/webp',
+      contentDisposition: contentDisposition('inline', withExtension(file.name, 'webp')),
+      etag: `"${file.id}-${variant}"`,
+    };
+  }
   // A thumbnail exists for post images; a profile picture is its own thumbnail; other files have none.
   const key =
     variant === 'thumbnail' ? (isImage ? (file.thumbnailKey ?? file.storageKey) : null) : file.storageKey;

@@ -9,6 +9,7 @@ import { IMAGE_LIMITS, ImageRejectedError, processImage } from './files.images';
 import { allStorageKeys, storageKeys } from './files.keys';
 import { enqueueImageReading } from './files.reading';
 import { enqueueVideoReading } from './files.video';
+import { writeSizedImages } from './files.sizes';
 import {
   type FileRow,
   findOwnFile,
@@ -157,6 +158,8 @@ async function keepImage(deps: FilesDeps, row: FileRow, bytes: Buffer, type: Det
   await deps.storage.write(keys.image, processed.image, processed.contentType);
   if (processed.thumbnail) {
     await deps.storage.write(keys.thumbnail, processed.thumbnail, processed.contentType);
+    // A post photo's other widths for `srcset` (ADR 050); a profile picture has none.
+    await writeSizedImages(deps.storage, row.id, processed.image, processed.width);
   }
   return {
     storageKey: keys.image,

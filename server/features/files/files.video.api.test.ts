@@ -93,6 +93,43 @@ describe.skipIf(!testFfmpeg)(`video poster and duration (${testFfmpeg ? 'ffmpeg 
     expect((await fetchBytes(app.client(), post.body.file_poster_url)).response.status).toBe(404);
   });
 
+  it("a video among a post's several files carries its poster, length and size in `files` (ADR 050)", async () => {
+    const { client } = await memberWithClient(app);
+    const group = await createGroupAs(client);
+    const png = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#4a8' } })
+      .png()
+      .toBuffer();
+    const photo = await uploadAccepted(app, client, { name: 'team.png', bytes: png });
+    const video = await uploadAccepted(app, client, { name: 'Goal.webm', bytes: clip });
+    await waitForJobsDone(app, FILES_VIDEO_JOB, { timeoutMs: 30_000 });
+    const created = await client.post('/api/posts', {
+      post: {
+        tldr: 'Photo and goal',
+        content: '',
+        file_request_ids: [photo.id, video.id],
+        group_id: group.id,
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const post = await client.get(`/api/posts/${created.body.id}`);
+    const [first, second] = post.body.files;
+    expect(first).toMatchObject({ id: photo.id, duration_ms: null, poster_url: null, width: 80, height: 60 });
+    expect(second).toMatchObject({
+      id: video.id,
+      content_type: 'video/webm',
+      thumbnail_url: null,
+      width: 160,
+      height: 120,
+      poster_url: `/api/files/${video.id}?variant=poster`,
+    });
+    expect(Math.abs(second.duration_ms - 2000)).toBeLessThan(50);
+    expect((await fetchBytes(client, second.poster_url)).response.headers.get('content-type')).toBe(
+      'image/webp',
+    );
+    const outsider = await memberOfAnotherGroup(app);
+    expect((await fetchBytes(outsider.client, second.poster_url)).response.status).toBe(404);
+  });
+
   it('keeps no poster and no duration for a video ffmpeg cannot read; it is still served', async () => {
     const { client } = await memberWithClient(app);
     // A real WebM's first 400 bytes: its header says WebM, no frame follows.

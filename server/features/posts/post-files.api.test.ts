@@ -69,6 +69,10 @@ describe('posts with several files', () => {
       width: 60,
       height: 30,
       alt: '',
+      duration_ms: null,
+      poster_url: null,
+      // Narrower than every sized width: its thumbnail is its one size (ADR 050).
+      sizes: [{ width: 60, url: `/api/files/${c!.id}?variant=thumbnail` }],
     });
     expect(res.body.files[1].alt).toBe('The captain lifting the cup');
     expect(res.body).toMatchObject({ file_url: `/api/files/${c!.id}`, has_image: true, file_width: 60 });

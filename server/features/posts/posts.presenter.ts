@@ -1,6 +1,7 @@
 import type { GroupPhoto, Post, PostFile } from '../../../shared/api/posts';
 import { createdAtFields } from '../../../shared/domain/time';
 import { fileUrl } from '../files/files.urls';
+import { IMAGE_LIMITS, sizedWidthsOf } from '../files/files.images';
 import { mentionsIn, type MentionDirectory } from '../mentions/mentions.service';
 import { presentAuthor } from '../profiles/people';
 import { contentPreviewHtml } from './content-html';
@@ -40,12 +41,16 @@ export function presentAttachment(row: {
   };
 }
 
-/** A post's files in order: addresses, an image's preview and pixel size, and its description. */
+/**
+ * A post's files in order: addresses, an image's preview and pixel size, a video's picture size,
+ * length and poster (so a grid can show it and play it, ADR 050), and its description.
+ */
 export function presentPostFiles(rows: PostFileRow[]): PostFile[] {
   return [...rows]
     .sort((a, b) => a.position - b.position)
     .map((file) => {
       const isImage = Boolean(file.contentType?.startsWith('image/'));
+      const isVideo = Boolean(file.contentType?.startsWith('video/'));
       return {
         id: file.id,
         url: fileUrl(file.id),
@@ -53,11 +58,25 @@ export function presentPostFiles(rows: PostFileRow[]): PostFile[] {
         name: file.name,
         content_type: file.contentType,
         size: file.size === null ? null : Number(file.size),
-        width: isImage ? file.width : null,
-        height: isImage ? file.height : null,
+        width: isImage || isVideo ? file.width : null,
+        height: isImage || isVideo ? file.height : null,
         alt: file.alt,
+        duration_ms: isVideo ? file.durationMs : null,
+        poster_url: isVideo && file.hasPoster ? fileUrl(file.id, 'poster') : null,
+        sizes: isImage ? photoSizes(file.id, file.width) : [],
       };
     });
+}
+
+/** A photo's WebP widths, narrowest first, each once (a photo narrower than 960 is its own thumbnail's width). */
+function photoSizes(fileId: string, width: number | null): PostFile['sizes'] {
+  if (!width) return [];
+  const sizes = [
+    ...sizedWidthsOf(width).map((sized) => ({ width: sized, url: fileUrl(fileId, `w${sized}`) })),
+    { width: Math.min(width, IMAGE_LIMITS.thumbnailWidth), url: fileUrl(fileId, 'thumbnail') },
+    { width, url: fileUrl(fileId) },
+  ].sort((a, b) => a.width - b.width);
+  return sizes.filter((size, i) => i === 0 || size.width !== sizes[i - 1]!.width);
 }
 
 /** A group album's page: each post's photos, in the post's order (ADR 048). */
@@ -66,15 +85,21 @@ export function presentGroupPhotos(
 ): GroupPhoto[] {
   return rows.flatMap((row) =>
     presentPostFiles(row.files)
-      .filter((file) => file.content_type?.startsWith('image/') && file.thumbnail_url)
+      // `index` counts the post's photos and videos, as its grid and its photos' addresses do (ADR 050).
+      .filter((file) => (file.content_type?.startsWith('image/') && file.thumbnail_url) || isVideo(file))
       .map((file, index) => ({
         ...file,
         post_id: row.id,
         post_tldr: row.tldr,
         created_at: row.createdAt.toISOString(),
         index,
-      })),
+      }))
+      .filter((file) => !isVideo(file)),
   );
+}
+
+function isVideo(file: PostFile): boolean {
+  return Boolean(file.content_type?.startsWith('video/'));
 }
 
 /** The public address of a published post: {PUBLIC_ORIGIN}/explore/post/{slug}. */

@@ -23,6 +23,9 @@ export interface PostFileRow {
   width: number | null;
   height: number | null;
   alt: string;
+  /** A video's length and whether its poster was taken (files.video.ts); null and false otherwise. */
+  durationMs: number | null;
+  hasPoster: boolean;
 }
 
 /**
@@ -36,7 +39,8 @@ const postFilesColumn = sql<PostFileRow[]>`coalesce((
   select json_agg(json_build_object(
     'id', pf_file.id, 'position', pf.position, 'name', pf_file.name,
     'contentType', pf_file.content_type, 'size', pf_file.file_size,
-    'width', pf_file.width, 'height', pf_file.height, 'alt', pf.alt
+    'width', pf_file.width, 'height', pf_file.height, 'alt', pf.alt,
+    'durationMs', pf_file.duration_ms, 'hasPoster', pf_file.poster_key is not null
   ))
   from post_files pf join files pf_file on pf_file.id = pf.file_id
   where pf.post_id = posts.id

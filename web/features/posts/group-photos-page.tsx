@@ -12,6 +12,7 @@ import { errorMessage } from '@web/lib/api-errors';
 import { cursorPaging, flattenPages } from '@web/lib/pagination';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { PhotoGrid, photosOf } from './components/photo-grid';
+import { photoPath } from './components/photo-address';
 import { POST_TEXT } from './messages';
 
 /** The album's query key: under the posts' lists, so a new post refreshes it. */
@@ -20,7 +21,8 @@ const groupPhotosKey = (groupId: string) => ['posts', 'list', 'group-photos', gr
 /**
  * /group/{id}/photos (ADR 048): every photo of the group's posts the member may see, newest post
  * first, each post's in its order, a page of posts at a time, opening the same full-size view as a
- * post. Non-members get the group's not-found answer.
+ * post, at each photo's own address (/post/{id}/photo/{n}, ADR 050). Non-members get the group's
+ * not-found answer.
  */
 export function GroupPhotosPage() {
   const { id = '' } = useParams();
@@ -29,7 +31,7 @@ export function GroupPhotosPage() {
     queryKey: groupPhotosKey(id),
     ...cursorPaging<GroupPhoto>(api, `/groups/${encodeURIComponent(id)}/photos`),
   });
-  const items = flattenPages(photos.data);
+  const items = photosOf(flattenPages(photos.data));
 
   return (
     <>
@@ -60,7 +62,12 @@ export function GroupPhotosPage() {
         />
       ) : (
         <div className="space-y-4">
-          <PhotoGrid photos={photosOf(items)} postTitle="this group" variant="full" />
+          <PhotoGrid
+            photos={items}
+            postTitle="this group"
+            variant="full"
+            addressOf={(index) => photoPath(items[index]!.post_id, items[index]!.index)}
+          />
           {photos.hasNextPage ? (
             <div className="flex justify-center">
               <Button

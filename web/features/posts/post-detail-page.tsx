@@ -19,6 +19,8 @@ import { PostDetailBody } from './components/post-detail-body';
 import { PostHeader } from './components/post-header';
 import { PostNoticesProvider, usePostNotices } from './components/post-notices';
 import { PostOptionsMenu } from './components/post-options-menu';
+import { photoIndexOf } from './components/photo-address';
+import { photosOf } from './components/photo-grid';
 import { POST_TEXT } from './messages';
 import { postsMeta } from './post-cache';
 import { useLivePostCounts, useLivePostReactions } from './use-live-post';
@@ -32,9 +34,11 @@ export function isPostNotFound(error: unknown): boolean {
 /**
  * /post/{id}: full title, Markdown content, attachments (their descriptions editable by the
  * author), like, Share, comments and the comment form.
+ * /post/{id}/photo/{n} (ADR 050) is the same page with its nth photo open in the viewer; a number
+ * naming none of its photos is the post's not-found.
  */
 export function PostDetailPage() {
-  const { id = '' } = useParams();
+  const { id = '', n } = useParams();
   const post = useQuery({
     queryKey: queryKeys.posts.detail(id),
     queryFn: ({ signal }) => fetchPost(id, signal),
@@ -62,8 +66,10 @@ export function PostDetailPage() {
             </Button>
           </Alert>
         )
+      ) : n !== undefined && photoIndexOf(n, photosOf(post.data.files).length) === null ? (
+        <PostNotFound />
       ) : (
-        <PostDetail post={post.data} />
+        <PostDetail post={post.data} openPhoto={n === undefined ? null : photoIndexOf(n, Infinity)} />
       )}
     </PostNoticesProvider>
   );
@@ -81,7 +87,7 @@ function BackLink() {
   );
 }
 
-function PostDetail({ post }: { post: Post }) {
+function PostDetail({ post, openPhoto }: { post: Post; openPhoto: number | null }) {
   const navigate = useNavigate();
   const location = useLocation();
   const notices = usePostNotices()!;
@@ -109,7 +115,7 @@ function PostDetail({ post }: { post: Post }) {
               <PostOptionsMenu post={post} notify={notices.notify} onRemoved={() => navigate('/dashboard')} />
             }
           />
-          <PostDetailBody post={post} titleId="post-title" />
+          <PostDetailBody post={post} titleId="post-title" address={{ postId: post.id, open: openPhoto }} />
           <PhotoDescriptions post={post} notify={notices.notify} />
           <PostActions post={post} notify={notices.notify} className="mt-5 border-t border-stone-100 pt-3" />
         </article>

@@ -14,6 +14,12 @@ export const postsRoutes: FeatureRoute[] = [
     lazy: { Component: exportOf(() => withMarkdown(import('./post-detail-page')), 'PostDetailPage') },
   },
   {
+    // A photo's own address (ADR 050): the post page with that photo open in the viewer.
+    shell: 'signed-in',
+    path: '/post/:id/photo/:n',
+    lazy: { Component: exportOf(() => withMarkdown(import('./post-detail-page')), 'PostDetailPage') },
+  },
+  {
     shell: 'signed-in',
     path: '/group/:id/photos',
     lazy: { Component: exportOf(() => import('./group-photos-page'), 'GroupPhotosPage') },

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useViewerAddress } from './photo-address';
 import { onDemandDialog } from '@web/app/resilience/on-demand';
 import { cn } from '@web/lib/cn';
 import { exportOf } from '@web/app/resilience/screen-loading';
@@ -18,17 +19,21 @@ const MAX_HEIGHT_PX = 400;
 export function ImageViewer({
   src,
   previewSrc = src,
+  srcSet,
   alt,
   name,
   downloadName,
   size,
   loading,
+  address,
   className,
 }: {
   /** The image at full size, shown in the dialog. */
   src: string;
   /** What the page shows inline (a lighter thumbnail on cards); the image itself by default. */
   previewSrc?: string;
+  /** The image's WebP widths (ADR 050), offered inline and full size. */
+  srcSet?: string;
   alt: string;
   /** The dialog's title, e.g. the file name. */
   name: string;
@@ -38,17 +43,24 @@ export function ImageViewer({
   size?: { width: number; height: number } | null;
   /** `lazy` where many may be drawn at once below the fold (cards). */
   loading?: 'lazy' | 'eager';
+  /** The photo's own address (./photo-address.ts), whether the page was reached at it, and the post's. */
+  address?: { path: string; open: boolean; home: string };
   className?: string;
 }) {
   const [loaded, setLoaded] = useState(false);
-  const [open, setOpen] = useState(false);
+  const viewer = useViewerAddress({
+    addressOf: address ? () => address.path : undefined,
+    initial: address?.open ? 0 : null,
+    home: address?.home,
+  });
+  const open = viewer.open !== null;
   return (
     <>
       <button
         type="button"
         aria-haspopup="dialog"
         aria-expanded={open}
-        onClick={() => setOpen(true)}
+        onClick={() => viewer.show(0)}
         {...fullSizeOpener}
         className={cn(
           'group relative block w-full cursor-zoom-in overflow-hidden rounded-xl bg-stone-100 ring-1 ring-stone-200/70',
@@ -60,6 +72,8 @@ export function ImageViewer({
       >
         <img
           src={previewSrc}
+          srcSet={srcSet}
+          sizes={srcSet ? '(min-width: 768px) 730px, 100vw' : undefined}
           alt={alt}
           loading={loading}
           decoding="async"
@@ -71,8 +85,9 @@ export function ImageViewer({
       </button>
       <FullSizeImage
         open={open}
-        onOpenChange={setOpen}
+        onOpenChange={(next) => (next ? undefined : viewer.close())}
         src={src}
+        srcSet={srcSet}
         alt={alt}
         name={name}
         downloadName={downloadName}

@@ -8,7 +8,7 @@ import { Label, Textarea } from '@web/components/input';
 import { errorMessage } from '@web/lib/api-errors';
 import { describePostFile } from '../api';
 import { updateCachedPost } from '../post-cache';
-import { photosOf, type Photo } from './photo-grid';
+import { isVideo, photosOf, type Photo } from './photo-grid';
 
 /**
  * On the post page, its author describes each photo after posting (ADR 051), or changes what they
@@ -18,7 +18,8 @@ import { photosOf, type Photo } from './photo-grid';
  */
 export function PhotoDescriptions({ post, notify }: { post: Post; notify: (message: string) => void }) {
   const headingId = useId();
-  const photos = photosOf(post.files);
+  // Photos only: since ADR 050 the grid's list holds a post's videos too.
+  const photos = photosOf(post.files).filter((file) => !isVideo(file));
   if (!post.can_edit || photos.length === 0) return null;
   const undescribed = photos.filter((photo) => !photo.alt.trim()).length;
   return (
@@ -89,7 +90,7 @@ function PhotoDescription({
   return (
     <li className="flex gap-3 rounded-lg border border-stone-200 p-2" data-testid="photo-description">
       <img
-        src={photo.thumbnail_url}
+        src={photo.thumbnail_url ?? undefined}
         alt=""
         width={photo.width ?? 64}
         height={photo.height ?? 64}

@@ -25,6 +25,16 @@ function photo(n: number, width: number, height: number, alt = ''): PostFile {
     width,
     height,
     alt,
+    duration_ms: null,
+    poster_url: null,
+    sizes:
+      width > 960
+        ? [
+            { width: 480, url: `/api/files/f${n}?variant=w480` },
+            { width: 960, url: `/api/files/f${n}?variant=thumbnail` },
+            { width, url: `/api/files/f${n}` },
+          ]
+        : [],
   };
 }
 
@@ -55,10 +65,15 @@ describe('the photos of a post', () => {
     expect(images[3]!.closest('button')).toHaveStyle({ flex: '2 1 0%' });
     // The thumbnail first, the original for wide screens.
     expect(images[0]).toHaveAttribute('src', '/api/files/f1?variant=thumbnail');
-    expect(images[0]).toHaveAttribute('srcset', '/api/files/f1?variant=thumbnail 960w, /api/files/f1 2048w');
+    expect(images[0]).toHaveAttribute(
+      'srcset',
+      '/api/files/f1?variant=w480 480w, /api/files/f1?variant=thumbnail 960w, /api/files/f1 2048w',
+    );
     expect(images[2]).not.toHaveAttribute('srcset');
     expect(within(grid).getByText('+2')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /Photo 4 of 6.*2 more photos/ })).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: /Photo 4 of 6.*view full size; 2 more\)/ }),
+    ).toBeInTheDocument();
   });
 
   it('the post page shows every photo, and one opens at full size', async () => {
@@ -93,6 +108,36 @@ describe('the photos of a post', () => {
     show(aPost({ tldr: 'Meeting', files: [six[0]!, six[1]!, pdf] }), 'card');
     expect(screen.getByRole('group', { name: '2 photos' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /minutes\.pdf/ })).toHaveAttribute('href', '/api/files/f9');
+  });
+
+  it('shows a video among the photos with its poster, a play badge and its length, and plays it in the viewer', async () => {
+    const video: PostFile = {
+      ...photo(7, 320, 240),
+      name: 'goal.webm',
+      content_type: 'video/webm',
+      thumbnail_url: null,
+      duration_ms: 3_400,
+      poster_url: '/api/files/f7?variant=poster',
+      sizes: [],
+    };
+    show(aPost({ tldr: 'Goal', files: [six[0]!, video] }), 'card');
+    const grid = screen.getByRole('group', { name: '1 photo and 1 video' });
+    const tile = within(grid).getByRole('button', {
+      name: /Video 2 of 2: goal\.webm.*3 seconds.*play video/,
+    });
+    expect(within(tile).getByRole('img')).toHaveAttribute('src', '/api/files/f7?variant=poster');
+    expect(within(tile).getByTestId('video-duration-badge')).toHaveTextContent('0:03');
+    expect(screen.queryByRole('link', { name: /goal\.webm/ })).not.toBeInTheDocument();
+    await userEvent.click(tile);
+    const dialog = await screen.findByRole('dialog', { name: 'goal.webm (2 of 2)' });
+    const player = within(dialog).getByLabelText('Video: goal.webm');
+    expect(player).toHaveAttribute('src', '/api/files/f7');
+    expect(player).toHaveAttribute('poster', '/api/files/f7?variant=poster');
+    // A video has no zoom; the photo beside it has.
+    expect(within(dialog).queryByRole('button', { name: 'Zoom in' })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next photo' }));
+    const photoDialog = await screen.findByRole('dialog', { name: 'photo-1.jpg (1 of 2)' });
+    expect(within(photoDialog).getByRole('button', { name: 'Zoom in' })).toBeInTheDocument();
   });
 
   it('lays rows out by count', () => {

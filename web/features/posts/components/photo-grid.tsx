@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { Play } from 'lucide-react';
 import type { PostFile } from '@shared/api/posts';
+import { formatDuration, spokenDuration } from '@shared/domain/format-duration';
 import { onDemandDialog } from '@web/app/resilience/on-demand';
 import { cn } from '@web/lib/cn';
 import { exportOf } from '@web/app/resilience/screen-loading';
+import { useViewerAddress } from './photo-address';
 
 /** The full-size view (a Radix Dialog) loads the first time a reader may open it. */
 const { Dialog: FullSizeImage, openerProps: fullSizeOpener } = onDemandDialog(
@@ -15,16 +17,33 @@ export const CARD_PHOTOS = 4;
 const ROW_PHOTOS = 3;
 /** A photo whose size is unknown is laid out as a 4:3 one. */
 const FALLBACK_RATIO = 4 / 3;
-/** The thumbnail variant's width (server/features/files/files.images.ts). */
-const THUMBNAIL_WIDTH = 960;
 
-/** A photo of a post: an image file with its pixel size. */
-export type Photo = PostFile & { thumbnail_url: string };
+/** A photo of a post (an image with its card-sized preview), or a video (ADR 050). */
+export type Photo = PostFile;
 
-export function photosOf(files: readonly PostFile[] | undefined): Photo[] {
-  return (files ?? []).filter((file): file is Photo =>
-    Boolean(file.content_type?.startsWith('image/') && file.thumbnail_url),
+export function isVideo(file: PostFile): boolean {
+  return Boolean(file.content_type?.startsWith('video/'));
+}
+
+/** A post's photos and videos, in its order: what its grid shows and its viewer opens. */
+export function photosOf<File extends PostFile>(files: readonly File[] | undefined): File[] {
+  return (files ?? []).filter(
+    (file) => Boolean(file.content_type?.startsWith('image/') && file.thumbnail_url) || isVideo(file),
   );
+}
+
+/** "8 photos", "3 photos and 1 video". */
+export function photosLabel(photos: readonly Photo[]): string {
+  const videos = photos.filter(isVideo).length;
+  const images = photos.length - videos;
+  const said = [
+    [images, 'photo'],
+    [videos, 'video'],
+  ] as const;
+  return said
+    .filter(([count]) => count > 0)
+    .map(([count, noun]) => `${count} ${noun}${count === 1 ? '' : 's'}`)
+    .join(' and ');
 }
 
 function ratioOf(photo: Photo): number {
@@ -38,8 +57,9 @@ export function rowsOf<T>(items: readonly T[], perRow: number): T[][] {
   return rows;
 }
 
-/** What a photo is called when its author gave no description. */
+/** What a photo is called when its author gave no description; a video is called by its name. */
 export function photoAlt(photo: Photo, index: number, count: number, postTitle: string): string {
+  if (isVideo(photo)) return `Video ${index + 1} of ${count}: ${photo.name}`;
   return photo.alt.trim() || `Photo ${index + 1} of ${count} in ${postTitle}`;
 }
 
@@ -48,27 +68,37 @@ export function photoAlt(photo: Photo, index: number, count: number, postTitle: 
  * its own proportions (its share of the width is its aspect ratio, so all in a row are equally high
  * and none is cropped). The box of each is known from its width and height before it loads, so
  * nothing moves. Cards show the first four, "+N" on the last; the post page shows all, three a row.
- * A photo opens at full size (./full-size-image.tsx).
+ * A photo opens at full size (./full-size-image.tsx), at its own address when `addressOf` gives one
+ * (./photo-address.ts).
  */
 export function PhotoGrid({
   photos,
   postTitle,
   variant,
+  addressOf,
+  initialOpen,
+  home,
   className,
 }: {
   photos: Photo[];
   postTitle: string;
   variant: 'card' | 'full';
+  /** The address of the photo at this index (/post/{id}/photo/{n}); none for published posts. */
+  addressOf?: (index: number) => string;
+  /** The photo the address asked for, open from the start. */
+  initialOpen?: number | null;
+  /** Where closing goes when the page was reached at a photo's address. */
+  home?: string;
   className?: string;
 }) {
-  const [open, setOpen] = useState<number | null>(null);
+  const { open, show, close } = useViewerAddress({ addressOf, initial: initialOpen, home });
   const shown = variant === 'card' ? photos.slice(0, CARD_PHOTOS) : photos;
   const more = photos.length - shown.length;
   const rows = rowsOf(shown, variant === 'card' ? (shown.length === 4 ? 2 : shown.length) : ROW_PHOTOS);
   const current = open === null ? null : photos[open];
 
   return (
-    <div className={cn('space-y-1', className)} role="group" aria-label={`${photos.length} photos`}>
+    <div className={cn('space-y-1', className)} role="group" aria-label={photosLabel(photos)}>
       {rows.map((row, r) => (
         <div key={r} className="flex gap-1">
           {row.map((photo, i) => {
@@ -80,24 +110,30 @@ export function PhotoGrid({
                 key={photo.id}
                 type="button"
                 aria-haspopup="dialog"
-                onClick={() => setOpen(index)}
+                onClick={() => show(index)}
                 {...fullSizeOpener}
                 style={{ flex: `${ratio} 1 0%`, aspectRatio: `${ratio}` }}
                 className="group relative min-w-0 cursor-zoom-in overflow-hidden rounded-lg bg-stone-100 ring-1 ring-stone-200/70 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
               >
-                <img
-                  src={photo.thumbnail_url}
-                  srcSet={srcSetOf(photo)}
-                  sizes={
-                    variant === 'card' ? '(min-width: 768px) 360px, 50vw' : '(min-width: 768px) 480px, 100vw'
-                  }
-                  alt={photoAlt(photo, index, photos.length, postTitle)}
-                  width={photo.width ?? undefined}
-                  height={photo.height ?? undefined}
-                  loading={variant === 'card' ? 'lazy' : undefined}
-                  decoding="async"
-                  className="size-full object-contain"
-                />
+                {isVideo(photo) ? (
+                  <VideoTile photo={photo} alt={photoAlt(photo, index, photos.length, postTitle)} />
+                ) : (
+                  <img
+                    src={photo.thumbnail_url!}
+                    srcSet={srcSetOf(photo)}
+                    sizes={
+                      variant === 'card'
+                        ? '(min-width: 768px) 360px, 50vw'
+                        : '(min-width: 768px) 480px, 100vw'
+                    }
+                    alt={photoAlt(photo, index, photos.length, postTitle)}
+                    width={photo.width ?? undefined}
+                    height={photo.height ?? undefined}
+                    loading={variant === 'card' ? 'lazy' : undefined}
+                    decoding="async"
+                    className="size-full object-contain"
+                  />
+                )}
                 {last ? (
                   <span
                     className="absolute inset-0 flex items-center justify-center bg-scrim/55 text-2xl font-semibold text-on-scrim"
@@ -107,7 +143,8 @@ export function PhotoGrid({
                   </span>
                 ) : null}
                 <span className="sr-only">
-                  {last ? ` (view full size; ${more} more photos)` : ' (view full size)'}
+                  {isVideo(photo) ? ' (play video' : ' (view full size'}
+                  {last ? `; ${more} more)` : ')'}
                 </span>
               </button>
             );
@@ -117,20 +154,72 @@ export function PhotoGrid({
       {current ? (
         <FullSizeImage
           open={open !== null}
-          onOpenChange={(next) => (next ? undefined : setOpen(null))}
+          onOpenChange={(next) => (next ? undefined : close())}
           src={current.url}
+          srcSet={srcSetOf(current)}
           alt={photoAlt(current, open!, photos.length, postTitle)}
           name={`${current.name} (${open! + 1} of ${photos.length})`}
           downloadName={current.name}
-          onStep={(delta) => setOpen((index) => ((index ?? 0) + delta + photos.length) % photos.length)}
+          video={
+            isVideo(current)
+              ? {
+                  posterSrc: current.poster_url,
+                  durationMs: current.duration_ms,
+                  size:
+                    current.width && current.height ? { width: current.width, height: current.height } : null,
+                }
+              : undefined
+          }
+          onStep={(delta) => show((open! + delta + photos.length) % photos.length)}
         />
       ) : null}
     </div>
   );
 }
 
-/** The sizes Hearth keeps of a photo: the 960 px thumbnail and the re-encoded original. */
-function srcSetOf(photo: Photo): string | undefined {
-  if (!photo.width || photo.width <= THUMBNAIL_WIDTH) return undefined;
-  return `${photo.thumbnail_url} ${THUMBNAIL_WIDTH}w, ${photo.url} ${photo.width}w`;
+/**
+ * A video in the grid: its poster (a dark tile while it has none), a play badge and its length; it
+ * plays in the viewer (ADR 050).
+ */
+function VideoTile({ photo, alt }: { photo: Photo; alt: string }) {
+  return (
+    <>
+      {photo.poster_url ? (
+        <img
+          src={photo.poster_url}
+          alt={alt}
+          width={photo.width ?? undefined}
+          height={photo.height ?? undefined}
+          loading="lazy"
+          decoding="async"
+          className="size-full bg-stone-900 object-contain"
+        />
+      ) : (
+        <span role="img" aria-label={alt} className="block size-full bg-stone-900" />
+      )}
+      <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center">
+        <span className="rounded-full bg-black/65 p-3 text-white shadow-lg">
+          <Play className="size-6 fill-current" />
+        </span>
+      </span>
+      {photo.duration_ms != null ? (
+        <>
+          <span
+            aria-hidden="true"
+            data-testid="video-duration-badge"
+            className="absolute right-1.5 bottom-1.5 rounded-md bg-black/70 px-1.5 py-0.5 text-xs font-medium text-white tabular-nums"
+          >
+            {formatDuration(photo.duration_ms)}
+          </span>
+          <span className="sr-only">{`, ${spokenDuration(photo.duration_ms)}`}</span>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** Every WebP width Hearth keeps of a photo (ADR 050), for the browser to choose by `sizes`. */
+export function srcSetOf(photo: Photo): string | undefined {
+  if (photo.sizes.length < 2) return undefined;
+  return photo.sizes.map((size) => `${size.url} ${size.width}w`).join(', ');
 }

@@ -4,7 +4,8 @@ import { formatBytes } from '@shared/domain/format-bytes';
 import { cn } from '@web/lib/cn';
 import { ImageViewer } from './image-viewer';
 import { VideoPlayer } from './video-player';
-import { PhotoGrid, photosOf } from './photo-grid';
+import { PhotoGrid, photosOf, srcSetOf } from './photo-grid';
+import { photoPath } from './photo-address';
 
 /** What an attachment needs of a post (or a published post); sizes, thumbnail and files are optional. */
 export type AttachmentPost = Pick<Post, 'file_url' | 'file_name' | 'has_image' | 'tldr'> &
@@ -22,26 +23,45 @@ export type AttachmentPost = Pick<Post, 'file_url' | 'file_name' | 'has_image' |
     >
   >;
 
+/** A member's post's photos have addresses (ADR 050); `open` is the one the address asked for. */
+export interface PhotoAddress {
+  postId: string;
+  open?: number | null;
+}
+
 /**
  * A post's files (ADR 048): with two or more, its photos in a grid that keeps their proportions
  * (./photo-grid.tsx) and its other files as download links; with one, `PostAttachment` as before.
+ * Given `address`, each photo opens at /post/{id}/photo/{n} (./photo-address.ts).
  */
 export function PostFiles({
   post,
   variant = 'full',
+  address,
   className,
 }: {
   post: AttachmentPost;
   variant?: 'card' | 'full';
+  address?: PhotoAddress;
   className?: string;
 }) {
   const files = post.files ?? [];
-  if (files.length < 2) return <PostAttachment post={post} variant={variant} className={className} />;
+  if (files.length < 2)
+    return <PostAttachment post={post} variant={variant} address={address} className={className} />;
   const photos = photosOf(files);
   const others = files.filter((file) => !photos.includes(file as (typeof photos)[number]));
   return (
     <div className={cn('space-y-2', className)}>
-      {photos.length > 0 ? <PhotoGrid photos={photos} postTitle={post.tldr} variant={variant} /> : null}
+      {photos.length > 0 ? (
+        <PhotoGrid
+          photos={photos}
+          postTitle={post.tldr}
+          variant={variant}
+          addressOf={address ? (index) => photoPath(address.postId, index) : undefined}
+          initialOpen={address?.open}
+          home={address ? `/post/${encodeURIComponent(address.postId)}` : undefined}
+        />
+      ) : null}
       {others.map((file) => (
         <DownloadLink
           key={file.id}
@@ -66,10 +86,12 @@ export function PostFiles({
 export function PostAttachment({
   post,
   variant = 'full',
+  address,
   className,
 }: {
   post: AttachmentPost;
   variant?: 'card' | 'full';
+  address?: PhotoAddress;
   className?: string;
 }) {
   if (!post.file_url) return null;
@@ -99,11 +121,21 @@ export function PostAttachment({
     <ImageViewer
       src={post.file_url}
       previewSrc={variant === 'card' ? post.thumbnail_url || post.file_url : post.file_url}
+      srcSet={post.files?.[0] ? srcSetOf(post.files[0]) : undefined}
       alt={alt}
       name={name}
       downloadName={post.file_name}
       size={post.file_width && post.file_height ? { width: post.file_width, height: post.file_height } : null}
       loading={variant === 'card' ? 'lazy' : undefined}
+      address={
+        address
+          ? {
+              path: photoPath(address.postId, 0),
+              open: address.open === 0,
+              home: `/post/${encodeURIComponent(address.postId)}`,
+            }
+          : undefined
+      }
       className={variant === 'card' ? className : undefined}
     />
   );

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Post } from '@shared/api/posts';
 import { RenderedMarkdown } from '@web/components/rendered-markdown';
-import { PostFiles, type AttachmentPost } from './post-attachment';
+import { PostFiles, type AttachmentPost, type PhotoAddress } from './post-attachment';
 
 /**
  * A card's title (leading to the post), a 200-character Markdown preview and the attachment's
@@ -12,12 +12,15 @@ export function PostCardBody({
   post,
   titleId,
   to,
+  address,
 }: {
   post: AttachmentPost & Pick<Post, 'content' | 'content_preview_html'> & Partial<Pick<Post, 'mentions'>>;
   /** The title's id, for the article's aria-labelledby. */
   titleId: string;
   /** The post's page. */
   to: string;
+  /** A member's post: its photos open at their own addresses. */
+  address?: PhotoAddress;
 }) {
   return (
     <>
@@ -37,7 +40,7 @@ export function PostCardBody({
           mentions={post.mentions}
         />
       ) : null}
-      <PostFiles post={post} variant="card" className="mt-3" />
+      <PostFiles post={post} variant="card" address={address} className="mt-3" />
     </>
   );
 }

@@ -55,7 +55,7 @@ function PostCardContent({
       >
         {post.pinned ? <PinnedMarker className="mb-2" /> : null}
         <PostHeader post={post} menu={<PostOptionsMenu post={post} notify={notify} />} />
-        <PostCardBody post={post} titleId={`post-${post.id}-title`} to={path} />
+        <PostCardBody post={post} titleId={`post-${post.id}-title`} to={path} address={{ postId: post.id }} />
         <PostActions post={post} notify={notify} className="mt-3 border-t border-stone-100 pt-2" />
       </article>
     </Card>

@@ -1,6 +1,6 @@
 import type { Post } from '@shared/api/posts';
 import { Markdown } from '@web/components/markdown';
-import { PostFiles, type AttachmentPost } from './post-attachment';
+import { PostFiles, type AttachmentPost, type PhotoAddress } from './post-attachment';
 import { POST_DETAIL_CONTENT_CLASS, PostDetailTitle } from './post-detail-title';
 
 /**
@@ -11,10 +11,13 @@ import { POST_DETAIL_CONTENT_CLASS, PostDetailTitle } from './post-detail-title'
 export function PostDetailBody({
   post,
   titleId,
+  address,
 }: {
   post: AttachmentPost & Pick<Post, 'content' | 'created_at'> & Partial<Pick<Post, 'mentions' | 'edited_at'>>;
   /** The title's id, for the article's aria-labelledby. */
   titleId: string;
+  /** A member's post: its photos open at their own addresses. */
+  address?: PhotoAddress;
 }) {
   return (
     <>
@@ -24,7 +27,7 @@ export function PostDetailBody({
           {post.content}
         </Markdown>
       ) : null}
-      <PostFiles post={post} className="mt-5" />
+      <PostFiles post={post} address={address} className="mt-5" />
     </>
   );
 }
