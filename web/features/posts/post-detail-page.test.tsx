@@ -152,6 +152,9 @@ describe('/post/{id}', () => {
     width: 800,
     height: 600,
     alt,
+    duration_ms: null,
+    poster_url: null,
+    sizes: [],
   });
   const files = [photo(1, 'The team'), photo(2, '')];
 
