@@ -17,13 +17,35 @@ export function loadOrCreateSigningKey(
   fileName: string = KEY_FILE,
 ): string {
   if (configured) return configured;
-  const file = path.join(dataDir, fileName);
-  const existing = readKey(file);
-  if (existing) return existing;
+  return keptInDataDir(
+    dataDir,
+    fileName,
+    () => randomBytes(32).toString('hex'),
+    (text) => text.trim() || null,
+  );
+}
 
+/**
+ * What `file` in `dataDir` holds, read by `read`; on first use, `create`'s text written there
+ * (mode 0600) through a temporary file hard-linked into place, so processes starting together never
+ * read a half-written file and all end up with the one that won. `read` answers null for a file
+ * that holds nothing usable, which stops the start with a message naming it.
+ */
+export function keptInDataDir<Kept>(
+  dataDir: string,
+  fileName: string,
+  create: () => string,
+  read: (text: string) => Kept | null,
+): Kept {
+  const file = path.join(dataDir, fileName);
+  const existing = readText(file);
+  if (existing !== null) {
+    const kept = read(existing);
+    if (kept !== null) return kept;
+  }
   fs.mkdirSync(dataDir, { recursive: true });
   const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  fs.writeFileSync(temporary, randomBytes(32).toString('hex'), { mode: 0o600 });
+  fs.writeFileSync(temporary, create(), { mode: 0o600 });
   try {
     fs.linkSync(temporary, file);
   } catch (error) {
@@ -31,14 +53,15 @@ export function loadOrCreateSigningKey(
   } finally {
     fs.rmSync(temporary, { force: true });
   }
-  const key = readKey(file);
-  if (!key) throw new Error(`${file} is empty: delete it and start Hearth again`);
-  return key;
+  const text = readText(file);
+  const kept = text === null ? null : read(text);
+  if (kept === null) throw new Error(`${file} holds nothing usable: delete it and start Hearth again`);
+  return kept;
 }
 
-function readKey(file: string): string | null {
+function readText(file: string): string | null {
   try {
-    return fs.readFileSync(file, 'utf8').trim() || null;
+    return fs.readFileSync(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;

@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import webpush from 'web-push';
+import { keptInDataDir } from '../../adapters/storage/signing-key';
 import type { Config } from '../../config/env';
 
 /**
@@ -30,33 +28,17 @@ export function vapidKeys(config: Config): VapidKeys {
 }
 
 function loadOrCreateKeys(dataDir: string): VapidKeys {
-  const file = path.join(dataDir, VAPID_KEYS_FILE);
-  const existing = readKeys(file);
-  if (existing) return existing;
-  fs.mkdirSync(dataDir, { recursive: true });
-  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  fs.writeFileSync(temporary, JSON.stringify(webpush.generateVAPIDKeys()), { mode: 0o600 });
-  try {
-    fs.linkSync(temporary, file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  } finally {
-    fs.rmSync(temporary, { force: true });
-  }
-  const keys = readKeys(file);
-  if (!keys) throw new Error(`${file} holds no VAPID keys: delete it and start Hearth again`);
-  return keys;
+  return keptInDataDir(dataDir, VAPID_KEYS_FILE, () => JSON.stringify(webpush.generateVAPIDKeys()), readKeys);
 }
 
-function readKeys(file: string): VapidKeys | null {
-  let text: string;
+/** The pair a kept file holds; null for one that holds no pair (empty, cut short, or other JSON). */
+function readKeys(text: string): VapidKeys | null {
+  let parsed: Partial<VapidKeys>;
   try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
+    parsed = JSON.parse(text) as Partial<VapidKeys>;
+  } catch {
+    return null;
   }
-  const parsed = JSON.parse(text) as Partial<VapidKeys>;
   return typeof parsed.publicKey === 'string' && typeof parsed.privateKey === 'string'
     ? { publicKey: parsed.publicKey, privateKey: parsed.privateKey }
     : null;
