@@ -117,8 +117,13 @@ describe('a file', () => {
       has_image: true,
       width: 800,
       height: 600,
+      alt_draft: { status: 'done', text: 'A red bicycle against a wall' },
     };
     expectEveryFieldRequired(FileRequestSchema, file);
+    expect(FileRequestSchema.safeParse({ ...file, alt_draft: null }).success).toBe(true);
+    expect(
+      FileRequestSchema.safeParse({ ...file, alt_draft: { status: 'guessed', text: null } }).success,
+    ).toBe(false);
     expect(FileRequestSchema.safeParse({ ...file, status: 'pending', url: null }).success).toBe(true);
     expect(FileRequestSchema.safeParse({ ...file, status: 'failed' }).success).toBe(false);
     expect(FileRequestSchema.safeParse({ ...file, file_type: 'avatar' }).success).toBe(false);

@@ -101,7 +101,7 @@ describe('mail preferences', () => {
       }),
     ).toHaveLength(1);
     expectEveryFieldRequired(NotificationPreferencesSchema, {
-      preferences: [{ kind: 'reply', delivery: 'instant' }],
+      preferences: [{ kind: 'reply', delivery: 'instant', push: true }],
     });
   });
 
