@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pushSubscriptions } from '../../db/schema';
+import { pushOutbox, pushSubscriptions } from '../../db/schema';
 import { memberWithClient, signedInClient } from '../../../tests/support/factories';
 import {
   startLocalPushService,
@@ -174,6 +174,13 @@ describe('web push', () => {
       });
       expect(saved.body).toEqual({ quiet_hours: quiet, hide_contents: false });
       await mention(author.client, group.id, reader.member.username, 'At night');
+      // Quiet hours are read when the worker takes the notification from the outbox: only once it
+      // has (the notification is in the inbox, and the outbox empty) may they end, or the worker
+      // would read them already ended.
+      await expect
+        .poll(async () => JSON.stringify((await reader.client.get('/api/notifications')).body))
+        .toContain('At night');
+      await expect.poll(async () => (await app.context.db.select().from(pushOutbox)).length).toBe(0);
       await reader.client.put('/api/push_settings', { quiet_hours: null, hide_contents: false });
       const prefs = await reader.client.put('/api/notification_preferences', {
         preferences: [{ kind: 'mention', delivery: 'instant', push: false }],
