@@ -91,15 +91,17 @@ test('attach an image to a post: progress, thumbnail, the card preview and the f
   expect(box.width / box.height).toBeCloseTo(640 / 420, 1);
   expect(box.height).toBeLessThanOrEqual(400);
 
-  // A tap opens it full screen, over the timeline; Escape closes it and the focus comes back.
+  // A tap opens it full screen over the timeline, at the photo's own address (ADR 050); Escape
+  // closes it, the address is the timeline's again, and the focus comes back to the same card.
   await preview.click();
   const cardViewer = page.getByRole('dialog', { name: 'allotment.png' });
   await expect(cardViewer).toBeVisible();
   await expect(cardViewer.getByRole('img')).toHaveAttribute('src', /^\/api\/files\/[0-9a-f-]{36}$/);
   await expectLoaded(cardViewer.getByRole('img'));
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(`${postUrl}/photo/1`);
   await page.keyboard.press('Escape');
   await expect(cardViewer).toBeHidden();
+  await expect(page).toHaveURL(/\/dashboard$/);
   await expect(card.getByRole('button', { name: /Attachment: allotment\.png/ })).toBeFocused();
 
   await card.getByRole('heading', { name: title }).getByRole('link').click();
