@@ -3,6 +3,7 @@ import {
   ACCOUNT_DELETION_MESSAGES,
   type AccountDeletionState,
 } from '../../../shared/api/account-deletion';
+import type { Locale } from '../../../shared/domain/locales';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { isTotpEnabled } from '../account/totp.service';
@@ -63,13 +64,15 @@ export async function deletionState(context: Context, user: Member): Promise<Acc
  */
 export async function scheduleAccountDeletion(context: Context, user: Member, now = new Date()) {
   const dueAt = new Date(now.getTime() + ACCOUNT_DELETION_GRACE_DAYS * DAY_MS);
+  const locale: Locale = 'en';
   await context.db.transaction(async (tx) => {
     await scheduleDeletion(tx, user.id, now, dueAt);
     await endAllSessions(tx, user.id);
     await enqueueMail(context, tx, {
       template: 'account_deletion_scheduled',
       to: user.email,
-      date: memberDate(dueAt, user.timeZone),
+      locale,
+      date: memberDate(dueAt, user.timeZone, locale),
     });
   });
   return { requested_at: now.toISOString(), due_at: dueAt.toISOString() };
@@ -82,7 +85,7 @@ export async function scheduleAccountDeletion(context: Context, user: Member, no
 export async function cancelDeletionOnSignIn(context: Context, user: Pick<Member, 'id' | 'email'>) {
   return context.db.transaction(async (tx) => {
     if (!(await clearDeletion(tx, user.id))) return false;
-    await enqueueMail(context, tx, { template: 'account_deletion_cancelled', to: user.email });
+    await enqueueMail(context, tx, { template: 'account_deletion_cancelled', to: user.email, locale: 'en' });
     return true;
   });
 }

@@ -77,8 +77,9 @@ export async function requestEmailChange(
   const expiresAt = new Date(Date.now() + DURATIONS.emailChangeHours * 60 * 60 * 1000);
   await context.db.transaction(async (tx) => {
     await replaceEmailChange(tx, { userId: user.id, newEmail, tokenHash: hashToken(token), expiresAt });
-    if (taken) await enqueueMail(context, tx, { template: 'email_change_attempt', to: taken.email });
-    else await enqueueMail(context, tx, { template: 'email_change', to: newEmail, token });
+    if (taken)
+      await enqueueMail(context, tx, { template: 'email_change_attempt', to: taken.email, locale: 'en' });
+    else await enqueueMail(context, tx, { template: 'email_change', to: newEmail, locale: 'en', token });
   });
   return { ok: true };
 }
@@ -118,7 +119,12 @@ async function moveAccount(context: Context, user: Member, token: string, keepSe
     await setEmail(tx, user.id, change.newEmail);
     await endAllSessions(tx, user.id, keepSessionId);
     await deletePendingSignInsOf(tx, user.id);
-    await enqueueMail(context, tx, { template: 'email_changed', to: user.email, newEmail: change.newEmail });
+    await enqueueMail(context, tx, {
+      template: 'email_changed',
+      to: user.email,
+      locale: 'en',
+      newEmail: change.newEmail,
+    });
     return { email: change.newEmail };
   });
 }

@@ -110,7 +110,12 @@ export async function confirmTotpEnrolment(
   if (!(await verifyTotpCode(context, member, code, { pending: true }))) return null;
   return context.db.transaction(async (tx) => {
     await enableTotp(tx, member.id, new Date());
-    await enqueueMail(context, tx, { template: 'two_factor_changed', to: member.email, enabled: true });
+    await enqueueMail(context, tx, {
+      template: 'two_factor_changed',
+      to: member.email,
+      locale: 'en',
+      enabled: true,
+    });
     return issueRecoveryCodes(tx, member.id);
   });
 }
@@ -134,7 +139,12 @@ export async function disableTotp(context: Context, member: Member): Promise<voi
   await context.db.transaction(async (tx) => {
     await deleteTotp(tx, member.id);
     await deletePendingSignInsOf(tx, member.id);
-    await enqueueMail(context, tx, { template: 'two_factor_changed', to: member.email, enabled: false });
+    await enqueueMail(context, tx, {
+      template: 'two_factor_changed',
+      to: member.email,
+      locale: 'en',
+      enabled: false,
+    });
   });
 }
 

@@ -49,7 +49,8 @@ export async function recordSignInFailure(deps: Deps, attempt: SignInAttempt): P
     (await deps.throttle.once(`signInAlert:${attempt.email}`, ALERT_EVERY_SECONDS))
   ) {
     const user = await findAccountByEmail(deps.db, attempt.email);
-    if (user) await enqueueMail(deps, deps.db, { template: 'sign_in_failures', to: user.email });
+    if (user)
+      await enqueueMail(deps, deps.db, { template: 'sign_in_failures', to: user.email, locale: 'en' });
   }
   const delay = slowDownMs(failures, deps.config.signInSlowDownMaxMs);
   if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));

@@ -58,6 +58,7 @@ export async function runExportBuild(
         await enqueueMail(deps, tx, {
           template: 'data_export_ready',
           to: owner.email,
+          locale: 'en',
           expiresAt: expiresAt.toISOString(),
           timeZone: owner.timeZone,
         });

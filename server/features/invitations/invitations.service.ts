@@ -82,6 +82,7 @@ export async function createMemberInvitation(
     await enqueueMail(context, tx, {
       template: 'invitation',
       to: email,
+      locale: 'en',
       code: created.code,
       inviterName: displayName(inviter),
       ...(extra?.groupName ? { groupName: extra.groupName } : {}),

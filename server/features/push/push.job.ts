@@ -124,7 +124,7 @@ export async function deliverPush(context: PushContext, input: z.infer<typeof De
   if (!subscription || subscription.userId !== input.recipientId) return;
   const line = await findNotificationLine(context.db, input.recipientId, input.notificationId);
   if (!line) return;
-  const { text, path } = wordLine(line);
+  const { text, path } = wordLine(line, 'en');
   const { hideContents } = await findPushSettings(context.db, input.recipientId);
   const outcome = await sendPush(
     context.config,

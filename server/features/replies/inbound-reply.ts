@@ -56,6 +56,7 @@ export async function handleInboundReply(
     await enqueueMail(context, context.db, {
       template: 'reply_refused',
       to: member.email,
+      locale: 'en',
       reason: outcome.reason,
     });
   }

@@ -44,13 +44,23 @@ export function accountRequestJob(deps: Deps) {
         if (user.confirmedAt) return;
         await deps.db.transaction(async (tx) => {
           await replaceConfirmationCode(tx, user.id, hashToken(secret));
-          await enqueueMail(deps, tx, { template: 'confirmation', to: user.email, code: secret });
+          await enqueueMail(deps, tx, {
+            template: 'confirmation',
+            to: user.email,
+            locale: 'en',
+            code: secret,
+          });
         });
         return;
       }
       await deps.db.transaction(async (tx) => {
         await replaceResetToken(tx, user.id, hashToken(secret));
-        await enqueueMail(deps, tx, { template: 'password_reset', to: user.email, token: secret });
+        await enqueueMail(deps, tx, {
+          template: 'password_reset',
+          to: user.email,
+          locale: 'en',
+          token: secret,
+        });
       });
     },
   });

@@ -25,7 +25,7 @@ export async function newPasswordErrors(password: string): Promise<string[]> {
 
 /** Mails the owner that their password changed, in the transaction that changed it. */
 export async function enqueuePasswordChangedNotice(context: Context, tx: DbOrTx, email: string) {
-  await enqueueMail(context, tx, { template: 'password_changed', to: email });
+  await enqueueMail(context, tx, { template: 'password_changed', to: email, locale: 'en' });
 }
 
 /** Queues the reset mail; answers the same whether or not the address has an account. */

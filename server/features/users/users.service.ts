@@ -77,7 +77,12 @@ export async function signUp(context: Context, input: SignUpBody['user']): Promi
         confirmationCodeHash: hashToken(confirmationCode),
       });
       await recordInvitationRecipient(tx, invitation, created.id);
-      await enqueueMail(context, tx, { template: 'confirmation', to: created.email, code: confirmationCode });
+      await enqueueMail(context, tx, {
+        template: 'confirmation',
+        to: created.email,
+        locale: 'en',
+        code: confirmationCode,
+      });
       return created;
     });
     if (!user) return INVALID_INVITATION;
@@ -103,7 +108,7 @@ async function answerTakenEmail(
 ): Promise<SignUpResult> {
   const spent = await context.db.transaction(async (tx) => {
     if (!(await claimInvitationForSignUp(tx, code))) return false;
-    await enqueueMail(context, tx, { template: 'sign_up_attempt', to: input.email });
+    await enqueueMail(context, tx, { template: 'sign_up_attempt', to: input.email, locale: 'en' });
     return true;
   });
   if (!spent) return INVALID_INVITATION;
