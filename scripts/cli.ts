@@ -74,6 +74,7 @@ async function invite(config: Config, args: string[]) {
         : { kind: 'files', dir: mailDir, from: config.mailFrom },
       logger,
     );
+    // No inviter whose language to borrow: the operator's invitation is in English.
     const payload = { template: 'invitation', to: email, locale: 'en', code, inviterName: null } as const;
     try {
       await mailer.send(renderMail(payload, config.publicOrigin));

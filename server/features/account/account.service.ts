@@ -8,7 +8,7 @@ import { hashToken, randomToken } from '../../lib/tokens';
 import { enqueueMail } from '../mail/mail.job';
 import { endAllSessions } from '../sessions/sessions.repo';
 import { changePassword } from '../users/passwords.service';
-import { findUserByEmail, type UserRow } from '../users/users.repo';
+import { findUserByEmail, memberLocale, type UserRow } from '../users/users.repo';
 import {
   countUnusedRecoveryCodes,
   deleteEmailChange,
@@ -21,10 +21,13 @@ import {
 } from './account.repo';
 
 type Context = Pick<AppContext, 'db' | 'jobs' | 'mailer' | 'config'>;
-type Member = Pick<UserRow, 'id' | 'email'>;
+type Member = Pick<UserRow, 'id' | 'email' | 'locale' | 'browserLocale'>;
 
 /** What the Security settings show: the address, a pending change, and the second factor. */
-export async function accountSecurity(context: Context, user: Member): Promise<AccountSecurity> {
+export async function accountSecurity(
+  context: Context,
+  user: Pick<Member, 'id' | 'email'>,
+): Promise<AccountSecurity> {
   const now = new Date();
   const [change, totp, recoveryLeft] = await Promise.all([
     findEmailChange(context.db, user.id, now),
@@ -78,8 +81,18 @@ export async function requestEmailChange(
   await context.db.transaction(async (tx) => {
     await replaceEmailChange(tx, { userId: user.id, newEmail, tokenHash: hashToken(token), expiresAt });
     if (taken)
-      await enqueueMail(context, tx, { template: 'email_change_attempt', to: taken.email, locale: 'en' });
-    else await enqueueMail(context, tx, { template: 'email_change', to: newEmail, locale: 'en', token });
+      await enqueueMail(context, tx, {
+        template: 'email_change_attempt',
+        to: taken.email,
+        locale: memberLocale(taken),
+      });
+    else
+      await enqueueMail(context, tx, {
+        template: 'email_change',
+        to: newEmail,
+        locale: memberLocale(user),
+        token,
+      });
   });
   return { ok: true };
 }
@@ -122,7 +135,7 @@ async function moveAccount(context: Context, user: Member, token: string, keepSe
     await enqueueMail(context, tx, {
       template: 'email_changed',
       to: user.email,
-      locale: 'en',
+      locale: memberLocale(user),
       newEmail: change.newEmail,
     });
     return { email: change.newEmail };

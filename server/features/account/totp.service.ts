@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { hashToken } from '../../lib/tokens';
 import { enqueueMail } from '../mail/mail.job';
-import type { UserRow } from '../users/users.repo';
+import { memberLocale, type UserRow } from '../users/users.repo';
 import {
   claimTotpStep,
   deletePendingSignInsOf,
@@ -21,7 +21,7 @@ import {
 import { decryptTotpSecret, encryptTotpSecret } from './totp-secret';
 
 type Context = Pick<AppContext, 'db' | 'jobs' | 'mailer' | 'config'>;
-type Member = Pick<UserRow, 'id' | 'email'>;
+type Member = Pick<UserRow, 'id' | 'email' | 'locale' | 'browserLocale'>;
 
 /** RFC 6238 as every authenticator app reads it: SHA-1, 6 digits, 30-second steps. */
 const PERIOD = 30;
@@ -113,7 +113,7 @@ export async function confirmTotpEnrolment(
     await enqueueMail(context, tx, {
       template: 'two_factor_changed',
       to: member.email,
-      locale: 'en',
+      locale: memberLocale(member),
       enabled: true,
     });
     return issueRecoveryCodes(tx, member.id);
@@ -142,7 +142,7 @@ export async function disableTotp(context: Context, member: Member): Promise<voi
     await enqueueMail(context, tx, {
       template: 'two_factor_changed',
       to: member.email,
-      locale: 'en',
+      locale: memberLocale(member),
       enabled: false,
     });
   });

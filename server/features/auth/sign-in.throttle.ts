@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import { enqueueMail } from '../mail/mail.job';
+import { memberLocale } from '../users/users.repo';
 import { findAccountByEmail } from '../users/users.service';
 
 /** Failures at one account before each further one is answered more slowly. */
@@ -50,7 +51,11 @@ export async function recordSignInFailure(deps: Deps, attempt: SignInAttempt): P
   ) {
     const user = await findAccountByEmail(deps.db, attempt.email);
     if (user)
-      await enqueueMail(deps, deps.db, { template: 'sign_in_failures', to: user.email, locale: 'en' });
+      await enqueueMail(deps, deps.db, {
+        template: 'sign_in_failures',
+        to: user.email,
+        locale: memberLocale(user),
+      });
   }
   const delay = slowDownMs(failures, deps.config.signInSlowDownMaxMs);
   if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));

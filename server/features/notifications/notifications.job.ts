@@ -85,7 +85,7 @@ export async function sendInstantMail(context: MailContext, notificationId: stri
   if (!line) return false;
   const claimed = await claimForMail(context.db, [notificationId]);
   if (claimed.length === 0) return false;
-  const locale: Locale = 'en';
+  const { locale } = target;
   const { text, path, replyTo } = await mailedLine(context, target.recipientId, line, locale);
   const token = signUnsubscribeToken(unsubscribeKey(context.config), {
     userId: target.recipientId,
@@ -132,7 +132,7 @@ export async function sendDailyDigests(context: MailContext, now: Date = new Dat
     const rows = await listDigestRows(context.db, recipient.recipientId, cutoff);
     if (rows.length === 0) continue;
     const claimed = await claimForMail(context.db, rows);
-    const locale: Locale = 'en';
+    const { locale } = recipient;
     const items = new Map<string, { text: string; path: string; replyTo?: string }>();
     for (const id of claimed) {
       const line = await findNotificationLine(context.db, recipient.recipientId, id);

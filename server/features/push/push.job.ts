@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { NotificationKind } from '../../../shared/domain/constants';
+import { SOURCE_LOCALE } from '../../../shared/domain/locales';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { notifications } from '../../db/schema';
@@ -124,7 +125,8 @@ export async function deliverPush(context: PushContext, input: z.infer<typeof De
   if (!subscription || subscription.userId !== input.recipientId) return;
   const line = await findNotificationLine(context.db, input.recipientId, input.notificationId);
   if (!line) return;
-  const { text, path } = wordLine(line, 'en');
+  // Pushes keep Hearth's English for now: their wording in the member's language is push's to do.
+  const { text, path } = wordLine(line, SOURCE_LOCALE);
   const { hideContents } = await findPushSettings(context.db, input.recipientId);
   const outcome = await sendPush(
     context.config,

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { defineJob } from '../../jobs/queue';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { enqueueMail } from '../mail/mail.job';
-import { findUserByEmail, replaceConfirmationCode, replaceResetToken } from './users.repo';
+import { findUserByEmail, memberLocale, replaceConfirmationCode, replaceResetToken } from './users.repo';
 
 /**
  * Requests that mail whoever owns an address (resend confirmation, reset password) must not tell a
@@ -47,7 +47,7 @@ export function accountRequestJob(deps: Deps) {
           await enqueueMail(deps, tx, {
             template: 'confirmation',
             to: user.email,
-            locale: 'en',
+            locale: memberLocale(user),
             code: secret,
           });
         });
@@ -58,7 +58,7 @@ export function accountRequestJob(deps: Deps) {
         await enqueueMail(deps, tx, {
           template: 'password_reset',
           to: user.email,
-          locale: 'en',
+          locale: memberLocale(user),
           token: secret,
         });
       });
