@@ -58,30 +58,7 @@ test('the device list removes a device, and quiet hours are kept', async ({ page
 test('the service worker shows a push with its words, icon, tag and page, and keeps one per tag', async ({
   browser,
 }) => {
-  const context = await browser.newContext({ serviceWorkers: 'allow' });
-  await context.grantPermissions(['notifications'], { origin: baseURL() });
-  const page = await context.newPage();
-  const client = await context.newCDPSession(page);
-  const registered = new Promise<string>((resolve) => {
-    client.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const ours = registrations.find((registration) => registration.scopeURL === `${baseURL()}/`);
-      if (ours && !ours.isDeleted) resolve(ours.registrationId);
-    });
-  });
-  await client.send('ServiceWorker.enable');
-  await signInPage(page, await newMember('receiver'));
-  await page.goto('/dashboard');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  const registrationId = await registered;
-
-  const push = (payload: unknown) =>
-    client.send('ServiceWorker.deliverPushMessage', {
-      origin: baseURL(),
-      registrationId,
-      data: JSON.stringify(payload),
-    });
+  const { context, page, push } = await receivingTab(browser, await newMember('receiver'));
   const shown = () =>
     page.evaluate(async () =>
       (await (await navigator.serviceWorker.ready).getNotifications()).map((notification) => ({
