@@ -80,11 +80,13 @@ export function FullSizeImage({
           onCloseAutoFocus={focusReturn.onCloseAutoFocus}
           onKeyDown={(event) => {
             if (video && event.target instanceof HTMLVideoElement) return;
+            // Right to left, Previous and Next trade sides: the arrow keys follow the buttons.
+            const rtl = document.documentElement.dir === 'rtl';
             if (!video && (event.key === '+' || event.key === '=')) zoomBy(STEP_SCALE);
             else if (!video && event.key === '-') zoomBy(1 / STEP_SCALE);
             else if (!video && event.key === '0') setZoom(UNZOOMED);
-            else if (onStep && event.key === 'ArrowLeft') onStep(-1);
-            else if (onStep && event.key === 'ArrowRight') onStep(1);
+            else if (onStep && event.key === 'ArrowLeft') onStep(rtl ? 1 : -1);
+            else if (onStep && event.key === 'ArrowRight') onStep(rtl ? -1 : 1);
           }}
           className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-3 p-3 focus:outline-none sm:p-6"
         >
