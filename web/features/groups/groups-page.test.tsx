@@ -190,14 +190,15 @@ describe('/groups', () => {
 describe('/groups in the member’s language', () => {
   afterEach(() => activateLocale('en'));
 
-  const server = {
-    'GET /api/auth': jsonResponse(ada),
+  // The member chose the language (else the web follows their browser's, English in jsdom).
+  const server = (locale: string) => ({
+    'GET /api/auth': jsonResponse({ ...ada, locale }),
     'GET /api/groups': groupsServer(everyGroup),
     'GET /api/group_requests/pending_count': jsonResponse({ count: 2 }),
-  };
+  });
 
   it('speaks German: titles, roles, counts and buttons', async () => {
-    mockFetch(server);
+    mockFetch(server('de'));
     await act(() => activateLocale('de'));
     renderApp('/groups');
     const list = await screen.findByRole('list', { name: 'Gruppen' });
@@ -214,7 +215,7 @@ describe('/groups in the member’s language', () => {
   });
 
   it('reads right to left in Arabic', async () => {
-    mockFetch(server);
+    mockFetch(server('ar'));
     await act(() => activateLocale('ar'));
     renderApp('/groups');
     const list = await screen.findByRole('list', { name: 'المجموعات' });

@@ -237,8 +237,10 @@ describe('/unsubscribe', () => {
 describe('/inbox in the member’s language', () => {
   afterEach(() => activateLocale('en'));
 
-  const lines = {
+  // The member chose the language (else the web follows their browser's, English in jsdom).
+  const lines = (locale: string) => ({
     ...shell,
+    'GET /api/auth': jsonResponse({ ...ada, locale }),
     'GET /api/notifications/unread_count': jsonResponse({ count: 2 }),
     'GET /api/notifications': jsonResponse(
       [
@@ -251,10 +253,10 @@ describe('/inbox in the member’s language', () => {
       ],
       { headers: { 'x-has-next-page': 'false' } },
     ),
-  };
+  });
 
   it('speaks German: the page, the badge and each notification’s sentence', async () => {
-    mockFetch(lines);
+    mockFetch(lines('de'));
     await act(() => activateLocale('de'));
     renderApp('/inbox');
     expect(await screen.findByRole('heading', { level: 1, name: 'Posteingang' })).toBeInTheDocument();
@@ -270,7 +272,7 @@ describe('/inbox in the member’s language', () => {
   });
 
   it('reads right to left in Arabic, with Arabic’s plural forms', async () => {
-    mockFetch(lines);
+    mockFetch(lines('ar'));
     await act(() => activateLocale('ar'));
     renderApp('/inbox');
     expect(await screen.findByRole('heading', { level: 1, name: 'صندوق الوارد' })).toBeInTheDocument();
