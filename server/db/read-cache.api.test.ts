@@ -193,6 +193,65 @@ describe('reads kept until the next write', () => {
     expect(outcome('timeline').misses).toBe(misses + 1);
   });
 
+  it("keeps every timeline page through a pin, and shows the pin on the post's cards at once (ADR 056)", async () => {
+    const { client: owner } = await memberWithClient(app);
+    const group = await createGroupAs(owner);
+    const { client: poster } = await memberInGroup(app, group.id, 'Poster');
+    const { client: reader } = await memberInGroup(app, group.id, 'Commentor');
+    const pinnedLater = await createPostAs(poster, { tldr: 'The house rules', group_id: group.id });
+    const newest = await createPostAs(poster, { tldr: 'Bread on Friday', group_id: group.id });
+    const cache = app.context.database.readCache as VersionedReadCache;
+    const outcome = (kind: string) =>
+      cache.outcomes().find((entry) => entry.kind === kind) ?? { hits: 0, misses: 0 };
+    type Card = { id: string; pinned: boolean };
+    const cards = async () => {
+      const home = (await reader.get('/api/posts')).body as Card[];
+      const inGroup = (await reader.get(`/api/posts?group_id=${group.id}`)).body as Card[];
+      // Each page's first card but the newest post: the older one, and whether it shows pinned.
+      return [home, inGroup].map((page) => {
+        const card = page.find((shown) => shown.id !== newest.id)!;
+        return [card.id, card.pinned];
+      });
+    };
+    // The positive control: both pages are kept across two reads once the members' jobs are done.
+    await waitForAllJobsDone(app);
+    await expect
+      .poll(
+        async () => {
+          await cards();
+          const before = outcome('timeline').hits;
+          await cards();
+          return outcome('timeline').hits === before + 2;
+        },
+        { timeout: 20_000, interval: 50 },
+      )
+      .toBe(true);
+
+    // The Owner pins the older post: both pages stay kept, and both show it pinned at once (its
+    // pin is read with its counts, which the pin drops).
+    expect((await owner.put(`/api/groups/${group.id}/pins/${pinnedLater.id}`)).status).toBe(201);
+    const pageHits = outcome('timeline').hits;
+    const countMisses = outcome('post-counts').misses;
+    expect(await cards()).toEqual([
+      [pinnedLater.id, true],
+      [pinnedLater.id, true],
+    ]);
+    expect(outcome('timeline').hits).toBe(pageHits + 2);
+    // (Both pages may show the same posts, and so share one read of their counts.)
+    expect(outcome('post-counts').misses).toBeGreaterThan(countMisses);
+    const pins = (await reader.get(`/api/groups/${group.id}/pins`)).body as Card[];
+    expect(pins.map((card) => [card.id, card.pinned])).toEqual([[pinnedLater.id, true]]);
+
+    // Unpinned, never shown pinned again: the pages still kept.
+    expect((await owner.delete(`/api/groups/${group.id}/pins/${pinnedLater.id}`)).status).toBe(200);
+    expect(await cards()).toEqual([
+      [pinnedLater.id, false],
+      [pinnedLater.id, false],
+    ]);
+    expect(outcome('timeline').hits).toBe(pageHits + 4);
+    expect((await reader.get(`/api/groups/${group.id}/pins`)).body).toEqual([]);
+  });
+
   it('keeps a post and its comments through a like, and shows a new comment and the like at once', async () => {
     const { client: reader } = await memberWithClient(app);
     const { client: author } = await memberWithClient(app);

@@ -126,6 +126,19 @@ describe("a like's or a comment's post", () => {
       [post, member, member, 'heart'],
       post,
     ],
+    // A pin names its post (the table's key) first too (ADR 056).
+    [
+      'insert into "group_pins" ("post_id", "group_id", "pinned_by_id", "created_at") values ($1, $2, $3, $4) on conflict do nothing returning "post_id"',
+      [post, member, member, new Date()],
+      post,
+    ],
+    [
+      'delete from "group_pins" where ("group_pins"."post_id" = $1 and "group_pins"."group_id" = $2) returning "post_id"',
+      [post, member],
+      post,
+    ],
+    // A group's pins swept at once (its deletion's cascade spelt out) are every post's.
+    ['delete from "group_pins" where "group_pins"."group_id" = $1', [member], null],
     // A reaction's post column qualified by another table's name is not read as its post.
     [
       'delete from "post_reactions" where ("post_likes"."post_id" = $1 and "post_reactions"."user_id" = $2)',
@@ -162,9 +175,23 @@ describe("a like's or a comment's post", () => {
     );
     const swept = tablesWritten('delete from "post_likes" where "post_likes"."user_id" = $1', [member]);
     expect(swept).toEqual(expect.arrayContaining([everyRowOf('post_likes'), everyRowOf(POST_COUNTERS)]));
+    // A pin changes its post's pin and nothing of any other post.
+    expect(
+      [
+        ...tablesWritten(
+          'delete from "group_pins" where ("group_pins"."post_id" = $1 and "group_pins"."group_id" = $2)',
+          [post, member],
+        ),
+      ].sort(),
+    ).toEqual(['group_pins', rowsOf('group_pins', post)].sort());
     // A post deleted takes every post's rows with it, as far as the kept answers can tell.
     expect(tablesWritten('delete from "posts" where "id" = $1', [post])).toEqual(
-      expect.arrayContaining([everyRowOf('comments'), everyRowOf('post_likes'), everyRowOf(POST_COUNTERS)]),
+      expect.arrayContaining([
+        everyRowOf('comments'),
+        everyRowOf('post_likes'),
+        everyRowOf('group_pins'),
+        everyRowOf(POST_COUNTERS),
+      ]),
     );
   });
 });

@@ -133,17 +133,18 @@ function unquote(name: string): string {
 }
 
 /**
- * The tables whose writes can be told apart by post: a like, a comment and a reaction (on the post
- * or on one of its comments, ADR 044) change only their own post's rows (and, through the counter
- * triggers, its counters). An answer about some posts only (their counts and reactions, one post's
- * comments) depends on those posts' rows of these tables (`rowsOf`, read inside `readingPosts`), so
- * a like or a reaction on another post keeps it.
+ * The tables whose writes can be told apart by post: a like, a comment, a reaction (on the post or
+ * on one of its comments, ADR 044) and a pin (ADR 056) change only their own post's rows (and,
+ * through the counter triggers, its counters). An answer about some posts only (their counts,
+ * reactions and pins, one post's comments) depends on those posts' rows of these tables (`rowsOf`,
+ * read inside `readingPosts`), so a like, a reaction or a pin of another post keeps it.
  */
 export const BY_POST: ReadonlySet<string> = new Set([
   'post_likes',
   'comments',
   'post_reactions',
   'comment_reactions',
+  'group_pins',
   POST_COUNTERS,
 ]);
 
@@ -157,18 +158,24 @@ export function everyRowOf(table: string): string {
   return `${table}@*`;
 }
 
-/** `insert into "post_likes"|"comments"|a reactions table (…) values (…)`: one row, its columns and values. */
-const INSERT_ONE =
-  /^\s*insert\s+into\s+"?(post_likes|comments|post_reactions|comment_reactions)"?\s*\(([^()]*)\)\s*values\s*\(([^()]*)\)\s*(?:on\s+conflict\s+do\s+nothing\s*)?(?:returning\b[^;]*)?$/i;
 /**
- * `delete from "post_likes"|a reactions table where (post_id = $n and …)`, with no OR: every row it
- * deletes is that post's.
+ * `insert into "post_likes"|"comments"|a reactions table|"group_pins" (…) values (…)`: one row, its
+ * columns and values.
+ */
+const INSERT_ONE =
+  /^\s*insert\s+into\s+"?(post_likes|comments|post_reactions|comment_reactions|group_pins)"?\s*\(([^()]*)\)\s*values\s*\(([^()]*)\)\s*(?:on\s+conflict\s+do\s+nothing\s*)?(?:returning\b[^;]*)?$/i;
+/**
+ * `delete from "post_likes"|a reactions table|"group_pins" where (post_id = $n and …)`, with no OR:
+ * every row it deletes is that post's.
  */
 const DELETE_OF_POST =
-  /^\s*delete\s+from\s+"?(post_likes|post_reactions|comment_reactions)"?\s+where\s+\(?\s*(?:"?\1"?\.)?"?post_id"?\s*=\s*\$(\d+)(?:\s+and\s+[^()]*?)?\s*\)?\s*(?:returning\b[^;]*)?$/i;
+  /^\s*delete\s+from\s+"?(post_likes|post_reactions|comment_reactions|group_pins)"?\s+where\s+\(?\s*(?:"?\1"?\.)?"?post_id"?\s*=\s*\$(\d+)(?:\s+and\s+[^()]*?)?\s*\)?\s*(?:returning\b[^;]*)?$/i;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The post whose rows a like's or a comment's write changes, read from its text and values; or null. */
+/**
+ * The post whose rows a like's, a comment's, a reaction's or a pin's write changes, read from its
+ * text and values; or null.
+ */
 export function postOfWrite(sql: string, params: readonly unknown[] | undefined): string | null {
   if (!params) return null;
   let position: number | null = null;
@@ -212,8 +219,8 @@ export function tablesWritten(sql: string, params?: readonly unknown[]): readonl
     }
   }
   if (written.size === 0) return tablesRead(sql).length === 0 ? [] : [EVERY_TABLE];
-  // A like's or a comment's rows (and counters) are its post's; any other write of those tables
-  // may touch every post's.
+  // A like's, a comment's, a reaction's or a pin's rows (and counters) are its post's; any other
+  // write of those tables may touch every post's.
   const postId = postOfWrite(sql, params);
   for (const table of [...written]) {
     if (BY_POST.has(table)) written.add(postId === null ? everyRowOf(table) : rowsOf(table, postId));

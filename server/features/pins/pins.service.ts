@@ -6,7 +6,7 @@ import { publishLiveEvent } from '../events/live-events';
 import { lockGroup } from '../groups/groups.repo';
 import { requireMembership } from '../groups/groups.service';
 import { loadVisibleStillPost } from '../posts/posts.service';
-import { countPins, deletePin, insertPin, listPinnedPostIds } from './pins.repo';
+import { deletePin, insertPin, listPinnedPostIds } from './pins.repo';
 import { listStillPostsByIds, type StillPostRow } from '../posts/posts.repo';
 
 /**
@@ -25,14 +25,15 @@ async function requirePinnable(tx: DbOrTx, groupId: string, postId: string, acto
 
 /**
  * An Owner or Moderator pins a post of the group to the top of its timeline (ADR 043). The group's
- * row is locked first, so two pins at once are counted one after the other and a group never holds
- * more than PIN_LIMIT. Pinning a pinned post changes nothing (`created` false).
+ * row is locked first, so two pins at once read the group's pins one after the other and a group
+ * never holds more than PIN_LIMIT. Pinning a pinned post changes nothing (`created` false).
  */
 export async function pinPost(db: Db, groupId: string, postId: string, actorId: string) {
   return db.transaction(async (tx) => {
-    const post = await requirePinnable(tx, groupId, postId, actorId);
-    if (post.pinned) return { created: false };
-    if ((await countPins(tx, groupId)) >= PIN_LIMIT) {
+    await requirePinnable(tx, groupId, postId, actorId);
+    const pinned = await listPinnedPostIds(tx, groupId);
+    if (pinned.includes(postId)) return { created: false };
+    if (pinned.length >= PIN_LIMIT) {
       throw new HttpError(422, { error: PIN_MESSAGES.limitReached });
     }
     const created = await insertPin(tx, { groupId, postId, pinnedById: actorId });
