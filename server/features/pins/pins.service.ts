@@ -1,5 +1,6 @@
 import { PIN_LIMIT, PIN_MESSAGES } from '../../../shared/domain/pins';
 import type { Db, DbOrTx } from '../../db/client';
+import { readingGroup } from '../../db/read-cache';
 import { forbidden, HttpError, notFound } from '../../http/errors';
 import { canPinInGroup } from '../../policies/group-roles';
 import { publishLiveEvent } from '../events/live-events';
@@ -62,12 +63,15 @@ async function publishPinEvent(tx: DbOrTx, groupId: string, postId: string, pinn
 /**
  * The group's pinned posts this viewer may see, newest pin first: the one visibility rule, blocks
  * and the viewer's Ignore included, is applied again to each (a pin never shows a hidden post).
- * Who may ask (a member) is the route's to check first.
+ * Who may ask (a member) is the route's to check first. It reads the group's pins and posts only:
+ * a kept answer of it is kept through posts and pins elsewhere (ADR 056).
  */
 export async function listVisiblePins(
   db: DbOrTx,
   groupId: string,
   viewerId: string,
 ): Promise<StillPostRow[]> {
-  return listStillPostsByIds(db, viewerId, await listPinnedPostIds(db, groupId));
+  return readingGroup(groupId, async () =>
+    listStillPostsByIds(db, viewerId, await listPinnedPostIds(db, groupId)),
+  );
 }
