@@ -118,7 +118,7 @@ function postFields(viewerId: string) {
 }
 
 export type PostRow = NonNullable<Awaited<ReturnType<typeof findPostForViewer>>>;
-/** A post row without its counts and the viewer's like (`stillPostFields`). */
+/** A post row without its counts, the viewer's like, its reactions and its pin (`stillPostFields`). */
 export type StillPostRow = NonNullable<Awaited<ReturnType<typeof findStillPostForViewer>>>;
 /** What `sharedPostColumns` reads into a row. */
 export type SharedPostColumns = Pick<PostRow, keyof ReturnType<typeof sharedPostColumns>>;
@@ -168,7 +168,7 @@ export async function findPostForViewer(db: DbOrTx, postId: string, viewerId: st
   return row ?? null;
 }
 
-/** `findPostForViewer` without the counts and the viewer's like, which `postCounts` reads. */
+/** `findPostForViewer` without the counts, the viewer's like and the pin, which `postCounts` reads. */
 export async function findStillPostForViewer(db: DbOrTx, postId: string, viewerId: string) {
   const [row] = await selectStillPosts(db, viewerId).where(eq(posts.id, postId)).limit(1);
   return row ?? null;
@@ -294,7 +294,7 @@ export async function listPostsByIds(db: DbOrTx, viewerId: string, ids: string[]
   return inOrderOf(ids, await selectPosts(db, viewerId).where(visibleAmong(viewerId, ids)));
 }
 
-/** `listPostsByIds` without the counts and the viewer's likes, which `postCounts` reads. */
+/** `listPostsByIds` without the counts, the viewer's likes and the pins, which `postCounts` reads. */
 export async function listStillPostsByIds(
   db: DbOrTx,
   viewerId: string,
