@@ -42,7 +42,7 @@ export const MARKDOWN_CLASS = {
   hr: 'my-6 border-stone-200',
   tableWrapper: 'my-3 overflow-x-auto',
   table: 'w-full border-collapse text-sm',
-  th: 'border-b border-stone-300 px-3 py-2 text-left font-semibold text-stone-900',
+  th: 'border-b border-stone-300 px-3 py-2 text-start font-semibold text-stone-900',
   td: 'border-b border-stone-100 px-3 py-2',
   img: 'my-3 max-h-[400px] rounded-lg',
   previewParagraph: 'my-2',
