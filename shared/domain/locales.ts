@@ -66,11 +66,11 @@ export function acceptedLanguages(header: string | undefined): string[] {
     .slice(0, ACCEPT_LANGUAGE_ENTRIES)
     .map((entry, index) => {
       const [tag = '', ...parameters] = entry.split(';');
-      const q = parameters
-        .map((parameter) => /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(parameter)?.[1])
-        .find(Boolean);
-      const weight = q === undefined ? 1 : Number(q);
-      return { tag: tag.trim(), weight: Number.isFinite(weight) ? weight : 0, index };
+      const q = parameters.find((parameter) => /^\s*q\s*=/i.test(parameter));
+      // RFC 9110's qvalue: 0 to 1, at most three decimals; a malformed one counts as "not this one".
+      const weight =
+        q === undefined ? 1 : Number(/^\s*q\s*=\s*(0(?:\.\d{0,3})?|1(?:\.0{0,3})?)\s*$/i.exec(q)?.[1] ?? 0);
+      return { tag: tag.trim(), weight, index };
     })
     .filter((entry) => entry.tag && entry.weight > 0)
     .sort((a, b) => b.weight - a.weight || a.index - b.index)

@@ -1,6 +1,6 @@
 import { type I18n, type Messages, setupI18n } from '@lingui/core';
-import { useSyncExternalStore } from 'react';
-import { type Locale, SOURCE_LOCALE, directionOf, isLocale } from '@shared/domain/locales';
+import { useEffect, useSyncExternalStore } from 'react';
+import { type Locale, SOURCE_LOCALE, directionOf, isLocale, preferredLocale } from '@shared/domain/locales';
 import english from './catalogs/en';
 
 /**
@@ -67,3 +67,26 @@ export function useLocale(): Locale {
 
 /** A message in the active language. */
 export const t: I18n['_'] = i18n._.bind(i18n) as I18n['_'];
+
+/**
+ * The language this browser asks for first among Hearth's, as the server reads Accept-Language:
+ * what a member who has chosen none gets.
+ */
+export function browserLocale(): Locale {
+  return preferredLocale(navigator.languages ?? [navigator.language]) ?? SOURCE_LOCALE;
+}
+
+/**
+ * Speaks the signed-in member's language: the one they chose, else their browser's. The page
+ * usually arrives in it already (the server reads the same choice); this catches a page kept from
+ * before a change, or one opened on a browser where they chose on another device.
+ */
+export function useMemberLocale(chosen: string | null | undefined, signedIn: boolean): void {
+  useEffect(() => {
+    if (!signedIn) return;
+    const wanted = isLocale(chosen) ? chosen : browserLocale();
+    if (wanted !== currentLocale()) {
+      activateLocale(wanted).catch((error: unknown) => console.error('Loading a language failed', error));
+    }
+  }, [chosen, signedIn]);
+}
