@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { knownTimeZones, systemTimeZone } from '@shared/domain/time-zones';
 import { useAuth } from '@web/app/auth/auth-context';
+import { t } from '@web/i18n/i18n';
 import { THEME_ICONS } from '@web/lib/theme-icons';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/button';
@@ -76,7 +77,7 @@ function ThemeOption({ option, checked }: { option: ThemeChoice; checked: boolea
         className="absolute inset-0 cursor-pointer appearance-none rounded-xl focus:outline-none"
       />
       <Icon className="size-4 text-stone-500" aria-hidden="true" />
-      {THEME_LABELS[option]}
+      {t(THEME_LABELS[option])}
     </label>
   );
 }
