@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCALES, SOURCE_LOCALE } from '@shared/domain/locales';
+import { type CompiledMessage, compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { compileCatalog } from '@shared/domain/message-catalog';
 import { textsInCode } from '../../scripts/interface-texts';
 import untranslated from './untranslated.json';
@@ -29,11 +30,27 @@ const catalogDirs = filesUnder(WEB, (file) => file.endsWith(`${path.sep}messages
 const readCatalog = (dir: string, locale: string): Record<string, string> =>
   JSON.parse(fs.readFileSync(path.join(dir, `${locale}.json`), 'utf8')) as Record<string, string>;
 
-/** The argument names and tags a text uses: what a translation must keep, in any order. */
+/**
+ * The argument names and tags a text uses: what a translation must keep, in any order. Read from
+ * the compiled message, so words inside a plural's branch are never taken for an argument.
+ */
 function partsOf(text: string): string[] {
   const parts = new Set<string>();
-  for (const match of text.matchAll(/\{\s*([A-Za-z_][\w]*)\s*[,}]/g)) parts.add(`{${match[1]}}`);
-  for (const match of text.matchAll(/<\/?([A-Za-z][\w-]*)\s*\/?>/g)) parts.add(`<${match[1]}>`);
+  const walk = (tokens: CompiledMessage) => {
+    for (const token of tokens) {
+      if (typeof token === 'string') {
+        for (const match of token.matchAll(/<\/?([A-Za-z][\w-]*)\s*\/?>/g)) parts.add(`<${match[1]}>`);
+        continue;
+      }
+      const [name, , format] = token;
+      parts.add(`{${name}}`);
+      if (format && typeof format === 'object') {
+        for (const [key, branch] of Object.entries(format))
+          if (key !== 'offset' && Array.isArray(branch)) walk(branch);
+      }
+    }
+  };
+  walk(compileMessageOrThrow(text));
   return [...parts].sort();
 }
 

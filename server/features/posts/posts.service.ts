@@ -56,7 +56,7 @@ export async function loadVisiblePost(db: DbOrTx, postId: string, viewerId: stri
   return visibleOrNotFound(await findPostForViewer(db, postId, viewerId));
 }
 
-/** `loadVisiblePost` without the counts and the viewer's like (for answers kept through likes). */
+/** `loadVisiblePost` without the counts, the viewer's like and the pin (for answers kept through likes and pins). */
 export async function loadVisibleStillPost(
   db: DbOrTx,
   postId: string,

@@ -14,17 +14,16 @@ import { Toast } from '@web/components/toast';
 import { updateMyProfile } from '@web/features/profiles';
 import { errorMessage, fieldErrorsOf } from '@web/lib/api-errors';
 import { cn } from '@web/lib/cn';
-import { setThemeChoice, THEME_CHOICES, useThemeChoice, type ThemeChoice } from '@web/lib/theme';
+import {
+  setThemeChoice,
+  THEME_CHOICES,
+  THEME_LABELS,
+  useThemeChoice,
+  type ThemeChoice,
+} from '@web/lib/theme';
 import { useT } from '@web/i18n/i18n';
 import { Message } from '@web/i18n/message';
 import { useTimedMessage } from '@web/lib/use-timed-message';
-
-/** System, Light and Dark as the radio group names them. */
-const THEME_NAMES: Record<ThemeChoice, string> = {
-  system: 'settings.appearance.system',
-  light: 'settings.appearance.light',
-  dark: 'settings.appearance.dark',
-};
 
 /** System / Light / Dark as a radio group; the choice applies at once and stays with this browser. */
 export function AppearanceCard() {
@@ -71,7 +70,7 @@ function ThemeOption({ option, checked }: { option: ThemeChoice; checked: boolea
         className="absolute inset-0 cursor-pointer appearance-none rounded-xl focus:outline-none"
       />
       <Icon className="size-4 text-stone-500" aria-hidden="true" />
-      {t(THEME_NAMES[option])}
+      {t(THEME_LABELS[option])}
     </label>
   );
 }

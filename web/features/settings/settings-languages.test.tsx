@@ -37,8 +37,8 @@ describe('settings in the member’s language (ADR 055)', () => {
     await userEvent
       .setup({ delay: null })
       .click(screen.getByRole('button', { name: 'Änderungen speichern' }));
-    // The server's words arrive as they are; the field's name is the member's language.
-    expect(await screen.findByText('Benutzername: has already been taken')).toBeInTheDocument();
+    // The field's name and the server's words, both in the member's language.
+    expect(await screen.findByText('Benutzername: ist bereits vergeben')).toBeInTheDocument();
     expect(screen.queryByText('My Profile')).not.toBeInTheDocument();
   });
 
