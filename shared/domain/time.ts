@@ -125,20 +125,23 @@ export function shortTime(date: Date, clock: Clock, now: Date = new Date()): str
   }).format(date);
 }
 
+/** The parts of a full date and time: weekday, date, time and zone (in any language). */
+export const FULL_DATE_TIME: Readonly<Intl.DateTimeFormatOptions> = {
+  weekday: 'long',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+};
+
 /** The full date and time on a clock: "Tuesday, March 3, 2026 at 4:05 PM GMT+9". */
 export function fullDateTime(date: Date, clock: Clock): string {
   if (clock === LOCAL_CLOCK) {
     return `${WEEKDAYS[date.getDay()]}, ${calendarDate(date, clock)} at ${localClockTime(date)} ${localOffsetName(date)}`;
   }
-  return dateFormat(clock, {
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(date);
+  return dateFormat(clock, FULL_DATE_TIME).format(date);
 }
 
 /** A calendar date on a clock: "March 3, 2026". */

@@ -1,4 +1,5 @@
 import {
+  FULL_DATE_TIME,
   calendarDate,
   fullDateTime,
   LOCAL_CLOCK,
@@ -57,15 +58,7 @@ export function localShortTime(date: Date, clock: Clock, now: Date, locale: Loca
 /** The full date and time with the zone: "Dienstag, 3. März 2026 um 16:05 GMT+9". */
 export function localFullDateTime(date: Date, clock: Clock, locale: Locale): string {
   if (locale === 'en') return fullDateTime(date, clock);
-  return dateFormat(locale, clock, {
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(date);
+  return dateFormat(locale, clock, FULL_DATE_TIME).format(date);
 }
 
 /** A calendar date: "3. März 2026". */

@@ -1,11 +1,9 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Save } from 'lucide-react';
 import { knownTimeZones, systemTimeZone } from '@shared/domain/time-zones';
 import { useAuth } from '@web/app/auth/auth-context';
 import { THEME_ICONS } from '@web/lib/theme-icons';
 import { Alert } from '@web/components/alert';
-import { Button } from '@web/components/button';
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@web/components/card';
 import { Input, Label } from '@web/components/input';
 import { Select } from '@web/components/select';
@@ -24,6 +22,7 @@ import {
 import { useT } from '@web/i18n/i18n';
 import { Message } from '@web/i18n/message';
 import { useTimedMessage } from '@web/lib/use-timed-message';
+import { SaveRow } from './save-row';
 
 /** System / Light / Dark as a radio group; the choice applies at once and stays with this browser. */
 export function AppearanceCard() {
@@ -162,12 +161,7 @@ export function TimeZoneCard() {
               </p>
             )}
           </div>
-          <div className="flex justify-end border-t border-stone-100 pt-4">
-            <Button type="submit" busy={save.isPending}>
-              {save.isPending ? null : <Save className="size-4" aria-hidden="true" />}
-              {t('settings.timeZone.save')}
-            </Button>
-          </div>
+          <SaveRow busy={save.isPending}>{t('settings.timeZone.save')}</SaveRow>
         </form>
         <Toast message={toast.message} />
       </CardBody>

@@ -1,10 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Save } from 'lucide-react';
 import { LOCALES, LOCALE_NAMES, type Locale, isLocale } from '@shared/domain/locales';
 import { useAuth } from '@web/app/auth/auth-context';
 import { Alert } from '@web/components/alert';
-import { Button } from '@web/components/button';
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@web/components/card';
 import { Label } from '@web/components/input';
 import { Select } from '@web/components/select';
@@ -13,6 +11,7 @@ import { updateMyProfile } from '@web/features/profiles';
 import { activateLocale, browserLocale, useT } from '@web/i18n/i18n';
 import { errorMessage } from '@web/lib/api-errors';
 import { useTimedMessage } from '@web/lib/use-timed-message';
+import { SaveRow } from './save-row';
 
 /**
  * The language Hearth speaks to the member, on screen and in mail (ADR 055). "Your browser's"
@@ -67,12 +66,7 @@ export function LanguageCard() {
               ))}
             </Select>
           </div>
-          <div className="flex justify-end border-t border-stone-100 pt-4">
-            <Button type="submit" busy={save.isPending}>
-              {save.isPending ? null : <Save className="size-4" aria-hidden="true" />}
-              {t('i18n.language.save')}
-            </Button>
-          </div>
+          <SaveRow busy={save.isPending}>{t('i18n.language.save')}</SaveRow>
         </form>
         <Toast message={toast.message} />
       </CardBody>
