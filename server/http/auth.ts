@@ -117,13 +117,13 @@ export async function registerAuth(
       setCookie(reply, token, expiresAt);
       // This browser's language is the member's until they choose one; a chosen one follows them.
       const browserLocale = preferredLocale(acceptedLanguages(request.headers['accept-language']));
-      keepLocaleChoice(reply, await recordBrowserLocale(db, userId, browserLocale), secure);
+      keepLocaleChoice(reply, await recordBrowserLocale(db, userId, browserLocale), config);
     },
     async end(request, reply) {
       const token = request.cookies[cookieName];
       if (token) await deleteSessionByHash(db, hashToken(token));
       reply.clearCookie(cookieName, cookieOptions);
-      keepLocaleChoice(reply, null, secure);
+      keepLocaleChoice(reply, null, config);
       request.currentUser = null;
       request.sessionId = null;
     },

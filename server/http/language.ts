@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config/env';
 import { type Locale, directionOf, isLocale, localeFromAcceptLanguage } from '../../shared/domain/locales';
 
 /**
@@ -16,7 +17,12 @@ export function requestLocale(request: FastifyRequest): Locale {
 }
 
 /** Remembers a member's chosen language on this browser, or forgets it (`null`: the browser's own). */
-export function keepLocaleChoice(reply: FastifyReply, locale: string | null, secure: boolean): void {
+export function keepLocaleChoice(
+  reply: FastifyReply,
+  locale: string | null,
+  config: Pick<Config, 'publicOrigin'>,
+): void {
+  const secure = config.publicOrigin.startsWith('https://');
   const options = { path: '/', sameSite: 'lax' as const, secure, httpOnly: true };
   if (isLocale(locale)) reply.setCookie(LOCALE_COOKIE, locale, { ...options, maxAge: YEAR_S });
   else reply.clearCookie(LOCALE_COOKIE, options);

@@ -30,8 +30,7 @@ export function registerProfileRoutes(app: App, context: RouteContext) {
       const { locale } = request.body.profile;
       const profile = await editProfile(db, user.id, request.body.profile);
       // The page is written in the chosen language from then on, on this browser.
-      if (locale !== undefined)
-        keepLocaleChoice(reply, locale, context.config.publicOrigin.startsWith('https://'));
+      if (locale !== undefined) keepLocaleChoice(reply, locale, context.config);
       return presentProfile(profile, user.id);
     },
   );
