@@ -1,34 +1,30 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
+import { buildWithWebFiles } from '../../tests/support/built-web';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
 
 /** The installable app's files, as the server sends them (issue 9: manifest, icons, service worker). */
 describe('installable app files', () => {
   let app: TestApp;
-  let dist: string;
-  let built: Awaited<ReturnType<typeof buildApp>>;
+  let built: Awaited<ReturnType<typeof buildWithWebFiles>>;
 
   beforeAll(async () => {
     app = await createTestApp();
-    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-dist-'));
-    fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<html><head></head><body>app</body></html>');
-    fs.writeFileSync(path.join(dist, 'assets/app-abc123.js'), 'console.log(1)');
-    fs.writeFileSync(path.join(dist, 'sw.js'), "self.addEventListener('fetch', () => {});");
-    fs.copyFileSync(
-      path.join(import.meta.dirname, '../../web/public/manifest.webmanifest'),
-      path.join(dist, 'manifest.webmanifest'),
-    );
-    built = await buildApp(app.context, { webDist: dist });
+    built = await buildWithWebFiles(app, {
+      'index.html': '<html><head></head><body>app</body></html>',
+      'assets/app-abc123.js': 'console.log(1)',
+      'sw.js': "self.addEventListener('fetch', () => {});",
+      'manifest.webmanifest': fs.readFileSync(
+        path.join(import.meta.dirname, '../../web/public/manifest.webmanifest'),
+        'utf8',
+      ),
+    });
   });
   afterAll(async () => {
-    await built.close();
+    await built.closeWithFiles();
     await app.close();
-    fs.rmSync(dist, { recursive: true, force: true });
   });
 
   it('serves the service worker as JavaScript that browsers ask for again on every visit', async () => {

@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
 import { users } from '../db/schema';
+import { buildWithWebFiles } from '../../tests/support/built-web';
 import { createMember, memberWithClient } from '../../tests/support/factories';
 import { createTestApp, type TestApp } from '../../tests/support/test-app';
 import { LOCALE_COOKIE } from './language';
@@ -12,22 +9,17 @@ import { LOCALE_COOKIE } from './language';
 /** The language of Hearth's pages and its members (ADR 055). */
 describe('languages', () => {
   let app: TestApp;
-  let dist: string;
-  let built: Awaited<ReturnType<typeof buildApp>>;
+  let built: Awaited<ReturnType<typeof buildWithWebFiles>>;
 
   beforeAll(async () => {
     app = await createTestApp();
-    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-dist-'));
-    fs.writeFileSync(
-      path.join(dist, 'index.html'),
-      '<!doctype html><html lang="en"><head></head><body>app</body></html>',
-    );
-    built = await buildApp(app.context, { webDist: dist });
+    built = await buildWithWebFiles(app, {
+      'index.html': '<!doctype html><html lang="en"><head></head><body>app</body></html>',
+    });
   });
   afterAll(async () => {
-    await built.close();
+    await built.closeWithFiles();
     await app.close();
-    fs.rmSync(dist, { recursive: true, force: true });
   });
 
   const page = async (url: string, headers: Record<string, string> = {}) => {
