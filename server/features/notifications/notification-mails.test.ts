@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { digestMail, instantNotificationMail } from './notification-mails';
-import { type NotificationFacts, wordNotification } from './notification-text';
+import { wordNotification } from './notification-text';
+import { aNotificationFacts } from './test-fixtures';
 
 const unsubscribe = { origin: 'https://hearth.example', token: 't', scope: 'all' as const };
 const one = 'reply-aaaa@hearth.example';
@@ -62,21 +63,7 @@ describe('reply addresses in notification mails', () => {
 });
 
 describe('notification mails in the member’s language (ADR 055)', () => {
-  const facts: NotificationFacts = {
-    kind: 'post_like',
-    actorName: 'Ana Lima',
-    actorId: 'a1',
-    othersCount: 2,
-    unreadRows: 0,
-    postId: 'p1',
-    postTitle: 'Weekend hike',
-    linkId: null,
-    linkTitle: null,
-    inComment: false,
-    groupId: 'g1',
-    groupName: 'Climbers',
-    data: {},
-  };
+  const facts = aNotificationFacts({ kind: 'post_like', othersCount: 2 });
 
   it('words an instant mail to a German member in German, from subject to unsubscribe link', () => {
     const { text, path } = wordNotification(facts, 'de');

@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_KINDS } from '../../../shared/domain/constants';
 import { digestCutoff } from './notifications.job';
-import { actorPhrase, type NotificationFacts, shortTitle, wordNotification } from './notification-text';
+import { actorPhrase, shortTitle, wordNotification } from './notification-text';
+import { aNotificationFacts } from './test-fixtures';
 import { signUnsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token';
 
-const base: NotificationFacts = {
-  kind: 'comment',
-  actorName: 'Ana Lima',
-  actorId: 'a1',
-  othersCount: 0,
-  unreadRows: 0,
-  postId: 'p1',
-  postTitle: 'Weekend hike',
-  linkId: null,
-  linkTitle: null,
-  inComment: false,
-  groupId: 'g1',
-  groupName: 'Climbers',
-  data: {},
-};
+const base = aNotificationFacts();
 
 describe('wordNotification', () => {
   it('words every kind with a non-empty text and an app path', () => {
