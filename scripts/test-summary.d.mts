@@ -3,7 +3,7 @@ export interface Outcome {
   passed: number;
   failed: number;
   skipped: number;
-  /** `layer: file › test` for each failure, listed again above the summary line. */
+  /** `layer: file › test: first line of its error` for each failure, listed again above the summary line. */
   failures: string[];
   notes: string[];
 }
@@ -17,7 +17,9 @@ export interface Layer extends Outcome {
 export interface VitestFile {
   name: string;
   status: string;
-  assertionResults?: { status: string; fullName: string }[];
+  /** Why the file failed to run (an import that threw). */
+  message?: string;
+  assertionResults?: { status: string; fullName: string; failureMessages?: string[] }[];
 }
 export interface VitestReport {
   numPassedTests?: number;
@@ -28,7 +30,10 @@ export interface VitestReport {
 }
 export interface PlaywrightSuite {
   title: string;
-  specs?: { title: string; tests: { status: string }[] }[];
+  specs?: {
+    title: string;
+    tests: { status: string; results?: { error?: { message?: string } }[] }[];
+  }[];
   suites?: PlaywrightSuite[];
 }
 export interface PlaywrightReport {

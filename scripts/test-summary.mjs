@@ -13,12 +13,14 @@ export function vitestOutcome(json, label, root) {
   for (const file of files) {
     const where = path.relative(root, file.name);
     const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
-    for (const test of failedTests) failures.push(`${label}: ${where} › ${test.fullName}`);
+    for (const test of failedTests) {
+      failures.push(`${label}: ${where} › ${test.fullName}${why(test.failureMessages?.[0])}`);
+    }
     // A file that failed to import (or whose hooks threw) has no failed test to show for it, and its
     // tests are unknown: it counts as one failure, whatever else failed beside it.
     if (file.status === 'failed' && failedTests.length === 0) {
       unloaded += 1;
-      failures.push(`${label}: ${where} (the file failed to run)`);
+      failures.push(`${label}: ${where} (the file failed to run)${why(file.message)}`);
     }
   }
   return {
@@ -30,13 +32,19 @@ export function vitestOutcome(json, label, root) {
   };
 }
 
-/** The titles of journeys whose outcome was `status`, with their describe blocks. */
-function journeyTitles(suites, status, trail = []) {
+/**
+ * The titles of journeys whose outcome was `status`, with their describe blocks; with `reasons`, each
+ * followed by its last attempt's error.
+ */
+function journeyTitles(suites, status, trail = [], reasons = false) {
   return suites.flatMap((suite) => [
-    ...(suite.specs ?? [])
-      .filter((spec) => spec.tests.some((test) => test.status === status))
-      .map((spec) => [...trail, suite.title, spec.title].filter(Boolean).join(' › ')),
-    ...journeyTitles(suite.suites ?? [], status, [...trail, suite.title]),
+    ...(suite.specs ?? []).flatMap((spec) => {
+      const test = spec.tests.find((candidate) => candidate.status === status);
+      if (!test) return [];
+      const title = [...trail, suite.title, spec.title].filter(Boolean).join(' › ');
+      return [reasons ? `${title}${why(test.results?.at(-1)?.error?.message)}` : title];
+    }),
+    ...journeyTitles(suite.suites ?? [], status, [...trail, suite.title], reasons),
   ]);
 }
 
@@ -50,7 +58,9 @@ export function playwrightOutcome(report, label) {
   const errors = (report.errors ?? []).map((error) => firstLine(error.message ?? String(error)));
   const ran = stats.expected + stats.unexpected + stats.flaky + stats.skipped;
   if (ran === 0 && errors.length > 0) return null;
-  const failures = journeyTitles(report.suites ?? [], 'unexpected').map((title) => `${label}: ${title}`);
+  const failures = journeyTitles(report.suites ?? [], 'unexpected', [], true).map(
+    (title) => `${label}: ${title}`,
+  );
   failures.push(...errors.map((error) => `${label}: ${error}`));
   const flaky = journeyTitles(report.suites ?? [], 'flaky');
   const notes =
@@ -73,6 +83,16 @@ export function journeysNotRun(report) {
 
 function firstLine(text) {
   return text.split('\n').find((line) => line.trim() !== '') ?? text;
+}
+
+/**
+ * A failure's reason on the summary's line: the first line of its message, cut short, so a run whose
+ * full log is not kept still says why a test failed.
+ */
+function why(message) {
+  if (!message) return '';
+  const line = firstLine(message).trim().replace(/\s+/g, ' ');
+  return `: ${line.length > 240 ? `${line.slice(0, 239)}…` : line}`;
 }
 
 /** How many tests `vitest list` printed (one line per test, `[project] file > … > name`). */

@@ -49,7 +49,11 @@ describe("npm test's summary", () => {
           status: 'failed',
           assertionResults: [
             { status: 'passed', fullName: 'adds' },
-            { status: 'failed', fullName: 'fails' },
+            {
+              status: 'failed',
+              fullName: 'fails',
+              failureMessages: ['\nAssertionError: expected 2 to be 3\n    at ok.test.ts:4:7'],
+            },
             { status: 'skipped', fullName: 'skipped' },
           ],
         },
@@ -58,8 +62,8 @@ describe("npm test's summary", () => {
     const outcome = vitestOutcome(report, 'unit and web', root);
     expect(outcome).toMatchObject({ passed: 1, failed: 2, skipped: 1 });
     expect(outcome?.failures).toEqual([
-      'unit and web: server/broken.test.ts (the file failed to run)',
-      'unit and web: server/ok.test.ts › fails',
+      'unit and web: server/broken.test.ts (the file failed to run): Cannot find module',
+      'unit and web: server/ok.test.ts › fails: AssertionError: expected 2 to be 3',
     ]);
   });
 
@@ -119,7 +123,23 @@ describe("npm test's summary", () => {
             { title: 'a member edits', tests: [{ status: 'expected' }] },
           ],
           suites: [
-            { title: 'drafts', specs: [{ title: 'a draft is kept', tests: [{ status: 'unexpected' }] }] },
+            {
+              title: 'drafts',
+              specs: [
+                {
+                  title: 'a draft is kept',
+                  tests: [
+                    {
+                      status: 'unexpected',
+                      results: [
+                        { error: { message: 'Error: first try' } },
+                        { error: { message: 'Error: expect(locator).toBeVisible() failed\n\nLocator: …' } },
+                      ],
+                    },
+                  ],
+                },
+              ],
+            },
           ],
         },
       ],
@@ -131,7 +151,9 @@ describe("npm test's summary", () => {
     expect(outcome?.notes).toEqual([
       '1 flaky (failed, then passed on retry): posts.spec.ts › a member posts',
     ]);
-    expect(outcome?.failures).toEqual(['browser journeys: posts.spec.ts › drafts › a draft is kept']);
+    expect(outcome?.failures).toEqual([
+      'browser journeys: posts.spec.ts › drafts › a draft is kept: Error: expect(locator).toBeVisible() failed',
+    ]);
   });
 
   it('counts an error outside any journey as a failure even when every journey passed', () => {
