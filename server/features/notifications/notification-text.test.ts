@@ -17,6 +17,7 @@ const base: NotificationFacts = {
   inComment: false,
   groupId: 'g1',
   groupName: 'Climbers',
+  eventId: null,
   data: {},
 };
 

@@ -10,6 +10,8 @@ import type { NotificationKind } from '../../../shared/domain/constants';
  * - `content_removed`: `{ reason, excerpt, subject: 'post' | 'comment' }` (no post/comment id:
  *   the content is gone).
  * - `group_post` (ADR 045): nothing; the line folds a group's new posts by `unreadRows`.
+ * - `event_changed` (ADR 057): `{ title, changes: string[], cancelled?: true }`, the event named by
+ *   `eventId`; `event_promoted`: `{ title }`.
  */
 
 export interface NotificationFacts {
@@ -29,6 +31,8 @@ export interface NotificationFacts {
   inComment: boolean;
   groupId: string | null;
   groupName: string | null;
+  /** The event an `event_*` notification is about (ADR 057). */
+  eventId: string | null;
   data: Record<string, unknown>;
 }
 
@@ -58,6 +62,8 @@ const postPath = (id: string) => `/post/${id}`;
 const linkPath = (id: string) => `/links/${id}`;
 const groupPath = (id: string) => `/group/${id}`;
 const profilePath = (id: string) => `/profiles/${id}`;
+const eventPath = (id: string) => `/events/${id}`;
+const UPCOMING_PATH = '/events';
 const GROUPS_PATH = '/groups';
 const GROUP_REQUESTS_PATH = '/group-requests';
 const TIMELINE_PATH = '/dashboard';
@@ -71,6 +77,16 @@ function withTitle(phrase: string, title: string | null): string {
 function stringField(data: Record<string, unknown>, key: string): string | null {
   const value = data[key];
   return typeof value === 'string' && value.trim() ? value.trim() : null;
+}
+
+/** "the time and the place": what an organiser's edit changed, as a phrase. */
+function changesPhrase(data: Record<string, unknown>): string | null {
+  const changes = Array.isArray(data.changes)
+    ? data.changes.filter((change): change is string => typeof change === 'string')
+    : [];
+  if (changes.length === 0) return null;
+  const named = changes.map((change) => `the ${change}`);
+  return named.length === 1 ? named[0]! : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
 }
 
 function wasAccepted(data: Record<string, unknown>): boolean {
@@ -160,6 +176,18 @@ export function wordNotification(facts: NotificationFacts): NotificationWording 
         path: facts.groupId ? groupPath(facts.groupId) : TIMELINE_PATH,
       };
     }
+    case 'event_changed': {
+      const path = facts.eventId ? eventPath(facts.eventId) : UPCOMING_PATH;
+      const event = withTitle('event', stringField(facts.data, 'title'));
+      if (facts.data.cancelled === true) return { text: `${who} cancelled the ${event}`, path };
+      const changes = changesPhrase(facts.data);
+      return { text: `${who} changed ${changes ? `${changes} of ` : ''}the ${event}`, path };
+    }
+    case 'event_promoted':
+      return {
+        text: withTitle('A place opened up: you are now going to', stringField(facts.data, 'title')),
+        path: facts.eventId ? eventPath(facts.eventId) : UPCOMING_PATH,
+      };
     case 'group_post':
       // Several unread posts read as one line leading to the group; one (or a line read) names it.
       return facts.unreadRows > 1
