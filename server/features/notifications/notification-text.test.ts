@@ -22,6 +22,24 @@ const base: NotificationFacts = {
 };
 
 describe('wordNotification', () => {
+  it("words an event's news (ADR 057), leading to the event", () => {
+    const event = { ...base, eventId: 'e1' };
+    expect(
+      wordNotification({
+        ...event,
+        kind: 'event_changed',
+        data: { title: 'Picnic', changes: ['time', 'place'] },
+      }),
+    ).toEqual({ text: 'Ana Lima changed the time and the place of the event “Picnic”', path: '/events/e1' });
+    expect(
+      wordNotification({ ...event, kind: 'event_changed', data: { title: 'Picnic', cancelled: true } }).text,
+    ).toBe('Ana Lima cancelled the event “Picnic”');
+    expect(wordNotification({ ...event, kind: 'event_promoted', data: { title: 'Picnic' } })).toEqual({
+      text: 'A place opened up: you are now going to “Picnic”',
+      path: '/events/e1',
+    });
+  });
+
   it('words every kind with a non-empty text and an app path', () => {
     for (const kind of NOTIFICATION_KINDS) {
       const { text, path } = wordNotification({ ...base, kind });
