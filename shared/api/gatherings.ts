@@ -136,7 +136,9 @@ export const EventSummarySchema = z.object({
   /** Places left under the capacity; null without one. */
   spots_left: z.number().int().nullable(),
   /** The viewer's own answer; null if they have not answered. */
-  my_rsvp: z.object({ status: z.enum(RSVP_STATUSES), guests: z.number().int(), waitlisted: z.boolean() }).nullable(),
+  my_rsvp: z
+    .object({ status: z.enum(RSVP_STATUSES), guests: z.number().int(), waitlisted: z.boolean() })
+    .nullable(),
   /** The organiser edits and cancels. */
   can_edit: z.boolean(),
   /** The event's `.ics` file. */
@@ -150,3 +152,21 @@ export const EventSchema = EventSummarySchema.extend({ answers: z.array(EventAns
 export type GroupEvent = z.infer<typeof EventSchema>;
 
 export const EventListSchema = z.array(EventSummarySchema);
+
+/**
+ * GET, POST and DELETE /api/calendar_feed: the member's private calendar feed. The address (`url`,
+ * under GET /api/calendar_feeds/{token}) is shown once, when made; making one replaces the last.
+ */
+export const CalendarFeedSchema = z.object({
+  active: z.boolean(),
+  /** When the current address was made; null without one. */
+  created_at: z.string().nullable(),
+  /** The new address, only in the answer that made it. */
+  url: z.string().optional(),
+});
+export type CalendarFeed = z.infer<typeof CalendarFeedSchema>;
+
+/** The feed's token: URL-safe base64, as made, possibly with `.ics` after it for calendar apps. */
+export const CalendarFeedParamsSchema = z.object({
+  token: text().regex(/^[A-Za-z0-9_-]{20,100}(?:\.ics)?$/, { error: 'is not a feed address' }),
+});

@@ -665,6 +665,12 @@ const MATRIX: Record<string, Entry> = {
     roles: MEMBERS_ONLY(200),
   },
 
+  // The private calendar feed: the member's own; its address is the key (unknown: 404).
+  'GET /api/calendar_feed': { signedOut: 401, member: 200 },
+  'POST /api/calendar_feed': { signedOut: 401, member: 201 },
+  'DELETE /api/calendar_feed': { signedOut: 401, member: 200 },
+  'GET /api/calendar_feeds/:token': { signedOut: 'public', member: 404 },
+
   // Admin review.
   'GET /api/admin/feedbacks': { signedOut: 401, admin: { member: 403, admin: 200 } },
   // Reports: admins review all, a group's Owners and Moderators their group's reports.

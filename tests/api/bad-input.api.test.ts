@@ -388,6 +388,10 @@ const TARGETS: Record<string, Target> = {
     body: () => ({ rsvp: { status: 'maybe' } }),
   },
   'GET /api/group_events/:id/calendar.ics': { path: (w) => `/api/group_events/${w.eventId}/calendar.ics` },
+  'GET /api/calendar_feed': { path: () => '/api/calendar_feed' },
+  'POST /api/calendar_feed': { path: () => '/api/calendar_feed' },
+  'DELETE /api/calendar_feed': { path: () => '/api/calendar_feed' },
+  'GET /api/calendar_feeds/:token': { path: () => `/api/calendar_feeds/${'z'.repeat(43)}.ics` },
 
   'GET /api/profile': { path: () => '/api/profile' },
   'PATCH /api/profile': {

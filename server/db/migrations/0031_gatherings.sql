@@ -1,3 +1,9 @@
+CREATE TABLE "calendar_feeds" (
+	"user_id" uuid PRIMARY KEY NOT NULL,
+	"token_hash" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "group_event_rsvps" (
 	"event_id" uuid NOT NULL,
 	"user_id" uuid NOT NULL,
@@ -33,10 +39,12 @@ CREATE TABLE "group_events" (
 --> statement-breakpoint
 ALTER TABLE "notifications" ADD COLUMN "event_id" uuid;--> statement-breakpoint
 ALTER TABLE "posts" ADD COLUMN "event_id" uuid;--> statement-breakpoint
+ALTER TABLE "calendar_feeds" ADD CONSTRAINT "calendar_feeds_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "group_event_rsvps" ADD CONSTRAINT "group_event_rsvps_event_id_group_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."group_events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "group_event_rsvps" ADD CONSTRAINT "group_event_rsvps_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "group_events" ADD CONSTRAINT "group_events_group_id_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "group_events" ADD CONSTRAINT "group_events_organizer_id_users_id_fk" FOREIGN KEY ("organizer_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "calendar_feeds_token_hash_idx" ON "calendar_feeds" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "group_event_rsvps_user_idx" ON "group_event_rsvps" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "group_events_group_starts_idx" ON "group_events" USING btree ("group_id","starts_at");--> statement-breakpoint
 CREATE INDEX "group_events_organizer_starts_idx" ON "group_events" USING btree ("organizer_id","starts_at");--> statement-breakpoint
@@ -52,4 +60,8 @@ CREATE TRIGGER "hearth_changed_truncate" AFTER TRUNCATE ON "group_events" FOR EA
 CREATE TRIGGER "hearth_changed_insert" AFTER INSERT ON "group_event_rsvps" REFERENCING NEW TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "hearth_data_changed"();--> statement-breakpoint
 CREATE TRIGGER "hearth_changed_update" AFTER UPDATE ON "group_event_rsvps" REFERENCING NEW TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "hearth_data_changed"();--> statement-breakpoint
 CREATE TRIGGER "hearth_changed_delete" AFTER DELETE ON "group_event_rsvps" REFERENCING OLD TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "hearth_data_changed"();--> statement-breakpoint
-CREATE TRIGGER "hearth_changed_truncate" AFTER TRUNCATE ON "group_event_rsvps" FOR EACH STATEMENT EXECUTE FUNCTION "hearth_data_changed"();
+CREATE TRIGGER "hearth_changed_truncate" AFTER TRUNCATE ON "group_event_rsvps" FOR EACH STATEMENT EXECUTE FUNCTION "hearth_data_changed"();--> statement-breakpoint
+CREATE TRIGGER "hearth_changed_insert" AFTER INSERT ON "calendar_feeds" REFERENCING NEW TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "hearth_data_changed"();--> statement-breakpoint
+CREATE TRIGGER "hearth_changed_update" AFTER UPDATE ON "calendar_feeds" REFERENCING NEW TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "hearth_data_changed"();--> statement-breakpoint
+CREATE TRIGGER "hearth_changed_delete" AFTER DELETE ON "calendar_feeds" REFERENCING OLD TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "hearth_data_changed"();--> statement-breakpoint
+CREATE TRIGGER "hearth_changed_truncate" AFTER TRUNCATE ON "calendar_feeds" FOR EACH STATEMENT EXECUTE FUNCTION "hearth_data_changed"();

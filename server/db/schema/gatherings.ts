@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { RsvpStatus } from '../../../shared/domain/gatherings';
 import { users } from './accounts';
 import { createdAt, id, updatedAt } from './columns';
@@ -70,4 +81,21 @@ export const groupEventRsvps = pgTable(
     index('group_event_rsvps_user_idx').on(t.userId),
     check('group_event_rsvps_status', sql`${t.status} in ('going', 'maybe', 'declined')`),
   ],
+);
+
+/**
+ * A member's private calendar feed (ADR 057): one per member, found by its token's SHA-256 (the
+ * address is shown once, when made). Making a new one replaces it, so the old address stops
+ * working; deleting the row revokes it.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('calendar_feeds_token_hash_idx').on(t.tokenHash)],
 );

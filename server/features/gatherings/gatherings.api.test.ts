@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/domain/messages';
-import { groupEventRsvps, notifications } from '../../db/schema';
+import { groupEventRsvps, groupRoles, notifications } from '../../db/schema';
 import { memberWithClient } from '../../../tests/support/factories';
 import { createGroupAs, memberInGroup, memberOfAnotherGroup } from '../../../tests/support/social-factories';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
@@ -346,5 +346,54 @@ describe('gatherings', () => {
     expect(file).toContain('DTEND;VALUE=DATE:20270713');
     const [camp] = vevents(file);
     expect(camp!.datetype).toBe('date');
+  });
+
+  it('keeps a private feed of the events its owner may see now and has not declined, until revoked', async () => {
+    const w = await world();
+    const kept = await createEvent(w.owner.client, { group_id: w.group.id, title: 'Kept' });
+    const declined = await createEvent(w.owner.client, { group_id: w.group.id, title: 'Declined' });
+    const elsewhere = await createEvent(w.outsider.client, {
+      group_id: w.outsider.otherGroupId,
+      title: 'Elsewhere',
+    });
+    expect((await rsvp(w.poster.client, declined.id, 'declined')).status).toBe(200);
+    expect((await w.poster.client.get('/api/calendar_feed')).body).toEqual({
+      active: false,
+      created_at: null,
+    });
+    const made = await w.poster.client.post('/api/calendar_feed');
+    expect(made.status).toBe(201);
+    expect(made.body.url).toMatch(/\/api\/calendar_feeds\/[A-Za-z0-9_-]{40,}\.ics$/);
+    const path = new URL(made.body.url as string).pathname;
+    // Calendar apps send no session: the address is the key.
+    const visitor = app.client();
+    const feed = await visitor.get(path);
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get('content-type')).toMatch(/^text\/calendar/);
+    const titles = vevents(feed.body as string).map((event) => event.summary);
+    expect(titles).toContain('Kept');
+    expect(titles).not.toContain('Declined');
+    expect(titles).not.toContain('Elsewhere');
+    expect(elsewhere.id).toBeTruthy();
+    expect(kept.id).toBeTruthy();
+
+    // Out of the group, its events leave the feed at the next fetch.
+    await app.context.db
+      .delete(groupRoles)
+      .where(and(eq(groupRoles.groupId, w.group.id), eq(groupRoles.userId, w.poster.member.id)));
+    expect(vevents((await visitor.get(path)).body as string).map((event) => event.summary)).not.toContain(
+      'Kept',
+    );
+
+    // A new address replaces the old; revoking ends the new one.
+    const renewed = await w.poster.client.post('/api/calendar_feed');
+    expect((await visitor.get(path)).status).toBe(404);
+    const newPath = new URL(renewed.body.url as string).pathname;
+    expect((await visitor.get(newPath)).status).toBe(200);
+    expect((await w.poster.client.delete('/api/calendar_feed')).body).toEqual({
+      active: false,
+      created_at: null,
+    });
+    expect((await visitor.get(newPath)).status).toBe(404);
   });
 });

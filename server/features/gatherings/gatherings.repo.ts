@@ -69,7 +69,7 @@ function eventFields(viewerId: string) {
   };
 }
 
-function selectEvents(db: DbOrTx, viewerId: string) {
+export function selectEvents(db: DbOrTx, viewerId: string) {
   return db
     .select(eventFields(viewerId))
     .from(groupEvents)
@@ -108,7 +108,10 @@ export async function listUpcomingEvents(
     .limit(filter.limit);
 }
 
-export type NewEvent = Omit<typeof groupEvents.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'cancelledAt'>;
+export type NewEvent = Omit<
+  typeof groupEvents.$inferInsert,
+  'id' | 'createdAt' | 'updatedAt' | 'cancelledAt'
+>;
 
 export async function insertEvent(db: DbOrTx, values: NewEvent) {
   const [row] = await db.insert(groupEvents).values(values).returning({ id: groupEvents.id });
@@ -243,7 +246,10 @@ export async function listVisibleAnswers(db: DbOrTx, eventId: string, viewerId: 
     .from(groupEventRsvps)
     .innerJoin(users, eq(users.id, groupEventRsvps.userId))
     .where(
-      and(eq(groupEventRsvps.eventId, eventId), notBlockedCondition(viewerId, sql.raw('group_event_rsvps.user_id'))),
+      and(
+        eq(groupEventRsvps.eventId, eventId),
+        notBlockedCondition(viewerId, sql.raw('group_event_rsvps.user_id')),
+      ),
     )
     .orderBy(asc(groupEventRsvps.createdAt), asc(groupEventRsvps.userId));
 }

@@ -76,13 +76,18 @@ async function publishEventChanged(tx: DbOrTx, event: { id: string }) {
  * as any new post is, so the timeline, search, the group's news and the visibility rule apply as
  * they are.
  */
-export async function createEvent(context: PostContext, organizerId: string, input: CreateEventBody['group_event']) {
+export async function createEvent(
+  context: PostContext,
+  organizerId: string,
+  input: CreateEventBody['group_event'],
+) {
   const { db } = context;
   const groupId = input.group_id ?? null;
   if (groupId) {
     const group = await findGroupWithRole(db, groupId, organizerId);
     if (!group || !isMember(group.role)) throw notFound();
-    if (!canCreateEventIn(groupId, group.role)) throw forbidden("You don't have permission to post in this group.");
+    if (!canCreateEventIn(groupId, group.role))
+      throw forbidden("You don't have permission to post in this group.");
   }
   const timeZone = input.time_zone ?? (await memberTimeZone(db, organizerId));
   const times = newEventTimes(input, timeZone);
@@ -117,7 +122,12 @@ export async function createEvent(context: PostContext, organizerId: string, inp
         fileId: null,
         eventId: event.id,
       });
-      await announceNewPost(context, tx, { id: card.id, authorId: organizerId, groupId, content: input.description });
+      await announceNewPost(context, tx, {
+        id: card.id,
+        authorId: organizerId,
+        groupId,
+        content: input.description,
+      });
     }
     return event;
   });
@@ -125,12 +135,16 @@ export async function createEvent(context: PostContext, organizerId: string, inp
 }
 
 /** The words an edit's news names ("the time and the place"), in a fixed order. */
-function changedAspects(event: EventRow, next: Required<Omit<NewEvent, 'groupId' | 'organizerId'>>): string[] {
+function changedAspects(
+  event: EventRow,
+  next: Required<Omit<NewEvent, 'groupId' | 'organizerId'>>,
+): string[] {
   const changed = (...pairs: [unknown, unknown][]) =>
     pairs.some(([a, b]) => (a instanceof Date && b instanceof Date ? a.getTime() !== b.getTime() : a !== b));
   return [
     changed([event.title, next.title]) && 'title',
-    changed([event.startsAt, next.startsAt], [event.endsAt, next.endsAt], [event.allDay, next.allDay]) && 'time',
+    changed([event.startsAt, next.startsAt], [event.endsAt, next.endsAt], [event.allDay, next.allDay]) &&
+      'time',
     changed([event.place, next.place], [event.mapUrl, next.mapUrl]) && 'place',
     changed([event.description, next.description]) && 'description',
     changed([event.capacity, next.capacity]) && 'capacity',
@@ -271,7 +285,12 @@ async function moveUpWaitingList(tx: DbOrTx, eventId: string, capacity: number |
  *   move up are told).
  * Guests only where the organiser allows them; a cancelled event takes no answers (422).
  */
-export async function answerEvent(context: PostContext, eventId: string, viewerId: string, input: RsvpBody['rsvp']) {
+export async function answerEvent(
+  context: PostContext,
+  eventId: string,
+  viewerId: string,
+  input: RsvpBody['rsvp'],
+) {
   const { db } = context;
   const event = await loadVisibleEvent(db, eventId, viewerId);
   refuseIfCancelled(event, 'status');
