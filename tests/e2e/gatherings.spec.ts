@@ -91,5 +91,17 @@ test('an organiser creates an event from the group page; a member on a phone (da
   const download = memberPage.waitForEvent('download');
   await memberPage.getByRole('link', { name: 'Add to calendar (.ics)' }).click();
   expect((await download).suggestedFilename()).toBe('event.ics');
+
+  // The member's upcoming events list it, and offer a private calendar feed, shown once.
+  await memberPage.goto('/events');
+  await expect(memberPage.getByRole('heading', { name: 'Upcoming events', level: 1 })).toBeVisible();
+  await expect(
+    memberPage.getByRole('list', { name: 'Upcoming events' }).getByRole('link', { name: new RegExp(title) }),
+  ).toBeVisible();
+  await memberPage.getByRole('button', { name: 'Make a feed address' }).click();
+  await expect(memberPage.getByLabel('Your feed address (shown this once)')).toHaveValue(
+    /\/api\/calendar_feeds\/.+\.ics$/,
+  );
+  await expectNoSeriousA11yViolations(memberPage, 'upcoming events with the feed (phone, dark)');
   await phone.close();
 });

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type {
+  CalendarFeed,
   CreateEventBody,
   EventSummary,
   GroupEvent,
@@ -56,4 +57,22 @@ export async function cancelEvent(id: string): Promise<GroupEvent> {
 
 export async function answerEvent(id: string, rsvp: RsvpBody['rsvp']): Promise<GroupEvent> {
   return (await api.put<GroupEvent>(`${eventUrl(id)}/rsvp`, { rsvp })).data;
+}
+
+/** The member's private calendar feed (GET/POST/DELETE /api/calendar_feed). */
+export const calendarFeedKey = ['group-events', 'feed'] as const;
+
+export function calendarFeedQueryOptions() {
+  return queryOptions({
+    queryKey: calendarFeedKey,
+    queryFn: async ({ signal }) => (await api.get<CalendarFeed>('/api/calendar_feed', { signal })).data,
+  });
+}
+
+export async function renewCalendarFeed(): Promise<CalendarFeed> {
+  return (await api.post<CalendarFeed>('/api/calendar_feed')).data;
+}
+
+export async function revokeCalendarFeed(): Promise<CalendarFeed> {
+  return (await api.delete<CalendarFeed>('/api/calendar_feed')).data;
 }

@@ -9,6 +9,7 @@ import { PageHeader } from '@web/components/page-header';
 import { errorMessage } from '@web/lib/api-errors';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { upcomingEventsQueryOptions } from './api';
+import { CalendarFeedCard } from './components/calendar-feed-card';
 import { EventList } from './components/event-list';
 import { newEventPath } from './paths';
 
@@ -17,8 +18,9 @@ export function UpcomingEventsPage() {
   useDocumentTitle('Upcoming events');
   const events = useQuery(upcomingEventsQueryOptions());
   return (
-    <div className="max-w-3xl">
+    <div className="max-w-3xl space-y-6">
       <PageHeader
+        className="mb-0"
         title="Upcoming events"
         description="Events in your groups and those the people you follow organise for their followers."
         actions={
@@ -49,6 +51,7 @@ export function UpcomingEventsPage() {
           </CardBody>
         </Card>
       )}
+      <CalendarFeedCard />
     </div>
   );
 }
