@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { CodeSplittingNameFunction } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
+import { messageCatalogs } from './scripts/message-catalogs';
 import { precompress } from './scripts/precompress';
 
 const root = import.meta.dirname;
@@ -190,6 +191,7 @@ export default defineConfig({
     productionBuild(),
     reactRouterProductionBuild(),
     lucideIconsByFile(),
+    messageCatalogs(),
     react(),
     tailwindcss(),
     serviceWorkerBuild(),

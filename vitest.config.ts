@@ -1,6 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { messageCatalogs } from './scripts/message-catalogs';
 
 const root = import.meta.dirname;
 const alias = { '@shared': path.join(root, 'shared'), '@web': path.join(root, 'web') };
@@ -24,7 +25,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [messageCatalogs(), react()],
         resolve: { alias },
         test: {
           name: 'web',

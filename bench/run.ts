@@ -1,6 +1,6 @@
 // `npm run bench [-- suite…]`: runs the named suites in order, or all of them. Suites:
 // mix (the headline: issue 26's mixed load), timeline, http, search-quality, search-latency,
-// link-ready, photo-post, inbound-mail, frontend, lighthouse (BENCH_SUITES=a,b works too).
+// link-ready, photo-post, inbound-mail, push-fanout, frontend, lighthouse (BENCH_SUITES=a,b works too).
 // Each starts its own Hearth on a fresh embedded database; figures go to stdout and bench/results/.
 import { runFrontend } from './frontend';
 import { runHttp } from './http';
@@ -9,6 +9,7 @@ import { runLighthouse } from './lighthouse';
 import { runLinkReady } from './link-ready';
 import { runMix } from './mix';
 import { runPhotoPost } from './photo-post';
+import { runPushFanout } from './push-fanout';
 import { runSearchLatency } from './search-latency';
 import { runSearchQuality } from './search-quality';
 import { runTimeline } from './timeline';
@@ -22,6 +23,7 @@ const SUITES: Record<string, () => Promise<unknown>> = {
   'link-ready': runLinkReady,
   'photo-post': runPhotoPost,
   'inbound-mail': runInboundMail,
+  'push-fanout': runPushFanout,
   frontend: runFrontend,
   lighthouse: runLighthouse,
 };

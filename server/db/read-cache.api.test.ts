@@ -193,6 +193,116 @@ describe('reads kept until the next write', () => {
     expect(outcome('timeline').misses).toBe(misses + 1);
   });
 
+  it("keeps every timeline page through a pin, and shows the pin on the post's cards at once (ADR 056)", async () => {
+    const { client: owner } = await memberWithClient(app);
+    const group = await createGroupAs(owner);
+    const { client: poster } = await memberInGroup(app, group.id, 'Poster');
+    const { client: reader } = await memberInGroup(app, group.id, 'Commentor');
+    const pinnedLater = await createPostAs(poster, { tldr: 'The house rules', group_id: group.id });
+    const newest = await createPostAs(poster, { tldr: 'Bread on Friday', group_id: group.id });
+    const cache = app.context.database.readCache as VersionedReadCache;
+    const outcome = (kind: string) =>
+      cache.outcomes().find((entry) => entry.kind === kind) ?? { hits: 0, misses: 0 };
+    type Card = { id: string; pinned: boolean };
+    const cards = async () => {
+      const home = (await reader.get('/api/posts')).body as Card[];
+      const inGroup = (await reader.get(`/api/posts?group_id=${group.id}`)).body as Card[];
+      // Each page's first card but the newest post: the older one, and whether it shows pinned.
+      return [home, inGroup].map((page) => {
+        const card = page.find((shown) => shown.id !== newest.id)!;
+        return [card.id, card.pinned];
+      });
+    };
+    // The positive control: both pages are kept across two reads once the members' jobs are done.
+    await waitForAllJobsDone(app);
+    await expect
+      .poll(
+        async () => {
+          await cards();
+          const before = outcome('timeline').hits;
+          await cards();
+          return outcome('timeline').hits === before + 2;
+        },
+        { timeout: 20_000, interval: 50 },
+      )
+      .toBe(true);
+
+    // The Owner pins the older post: both pages stay kept, and both show it pinned at once (its
+    // pin is read with its counts, which the pin drops).
+    expect((await owner.put(`/api/groups/${group.id}/pins/${pinnedLater.id}`)).status).toBe(201);
+    const pageHits = outcome('timeline').hits;
+    const countMisses = outcome('post-counts').misses;
+    expect(await cards()).toEqual([
+      [pinnedLater.id, true],
+      [pinnedLater.id, true],
+    ]);
+    expect(outcome('timeline').hits).toBe(pageHits + 2);
+    // (Both pages may show the same posts, and so share one read of their counts.)
+    expect(outcome('post-counts').misses).toBeGreaterThan(countMisses);
+    const pins = (await reader.get(`/api/groups/${group.id}/pins`)).body as Card[];
+    expect(pins.map((card) => [card.id, card.pinned])).toEqual([[pinnedLater.id, true]]);
+
+    // Unpinned, never shown pinned again: the pages still kept.
+    expect((await owner.delete(`/api/groups/${group.id}/pins/${pinnedLater.id}`)).status).toBe(200);
+    expect(await cards()).toEqual([
+      [pinnedLater.id, false],
+      [pinnedLater.id, false],
+    ]);
+    expect(outcome('timeline').hits).toBe(pageHits + 4);
+    expect((await reader.get(`/api/groups/${group.id}/pins`)).body).toEqual([]);
+  });
+
+  it("keeps a group's timeline and pins through posts and pins elsewhere, and shows the group's own at once (ADR 056)", async () => {
+    const { client: owner } = await memberWithClient(app);
+    const group = await createGroupAs(owner);
+    const { client: poster } = await memberInGroup(app, group.id, 'Poster');
+    const { client: reader } = await memberInGroup(app, group.id, 'Commentor');
+    const { client: elsewhere } = await memberWithClient(app);
+    const otherGroupId = (await createGroupAs(elsewhere)).id;
+    const first = await createPostAs(poster, { tldr: 'First in the group', group_id: group.id });
+    expect((await owner.put(`/api/groups/${group.id}/pins/${first.id}`)).status).toBe(201);
+    const away = await createPostAs(elsewhere, { tldr: 'In the other group', group_id: otherGroupId });
+    const cache = app.context.database.readCache as VersionedReadCache;
+    const hits = () =>
+      ['timeline', 'pins'].map((kind) => cache.outcomes().find((entry) => entry.kind === kind)?.hits ?? 0);
+    const ids = (body: unknown) => (body as { id: string }[]).map((post) => post.id);
+    const open = async () => [
+      ids((await reader.get(`/api/posts?group_id=${group.id}`)).body),
+      ids((await reader.get(`/api/groups/${group.id}/pins`)).body),
+    ];
+    // The positive control: the group's page and pins are kept across two reads.
+    await waitForAllJobsDone(app);
+    await expect
+      .poll(
+        async () => {
+          await open();
+          const before = hits();
+          await open();
+          return hits().every((count, index) => count === before[index]! + 1);
+        },
+        { timeout: 20_000, interval: 50 },
+      )
+      .toBe(true);
+
+    // A post outside every group, one in another group and a pin there keep both.
+    await createPostAs(elsewhere, { tldr: 'Outside every group' });
+    await createPostAs(elsewhere, { tldr: 'Also in the other group', group_id: otherGroupId });
+    expect((await elsewhere.put(`/api/groups/${otherGroupId}/pins/${away.id}`)).status).toBe(201);
+    await waitForAllJobsDone(app);
+    const before = hits();
+    expect(await open()).toEqual([[first.id], [first.id]]);
+    expect(hits()).toEqual([before[0]! + 1, before[1]! + 1]);
+
+    // The group's own post and pin are never missed.
+    const second = await createPostAs(poster, { tldr: 'Second in the group', group_id: group.id });
+    expect(await open()).toEqual([[second.id, first.id], [first.id]]);
+    expect((await owner.put(`/api/groups/${group.id}/pins/${second.id}`)).status).toBe(201);
+    expect(await open()).toEqual([
+      [second.id, first.id],
+      [second.id, first.id],
+    ]);
+  });
+
   it('keeps a post and its comments through a like, and shows a new comment and the like at once', async () => {
     const { client: reader } = await memberWithClient(app);
     const { client: author } = await memberWithClient(app);

@@ -5,6 +5,7 @@ import {
   noReadCache,
   noteStatement,
   PoolWriteClock,
+  readingGroup,
   readingPosts,
   TableClock,
   VersionedReadCache,
@@ -135,6 +136,53 @@ describe('VersionedReadCache', () => {
     );
     await read();
     expect(calls).toBe(2);
+  });
+
+  it("keeps a group's answer through a post and a pin elsewhere, and drops it on one in the group or an edit (ADR 056)", async () => {
+    const writes = clock();
+    const cache = new VersionedReadCache(writes);
+    const page = async () => {
+      page.calls++;
+      return readingGroup(UUID_A, async () => {
+        noteStatement('select * from "posts" join "users" on true where posts.group_id = $1');
+        noteStatement('select post_id from "group_pins" where group_id = $1');
+        return 'page';
+      });
+    };
+    page.calls = 0;
+    const read = () => cache.read('timeline:group', page);
+    await read();
+    const newPost = (group: string | null) =>
+      writes.write(
+        tablesWritten('insert into "posts" ("id", "user_id", "group_id") values (default, $1, $2)', [
+          UUID_C,
+          group,
+        ]),
+      );
+    const pin = (group: string) =>
+      writes.write(
+        tablesWritten('insert into "group_pins" ("post_id", "group_id") values ($1, $2)', [UUID_C, group]),
+      );
+    newPost(null);
+    newPost(UUID_B);
+    pin(UUID_B);
+    await read();
+    expect(page.calls).toBe(1);
+    newPost(UUID_A);
+    await read();
+    expect(page.calls).toBe(2);
+    pin(UUID_A);
+    await read();
+    expect(page.calls).toBe(3);
+    writes.write(tablesWritten('update "posts" set "tldr" = $1 where "posts"."id" = $2', ['Title', UUID_C]));
+    await read();
+    expect(page.calls).toBe(4);
+    // Outside `readingGroup` the same statements depend on the whole tables: a post anywhere drops it.
+    const everywhere = loader('home', ['posts']);
+    await cache.read('timeline:home', everywhere);
+    newPost(null);
+    await cache.read('timeline:home', everywhere);
+    expect(everywhere.calls).toBe(2);
   });
 
   it('drops every answer on a write whose tables are not known ("*")', async () => {

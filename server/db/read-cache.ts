@@ -1,10 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import {
+  BY_GROUP,
   BY_POST,
   EVERY_TABLE,
   HEARTH_TABLES,
   closureOf,
+  everyGroupRowOf,
   everyRowOf,
+  groupRowsOf,
   rowsOf,
   tablesRead,
   tablesWritten,
@@ -132,6 +135,8 @@ export class TableClock {
 const loading = new AsyncLocalStorage<Set<string>>();
 /** The posts the statements in progress read the `BY_POST` tables of, when they said (`readingPosts`). */
 const postsRead = new AsyncLocalStorage<readonly string[]>();
+/** The group the statements in progress read the `BY_GROUP` tables of, when they said (`readingGroup`). */
+const groupRead = new AsyncLocalStorage<string>();
 
 /**
  * Runs `read`, whose statements read the `BY_POST` tables (likes, comments, counters) only for the
@@ -147,6 +152,16 @@ export function readingPosts<T>(postIds: readonly string[], read: () => PromiseL
 }
 
 /**
+ * Runs `read`, whose statements read the `BY_GROUP` tables (posts, pins) only for the group
+ * `groupId`'s rows (ADR 056): a kept answer it is part of depends on that group's rows of them, not
+ * on the whole tables, so a post outside the group, or a pin in another, keeps it. The caller's
+ * queries must say so in their WHERE (the group's posts, its pins, or posts by ids of its pins).
+ */
+export function readingGroup<T>(groupId: string, read: () => PromiseLike<T>): Promise<T> {
+  return groupRead.run(groupId.toLowerCase(), async () => await read());
+}
+
+/**
  * Notes that `sql` is run on behalf of the load in progress, if any: the tables it names become
  * the kept answer's dependencies. Every statement Hearth sends passes here (the PGlite thread's
  * client and PostgreSQL's pool client call it).
@@ -155,10 +170,14 @@ export function noteStatement(sql: string): void {
   const tables = loading.getStore();
   if (!tables) return;
   const postIds = postsRead.getStore();
+  const groupId = groupRead.getStore();
   for (const table of tablesRead(sql)) {
     if (postIds && BY_POST.has(table)) {
       tables.add(everyRowOf(table));
       for (const postId of postIds) tables.add(rowsOf(table, postId));
+    } else if (groupId && BY_GROUP.has(table)) {
+      tables.add(everyGroupRowOf(table));
+      tables.add(groupRowsOf(table, groupId));
     } else {
       tables.add(table);
     }
@@ -366,9 +385,13 @@ export class PoolWriteClock extends TableClock {
   changedElsewhere(table: string, processId?: number): void {
     if (processId !== undefined && this.ownConnections.has(processId)) return;
     if (!HEARTH_TABLES.has(table)) return this.changed([EVERY_TABLE]);
-    // The notice names the table, not the posts: every post's rows of it changed.
+    // The notice names the table, not the posts nor the group: every post's and group's rows of it changed.
     const changed = closureOf(table);
-    this.changed([...changed, ...changed.filter((name) => BY_POST.has(name)).map(everyRowOf)]);
+    this.changed([
+      ...changed,
+      ...changed.filter((name) => BY_POST.has(name)).map(everyRowOf),
+      ...changed.filter((name) => BY_GROUP.has(name)).map(everyGroupRowOf),
+    ]);
   }
 
   /**

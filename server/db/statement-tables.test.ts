@@ -4,7 +4,10 @@ import {
   HEARTH_TABLES,
   POST_COUNTERS,
   closureOf,
+  everyGroupRowOf,
   everyRowOf,
+  groupOfWrite,
+  groupRowsOf,
   postOfWrite,
   rowsOf,
   tablesRead,
@@ -23,7 +26,11 @@ describe('which tables a statement writes', () => {
     ['insert into "comments" ("post_id") values ($1) returning "id"', every('comments', POST_COUNTERS)],
     ['update "notifications" set "read_at" = $1 where "user_id" = $2', ['notifications']],
     ['update only users set first_name = $1', ['users']],
-    ['insert into "posts" ("tldr") values ($1)', ['posts', ...every(POST_COUNTERS)]],
+    // A post whose group cannot be told (no values here) is every group's.
+    [
+      'insert into "posts" ("tldr") values ($1)',
+      ['posts', everyGroupRowOf('posts'), ...every(POST_COUNTERS)],
+    ],
     // ON CONFLICT … DO UPDATE SET and FOR UPDATE name no table of their own.
     ['insert into "follows" values ($1, $2) on conflict ("a", "b") do update set "b" = $2', ['follows']],
     [
@@ -126,6 +133,19 @@ describe("a like's or a comment's post", () => {
       [post, member, member, 'heart'],
       post,
     ],
+    // A pin names its post (the table's key) first too (ADR 056).
+    [
+      'insert into "group_pins" ("post_id", "group_id", "pinned_by_id", "created_at") values ($1, $2, $3, $4) on conflict do nothing returning "post_id"',
+      [post, member, member, new Date()],
+      post,
+    ],
+    [
+      'delete from "group_pins" where ("group_pins"."post_id" = $1 and "group_pins"."group_id" = $2) returning "post_id"',
+      [post, member],
+      post,
+    ],
+    // A group's pins swept at once (its deletion's cascade spelt out) are every post's.
+    ['delete from "group_pins" where "group_pins"."group_id" = $1', [member], null],
     // A reaction's post column qualified by another table's name is not read as its post.
     [
       'delete from "post_reactions" where ("post_likes"."post_id" = $1 and "post_reactions"."user_id" = $2)',
@@ -162,9 +182,86 @@ describe("a like's or a comment's post", () => {
     );
     const swept = tablesWritten('delete from "post_likes" where "post_likes"."user_id" = $1', [member]);
     expect(swept).toEqual(expect.arrayContaining([everyRowOf('post_likes'), everyRowOf(POST_COUNTERS)]));
+    // A pin changes its post's pin (and its group's pins) and nothing of any other post.
+    expect(
+      [
+        ...tablesWritten(
+          'delete from "group_pins" where ("group_pins"."post_id" = $1 and "group_pins"."group_id" = $2)',
+          [post, member],
+        ),
+      ].sort(),
+    ).toEqual(['group_pins', rowsOf('group_pins', post), groupRowsOf('group_pins', member)].sort());
     // A post deleted takes every post's rows with it, as far as the kept answers can tell.
     expect(tablesWritten('delete from "posts" where "id" = $1', [post])).toEqual(
-      expect.arrayContaining([everyRowOf('comments'), everyRowOf('post_likes'), everyRowOf(POST_COUNTERS)]),
+      expect.arrayContaining([
+        everyRowOf('comments'),
+        everyRowOf('post_likes'),
+        everyRowOf('group_pins'),
+        everyRowOf(POST_COUNTERS),
+      ]),
+    );
+  });
+});
+
+describe("a new post's or a pin's group (ADR 056)", () => {
+  const group = '7c0a52e5-4d0b-4f7e-9a35-52f8f0a2c0aa';
+  const post = '7c0a52e5-4d0b-4f7e-9a35-52f8f0a2c001';
+  const member = '7c0a52e5-4d0b-4f7e-9a35-52f8f0a2c002';
+  const newPost =
+    'insert into "posts" ("id", "user_id", "group_id", "tldr", "content", "file_id", "edited_at", "likes_count", "comments_count", "created_at", "updated_at") values (default, $1, $2, $3, $4, $5, default, default, default, $6, default) returning "id"';
+
+  it.each([
+    [newPost, [member, group.toUpperCase(), 'Title', '', null, new Date()], group],
+    // A post in no group is no group's.
+    [newPost, [member, null, 'Title', '', null, new Date()], null],
+    [
+      'insert into "group_pins" ("post_id", "group_id", "pinned_by_id", "created_at") values ($1, $2, $3, $4) on conflict do nothing returning "post_id"',
+      [post, group, member, new Date()],
+      group,
+    ],
+    [
+      'delete from "group_pins" where ("group_pins"."post_id" = $1 and "group_pins"."group_id" = $2) returning "post_id"',
+      [post, group],
+      group,
+    ],
+    ['delete from "group_pins" where "group_pins"."group_id" = $1', [group], group],
+    // Not told apart: a condition that is not a plain conjunction, a write by another column, an
+    // edit (which may touch any group's post), no values, not a uuid.
+    [
+      'delete from "group_pins" where ("group_pins"."group_id" = $1 or "group_pins"."post_id" = $2)',
+      [group, post],
+      undefined,
+    ],
+    ['delete from "group_pins" where not "group_pins"."group_id" = $1', [group], undefined],
+    ['delete from "group_pins" where "group_pins"."post_id" = $1', [post], undefined],
+    ['update "posts" set "tldr" = $1 where "posts"."id" = $2', ['Title', post], undefined],
+    ['delete from "posts" where "posts"."group_id" = $1', [group], undefined],
+    [newPost, undefined, undefined],
+    [newPost, [member, 'not-a-uuid', 'Title', '', null, new Date()], undefined],
+  ])('%s (%j) → %s', (sql, params, expected) => {
+    expect(groupOfWrite(sql, params)).toBe(expected);
+  });
+
+  it("changes that group's rows of the posts and the pins, no group's for a post outside them, and every group's when it cannot tell", () => {
+    const inGroup = tablesWritten(newPost, [member, group, 'Title', '', null, new Date()]);
+    expect([...inGroup].sort()).toEqual(
+      ['posts', groupRowsOf('posts', group), POST_COUNTERS, everyRowOf(POST_COUNTERS)].sort(),
+    );
+    const outside = tablesWritten(newPost, [member, null, 'Title', '', null, new Date()]);
+    expect([...outside].sort()).toEqual(['posts', POST_COUNTERS, everyRowOf(POST_COUNTERS)].sort());
+    const pin = tablesWritten(
+      'insert into "group_pins" ("post_id", "group_id", "pinned_by_id", "created_at") values ($1, $2, $3, $4)',
+      [post, group, member, new Date()],
+    );
+    expect([...pin].sort()).toEqual(
+      ['group_pins', rowsOf('group_pins', post), groupRowsOf('group_pins', group)].sort(),
+    );
+    // An edit, and a group deleted with its posts and pins: every group's rows.
+    expect(
+      tablesWritten('update "posts" set "tldr" = $1 where "posts"."id" = $2', ['Title', post]),
+    ).toContain(everyGroupRowOf('posts'));
+    expect(tablesWritten('delete from "groups" where "groups"."id" = $1', [group])).toEqual(
+      expect.arrayContaining([everyGroupRowOf('posts'), everyGroupRowOf('group_pins')]),
     );
   });
 });

@@ -133,17 +133,18 @@ function unquote(name: string): string {
 }
 
 /**
- * The tables whose writes can be told apart by post: a like, a comment and a reaction (on the post
- * or on one of its comments, ADR 044) change only their own post's rows (and, through the counter
- * triggers, its counters). An answer about some posts only (their counts and reactions, one post's
- * comments) depends on those posts' rows of these tables (`rowsOf`, read inside `readingPosts`), so
- * a like or a reaction on another post keeps it.
+ * The tables whose writes can be told apart by post: a like, a comment, a reaction (on the post or
+ * on one of its comments, ADR 044) and a pin (ADR 056) change only their own post's rows (and,
+ * through the counter triggers, its counters). An answer about some posts only (their counts,
+ * reactions and pins, one post's comments) depends on those posts' rows of these tables (`rowsOf`,
+ * read inside `readingPosts`), so a like, a reaction or a pin of another post keeps it.
  */
 export const BY_POST: ReadonlySet<string> = new Set([
   'post_likes',
   'comments',
   'post_reactions',
   'comment_reactions',
+  'group_pins',
   POST_COUNTERS,
 ]);
 
@@ -157,34 +158,95 @@ export function everyRowOf(table: string): string {
   return `${table}@*`;
 }
 
-/** `insert into "post_likes"|"comments"|a reactions table (…) values (…)`: one row, its columns and values. */
-const INSERT_ONE =
-  /^\s*insert\s+into\s+"?(post_likes|comments|post_reactions|comment_reactions)"?\s*\(([^()]*)\)\s*values\s*\(([^()]*)\)\s*(?:on\s+conflict\s+do\s+nothing\s*)?(?:returning\b[^;]*)?$/i;
 /**
- * `delete from "post_likes"|a reactions table where (post_id = $n and …)`, with no OR: every row it
- * deletes is that post's.
+ * `insert into "post_likes"|"comments"|a reactions table|"group_pins" (…) values (…)`: one row, its
+ * columns and values.
+ */
+const INSERT_ONE =
+  /^\s*insert\s+into\s+"?(post_likes|comments|post_reactions|comment_reactions|group_pins)"?\s*\(([^()]*)\)\s*values\s*\(([^()]*)\)\s*(?:on\s+conflict\s+do\s+nothing\s*)?(?:returning\b[^;]*)?$/i;
+/**
+ * `delete from "post_likes"|a reactions table|"group_pins" where (post_id = $n and …)`, with no OR:
+ * every row it deletes is that post's.
  */
 const DELETE_OF_POST =
-  /^\s*delete\s+from\s+"?(post_likes|post_reactions|comment_reactions)"?\s+where\s+\(?\s*(?:"?\1"?\.)?"?post_id"?\s*=\s*\$(\d+)(?:\s+and\s+[^()]*?)?\s*\)?\s*(?:returning\b[^;]*)?$/i;
+  /^\s*delete\s+from\s+"?(post_likes|post_reactions|comment_reactions|group_pins)"?\s+where\s+\(?\s*(?:"?\1"?\.)?"?post_id"?\s*=\s*\$(\d+)(?:\s+and\s+[^()]*?)?\s*\)?\s*(?:returning\b[^;]*)?$/i;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The post whose rows a like's or a comment's write changes, read from its text and values; or null. */
+/** The position of the parameter a one-row insert (`INSERT_ONE`'s match) gives `column`, or null. */
+function insertedParameter(insert: RegExpExecArray, column: string): number | null {
+  const columns = insert[2]!.split(',').map((name) => unquote(name.trim()));
+  const values = insert[3]!.split(',').map((value) => value.trim());
+  const value = values[columns.indexOf(column)];
+  const placeholder = value === undefined ? null : /^\$(\d+)$/.exec(value);
+  return columns.length === values.length && placeholder ? Number(placeholder[1]) : null;
+}
+
+/**
+ * The post whose rows a like's, a comment's, a reaction's or a pin's write changes, read from its
+ * text and values; or null.
+ */
 export function postOfWrite(sql: string, params: readonly unknown[] | undefined): string | null {
   if (!params) return null;
   let position: number | null = null;
   const insert = INSERT_ONE.exec(sql);
   if (insert) {
-    const columns = insert[2]!.split(',').map((column) => unquote(column.trim()));
-    const values = insert[3]!.split(',').map((value) => value.trim());
-    const value = values[columns.indexOf('post_id')];
-    const placeholder = value === undefined ? null : /^\$(\d+)$/.exec(value);
-    if (columns.length === values.length && placeholder) position = Number(placeholder[1]);
+    position = insertedParameter(insert, 'post_id');
   } else {
     const deleted = DELETE_OF_POST.exec(sql);
     if (deleted && !/\bor\b/i.test(sql)) position = Number(deleted[2]);
   }
   const postId = position === null ? undefined : params[position - 1];
   return typeof postId === 'string' && UUID.test(postId) ? postId.toLowerCase() : null;
+}
+
+/**
+ * The tables whose writes can be told apart by group (ADR 056): a new post and a pin change only
+ * their own group's rows. A group's timeline and its pins (read inside `readingGroup`) depend on
+ * that group's rows of these tables (`groupRowsOf`), so a post outside the group, or a pin in
+ * another, keeps them. Every other read of these tables depends on the whole table, which every
+ * write of them changes.
+ */
+export const BY_GROUP: ReadonlySet<string> = new Set(['posts', 'group_pins']);
+
+/** One group's rows of a `BY_GROUP` table, as a dependency and as what a write changes. */
+export function groupRowsOf(table: string, groupId: string): string {
+  return `${table}@group:${groupId}`;
+}
+
+/** What a write to a `BY_GROUP` table changes when its group cannot be told: every group's rows. */
+export function everyGroupRowOf(table: string): string {
+  return `${table}@group:*`;
+}
+
+/** `insert into "posts"|"group_pins" (…) values (…)`: one row, its columns and values. */
+const INSERT_ONE_IN_GROUP =
+  /^\s*insert\s+into\s+"?(posts|group_pins)"?\s*\(([^()]*)\)\s*values\s*\(([^()]*)\)\s*(?:on\s+conflict\s+do\s+nothing\s*)?(?:returning\b[^;]*)?$/i;
+/** `delete from "group_pins" where (… and group_id = $n and …)`: a plain conjunction of conditions. */
+const DELETE_IN_GROUP =
+  /^\s*delete\s+from\s+"?group_pins"?\s+where\s+\(?([^()]*?)\)?\s*(?:returning\b[^;]*)?$/i;
+const GROUP_CONDITION = /(?:^|\s)(?:"?group_pins"?\.)?"?group_id"?\s*=\s*\$(\d+)/i;
+
+/**
+ * The group whose rows a new post's or a pin's write changes, read from its text and values: its
+ * id, null for a post in no group (no group's rows change), or undefined when it cannot be told.
+ */
+export function groupOfWrite(sql: string, params: readonly unknown[] | undefined): string | null | undefined {
+  if (!params) return undefined;
+  let position: number | null = null;
+  const insert = INSERT_ONE_IN_GROUP.exec(sql);
+  if (insert) {
+    position = insertedParameter(insert, 'group_id');
+  } else {
+    const deleted = DELETE_IN_GROUP.exec(sql);
+    const condition =
+      deleted && !/\b(?:or|not)\b/i.test(deleted[1]!) ? GROUP_CONDITION.exec(deleted[1]!) : null;
+    if (condition) position = Number(condition[1]);
+  }
+  if (position === null) return undefined;
+  const groupId = params[position - 1];
+  // A row inserted with no group (a post outside every group) is no group's.
+  if (groupId === null && insert) return null;
+  return typeof groupId === 'string' && UUID.test(groupId) ? groupId.toLowerCase() : undefined;
 }
 
 /**
@@ -212,11 +274,17 @@ export function tablesWritten(sql: string, params?: readonly unknown[]): readonl
     }
   }
   if (written.size === 0) return tablesRead(sql).length === 0 ? [] : [EVERY_TABLE];
-  // A like's or a comment's rows (and counters) are its post's; any other write of those tables
-  // may touch every post's.
+  // A like's, a comment's, a reaction's or a pin's rows (and counters) are its post's; any other
+  // write of those tables may touch every post's.
   const postId = postOfWrite(sql, params);
+  // A new post's or a pin's rows are its group's; any other write of those tables may touch every
+  // group's.
+  const groupId = groupOfWrite(sql, params);
   for (const table of [...written]) {
     if (BY_POST.has(table)) written.add(postId === null ? everyRowOf(table) : rowsOf(table, postId));
+    if (BY_GROUP.has(table) && groupId !== null) {
+      written.add(groupId === undefined ? everyGroupRowOf(table) : groupRowsOf(table, groupId));
+    }
   }
   return [...written];
 }

@@ -14,6 +14,9 @@ import {
   type SessionUser,
 } from '../features/sessions/sessions.repo';
 import { hashToken, randomToken } from '../lib/tokens';
+import { acceptedLanguages, preferredLocale } from '../../shared/domain/locales';
+import { recordBrowserLocale } from '../features/users/users.repo';
+import { keepLocaleChoice } from './language';
 import { unauthorized } from './errors';
 
 /** The session cookie's name over plain http (development, tests). */
@@ -112,11 +115,15 @@ export async function registerAuth(
         ip: request.ip,
       });
       setCookie(reply, token, expiresAt);
+      // This browser's language is the member's until they choose one; a chosen one follows them.
+      const browserLocale = preferredLocale(acceptedLanguages(request.headers['accept-language']));
+      keepLocaleChoice(reply, await recordBrowserLocale(db, userId, browserLocale), secure);
     },
     async end(request, reply) {
       const token = request.cookies[cookieName];
       if (token) await deleteSessionByHash(db, hashToken(token));
       reply.clearCookie(cookieName, cookieOptions);
+      keepLocaleChoice(reply, null, secure);
       request.currentUser = null;
       request.sessionId = null;
     },

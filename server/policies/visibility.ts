@@ -22,10 +22,16 @@ export function canViewPost(post: PostScope, viewerRole: MaybeRole): boolean {
 }
 
 /**
+ * Whom an SQL condition asks for: a member's id, or a column holding one (a query that checks many
+ * members at once, each row for its own member: Web Push's deliveries of a group post).
+ */
+export type ViewerId = string | SQL;
+
+/**
  * SQL condition on `posts`: the viewer may see the row. The subquery names `posts.group_id`
  * literally so it can never bind to its own table, wherever Drizzle places the condition.
  */
-export function visiblePostsCondition(viewerId: string): SQL {
+export function visiblePostsCondition(viewerId: ViewerId): SQL {
   return sql`(${posts.groupId} is null or exists (
     select 1 from group_roles vis_gr
     where vis_gr.group_id = posts.group_id and vis_gr.user_id = ${viewerId}
@@ -88,7 +94,7 @@ export function canMemberSeeComment(
  * the subquery never binds it to `user_blocks` (pass `sql.raw('posts.user_id')` where Drizzle would
  * leave it bare). Served by the primary key (blocker_id, blocked_id) and user_blocks_blocked_idx.
  */
-export function notBlockedCondition(viewerId: string, memberColumn: AnyColumn | SQL): SQL {
+export function notBlockedCondition(viewerId: ViewerId, memberColumn: AnyColumn | SQL): SQL {
   return sql`not exists (
     select 1 from user_blocks blk
     where (blk.blocker_id = ${viewerId} and blk.blocked_id = ${memberColumn})
@@ -131,7 +137,7 @@ export function canViewLink(link: LinkScope, viewerId: string, viewer: LinkViewe
  * SQL condition on `links`: the viewer may see the row (the same rule as canViewLink). Outer columns
  * are named `links.…` literally so a subquery never binds them to its own table.
  */
-export function visibleLinksCondition(viewerId: string): SQL {
+export function visibleLinksCondition(viewerId: ViewerId): SQL {
   return sql`(case when ${links.visibility} = 'group' then (
     exists (
       select 1 from group_roles vis_lgr
@@ -196,7 +202,7 @@ export function canViewEvent(event: EventScope, viewerId: string, viewer: EventV
  * SQL condition on `group_events`: the viewer may see the row (the same rule as canViewEvent).
  * Outer columns are named `group_events.…` literally so a subquery never binds them to its own table.
  */
-export function visibleEventsCondition(viewerId: string): SQL {
+export function visibleEventsCondition(viewerId: ViewerId): SQL {
   return sql`(case when ${groupEvents.groupId} is not null then exists (
     select 1 from group_roles vis_egr
     where vis_egr.group_id = group_events.group_id and vis_egr.user_id = ${viewerId}

@@ -97,6 +97,7 @@ describe('the sign-in answer', () => {
       initials: 'AD',
       is_admin: false,
       time_zone: null,
+      locale: null,
       deletion_cancelled: true,
     });
   });

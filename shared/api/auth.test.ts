@@ -200,16 +200,23 @@ describe('the current member', () => {
     initials: 'AL',
     is_admin: false,
     time_zone: 'Europe/London',
+    locale: 'de',
   };
 
   it('carries avatar and initials (spec section 3) and the rest, every field required', () => {
     expectEveryFieldRequired(CurrentUserSchema, me);
   });
 
-  it('allows null names, avatar and zone, and nothing else null', () => {
+  it('allows null names, avatar, zone and language, and nothing else null', () => {
     expect(
-      CurrentUserSchema.safeParse({ ...me, first_name: null, last_name: null, avatar: null, time_zone: null })
-        .success,
+      CurrentUserSchema.safeParse({
+        ...me,
+        first_name: null,
+        last_name: null,
+        avatar: null,
+        time_zone: null,
+        locale: null,
+      }).success,
     ).toBe(true);
     for (const field of ['id', 'username', 'email', 'name', 'initials', 'is_admin'])
       expect(CurrentUserSchema.safeParse({ ...me, [field]: null }).success, field).toBe(false);

@@ -85,6 +85,8 @@ export const CurrentUserSchema = z.object({
   is_admin: z.boolean(),
   /** The member's IANA time zone; null when not yet known (the web then records the browser's). */
   time_zone: z.string().nullable(),
+  /** The language the member chose; null when they follow their browser's (ADR 055). */
+  locale: z.string().nullable(),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../domain/constants';
+import { LOCALES } from '../domain/locales';
 import { canonicalTimeZone } from '../domain/time-zones';
 import { usernameField } from './auth';
 import { identityName, optionalText } from './fields';
@@ -29,6 +30,10 @@ export const ProfileSchema = z.object({
 export type Profile = z.infer<typeof ProfileSchema>;
 
 export const TIME_ZONE_UNKNOWN = 'is not a known time zone';
+export const LOCALE_UNKNOWN = `is not one of Hearth's languages (${LOCALES.join(', ')})`;
+
+/** One of Hearth's languages (shared/domain/locales.ts); null goes back to following the browser. */
+export const localeField = z.enum(LOCALES, { error: LOCALE_UNKNOWN }).nullable();
 
 /** An IANA zone name, kept canonical; null goes back to following the browser. */
 export const timeZoneField = z
@@ -55,6 +60,8 @@ export const UpdateProfileBodySchema = z.object({
     last_name: identityName(LIMITS.nameMax).optional(),
     /** The member's own zone for dates on screen and in mail; only they ever see it. */
     time_zone: timeZoneField.optional(),
+    /** The language Hearth speaks to the member, on screen and in mail (ADR 055). */
+    locale: localeField.optional(),
   }),
 });
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;

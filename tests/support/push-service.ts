@@ -24,6 +24,8 @@ export interface ReceivedPush {
   claims: { aud: string; exp: number; sub: string };
   /** The public key the Authorization header names (`k=`), base64url. */
   vapidKey: string;
+  /** When it was decrypted (Date.now()), for the fan-out benchmark's latencies. */
+  receivedAt: number;
 }
 
 export interface PushDevice {
@@ -151,6 +153,7 @@ export async function startLocalPushService(): Promise<LocalPushService> {
       ttl: headers.ttl as string | undefined,
       urgency: headers.urgency as string | undefined,
       ...checkVapid(headers.authorization),
+      receivedAt: Date.now(),
     });
   };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

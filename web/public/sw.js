@@ -149,18 +149,27 @@ self.addEventListener('push', (event) => {
   );
 });
 
-/** A tap: an open Hearth window goes to the page and comes forward; without one, a window opens there. */
+/**
+ * A tap: an open Hearth window goes to the page and comes forward; without one, a window opens
+ * there. A window the system will not bring forward (the tap's moment has passed) still goes to
+ * the page.
+ */
 async function openFromNotification(url) {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
   if (open) {
-    const focused = await open.focus();
+    const focused = await open.focus().catch(() => null);
     return (focused || open).navigate(url);
   }
   return self.clients.openWindow(url);
 }
 
+/** What a tap on one of Hearth's notifications does; only a page of Hearth's own is opened. */
+function openNotification(notification) {
+  notification.close();
+  return openFromNotification(pushTarget(notification.data && notification.data.url));
+}
+
 self.addEventListener('notificationclick', (event) => {
-  event.notification.close();
-  event.waitUntil(openFromNotification(pushTarget(event.notification.data && event.notification.data.url)));
+  event.waitUntil(openNotification(event.notification));
 });

@@ -13,6 +13,7 @@ export const maria: CurrentUser = {
   initials: 'MO',
   is_admin: false,
   time_zone: 'UTC',
+  locale: null,
 };
 
 export const ada: CurrentUser = {
@@ -26,4 +27,5 @@ export const ada: CurrentUser = {
   initials: 'AL',
   is_admin: false,
   time_zone: 'UTC',
+  locale: null,
 };

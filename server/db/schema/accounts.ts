@@ -35,6 +35,13 @@ export const users = pgTable(
     invitedById: uuid('invited_by_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     /** The member's IANA time zone (e.g. "Europe/Lisbon"), for times on screen and the digest hour. */
     timeZone: text('time_zone'),
+    /** The language the member chose (shared/domain/locales.ts); null: their browser's (ADR 055). */
+    locale: text('locale'),
+    /**
+     * The language of the browser the member last signed in with (its Accept-Language, matched):
+     * what mails are written in while they have chosen none.
+     */
+    browserLocale: text('browser_locale'),
     /** When the member asked for their account to be deleted; signing in before `deletionDueAt` cancels it. */
     deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
     /** When the grace period ends and the deletion job removes the account. */

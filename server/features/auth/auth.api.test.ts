@@ -41,6 +41,7 @@ describe('session: GET /api/auth, sign in, sign out', () => {
         initials: 'GH',
         is_admin: false,
         time_zone: null,
+        locale: null,
       });
     });
 

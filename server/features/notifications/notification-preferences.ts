@@ -115,13 +115,9 @@ export async function savePreferences(
     });
 }
 
-/** Whether the member wants this kind pushed to their devices now. */
-export async function pushWanted(db: DbOrTx, userId: string, kind: NotificationKind): Promise<boolean> {
-  const [row] = await db
-    .select({ push: notificationPreferences.push })
-    .from(notificationPreferences)
-    .where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.kind, kind)));
-  return row?.push ?? DEFAULT_PUSH[kind];
+/** Whether a member wants this kind pushed, from their choice for it (null: none, the kind's default). */
+export function pushWanted(kind: NotificationKind, chosen: boolean | null): boolean {
+  return chosen ?? DEFAULT_PUSH[kind];
 }
 
 /** Every kind off (a one-click unsubscribe from all notification mail). */

@@ -7,6 +7,7 @@ import { notifications } from '../../db/schema';
 import type { Cursor } from '../../http/pagination';
 import {
   notBlockedCondition,
+  type ViewerId,
   visibleEventsCondition,
   visibleLinksCondition,
   visiblePostsCondition,
@@ -49,7 +50,7 @@ export interface NotificationLineRow {
  * side has since blocked shows. Each use joins `posts` and `links` of its own (the visibility
  * conditions name them), so it can be nested inside another: the inner names are the nearer ones.
  */
-function shownFrom(alias: 'n' | 's', recipientId: string, extra: SQL = sql`true`): SQL {
+function shownFrom(alias: 'n' | 's', recipientId: ViewerId, extra: SQL = sql`true`): SQL {
   const row = sql.raw(alias);
   return sql`
     from notifications ${row}
@@ -75,7 +76,7 @@ function shownFrom(alias: 'n' | 's', recipientId: string, extra: SQL = sql`true`
  * (3,488 unread: 37-46 ms a page, when each was checked and then grouped). `where` (on `n`, the
  * head) and `tail` (order and limit) pick the lines; unread and others are worked out for those.
  */
-function lineQuery(recipientId: string, where: SQL, tail: SQL): SQL {
+function lineQuery(recipientId: ViewerId, where: SQL, tail: SQL): SQL {
   const isHead = sql`(n.group_key is null or not exists (select 1 ${shownFrom(
     's',
     recipientId,
@@ -205,6 +206,33 @@ export async function findNotificationLine(
   );
   const [row] = rowsOf<RawLine>(result);
   return row ? toLine(row) : null;
+}
+
+/**
+ * The lines of many (recipient, row) pairs in one query, each as findNotificationLine reads it (its
+ * recipient's visibility, its group folded): Web Push's deliveries of a group post read a thousand
+ * members' lines in ten statements instead of a thousand. Keyed `recipientId:id`; a pair whose line
+ * may no longer be shown is absent.
+ */
+export async function findNotificationLines(
+  db: DbOrTx,
+  pairs: Array<{ recipientId: string; id: string }>,
+): Promise<Map<string, NotificationLineRow>> {
+  if (pairs.length === 0) return new Map();
+  const wanted = sql.join(
+    pairs.map((pair) => sql`(${pair.recipientId}::uuid, ${pair.id}::uuid)`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    select wanted.recipient_id as wanted_recipient_id, wanted.id as wanted_id, line.*
+    from (values ${wanted}) as wanted (recipient_id, id)
+    cross join lateral (${lineQuery(
+      sql.raw('wanted.recipient_id'),
+      sql`(n.id = wanted.id or n.group_key = (select group_key from notifications where id = wanted.id))`,
+      sql`limit 1`,
+    )}) as line`);
+  const rows = rowsOf<RawLine & { wanted_recipient_id: string; wanted_id: string }>(result);
+  return new Map(rows.map((row) => [`${row.wanted_recipient_id}:${row.wanted_id}`, toLine(row)]));
 }
 
 /** Unread lines: a group counts once. */

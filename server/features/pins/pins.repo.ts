@@ -1,12 +1,6 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { groupPins } from '../../db/schema';
-
-/** How many posts a group has pinned (read under the group's lock when pinning). */
-export async function countPins(db: DbOrTx, groupId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(groupPins).where(eq(groupPins.groupId, groupId));
-  return row?.n ?? 0;
-}
 
 /** Pins a post; false when it already was (the primary key is the post). */
 export async function insertPin(
@@ -21,16 +15,19 @@ export async function insertPin(
   return rows.length > 0;
 }
 
-/** Answers whether there was a pin to remove. */
+/**
+ * Answers whether there was a pin to remove. The condition names the post first, so the write is
+ * told apart by post (ADR 056).
+ */
 export async function deletePin(db: DbOrTx, groupId: string, postId: string): Promise<boolean> {
   const rows = await db
     .delete(groupPins)
-    .where(and(eq(groupPins.groupId, groupId), eq(groupPins.postId, postId)))
+    .where(and(eq(groupPins.postId, postId), eq(groupPins.groupId, groupId)))
     .returning({ postId: groupPins.postId });
   return rows.length > 0;
 }
 
-/** The group's pinned posts' ids, newest pin first (group_pins_group_idx). */
+/** The group's pinned posts' ids, newest pin first (group_pins_group_idx; read under the group's lock when pinning). */
 export async function listPinnedPostIds(db: DbOrTx, groupId: string): Promise<string[]> {
   const rows = await db
     .select({ postId: groupPins.postId })

@@ -1,12 +1,13 @@
 import { PIN_LIMIT, PIN_MESSAGES } from '../../../shared/domain/pins';
 import type { Db, DbOrTx } from '../../db/client';
+import { readingGroup } from '../../db/read-cache';
 import { forbidden, HttpError, notFound } from '../../http/errors';
 import { canPinInGroup } from '../../policies/group-roles';
 import { publishLiveEvent } from '../events/live-events';
 import { lockGroup } from '../groups/groups.repo';
 import { requireMembership } from '../groups/groups.service';
 import { loadVisibleStillPost } from '../posts/posts.service';
-import { countPins, deletePin, insertPin, listPinnedPostIds } from './pins.repo';
+import { deletePin, insertPin, listPinnedPostIds } from './pins.repo';
 import { listStillPostsByIds, type StillPostRow } from '../posts/posts.repo';
 
 /**
@@ -25,14 +26,15 @@ async function requirePinnable(tx: DbOrTx, groupId: string, postId: string, acto
 
 /**
  * An Owner or Moderator pins a post of the group to the top of its timeline (ADR 043). The group's
- * row is locked first, so two pins at once are counted one after the other and a group never holds
- * more than PIN_LIMIT. Pinning a pinned post changes nothing (`created` false).
+ * row is locked first, so two pins at once read the group's pins one after the other and a group
+ * never holds more than PIN_LIMIT. Pinning a pinned post changes nothing (`created` false).
  */
 export async function pinPost(db: Db, groupId: string, postId: string, actorId: string) {
   return db.transaction(async (tx) => {
-    const post = await requirePinnable(tx, groupId, postId, actorId);
-    if (post.pinned) return { created: false };
-    if ((await countPins(tx, groupId)) >= PIN_LIMIT) {
+    await requirePinnable(tx, groupId, postId, actorId);
+    const pinned = await listPinnedPostIds(tx, groupId);
+    if (pinned.includes(postId)) return { created: false };
+    if (pinned.length >= PIN_LIMIT) {
       throw new HttpError(422, { error: PIN_MESSAGES.limitReached });
     }
     const created = await insertPin(tx, { groupId, postId, pinnedById: actorId });
@@ -61,12 +63,15 @@ async function publishPinEvent(tx: DbOrTx, groupId: string, postId: string, pinn
 /**
  * The group's pinned posts this viewer may see, newest pin first: the one visibility rule, blocks
  * and the viewer's Ignore included, is applied again to each (a pin never shows a hidden post).
- * Who may ask (a member) is the route's to check first.
+ * Who may ask (a member) is the route's to check first. It reads the group's pins and posts only:
+ * a kept answer of it is kept through posts and pins elsewhere (ADR 056).
  */
 export async function listVisiblePins(
   db: DbOrTx,
   groupId: string,
   viewerId: string,
 ): Promise<StillPostRow[]> {
-  return listStillPostsByIds(db, viewerId, await listPinnedPostIds(db, groupId));
+  return readingGroup(groupId, async () =>
+    listStillPostsByIds(db, viewerId, await listPinnedPostIds(db, groupId)),
+  );
 }

@@ -178,7 +178,10 @@ export function presentPosts(
   return rows.map((row) => presentPost(row, viewerId, publicOrigin, mentions, now));
 }
 
-/** A post's counts, the viewer's like and the reactions, read apart from the rest (`postCounts`), filled in. */
+/**
+ * A post's counts, the viewer's like, the reactions and the pin, read apart from the rest
+ * (`postCounts`), filled in.
+ */
 export function withCounts(post: Post, counts: PostCounts | undefined): Post {
   const live = counts ?? NO_COUNTS;
   return {
@@ -187,8 +190,15 @@ export function withCounts(post: Post, counts: PostCounts | undefined): Post {
     comments_count: live.commentsCount,
     liked_by_current_user: live.likedByViewer,
     reactions: live.reactions,
+    pinned: live.pinned,
   };
 }
 
 /** What a post kept apart from its counts is presented with until they are filled in. */
-export const NO_COUNTS: PostCounts = { likesCount: 0, commentsCount: 0, likedByViewer: false, reactions: [] };
+export const NO_COUNTS: PostCounts = {
+  likesCount: 0,
+  commentsCount: 0,
+  likedByViewer: false,
+  reactions: [],
+  pinned: false,
+};

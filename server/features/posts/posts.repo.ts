@@ -80,6 +80,11 @@ export function sharedPostColumns() {
   };
 }
 
+/** Whether the post is pinned in its group (`group_pins`' primary key is the post). */
+const pinnedSql = sql<boolean>`exists (select 1 from group_pins gpin where gpin.post_id = posts.id)`.mapWith(
+  Boolean,
+);
+
 /** The columns every member's post response needs: the shared ones plus the viewer's facts. */
 function postFields(viewerId: string) {
   return {
@@ -104,27 +109,25 @@ function postFields(viewerId: string) {
     ),
     viewerRole: sql<GroupRole | null>`(select gr.role from group_roles gr where gr.group_id = posts.group_id and gr.user_id = ${viewerId})`,
     /**
-     * Pinned in its group (ADR 043). A still field: the statement names `group_pins`, so a pin or
-     * an unpin drops the kept pages and posts that read it (ADR 042).
+     * Pinned in its group (ADR 043). Read with the counts (`postCounts`), by post: a pin or an unpin
+     * changes only the cards of that post, never a whole kept page (ADR 056).
      */
-    pinned: sql<boolean>`exists (select 1 from group_pins gpin where gpin.post_id = posts.id)`.mapWith(
-      Boolean,
-    ),
+    pinned: pinnedSql,
     /** The reactions as the viewer sees them (ADR 044): they change often, so they go with the counts. */
     reactions: reactionSummarySql('post_reactions', sql.raw('posts.id'), viewerId),
   };
 }
 
 export type PostRow = NonNullable<Awaited<ReturnType<typeof findPostForViewer>>>;
-/** A post row without its counts and the viewer's like (`stillPostFields`). */
+/** A post row without its counts, the viewer's like, its reactions and its pin (`stillPostFields`). */
 export type StillPostRow = NonNullable<Awaited<ReturnType<typeof findStillPostForViewer>>>;
 /** What `sharedPostColumns` reads into a row. */
 export type SharedPostColumns = Pick<PostRow, keyof ReturnType<typeof sharedPostColumns>>;
 
 /**
- * `postFields` but for what changes on every like, comment and reaction (the counts, the viewer's
- * like, the reactions), which `postCounts` reads: a kept answer built from these is not dropped by a
- * like or a reaction (ADR 042, ADR 044).
+ * `postFields` but for what changes on every like, comment, reaction and pin (the counts, the
+ * viewer's like, the reactions, the pin), which `postCounts` reads: a kept answer built from these
+ * is not dropped by a like, a reaction or a pin (ADR 042, ADR 044, ADR 056).
  */
 function stillPostFields(viewerId: string) {
   const {
@@ -132,6 +135,7 @@ function stillPostFields(viewerId: string) {
     commentsCount: _comments,
     likedByViewer: _liked,
     reactions: _reactions,
+    pinned: _pinned,
     ...fields
   } = postFields(viewerId);
   return fields;
@@ -165,7 +169,7 @@ export async function findPostForViewer(db: DbOrTx, postId: string, viewerId: st
   return row ?? null;
 }
 
-/** `findPostForViewer` without the counts and the viewer's like, which `postCounts` reads. */
+/** `findPostForViewer` without the counts, the viewer's like and the pin, which `postCounts` reads. */
 export async function findStillPostForViewer(db: DbOrTx, postId: string, viewerId: string) {
   const [row] = await selectStillPosts(db, viewerId).where(eq(posts.id, postId)).limit(1);
   return row ?? null;
@@ -242,12 +246,16 @@ export function groupPhotoPostsQuery(
     .limit(literalLimit(filter.limit + 1));
 }
 
-/** A post's counts, whether the viewer liked it and its reactions: what changes on every like, comment and reaction. */
+/**
+ * A post's counts, whether the viewer liked it, its reactions and whether it is pinned: what
+ * changes on every like, comment, reaction and pin.
+ */
 export interface PostCounts {
   likesCount: number;
   commentsCount: number;
   likedByViewer: boolean;
   reactions: ReactionSummary[];
+  pinned: boolean;
 }
 
 /** The counts of these posts for this viewer, by post id (one indexed look-up each). */
@@ -257,8 +265,8 @@ export async function postCounts(
   ids: string[],
 ): Promise<Map<string, PostCounts>> {
   if (ids.length === 0) return new Map();
-  // Only these posts' likes, reactions and counters: a like or a reaction on another post keeps a
-  // kept answer of these (ADR 042).
+  // Only these posts' likes, reactions, pins and counters: a like, a reaction or a pin of another
+  // post keeps a kept answer of these (ADR 042, ADR 056).
   const rows = await readingPosts(ids, () =>
     db
       .select({
@@ -270,6 +278,7 @@ export async function postCounts(
             Boolean,
           ),
         reactions: reactionSummarySql('post_reactions', sql.raw('posts.id'), viewerId),
+        pinned: pinnedSql,
       })
       .from(posts)
       .where(inArray(posts.id, ids)),
@@ -286,7 +295,7 @@ export async function listPostsByIds(db: DbOrTx, viewerId: string, ids: string[]
   return inOrderOf(ids, await selectPosts(db, viewerId).where(visibleAmong(viewerId, ids)));
 }
 
-/** `listPostsByIds` without the counts and the viewer's likes, which `postCounts` reads. */
+/** `listPostsByIds` without the counts, the viewer's likes and the pins, which `postCounts` reads. */
 export async function listStillPostsByIds(
   db: DbOrTx,
   viewerId: string,

@@ -56,7 +56,7 @@ export async function loadVisiblePost(db: DbOrTx, postId: string, viewerId: stri
   return visibleOrNotFound(await findPostForViewer(db, postId, viewerId));
 }
 
-/** `loadVisiblePost` without the counts and the viewer's like (for answers kept through likes). */
+/** `loadVisiblePost` without the counts, the viewer's like and the pin (for answers kept through likes and pins). */
 export async function loadVisibleStillPost(
   db: DbOrTx,
   postId: string,
@@ -101,7 +101,11 @@ export async function announceNewPost(
   tx: DbOrTx,
   post: { id: string; authorId: string; groupId: string | null; content: string },
 ) {
-  await publishLiveEvent(tx, { allMembers: true }, { type: 'post.created', postId: post.id, groupId: post.groupId });
+  await publishLiveEvent(
+    tx,
+    { allMembers: true },
+    { type: 'post.created', postId: post.id, groupId: post.groupId },
+  );
   await enqueueSearchIndex(context, { kind: 'post', id: post.id }, tx);
   await notifyPostMentions(tx, { id: post.id, authorId: post.authorId }, post.content);
   // The group's members are told by a job, so a big group never holds up the author's answer (ADR 045).

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { Post } from '../../../shared/api/posts';
 import type { AppContext } from '../../context';
+import { readingGroup } from '../../db/read-cache';
 import { sendPage } from '../../http/kept-page';
 import { resolveMentions } from '../mentions/mentions.service';
 import { NO_COUNTS, presentPosts, withCounts } from './posts.presenter';
@@ -16,7 +17,11 @@ export function sendTimelinePage(reply: FastifyReply, context: AppContext, filte
   const { db } = context;
   const cache = context.database.readCache;
   return sendPage(reply, cache, `timeline:${JSON.stringify(filter)}`, {
-    load: async () => timelineQuery(db, filter),
+    // A group's page reads that group's posts only: a post elsewhere keeps it (ADR 056).
+    load: async () =>
+      filter.groupId
+        ? readingGroup(filter.groupId, () => timelineQuery(db, filter))
+        : timelineQuery(db, filter),
     limit: filter.limit,
     exactAt: (row) => row.createdAtExact,
     shownAt: (row) => row.createdAt,

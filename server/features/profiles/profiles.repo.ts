@@ -63,6 +63,7 @@ export interface ProfilePatch {
   firstName?: string | null;
   lastName?: string | null;
   timeZone?: string | null;
+  locale?: string | null;
 }
 
 export async function updateProfile(db: DbOrTx, userId: string, patch: ProfilePatch) {

@@ -5,6 +5,7 @@ import { LIMITS } from '../../../shared/domain/constants';
 import type { App, RouteContext } from '../../context';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { notFound } from '../../http/errors';
+import { keepLocaleChoice } from '../../http/language';
 import { decodeCursor } from '../../http/pagination';
 import { sendTimelinePage } from '../posts/timeline-page';
 import { presentProfile } from './profiles.presenter';
@@ -23,10 +24,15 @@ export function registerProfileRoutes(app: App, context: RouteContext) {
   app.patch(
     '/api/profile',
     { ...signedIn, schema: { body: UpdateProfileBodySchema, response: { 200: ProfileSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const user = requireUser(request);
       await context.throttle.hit('memberWrites', user.id);
-      return presentProfile(await editProfile(db, user.id, request.body.profile), user.id);
+      const { locale } = request.body.profile;
+      const profile = await editProfile(db, user.id, request.body.profile);
+      // The page is written in the chosen language from then on, on this browser.
+      if (locale !== undefined)
+        keepLocaleChoice(reply, locale, context.config.publicOrigin.startsWith('https://'));
+      return presentProfile(profile, user.id);
     },
   );
 

@@ -27,6 +27,7 @@ export async function editProfile(db: DbOrTx, userId: string, input: UpdateProfi
   if (input.first_name !== undefined) patch.firstName = input.first_name;
   if (input.last_name !== undefined) patch.lastName = input.last_name;
   if (input.time_zone !== undefined) patch.timeZone = input.time_zone;
+  if (input.locale !== undefined) patch.locale = input.locale;
   if (input.username !== undefined) {
     if (await isUsernameTaken(db, input.username, userId)) throw invalidField('username', USERNAME_TAKEN);
     patch.username = input.username;

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pushOutbox, pushSubscriptions } from '../../db/schema';
+import { rowsOf } from '../../db/client';
+import { groupRoles, notifications, pushOutbox, pushSubscriptions } from '../../db/schema';
 import { memberWithClient, signedInClient } from '../../../tests/support/factories';
 import {
   startLocalPushService,
@@ -16,7 +17,7 @@ import {
 import { createTestApp, waitForJobsDone, type TestApp } from '../../../tests/support/test-app';
 import type { TestClient } from '../../../tests/support/test-client';
 import { loadConfig } from '../../config/env';
-import { PUSH_DELIVER_JOB, PUSH_HIDDEN_BODY, PUSH_TITLE } from './push.job';
+import { deliverPushes, PUSH_DELIVER_JOB, PUSH_HIDDEN_BODY, PUSH_TITLE } from './push.job';
 import { PUSH_TTL_SECONDS, sendPush } from './push.send';
 
 /** Web Push (ADR 052) over HTTP, to a local push service that decrypts what it receives. */
@@ -236,6 +237,117 @@ describe('web push', () => {
         .from(pushSubscriptions)
         .where(eq(pushSubscriptions.userId, reader.member.id));
       expect(rows).toEqual([{ endpoint: second.subscription.endpoint }]);
+    });
+  });
+
+  describe('a group post fanned out to its members’ devices', () => {
+    it('reaches each of 30 subscribed members once, and no outsider nor member at `nothing`', async () => {
+      const author = await memberWithClient(app);
+      const group = await createGroupAs(author.client);
+      const members = [];
+      for (let i = 0; i < 30; i++) {
+        const member = await memberInGroup(app, group.id, 'Poster');
+        const device = service.device();
+        expect((await subscribe(member.client, device)).status).toBe(201);
+        members.push({ ...member, device });
+      }
+      const silent = await memberInGroup(app, group.id, 'Poster');
+      const silentDevice = service.device();
+      await subscribe(silent.client, silentDevice);
+      await silent.client.put(`/api/groups/${group.id}/notification_level`, {
+        notification_level: { level: 'nothing' },
+      });
+      const outsider = await memberWithClient(app);
+      const outsiderDevice = service.device();
+      await subscribe(outsider.client, outsiderDevice);
+
+      const post = await createPostAs(author.client, { group_id: group.id, tldr: 'Fan-out' });
+      // The positive control: every member's push arrives; only then is an absence worth checking.
+      for (const { device } of members) await service.waitFor(device.id);
+      await waitForJobsDone(app, PUSH_DELIVER_JOB);
+      for (const { device } of members) {
+        const pushes = service.received.filter((push) => push.deviceId === device.id);
+        expect(pushes).toHaveLength(1);
+        expect(pushes[0]!.payload).toMatchObject({ path: `/post/${post.id}`, tag: `group_post:${group.id}` });
+        expect(pushes[0]!.urgency).toBe('low');
+      }
+      const elsewhere = [silentDevice.id, outsiderDevice.id];
+      expect(service.received.filter((push) => elsewhere.includes(push.deviceId))).toEqual([]);
+      expect(service.failures).toEqual([]);
+    });
+
+    it('reads each recipient’s line for them: a member who left since is not pushed, one who stayed is', async () => {
+      const author = await memberWithClient(app);
+      const group = await createGroupAs(author.client);
+      const stays = await memberInGroup(app, group.id, 'Poster');
+      const leaves = await memberInGroup(app, group.id, 'Poster');
+      const stayer = service.device();
+      const leaver = service.device();
+      await subscribe(stays.client, stayer);
+      await subscribe(leaves.client, leaver);
+      await createPostAs(author.client, { group_id: group.id, tldr: 'Before leaving' });
+      await service.waitFor(stayer.id);
+      await service.waitFor(leaver.id);
+      await waitForJobsDone(app, PUSH_DELIVER_JOB);
+
+      // The same deliveries once more, in one job, after one of them left the group.
+      const notificationOf = async (memberId: string) =>
+        (
+          await app.context.db
+            .select({ id: notifications.id })
+            .from(notifications)
+            .where(eq(notifications.recipientId, memberId))
+        )[0]!.id;
+      const subscriptionOf = async (memberId: string) =>
+        (
+          await app.context.db
+            .select({ id: pushSubscriptions.id })
+            .from(pushSubscriptions)
+            .where(eq(pushSubscriptions.userId, memberId))
+        )[0]!.id;
+      const deliveries = [];
+      for (const member of [stays.member, leaves.member]) {
+        deliveries.push({
+          notificationId: await notificationOf(member.id),
+          recipientId: member.id,
+          subscriptionId: await subscriptionOf(member.id),
+        });
+      }
+      await app.context.db
+        .delete(groupRoles)
+        .where(and(eq(groupRoles.groupId, group.id), eq(groupRoles.userId, leaves.member.id)));
+      await deliverPushes(app.context, { deliveries, attempt: 0 });
+      expect(service.received.filter((push) => push.deviceId === stayer.id)).toHaveLength(2);
+      expect(service.received.filter((push) => push.deviceId === leaver.id)).toHaveLength(1);
+    });
+
+    it('a device whose push service says "later" gets a job of its own; the others are sent at once', async () => {
+      const author = await memberWithClient(app);
+      const group = await createGroupAs(author.client);
+      const busy = await memberInGroup(app, group.id, 'Poster');
+      const fine = await memberInGroup(app, group.id, 'Poster');
+      const busyDevice = service.device();
+      const fineDevice = service.device();
+      await subscribe(busy.client, busyDevice);
+      await subscribe(fine.client, fineDevice);
+      service.answer(busyDevice.id, 503);
+      const queuedAt = Date.now();
+      await createPostAs(author.client, { group_id: group.id, tldr: 'Busy service' });
+      await service.waitFor(fineDevice.id);
+      const retry = async () =>
+        rowsOf<{
+          data: { deliveries: Array<{ recipientId: string }>; attempt: number };
+          start_after: string;
+        }>(
+          await app.context.db.execute(sql`select data, start_after::text from pgboss.job
+            where name = ${PUSH_DELIVER_JOB} and (data->>'attempt')::int = 1
+              and data->'deliveries'->0->>'recipientId' = ${busy.member.id}`),
+        );
+      await expect.poll(async () => (await retry()).length).toBe(1);
+      const [job] = await retry();
+      expect(job!.data.deliveries).toHaveLength(1);
+      expect(new Date(job!.start_after).getTime()).toBeGreaterThan(queuedAt + 20_000);
+      expect(service.received.filter((push) => push.deviceId === busyDevice.id)).toEqual([]);
     });
   });
 

@@ -1,33 +1,34 @@
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { NotificationKind } from '../../../shared/domain/constants';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { notifications } from '../../db/schema';
 import { defineJob } from '../../jobs/queue';
 import { pushWanted } from '../notifications/notification-preferences';
 import { wordLine } from '../notifications/notifications.presenter';
-import { findNotificationLine } from '../notifications/notifications.repo';
+import { findNotificationLines, type NotificationLineRow } from '../notifications/notifications.repo';
+import { createLimiter } from '../../lib/concurrency';
 import {
-  deleteSubscription,
-  findPushSettings,
-  findSubscription,
-  markSubscriptionUsed,
+  deleteSubscriptions,
+  findSubscriptionsForPush,
+  markSubscriptionsUsed,
   PUSH_QUEUED_CHANNEL,
-  subscriptionIdsOf,
+  pushTargetsOf,
+  type SubscriptionForPush,
   takeQueued,
 } from './push.repo';
-import { sendPush } from './push.send';
+import { type PushOutcome, sendPush } from './push.send';
 import { isQuietAt } from './quiet-hours';
 
 /**
  * Web Push in the worker (ADR 052). notify() queues each notification whose recipient has a device
  * in the push outbox, in its own transaction, and wakes the workers (PUSH_QUEUED_CHANNEL). A worker
  * takes the queued rows and, for each the member wants pushed now (the kind's push preference, not
- * in quiet hours: a push held back then is dropped, the inbox has it), queues one delivery job per
- * device in the same transaction. A delivery re-reads the inbox line, so what the member may no
- * longer see (blocks, visibility) is not pushed, and one device's failure is only its own job's.
- * A sweep each minute takes what no worker heard of (none was running when it was queued).
+ * in quiet hours: a push held back then is dropped, the inbox has it), queues its devices'
+ * deliveries in the same transaction, a hundred to a job. A delivery job re-reads each inbox line,
+ * so what the member may no longer see (blocks, visibility) is not pushed, and sends its pushes a
+ * few at a time; a device whose push service asks to try again later gets a job of its own, so one
+ * device's trouble holds up no other. A sweep each minute takes what no worker heard of (none was
+ * running when it was queued).
  */
 
 export const PUSH_DELIVER_JOB = 'push.deliver';
@@ -35,6 +36,13 @@ export const PUSH_SWEEP_JOB = 'push.sweep';
 
 /** Notifications taken off the outbox per transaction. */
 const TAKE_BATCH = 100;
+/** Deliveries per job: a group post to a thousand devices is ten jobs, not a thousand. */
+const DELIVERIES_PER_JOB = 100;
+/** Pushes of one job in flight at once: each mostly waits on its push service. */
+const SENDS_AT_ONCE = 16;
+/** A push its service asks to send later is tried again after 30 s, 1, 2 and 4 minutes, then given up. */
+const RETRIES = 4;
+const RETRY_DELAY_SECONDS = 30;
 
 /** Shown as the notification's title on every device. */
 export const PUSH_TITLE = 'Hearth';
@@ -46,10 +54,17 @@ const LOW_URGENCY: ReadonlySet<NotificationKind> = new Set(['group_post']);
 
 type PushContext = Pick<AppContext, 'db' | 'jobs' | 'config' | 'logger'>;
 
-const DeliverSchema = z.object({
+const DeliverySchema = z.object({
   notificationId: z.uuid(),
   recipientId: z.uuid(),
   subscriptionId: z.uuid(),
+});
+type Delivery = z.infer<typeof DeliverySchema>;
+
+const DeliverSchema = z.object({
+  deliveries: z.array(DeliverySchema).min(1).max(DELIVERIES_PER_JOB),
+  /** 0 for the first try; each try again for the devices that asked counts one up. */
+  attempt: z.number().int().min(0).max(RETRIES),
 });
 const EmptyPayloadSchema = z.object({});
 
@@ -57,13 +72,14 @@ export function pushDeliverJob(context: PushContext) {
   return defineJob({
     name: PUSH_DELIVER_JOB,
     schema: DeliverSchema,
-    // 429 and 5xx are tried again after 30 s, 1, 2 and 4 minutes; then the push is given up.
-    retryLimit: 4,
-    retryDelaySeconds: 30,
-    concurrency: 8,
+    // A job that fails as a whole (the database went away) runs again once; a device's push
+    // service asking to try again is handled inside, per device (RETRIES).
+    retryLimit: 1,
+    retryDelaySeconds: RETRY_DELAY_SECONDS,
+    concurrency: 2,
     deleteAfterSeconds: 60 * 60,
     async handle(payload) {
-      await deliverPush(context, payload);
+      await deliverPushes(context, payload);
     },
   });
 }
@@ -88,7 +104,7 @@ export async function dispatchQueuedPushes(context: PushContext, now: Date = new
   for (;;) {
     const count = await context.db.transaction(async (tx) => {
       const ids = await takeQueued(tx, TAKE_BATCH);
-      for (const id of ids) await queueDeliveries(context, tx, id, now);
+      await queueDeliveries(context, tx, ids, now);
       return ids.length;
     });
     taken += count;
@@ -96,48 +112,110 @@ export async function dispatchQueuedPushes(context: PushContext, now: Date = new
   }
 }
 
-/** One delivery job per device, when the member wants this notification pushed now. */
-async function queueDeliveries(context: PushContext, tx: DbOrTx, notificationId: string, now: Date) {
-  const [notification] = await tx
-    .select({ recipientId: notifications.recipientId, kind: notifications.kind })
-    .from(notifications)
-    .where(eq(notifications.id, notificationId));
-  if (!notification) return;
-  const { recipientId, kind } = notification;
-  if (!(await pushWanted(tx, recipientId, kind))) return;
-  const { quiet } = await findPushSettings(tx, recipientId);
-  if (quiet && isQuietAt(now, quiet)) return;
+/**
+ * Queues a delivery to each device of the notifications the member wants pushed now: one query reads
+ * every device and choice of the batch.
+ */
+async function queueDeliveries(context: PushContext, tx: DbOrTx, notificationIds: string[], now: Date) {
+  const wanted = (await pushTargetsOf(tx, notificationIds)).filter(
+    (target) => pushWanted(target.kind, target.push) && !(target.quiet && isQuietAt(now, target.quiet)),
+  );
+  const deliveries = wanted.map(({ notificationId, recipientId, subscriptionId }) => ({
+    notificationId,
+    recipientId,
+    subscriptionId,
+  }));
   const job = pushDeliverJob(context);
-  for (const subscriptionId of await subscriptionIdsOf(tx, recipientId)) {
+  for (let start = 0; start < deliveries.length; start += DELIVERIES_PER_JOB) {
     await context.jobs.enqueue(
       job,
-      { notificationId, recipientId, subscriptionId },
-      { tx, key: `${notificationId}:${subscriptionId}` },
+      { deliveries: deliveries.slice(start, start + DELIVERIES_PER_JOB), attempt: 0 },
+      { tx },
     );
   }
 }
 
-/** Sends one notification to one device, if both are still there and the line may still be shown. */
-export async function deliverPush(context: PushContext, input: z.infer<typeof DeliverSchema>): Promise<void> {
-  const subscription = await findSubscription(context.db, input.subscriptionId);
+/**
+ * Sends a job's pushes, SENDS_AT_ONCE at a time, each to its device if both are still there and the
+ * line may still be shown (one query reads the devices, one the lines, for the whole job); then
+ * records what the push services answered in a statement or two.
+ */
+export async function deliverPushes(
+  context: PushContext,
+  { deliveries, attempt }: z.infer<typeof DeliverSchema>,
+): Promise<void> {
+  const subscriptions = await findSubscriptionsForPush(
+    context.db,
+    deliveries.map((delivery) => delivery.subscriptionId),
+  );
   // Removed, or the browser now subscribed for another member: theirs is not this push.
-  if (!subscription || subscription.userId !== input.recipientId) return;
-  const line = await findNotificationLine(context.db, input.recipientId, input.notificationId);
-  if (!line) return;
+  const current = deliveries.filter(
+    (delivery) => subscriptions.get(delivery.subscriptionId)?.userId === delivery.recipientId,
+  );
+  const lines = await findNotificationLines(
+    context.db,
+    current.map((delivery) => ({ recipientId: delivery.recipientId, id: delivery.notificationId })),
+  );
+  const limit = createLimiter(SENDS_AT_ONCE);
+  const outcomes = await Promise.all(
+    current.flatMap((delivery) => {
+      const line = lines.get(`${delivery.recipientId}:${delivery.notificationId}`);
+      if (!line) return [];
+      const subscription = subscriptions.get(delivery.subscriptionId)!;
+      return [limit(async () => ({ delivery, outcome: await pushLine(context, subscription, line) }))];
+    }),
+  );
+  const ended = (wanted: PushOutcome) =>
+    outcomes.filter(({ outcome }) => outcome === wanted).map(({ delivery }) => delivery);
+  await markSubscriptionsUsed(
+    context.db,
+    ended('sent').map((delivery) => delivery.subscriptionId),
+  );
+  await deleteSubscriptions(
+    context.db,
+    ended('gone').map((delivery) => delivery.subscriptionId),
+  );
+  for (const delivery of ended('refused')) {
+    context.logger.warn({ subscriptionId: delivery.subscriptionId }, 'push refused; not tried again');
+  }
+  await tryAgainLater(context, ended('retry'), attempt);
+}
+
+/** One inbox line to one device, in the inbox's words unless its member hides them. */
+function pushLine(
+  context: PushContext,
+  subscription: SubscriptionForPush,
+  line: NotificationLineRow,
+): Promise<PushOutcome> {
   const { text, path } = wordLine(line);
-  const { hideContents } = await findPushSettings(context.db, input.recipientId);
-  const outcome = await sendPush(
+  return sendPush(
     context.config,
     subscription,
-    { title: PUSH_TITLE, body: hideContents ? PUSH_HIDDEN_BODY : text, path, tag: line.groupKey ?? line.id },
+    {
+      title: PUSH_TITLE,
+      body: subscription.hideContents ? PUSH_HIDDEN_BODY : text,
+      path,
+      tag: line.groupKey ?? line.id,
+    },
     LOW_URGENCY.has(line.kind) ? 'low' : 'normal',
   );
-  if (outcome === 'sent') await markSubscriptionUsed(context.db, subscription.id);
-  if (outcome === 'gone') await deleteSubscription(context.db, subscription.id);
-  if (outcome === 'refused') {
-    context.logger.warn({ subscriptionId: subscription.id }, 'push refused; not tried again');
+}
+
+/** The devices whose push service asked to try again get a job of their own, later; after RETRIES, none. */
+async function tryAgainLater(context: PushContext, deliveries: Delivery[], attempt: number) {
+  if (deliveries.length === 0) return;
+  if (attempt >= RETRIES) {
+    context.logger.warn({ pushes: deliveries.length }, 'push services kept asking to try again; given up');
+    return;
   }
-  if (outcome === 'retry') throw new Error('the push service asked to try again later');
+  const job = pushDeliverJob(context);
+  for (const delivery of deliveries) {
+    await context.jobs.enqueue(
+      job,
+      { deliveries: [delivery], attempt: attempt + 1 },
+      { startAfterSeconds: RETRY_DELAY_SECONDS * 2 ** attempt },
+    );
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
-import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { NotificationKind } from '../../../shared/domain/constants';
 import { type DbOrTx, rowsOf } from '../../db/client';
-import { pushSettings, pushSubscriptions } from '../../db/schema';
+import { notificationPreferences, notifications, pushSettings, pushSubscriptions } from '../../db/schema';
 import type { QuietHours } from './quiet-hours';
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
@@ -57,21 +58,48 @@ export async function deleteOwnSubscription(db: DbOrTx, userId: string, id: stri
   return rows.length > 0;
 }
 
-export async function findSubscription(db: DbOrTx, id: string): Promise<PushSubscriptionRow | null> {
-  const [row] = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, id));
-  return row ?? null;
+/** A device's subscription as a push needs it: where it goes, its keys, and whether its member hides contents. */
+export interface SubscriptionForPush {
+  id: string;
+  userId: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  hideContents: boolean;
 }
 
-/** The push service said the subscription is gone (404/410): so is the row. */
-export async function deleteSubscription(db: DbOrTx, id: string): Promise<void> {
-  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+/** The subscriptions of a delivery job that still exist, by id. */
+export async function findSubscriptionsForPush(
+  db: DbOrTx,
+  ids: string[],
+): Promise<Map<string, SubscriptionForPush>> {
+  const rows = await db
+    .select({
+      id: pushSubscriptions.id,
+      userId: pushSubscriptions.userId,
+      endpoint: pushSubscriptions.endpoint,
+      p256dh: pushSubscriptions.p256dh,
+      auth: pushSubscriptions.auth,
+      hideContents: sql<boolean>`coalesce(${pushSettings.hideContents}, false)`,
+    })
+    .from(pushSubscriptions)
+    .leftJoin(pushSettings, eq(pushSettings.userId, pushSubscriptions.userId))
+    .where(inArray(pushSubscriptions.id, ids));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
-export async function markSubscriptionUsed(db: DbOrTx, id: string): Promise<void> {
+/** The push service said these subscriptions are gone (404/410): so are the rows. */
+export async function deleteSubscriptions(db: DbOrTx, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, ids));
+}
+
+export async function markSubscriptionsUsed(db: DbOrTx, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
   await db
     .update(pushSubscriptions)
     .set({ lastUsedAt: sql`now()` })
-    .where(eq(pushSubscriptions.id, id));
+    .where(inArray(pushSubscriptions.id, ids));
 }
 
 /** Wakes the workers when pushes were queued; heard only if the transaction that queued them commits. */
@@ -111,13 +139,50 @@ export async function takeQueued(db: DbOrTx, limit: number): Promise<string[]> {
   return rowsOf<{ notification_id: string }>(result).map((row) => row.notification_id);
 }
 
-/** The recipient's devices, for one notification's pushes. */
-export async function subscriptionIdsOf(db: DbOrTx, userId: string): Promise<string[]> {
+/** One device of a taken notification's recipient, with what decides whether it is pushed now. */
+export interface PushTarget {
+  notificationId: string;
+  recipientId: string;
+  kind: NotificationKind;
+  subscriptionId: string;
+  /** The recipient's push choice for the kind (null: the kind's default). */
+  push: boolean | null;
+  quiet: QuietHours | null;
+}
+
+/**
+ * Every device of every recipient of these notifications, with the recipient's push choice for
+ * the notification's kind and their quiet hours: one query for a whole batch, however many
+ * members it reaches (a group post tells a thousand at once).
+ */
+export async function pushTargetsOf(db: DbOrTx, notificationIds: string[]): Promise<PushTarget[]> {
+  if (notificationIds.length === 0) return [];
   const rows = await db
-    .select({ id: pushSubscriptions.id })
-    .from(pushSubscriptions)
-    .where(eq(pushSubscriptions.userId, userId));
-  return rows.map((row) => row.id);
+    .select({
+      notificationId: notifications.id,
+      recipientId: notifications.recipientId,
+      kind: notifications.kind,
+      subscriptionId: pushSubscriptions.id,
+      push: notificationPreferences.push,
+      quietStart: pushSettings.quietStart,
+      quietEnd: pushSettings.quietEnd,
+      timeZone: pushSettings.timeZone,
+    })
+    .from(notifications)
+    .innerJoin(pushSubscriptions, eq(pushSubscriptions.userId, notifications.recipientId))
+    .leftJoin(
+      notificationPreferences,
+      and(
+        eq(notificationPreferences.userId, notifications.recipientId),
+        eq(notificationPreferences.kind, notifications.kind),
+      ),
+    )
+    .leftJoin(pushSettings, eq(pushSettings.userId, notifications.recipientId))
+    .where(inArray(notifications.id, notificationIds));
+  return rows.map(({ quietStart, quietEnd, timeZone, ...row }) => ({
+    ...row,
+    quiet: quietOf({ quietStart, quietEnd, timeZone }),
+  }));
 }
 
 export interface PushSettingsRow {
@@ -127,11 +192,18 @@ export interface PushSettingsRow {
 
 export async function findPushSettings(db: DbOrTx, userId: string): Promise<PushSettingsRow> {
   const [row] = await db.select().from(pushSettings).where(eq(pushSettings.userId, userId));
-  const quiet =
-    row && row.quietStart !== null && row.quietEnd !== null
-      ? { start: row.quietStart, end: row.quietEnd, timeZone: row.timeZone }
-      : null;
-  return { quiet, hideContents: row?.hideContents ?? false };
+  return { quiet: row ? quietOf(row) : null, hideContents: row?.hideContents ?? false };
+}
+
+/** Quiet hours from their columns: none unless both ends are set. */
+function quietOf(row: {
+  quietStart: number | null;
+  quietEnd: number | null;
+  timeZone: string | null;
+}): QuietHours | null {
+  return row.quietStart !== null && row.quietEnd !== null
+    ? { start: row.quietStart, end: row.quietEnd, timeZone: row.timeZone ?? 'UTC' }
+    : null;
 }
 
 /** Stores the member's push settings (`quiet` null: no quiet hours). */

@@ -46,11 +46,6 @@ export async function sendPush(
     throw error;
   }
   const keys = vapidKeys(config);
-  const agent = new https.Agent({
-    lookup: guardedLookup(systemResolver, policy),
-    // Tests' local push services answer with a self-signed certificate (refused in production).
-    rejectUnauthorized: !config.push.allowLoopback,
-  });
   try {
     await webpush.sendNotification(
       { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
@@ -65,15 +60,38 @@ export async function sendPush(
         urgency,
         contentEncoding: 'aes128gcm',
         timeout: SEND_TIMEOUT_MS,
-        agent,
+        agent: agentFor(config.push.allowLoopback),
       },
     );
     return 'sent';
   } catch (error) {
     return outcomeOf(error);
-  } finally {
-    agent.destroy();
   }
+}
+
+/** Connections kept open to one push service: the bound on pushes in flight to it from a process. */
+const CONNECTIONS_PER_SERVICE = 16;
+const agents = new Map<boolean, https.Agent>();
+
+/**
+ * The process's connections to push services, kept alive between pushes: most devices share a
+ * handful of services (one per browser maker), so a thousand pushes reuse a few connections
+ * instead of each paying a TLS handshake. Each new connection still resolves through the guarded
+ * lookup, so an address is checked whenever it is connected to.
+ */
+function agentFor(allowLoopback: boolean): https.Agent {
+  let agent = agents.get(allowLoopback);
+  if (!agent) {
+    agent = new https.Agent({
+      keepAlive: true,
+      maxSockets: CONNECTIONS_PER_SERVICE,
+      lookup: guardedLookup(systemResolver, { allowLoopback }),
+      // Tests' local push services answer with a self-signed certificate (refused in production).
+      rejectUnauthorized: !allowLoopback,
+    });
+    agents.set(allowLoopback, agent);
+  }
+  return agent;
 }
 
 /**

@@ -45,6 +45,7 @@ export function presentCurrentUser(user: UserRow): CurrentUser {
     initials: initialsOf(user),
     is_admin: user.isAdmin,
     time_zone: user.timeZone,
+    locale: user.locale,
   };
 }
 

@@ -2,6 +2,7 @@ import { and, eq, gt, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
+import { type Locale, SOURCE_LOCALE, isLocale } from '../../../shared/domain/locales';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -178,4 +179,25 @@ export async function setCanInvite(
     .where(eq(users.id, userId))
     .returning();
   return row;
+}
+
+/**
+ * Records the language of the browser a member signs in with (what their mail is written in while
+ * they have chosen none) and answers the language they chose, if any (ADR 055).
+ */
+export async function recordBrowserLocale(db: DbOrTx, userId: string, browserLocale: Locale | null) {
+  const [row] = browserLocale
+    ? await db
+        .update(users)
+        .set({ browserLocale })
+        .where(eq(users.id, userId))
+        .returning({ locale: users.locale })
+    : await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId));
+  return row?.locale ?? null;
+}
+
+/** The language Hearth writes to a member in: their choice, else their browser's, else English. */
+export function memberLocale(user: Pick<UserRow, 'locale' | 'browserLocale'>): Locale {
+  if (isLocale(user.locale)) return user.locale;
+  return isLocale(user.browserLocale) ? user.browserLocale : SOURCE_LOCALE;
 }

@@ -27,6 +27,7 @@ import {
   type SignInStep,
 } from './auth-context';
 import { authReducer, initialAuthState, isLoading } from './auth-state';
+import { useMemberLocale } from '@web/i18n/i18n';
 import { hasSessionHint, setSessionHint } from './session-hint';
 import {
   asCodeStep,
@@ -193,6 +194,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       console.error('Recording the time zone failed', error),
     );
   }, [memberZone]);
+
+  useMemberLocale(state.user?.locale, state.user !== null);
 
   const value = useMemo<AuthContextValue>(
     () => ({

@@ -1,5 +1,6 @@
 import { Keyboard, LogOut } from 'lucide-react';
 import { Avatar } from '@web/components/avatar';
+import { useT } from '@web/i18n/i18n';
 import { MenuItem, MenuLinkItem, MenuSeparator, OnDemandDropdown } from '@web/components/menu';
 import { useAuth } from '../auth/auth-context';
 import { HELP_KEY, setShortcutHelpOpen } from '../keyboard-shortcuts';
@@ -13,6 +14,7 @@ import { ThemeMenuItems } from './theme-menu-items';
  */
 export function AccountMenuDropdown(menu: MenuOnDemandProps) {
   const { user, avatar, initials, signOut } = useAuth();
+  const t = useT();
   return (
     <OnDemandDropdown {...menu}>
       {user ? (
@@ -33,7 +35,7 @@ export function AccountMenuDropdown(menu: MenuOnDemandProps) {
       ))}
       <MenuItem aria-keyshortcuts={HELP_KEY} onSelect={() => setShortcutHelpOpen(true)}>
         <Keyboard className="size-4 text-stone-500" aria-hidden="true" />
-        Keyboard shortcuts
+        {t('app.accountMenu.keyboardShortcuts')}
         <kbd className="ml-auto rounded border border-stone-300 px-1.5 font-mono text-xs text-stone-500">
           {HELP_KEY}
         </kbd>
@@ -43,7 +45,7 @@ export function AccountMenuDropdown(menu: MenuOnDemandProps) {
       <MenuSeparator />
       <MenuItem onSelect={() => void signOut()}>
         <LogOut className="size-4 text-stone-500" aria-hidden="true" />
-        Sign out
+        {t('app.accountMenu.signOut')}
       </MenuItem>
     </OnDemandDropdown>
   );

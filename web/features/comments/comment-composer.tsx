@@ -4,6 +4,7 @@ import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/button';
 import { Label } from '@web/components/input';
 import { DraftNotice } from '@web/components/draft-notice';
+import { useT } from '@web/i18n/i18n';
 import { cn } from '@web/lib/cn';
 import { useDraft } from '@web/lib/use-draft';
 import { useLeaveWarning } from '@web/lib/use-leave-warning';
@@ -45,6 +46,7 @@ export function CommentComposer({
   onSubmit: (text: string) => Promise<boolean>;
   onCancel?: () => void;
 }) {
+  const t = useT();
   const id = useId();
   const counterId = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -95,7 +97,7 @@ export function CommentComposer({
       />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="text-xs text-stone-500">
-          <span className="hidden sm:inline">Ctrl+Enter to send · </span>
+          <span className="hidden sm:inline">{t('comments.composer.sendHint')} · </span>
           <span
             id={counterId}
             data-testid="comment-counter"
@@ -104,10 +106,10 @@ export function CommentComposer({
             {length}/{LIMITS.commentContent}
           </span>
         </span>
-        <div className="ml-auto flex gap-2">
+        <div className="ms-auto flex gap-2">
           {onCancel ? (
             <Button type="button" variant="outline" size="sm" onClick={onCancel} disabled={busy}>
-              Cancel
+              {t('comments.composer.cancel')}
             </Button>
           ) : null}
           <Button type="submit" size={onCancel ? 'sm' : undefined} disabled={blank || tooLong} busy={busy}>

@@ -8,6 +8,7 @@ import { Button } from '@web/components/button';
 import { Dialog } from '@web/components/dialog';
 import { Markdown } from '@web/components/markdown';
 import { MenuContent, MenuItem } from '@web/components/menu';
+import { useT } from '@web/i18n/i18n';
 import { initialsOf } from '@web/lib/initials';
 import type { BaseComment, ConversationAdapter } from './adapter';
 import { CommentComposer } from './comment-composer';
@@ -34,6 +35,7 @@ export function CommentItem<F extends BaseComment>({
   adapter: ConversationAdapter<F>;
   onReply: (comment: F) => void;
 }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -61,7 +63,7 @@ export function CommentItem<F extends BaseComment>({
 
   const profile = profilePath(comment.profile_id);
   return (
-    <article className="flex gap-3" aria-label={`Comment by ${comment.name}`}>
+    <article className="flex gap-3" aria-label={t('comments.item.label', { name: comment.name })}>
       <AvatarLink
         to={profile}
         src={comment.avatar}
@@ -101,8 +103,8 @@ export function CommentItem<F extends BaseComment>({
               {comment.can_edit && !editing ? (
                 <button
                   type="button"
-                  aria-label="Edit comment"
-                  title="Edit comment"
+                  aria-label={t('comments.item.edit')}
+                  title={t('comments.item.edit')}
                   onClick={() => setEditing(true)}
                   className={`${iconButton} -mt-1 hover:bg-stone-100 hover:text-stone-700`}
                 >
@@ -112,10 +114,10 @@ export function CommentItem<F extends BaseComment>({
               {comment.can_delete ? (
                 <button
                   type="button"
-                  aria-label="Delete comment"
-                  title="Delete comment"
+                  aria-label={t('comments.item.delete')}
+                  title={t('comments.item.delete')}
                   onClick={() => setConfirming(true)}
-                  className={`${iconButton} -mt-1 -mr-1.5 hover:bg-red-50 hover:text-red-700`}
+                  className={`${iconButton} -mt-1 -me-1.5 hover:bg-red-50 hover:text-red-700`}
                 >
                   <Trash2 className="size-4" aria-hidden="true" />
                 </button>
@@ -126,10 +128,10 @@ export function CommentItem<F extends BaseComment>({
         {editing ? (
           <div className="mt-2">
             <CommentComposer
-              label="Edit comment"
+              label={t('comments.item.edit')}
               initialText={comment.content}
-              submitLabel="Save"
-              busyLabel="Saving..."
+              submitLabel={t('comments.item.save')}
+              busyLabel={t('comments.item.saving')}
               busy={edit.isPending}
               error={edit.isError ? adapter.errorText(edit.error) : null}
               groupId={adapter.groupId}
@@ -154,8 +156,8 @@ export function CommentItem<F extends BaseComment>({
                 className="text-xs text-stone-600"
                 onClick={() => onReply(comment)}
               >
-                <Reply className="size-3.5" aria-hidden="true" />
-                Reply
+                <Reply className="size-3.5 rtl:-scale-x-100" aria-hidden="true" />
+                {t('comments.item.reply')}
               </Button>
               {adapter.renderExtras?.(comment)}
             </div>
@@ -167,26 +169,26 @@ export function CommentItem<F extends BaseComment>({
         open={confirming}
         onOpenChange={setConfirming}
         dismissible={!remove.isPending}
-        title="Delete this comment?"
-        description="It will be removed for everyone. This can't be undone."
+        title={t('comments.deleteDialog.title')}
+        description={t('comments.deleteDialog.description')}
       >
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={() => setConfirming(false)} disabled={remove.isPending}>
-            Cancel
+            {t('comments.deleteDialog.cancel')}
           </Button>
           <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate()}>
-            {remove.isPending ? 'Deleting...' : 'Delete comment'}
+            {remove.isPending ? t('comments.deleteDialog.deleting') : t('comments.item.delete')}
           </Button>
         </div>
       </Dialog>
       <Dialog
         open={failure !== null}
         onOpenChange={(open) => (open ? undefined : setFailure(null))}
-        title="Error"
+        title={t('comments.failure.title')}
       >
         <p className="text-sm text-stone-700">{failure}</p>
         <div className="mt-5 flex justify-end">
-          <Button onClick={() => setFailure(null)}>OK</Button>
+          <Button onClick={() => setFailure(null)}>{t('comments.failure.ok')}</Button>
         </div>
       </Dialog>
     </article>
@@ -205,12 +207,13 @@ function CommentMenu({
   onEdit: () => void;
   onDelete: () => void;
 }) {
+  const t = useT();
   if (!canEdit && !canDelete) return null;
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
-        aria-label="Comment options"
-        className={`${iconButton} -mt-1 -mr-1.5 hover:bg-stone-100 hover:text-stone-700`}
+        aria-label={t('comments.menu.label')}
+        className={`${iconButton} -mt-1 -me-1.5 hover:bg-stone-100 hover:text-stone-700`}
       >
         <MoreHorizontal className="size-4" aria-hidden="true" />
       </DropdownMenu.Trigger>
@@ -218,13 +221,13 @@ function CommentMenu({
         {canEdit ? (
           <MenuItem onSelect={onEdit}>
             <Pencil className="size-4" aria-hidden="true" />
-            Edit comment
+            {t('comments.item.edit')}
           </MenuItem>
         ) : null}
         {canDelete ? (
           <MenuItem className="text-red-700" onSelect={onDelete}>
             <Trash2 className="size-4" aria-hidden="true" />
-            Delete comment
+            {t('comments.item.delete')}
           </MenuItem>
         ) : null}
       </MenuContent>

@@ -4,6 +4,7 @@ import { ChevronDown, MessageCircle, RotateCw } from 'lucide-react';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/button';
 import { Spinner } from '@web/components/spinner';
+import { useT } from '@web/i18n/i18n';
 import { errorMessage } from '@web/lib/api-errors';
 import { flattenPages } from '@web/lib/pagination';
 import type { BaseComment, ConversationAdapter, Thread } from './adapter';
@@ -24,6 +25,7 @@ export function Conversation<F extends BaseComment>({
   adapter: ConversationAdapter<F>;
   count: number;
 }) {
+  const t = useT();
   const comments = useInfiniteQuery({
     queryKey: adapter.queryKey,
     initialPageParam: null as string | null,
@@ -39,7 +41,7 @@ export function Conversation<F extends BaseComment>({
         className="mb-3 flex items-center gap-2 text-lg font-semibold tracking-tight text-stone-900"
       >
         <MessageCircle className="size-5 text-brand-700" aria-hidden="true" />
-        Comments
+        {t('comments.conversation.title')}
         <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium text-stone-600 tabular-nums">
           {count}
         </span>
@@ -47,7 +49,7 @@ export function Conversation<F extends BaseComment>({
       <div className="rounded-2xl border border-stone-200/80 bg-white shadow-sm shadow-stone-900/5">
         {comments.isPending ? (
           <div className="flex items-center justify-center gap-2 py-10 text-sm text-stone-500" role="status">
-            <Spinner /> Loading comments…
+            <Spinner /> {t('comments.conversation.loading')}
           </div>
         ) : comments.isError ? (
           <div className="p-4 sm:p-5">
@@ -55,14 +57,12 @@ export function Conversation<F extends BaseComment>({
               <p>{adapter.loadErrorText(errorMessage(comments.error))}</p>
               <Button variant="outline" size="sm" className="mt-3" onClick={() => void comments.refetch()}>
                 <RotateCw className="size-4" aria-hidden="true" />
-                Try Again
+                {t('comments.conversation.tryAgain')}
               </Button>
             </Alert>
           </div>
         ) : list.length === 0 ? (
-          <p className="px-5 py-8 text-center text-sm text-stone-500">
-            No comments yet. Start the conversation!
-          </p>
+          <p className="px-5 py-8 text-center text-sm text-stone-500">{t('comments.conversation.empty')}</p>
         ) : (
           <>
             <ul className="divide-y divide-stone-100">
@@ -78,7 +78,9 @@ export function Conversation<F extends BaseComment>({
                   busy={comments.isFetchingNextPage}
                   onClick={() => void comments.fetchNextPage()}
                 >
-                  {comments.isFetchingNextPage ? 'Loading comments…' : 'Show more comments'}
+                  {comments.isFetchingNextPage
+                    ? t('comments.conversation.loading')
+                    : t('comments.conversation.showMore')}
                 </Button>
               </div>
             ) : null}
@@ -100,6 +102,7 @@ function CommentThread<F extends BaseComment>({
   comment: Thread<F>;
   adapter: ConversationAdapter<F>;
 }) {
+  const t = useT();
   const [replyTo, setReplyTo] = useState<F | null>(null);
   const [showAll, setShowAll] = useState(false);
   const more = useInfiniteQuery({
@@ -121,9 +124,9 @@ function CommentThread<F extends BaseComment>({
     <li className="px-4 py-4 sm:px-5">
       <CommentItem comment={comment as F} adapter={adapter} onReply={setReplyTo} />
       {replies.length > 0 || hidden > 0 || replyTo ? (
-        <div className="mt-3 ml-10 space-y-3 border-l-2 border-stone-100 pl-3 sm:pl-4">
+        <div className="mt-3 ms-10 space-y-3 border-s-2 border-stone-100 ps-3 sm:ps-4">
           {replies.length > 0 ? (
-            <ul className="space-y-4" aria-label={`Replies to ${comment.name}`}>
+            <ul className="space-y-4" aria-label={t('comments.thread.replies', { name: comment.name })}>
               {replies.map((reply) => (
                 <li key={reply.id}>
                   <CommentItem comment={reply} adapter={adapter} onReply={setReplyTo} />
@@ -134,7 +137,7 @@ function CommentThread<F extends BaseComment>({
           {hidden > 0 ? (
             <Button variant="link" size="sm" className="text-xs" busy={more.isFetching} onClick={viewMore}>
               <ChevronDown className="size-3.5" aria-hidden="true" />
-              {`View ${hidden} more ${hidden === 1 ? 'reply' : 'replies'}`}
+              {t('comments.thread.viewMore', { count: hidden })}
             </Button>
           ) : null}
           {more.isError ? <Alert>{adapter.loadErrorText(errorMessage(more.error))}</Alert> : null}
@@ -171,6 +174,7 @@ function ReplyBox<F extends BaseComment>({
   answering: F;
   onDone: () => void;
 }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const add = useMutation({
     // Answering a reply: the server files it under the top-level comment.
@@ -185,11 +189,11 @@ function ReplyBox<F extends BaseComment>({
   const initialText = answering.id !== parent.id && !answering.is_owner ? `@${answering.username} ` : '';
   return (
     <CommentComposer
-      label={`Reply to ${answering.name}`}
+      label={t('comments.reply.label', { name: answering.name })}
       initialText={initialText}
-      placeholder={`Reply to ${answering.name}…`}
-      submitLabel="Reply"
-      busyLabel="Replying..."
+      placeholder={t('comments.reply.placeholder', { name: answering.name })}
+      submitLabel={t('comments.reply.submit')}
+      busyLabel={t('comments.reply.busy')}
       busy={add.isPending}
       error={add.isError ? adapter.errorText(add.error) : null}
       groupId={adapter.groupId}
@@ -202,6 +206,7 @@ function ReplyBox<F extends BaseComment>({
 }
 
 function NewComment<F extends BaseComment>({ adapter }: { adapter: ConversationAdapter<F> }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const add = useMutation({
     mutationFn: (text: string) => adapter.create(text),
@@ -210,10 +215,10 @@ function NewComment<F extends BaseComment>({ adapter }: { adapter: ConversationA
   });
   return (
     <CommentComposer
-      label="Add a comment"
-      placeholder="Add a comment… Markdown supported"
-      submitLabel="Comment"
-      busyLabel="Posting..."
+      label={t('comments.new.label')}
+      placeholder={t('comments.new.placeholder')}
+      submitLabel={t('comments.new.submit')}
+      busyLabel={t('comments.new.busy')}
       busy={add.isPending}
       error={add.isError ? adapter.errorText(add.error) : null}
       groupId={adapter.groupId}

@@ -4,6 +4,7 @@ import type { MentionSuggestion } from '@shared/api/mentions';
 import { MENTION_QUERY_MIN, mentionAtCaret } from '@shared/domain/mentions';
 import { Avatar } from '@web/components/avatar';
 import { Textarea } from '@web/components/input';
+import { useT } from '@web/i18n/i18n';
 import { cn } from '@web/lib/cn';
 import { initialsOf } from '@web/lib/initials';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
@@ -30,6 +31,7 @@ export function MentionTextarea({
   groupId?: string | null;
   textareaRef?: React.RefObject<HTMLTextAreaElement | null>;
 }) {
+  const t = useT();
   const listId = useId();
   const ownRef = useRef<HTMLTextAreaElement>(null);
   const ref = textareaRef ?? ownRef;
@@ -122,8 +124,8 @@ export function MentionTextarea({
         <ul
           id={listId}
           role="listbox"
-          aria-label="Members to mention"
-          className="absolute inset-x-0 top-full z-20 mt-1 max-h-64 overflow-y-auto rounded-xl border border-stone-200 bg-white p-1 shadow-lg shadow-stone-900/10 sm:right-auto sm:min-w-72"
+          aria-label={t('comments.mentions.label')}
+          className="absolute inset-x-0 top-full z-20 mt-1 max-h-64 overflow-y-auto rounded-xl border border-stone-200 bg-white p-1 shadow-lg shadow-stone-900/10 sm:end-auto sm:min-w-72"
         >
           {options.map((member, index) => (
             <li

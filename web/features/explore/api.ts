@@ -1,6 +1,6 @@
 import type { PublishedLink } from '@shared/api/links';
 import type { PublicGroup, PublicProfile, PublishedPost } from '@shared/api/public-posts';
-import { ApiError } from '@web/lib/api-errors';
+import { ApiError, statusMessage } from '@web/lib/api-errors';
 import { publishedApi } from '@web/lib/api-client';
 import { fetchCursorPage, type CursorPage } from '@web/lib/pagination';
 
@@ -36,8 +36,7 @@ export function fetchPublishedPage({
 
 /** A body the public client swallowed (an unexpected 401 on a public page) is no answer at all. */
 function present<T>(data: T | null, status: number): T {
-  if (data === null)
-    throw new ApiError({ kind: 'http', status, message: 'Resource not found. Please check your request.' });
+  if (data === null) throw new ApiError({ kind: 'http', status, message: statusMessage(404) });
   return data;
 }
 

@@ -3,24 +3,29 @@ import { UsersRound } from 'lucide-react';
 import { useParams } from 'react-router';
 import { ButtonLink } from '@web/components/button';
 import { isNotFoundError, NotFoundState } from '@web/components/not-found-state';
+import { useT } from '@web/i18n/i18n';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { PublishedTimeline } from './components/published-timeline';
 import { ExploreHeading } from './components/explore-heading';
-import { EXPLORE_TEXT, publishedErrorText } from './messages';
+import { publishedErrorText } from './errors';
 import { EXPLORE_PATH } from './paths';
 import { publicGroupOptions } from './queries';
 
 /** /explore/group/{group_id}: one group's published posts, under the group's name. */
 export function ExploreGroupPage() {
+  const t = useT();
   const { id = '' } = useParams();
   const group = useQuery(publicGroupOptions(id));
-  useDocumentTitle(group.data?.name ?? (isNotFoundError(group.error) ? 'Group not found' : 'Group'));
+  useDocumentTitle(
+    group.data?.name ??
+      (isNotFoundError(group.error) ? t('explore.group.notFound') : t('explore.group.documentTitle')),
+  );
   if (group.isError && isNotFoundError(group.error)) {
     return (
       <NotFoundState
-        title="Group not found"
+        title={t('explore.group.notFound')}
         message={publishedErrorText(group.error)}
-        actions={<ButtonLink to={EXPLORE_PATH}>{EXPLORE_TEXT.backToPublished}</ButtonLink>}
+        actions={<ButtonLink to={EXPLORE_PATH}>{t('explore.post.back')}</ButtonLink>}
       />
     );
   }
@@ -34,7 +39,7 @@ export function ExploreGroupPage() {
             <UsersRound className="size-6" aria-hidden="true" />
           </span>
         }
-        description="Posts this group's members have published."
+        description={t('explore.group.description')}
       />
       <PublishedTimeline key={id} filter={{ group_id: id }} />
     </>

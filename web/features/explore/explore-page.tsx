@@ -1,13 +1,15 @@
 import { PageHeader } from '@web/components/page-header';
+import { useT } from '@web/i18n/i18n';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { PublishedTimeline } from './components/published-timeline';
 
 /** /explore: every published post, newest first (spec section 2, "Published timeline"). */
 export function ExplorePage() {
-  useDocumentTitle('Published posts');
+  const t = useT();
+  useDocumentTitle(t('explore.page.title'));
   return (
     <>
-      <PageHeader title="Published posts" description="What Hearth's members have shared with everyone." />
+      <PageHeader title={t('explore.page.title')} description={t('explore.page.description')} />
       <PublishedTimeline />
     </>
   );

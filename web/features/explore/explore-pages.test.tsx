@@ -1,6 +1,7 @@
-import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { aPublishedPost } from '@web/features/published/test-fixtures';
+import { activateLocale } from '@web/i18n/i18n';
 import { jsonResponse, mockFetch, type RecordedCall } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { exploreRoutes } from './routes';
@@ -110,5 +111,35 @@ describe('/explore/group/{id} and /explore/profiles/{id}', () => {
     renderApp(`/explore/profiles/${profileId}`, { features: exploreRoutes });
     expect(await screen.findByRole('heading', { level: 1, name: 'Member not found' })).toBeInTheDocument();
     expect(screen.getAllByText('Not found.')).toHaveLength(1);
+  });
+});
+
+describe('/explore in the visitor’s language', () => {
+  afterEach(() => activateLocale('en'));
+
+  it('speaks German: the title, the paging and the empty end', async () => {
+    mockFetch({
+      'GET /api/published_posts': (call) =>
+        call.url.includes('after=CUR1')
+          ? jsonResponse([second], { headers: { 'x-has-next-page': 'false' } })
+          : jsonResponse([first], { headers: { 'x-next-cursor': 'CUR1', 'x-has-next-page': 'true' } }),
+    });
+    await act(() => activateLocale('de'));
+    renderApp('/explore', { features: exploreRoutes });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Veröffentlichte Beiträge' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'First published post' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Mehr laden' }));
+    expect(await screen.findByText('Keine weiteren Beiträge')).toBeInTheDocument();
+  });
+
+  it('reads right to left in Arabic', async () => {
+    mockFetch({ 'GET /api/published_posts': jsonResponse([], { headers: { 'x-has-next-page': 'false' } }) });
+    await act(() => activateLocale('ar'));
+    renderApp('/explore', { features: exploreRoutes });
+    expect(await screen.findByText('لم يُعثر على منشورات عامة')).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    expect(screen.getByRole('heading', { level: 1, name: 'المنشورات العامة' })).toBeInTheDocument();
   });
 });

@@ -4,24 +4,29 @@ import { Avatar } from '@web/components/avatar';
 import { initialsOf } from '@web/lib/initials';
 import { ButtonLink } from '@web/components/button';
 import { isNotFoundError, NotFoundState } from '@web/components/not-found-state';
+import { useT } from '@web/i18n/i18n';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { ExploreHeading } from './components/explore-heading';
-import { EXPLORE_TEXT, publishedErrorText } from './messages';
+import { publishedErrorText } from './errors';
 import { EXPLORE_PATH } from './paths';
 import { PublishedTimeline } from './components/published-timeline';
 import { publicProfileOptions } from './queries';
 
 /** /explore/profiles/{profile_id}: one member's published posts, under their picture and name. */
 export function ExploreProfilePage() {
+  const t = useT();
   const { id = '' } = useParams();
   const profile = useQuery(publicProfileOptions(id));
-  useDocumentTitle(profile.data?.name ?? (isNotFoundError(profile.error) ? 'Member not found' : 'Member'));
+  useDocumentTitle(
+    profile.data?.name ??
+      (isNotFoundError(profile.error) ? t('explore.profile.notFound') : t('explore.profile.documentTitle')),
+  );
   if (profile.isError && isNotFoundError(profile.error)) {
     return (
       <NotFoundState
-        title="Member not found"
+        title={t('explore.profile.notFound')}
         message={publishedErrorText(profile.error)}
-        actions={<ButtonLink to={EXPLORE_PATH}>{EXPLORE_TEXT.backToPublished}</ButtonLink>}
+        actions={<ButtonLink to={EXPLORE_PATH}>{t('explore.post.back')}</ButtonLink>}
       />
     );
   }

@@ -6,11 +6,12 @@ import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
 import { flattenPages, type CursorPage } from '@web/lib/pagination';
+import { useT } from '@web/i18n/i18n';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { FeedPostCard } from './components/feed-post-card';
 import { PublishedPostCardSkeleton } from './components/published-post-card-skeleton';
 import { isInAppWebView } from './in-app-web-view';
-import { EXPLORE_TEXT, feedPosition, publishedErrorText } from './messages';
+import { publishedErrorText } from './errors';
 import { feedQueryOptions } from './queries';
 import { useSwipe, type SwipeDirection } from './use-swipe';
 
@@ -30,7 +31,8 @@ function isTypingTarget(target: EventTarget | null): boolean {
  * them; going back from the first post (right swipe, left arrow or Previous) refreshes the feed.
  */
 export function FeedPage() {
-  useDocumentTitle('Feed');
+  const t = useT();
+  useDocumentTitle(t('explore.feed.title'));
   const queryClient = useQueryClient();
   const options = feedQueryOptions();
   const query = useInfiniteQuery(options);
@@ -82,8 +84,11 @@ export function FeedPage() {
     function onKey(event: KeyboardEvent) {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
       if (isTypingTarget(event.target)) return;
-      if (event.key === 'ArrowRight') move.current.next();
-      else if (event.key === 'ArrowLeft') move.current.previous();
+      // The keys point where the buttons do: right to left, Next is on the left.
+      const forward = document.documentElement.dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+      const back = forward === 'ArrowLeft' ? 'ArrowRight' : 'ArrowLeft';
+      if (event.key === forward) move.current.next();
+      else if (event.key === back) move.current.previous();
       else return;
       event.preventDefault();
     }
@@ -110,7 +115,7 @@ export function FeedPage() {
   ) : null;
   if (query.isPending) {
     body = (
-      <div role="status" aria-label="Loading the feed">
+      <div role="status" aria-label={t('explore.feed.loading')}>
         <PublishedPostCardSkeleton tall />
       </div>
     );
@@ -122,11 +127,11 @@ export function FeedPage() {
         {refreshError}
         <EmptyState
           icon={Newspaper}
-          title={EXPLORE_TEXT.empty}
+          title={t('explore.timeline.empty')}
           action={
             <Button variant="outline" size="lg" onClick={refresh} busy={query.isRefetching}>
               {query.isRefetching ? null : <RotateCw className="size-4" aria-hidden="true" />}
-              {EXPLORE_TEXT.refresh}
+              {t('explore.list.refresh')}
             </Button>
           }
         />
@@ -137,7 +142,11 @@ export function FeedPage() {
       <>
         {refreshError}
         <FeedNavigation
-          position={feedPosition(current, posts.length, hasNextPage)}
+          position={t('explore.feed.position', {
+            index: current + 1,
+            loaded: posts.length,
+            more: hasNextPage ? 'yes' : 'no',
+          })}
           showButtons={showButtons}
           onPrevious={previous}
           onNext={next}
@@ -147,8 +156,8 @@ export function FeedPage() {
         />
         <FeedPostCard key={post.id} post={post} className="mt-3 animate-fade-in" />
         <p className="mt-3 text-center text-xs text-stone-500" aria-hidden="true">
-          <span className="pointer-coarse:hidden">Use ← and → to move between posts</span>
-          <span className="hidden pointer-coarse:inline">Swipe sideways to move between posts</span>
+          <span className="pointer-coarse:hidden">{t('explore.feed.keysHint')}</span>
+          <span className="hidden pointer-coarse:inline">{t('explore.feed.swipeHint')}</span>
         </p>
       </>
     );
@@ -156,7 +165,7 @@ export function FeedPage() {
 
   return (
     <div ref={areaRef} className="mx-auto w-full max-w-2xl touch-pan-y" data-testid="feed">
-      <h1 className="sr-only">Feed</h1>
+      <h1 className="sr-only">{t('explore.feed.title')}</h1>
       {body}
     </div>
   );
@@ -179,6 +188,7 @@ function FeedNavigation({
   loadingNext: boolean;
   refreshing: boolean;
 }) {
+  const t = useT();
   return (
     <div className="flex items-center justify-between gap-3">
       {showButtons ? (
@@ -186,12 +196,12 @@ function FeedNavigation({
           variant="outline"
           size="icon"
           className="size-11 rounded-full"
-          aria-label={EXPLORE_TEXT.previous}
-          title={EXPLORE_TEXT.previous}
+          aria-label={t('explore.feed.previous')}
+          title={t('explore.feed.previous')}
           onClick={onPrevious}
           busy={refreshing}
         >
-          {refreshing ? null : <ChevronLeft className="size-5" aria-hidden="true" />}
+          {refreshing ? null : <ChevronLeft className="size-5 rtl:-scale-x-100" aria-hidden="true" />}
         </Button>
       ) : (
         <span />
@@ -208,13 +218,13 @@ function FeedNavigation({
           variant="outline"
           size="icon"
           className="size-11 rounded-full"
-          aria-label={EXPLORE_TEXT.next}
-          title={EXPLORE_TEXT.next}
+          aria-label={t('explore.feed.next')}
+          title={t('explore.feed.next')}
           onClick={onNext}
           disabled={!canGoNext}
           busy={loadingNext}
         >
-          {loadingNext ? null : <ChevronRight className="size-5" aria-hidden="true" />}
+          {loadingNext ? null : <ChevronRight className="size-5 rtl:-scale-x-100" aria-hidden="true" />}
         </Button>
       ) : (
         <span />
@@ -225,12 +235,13 @@ function FeedNavigation({
 
 /** Spec section 8: the message ('Rate limited. Please try again in N seconds.' …) with Try Again. */
 function FeedError({ error, retrying, onRetry }: { error: unknown; retrying: boolean; onRetry: () => void }) {
+  const t = useT();
   return (
     <Alert>
       <p>{publishedErrorText(error)}</p>
       <Button variant="outline" size="sm" className="mt-3" busy={retrying} onClick={onRetry}>
         {retrying ? null : <RotateCw className="size-4" aria-hidden="true" />}
-        Try Again
+        {t('explore.list.tryAgain')}
       </Button>
     </Alert>
   );

@@ -16,11 +16,12 @@ import {
   SafetyNotice,
   SharerComment,
 } from '@web/features/links';
+import { useT } from '@web/i18n/i18n';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { JoinTheConversation } from './components/join-the-conversation';
 import { PublishedCounts } from './components/published-counts';
 import { PublishedLinkSharer } from './components/published-link-card';
-import { EXPLORE_LINK_TEXT, publishedErrorText } from './messages';
+import { publishedErrorText } from './errors';
 import { EXPLORE_LINKS_PATH } from './paths';
 import { publishedLinkOptions } from './queries';
 
@@ -36,29 +37,28 @@ export function PublishedLinkPage() {
 }
 
 function PublishedLinkView({ id }: { id: string }) {
+  const t = useT();
   const query = useQuery(publishedLinkOptions(id));
-  useDocumentTitle(query.data?.title ?? 'Published link');
+  useDocumentTitle(query.data?.title ?? t('explore.link.documentTitle'));
 
-  if (query.isPending) return <LoadingScreen label={EXPLORE_LINK_TEXT.loadingLink} />;
+  if (query.isPending) return <LoadingScreen label={t('explore.link.loading')} />;
 
   if (query.isError) {
-    const message = publishedErrorText(query.error, EXPLORE_LINK_TEXT.linkError);
+    const message = publishedErrorText(query.error, t('explore.link.error'));
     const actions = (
       <>
         <Button variant="outline" size="sm" busy={query.isFetching} onClick={() => void query.refetch()}>
           {query.isFetching ? null : <RotateCw className="size-4" aria-hidden="true" />}
-          Try Again
+          {t('explore.list.tryAgain')}
         </Button>
         <ButtonLink to={EXPLORE_LINKS_PATH} variant="ghost" size="sm">
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          {EXPLORE_LINK_TEXT.backToLinks}
+          <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+          {t('explore.link.back')}
         </ButtonLink>
       </>
     );
     if (isNotFoundError(query.error))
-      return (
-        <NotFoundState title={EXPLORE_LINK_TEXT.linkNotFoundTitle} message={message} actions={actions} />
-      );
+      return <NotFoundState title={t('explore.link.notFound')} message={message} actions={actions} />;
     return (
       <Alert>
         <p>{message}</p>
@@ -73,8 +73,8 @@ function PublishedLinkView({ id }: { id: string }) {
         to={EXPLORE_LINKS_PATH}
         className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-stone-600 hover:text-stone-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
       >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        {EXPLORE_LINK_TEXT.backToLinks}
+        <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+        {t('explore.link.back')}
       </Link>
       <PublishedLinkArticle link={query.data} />
     </div>
@@ -87,6 +87,7 @@ function PublishedLinkView({ id }: { id: string }) {
  * out for an unsafe page, as on the member's page).
  */
 function PublishedLinkArticle({ link }: { link: PublishedLink }) {
+  const t = useT();
   return (
     <>
       <Card className="p-5 sm:p-7">
@@ -119,7 +120,7 @@ function PublishedLinkArticle({ link }: { link: PublishedLink }) {
             </p>
           ) : null}
           <PublishedCounts post={link} className="border-t border-stone-100 pt-3" />
-          <p className="text-sm text-stone-500">{EXPLORE_LINK_TEXT.signInToInteract}</p>
+          <p className="text-sm text-stone-500">{t('explore.link.signInToInteract')}</p>
         </article>
       </Card>
       {link.markdown_content && link.safety_verdict !== 'unsafe' ? (

@@ -1,32 +1,30 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link2 } from 'lucide-react';
 import { PageHeader } from '@web/components/page-header';
+import { useT } from '@web/i18n/i18n';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { PublishedLinkCard } from './components/published-link-card';
 import { PublishedList } from './components/published-list';
 import { PublishedPostCardSkeleton } from './components/published-post-card-skeleton';
-import { EXPLORE_LINK_TEXT } from './messages';
 import { publishedLinksOptions } from './queries';
 
 const LIST_TEXT = {
-  loading: EXPLORE_LINK_TEXT.loading,
-  empty: EXPLORE_LINK_TEXT.empty,
-  error: EXPLORE_LINK_TEXT.timelineError,
-  loadingMore: EXPLORE_LINK_TEXT.loadingMore,
-  noMore: EXPLORE_LINK_TEXT.noMore,
+  loading: 'explore.links.loading',
+  empty: 'explore.links.empty',
+  error: 'explore.links.error',
+  loadingMore: 'explore.links.loadingMore',
+  noMore: 'explore.links.noMore',
 };
 
 /** /explore/links: every published link Hearth has read, newest first, for anyone. */
 export function PublishedLinksPage() {
-  useDocumentTitle(EXPLORE_LINK_TEXT.title);
+  const t = useT();
+  useDocumentTitle(t('explore.links.title'));
   const options = publishedLinksOptions();
   const query = useInfiniteQuery(options);
   return (
     <>
-      <PageHeader
-        title={EXPLORE_LINK_TEXT.title}
-        description="Pages Hearth's members have read, summarised and shared with everyone."
-      />
+      <PageHeader title={t('explore.links.title')} description={t('explore.links.description')} />
       <PublishedList
         query={query}
         queryKey={options.queryKey}

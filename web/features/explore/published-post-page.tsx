@@ -11,11 +11,12 @@ import { LoadingScreen } from '@web/components/loading-screen';
 import { RenderedMarkdown } from '@web/components/rendered-markdown';
 import { PostFiles } from '@web/features/posts/components/post-attachment';
 import { POST_DETAIL_CONTENT_CLASS, PostDetailTitle } from '@web/features/posts/components/post-detail-title';
+import { useT } from '@web/i18n/i18n';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { JoinTheConversation } from './components/join-the-conversation';
 import { PublishedCounts } from './components/published-counts';
 import { PublishedPostHeader } from './components/published-post-header';
-import { EXPLORE_TEXT, publishedErrorText } from './messages';
+import { publishedErrorText } from './errors';
 import { EXPLORE_PATH } from './paths';
 import { publishedPostOptions } from './queries';
 
@@ -31,29 +32,30 @@ export function PublishedPostPage() {
  * or sign up. Loading and error states as the spec words them; `embedded` drops the way back to /explore.
  */
 export function PublishedPostView({ idOrSlug, embedded = false }: { idOrSlug: string; embedded?: boolean }) {
+  const t = useT();
   const query = useQuery(publishedPostOptions(idOrSlug));
-  useDocumentTitle(query.data?.tldr ?? 'Published post');
+  useDocumentTitle(query.data?.tldr ?? t('explore.post.documentTitle'));
 
-  if (query.isPending) return <LoadingScreen label={EXPLORE_TEXT.loadingPost} />;
+  if (query.isPending) return <LoadingScreen label={t('explore.post.loading')} />;
 
   if (query.isError) {
-    const message = publishedErrorText(query.error, EXPLORE_TEXT.postError);
+    const message = publishedErrorText(query.error, t('explore.post.error'));
     const actions = (
       <>
         <Button variant="outline" size="sm" busy={query.isFetching} onClick={() => void query.refetch()}>
           {query.isFetching ? null : <RotateCw className="size-4" aria-hidden="true" />}
-          Try Again
+          {t('explore.list.tryAgain')}
         </Button>
         {embedded ? null : (
           <ButtonLink to={EXPLORE_PATH} variant="ghost" size="sm">
-            <ArrowLeft className="size-4" aria-hidden="true" />
-            {EXPLORE_TEXT.backToPublished}
+            <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+            {t('explore.post.back')}
           </ButtonLink>
         )}
       </>
     );
     if (isNotFoundError(query.error))
-      return <NotFoundState title={EXPLORE_TEXT.postNotFoundTitle} message={message} actions={actions} />;
+      return <NotFoundState title={t('explore.post.notFound')} message={message} actions={actions} />;
     return (
       <Alert>
         <p>{message}</p>
@@ -69,8 +71,8 @@ export function PublishedPostView({ idOrSlug, embedded = false }: { idOrSlug: st
           to={EXPLORE_PATH}
           className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-stone-600 hover:text-stone-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
         >
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          {EXPLORE_TEXT.backToPublished}
+          <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+          {t('explore.post.back')}
         </Link>
       )}
       <PublishedPostArticle post={query.data} />
@@ -79,6 +81,7 @@ export function PublishedPostView({ idOrSlug, embedded = false }: { idOrSlug: st
 }
 
 function PublishedPostArticle({ post }: { post: PublishedPost }) {
+  const t = useT();
   const { authenticated } = useAuth();
   return (
     <>
@@ -92,7 +95,7 @@ function PublishedPostArticle({ post }: { post: PublishedPost }) {
           <PostFiles post={post} className="mt-5" />
           <PublishedCounts post={post} className="mt-5 border-t border-stone-100 pt-3" />
           {authenticated ? null : (
-            <p className="mt-2 text-sm text-stone-500">{EXPLORE_TEXT.signInToInteract}</p>
+            <p className="mt-2 text-sm text-stone-500">{t('explore.post.signInToInteract')}</p>
           )}
         </article>
       </Card>

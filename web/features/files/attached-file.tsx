@@ -1,17 +1,19 @@
 import { FileText, X } from 'lucide-react';
 import type { FileRequest } from '@shared/api/files';
-import { formatBytes } from '@shared/domain/format-bytes';
 import { Button } from '@web/components/button';
-import { UPLOAD_TEXT } from './messages';
+import { useLocale, useT } from '@web/i18n/i18n';
+import { localBytes } from './local-units';
 
 /** A finished upload as a chip: its thumbnail (images) or a file icon, name, size and Remove. */
 export function AttachedFile({ file, onRemove }: { file: FileRequest; onRemove?: () => void }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <div className="flex items-center gap-3 rounded-xl border border-stone-200 bg-white px-3 py-2.5 shadow-xs">
       {file.has_image && file.thumbnail_url ? (
         <img
           src={file.thumbnail_url}
-          alt={`Preview of ${file.name}`}
+          alt={t('files.preview', { name: file.name })}
           width={48}
           height={48}
           className="size-12 shrink-0 rounded-lg bg-stone-100 object-cover ring-1 ring-stone-200"
@@ -24,13 +26,18 @@ export function AttachedFile({ file, onRemove }: { file: FileRequest; onRemove?:
       <div className="min-w-0 flex-1">
         <p className="line-clamp-2 text-sm font-medium wrap-anywhere text-stone-900">{file.name}</p>
         {file.file_size !== null ? (
-          <p className="text-xs text-stone-500">{formatBytes(file.file_size)}</p>
+          <p className="text-xs text-stone-500">{localBytes(file.file_size, locale)}</p>
         ) : null}
       </div>
       {onRemove ? (
-        <Button variant="ghost" size="sm" onClick={onRemove} aria-label={`Remove ${file.name}`}>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={onRemove}
+          aria-label={t('files.removeLabel', { name: file.name })}
+        >
           <X className="size-4" aria-hidden="true" />
-          {UPLOAD_TEXT.remove}
+          {t('files.remove')}
         </Button>
       ) : null}
     </div>

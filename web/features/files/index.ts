@@ -11,4 +11,3 @@ export {
 } from './post-files-field';
 export { FilePicker } from './file-picker';
 export { UploadProgress } from './upload-progress';
-export { UPLOAD_TEXT } from './messages';

@@ -2,14 +2,15 @@ import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { ChevronLeft, ChevronRight, FileText, ImagePlus, Sparkles, X } from 'lucide-react';
 import type { FileRequest } from '@shared/api/files';
 import { LIMITS } from '@shared/domain/constants';
-import { formatBytes } from '@shared/domain/format-bytes';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/button';
 import { Label, Textarea } from '@web/components/input';
 import { ProgressBar } from '@web/components/progress-bar';
+import { useLocale, useT } from '@web/i18n/i18n';
+import { Message } from '@web/i18n/message';
 import { fetchFileRequest } from './api';
 import { FilePicker } from './file-picker';
-import { UPLOAD_TEXT } from './messages';
+import { localBytes } from './local-units';
 import { isUploadCancelled, uploadErrorMessage, uploadFile } from './upload-file';
 
 /** One file of the composer: on its way, attached (with its description), or refused. */
@@ -100,6 +101,7 @@ export function PostFilesField({
   onChange: (value: PostFilesValue) => void;
   disabled?: boolean;
 }) {
+  const t = useT();
   const headingId = useId();
   const hintId = useId();
   const [items, setItems] = useState<PostFileItem[]>([]);
@@ -159,7 +161,7 @@ export function PostFilesField({
     const taken = files.slice(0, Math.max(0, room));
     setLimitNotice(
       files.length > taken.length
-        ? `A post holds at most ${LIMITS.postFiles} files; ${files.length - taken.length} were left out.`
+        ? t('files.field.tooMany', { max: LIMITS.postFiles, count: files.length - taken.length })
         : null,
     );
     const added = taken.map((file) => ({
@@ -182,14 +184,14 @@ export function PostFilesField({
     controllers.current.get(key)?.abort();
     const item = items.find((entry) => entry.key === key);
     setItems((current) => current.filter((entry) => entry.key !== key));
-    if (item) setAnnouncement(`${item.name} removed.`);
+    if (item) setAnnouncement(t('files.field.removed', { name: item.name }));
   }
 
   function move(index: number, to: number) {
     const item = items[index];
     if (!item || to < 0 || to >= items.length) return;
     setItems((current) => moveItem(current, index, to));
-    setAnnouncement(`${item.name} moved to position ${to + 1} of ${items.length}.`);
+    setAnnouncement(t('files.field.moved', { name: item.name, position: to + 1, count: items.length }));
   }
 
   function drop(event: DragEvent<HTMLLIElement>, index: number) {
@@ -203,11 +205,11 @@ export function PostFilesField({
   return (
     <div className="space-y-2" role="group" aria-labelledby={headingId} aria-describedby={hintId}>
       <p id={headingId} className="text-sm font-medium text-stone-800">
-        Attachments
+        {t('files.field.heading')}
       </p>
       {limitNotice ? <Alert>{limitNotice}</Alert> : null}
       {items.length > 0 ? (
-        <ol className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-label="Files of this post, in order">
+        <ol className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-label={t('files.field.list')}>
           {items.map((item, index) => (
             <li
               key={item.key}
@@ -221,7 +223,7 @@ export function PostFilesField({
               <FileTile item={item} position={index + 1} />
               {item.status === 'error' ? (
                 <p className="text-xs text-red-700" role="alert">
-                  {UPLOAD_TEXT.attachFailed(item.name, item.message ?? '')}
+                  {t('files.field.attachFailed', { name: item.name, reason: item.message ?? '' })}
                 </p>
               ) : null}
               {item.status === 'done' && item.result?.has_image ? (
@@ -240,9 +242,13 @@ export function PostFilesField({
                   disabled={disabled || index === 0}
                   onClick={() => move(index, index - 1)}
                 >
-                  <ChevronLeft className="size-4" aria-hidden="true" />
+                  <ChevronLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
                   {/* Named by its text, the file's name heard but not shown: the name holds what is seen. */}
-                  Move <span className="sr-only">{item.name}</span> left
+                  <Message
+                    id="files.field.moveEarlier"
+                    values={{ name: item.name }}
+                    components={{ hidden: <span className="sr-only" /> }}
+                  />
                 </Button>
                 <Button
                   variant="ghost"
@@ -250,19 +256,23 @@ export function PostFilesField({
                   disabled={disabled || index === items.length - 1}
                   onClick={() => move(index, index + 1)}
                 >
-                  Move <span className="sr-only">{item.name}</span> right
-                  <ChevronRight className="size-4" aria-hidden="true" />
+                  <Message
+                    id="files.field.moveLater"
+                    values={{ name: item.name }}
+                    components={{ hidden: <span className="sr-only" /> }}
+                  />
+                  <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
                 </Button>
                 <Button
                   variant="ghost"
                   size="sm"
-                  className="ml-auto"
+                  className="ms-auto"
                   disabled={disabled}
                   onClick={() => remove(item.key)}
-                  aria-label={`Remove ${item.name}`}
+                  aria-label={t('files.removeLabel', { name: item.name })}
                 >
                   <X className="size-4" aria-hidden="true" />
-                  {UPLOAD_TEXT.remove}
+                  {t('files.remove')}
                 </Button>
               </div>
             </li>
@@ -272,11 +282,10 @@ export function PostFilesField({
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
         <FilePicker multiple disabled={disabled || full} onPickFiles={pick}>
           <ImagePlus className="size-4" aria-hidden="true" />
-          {items.length > 0 ? 'Add more files' : UPLOAD_TEXT.attach}
+          {items.length > 0 ? t('files.field.addMore') : t('files.field.attach')}
         </FilePicker>
         <span id={hintId} className="text-xs text-stone-500">
-          Up to {LIMITS.postFiles} photos or files. Drag or use Move to order them; describe each photo for
-          those who cannot see it.
+          {t('files.field.hint', { max: LIMITS.postFiles })}
         </span>
       </div>
       <p className="sr-only" role="status">
@@ -287,13 +296,15 @@ export function PostFilesField({
 }
 
 function FileTile({ item, position }: { item: PostFileItem; position: number }) {
+  const t = useT();
+  const locale = useLocale();
   const result = item.result;
   return (
     <div className="flex items-center gap-3">
       {result?.has_image && result.thumbnail_url ? (
         <img
           src={result.thumbnail_url}
-          alt={`Preview of ${item.name}`}
+          alt={t('files.preview', { name: item.name })}
           width={result.width ?? 64}
           height={result.height ?? 64}
           className="size-16 shrink-0 rounded-lg bg-stone-100 object-cover ring-1 ring-stone-200"
@@ -310,13 +321,18 @@ function FileTile({ item, position }: { item: PostFileItem; position: number }) 
         </p>
         {item.status === 'uploading' ? (
           <>
-            <ProgressBar label={`Uploading ${item.name}`} value={item.percent ?? undefined} />
+            <ProgressBar
+              label={t('files.upload.progressLabel', { name: item.name })}
+              value={item.percent ?? undefined}
+            />
             <p className="text-xs text-stone-600 tabular-nums">
-              {item.percent === null ? UPLOAD_TEXT.requesting : UPLOAD_TEXT.uploading(item.percent)}
+              {item.percent === null
+                ? t('files.upload.requesting')
+                : t('files.upload.uploading', { percent: item.percent })}
             </p>
           </>
         ) : result?.file_size != null ? (
-          <p className="text-xs text-stone-500">{formatBytes(result.file_size)}</p>
+          <p className="text-xs text-stone-500">{localBytes(result.file_size, locale)}</p>
         ) : null}
       </div>
     </div>
@@ -336,6 +352,7 @@ function AltField({
   disabled: boolean;
   onChange: (value: string) => void;
 }) {
+  const t = useT();
   const id = useId();
   const field = useRef<HTMLTextAreaElement>(null);
   const suggestion = draft?.status === 'done' && draft.text && !value.trim() ? draft.text : null;
@@ -348,7 +365,7 @@ function AltField({
 
   return (
     <div className="space-y-1">
-      <Label htmlFor={id}>{`Description of ${name}`}</Label>
+      <Label htmlFor={id}>{t('files.alt.field', { name })}</Label>
       <Textarea
         ref={field}
         id={id}
@@ -357,28 +374,32 @@ function AltField({
         disabled={disabled}
         maxLength={LIMITS.fileAlt}
         onChange={(event) => onChange(event.target.value)}
-        placeholder="What does the photo show?"
+        placeholder={t('files.alt.placeholder')}
         data-alt-field=""
         className="min-h-16"
       />
       {draft?.status === 'reading' && !value.trim() ? (
-        <p className="text-xs text-stone-500">Reading the photo for a suggested description…</p>
+        <p className="text-xs text-stone-500">{t('files.alt.reading')}</p>
       ) : null}
       {suggestion ? (
         <div
           className="space-y-1.5 rounded-lg border border-dashed border-amber-300 bg-amber-50 p-2 text-xs text-stone-700"
           role="group"
-          aria-label={`Suggested description of ${name}`}
+          aria-label={t('files.alt.suggestionLabel', { name })}
         >
           <p>
             <span className="inline-flex items-center gap-1 font-medium text-amber-800">
               <Sparkles className="size-3.5" aria-hidden="true" />
-              Suggested from the photo (a draft, not yet its description):
+              {t('files.alt.suggested')}
             </span>{' '}
             <q className="wrap-anywhere">{suggestion}</q>
           </p>
           <Button variant="outline" size="sm" disabled={disabled} onClick={() => take(suggestion)}>
-            Use and edit <span className="sr-only">the suggestion for {name}</span>
+            <Message
+              id="files.alt.use"
+              values={{ name }}
+              components={{ hidden: <span className="sr-only" /> }}
+            />
           </Button>
         </div>
       ) : null}

@@ -1,5 +1,5 @@
 import { httpError, noResponseError, type ApiError } from '@web/lib/api-errors';
-import { UPLOAD_TEXT } from './messages';
+import { t } from '@web/i18n/i18n';
 
 export interface PutFileOptions {
   /** Bytes sent so far, and of how many. */
@@ -66,6 +66,6 @@ function putError(status: number, text: string, contentType: string | null): Api
       data = null;
     }
   }
-  if (status === 413 && data === null) data = { error: UPLOAD_TEXT.tooLargeForServer };
+  if (status === 413 && data === null) data = { error: t('files.upload.tooLargeForServer') };
   return httpError(status, data);
 }

@@ -1,8 +1,9 @@
 import type { FileRequest } from '@shared/api/files';
 import type { FileType } from '@shared/domain/constants';
+import { currentLocale, t } from '@web/i18n/i18n';
 import { ApiError, errorMessage } from '@web/lib/api-errors';
 import { completeFileRequest, createFileRequest } from './api';
-import { UPLOAD_TEXT } from './messages';
+import { localBytes } from './local-units';
 import { putFile } from './put-file';
 
 export type UploadPhase = 'requesting' | 'uploading' | 'finishing';
@@ -36,9 +37,14 @@ export function forgetUploadLimit(): void {
 }
 
 function refuseUnsendable(file: File, maxSize: number | undefined): void {
-  if (file.size === 0) throw new UploadRefusedError(UPLOAD_TEXT.empty);
+  if (file.size === 0) throw new UploadRefusedError(t('files.upload.empty'));
   if (maxSize !== undefined && file.size > maxSize)
-    throw new UploadRefusedError(UPLOAD_TEXT.tooLarge(file.size, maxSize));
+    throw new UploadRefusedError(
+      t('files.upload.tooLarge', {
+        size: localBytes(file.size, currentLocale()),
+        max: localBytes(maxSize, currentLocale()),
+      }),
+    );
 }
 
 /**
@@ -81,7 +87,7 @@ export async function uploadFile(
     },
     signal,
   );
-  if (done.status !== 'uploaded') throw new UploadRefusedError(UPLOAD_TEXT.notReceived);
+  if (done.status !== 'uploaded') throw new UploadRefusedError(t('files.upload.notReceived'));
   return done;
 }
 

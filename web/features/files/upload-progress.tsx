@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { Button } from '@web/components/button';
 import { ProgressBar } from '@web/components/progress-bar';
-import { UPLOAD_TEXT } from './messages';
+import { useT } from '@web/i18n/i18n';
 import type { UploadState } from './use-upload';
 
 /** The file on its way: its name, what is happening, a progress bar, and Cancel until the bytes are sent. */
@@ -12,12 +12,13 @@ export function UploadProgress({
   state: Extract<UploadState, { status: 'requesting' | 'uploading' | 'finishing' }>;
   onCancel: () => void;
 }) {
+  const t = useT();
   const label =
     state.status === 'uploading'
-      ? UPLOAD_TEXT.uploading(state.percent)
+      ? t('files.upload.uploading', { percent: state.percent })
       : state.status === 'finishing'
-        ? UPLOAD_TEXT.finishing
-        : UPLOAD_TEXT.requesting;
+        ? t('files.upload.finishing')
+        : t('files.upload.requesting');
   return (
     <div className="space-y-2 rounded-xl border border-stone-200 bg-stone-50 px-3.5 py-3">
       <div className="flex min-h-8 items-center justify-between gap-3">
@@ -27,17 +28,17 @@ export function UploadProgress({
           <Button
             variant="ghost"
             size="sm"
-            className="-my-1 -mr-2 shrink-0"
+            className="-my-1 -me-2 shrink-0"
             onClick={onCancel}
-            aria-label={`Cancel upload of ${state.file.name}`}
+            aria-label={t('files.upload.cancelLabel', { name: state.file.name })}
           >
             <X className="size-4" aria-hidden="true" />
-            {UPLOAD_TEXT.cancel}
+            {t('files.upload.cancel')}
           </Button>
         )}
       </div>
       <ProgressBar
-        label={`Uploading ${state.file.name}`}
+        label={t('files.upload.progressLabel', { name: state.file.name })}
         value={state.status === 'uploading' ? state.percent : state.status === 'finishing' ? 100 : undefined}
       />
       <p className="text-xs text-stone-600 tabular-nums">{label}</p>

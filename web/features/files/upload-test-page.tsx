@@ -3,13 +3,13 @@ import { Upload as UploadIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import type { FileRequest } from '@shared/api/files';
 import { FILE_TYPES, type FileType } from '@shared/domain/constants';
-import { formatBytes } from '@shared/domain/format-bytes';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/button';
 import { Label } from '@web/components/input';
 import { Select } from '@web/components/select';
+import { useLocale, useT } from '@web/i18n/i18n';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { UPLOAD_TEXT } from './messages';
+import { localBytes } from './local-units';
 import { UploadProgress } from './upload-progress';
 import { useUpload } from './use-upload';
 
@@ -18,7 +18,9 @@ import { useUpload } from './use-upload';
  * Upload, watch the progress (or Cancel), then read what the server made of it.
  */
 export function UploadTestPage() {
-  useDocumentTitle('Upload test');
+  const t = useT();
+  const locale = useLocale();
+  useDocumentTitle(t('files.testPage.documentTitle'));
   const ids = { file: useId(), type: useId() };
   const upload = useUpload();
   const { state } = upload;
@@ -34,32 +36,34 @@ export function UploadTestPage() {
     <main id="main" className="mx-auto max-w-xl px-4 py-10 sm:py-14">
       <p className="text-sm">
         <Link to="/dashboard" className="font-medium text-brand-700 hover:underline">
-          ← Back to Timeline
+          <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+            ←
+          </span>{' '}
+          {t('files.testPage.back')}
         </Link>
       </p>
-      <h1 className="mt-4 text-2xl font-semibold tracking-tight text-stone-900">File upload test</h1>
-      <p className="mt-1 text-sm text-stone-600">
-        Sends a file the way posts and profile pictures do: request an upload, send the bytes, mark it
-        uploaded.
-      </p>
+      <h1 className="mt-4 text-2xl font-semibold tracking-tight text-stone-900">
+        {t('files.testPage.title')}
+      </h1>
+      <p className="mt-1 text-sm text-stone-600">{t('files.testPage.description')}</p>
 
       <form
         onSubmit={submit}
         className="mt-6 space-y-5 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm"
       >
         <div className="space-y-1.5">
-          <Label htmlFor={ids.file}>File</Label>
+          <Label htmlFor={ids.file}>{t('files.testPage.file')}</Label>
           <input
             id={ids.file}
             type="file"
             disabled={upload.busy}
             onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-            className="block w-full text-sm text-stone-700 file:mr-3 file:rounded-lg file:border-0 file:bg-stone-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-stone-800 hover:file:bg-stone-200"
+            className="block w-full text-sm text-stone-700 file:me-3 file:rounded-lg file:border-0 file:bg-stone-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-stone-800 hover:file:bg-stone-200"
           />
-          {file ? <p className="text-xs text-stone-500">{formatBytes(file.size)}</p> : null}
+          {file ? <p className="text-xs text-stone-500">{localBytes(file.size, locale)}</p> : null}
         </div>
         <div className="space-y-1.5">
-          <Label htmlFor={ids.type}>Type</Label>
+          <Label htmlFor={ids.type}>{t('files.testPage.type')}</Label>
           <Select
             id={ids.type}
             wrapperClassName="w-full sm:max-w-xs"
@@ -79,12 +83,12 @@ export function UploadTestPage() {
           <UploadProgress state={state} onCancel={upload.cancel} />
         ) : null}
         {state.status === 'error' ? <Alert>{state.message}</Alert> : null}
-        {state.status === 'cancelled' ? <Alert variant="info">{UPLOAD_TEXT.cancelled}</Alert> : null}
+        {state.status === 'cancelled' ? <Alert variant="info">{t('files.upload.cancelled')}</Alert> : null}
 
         <div className="flex justify-end">
           <Button type="submit" disabled={!file} busy={upload.busy}>
             {upload.busy ? null : <UploadIcon className="size-4" aria-hidden="true" />}
-            Upload
+            {t('files.testPage.upload')}
           </Button>
         </div>
       </form>
@@ -95,27 +99,30 @@ export function UploadTestPage() {
 }
 
 function UploadResult({ file }: { file: FileRequest }) {
+  const t = useT();
+  const locale = useLocale();
   const rows: [string, string][] = [
-    ['Name', file.name],
-    ['Type', file.file_type],
-    ['Status', file.status],
-    ['Size', file.file_size === null ? '—' : formatBytes(file.file_size)],
-    ['Content type', file.content_type ?? '—'],
+    [t('files.testPage.name'), file.name],
+    [t('files.testPage.type'), file.file_type],
+    [t('files.testPage.status'), file.status],
+    [t('files.testPage.size'), file.file_size === null ? '—' : localBytes(file.file_size, locale)],
+    [t('files.testPage.contentType'), file.content_type ?? '—'],
   ];
-  if (file.width && file.height) rows.push(['Dimensions', `${file.width} × ${file.height}`]);
+  if (file.width && file.height)
+    rows.push([t('files.testPage.dimensions'), `${file.width} × ${file.height}`]);
   return (
     <section
       aria-labelledby="upload-result"
       className="mt-6 rounded-2xl border border-emerald-200 bg-emerald-50/60 p-5"
     >
       <h2 id="upload-result" className="text-base font-semibold text-stone-900">
-        Uploaded
+        {t('files.testPage.uploaded')}
       </h2>
       <div className="mt-3 flex flex-col gap-4 sm:flex-row">
         {file.thumbnail_url ? (
           <img
             src={file.thumbnail_url}
-            alt={`Preview of ${file.name}`}
+            alt={t('files.preview', { name: file.name })}
             className="size-20 shrink-0 rounded-lg bg-white object-cover ring-1 ring-stone-200"
           />
         ) : null}
@@ -135,7 +142,7 @@ function UploadResult({ file }: { file: FileRequest }) {
           rel="noopener noreferrer"
           className="mt-4 inline-block text-sm font-medium text-brand-700 hover:underline"
         >
-          Open the file
+          {t('files.testPage.open')}
         </a>
       ) : null}
     </section>

@@ -16,6 +16,7 @@ import { JoinRequestsCard } from './components/join-requests-card';
 import { MembersCard } from './components/members-card';
 import { RenameGroupForm } from './components/rename-group-form';
 import { groupPath } from './paths';
+import { useT } from '@web/i18n/i18n';
 
 /**
  * /groups/edit/{id}: rename, members and their roles (Owners), inviting people (Owners and
@@ -24,24 +25,27 @@ import { groupPath } from './paths';
 export function EditGroupPage() {
   const { id = '' } = useParams();
   const { user } = useAuth();
+  const t = useT();
   const group = useQuery(groupQueryOptions(id));
-  useDocumentTitle(group.data ? `Edit ${group.data.name}` : 'Edit group');
+  useDocumentTitle(
+    group.data ? t('groups.edit.documentTitle', { group: group.data.name }) : t('groups.edit.title'),
+  );
 
-  if (group.isPending) return <LoadingScreen label="Loading group…" />;
+  if (group.isPending) return <LoadingScreen label={t('groups.page.loading')} />;
   if (group.isError) return <GroupLoadFailure group={group} />;
 
   const data = group.data;
   const back = (
     <ButtonLink to={groupPath(data.id)} variant="outline">
       <Eye className="size-4" aria-hidden="true" />
-      View group
+      {t('groups.edit.viewGroup')}
     </ButtonLink>
   );
 
   if (!data.can_edit && !data.can_answer_requests) {
     return (
       <div>
-        <PageHeader title="Edit group" description={data.name} actions={back} />
+        <PageHeader title={t('groups.edit.title')} description={data.name} actions={back} />
         <Alert>{statusMessage(403)}</Alert>
       </div>
     );
@@ -49,7 +53,7 @@ export function EditGroupPage() {
 
   return (
     <div>
-      <PageHeader title="Edit group" description={data.name} actions={back} />
+      <PageHeader title={t('groups.edit.title')} description={data.name} actions={back} />
       <div className="space-y-6">
         {data.can_edit ? <RenameGroupForm key={data.id} group={data} /> : null}
         {data.can_edit ? <GroupProfileForm key={`${data.id}-profile`} group={data} /> : null}

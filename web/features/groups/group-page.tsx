@@ -21,7 +21,6 @@ import { MemberList } from './components/member-list';
 import { NotificationLevelSelect } from './components/notification-level-select';
 import { PinnedPosts } from './components/pinned-posts';
 import { RoleBadge } from './components/membership-badge';
-import { GROUP_TEXT as TEXT } from './messages';
 import {
   editGroupPath,
   GROUP_REQUESTS_PATH,
@@ -29,6 +28,7 @@ import {
   newLinkInGroupPath,
   newPostInGroupPath,
 } from './paths';
+import { useT } from '@web/i18n/i18n';
 
 /**
  * /group/{id}: the group's name, picture and description; for members its member list, its pinned
@@ -37,10 +37,11 @@ import {
 export function GroupPage() {
   const { id = '' } = useParams();
   const { user } = useAuth();
+  const t = useT();
   const group = useQuery(groupQueryOptions(id));
-  useDocumentTitle(group.data?.name ?? 'Group');
+  useDocumentTitle(group.data?.name ?? t('groups.page.documentTitle'));
 
-  if (group.isPending) return <LoadingScreen label="Loading group…" />;
+  if (group.isPending) return <LoadingScreen label={t('groups.page.loading')} />;
   if (group.isError) return <GroupLoadFailure group={group} />;
 
   const data = group.data;
@@ -53,11 +54,9 @@ export function GroupPage() {
       ) : (
         <EmptyState
           icon={LockKeyhole}
-          title={`Posts in ${data.name} are for members`}
+          title={t('groups.page.membersOnly', { group: data.name })}
           description={
-            data.request_status === 'pending'
-              ? 'Your request is waiting for an Owner or Moderator of the group.'
-              : 'Ask to join, and an Owner or Moderator of the group will let you in.'
+            data.request_status === 'pending' ? t('groups.page.requestWaiting') : t('groups.page.askToJoin')
           }
         />
       )}
@@ -79,11 +78,12 @@ function MemberSections({ group, currentUserId }: { group: Group; currentUserId:
 }
 
 function GroupHeader({ group }: { group: Group }) {
-  const members = group.members_count === 1 ? '1 member' : `${group.members_count} members`;
+  const t = useT();
+  const members = t('groups.members.count', { count: group.members_count });
   return (
     <Card className="overflow-hidden">
       <div
-        className="h-20 bg-gradient-to-r from-brand-100 via-amber-50 to-rose-100 sm:h-24"
+        className="h-20 bg-gradient-to-r rtl:bg-gradient-to-l from-brand-100 via-amber-50 to-rose-100 sm:h-24"
         aria-hidden="true"
       />
       <div className="flex flex-col gap-4 px-5 pb-5 sm:flex-row sm:items-end sm:justify-between sm:px-6 sm:pb-6">
@@ -119,32 +119,32 @@ function GroupHeader({ group }: { group: Group }) {
           {group.can_post ? (
             <ButtonLink to={newPostInGroupPath(group.id)} size="sm">
               <SquarePen className="size-4" aria-hidden="true" />
-              {TEXT.newPost}
+              {t('groups.page.newPost')}
             </ButtonLink>
           ) : null}
           {group.can_post ? (
             <ButtonLink to={newLinkInGroupPath(group.id)} variant="outline" size="sm">
               <Link2 className="size-4" aria-hidden="true" />
-              {TEXT.shareLink}
+              {t('groups.page.shareLink')}
             </ButtonLink>
           ) : null}
           {group.role ? (
             <ButtonLink to={groupPhotosPath(group.id)} variant="outline" size="sm">
               <Images className="size-4" aria-hidden="true" />
-              Photos
+              {t('groups.page.photos')}
             </ButtonLink>
           ) : null}
           {group.can_edit ? (
             <ButtonLink to={editGroupPath(group.id)} variant="outline" size="sm">
               <Pencil className="size-4" aria-hidden="true" />
-              {TEXT.editGroup}
+              {t('groups.page.editGroup')}
             </ButtonLink>
           ) : null}
           {group.can_answer_requests ? (
             <ButtonLink to={GROUP_REQUESTS_PATH} variant="ghost" size="sm">
               <Inbox className="size-4" aria-hidden="true" />
-              Requests
-              <CountBadge count={group.pending_requests_count ?? 0} label="waiting" />
+              {t('groups.page.requests')}
+              <CountBadge count={group.pending_requests_count ?? 0} label={t('groups.page.waiting')} />
             </ButtonLink>
           ) : null}
           {group.membership_id ? (

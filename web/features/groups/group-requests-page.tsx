@@ -9,23 +9,20 @@ import { errorMessage } from '@web/lib/api-errors';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { groupRequestsQueryOptions } from './api';
 import { RequestItem } from './components/request-item';
-import { GROUP_TEXT, loadFailure } from './messages';
-
-const TEXT = GROUP_TEXT.requests;
+import { loadFailure } from './load-failure';
+import { useT } from '@web/i18n/i18n';
 
 /** /group-requests: requests to join every group the member owns or moderates, answered in place. */
 export function GroupRequestsPage() {
-  useDocumentTitle(TEXT.title);
+  const t = useT();
+  useDocumentTitle(t('groups.requests.title'));
   const requests = useQuery(groupRequestsQueryOptions());
 
   return (
     <div>
-      <PageHeader
-        title={TEXT.title}
-        description="People asking to join your groups. Choose the role they start with, then accept or reject."
-      />
+      <PageHeader title={t('groups.requests.title')} description={t('groups.requests.description')} />
       {requests.isPending ? (
-        <LoadingScreen label="Loading requests…" />
+        <LoadingScreen label={t('groups.requests.loading')} />
       ) : requests.isError ? (
         <RetryAlert
           message={loadFailure(errorMessage(requests.error))}
@@ -35,13 +32,13 @@ export function GroupRequestsPage() {
       ) : requests.data.length === 0 ? (
         <EmptyState
           icon={Inbox}
-          title={TEXT.empty}
-          description="When someone asks to join a group you own or moderate, you'll find them here."
+          title={t('groups.requests.empty')}
+          description={t('groups.requests.emptyDescription')}
         />
       ) : (
         <Card>
           <CardBody className="py-1 sm:py-2">
-            <ul className="divide-y divide-stone-100" aria-label={TEXT.title}>
+            <ul className="divide-y divide-stone-100" aria-label={t('groups.requests.title')}>
               {requests.data.map((request) => (
                 <RequestItem key={request.id} request={request} showGroup />
               ))}

@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Group } from '@shared/api/groups';
+import { activateLocale } from '@web/i18n/i18n';
 import { jsonResponse, mockFetch, type RecordedCall } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { ada } from '@web/test/users';
@@ -183,5 +184,43 @@ describe('/groups', () => {
     renderApp('/groups');
     expect(await screen.findByText('An error has occurred: Database unavailable')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+});
+
+describe('/groups in the member’s language', () => {
+  afterEach(() => activateLocale('en'));
+
+  // The member chose the language (else the web follows their browser's, English in jsdom).
+  const server = (locale: string) => ({
+    'GET /api/auth': jsonResponse({ ...ada, locale }),
+    'GET /api/groups': groupsServer(everyGroup),
+    'GET /api/group_requests/pending_count': jsonResponse({ count: 2 }),
+  });
+
+  it('speaks German: titles, roles, counts and buttons', async () => {
+    mockFetch(server('de'));
+    await act(() => activateLocale('de'));
+    renderApp('/groups');
+    const list = await screen.findByRole('list', { name: 'Gruppen' });
+    const rows = within(list).getAllByRole('listitem');
+    const row = (name: string) => rows.find((item) => within(item).queryByRole('link', { name }))!;
+    expect(screen.getByRole('heading', { level: 1, name: 'Gruppen' })).toBeInTheDocument();
+    expect(within(row('Book Club')).getByText('Inhaber')).toBeInTheDocument();
+    expect(within(row('Book Club')).getByText('3 Mitglieder')).toBeInTheDocument();
+    expect(within(row('Sunday Hikers')).getByText('Anfrage offen')).toBeInTheDocument();
+    expect(
+      within(row('Allotment')).getByRole('button', { name: 'Gruppe beitreten: Allotment' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Gruppen suchen' })).toBeInTheDocument();
+  });
+
+  it('reads right to left in Arabic', async () => {
+    mockFetch(server('ar'));
+    await act(() => activateLocale('ar'));
+    renderApp('/groups');
+    const list = await screen.findByRole('list', { name: 'المجموعات' });
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    expect(within(list).getAllByText('3 أعضاء')).toHaveLength(4);
+    expect(screen.getByRole('link', { name: 'مجموعة جديدة' })).toHaveAttribute('href', '/groups/new');
   });
 });

@@ -25,13 +25,19 @@ import {
 } from './api';
 import { CountBadge } from './components/count-badge';
 import { GroupRow } from './components/group-row';
-import { GROUP_TEXT as TEXT, loadFailure } from './messages';
+import { loadFailure } from './load-failure';
 import { GROUP_REQUESTS_PATH, NEW_GROUP_PATH } from './paths';
+import { useT } from '@web/i18n/i18n';
 
 /** Typing settles for this long before the list is asked for again. */
 export const GROUP_SEARCH_DEBOUNCE_MS = 250;
 
-export const SORT_LABELS: Record<GroupSort, string> = { name: 'Name', date: 'Date', status: 'Status' };
+/** Each sort's message. */
+export const SORT_LABELS: Record<GroupSort, string> = {
+  name: 'groups.list.sortName',
+  date: 'groups.list.sortDate',
+  status: 'groups.list.sortStatus',
+};
 
 function isGroupSort(value: string): value is GroupSort {
   return (GROUP_SORTS as readonly string[]).includes(value);
@@ -39,7 +45,8 @@ function isGroupSort(value: string): value is GroupSort {
 
 /** /groups: every group, searched by name and sorted by name, date (newest first) or my status. */
 export function GroupsPage() {
-  useDocumentTitle('Groups');
+  const t = useT();
+  useDocumentTitle(t('groups.list.title'));
   const { authenticated, markUnauthenticated } = useAuth();
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<GroupSort>(DEFAULT_GROUP_SORT);
@@ -67,20 +74,20 @@ export function GroupsPage() {
   return (
     <div>
       <PageHeader
-        title="Groups"
-        description="Small circles for the people and things you care about."
+        title={t('groups.list.title')}
+        description={t('groups.list.description')}
         actions={
           <>
             {answersRequests ? (
               <ButtonLink to={GROUP_REQUESTS_PATH} variant="outline">
                 <Inbox className="size-4" aria-hidden="true" />
-                Requests
-                <CountBadge count={waiting.data ?? 0} label="waiting" />
+                {t('groups.page.requests')}
+                <CountBadge count={waiting.data ?? 0} label={t('groups.page.waiting')} />
               </ButtonLink>
             ) : null}
             <ButtonLink to={NEW_GROUP_PATH}>
               <Plus className="size-4" aria-hidden="true" />
-              {TEXT.newGroup}
+              {t('groups.list.newGroup')}
             </ButtonLink>
           </>
         }
@@ -89,34 +96,37 @@ export function GroupsPage() {
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center">
         <div className="relative flex-1">
           <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400"
+            className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-stone-400"
             aria-hidden="true"
           />
           <Input
             type="search"
-            aria-label="Search groups"
-            placeholder="Search groups"
+            aria-label={t('groups.list.search')}
+            placeholder={t('groups.list.search')}
             value={search}
             onChange={(event) => setSearch(event.target.value)}
-            className="pr-10 pl-9 [&::-webkit-search-cancel-button]:appearance-none"
+            className="ps-9 pe-10 [&::-webkit-search-cancel-button]:appearance-none"
             autoComplete="off"
             enterKeyHint="search"
           />
           {searching ? (
-            <Spinner className="absolute top-1/2 right-3 -translate-y-1/2 text-stone-400" label="Searching" />
+            <Spinner
+              className="absolute top-1/2 end-3 -translate-y-1/2 text-stone-400"
+              label={t('groups.list.searching')}
+            />
           ) : search ? (
             <button
               type="button"
-              aria-label="Clear search"
+              aria-label={t('groups.list.clearSearch')}
               onClick={() => setSearch('')}
-              className="absolute top-1/2 right-2 flex size-7 -translate-y-1/2 items-center justify-center rounded-md text-stone-400 transition-colors hover:bg-stone-100 hover:text-stone-700 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+              className="absolute top-1/2 end-2 flex size-7 -translate-y-1/2 items-center justify-center rounded-md text-stone-400 transition-colors hover:bg-stone-100 hover:text-stone-700 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
             >
               <X className="size-4" aria-hidden="true" />
             </button>
           ) : null}
         </div>
         <label className="flex items-center gap-2 text-sm font-medium text-stone-700">
-          <span className="shrink-0">Sort by</span>
+          <span className="shrink-0">{t('groups.list.sortBy')}</span>
           <Select
             value={sort}
             onChange={(event) => {
@@ -126,7 +136,7 @@ export function GroupsPage() {
           >
             {GROUP_SORTS.map((value) => (
               <option key={value} value={value}>
-                {SORT_LABELS[value]}
+                {t(SORT_LABELS[value])}
               </option>
             ))}
           </Select>
@@ -137,7 +147,11 @@ export function GroupsPage() {
         groups={groups.data ? flattenPages(groups.data) : undefined}
         loading={groups.isPending}
         error={
-          groups.isError ? (unauthorized ? TEXT.authRequired : loadFailure(errorMessage(groups.error))) : null
+          groups.isError
+            ? unauthorized
+              ? t('groups.list.authRequired')
+              : loadFailure(errorMessage(groups.error))
+            : null
         }
         retrying={groups.isFetching}
         onRetry={() => void groups.refetch()}
@@ -146,7 +160,7 @@ export function GroupsPage() {
       {groups.data && groups.hasNextPage ? (
         <div ref={endRef} className="mt-4 flex justify-center">
           <Button variant="outline" busy={groups.isFetchingNextPage} onClick={loadMore}>
-            {groups.isFetchingNextPage ? 'Loading more groups…' : 'Load More'}
+            {groups.isFetchingNextPage ? t('groups.list.loadingMore') : t('groups.list.loadMore')}
           </Button>
         </div>
       ) : null}
@@ -169,10 +183,11 @@ function GroupList({
   onRetry: () => void;
   searched: boolean;
 }) {
+  const t = useT();
   if (loading) {
     return (
       <div className="flex items-center justify-center gap-2 py-16 text-sm text-stone-500" role="status">
-        <Spinner /> Loading groups…
+        <Spinner /> {t('groups.list.loading')}
       </div>
     );
   }
@@ -183,16 +198,12 @@ function GroupList({
     return (
       <EmptyState
         icon={UsersRound}
-        title={TEXT.empty}
-        description={
-          searched
-            ? 'Try another name, or start the group yourself.'
-            : 'Start one for your family, club or street.'
-        }
+        title={t('groups.list.empty')}
+        description={searched ? t('groups.list.emptySearched') : t('groups.list.emptyDescription')}
         action={
           <ButtonLink to={NEW_GROUP_PATH} variant="outline">
             <Plus className="size-4" aria-hidden="true" />
-            {TEXT.newGroup}
+            {t('groups.list.newGroup')}
           </ButtonLink>
         }
       />
@@ -200,7 +211,7 @@ function GroupList({
   }
   return (
     <Card className="overflow-hidden">
-      <ul className="divide-y divide-stone-100" aria-label="Groups">
+      <ul className="divide-y divide-stone-100" aria-label={t('groups.list.title')}>
         {groups.map((group) => (
           <GroupRow key={group.id} group={group} />
         ))}

@@ -11,10 +11,9 @@ import { errorMessage } from '@web/lib/api-errors';
 import { queryKeys } from '@web/lib/query-keys';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { groupLinkQueryOptions, joinByLink } from './invitations-api';
-import { INVITE_TEXT, loadFailure } from './messages';
+import { loadFailure } from './load-failure';
 import { groupPath, GROUPS_PATH } from './paths';
-
-const TEXT = INVITE_TEXT.join;
+import { useT } from '@web/i18n/i18n';
 
 /**
  * /join/{code}: a group link. Signed-out visitors are sent to sign in first and come back here (the
@@ -25,8 +24,11 @@ export function JoinLinkPage() {
   const { code = '' } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const t = useT();
   const link = useQuery(groupLinkQueryOptions(code));
-  useDocumentTitle(link.data ? TEXT.title(link.data.group_name) : INVITE_TEXT.link.title);
+  useDocumentTitle(
+    link.data ? t('groups.joinLink.title', { group: link.data.group_name }) : t('groups.link.title'),
+  );
   const join = useMutation({
     mutationFn: () => joinByLink(code),
     onSuccess: (joined) => {
@@ -37,15 +39,21 @@ export function JoinLinkPage() {
 
   const back = (
     <ButtonLink to={GROUPS_PATH} variant="ghost" size="sm">
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      All groups
+      <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+      {t('groups.page.allGroups')}
     </ButtonLink>
   );
-  if (link.isPending) return <LoadingScreen label="Loading…" />;
+  if (link.isPending) return <LoadingScreen label={t('groups.joinLink.loading')} />;
   if (link.isError || (join.isError && isNotFoundError(join.error))) {
     const error = link.error ?? join.error;
     if (isNotFoundError(error)) {
-      return <NotFoundState title={TEXT.notFoundTitle} message={TEXT.notFound} actions={back} />;
+      return (
+        <NotFoundState
+          title={t('groups.joinLink.notFoundTitle')}
+          message={t('groups.joinLink.notFound')}
+          actions={back}
+        />
+      );
     }
     return (
       <div className="space-y-4">
@@ -67,18 +75,20 @@ export function JoinLinkPage() {
           <CardTitle>
             <span className="flex items-center gap-2">
               <UsersRound className="size-5 text-brand-700" aria-hidden="true" />
-              {TEXT.title(group.group_name)}
+              {t('groups.joinLink.title', { group: group.group_name })}
             </span>
           </CardTitle>
-          <CardDescription>{group.is_member ? TEXT.member : TEXT.description}</CardDescription>
+          <CardDescription>
+            {group.is_member ? t('groups.joinLink.member') : t('groups.joinLink.description')}
+          </CardDescription>
         </CardHeader>
         <CardBody className="space-y-4 pt-3 sm:pt-4">
           {join.isError ? <Alert>{errorMessage(join.error)}</Alert> : null}
           {group.is_member ? (
-            <ButtonLink to={groupPath(group.group_id)}>{TEXT.open}</ButtonLink>
+            <ButtonLink to={groupPath(group.group_id)}>{t('groups.joinLink.open')}</ButtonLink>
           ) : (
             <Button busy={join.isPending} onClick={() => join.mutate()} fullWidth>
-              {join.isPending ? TEXT.joining : TEXT.button}
+              {join.isPending ? t('groups.joinLink.joining') : t('groups.joinLink.button')}
             </Button>
           )}
         </CardBody>

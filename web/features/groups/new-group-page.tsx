@@ -12,23 +12,22 @@ import { ApiError, fieldErrorsOf } from '@web/lib/api-errors';
 import { queryKeys } from '@web/lib/query-keys';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { createGroup } from './api';
-import { GROUP_TEXT } from './messages';
 import { groupPath, GROUPS_PATH } from './paths';
-
-const TEXT = GROUP_TEXT.create;
+import { t, useT } from '@web/i18n/i18n';
 
 /** Spec section 8: 422 → 'Name {first error}' or the retry text; anything else the generic text. */
 export function createGroupFailureMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 422) {
     const first = fieldErrorsOf(error).name?.[0];
-    return first ? `Name ${first}` : TEXT.retryName;
+    return first ? t('groups.create.nameError', { problem: first }) : t('groups.create.retryName');
   }
-  return TEXT.failed;
+  return t('groups.create.failed');
 }
 
 /** /groups/new: a name (non-blank), then the new group's page. */
 export function NewGroupPage() {
-  useDocumentTitle('New group');
+  const t = useT();
+  useDocumentTitle(t('groups.list.newGroup'));
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
@@ -53,32 +52,29 @@ export function NewGroupPage() {
 
   return (
     <div className="max-w-xl">
-      <PageHeader
-        title="New group"
-        description="Give your circle a name. You'll be its Owner: invite members or people by email, share a group link, or answer requests to join from the group's Edit Group page."
-      />
+      <PageHeader title={t('groups.list.newGroup')} description={t('groups.create.description')} />
       <Card>
         <CardBody>
           <form onSubmit={submit} className="space-y-5" noValidate>
             {create.isError ? <Alert>{createGroupFailureMessage(create.error)}</Alert> : null}
             <TextField
-              label="Name"
+              label={t('groups.create.name')}
               name="name"
               required
               autoFocus
               autoComplete="off"
               maxLength={LIMITS.groupNameMax}
-              placeholder="e.g. Sunday Hikers"
+              placeholder={t('groups.create.placeholder')}
               value={name}
               onChange={(event) => setName(event.target.value)}
             />
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
               <ButtonLink to={GROUPS_PATH} variant="ghost">
-                Cancel
+                {t('groups.create.cancel')}
               </ButtonLink>
               <Button type="submit" busy={create.isPending} disabled={blank}>
                 {create.isPending ? null : <UsersRound className="size-4" aria-hidden="true" />}
-                {create.isPending ? TEXT.busy : TEXT.submit}
+                {create.isPending ? t('groups.create.busy') : t('groups.create.submit')}
               </Button>
             </div>
           </form>

@@ -9,6 +9,7 @@ import { Button } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
 import { PageHeader } from '@web/components/page-header';
 import { Spinner } from '@web/components/spinner';
+import { useT } from '@web/i18n/i18n';
 import { errorMessage } from '@web/lib/api-errors';
 import { flattenPages } from '@web/lib/pagination';
 import { queryKeys } from '@web/lib/query-keys';
@@ -17,7 +18,6 @@ import { useInfiniteScroll } from '@web/lib/use-infinite-scroll';
 import { fetchNotificationPage, markAllNotificationsRead, markNotificationRead } from './api';
 import { GroupInvitationsList } from './components/group-invitations-list';
 import { NotificationRow } from './components/notification-row';
-import { INBOX_TEXT } from './messages';
 
 /**
  * /inbox: the member's notifications, newest first, in cursor pages (Load More, or scrolling to the
@@ -25,7 +25,8 @@ import { INBOX_TEXT } from './messages';
  * focus and whenever a notification arrives live (the top bar's InboxLink invalidates it).
  */
 export function InboxPage() {
-  useDocumentTitle(INBOX_TEXT.title);
+  const t = useT();
+  useDocumentTitle(t('inbox.list.title'));
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const query = useInfiniteQuery({
@@ -50,7 +51,7 @@ export function InboxPage() {
   const markAll = useMutation({
     mutationFn: markAllNotificationsRead,
     onSuccess: refreshAll,
-    meta: actionFailure("Couldn't mark your notifications as read."),
+    meta: actionFailure(t('inbox.list.markAllFailed')),
   });
 
   async function open(item: Notification) {
@@ -59,7 +60,7 @@ export function InboxPage() {
         refreshAll(await markNotificationRead(item.id));
       } catch (error) {
         // Opening the item matters more than the marker; the list shows it unread until next time.
-        reportActionFailure("Couldn't mark the notification as read.", error);
+        reportActionFailure(t('inbox.list.markFailed'), error);
       }
     }
     await navigate(item.path);
@@ -75,33 +76,41 @@ export function InboxPage() {
       onClick={() => markAll.mutate()}
     >
       <CheckCheck className="size-4" aria-hidden="true" />
-      {INBOX_TEXT.markAll}
+      {t('inbox.list.markAll')}
     </Button>
   );
 
   return (
     <>
-      <PageHeader title={INBOX_TEXT.title} description={INBOX_TEXT.description} actions={markAllButton} />
+      <PageHeader
+        title={t('inbox.list.title')}
+        description={t('inbox.list.description')}
+        actions={markAllButton}
+      />
       {markAll.isError ? <Alert className="mb-4">{errorMessage(markAll.error)}</Alert> : null}
       <GroupInvitationsList />
       {query.isPending ? (
         <div className="flex justify-center py-10">
-          <Spinner label="Loading notifications" />
+          <Spinner label={t('inbox.list.loading')} />
         </div>
       ) : query.isError && !query.data ? (
         <Alert>
-          <p>{INBOX_TEXT.loadError(errorMessage(query.error))}</p>
+          <p>{t('inbox.list.loadError', { message: errorMessage(query.error) })}</p>
           <Button variant="outline" size="sm" className="mt-3" onClick={() => void refetch()}>
             <RotateCw className="size-4" aria-hidden="true" />
-            Try Again
+            {t('inbox.list.tryAgain')}
           </Button>
         </Alert>
       ) : items.length === 0 ? (
-        <EmptyState icon={BellRing} title={INBOX_TEXT.empty} description={INBOX_TEXT.emptyDescription} />
+        <EmptyState
+          icon={BellRing}
+          title={t('inbox.list.empty')}
+          description={t('inbox.list.emptyDescription')}
+        />
       ) : (
         <>
           <ul
-            aria-label="Notifications"
+            aria-label={t('inbox.list.label')}
             className="divide-y divide-stone-200 overflow-hidden rounded-2xl border border-stone-200 bg-white"
           >
             {items.map((item) => (
@@ -113,9 +122,15 @@ export function InboxPage() {
             hasNextPage={hasNextPage}
             loadingMore={isFetchingNextPage}
             onLoadMore={() => void fetchNextPage()}
-            error={isFetchNextPageError ? INBOX_TEXT.loadError(errorMessage(query.error)) : null}
+            error={
+              isFetchNextPageError ? t('inbox.list.loadError', { message: errorMessage(query.error) }) : null
+            }
             showEnd={query.data.pages.length > 1}
-            text={INBOX_TEXT}
+            text={{
+              loadMore: t('inbox.list.loadMore'),
+              loadingMore: t('inbox.list.loadingMore'),
+              noMore: t('inbox.list.noMore'),
+            }}
           />
         </>
       )}

@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Notification, NotificationPreference } from '@shared/api/notifications';
 import { NOTIFICATION_KINDS } from '@shared/domain/constants';
+import { activateLocale } from '@web/i18n/i18n';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { ada } from '@web/test/users';
@@ -230,5 +231,56 @@ describe('/unsubscribe', () => {
         'This unsubscribe link has expired. Open your mail preferences in Hearth instead.',
       ),
     ).toBeInTheDocument();
+  });
+});
+
+describe('/inbox in the member’s language', () => {
+  afterEach(() => activateLocale('en'));
+
+  // The member chose the language (else the web follows their browser's, English in jsdom).
+  const lines = (locale: string) => ({
+    ...shell,
+    'GET /api/auth': jsonResponse({ ...ada, locale }),
+    'GET /api/notifications/unread_count': jsonResponse({ count: 2 }),
+    'GET /api/notifications': jsonResponse(
+      [
+        item('n1', { others_count: 2, text: 'Ana Lima and 2 others liked your post “Weekend hike”' }),
+        item('n2', {
+          kind: 'group_post',
+          subject: { type: 'post', id: testId('p2'), title: null },
+          text: '4 new posts in Chess club',
+        }),
+      ],
+      { headers: { 'x-has-next-page': 'false' } },
+    ),
+  });
+
+  it('speaks German: the page, the badge and each notification’s sentence', async () => {
+    mockFetch(lines('de'));
+    await act(() => activateLocale('de'));
+    renderApp('/inbox');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Posteingang' })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Benachrichtigungen' });
+    expect(
+      within(list).getByRole('button', {
+        name: /Ana Lima und 2 weitere mögen deinen Beitrag „Weekend hike“/,
+      }),
+    ).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: /4 neue Beiträge in Chess club/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Alle als gelesen markieren' })).toBeEnabled();
+    expect(await screen.findByRole('link', { name: 'Posteingang, 2 ungelesen' })).toBeInTheDocument();
+  });
+
+  it('reads right to left in Arabic, with Arabic’s plural forms', async () => {
+    mockFetch(lines('ar'));
+    await act(() => activateLocale('ar'));
+    renderApp('/inbox');
+    expect(await screen.findByRole('heading', { level: 1, name: 'صندوق الوارد' })).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    const list = await screen.findByRole('list', { name: 'الإشعارات' });
+    expect(
+      within(list).getByRole('button', { name: /أُعجب Ana Lima وشخصان آخران بمنشورك «Weekend hike»/ }),
+    ).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: /4 منشورات جديدة في Chess club/ })).toBeInTheDocument();
   });
 });

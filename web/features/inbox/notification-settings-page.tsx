@@ -2,18 +2,18 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Save } from 'lucide-react';
 import type { NotificationPreference } from '@shared/api/notifications';
-import { NOTIFICATION_KIND_LABELS } from '@shared/domain/notification-labels';
-import { MAIL_DELIVERIES, type NotificationKind } from '@shared/domain/constants';
+import { MAIL_DELIVERIES, type MailDelivery, type NotificationKind } from '@shared/domain/constants';
 import { Alert } from '@web/components/alert';
 import { Button, ButtonLink } from '@web/components/button';
 import { Card, CardBody } from '@web/components/card';
 import { PageHeader } from '@web/components/page-header';
 import { Spinner } from '@web/components/spinner';
+import { useT } from '@web/i18n/i18n';
 import { errorMessage } from '@web/lib/api-errors';
 import { queryKeys } from '@web/lib/query-keys';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { preferencesQueryOptions, savePreferences } from './api';
-import { PREFERENCES_TEXT } from './messages';
+import { kindLabel } from './kind-labels';
 import { PushSection } from './push-section';
 
 /**
@@ -22,23 +22,24 @@ import { PushSection } from './push-section';
  * device in Settings). Saved together, with a confirmation.
  */
 export function NotificationSettingsPage() {
-  useDocumentTitle(PREFERENCES_TEXT.title);
+  const t = useT();
+  useDocumentTitle(t('inbox.preferences.title'));
   const query = useQuery(preferencesQueryOptions());
   return (
     <>
       <PageHeader
-        title={PREFERENCES_TEXT.title}
-        description={PREFERENCES_TEXT.description}
+        title={t('inbox.preferences.title')}
+        description={t('inbox.preferences.description')}
         actions={
           <ButtonLink to="/settings" variant="ghost" size="sm">
-            <ArrowLeft className="size-4" aria-hidden="true" />
-            {PREFERENCES_TEXT.back}
+            <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+            {t('inbox.preferences.back')}
           </ButtonLink>
         }
       />
       {query.isPending ? (
         <div className="flex justify-center py-10">
-          <Spinner label="Loading preferences" />
+          <Spinner label={t('inbox.preferences.loading')} />
         </div>
       ) : query.isError ? (
         <Alert>{errorMessage(query.error)}</Alert>
@@ -52,7 +53,15 @@ export function NotificationSettingsPage() {
   );
 }
 
+/** Each mail delivery's column heading. */
+const DELIVERY_LABELS: Record<MailDelivery, string> = {
+  off: 'inbox.preferences.off',
+  instant: 'inbox.preferences.instant',
+  daily: 'inbox.preferences.daily',
+};
+
 function PreferencesForm({ initial }: { initial: NotificationPreference[] }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [choices, setChoices] = useState<NotificationPreference[]>(initial);
   const save = useMutation({
@@ -82,27 +91,27 @@ function PreferencesForm({ initial }: { initial: NotificationPreference[] }) {
         <form onSubmit={submit} className="space-y-5">
           <div className="-mx-2 overflow-x-auto">
             <table className="w-full text-sm">
-              <caption className="sr-only">{PREFERENCES_TEXT.description}</caption>
+              <caption className="sr-only">{t('inbox.preferences.description')}</caption>
               <thead>
-                <tr className="text-left text-xs text-stone-500">
+                <tr className="text-start text-xs text-stone-500">
                   <th scope="col" className="px-2 pb-2 font-medium">
-                    {PREFERENCES_TEXT.kindColumn}
+                    {t('inbox.preferences.kindColumn')}
                   </th>
                   {MAIL_DELIVERIES.map((delivery) => (
                     <th key={delivery} scope="col" className="px-2 pb-2 text-center font-medium">
-                      {PREFERENCES_TEXT.deliveries[delivery]}
+                      {t(DELIVERY_LABELS[delivery])}
                     </th>
                   ))}
                   <th scope="col" className="px-2 pb-2 text-center font-medium">
-                    {PREFERENCES_TEXT.pushColumn}
+                    {t('inbox.preferences.pushColumn')}
                   </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-stone-100">
                 {choices.map(({ kind, delivery, push }) => (
                   <tr key={kind}>
-                    <th scope="row" className="px-2 py-2.5 text-left font-normal text-stone-800">
-                      {NOTIFICATION_KIND_LABELS[kind]}
+                    <th scope="row" className="px-2 py-2.5 text-start font-normal text-stone-800">
+                      {kindLabel(kind)}
                     </th>
                     {MAIL_DELIVERIES.map((option) => (
                       <td key={option} className="px-2 py-2.5 text-center">
@@ -112,7 +121,10 @@ function PreferencesForm({ initial }: { initial: NotificationPreference[] }) {
                           value={option}
                           checked={delivery === option}
                           onChange={() => choose(kind, { delivery: option })}
-                          aria-label={`${NOTIFICATION_KIND_LABELS[kind]}: ${PREFERENCES_TEXT.deliveries[option]}`}
+                          aria-label={t('inbox.preferences.deliveryLabel', {
+                            kind: kindLabel(kind),
+                            delivery: t(DELIVERY_LABELS[option]),
+                          })}
                           className="size-4 accent-brand-700"
                         />
                       </td>
@@ -122,7 +134,7 @@ function PreferencesForm({ initial }: { initial: NotificationPreference[] }) {
                         type="checkbox"
                         checked={push}
                         onChange={(event) => choose(kind, { push: event.target.checked })}
-                        aria-label={PREFERENCES_TEXT.pushLabel(NOTIFICATION_KIND_LABELS[kind])}
+                        aria-label={t('inbox.preferences.pushLabel', { kind: kindLabel(kind) })}
                         className="size-4 accent-brand-700"
                       />
                     </td>
@@ -131,11 +143,13 @@ function PreferencesForm({ initial }: { initial: NotificationPreference[] }) {
               </tbody>
             </table>
           </div>
-          {save.isSuccess ? <Alert variant="success">{PREFERENCES_TEXT.saved}</Alert> : null}
-          {save.isError ? <Alert>{PREFERENCES_TEXT.saveError(errorMessage(save.error))}</Alert> : null}
+          {save.isSuccess ? <Alert variant="success">{t('inbox.preferences.saved')}</Alert> : null}
+          {save.isError ? (
+            <Alert>{t('inbox.preferences.saveError', { message: errorMessage(save.error) })}</Alert>
+          ) : null}
           <Button type="submit" busy={save.isPending}>
             <Save className="size-4" aria-hidden="true" />
-            {save.isPending ? PREFERENCES_TEXT.saving : PREFERENCES_TEXT.save}
+            {save.isPending ? t('inbox.preferences.saving') : t('inbox.preferences.save')}
           </Button>
         </form>
       </CardBody>

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { PushPublicKey, PushSettings, PushSubscription } from '@shared/api/push';
 import { api } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
+import { t } from '@web/i18n/i18n';
 
 /** Web Push in the browser (ADR 052): this device's subscription, the member's devices, quiet hours. */
 
@@ -46,7 +47,7 @@ export async function turnOnPush(): Promise<PushSubscription> {
   if (permission !== 'granted')
     throw new PushBlockedError('Notifications are blocked for Hearth in this browser.');
   const worker = await registration();
-  if (!worker) throw new Error('This browser has not started Hearth’s service worker yet; reload the page.');
+  if (!worker) throw new Error(t('inbox.push.noWorker'));
   const { public_key } = (await api.get<PushPublicKey>('/push/public_key')).data;
   const subscription = await worker.pushManager.subscribe({
     userVisibleOnly: true,

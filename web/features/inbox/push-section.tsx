@@ -11,10 +11,11 @@ import { RetryAlert } from '@web/components/retry-alert';
 import { Select } from '@web/components/select';
 import { Time } from '@web/components/time';
 import { Toast } from '@web/components/toast';
+import { Message } from '@web/i18n/message';
+import { useT } from '@web/i18n/i18n';
 import { errorMessage } from '@web/lib/api-errors';
 import { queryKeys } from '@web/lib/query-keys';
 import { useTimedMessage } from '@web/lib/use-timed-message';
-import { PUSH_TEXT } from './messages';
 import {
   PushBlockedError,
   pushDevicesQueryOptions,
@@ -44,6 +45,7 @@ function useRefreshDevices() {
 
 /** Turns pushes on or off for the browser in hand: on when Hearth lists this session's device. */
 function ThisDeviceCard() {
+  const t = useT();
   const devices = useQuery(pushDevicesQueryOptions());
   const refresh = useRefreshDevices();
   const current = devices.data?.find((device) => device.current) ?? null;
@@ -55,29 +57,31 @@ function ThisDeviceCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{PUSH_TEXT.deviceTitle}</CardTitle>
-        <CardDescription>{PUSH_TEXT.deviceDescription}</CardDescription>
+        <CardTitle>{t('inbox.push.deviceTitle')}</CardTitle>
+        <CardDescription>{t('inbox.push.deviceDescription')}</CardDescription>
       </CardHeader>
       <CardBody className="space-y-4">
         {!supported ? (
-          <Alert variant="info">{PUSH_TEXT.unsupported}</Alert>
+          <Alert variant="info">{t('inbox.push.unsupported')}</Alert>
         ) : (
           <>
             {failure ? (
-              <Alert>{failure instanceof PushBlockedError ? PUSH_TEXT.blocked : errorMessage(failure)}</Alert>
+              <Alert>
+                {failure instanceof PushBlockedError ? t('inbox.push.blocked') : errorMessage(failure)}
+              </Alert>
             ) : null}
             <p role="status" className="text-sm text-stone-700">
-              {current ? PUSH_TEXT.on : PUSH_TEXT.off}
+              {current ? t('inbox.push.on') : t('inbox.push.off')}
             </p>
             {current ? (
               <Button variant="outline" busy={turnOff.isPending} onClick={() => turnOff.mutate()}>
                 <BellOff className="size-4" aria-hidden="true" />
-                {PUSH_TEXT.turnOff}
+                {t('inbox.push.turnOff')}
               </Button>
             ) : (
               <Button busy={turnOn.isPending} disabled={devices.isPending} onClick={() => turnOn.mutate()}>
                 <BellRing className="size-4" aria-hidden="true" />
-                {PUSH_TEXT.turnOn}
+                {t('inbox.push.turnOn')}
               </Button>
             )}
           </>
@@ -89,6 +93,7 @@ function ThisDeviceCard() {
 
 /** Every device that receives the member's pushes, each with Remove. */
 function DevicesCard() {
+  const t = useT();
   const devices = useQuery(pushDevicesQueryOptions());
   const refresh = useRefreshDevices();
   const remove = useMutation({ mutationFn: removePushDevice, onSettled: refresh });
@@ -96,26 +101,26 @@ function DevicesCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{PUSH_TEXT.devicesTitle}</CardTitle>
+        <CardTitle>{t('inbox.push.devicesTitle')}</CardTitle>
       </CardHeader>
       <CardBody className="space-y-4">
         {remove.isError ? <Alert>{errorMessage(remove.error)}</Alert> : null}
         {devices.isPending ? (
           <p role="status" className="text-sm text-stone-500">
-            Loading your devices…
+            {t('inbox.push.loadingDevices')}
           </p>
         ) : devices.isError ? (
           <RetryAlert
-            message={`An error has occurred: ${errorMessage(devices.error)}`}
+            message={t('inbox.push.loadError', { message: errorMessage(devices.error) })}
             retrying={devices.isFetching}
             onRetry={() => void devices.refetch()}
           />
         ) : devices.data.length === 0 ? (
-          <p className="text-sm text-stone-600">{PUSH_TEXT.noDevices}</p>
+          <p className="text-sm text-stone-600">{t('inbox.push.noDevices')}</p>
         ) : (
-          <ul className="divide-y divide-stone-100" aria-label={PUSH_TEXT.devicesLabel}>
+          <ul className="divide-y divide-stone-100" aria-label={t('inbox.push.devicesLabel')}>
             {devices.data.map((device) => {
-              const name = device.name ?? PUSH_TEXT.unknownDevice;
+              const name = device.name ?? t('inbox.push.unknownDevice');
               return (
                 <li key={device.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                   <div className="flex min-w-0 items-start gap-3">
@@ -124,17 +129,23 @@ function DevicesCard() {
                       <p className="font-medium text-stone-900">
                         {name}
                         {device.current ? (
-                          <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">
-                            {PUSH_TEXT.thisDevice}
+                          <span className="ms-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">
+                            {t('inbox.push.thisDevice')}
                           </span>
                         ) : null}
                       </p>
                       <p className="text-sm text-stone-600">
-                        Added <Time value={device.created_at} />
+                        <Message
+                          id="inbox.push.added"
+                          components={{ time: <Time value={device.created_at} /> }}
+                        />
                         {device.last_used_at ? (
                           <>
-                            {' '}
-                            · Last notified <Time value={device.last_used_at} />
+                            {' · '}
+                            <Message
+                              id="inbox.push.lastNotified"
+                              components={{ time: <Time value={device.last_used_at} /> }}
+                            />
                           </>
                         ) : null}
                       </p>
@@ -145,9 +156,9 @@ function DevicesCard() {
                     size="sm"
                     busy={remove.isPending && remove.variables === device.id}
                     onClick={() => remove.mutate(device.id)}
-                    aria-label={PUSH_TEXT.removeLabel(name)}
+                    aria-label={t('inbox.push.removeLabel', { name })}
                   >
-                    {PUSH_TEXT.remove}
+                    {t('inbox.push.remove')}
                   </Button>
                 </li>
               );
@@ -160,18 +171,19 @@ function DevicesCard() {
 }
 
 function QuietHoursCard() {
+  const t = useT();
   const settings = useQuery(pushSettingsQueryOptions());
   if (settings.isPending) {
     return (
       <p role="status" className="text-sm text-stone-500">
-        Loading your quiet hours…
+        {t('inbox.push.loadingQuietHours')}
       </p>
     );
   }
   if (settings.isError) {
     return (
       <RetryAlert
-        message={`An error has occurred: ${errorMessage(settings.error)}`}
+        message={t('inbox.push.loadError', { message: errorMessage(settings.error) })}
         retrying={settings.isFetching}
         onRetry={() => void settings.refetch()}
       />
@@ -185,6 +197,7 @@ function QuietHoursCard() {
  * whether pushes hide what they are about.
  */
 function QuietHoursForm({ initial }: { initial: PushSettings }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const toast = useTimedMessage();
   const browserZone = systemTimeZone();
@@ -198,7 +211,7 @@ function QuietHoursForm({ initial }: { initial: PushSettings }) {
     mutationFn: savePushSettings,
     onSuccess: (saved) => {
       queryClient.setQueryData(queryKeys.notifications.pushSettings(), saved);
-      toast.show(PUSH_TEXT.saved);
+      toast.show(t('inbox.push.saved'));
     },
   });
 
@@ -214,8 +227,8 @@ function QuietHoursForm({ initial }: { initial: PushSettings }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{PUSH_TEXT.quietTitle}</CardTitle>
-        <CardDescription>{PUSH_TEXT.quietDescription}</CardDescription>
+        <CardTitle>{t('inbox.push.quietTitle')}</CardTitle>
+        <CardDescription>{t('inbox.push.quietDescription')}</CardDescription>
       </CardHeader>
       <CardBody>
         <form onSubmit={submit} className="space-y-4">
@@ -227,12 +240,12 @@ function QuietHoursForm({ initial }: { initial: PushSettings }) {
               onChange={(event) => setEnabled(event.target.checked)}
               className="size-4 accent-brand-700"
             />
-            {PUSH_TEXT.quietOn}
+            {t('inbox.push.quietOn')}
           </label>
           <fieldset disabled={!enabled} className="grid gap-4 sm:grid-cols-3">
-            <legend className="sr-only">{PUSH_TEXT.quietTitle}</legend>
+            <legend className="sr-only">{t('inbox.push.quietTitle')}</legend>
             <div className="space-y-1.5">
-              <Label htmlFor="quiet-start">{PUSH_TEXT.from}</Label>
+              <Label htmlFor="quiet-start">{t('inbox.push.from')}</Label>
               <Input
                 id="quiet-start"
                 type="time"
@@ -242,7 +255,7 @@ function QuietHoursForm({ initial }: { initial: PushSettings }) {
               />
             </div>
             <div className="space-y-1.5">
-              <Label htmlFor="quiet-end">{PUSH_TEXT.until}</Label>
+              <Label htmlFor="quiet-end">{t('inbox.push.until')}</Label>
               <Input
                 id="quiet-end"
                 type="time"
@@ -252,7 +265,7 @@ function QuietHoursForm({ initial }: { initial: PushSettings }) {
               />
             </div>
             <div className="space-y-1.5">
-              <Label htmlFor="quiet-zone">{PUSH_TEXT.zone}</Label>
+              <Label htmlFor="quiet-zone">{t('inbox.push.zone')}</Label>
               <Select
                 id="quiet-zone"
                 value={zone}
@@ -274,11 +287,11 @@ function QuietHoursForm({ initial }: { initial: PushSettings }) {
               onChange={(event) => setHideContents(event.target.checked)}
               className="size-4 accent-brand-700"
             />
-            {PUSH_TEXT.hideContents}
+            {t('inbox.push.hideContents')}
           </label>
           <Button type="submit" busy={save.isPending}>
             <Save className="size-4" aria-hidden="true" />
-            {PUSH_TEXT.save}
+            {t('inbox.push.save')}
           </Button>
         </form>
         <Toast message={toast.message} />

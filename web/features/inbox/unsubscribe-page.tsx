@@ -4,10 +4,11 @@ import { useSearchParams } from 'react-router';
 import { Alert } from '@web/components/alert';
 import { Button, ButtonLink } from '@web/components/button';
 import { Card, CardBody } from '@web/components/card';
+import { useT } from '@web/i18n/i18n';
 import { errorMessage } from '@web/lib/api-errors';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { applyUnsubscribe, describeUnsubscribe } from './api';
-import { UNSUBSCRIBE_TEXT } from './messages';
+import { kindLabel } from './kind-labels';
 import { NOTIFICATION_SETTINGS_PATH } from './paths';
 
 /**
@@ -15,7 +16,8 @@ import { NOTIFICATION_SETTINGS_PATH } from './paths';
  * nothing (mail scanners follow links); the member confirms with the button.
  */
 export function UnsubscribePage() {
-  useDocumentTitle(UNSUBSCRIBE_TEXT.title);
+  const t = useT();
+  useDocumentTitle(t('inbox.unsubscribe.title'));
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const info = useQuery({
@@ -27,31 +29,38 @@ export function UnsubscribePage() {
   const apply = useMutation({ mutationFn: () => applyUnsubscribe(token) });
 
   let body;
-  if (!token) body = <Alert>{UNSUBSCRIBE_TEXT.missing}</Alert>;
-  else if (info.isPending) body = <p className="text-sm text-stone-600">Loading…</p>;
+  if (!token) body = <Alert>{t('inbox.unsubscribe.missing')}</Alert>;
+  else if (info.isPending) body = <p className="text-sm text-stone-600">{t('inbox.unsubscribe.loading')}</p>;
   else if (info.isError) body = <Alert>{errorMessage(info.error)}</Alert>;
-  else if (apply.isSuccess) body = <Alert variant="success">{UNSUBSCRIBE_TEXT.done(apply.data.label)}</Alert>;
+  else if (apply.isSuccess)
+    body = (
+      <Alert variant="success">{t('inbox.unsubscribe.done', { label: kindLabel(apply.data.scope) })}</Alert>
+    );
   else
     body = (
       <div className="space-y-4">
-        <p className="font-medium text-stone-900">{UNSUBSCRIBE_TEXT.question(info.data.label)}</p>
-        <p className="text-sm text-stone-600">{UNSUBSCRIBE_TEXT.explain}</p>
+        <p className="font-medium text-stone-900">
+          {t('inbox.unsubscribe.question', { label: kindLabel(info.data.scope) })}
+        </p>
+        <p className="text-sm text-stone-600">{t('inbox.unsubscribe.explain')}</p>
         {apply.isError ? <Alert>{errorMessage(apply.error)}</Alert> : null}
         <Button busy={apply.isPending} onClick={() => apply.mutate()}>
           <MailX className="size-4" aria-hidden="true" />
-          {apply.isPending ? UNSUBSCRIBE_TEXT.confirming : UNSUBSCRIBE_TEXT.confirm}
+          {apply.isPending ? t('inbox.unsubscribe.confirming') : t('inbox.unsubscribe.confirm')}
         </Button>
       </div>
     );
 
   return (
     <div className="mx-auto max-w-lg">
-      <h1 className="mb-6 text-2xl font-semibold tracking-tight text-stone-900">{UNSUBSCRIBE_TEXT.title}</h1>
+      <h1 className="mb-6 text-2xl font-semibold tracking-tight text-stone-900">
+        {t('inbox.unsubscribe.title')}
+      </h1>
       <Card>
         <CardBody className="space-y-5">
           {body}
           <ButtonLink to={NOTIFICATION_SETTINGS_PATH} variant="link" size="sm">
-            {UNSUBSCRIBE_TEXT.preferences}
+            {t('inbox.unsubscribe.preferences')}
           </ButtonLink>
         </CardBody>
       </Card>

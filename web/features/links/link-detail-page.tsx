@@ -11,7 +11,7 @@ import { Card } from '@web/components/card';
 import { Dialog } from '@web/components/dialog';
 import { LoadingScreen } from '@web/components/loading-screen';
 import { MenuContent, MenuItem } from '@web/components/menu';
-import { commentsLabel } from '@web/features/posts';
+import { useT } from '@web/i18n/i18n';
 import { ApiError, errorMessage } from '@web/lib/api-errors';
 import { useLiveEvents } from '@web/lib/live-events';
 import { queryKeys } from '@web/lib/query-keys';
@@ -26,7 +26,6 @@ import { OriginalAddress, ReaderView } from './components/link-reading';
 import { SharerComment } from './components/sharer-comment';
 import { LinkState, ReadingIndicator } from './components/link-status';
 import { isReading } from './link-cache';
-import { LINK_TEXT } from './messages';
 import { Time } from '@web/components/time';
 
 /** While a link is read, a slow poll backs up the live updates (a dropped stream must not leave it "reading…"). */
@@ -42,6 +41,7 @@ function isLinkNotFound(error: unknown): boolean {
  * likes, and comments. While Hearth reads the link it says "reading…" and fills in by itself.
  */
 export function LinkDetailPage() {
+  const t = useT();
   const { id = '' } = useParams();
   const queryClient = useQueryClient();
   const link = useQuery({
@@ -54,22 +54,25 @@ export function LinkDetailPage() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.links.detail(id) });
     }
   });
-  useDocumentTitle(link.data?.title ?? (isLinkNotFound(link.error) ? LINK_TEXT.notFoundTitle : 'Link'));
+  useDocumentTitle(
+    link.data?.title ??
+      (isLinkNotFound(link.error) ? t('links.detail.notFoundTitle') : t('links.detail.documentTitle')),
+  );
 
   return (
     <>
       {link.isError && isLinkNotFound(link.error) ? null : <BackLink />}
       {link.isPending ? (
-        <LoadingScreen label="Loading link…" />
+        <LoadingScreen label={t('links.detail.loading')} />
       ) : link.isError ? (
         isLinkNotFound(link.error) ? (
           <LinkNotFound />
         ) : (
           <Alert>
-            <p>{LINK_TEXT.loadError(errorMessage(link.error))}</p>
+            <p>{t('links.page.loadError', { message: errorMessage(link.error) })}</p>
             <Button variant="outline" size="sm" className="mt-3" onClick={() => void link.refetch()}>
               <RotateCw className="size-4" aria-hidden="true" />
-              Try Again
+              {t('links.page.tryAgain')}
             </Button>
           </Alert>
         )
@@ -81,18 +84,20 @@ export function LinkDetailPage() {
 }
 
 function BackLink() {
+  const t = useT();
   return (
     <RouterLink
       to="/links"
       className="mb-4 inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-stone-600 hover:text-stone-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
     >
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      Back to Links
+      <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+      {t('links.detail.back')}
     </RouterLink>
   );
 }
 
 function LinkDetail({ link }: { link: Link }) {
+  const t = useT();
   const location = useLocation();
   const earlier = (location.state as { earlierLinks?: Link[] } | null)?.earlierLinks ?? [];
   return (
@@ -132,7 +137,7 @@ function LinkDetail({ link }: { link: Link }) {
             <div className="-mx-2.5 flex items-center gap-0.5 sm:gap-1">
               <LinkLikeButton link={link} />
               <a href="#comments" className={actionClasses}>
-                {commentsLabel(link.comments_count)}
+                {t('posts.card.comments', { count: link.comments_count })}
               </a>
             </div>
           </div>
@@ -149,10 +154,11 @@ function LinkDetail({ link }: { link: Link }) {
 }
 
 function EarlierShares({ links }: { links: Link[] }) {
+  const t = useT();
   return (
     <section aria-labelledby="earlier-title">
       <h2 id="earlier-title" className="mb-2 text-sm font-semibold tracking-wide text-stone-600 uppercase">
-        {LINK_TEXT.earlierShares}
+        {t('links.detail.earlierShares')}
       </h2>
       <ul className="space-y-2">
         {links.map((earlier) => (
@@ -163,7 +169,8 @@ function EarlierShares({ links }: { links: Link[] }) {
             >
               <span className="font-medium text-stone-900">{earlier.title ?? earlier.url}</span>
               <span className="block text-xs text-stone-500">
-                {earlier.name} · <Time value={earlier.created_at} /> · {commentsLabel(earlier.comments_count)}
+                {earlier.name} · <Time value={earlier.created_at} /> ·{' '}
+                {t('posts.card.comments', { count: earlier.comments_count })}
               </span>
             </RouterLink>
           </li>
@@ -174,6 +181,7 @@ function EarlierShares({ links }: { links: Link[] }) {
 }
 
 function LinkOptionsMenu({ link }: { link: Link }) {
+  const t = useT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
@@ -191,7 +199,7 @@ function LinkOptionsMenu({ link }: { link: Link }) {
     <>
       <DropdownMenu.Root>
         <DropdownMenu.Trigger
-          aria-label="Link options"
+          aria-label={t('links.options.label')}
           className="rounded-lg p-2 text-stone-500 transition-colors hover:bg-stone-100 hover:text-stone-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
         >
           <MoreHorizontal className="size-5" aria-hidden="true" />
@@ -199,7 +207,7 @@ function LinkOptionsMenu({ link }: { link: Link }) {
         <MenuContent>
           <MenuItem className="text-red-700" onSelect={() => setConfirming(true)}>
             <Trash2 className="size-4" aria-hidden="true" />
-            Delete link
+            {t('links.options.delete')}
           </MenuItem>
         </MenuContent>
       </DropdownMenu.Root>
@@ -207,16 +215,16 @@ function LinkOptionsMenu({ link }: { link: Link }) {
         open={confirming}
         onOpenChange={setConfirming}
         dismissible={!remove.isPending}
-        title="Delete this link?"
-        description="It will be removed with its comments. This can't be undone."
+        title={t('links.deleteDialog.title')}
+        description={t('links.deleteDialog.description')}
       >
         {remove.isError ? <Alert className="mb-3">{errorMessage(remove.error)}</Alert> : null}
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={() => setConfirming(false)} disabled={remove.isPending}>
-            Cancel
+            {t('links.deleteDialog.cancel')}
           </Button>
           <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate()}>
-            {remove.isPending ? 'Deleting...' : 'Delete link'}
+            {remove.isPending ? t('links.deleteDialog.deleting') : t('links.options.delete')}
           </Button>
         </div>
       </Dialog>
@@ -225,11 +233,12 @@ function LinkOptionsMenu({ link }: { link: Link }) {
 }
 
 function LinkNotFound() {
+  const t = useT();
   return (
     <NotFoundState
-      title={LINK_TEXT.notFoundTitle}
-      message={LINK_TEXT.notFoundText}
-      actions={<ButtonLink to="/links">Back to Links</ButtonLink>}
+      title={t('links.detail.notFoundTitle')}
+      message={t('links.detail.notFoundText')}
+      actions={<ButtonLink to="/links">{t('links.detail.back')}</ButtonLink>}
     />
   );
 }

@@ -11,6 +11,7 @@ import { EmptyState } from '@web/components/empty-state';
 import { FloatingRefreshButton } from '@web/components/floating-refresh-button';
 import { PageHeader } from '@web/components/page-header';
 import { PostCardSkeleton } from '@web/features/posts';
+import { useT } from '@web/i18n/i18n';
 import { errorMessage } from '@web/lib/api-errors';
 import { useLiveEvents } from '@web/lib/live-events';
 import { flattenPages, type CursorPage } from '@web/lib/pagination';
@@ -19,7 +20,6 @@ import { useDocumentTitle } from '@web/lib/use-document-title';
 import { useInfiniteScroll } from '@web/lib/use-infinite-scroll';
 import { fetchLinkPage } from './api';
 import { LinkCard } from './components/link-card';
-import { LINK_TEXT } from './messages';
 
 /** Spec section 9: the link timeline stays fresh for 1 minute. */
 export const LINK_TIMELINE_STALE_TIME_MS = 60_000;
@@ -32,7 +32,8 @@ type Pages = InfiniteData<CursorPage<Link>, string | null>;
  * focus and on every route change; a link being read fills in by itself (live updates).
  */
 export function LinksPage() {
-  useDocumentTitle('Links');
+  const t = useT();
+  useDocumentTitle(t('links.page.title'));
   const queryClient = useQueryClient();
   const location = useLocation();
   const query = useInfiniteQuery({
@@ -71,14 +72,14 @@ export function LinksPage() {
     window.scrollTo({ top: 0, behavior: 'smooth' });
     void refetch().then((result) => {
       // The links already shown stay; the member is told they are not the newest.
-      if (result.isError && result.data) reportActionFailure("Couldn't refresh the links.", result.error);
+      if (result.isError && result.data) reportActionFailure(t('links.page.refreshFailed'), result.error);
     });
   }
 
   const addLink = (
     <ButtonLink to="/links/new">
       <Plus className="size-4" aria-hidden="true" />
-      Add Link
+      {t('links.page.add')}
     </ButtonLink>
   );
   const floating = (
@@ -87,28 +88,30 @@ export function LinksPage() {
 
   return (
     <>
-      <PageHeader title="Links" description="Pages your people found worth reading." actions={addLink} />
+      <PageHeader title={t('links.page.title')} description={t('links.page.description')} actions={addLink} />
       {floating}
       {query.isPending ? (
-        <div role="status" aria-label="Loading links" className="space-y-4">
+        <div role="status" aria-label={t('links.page.loading')} className="space-y-4">
           <PostCardSkeleton />
           <PostCardSkeleton />
         </div>
       ) : query.isError && !query.data ? (
         <Alert>
-          <p>{LINK_TEXT.loadError(errorMessage(query.error))}</p>
+          <p>{t('links.page.loadError', { message: errorMessage(query.error) })}</p>
           <Button variant="outline" size="sm" className="mt-3" onClick={() => void refetch()}>
             <RotateCw className="size-4" aria-hidden="true" />
-            Try Again
+            {t('links.page.tryAgain')}
           </Button>
         </Alert>
       ) : (
         <>
           {query.isRefetchError ? (
-            <Alert className="mb-4">{LINK_TEXT.loadError(errorMessage(query.error))}</Alert>
+            <Alert className="mb-4">
+              {t('links.page.loadError', { message: errorMessage(query.error) })}
+            </Alert>
           ) : null}
           {links.length === 0 ? (
-            <EmptyState icon={Link2} title={LINK_TEXT.empty} action={addLink} />
+            <EmptyState icon={Link2} title={t('links.page.empty')} action={addLink} />
           ) : (
             <div className="space-y-4">
               {links.map((link) => (
@@ -121,9 +124,15 @@ export function LinksPage() {
             hasNextPage={hasNextPage}
             loadingMore={isFetchingNextPage}
             onLoadMore={() => void fetchNextPage()}
-            error={isFetchNextPageError ? LINK_TEXT.loadError(errorMessage(query.error)) : null}
+            error={
+              isFetchNextPageError ? t('links.page.loadError', { message: errorMessage(query.error) }) : null
+            }
             showEnd={links.length > 0 && query.data.pages.length > 1}
-            text={LINK_TEXT}
+            text={{
+              loadMore: t('links.page.loadMore'),
+              loadingMore: t('links.page.loadingMore'),
+              noMore: t('links.page.noMore'),
+            }}
           />
         </>
       )}

@@ -14,13 +14,14 @@ import { PageHeader } from '@web/components/page-header';
 import { Select } from '@web/components/select';
 import { groupsQueryOptions } from '@web/features/groups/api';
 import { postableGroups } from '@web/features/posts';
+import { t, useT } from '@web/i18n/i18n';
 import { queryKeys } from '@web/lib/query-keys';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { useDraft } from '@web/lib/use-draft';
 import { useLeaveWarning } from '@web/lib/use-leave-warning';
 import { createLink } from './api';
 import { linkPath } from './components/link-card';
-import { createLinkErrors, LINK_TEXT, VISIBILITY_LABELS, type LinkFormField } from './messages';
+import { createLinkErrors, VISIBILITY_LABEL_IDS, type LinkFormField } from './messages';
 
 type Field = LinkFormField;
 
@@ -35,10 +36,10 @@ export function validateNewLink(values: {
 }): Partial<Record<Field, string>> {
   const errors: Partial<Record<Field, string>> = {};
   const url = checkLinkUrl(values.url);
-  if (!url.ok) errors.url = url.problem === 'blank' ? LINK_TEXT.urlRequired : LINK_TEXT.urlInvalid;
+  if (!url.ok) errors.url = url.problem === 'blank' ? t('links.new.urlRequired') : t('links.new.urlInvalid');
   if (!(LINK_VISIBILITIES as readonly string[]).includes(values.visibility))
-    errors.visibility = LINK_TEXT.visibilityRequired;
-  else if (values.visibility === 'group' && !values.groupId) errors.group_id = LINK_TEXT.groupChoose;
+    errors.visibility = t('links.new.visibilityRequired');
+  else if (values.visibility === 'group' && !values.groupId) errors.group_id = t('links.new.groupChoose');
   return errors;
 }
 
@@ -50,7 +51,8 @@ export function validateNewLink(values: {
  * earlier shares of the same page so that screen can show them.
  */
 export function NewLinkPage() {
-  useDocumentTitle('Add Link');
+  const t = useT();
+  useDocumentTitle(t('links.new.title'));
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
@@ -114,23 +116,20 @@ export function NewLinkPage() {
   useLeaveWarning(create.isPending);
   return (
     <>
-      <PageHeader
-        title="Add Link"
-        description="Share a page. Hearth reads it, sums it up and checks it's safe."
-      />
+      <PageHeader title={t('links.new.title')} description={t('links.new.description')} />
       <Card>
         <CardBody>
           <form noValidate onSubmit={submit} className="space-y-5">
             {failure ? <Alert>{failure}</Alert> : null}
             {draft.restored ? <DraftNotice onDiscard={draft.discard} /> : null}
             <TextField
-              label="URL"
+              label={t('links.new.url')}
               name="url"
               type="url"
               inputMode="url"
               required
               autoFocus
-              placeholder="https://example.com/article"
+              placeholder={t('links.new.urlPlaceholder')}
               value={url}
               error={errors.url}
               onChange={(event) => {
@@ -139,13 +138,13 @@ export function NewLinkPage() {
               }}
             />
             <div className="space-y-1.5">
-              <Label htmlFor={ids.comment}>Comment</Label>
+              <Label htmlFor={ids.comment}>{t('links.new.comment')}</Label>
               <Textarea
                 id={ids.comment}
                 name="comment"
                 rows={4}
                 maxLength={LINK_NOTE_MAX}
-                placeholder="Why is it worth reading? (optional)"
+                placeholder={t('links.new.commentPlaceholder')}
                 value={comment}
                 aria-invalid={errors.comment ? true : undefined}
                 aria-describedby={errors.comment ? ids.commentError : undefined}
@@ -162,7 +161,7 @@ export function NewLinkPage() {
             </div>
             <div className="space-y-1.5">
               <Label htmlFor={ids.visibility} required>
-                Visibility
+                {t('links.new.visibility')}
               </Label>
               <Select
                 id={ids.visibility}
@@ -179,7 +178,7 @@ export function NewLinkPage() {
               >
                 {LINK_VISIBILITIES.map((value) => (
                   <option key={value} value={value}>
-                    {VISIBILITY_LABELS[value]}
+                    {t(VISIBILITY_LABEL_IDS[value])}
                   </option>
                 ))}
               </Select>
@@ -192,7 +191,7 @@ export function NewLinkPage() {
             {sharingInGroup ? (
               <div className="space-y-1.5">
                 <Label htmlFor={ids.group} required>
-                  Group
+                  {t('links.new.group')}
                 </Label>
                 <Select
                   id={ids.group}
@@ -212,10 +211,10 @@ export function NewLinkPage() {
                   }}
                 >
                   {groups.isPending ? (
-                    <option value={chosenGroup}>Loading your groups…</option>
+                    <option value={chosenGroup}>{t('links.new.loadingGroups')}</option>
                   ) : (
                     <>
-                      <option value="">Choose a group…</option>
+                      <option value="">{t('links.new.chooseGroup')}</option>
                       {groups.data?.map((group) => (
                         <option key={group.id} value={group.id}>
                           {group.name}
@@ -231,20 +230,20 @@ export function NewLinkPage() {
                 ) : null}
                 <p id={ids.groupHint} className="text-sm text-stone-500">
                   {groups.isError
-                    ? "Couldn't load your groups. Try again in a moment."
+                    ? t('links.new.groupsFailed')
                     : groups.isSuccess && groups.data.length === 0
-                      ? 'You are in no group you can post in.'
-                      : 'Only the members of the group will see the link.'}
+                      ? t('links.new.noGroups')
+                      : t('links.new.groupHint')}
                 </p>
               </div>
             ) : null}
             <div className="flex justify-end gap-2">
               <ButtonLink to="/links" variant="outline">
-                Cancel
+                {t('links.new.cancel')}
               </ButtonLink>
               <Button type="submit" disabled={!url.trim()} busy={busy}>
                 <Link2 className="size-4" aria-hidden="true" />
-                {busy ? 'Adding...' : 'Add Link'}
+                {busy ? t('links.new.adding') : t('links.new.title')}
               </Button>
             </div>
           </form>

@@ -10,6 +10,7 @@ import { Card, CardBody } from '@web/components/card';
 import { DraftNotice } from '@web/components/draft-notice';
 import { LoadingScreen } from '@web/components/loading-screen';
 import { PageHeader } from '@web/components/page-header';
+import { useT } from '@web/i18n/i18n';
 import { errorMessage, fieldErrorsOf } from '@web/lib/api-errors';
 import { queryKeys } from '@web/lib/query-keys';
 import { useDocumentTitle } from '@web/lib/use-document-title';
@@ -18,41 +19,32 @@ import { useLeaveWarning } from '@web/lib/use-leave-warning';
 import { fetchPost, updatePost } from './api';
 import { postPath } from './components/post-card';
 import { PostTextFields } from './components/post-text-fields';
-import { POST_TEXT } from './messages';
 import { postsMeta, updateCachedPost } from './post-cache';
 import { isPostNotFound, PostNotFound } from './post-detail-page';
-
-export const EDIT_TEXT = {
-  title: 'Edit Post',
-  save: 'Save',
-  saving: 'Saving...',
-  saved: 'Post updated.',
-  saveError: 'Error saving post. Please try again.',
-  notAuthor: 'Only the author can edit this post.',
-} as const;
 
 /**
  * /post/{id}/edit: the author changes the title and content with the new-post form's fields (the
  * live 'n/2000' counter, Save disabled above the limit, Ctrl+Enter saves). Group and attachment stay.
  */
 export function EditPostPage() {
+  const t = useT();
   const { id = '' } = useParams();
   const post = useQuery({
     queryKey: queryKeys.posts.detail(id),
     queryFn: ({ signal }) => fetchPost(id, signal),
     meta: postsMeta('single'),
   });
-  useDocumentTitle(EDIT_TEXT.title);
+  useDocumentTitle(t('posts.edit.title'));
 
-  if (post.isPending) return <LoadingScreen label="Loading post…" />;
+  if (post.isPending) return <LoadingScreen label={t('posts.detail.loading')} />;
   if (post.isError) {
     if (isPostNotFound(post.error)) return <PostNotFound />;
     return (
       <Alert>
-        <p>{POST_TEXT.loadError(errorMessage(post.error))}</p>
+        <p>{t('posts.timeline.loadError', { message: errorMessage(post.error) })}</p>
         <Button variant="outline" size="sm" className="mt-3" onClick={() => void post.refetch()}>
           <RotateCw className="size-4" aria-hidden="true" />
-          Try Again
+          {t('posts.timeline.tryAgain')}
         </Button>
       </Alert>
     );
@@ -60,11 +52,11 @@ export function EditPostPage() {
   if (!post.data.can_edit) {
     return (
       <>
-        <PageHeader title={EDIT_TEXT.title} />
+        <PageHeader title={t('posts.edit.title')} />
         <Alert>
-          <p>{EDIT_TEXT.notAuthor}</p>
+          <p>{t('posts.edit.notAuthor')}</p>
           <ButtonLink to={postPath(post.data.id)} variant="outline" size="sm" className="mt-3">
-            Back to the post
+            {t('posts.edit.backToPost')}
           </ButtonLink>
         </Alert>
       </>
@@ -74,6 +66,7 @@ export function EditPostPage() {
 }
 
 function EditPostForm({ post }: { post: Post }) {
+  const t = useT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
@@ -89,7 +82,7 @@ function EditPostForm({ post }: { post: Post }) {
     onSuccess: (updated) => {
       draft.clear();
       updateCachedPost(queryClient, post.id, () => updated);
-      navigate(postPath(post.id), { state: { notice: EDIT_TEXT.saved } });
+      navigate(postPath(post.id), { state: { notice: t('posts.edit.saved') } });
     },
     onError: (error) => console.error(`Could not save post ${post.id}`, error),
   });
@@ -98,7 +91,7 @@ function EditPostForm({ post }: { post: Post }) {
     event.preventDefault();
     if (save.isPending) return;
     if (!tldr.trim()) {
-      setTitleError(POST_TEXT.titleRequired);
+      setTitleError(t('posts.composer.titleRequired'));
       titleRef.current?.focus();
       return;
     }
@@ -118,10 +111,7 @@ function EditPostForm({ post }: { post: Post }) {
   const fieldErrors = save.isError ? Object.values(fieldErrorsOf(save.error)).flat() : [];
   return (
     <>
-      <PageHeader
-        title={EDIT_TEXT.title}
-        description="Fix a typo or say it better. Readers see that it was edited."
-      />
+      <PageHeader title={t('posts.edit.title')} description={t('posts.edit.description')} />
       <Card>
         <CardBody>
           <form
@@ -132,7 +122,7 @@ function EditPostForm({ post }: { post: Post }) {
             className="space-y-5"
           >
             {save.isError ? (
-              <Alert>{fieldErrors.length > 0 ? fieldErrors.join(', ') : EDIT_TEXT.saveError}</Alert>
+              <Alert>{fieldErrors.length > 0 ? fieldErrors.join(', ') : t('posts.edit.saveError')}</Alert>
             ) : null}
             {draft.restored ? <DraftNotice onDiscard={draft.discard} /> : null}
             <PostTextFields
@@ -146,15 +136,15 @@ function EditPostForm({ post }: { post: Post }) {
               titleError={titleError}
               titleRef={titleRef}
               groupId={post.group_id}
-              hint="Markdown supported · Ctrl+Enter to save"
+              hint={t('posts.edit.hint')}
             />
             <div className="flex flex-col-reverse gap-2 border-t border-stone-100 pt-5 sm:flex-row sm:justify-end">
               <ButtonLink to={postPath(post.id)} variant="outline">
-                Cancel
+                {t('posts.edit.cancel')}
               </ButtonLink>
               <Button type="submit" busy={save.isPending} disabled={tooLong}>
                 {save.isPending ? null : <Save className="size-4" aria-hidden="true" />}
-                {save.isPending ? EDIT_TEXT.saving : EDIT_TEXT.save}
+                {save.isPending ? t('posts.edit.saving') : t('posts.edit.save')}
               </Button>
             </div>
           </form>

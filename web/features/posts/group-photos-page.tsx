@@ -8,12 +8,12 @@ import { PageHeader } from '@web/components/page-header';
 import { RetryAlert } from '@web/components/retry-alert';
 import { Spinner } from '@web/components/spinner';
 import { api } from '@web/lib/api-client';
+import { useT } from '@web/i18n/i18n';
 import { errorMessage } from '@web/lib/api-errors';
 import { cursorPaging, flattenPages } from '@web/lib/pagination';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { PhotoGrid, photosOf } from './components/photo-grid';
 import { photoPath } from './components/photo-address';
-import { POST_TEXT } from './messages';
 
 /** The album's query key: under the posts' lists, so a new post refreshes it. */
 const groupPhotosKey = (groupId: string) => ['posts', 'list', 'group-photos', groupId] as const;
@@ -25,8 +25,9 @@ const groupPhotosKey = (groupId: string) => ['posts', 'list', 'group-photos', gr
  * not-found answer.
  */
 export function GroupPhotosPage() {
+  const t = useT();
   const { id = '' } = useParams();
-  useDocumentTitle('Photos');
+  useDocumentTitle(t('posts.groupPhotos.title'));
   const photos = useInfiniteQuery({
     queryKey: groupPhotosKey(id),
     ...cursorPaging<GroupPhoto>(api, `/groups/${encodeURIComponent(id)}/photos`),
@@ -36,35 +37,35 @@ export function GroupPhotosPage() {
   return (
     <>
       <PageHeader
-        title="Photos"
-        description="Every photo shared in this group, newest first."
+        title={t('posts.groupPhotos.title')}
+        description={t('posts.groupPhotos.description')}
         actions={
           <ButtonLink to={`/group/${encodeURIComponent(id)}`} variant="outline" size="sm">
-            Back to the group
+            {t('posts.groupPhotos.backToGroup')}
           </ButtonLink>
         }
       />
       {photos.isPending ? (
         <div className="flex justify-center py-10">
-          <Spinner label="Loading photos" />
+          <Spinner label={t('posts.groupPhotos.loading')} />
         </div>
       ) : photos.isError ? (
         <RetryAlert
-          message={POST_TEXT.loadError(errorMessage(photos.error))}
+          message={t('posts.timeline.loadError', { message: errorMessage(photos.error) })}
           retrying={photos.isFetching}
           onRetry={() => void photos.refetch()}
         />
       ) : items.length === 0 ? (
         <EmptyState
           icon={Images}
-          title="No photos yet"
-          description="Photos posted in this group appear here."
+          title={t('posts.groupPhotos.empty')}
+          description={t('posts.groupPhotos.emptyDescription')}
         />
       ) : (
         <div className="space-y-4">
           <PhotoGrid
             photos={items}
-            postTitle="this group"
+            postTitle={t('posts.groupPhotos.thisGroup')}
             variant="full"
             addressOf={(index) => photoPath(items[index]!.post_id, items[index]!.index)}
           />
@@ -75,7 +76,9 @@ export function GroupPhotosPage() {
                 busy={photos.isFetchingNextPage}
                 onClick={() => void photos.fetchNextPage()}
               >
-                {photos.isFetchingNextPage ? 'Loading more photos…' : 'Load more photos'}
+                {photos.isFetchingNextPage
+                  ? t('posts.groupPhotos.loadingMore')
+                  : t('posts.groupPhotos.loadMore')}
               </Button>
             </div>
           ) : null}

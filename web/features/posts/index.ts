@@ -21,6 +21,6 @@ export { AuthorHeader, type AuthorHeaderPost } from './components/author-header'
 export { PostCardBody } from './components/post-card-body';
 export { useOpenOnClick } from './components/use-open-on-click';
 export { PostDetailBody } from './components/post-detail-body';
-export { POST_TEXT, likesLabel, commentsLabel, contentPreview } from './messages';
+export { likesLabel, commentsLabel, contentPreview } from './messages';
 export { useNewPosts, newPostsLabel } from './use-new-posts';
 export { postableGroups } from './postable-groups';

@@ -15,6 +15,7 @@ import { PUBLISH_TEXT, PublicPostOption, usePublicPostOption } from '@web/featur
 import { Dialog } from '@web/components/dialog';
 import { NO_POST_FILES, PostFilesField, undescribedPhotos } from '@web/features/files';
 import { groupsQueryOptions } from '@web/features/groups/api';
+import { useT } from '@web/i18n/i18n';
 import { queryKeys } from '@web/lib/query-keys';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { useDraft } from '@web/lib/use-draft';
@@ -22,7 +23,6 @@ import { useLeaveWarning } from '@web/lib/use-leave-warning';
 import { createPost } from './api';
 import { postPath } from './components/post-card';
 import { PostTextFields } from './components/post-text-fields';
-import { POST_TEXT } from './messages';
 
 /**
  * /posts/new (spec sections 2 and 5): a required title (tldr), Markdown content of at most 2000
@@ -33,7 +33,8 @@ import { POST_TEXT } from './messages';
  * kept as the member's draft until the post is created or the draft discarded.
  */
 export function NewPostPage() {
-  useDocumentTitle('New Post');
+  const t = useT();
+  useDocumentTitle(t('posts.composer.title'));
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
@@ -70,7 +71,7 @@ export function NewPostPage() {
         await publicPost.publish(post.id);
         return;
       }
-      navigate(postPath(post.id), { state: { notice: POST_TEXT.created } });
+      navigate(postPath(post.id), { state: { notice: t('posts.composer.created') } });
     },
     onError: (error) => console.error('Could not create post', error),
   });
@@ -85,7 +86,7 @@ export function NewPostPage() {
   function send({ describedOrNot }: { describedOrNot: boolean }) {
     if (create.isPending || create.isSuccess) return;
     if (!tldr.trim()) {
-      setTitleError(POST_TEXT.titleRequired);
+      setTitleError(t('posts.composer.titleRequired'));
       titleRef.current?.focus();
       return;
     }
@@ -142,7 +143,7 @@ export function NewPostPage() {
 
   return (
     <>
-      <PageHeader title="New Post" description="Share something with your community. Markdown is welcome." />
+      <PageHeader title={t('posts.composer.title')} description={t('posts.composer.description')} />
       <Card>
         <CardBody>
           <form
@@ -152,7 +153,7 @@ export function NewPostPage() {
             onKeyDown={submitOnCtrlEnter}
             className="space-y-5"
           >
-            {create.isError ? <Alert>{POST_TEXT.createError}</Alert> : null}
+            {create.isError ? <Alert>{t('posts.composer.createError')}</Alert> : null}
             {draft.restored ? <DraftNotice onDiscard={draft.discard} /> : null}
 
             <PostTextFields
@@ -166,13 +167,13 @@ export function NewPostPage() {
               titleError={titleError}
               titleRef={titleRef}
               groupId={effectiveGroup || null}
-              hint="Markdown supported · Ctrl+Enter to post"
+              hint={t('posts.composer.hint')}
             />
 
             <PostFilesField onChange={setAttachment} disabled={create.isPending || create.isSuccess} />
 
             <div className="space-y-1.5">
-              <Label htmlFor={ids.group}>Post to</Label>
+              <Label htmlFor={ids.group}>{t('posts.composer.postTo')}</Label>
               <Select
                 id={ids.group}
                 name="group_id"
@@ -182,10 +183,10 @@ export function NewPostPage() {
                 onChange={(event) => setGroupId(event.target.value)}
               >
                 {groups.isPending ? (
-                  <option value={effectiveGroup}>Loading your groups…</option>
+                  <option value={effectiveGroup}>{t('posts.composer.loadingGroups')}</option>
                 ) : (
                   <>
-                    <option value="">All members</option>
+                    <option value="">{t('posts.composer.allMembers')}</option>
                     {groups.data?.map((group) => (
                       <option key={group.id} value={group.id}>
                         {group.name}
@@ -210,7 +211,7 @@ export function NewPostPage() {
 
             <div className="flex flex-col-reverse gap-2 border-t border-stone-100 pt-5 sm:flex-row sm:justify-end">
               <ButtonLink to="/dashboard" variant="outline">
-                Cancel
+                {t('posts.composer.cancel')}
               </ButtonLink>
               <Button
                 type="submit"
@@ -218,7 +219,7 @@ export function NewPostPage() {
                 disabled={tooLong || attachment.uploading || publicPost.failed}
               >
                 {busy ? null : <Send className="size-4" aria-hidden="true" />}
-                {busy ? POST_TEXT.creating : POST_TEXT.create}
+                {busy ? t('posts.composer.creating') : t('posts.composer.create')}
               </Button>
             </div>
           </form>
@@ -227,15 +228,15 @@ export function NewPostPage() {
       <Dialog
         open={reminding}
         onOpenChange={setReminding}
-        title={POST_TEXT.undescribed(undescribed)}
+        title={t('posts.composer.undescribed', { count: undescribed })}
         focusOnClose={firstUndescribedField}
-        description={POST_TEXT.undescribedWhy}
+        description={t('posts.composer.undescribedWhy')}
       >
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={() => send({ describedOrNot: true })}>
-            {POST_TEXT.postAnyway}
+            {t('posts.composer.postAnyway')}
           </Button>
-          <Button onClick={addDescriptions}>{POST_TEXT.addDescriptions}</Button>
+          <Button onClick={addDescriptions}>{t('posts.composer.addDescriptions')}</Button>
         </div>
       </Dialog>
     </>
@@ -243,17 +244,10 @@ export function NewPostPage() {
 }
 
 function GroupHint({ failed, requestedUnavailable }: { failed: boolean; requestedUnavailable: boolean }) {
-  if (failed)
-    return (
-      <p className="text-xs text-red-700">Couldn't load your groups. The post will go to all members.</p>
-    );
+  const t = useT();
+  if (failed) return <p className="text-xs text-red-700">{t('posts.composer.groupsFailed')}</p>;
   if (requestedUnavailable) {
-    return (
-      <p className="text-xs text-amber-700">
-        You can't post in the group you came from, so this post will go to all members unless you pick another
-        group.
-      </p>
-    );
+    return <p className="text-xs text-amber-700">{t('posts.composer.groupUnavailable')}</p>;
   }
-  return <p className="text-xs text-stone-500">Group posts are seen only by the group's members.</p>;
+  return <p className="text-xs text-stone-500">{t('posts.composer.groupHint')}</p>;
 }

@@ -9,6 +9,7 @@ import { NotFoundState } from '@web/components/not-found-state';
 import { Card } from '@web/components/card';
 import { LoadingScreen } from '@web/components/loading-screen';
 import { ApiError, errorMessage } from '@web/lib/api-errors';
+import { useT } from '@web/i18n/i18n';
 import { queryKeys } from '@web/lib/query-keys';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { fetchPost } from './api';
@@ -21,7 +22,6 @@ import { PostNoticesProvider, usePostNotices } from './components/post-notices';
 import { PostOptionsMenu } from './components/post-options-menu';
 import { photoIndexOf } from './components/photo-address';
 import { photosOf } from './components/photo-grid';
-import { POST_TEXT } from './messages';
 import { postsMeta } from './post-cache';
 import { useLivePostCounts, useLivePostReactions } from './use-live-post';
 
@@ -38,13 +38,17 @@ export function isPostNotFound(error: unknown): boolean {
  * naming none of its photos is the post's not-found.
  */
 export function PostDetailPage() {
+  const t = useT();
   const { id = '', n } = useParams();
   const post = useQuery({
     queryKey: queryKeys.posts.detail(id),
     queryFn: ({ signal }) => fetchPost(id, signal),
     meta: postsMeta('single'),
   });
-  useDocumentTitle(post.data?.tldr ?? (isPostNotFound(post.error) ? POST_TEXT.notFoundTitle : 'Post'));
+  useDocumentTitle(
+    post.data?.tldr ??
+      (isPostNotFound(post.error) ? t('posts.detail.notFoundTitle') : t('posts.detail.documentTitle')),
+  );
   // Everyone's likes and comments move the counts shown here as they happen.
   useLivePostCounts(post.isSuccess);
   useLivePostReactions(id, post.isSuccess);
@@ -53,16 +57,16 @@ export function PostDetailPage() {
     <PostNoticesProvider>
       {post.isError && isPostNotFound(post.error) ? null : <BackLink />}
       {post.isPending ? (
-        <LoadingScreen label="Loading post…" />
+        <LoadingScreen label={t('posts.detail.loading')} />
       ) : post.isError ? (
         isPostNotFound(post.error) ? (
           <PostNotFound />
         ) : (
           <Alert>
-            <p>{POST_TEXT.loadError(errorMessage(post.error))}</p>
+            <p>{t('posts.timeline.loadError', { message: errorMessage(post.error) })}</p>
             <Button variant="outline" size="sm" className="mt-3" onClick={() => void post.refetch()}>
               <RotateCw className="size-4" aria-hidden="true" />
-              Try Again
+              {t('posts.timeline.tryAgain')}
             </Button>
           </Alert>
         )
@@ -76,13 +80,14 @@ export function PostDetailPage() {
 }
 
 function BackLink() {
+  const t = useT();
   return (
     <Link
       to="/dashboard"
       className="mb-4 inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-stone-600 hover:text-stone-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
     >
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      Back to Timeline
+      <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+      {t('posts.detail.backToTimeline')}
     </Link>
   );
 }
@@ -126,11 +131,12 @@ function PostDetail({ post, openPhoto }: { post: Post; openPhoto: number | null 
 }
 
 export function PostNotFound() {
+  const t = useT();
   return (
     <NotFoundState
-      title={POST_TEXT.notFoundTitle}
-      message={POST_TEXT.notFoundText}
-      actions={<ButtonLink to="/dashboard">Back to Timeline</ButtonLink>}
+      title={t('posts.detail.notFoundTitle')}
+      message={t('posts.detail.notFoundText')}
+      actions={<ButtonLink to="/dashboard">{t('posts.detail.backToTimeline')}</ButtonLink>}
     />
   );
 }

@@ -12,6 +12,7 @@ import {
 } from '@web/features/comments/comments-cache';
 import type { ConversationAdapter } from '@web/features/comments/adapter';
 import { fetchWhoReacted } from '@web/features/reactions';
+import { t } from '@web/i18n/i18n';
 import { useLiveEvents, type LiveEvent } from '@web/lib/live-events';
 import { fetchComment } from './api';
 import { updateCachedPost } from './post-cache';
@@ -78,7 +79,9 @@ export function newCommentAnnouncement(
 ): string {
   const text = comment.content.replace(/\s+/g, ' ').trim();
   const start = text.length > 80 ? `${text.slice(0, 80)}…` : text;
-  return `New ${comment.parent_id ? 'reply' : 'comment'} from ${comment.name}: ${start}`;
+  return comment.parent_id
+    ? t('posts.live.newReply', { name: comment.name, start })
+    : t('posts.live.newComment', { name: comment.name, start });
 }
 
 /**

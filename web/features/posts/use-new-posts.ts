@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import { t } from '@web/i18n/i18n';
 import { useLiveEvents, type LiveEvent } from '@web/lib/live-events';
 
 /** "1 new post", "3 new posts". */
 export function newPostsLabel(count: number): string {
-  return `${count} new ${count === 1 ? 'post' : 'posts'}`;
+  return t('posts.timeline.newPosts', { count });
 }
 
 type PostCreated = Extract<LiveEvent, { type: 'post.created' }>;

@@ -1,14 +1,10 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Post } from '@shared/api/posts';
+import { t } from '@web/i18n/i18n';
 import { reportActionFailure } from '@web/lib/action-errors';
 import { setPostLiked } from './api';
 import { toggledLike, updateCachedPost } from './post-cache';
-
-export const LIKE_FAILURES = {
-  like: "Couldn't like the post.",
-  unlike: "Couldn't unlike the post.",
-} as const;
 
 interface LikeState {
   liked: boolean;
@@ -61,7 +57,7 @@ export function usePostLike(post: Pick<Post, 'id' | 'liked_by_current_user' | 'l
       updateCachedPost(queryClient, post.id, (cached) =>
         cached.liked_by_current_user === liked ? { ...cached, ...toggledLike(cached, before.liked) } : cached,
       );
-      reportActionFailure(liked ? LIKE_FAILURES.like : LIKE_FAILURES.unlike, error);
+      reportActionFailure(liked ? t('posts.card.likeFailed') : t('posts.card.unlikeFailed'), error);
     } finally {
       inFlight.current = false;
       setPending(false);

@@ -5,4 +5,4 @@
 export { PublishDialog, PublishedLink } from './publish-dialog';
 export { UnpublishDialog } from './unpublish-dialog';
 export { PublicPostOption, usePublicPostOption, type PublicPostOptionState } from './public-post-option';
-export { PUBLISH_TEXT } from './messages';
+export { PUBLISH_TEXT } from './publish-text';

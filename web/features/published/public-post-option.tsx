@@ -7,10 +7,10 @@ import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/button';
 import { TextField } from '@web/components/input';
 import { Spinner } from '@web/components/spinner';
+import { t, useT } from '@web/i18n/i18n';
 import { cn } from '@web/lib/cn';
 import { queryKeys } from '@web/lib/query-keys';
 import { createPublicPost } from './api';
-import { PUBLISH_TEXT } from './messages';
 import { publishErrorMessage } from './publish-errors';
 import { publicLinkHint, slugError, slugFromTitle } from './slug';
 
@@ -46,7 +46,7 @@ export function usePublicPostOption({
   // the slug as it is then.
   function validate(): boolean {
     if (!enabled) return true;
-    const problem = slug.trim() ? slugError(slug) : PUBLISH_TEXT.slugRequiredForPublic;
+    const problem = slug.trim() ? slugError(slug) : t('published.slug.required');
     setError(problem);
     return problem === null;
   }
@@ -106,6 +106,7 @@ export function PublicPostOption({
   /** The form is busy (creating, or done). */
   disabled: boolean;
 }) {
+  const t = useT();
   const switchId = useId();
   const hintId = useId();
   const { enabled, stage } = option;
@@ -122,10 +123,10 @@ export function PublicPostOption({
         <div className="min-w-0">
           <label htmlFor={switchId} className="flex items-center gap-2 text-sm font-medium text-stone-800">
             <Globe className="size-4 text-brand-700" aria-hidden="true" />
-            {PUBLISH_TEXT.publicLabel}
+            {t('published.option.label')}
           </label>
           <p id={hintId} className="mt-0.5 text-xs text-stone-500">
-            {PUBLISH_TEXT.publicHint}
+            {t('published.option.hint')}
           </p>
         </div>
         <Switch.Root
@@ -140,13 +141,13 @@ export function PublicPostOption({
             'disabled:cursor-not-allowed disabled:opacity-60 data-[state=checked]:bg-brand-700',
           )}
         >
-          <Switch.Thumb className="block size-6 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
+          <Switch.Thumb className="block size-6 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px] rtl:-translate-x-0.5 rtl:data-[state=checked]:-translate-x-[22px]" />
         </Switch.Root>
       </div>
 
       {enabled ? (
         <TextField
-          label={PUBLISH_TEXT.addressLabel}
+          label={t('published.slug.label')}
           name="slug"
           required
           autoComplete="off"
@@ -171,19 +172,19 @@ export function PublicPostOption({
 
       {option.failed ? (
         <Alert>
-          <p className="font-medium">{PUBLISH_TEXT.linkFailed}</p>
+          <p className="font-medium">{t('published.option.linkFailed')}</p>
           {option.failure ? <p>{option.failure}</p> : null}
           <div className="mt-3 flex flex-wrap gap-2">
             <Button variant="outline" size="sm" onClick={retry}>
               <RotateCw className="size-4" aria-hidden="true" />
-              Try Again
+              {t('published.option.tryAgain')}
             </Button>
             {option.createdPostId ? (
               <Link
                 to={`/post/${encodeURIComponent(option.createdPostId)}`}
                 className="inline-flex h-8 items-center rounded-lg px-3 text-sm font-medium text-red-800 underline-offset-4 hover:underline"
               >
-                View post
+                {t('published.option.viewPost')}
               </Link>
             ) : null}
           </div>
@@ -195,13 +196,14 @@ export function PublicPostOption({
 
 /** 'Creating post...' → 'Generating public link...' → 'Post created and published!', announced politely. */
 function PublishStatus({ stage, creating }: { stage: Stage; creating: boolean }) {
+  const t = useT();
   const text =
     stage === 'generating'
-      ? PUBLISH_TEXT.generating
+      ? t('published.option.generating')
       : stage === 'done'
-        ? PUBLISH_TEXT.createdPublic
+        ? t('published.option.createdPublic')
         : creating
-          ? PUBLISH_TEXT.creating
+          ? t('published.option.creating')
           : null;
   return (
     <p role="status" className="flex items-center gap-2 text-sm text-stone-700 empty:hidden">

@@ -6,11 +6,11 @@ import { Alert } from '@web/components/alert';
 import { Button, buttonClasses } from '@web/components/button';
 import { Dialog } from '@web/components/dialog';
 import { TextField } from '@web/components/input';
+import { useT } from '@web/i18n/i18n';
 import { copyToClipboard } from '@web/lib/clipboard';
 import { queryKeys } from '@web/lib/query-keys';
 import { useTimedMessage } from '@web/lib/use-timed-message';
 import { createPublicPost } from './api';
-import { PUBLISH_TEXT } from './messages';
 import { publishErrorMessage } from './publish-errors';
 import { publicLinkHint, slugError, slugFromTitle } from './slug';
 
@@ -31,6 +31,7 @@ export function PublishDialog({
   /** After the server gave the post its public address (e.g. to update cached posts). */
   onPublished?: (publicPost: PublicPost) => void;
 }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [slug, setSlug] = useState(() => slugFromTitle(post.tldr));
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -70,10 +71,10 @@ export function PublishDialog({
   }
 
   const title = publish.isSuccess
-    ? PUBLISH_TEXT.successTitle
+    ? t('published.dialog.successTitle')
     : publish.isError
-      ? PUBLISH_TEXT.errorTitle
-      : PUBLISH_TEXT.dialogTitle;
+      ? t('published.dialog.errorTitle')
+      : t('published.dialog.title');
 
   return (
     <Dialog
@@ -81,7 +82,7 @@ export function PublishDialog({
       onOpenChange={changeOpen}
       dismissible={!publish.isPending}
       title={title}
-      description={publish.isIdle || publish.isPending ? PUBLISH_TEXT.dialogDescription : undefined}
+      description={publish.isIdle || publish.isPending ? t('published.dialog.description') : undefined}
     >
       {publish.isSuccess ? (
         <PublishedLink url={publish.data.public_url} onDone={() => changeOpen(false)} />
@@ -89,22 +90,22 @@ export function PublishDialog({
         <div className="space-y-4">
           <Alert>
             <p className="font-medium">{publishErrorMessage(publish.error)}</p>
-            <p>{PUBLISH_TEXT.failedRetry}</p>
+            <p>{t('published.dialog.failedRetry')}</p>
           </Alert>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" size="lg" className="sm:h-10" onClick={() => changeOpen(false)}>
-              Close
+              {t('published.dialog.close')}
             </Button>
             <Button size="lg" className="sm:h-10" onClick={() => publish.reset()} autoFocus>
               <RotateCw className="size-4" aria-hidden="true" />
-              Try Again
+              {t('published.dialog.tryAgain')}
             </Button>
           </div>
         </div>
       ) : (
         <form onSubmit={submit} noValidate className="space-y-5">
           <TextField
-            label={PUBLISH_TEXT.addressLabel}
+            label={t('published.slug.label')}
             name="slug"
             required
             autoFocus
@@ -129,11 +130,11 @@ export function PublishDialog({
               disabled={publish.isPending}
               onClick={() => changeOpen(false)}
             >
-              Cancel
+              {t('published.dialog.cancel')}
             </Button>
             <Button type="submit" size="lg" className="sm:h-10" busy={publish.isPending}>
               {publish.isPending ? null : <Globe className="size-4" aria-hidden="true" />}
-              {publish.isPending ? PUBLISH_TEXT.publishing : PUBLISH_TEXT.publish}
+              {publish.isPending ? t('published.publish.busy') : t('published.publish.action')}
             </Button>
           </div>
         </form>
@@ -144,6 +145,7 @@ export function PublishDialog({
 
 /** The public address, with Copy and Open in new tab. */
 export function PublishedLink({ url, onDone }: { url: string; onDone?: () => void }) {
+  const t = useT();
   const labelId = useId();
   const copied = useTimedMessage(2000);
   const [copyFailed, setCopyFailed] = useState(false);
@@ -152,7 +154,7 @@ export function PublishedLink({ url, onDone }: { url: string; onDone?: () => voi
     try {
       await copyToClipboard(url);
       setCopyFailed(false);
-      copied.show(PUBLISH_TEXT.copied);
+      copied.show(t('published.link.copied'));
     } catch (error) {
       console.error('Copy failed', error);
       setCopyFailed(true);
@@ -163,7 +165,7 @@ export function PublishedLink({ url, onDone }: { url: string; onDone?: () => voi
     <div className="space-y-4">
       <div className="space-y-1.5">
         <p id={labelId} className="text-sm font-medium text-stone-800">
-          Public link
+          {t('published.link.label')}
         </p>
         {/* All of it, wrapped: the slug at its end is what the member checks. */}
         <p
@@ -172,12 +174,12 @@ export function PublishedLink({ url, onDone }: { url: string; onDone?: () => voi
         >
           {url}
         </p>
-        {copyFailed ? <p className="text-sm text-red-700">{PUBLISH_TEXT.copyFailed}</p> : null}
+        {copyFailed ? <p className="text-sm text-red-700">{t('published.link.copyFailed')}</p> : null}
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {onDone ? (
           <Button variant="ghost" size="lg" className="sm:h-10" onClick={onDone}>
-            Done
+            {t('published.link.done')}
           </Button>
         ) : null}
         <Button variant="outline" size="lg" className="sm:h-10" onClick={() => void copy()}>
@@ -186,7 +188,7 @@ export function PublishedLink({ url, onDone }: { url: string; onDone?: () => voi
           ) : (
             <Copy className="size-4" aria-hidden="true" />
           )}
-          {copied.message ?? PUBLISH_TEXT.copy}
+          {copied.message ?? t('published.link.copy')}
         </Button>
         <a
           href={url}
@@ -195,7 +197,7 @@ export function PublishedLink({ url, onDone }: { url: string; onDone?: () => voi
           className={buttonClasses({ size: 'lg', className: 'sm:h-10' })}
         >
           <ExternalLink className="size-4" aria-hidden="true" />
-          {PUBLISH_TEXT.openInNewTab}
+          {t('published.link.openInNewTab')}
         </a>
       </div>
     </div>

@@ -1,5 +1,5 @@
+import { t } from '@web/i18n/i18n';
 import { errorMessage, serverErrorText } from '@web/lib/api-errors';
-import { PUBLISH_TEXT } from './messages';
 
 /**
  * Spec section 8: a failed publish shows the server's message, else the error's own message (field
@@ -9,5 +9,5 @@ export function publishErrorMessage(error: unknown): string {
   const server = serverErrorText(error);
   if (server) return server;
   if (error instanceof Error && error.message) return errorMessage(error);
-  return PUBLISH_TEXT.failed;
+  return t('published.dialog.failed');
 }

@@ -13,6 +13,8 @@ import { LoadingScreen } from '@web/components/loading-screen';
 import { PageHeader } from '@web/components/page-header';
 import { Toast } from '@web/components/toast';
 import { ApiError, errorMessage } from '@web/lib/api-errors';
+import { Message } from '@web/i18n/message';
+import { t, useT } from '@web/i18n/i18n';
 import { copyToClipboard } from '@web/lib/clipboard';
 import { flattenPages, type CursorPage } from '@web/lib/pagination';
 import { queryKeys } from '@web/lib/query-keys';
@@ -20,7 +22,6 @@ import { useDocumentTitle } from '@web/lib/use-document-title';
 import { useInfiniteScroll } from '@web/lib/use-infinite-scroll';
 import { useTimedMessage } from '@web/lib/use-timed-message';
 import { fetchMyPublicPostsPage } from './api';
-import { listErrorText, PUBLISH_TEXT } from './messages';
 import { UnpublishDialog } from './unpublish-dialog';
 import { Time } from '@web/components/time';
 
@@ -28,8 +29,9 @@ type Pages = InfiniteData<CursorPage<PublicPost>, string | null>;
 
 /** The red-box text of a failed load: 401 → 'Authentication required' (spec section 6), else 'Error: {message}'. */
 export function publishedListError(error: unknown): string {
-  if (error instanceof ApiError && error.status === 401) return PUBLISH_TEXT.authRequired;
-  return listErrorText(errorMessage(error));
+  if (error instanceof ApiError && error.status === 401) return t('published.list.authRequired');
+  const message = errorMessage(error);
+  return message ? t('published.list.error', { message }) : t('published.list.failed');
 }
 
 /**
@@ -38,7 +40,8 @@ export function publishedListError(error: unknown): string {
  * Pages on with the cursor; a floating refresh button; reloads whenever the route is visited again.
  */
 export function PublishedPage() {
-  useDocumentTitle(PUBLISH_TEXT.listTitle);
+  const t = useT();
+  useDocumentTitle(t('published.list.title'));
   const queryClient = useQueryClient();
   const location = useLocation();
   const toast = useTimedMessage();
@@ -71,7 +74,9 @@ export function PublishedPage() {
     void refetch();
   }
 
-  const header = <PageHeader title={PUBLISH_TEXT.listTitle} description={PUBLISH_TEXT.listDescription} />;
+  const header = (
+    <PageHeader title={t('published.list.title')} description={t('published.list.description')} />
+  );
   const floating = (
     <FloatingRefreshButton onRefresh={refresh} refreshing={query.isRefetching && !isFetchingNextPage} />
   );
@@ -80,7 +85,7 @@ export function PublishedPage() {
     return (
       <>
         {header}
-        <LoadingScreen label="Loading published posts…" />
+        <LoadingScreen label={t('published.list.loading')} />
       </>
     );
   }
@@ -94,7 +99,7 @@ export function PublishedPage() {
           <p>{publishedListError(query.error)}</p>
           <Button variant="outline" size="sm" className="mt-3" onClick={() => void refetch()}>
             <RotateCw className="size-4" aria-hidden="true" />
-            Try Again
+            {t('published.list.tryAgain')}
           </Button>
         </Alert>
       </>
@@ -110,17 +115,17 @@ export function PublishedPage() {
       {posts.length === 0 ? (
         <EmptyState
           icon={Globe}
-          title={PUBLISH_TEXT.listEmpty}
-          description="Publish a post from its menu, or switch on Public when you write one."
+          title={t('published.list.empty')}
+          description={t('published.list.emptyDescription')}
           action={
             <ButtonLink to="/posts/new">
               <PenLine className="size-4" aria-hidden="true" />
-              {PUBLISH_TEXT.createAPost}
+              {t('published.list.createAPost')}
             </ButtonLink>
           }
         />
       ) : (
-        <ul className="space-y-3" aria-label="Your published posts">
+        <ul className="space-y-3" aria-label={t('published.list.label')}>
           {posts.map((post) => (
             <PublishedItem key={post.id} post={post} notify={toast.show} />
           ))}
@@ -133,7 +138,7 @@ export function PublishedPage() {
         onLoadMore={() => void fetchNextPage()}
         error={isFetchNextPageError ? publishedListError(query.error) : null}
         showEnd={false}
-        text={{ loadMore: 'Load More', loadingMore: 'Loading more...' }}
+        text={{ loadMore: t('published.list.loadMore'), loadingMore: t('published.list.loadingMore') }}
       />
       <Toast message={toast.message} />
     </>
@@ -141,6 +146,7 @@ export function PublishedPage() {
 }
 
 function PublishedItem({ post, notify }: { post: PublicPost; notify: (message: string) => void }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [unpublishOpen, setUnpublishOpen] = useState(false);
   const copied = useTimedMessage(2000);
@@ -148,10 +154,10 @@ function PublishedItem({ post, notify }: { post: PublicPost; notify: (message: s
   async function copy() {
     try {
       await copyToClipboard(post.public_url);
-      copied.show(PUBLISH_TEXT.copied);
+      copied.show(t('published.link.copied'));
     } catch (error) {
       console.error('Copy failed', error);
-      notify(PUBLISH_TEXT.copyFailed);
+      notify(t('published.link.copyFailed'));
     }
   }
 
@@ -173,7 +179,10 @@ function PublishedItem({ post, notify }: { post: PublicPost; notify: (message: s
               ·
             </span>
             <span>
-              Published <Time value={post.created_at} format="date" />
+              <Message
+                id="published.list.publishedOn"
+                components={{ date: <Time value={post.created_at} format="date" /> }}
+              />
             </span>
           </p>
           <a
@@ -192,7 +201,7 @@ function PublishedItem({ post, notify }: { post: PublicPost; notify: (message: s
               size="sm"
               className="h-10 sm:h-8"
             >
-              {PUBLISH_TEXT.viewPost}
+              {t('published.list.viewPost')}
             </ButtonLink>
             <Button variant="outline" size="sm" className="h-10 sm:h-8" onClick={() => void copy()}>
               {copied.message ? (
@@ -200,16 +209,16 @@ function PublishedItem({ post, notify }: { post: PublicPost; notify: (message: s
               ) : (
                 <Copy className="size-4" aria-hidden="true" />
               )}
-              {copied.message ?? 'Copy link'}
+              {copied.message ?? t('published.list.copyLink')}
             </Button>
             <Button
               variant="ghost"
               size="sm"
-              className="ml-auto h-10 text-red-700 hover:bg-red-50 hover:text-red-800 sm:h-8"
+              className="ms-auto h-10 text-red-700 hover:bg-red-50 hover:text-red-800 sm:h-8"
               onClick={() => setUnpublishOpen(true)}
             >
               <GlobeLock className="size-4" aria-hidden="true" />
-              {PUBLISH_TEXT.unpublish}
+              {t('published.unpublish.action')}
             </Button>
           </div>
         </article>
@@ -222,7 +231,7 @@ function PublishedItem({ post, notify }: { post: PublicPost; notify: (message: s
         onUnpublished={() => {
           // Members' screens show whether a post is published: read them afresh when next shown.
           void queryClient.invalidateQueries({ queryKey: queryKeys.posts.all });
-          notify(PUBLISH_TEXT.unpublished);
+          notify(t('published.unpublish.done'));
         }}
       />
     </li>

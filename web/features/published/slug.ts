@@ -1,6 +1,6 @@
 import { LIMITS } from '@shared/domain/constants';
-import { slugProblem } from '@shared/domain/slug';
-import { slugMessage } from './messages';
+import { SLUG_ID_SHAPED_MESSAGE, SLUG_MESSAGE, slugProblem } from '@shared/domain/slug';
+import { t } from '@web/i18n/i18n';
 
 /**
  * A slug made from a post's title, to prefill the slug field: "Picnic on Saturday!" →
@@ -28,11 +28,29 @@ export function slugFromTitle(title: string): string {
 
 /** The address field's hint: the public link the slug makes, whole, so the member sees what it is. */
 export function publicLinkHint(slug: string): string {
-  return `Public link: ${window.location.origin}/explore/post/${slug.trim() || '…'}`;
+  return t('published.slug.hint', { url: `${window.location.origin}/explore/post/${slug.trim() || '…'}` });
 }
 
-/** The slug field's error before anything is sent ("Address can't be blank" …); null when it may be sent. */
+/**
+ * The slug field's error before anything is sent ("Address can't be blank" …), a sentence named after
+ * the field's label, in the member's language; null when it may be sent. slugProblem words it as the
+ * server's field errors do (shared/domain/slug.ts), so each of its wordings has a message here.
+ */
 export function slugError(value: string): string | null {
   const problem = slugProblem(value);
-  return problem === null ? null : slugMessage(problem);
+  if (problem === null) return null;
+  switch (problem) {
+    case "can't be blank":
+      return t('published.slug.blank');
+    case `is too short (minimum is ${LIMITS.slugMin} characters)`:
+      return t('published.slug.tooShort', { count: LIMITS.slugMin });
+    case `is too long (maximum is ${LIMITS.slugMax} characters)`:
+      return t('published.slug.tooLong', { count: LIMITS.slugMax });
+    case SLUG_MESSAGE:
+      return t('published.slug.pattern');
+    case SLUG_ID_SHAPED_MESSAGE:
+      return t('published.slug.idShaped');
+    default:
+      return t('published.slug.problem', { problem });
+  }
 }

@@ -3,9 +3,9 @@ import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/button';
 import { Dialog } from '@web/components/dialog';
 import { serverErrorText } from '@web/lib/api-errors';
+import { useT } from '@web/i18n/i18n';
 import { queryKeys } from '@web/lib/query-keys';
 import { unpublishPost } from './api';
-import { PUBLISH_TEXT } from './messages';
 
 /** Asks before taking a post's public address away (DELETE /api/public_posts/{id}); not closable meanwhile. */
 export function UnpublishDialog({
@@ -22,6 +22,7 @@ export function UnpublishDialog({
   onOpenChange: (open: boolean) => void;
   onUnpublished?: () => void;
 }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const unpublish = useMutation({
     mutationFn: () => unpublishPost(publicPostId),
@@ -42,11 +43,11 @@ export function UnpublishDialog({
         onOpenChange(next);
       }}
       dismissible={!unpublish.isPending}
-      title={PUBLISH_TEXT.unpublishTitle}
-      description={`“${title}” will no longer be readable at its public address. Members still see it as before.`}
+      title={t('published.unpublish.title')}
+      description={t('published.unpublish.description', { title })}
     >
       {unpublish.isError ? (
-        <Alert className="mb-4">{serverErrorText(unpublish.error) ?? PUBLISH_TEXT.unpublishFailed}</Alert>
+        <Alert className="mb-4">{serverErrorText(unpublish.error) ?? t('published.unpublish.failed')}</Alert>
       ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button
@@ -56,7 +57,7 @@ export function UnpublishDialog({
           onClick={() => onOpenChange(false)}
           disabled={unpublish.isPending}
         >
-          Cancel
+          {t('published.dialog.cancel')}
         </Button>
         <Button
           variant="danger"
@@ -65,7 +66,7 @@ export function UnpublishDialog({
           busy={unpublish.isPending}
           onClick={() => unpublish.mutate()}
         >
-          {unpublish.isPending ? PUBLISH_TEXT.unpublishing : PUBLISH_TEXT.unpublish}
+          {unpublish.isPending ? t('published.unpublish.busy') : t('published.unpublish.action')}
         </Button>
       </div>
     </Dialog>

@@ -1,9 +1,10 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReactionSummary } from '@shared/api/reactions';
+import { activateLocale } from '@web/i18n/i18n';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { testId } from '@web/test/ids';
 import { ReactionBar } from './reaction-bar';
@@ -32,6 +33,8 @@ function deferred() {
   const promise = new Promise<Response>((r) => (resolve = r));
   return { promise, resolve };
 }
+
+afterEach(() => activateLocale('en'));
 
 describe('reaction chips', () => {
   it('shows a "glyph count" chip per emoji, pressed when it is the viewer’s, named for screen readers', () => {
@@ -117,6 +120,22 @@ describe('reaction chips', () => {
       'true',
     );
     expect(opener).toHaveFocus();
+  });
+
+  it('in Arabic, names the emoji in Arabic and moves to the next one with the arrow pointing left, the way they run', async () => {
+    const user = userEvent.setup();
+    mockFetch({});
+    await act(() => activateLocale('ar'));
+    renderBar([]);
+    const opener = screen.getByRole('button', { name: 'أضف تفاعلًا مع هذا المنشور' });
+    opener.focus();
+    await user.keyboard('{Enter}');
+    const panel = screen.getByRole('group', { name: 'اختر تفاعلًا' });
+    expect(within(panel).getByRole('button', { name: 'إعجاب' })).toHaveFocus();
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(within(panel).getByRole('button', { name: 'ضحك' })).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(within(panel).getByRole('button', { name: 'قلب' })).toHaveFocus();
   });
 
   it('lists who reacted per emoji in a dialog', async () => {

@@ -1,15 +1,12 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { SmilePlus } from 'lucide-react';
 import type { ReactionSummary } from '@shared/api/reactions';
-import {
-  REACTION_EMOJI,
-  REACTION_GLYPHS,
-  REACTION_LABELS,
-  type ReactionEmoji,
-} from '@shared/domain/reactions';
+import { REACTION_EMOJI, REACTION_GLYPHS, type ReactionEmoji } from '@shared/domain/reactions';
 import { onDemandDialog } from '@web/app/resilience/on-demand';
+import { useT } from '@web/i18n/i18n';
 import { cn } from '@web/lib/cn';
 import type { ReactionSubject } from './api';
+import { REACTION_LABEL_IDS } from './labels';
 import { useReactions } from './use-reactions';
 import { exportOf } from '@web/app/resilience/screen-loading';
 
@@ -24,9 +21,6 @@ const control =
 const chipClasses = `${control} h-8 px-2.5`;
 const idleChip = 'border-stone-200 bg-white text-stone-700 hover:bg-stone-100';
 const mineChip = 'border-brand-300 bg-brand-50 text-brand-800 hover:bg-brand-100';
-
-/** "3 reactions" for screen readers; the glyph and the number are what the eye reads. */
-const reactionsWord = (count: number) => `${count} ${count === 1 ? 'reaction' : 'reactions'}`;
 
 /**
  * A post's or a comment's reactions (ADR 044): a "👍 3" chip per emoji given, which toggles the
@@ -45,13 +39,13 @@ export function ReactionBar({
   onSettled?: (reactions: ReactionSummary[]) => void;
   className?: string;
 }) {
+  const t = useT();
   const state = useReactions(subject, reactions, onSettled);
   const [whoOpen, setWhoOpen] = useState(false);
-  const noun = subject.kind === 'post' ? 'post' : 'comment';
   return (
     <div
       role="group"
-      aria-label={`Reactions to this ${noun}`}
+      aria-label={subject.kind === 'post' ? t('reactions.bar.post') : t('reactions.bar.comment')}
       aria-busy={state.pending || undefined}
       className={cn('flex flex-wrap items-center gap-1.5', className)}
     >
@@ -60,11 +54,15 @@ export function ReactionBar({
           key={reaction.emoji}
           type="button"
           aria-pressed={reaction.reacted}
-          aria-label={`${REACTION_LABELS[reaction.emoji]}: ${reactionsWord(reaction.count)}`}
+          // "Heart: 3 reactions" for screen readers; the glyph and the number are what the eye reads.
+          aria-label={t('reactions.chip.label', {
+            emoji: t(REACTION_LABEL_IDS[reaction.emoji]),
+            count: reaction.count,
+          })}
           title={
             reaction.reacted
-              ? `Remove your ${REACTION_LABELS[reaction.emoji]}`
-              : `React with ${REACTION_LABELS[reaction.emoji]}`
+              ? t('reactions.chip.remove', { emoji: t(REACTION_LABEL_IDS[reaction.emoji]) })
+              : t('reactions.chip.react', { emoji: t(REACTION_LABEL_IDS[reaction.emoji]) })
           }
           onClick={() => void state.toggle(reaction.emoji)}
           className={cn(chipClasses, reaction.reacted ? mineChip : idleChip)}
@@ -75,7 +73,11 @@ export function ReactionBar({
           </span>
         </button>
       ))}
-      <ReactionPicker noun={noun} reactions={state.reactions} onPick={(emoji) => void state.toggle(emoji)} />
+      <ReactionPicker
+        subject={subject}
+        reactions={state.reactions}
+        onPick={(emoji) => void state.toggle(emoji)}
+      />
       {state.reactions.length > 0 ? (
         <button
           type="button"
@@ -83,7 +85,7 @@ export function ReactionBar({
           onClick={() => setWhoOpen(true)}
           className="rounded-md px-1.5 py-1 text-xs font-medium text-stone-600 underline-offset-2 hover:text-stone-900 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
         >
-          Who reacted
+          {t('reactions.who.title')}
         </button>
       ) : null}
       <WhoReactedDialog open={whoOpen} onOpenChange={setWhoOpen} subject={subject} />
@@ -97,14 +99,15 @@ export function ReactionBar({
  * and gives the focus back to the button; a pick, a click outside or Tab away closes it too.
  */
 function ReactionPicker({
-  noun,
+  subject,
   reactions,
   onPick,
 }: {
-  noun: string;
+  subject: ReactionSubject;
   reactions: readonly ReactionSummary[];
   onPick: (emoji: ReactionEmoji) => void;
 }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const wrapper = useRef<HTMLDivElement>(null);
@@ -135,12 +138,16 @@ function ReactionPicker({
       event.preventDefault();
       buttons[(index + buttons.length) % buttons.length]?.focus();
     };
+    // The emoji run right to left in Arabic: the arrow pointing the way of the next one moves to it.
+    const rtl = document.documentElement.dir === 'rtl';
+    const forward = rtl ? 'ArrowLeft' : 'ArrowRight';
+    const backward = rtl ? 'ArrowRight' : 'ArrowLeft';
     if (event.key === 'Escape') {
       event.preventDefault();
       event.stopPropagation();
       close({ refocus: true });
-    } else if (event.key === 'ArrowRight' || event.key === 'ArrowDown') move(at + 1);
-    else if (event.key === 'ArrowLeft' || event.key === 'ArrowUp') move(at - 1);
+    } else if (event.key === forward || event.key === 'ArrowDown') move(at + 1);
+    else if (event.key === backward || event.key === 'ArrowUp') move(at - 1);
     else if (event.key === 'Home') move(0);
     else if (event.key === 'End') move(buttons.length - 1);
   }
@@ -156,10 +163,10 @@ function ReactionPicker({
       <button
         ref={trigger}
         type="button"
-        aria-label={`Add a reaction to this ${noun}`}
+        aria-label={subject.kind === 'post' ? t('reactions.picker.post') : t('reactions.picker.comment')}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
-        title="Add a reaction"
+        title={t('reactions.picker.title')}
         onClick={() => setOpen((was) => !was)}
         className={cn(
           control,
@@ -173,9 +180,9 @@ function ReactionPicker({
         <div
           id={panelId}
           role="group"
-          aria-label="Choose a reaction"
+          aria-label={t('reactions.picker.choose')}
           onKeyDown={onPanelKeyDown}
-          className="absolute top-full left-0 z-30 mt-1 flex gap-0.5 rounded-xl border border-stone-200 bg-white p-1 shadow-lg shadow-stone-900/10 data-[state=open]:animate-pop-in"
+          className="absolute start-0 top-full z-30 mt-1 flex gap-0.5 rounded-xl border border-stone-200 bg-white p-1 shadow-lg shadow-stone-900/10 data-[state=open]:animate-pop-in"
           data-state="open"
         >
           {REACTION_EMOJI.map((emoji) => (
@@ -184,8 +191,8 @@ function ReactionPicker({
               type="button"
               data-emoji={emoji}
               aria-pressed={mine.has(emoji)}
-              aria-label={REACTION_LABELS[emoji]}
-              title={REACTION_LABELS[emoji]}
+              aria-label={t(REACTION_LABEL_IDS[emoji])}
+              title={t(REACTION_LABEL_IDS[emoji])}
               onClick={() => {
                 onPick(emoji);
                 close({ refocus: true });

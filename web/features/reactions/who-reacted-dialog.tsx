@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { REACTION_GLYPHS, REACTION_LABELS } from '@shared/domain/reactions';
+import { REACTION_GLYPHS } from '@shared/domain/reactions';
 import { Avatar } from '@web/components/avatar';
 import { Dialog } from '@web/components/dialog';
 import { RetryAlert } from '@web/components/retry-alert';
 import { Spinner } from '@web/components/spinner';
+import { useT } from '@web/i18n/i18n';
 import { initialsOf } from '@web/lib/initials';
 import { queryKeys } from '@web/lib/query-keys';
 import { fetchWhoReacted, type ReactionSubject } from './api';
+import { REACTION_LABEL_IDS } from './labels';
 
 /**
  * Who reacted to a post or a comment: per emoji, its count and the most recent members (the server
@@ -23,6 +25,7 @@ export function WhoReactedDialog({
   onOpenChange: (open: boolean) => void;
   subject: ReactionSubject;
 }) {
+  const t = useT();
   const query = useQuery({
     queryKey: queryKeys.reactions.who(subject.kind, subject.id),
     queryFn: ({ signal }) => fetchWhoReacted(subject, signal),
@@ -30,19 +33,19 @@ export function WhoReactedDialog({
     staleTime: 0,
   });
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Who reacted">
+    <Dialog open={open} onOpenChange={onOpenChange} title={t('reactions.who.title')}>
       {query.isPending ? (
         <div className="flex justify-center py-6">
-          <Spinner label="Loading reactions" />
+          <Spinner label={t('reactions.who.loading')} />
         </div>
       ) : query.isError ? (
         <RetryAlert
-          message="Couldn't load who reacted."
+          message={t('reactions.who.failed')}
           retrying={query.isFetching}
           onRetry={() => void query.refetch()}
         />
       ) : query.data.length === 0 ? (
-        <p className="text-sm text-stone-600">No reactions yet.</p>
+        <p className="text-sm text-stone-600">{t('reactions.who.empty')}</p>
       ) : (
         <div className="space-y-4">
           {query.data.map((reaction) => (
@@ -54,7 +57,7 @@ export function WhoReactedDialog({
                 <span aria-hidden="true" className="text-lg">
                   {REACTION_GLYPHS[reaction.emoji]}
                 </span>
-                {REACTION_LABELS[reaction.emoji]} · {reaction.count}
+                {t(REACTION_LABEL_IDS[reaction.emoji])} · {reaction.count}
               </h3>
               <ul className="mt-2 space-y-1.5">
                 {reaction.members.map((member) => (
@@ -73,7 +76,7 @@ export function WhoReactedDialog({
               </ul>
               {reaction.count > reaction.members.length ? (
                 <p className="mt-1.5 text-xs text-stone-500">
-                  and {reaction.count - reaction.members.length} more
+                  {t('reactions.who.more', { count: reaction.count - reaction.members.length })}
                 </p>
               ) : null}
             </section>

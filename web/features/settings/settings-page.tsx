@@ -26,10 +26,11 @@ import { useDocumentTitle } from '@web/lib/use-document-title';
 import { useTimedMessage } from '@web/lib/use-timed-message';
 import { SETTINGS_TEXT } from './messages';
 import { AppearanceCard, TimeZoneCard } from './appearance-section';
+import { LanguageCard } from './language-setting';
 import { ProfilePicture } from './profile-picture';
 
 /** The fields the form edits, as the form holds them (text, never null). */
-type ProfileForm = Required<{ [K in keyof Omit<ProfileChanges, 'time_zone'>]: string }>;
+type ProfileForm = Required<{ [K in keyof Omit<ProfileChanges, 'time_zone' | 'locale'>]: string }>;
 
 /** Field errors read as sentences: 'Username has already been taken'. */
 const FIELD_LABELS: Record<keyof ProfileForm, string> = {
@@ -91,6 +92,7 @@ export function SettingsPage() {
       <div className="mt-6 space-y-6">
         <AppearanceCard />
         <TimeZoneCard />
+        <LanguageCard />
       </div>
       <PrivacyLinks />
     </div>

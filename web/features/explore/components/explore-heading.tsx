@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { publishedErrorText } from '../messages';
+import { useT } from '@web/i18n/i18n';
+import { publishedErrorText } from '../errors';
 
 /**
  * The heading of a group's or a member's published posts: their picture and name once known; a
@@ -16,15 +17,20 @@ export function ExploreHeading({
   leading: ReactNode;
   description?: ReactNode;
 }) {
+  const t = useT();
   return (
     <div className="mb-6 flex items-center gap-4">
       {leading}
       <div className="min-w-0 flex-1">
         {query.isPending ? (
-          <div className="h-7 w-48 animate-pulse rounded bg-stone-200" role="status" aria-label="Loading" />
+          <div
+            className="h-7 w-48 animate-pulse rounded bg-stone-200"
+            role="status"
+            aria-label={t('explore.heading.loading')}
+          />
         ) : (
           <h1 className="truncate text-2xl font-semibold tracking-tight text-stone-900">
-            {title ?? 'Published posts'}
+            {title ?? t('explore.page.title')}
           </h1>
         )}
         {query.isError ? (

@@ -13,11 +13,12 @@ import { EmptyState } from '@web/components/empty-state';
 import { FloatingRefreshButton } from '@web/components/floating-refresh-button';
 import { flattenPages, type CursorPage } from '@web/lib/pagination';
 import { useInfiniteScroll } from '@web/lib/use-infinite-scroll';
-import { EXPLORE_TEXT, publishedErrorText } from '../messages';
+import { useT } from '@web/i18n/i18n';
+import { publishedErrorText } from '../errors';
 
 type Pages<T> = InfiniteData<CursorPage<T>, unknown>;
 
-/** The words of one public list: its empty state, its error, and its paging. */
+/** The message ids of one public list's words: its empty state, its error, and its paging. */
 export interface PublishedListText {
   loading: string;
   empty: string;
@@ -47,6 +48,7 @@ export function PublishedList<T extends { id: string }>({
   renderItem: (item: T) => ReactNode;
   skeleton: ReactNode;
 }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, refetch } = query;
   const markerRef = useInfiniteScroll(
@@ -69,7 +71,7 @@ export function PublishedList<T extends { id: string }>({
 
   if (query.isPending) {
     return (
-      <div role="status" aria-label={text.loading} className="space-y-4">
+      <div role="status" aria-label={t(text.loading)} className="space-y-4">
         {skeleton}
         {skeleton}
         {skeleton}
@@ -83,7 +85,7 @@ export function PublishedList<T extends { id: string }>({
         {floating}
         <ListError
           error={query.error}
-          fallback={text.error}
+          fallback={t(text.error)}
           retrying={query.isFetching}
           onRetry={() => void refetch()}
         />
@@ -100,7 +102,7 @@ export function PublishedList<T extends { id: string }>({
         <div className="mb-4">
           <ListError
             error={query.error}
-            fallback={text.error}
+            fallback={t(text.error)}
             retrying={query.isFetching}
             onRetry={refresh}
           />
@@ -109,11 +111,11 @@ export function PublishedList<T extends { id: string }>({
       {items.length === 0 ? (
         <EmptyState
           icon={emptyIcon}
-          title={text.empty}
+          title={t(text.empty)}
           action={
             <Button variant="outline" onClick={refresh} busy={query.isRefetching}>
               <RotateCw className="size-4" aria-hidden="true" />
-              {EXPLORE_TEXT.refresh}
+              {t('explore.list.refresh')}
             </Button>
           }
         />
@@ -125,9 +127,13 @@ export function PublishedList<T extends { id: string }>({
         hasNextPage={hasNextPage}
         loadingMore={isFetchingNextPage}
         onLoadMore={() => void fetchNextPage()}
-        error={isFetchNextPageError ? publishedErrorText(query.error, text.error) : null}
+        error={isFetchNextPageError ? publishedErrorText(query.error, t(text.error)) : null}
         showEnd={items.length > 0 && query.data.pages.length > 1}
-        text={{ ...text, loadMore: EXPLORE_TEXT.loadMore }}
+        text={{
+          loadingMore: t(text.loadingMore),
+          noMore: t(text.noMore),
+          loadMore: t('explore.list.loadMore'),
+        }}
         size="lg"
       />
     </>
@@ -146,6 +152,7 @@ function ListError({
   retrying: boolean;
   onRetry: () => void;
 }) {
+  const t = useT();
   const reason = publishedErrorText(error, fallback);
   return (
     <Alert>
@@ -153,7 +160,7 @@ function ListError({
       {reason !== fallback ? <p>{reason}</p> : null}
       <Button variant="outline" size="sm" className="mt-3" busy={retrying} onClick={onRetry}>
         {retrying ? null : <RotateCw className="size-4" aria-hidden="true" />}
-        Try Again
+        {t('explore.list.tryAgain')}
       </Button>
     </Alert>
   );

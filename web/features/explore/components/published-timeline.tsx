@@ -1,18 +1,17 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Newspaper } from 'lucide-react';
 import type { PublishedFilter } from '../api';
-import { EXPLORE_TEXT } from '../messages';
 import { publishedTimelineOptions } from '../queries';
 import { PublishedList } from './published-list';
 import { PublishedPostCard } from './published-post-card';
 import { PublishedPostCardSkeleton } from './published-post-card-skeleton';
 
 const TIMELINE_TEXT = {
-  loading: 'Loading published posts',
-  empty: EXPLORE_TEXT.empty,
-  error: EXPLORE_TEXT.timelineError,
-  loadingMore: EXPLORE_TEXT.loadingMore,
-  noMore: EXPLORE_TEXT.noMore,
+  loading: 'explore.timeline.loading',
+  empty: 'explore.timeline.empty',
+  error: 'explore.timeline.error',
+  loadingMore: 'explore.timeline.loadingMore',
+  noMore: 'explore.timeline.noMore',
 };
 
 /**

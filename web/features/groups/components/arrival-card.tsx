@@ -8,8 +8,8 @@ import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@web/com
 import { FollowButton } from '@web/features/friends';
 import { initialsOf } from '@web/lib/initials';
 import { arrivalQueryOptions } from '../invitations-api';
-import { ARRIVAL_TEXT as TEXT } from '../messages';
 import { groupPath } from '../paths';
+import { useT } from '@web/i18n/i18n';
 
 const DISMISSED_KEY = 'hearth.arrival.dismissed';
 
@@ -27,6 +27,7 @@ function wasDismissed(): boolean {
  * until dismissed (kept in this browser).
  */
 export function ArrivalCard() {
+  const t = useT();
   const [dismissed, setDismissed] = useState(wasDismissed);
   const arrival = useQuery({ ...arrivalQueryOptions(), enabled: !dismissed });
   if (dismissed || !arrival.data) return null;
@@ -47,18 +48,22 @@ export function ArrivalCard() {
       <CardHeader className="flex flex-row items-start gap-3">
         <PartyPopper className="mt-1 size-5 shrink-0 text-brand-700" aria-hidden="true" />
         <div className="min-w-0 flex-1 space-y-1">
-          <CardTitle id="arrival-title">{TEXT.title}</CardTitle>
-          <CardDescription>{inviter ? TEXT.invitedBy(inviter.name) : TEXT.description}</CardDescription>
+          <CardTitle id="arrival-title">{t('groups.arrival.title')}</CardTitle>
+          <CardDescription>
+            {inviter
+              ? t('groups.arrival.invitedBy', { name: inviter.name })
+              : t('groups.arrival.description')}
+          </CardDescription>
         </div>
-        <Button variant="ghost" size="icon" onClick={dismiss} aria-label={TEXT.dismiss}>
+        <Button variant="ghost" size="icon" onClick={dismiss} aria-label={t('groups.arrival.dismiss')}>
           <X className="size-4" aria-hidden="true" />
         </Button>
       </CardHeader>
       <CardBody className="space-y-5 pt-3 sm:pt-4">
         {groups.length > 0 ? (
           <div className="space-y-2">
-            <h3 className="text-sm font-semibold text-stone-900">{TEXT.groups}</h3>
-            <ul className="flex flex-wrap gap-2" aria-label={TEXT.groups}>
+            <h3 className="text-sm font-semibold text-stone-900">{t('groups.arrival.groups')}</h3>
+            <ul className="flex flex-wrap gap-2" aria-label={t('groups.arrival.groups')}>
               {groups.map((group) => (
                 <li key={group.id}>
                   <Link
@@ -75,9 +80,9 @@ export function ArrivalCard() {
         {suggestions.length > 0 ? (
           <div className="space-y-2">
             <h3 className="text-sm font-semibold text-stone-900">
-              {inviter ? TEXT.peopleOf(inviter.name) : TEXT.people}
+              {inviter ? t('groups.arrival.peopleOf', { name: inviter.name }) : t('groups.arrival.people')}
             </h3>
-            <ul className="divide-y divide-stone-100" aria-label={TEXT.people}>
+            <ul className="divide-y divide-stone-100" aria-label={t('groups.arrival.people')}>
               {suggestions.map((person) => (
                 <li key={person.profile_id} className="flex items-center gap-3 py-2">
                   <Avatar src={person.avatar} initials={initialsOf(person.name)} size="md" />

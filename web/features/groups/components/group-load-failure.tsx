@@ -5,8 +5,9 @@ import { ButtonLink } from '@web/components/button';
 import { isNotFoundError, NotFoundState } from '@web/components/not-found-state';
 import { RetryAlert } from '@web/components/retry-alert';
 import { errorMessage } from '@web/lib/api-errors';
-import { loadFailure } from '../messages';
+import { loadFailure } from '../load-failure';
 import { GROUPS_PATH } from '../paths';
+import { useT } from '@web/i18n/i18n';
 
 /**
  * What the group page and the edit group page show when the group did not load: for a group that
@@ -14,17 +15,18 @@ import { GROUPS_PATH } from '../paths';
  * fetched again); and the way back to All groups either way.
  */
 export function GroupLoadFailure({ group }: { group: UseQueryResult<Group> }) {
+  const t = useT();
   const back = (
     <ButtonLink to={GROUPS_PATH} variant="ghost" size="sm">
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      All groups
+      <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+      {t('groups.page.allGroups')}
     </ButtonLink>
   );
   // A group that is not there (or not there for this member) is no failure another try can mend.
   if (isNotFoundError(group.error)) {
     return (
       <NotFoundState
-        title="Group not found"
+        title={t('groups.page.notFound')}
         message={loadFailure(errorMessage(group.error))}
         actions={back}
       />

@@ -13,6 +13,7 @@ import { cn } from '@web/lib/cn';
 import { queryKeys } from '@web/lib/query-keys';
 import { updateGroup } from '../api';
 import { GroupAvatar } from './group-avatar';
+import { t, useT } from '@web/i18n/i18n';
 
 const MAX = LIMITS.groupDescriptionMax;
 
@@ -20,7 +21,9 @@ function failureText(error: unknown): string {
   const errors = fieldErrorsOf(error);
   const [field, messages] = Object.entries(errors)[0] ?? [];
   if (field && messages?.[0])
-    return `${field === 'picture_file_id' ? 'Picture' : 'Description'} ${messages[0]}`;
+    return field === 'picture_file_id'
+      ? t('groups.profile.pictureError', { problem: messages[0] })
+      : t('groups.profile.descriptionError', { problem: messages[0] });
   return errorMessage(error);
 }
 
@@ -29,6 +32,7 @@ function failureText(error: unknown): string {
  * its description (up to 1,000 characters, with a counter). Owners only, as the server enforces.
  */
 export function GroupProfileForm({ group }: { group: Group }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const upload = useUpload();
   const [description, setDescription] = useState(group.description);
@@ -62,22 +66,20 @@ export function GroupProfileForm({ group }: { group: Group }) {
   const tooLong = length > MAX;
   const state = upload.state;
   const uploadFailure =
-    state.status === 'error' ? `The picture could not be uploaded: ${state.message}` : null;
+    state.status === 'error' ? t('groups.profile.uploadFailed', { message: state.message }) : null;
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Picture and description</CardTitle>
-        <CardDescription>
-          Shown on the group page, in the groups list and in the group switcher.
-        </CardDescription>
+        <CardTitle>{t('groups.profile.title')}</CardTitle>
+        <CardDescription>{t('groups.profile.description')}</CardDescription>
       </CardHeader>
       <CardBody className="space-y-5 pt-3 sm:pt-4">
         {save.isError ? <Alert>{failureText(save.error)}</Alert> : null}
         {uploadFailure ? <Alert>{uploadFailure}</Alert> : null}
         {saved && !save.isPending ? (
           <Alert variant="success" className="mt-0">
-            Saved.
+            {t('groups.profile.saved')}
           </Alert>
         ) : null}
         <div className="flex flex-wrap items-center gap-4">
@@ -92,7 +94,7 @@ export function GroupProfileForm({ group }: { group: Group }) {
                 onPick={(file) => void changePicture(file)}
               >
                 <Camera className="size-4" aria-hidden="true" />
-                {group.picture_url ? 'Change picture' : 'Add a picture'}
+                {group.picture_url ? t('groups.profile.changePicture') : t('groups.profile.addPicture')}
               </FilePicker>
               {group.picture_url ? (
                 <Button
@@ -105,7 +107,7 @@ export function GroupProfileForm({ group }: { group: Group }) {
                   }}
                 >
                   <Trash2 className="size-4" aria-hidden="true" />
-                  Remove picture
+                  {t('groups.profile.removePicture')}
                 </Button>
               ) : null}
             </div>
@@ -113,7 +115,7 @@ export function GroupProfileForm({ group }: { group: Group }) {
         </div>
         <form onSubmit={submit} className="space-y-2">
           <label htmlFor="group-description" className="block text-sm font-medium text-stone-800">
-            Description
+            {t('groups.profile.descriptionLabel')}
           </label>
           <Textarea
             id="group-description"
@@ -125,7 +127,7 @@ export function GroupProfileForm({ group }: { group: Group }) {
               setDescription(event.target.value);
             }}
             aria-describedby="group-description-count"
-            placeholder="What is this group about? Who is it for?"
+            placeholder={t('groups.profile.placeholder')}
           />
           <div className="flex items-center justify-between gap-3">
             <p
@@ -135,7 +137,7 @@ export function GroupProfileForm({ group }: { group: Group }) {
               {length}/{MAX}
             </p>
             <Button type="submit" busy={save.isPending} disabled={tooLong}>
-              Save description
+              {t('groups.profile.save')}
             </Button>
           </div>
         </form>

@@ -11,6 +11,7 @@ import { flattenPages, type CursorPage } from '@web/lib/pagination';
 import { queryKeys } from '@web/lib/query-keys';
 import { newLinkInGroupPath, newPostInGroupPath } from '../paths';
 import { UnreadNotice, useMarkGroupRead } from './group-unread';
+import { useT } from '@web/i18n/i18n';
 
 type LinkPages = InfiniteData<CursorPage<Link>, string | null>;
 
@@ -31,6 +32,7 @@ export function GroupTimeline({
   canPost: boolean;
   unreadAtOpen?: number;
 }) {
+  const t = useT();
   const newPosts = useNewPosts((event) => event.groupId === groupId);
   const markRead = useMarkGroupRead(groupId);
   const queryClient = useQueryClient();
@@ -61,14 +63,14 @@ export function GroupTimeline({
   return (
     <section aria-labelledby="group-timeline-heading">
       <h2 id="group-timeline-heading" className="mb-3 text-lg font-semibold tracking-tight text-stone-900">
-        Timeline
+        {t('groups.timeline.title')}
       </h2>
       {links.isError && !links.data ? (
         <Alert className="mb-4">
-          <p>Couldn't load the links shared in this group: {errorMessage(links.error)}</p>
+          <p>{t('groups.timeline.linksFailed', { message: errorMessage(links.error) })}</p>
           <Button variant="outline" size="sm" className="mt-3" onClick={() => void links.refetch()}>
             <RotateCw className="size-4" aria-hidden="true" />
-            Try Again
+            {t('groups.timeline.tryAgain')}
           </Button>
         </Alert>
       ) : null}
@@ -91,18 +93,18 @@ export function GroupTimeline({
           fetchNextPage: () => void links.fetchNextPage(),
           render: (item) => <LinkCard link={item as Link} />,
         }}
-        emptyText="No posts in this group yet"
-        emptyDescription={canPost ? 'Start the conversation: share something with the group.' : undefined}
+        emptyText={t('groups.timeline.empty')}
+        emptyDescription={canPost ? t('groups.timeline.emptyDescription') : undefined}
         emptyAction={
           canPost ? (
             <div className="flex flex-wrap justify-center gap-2">
               <ButtonLink to={newPostInGroupPath(groupId)} variant="outline">
                 <SquarePen className="size-4" aria-hidden="true" />
-                Write the first post
+                {t('groups.timeline.writeFirst')}
               </ButtonLink>
               <ButtonLink to={newLinkInGroupPath(groupId)} variant="outline">
                 <Link2 className="size-4" aria-hidden="true" />
-                Share a link
+                {t('groups.page.shareLink')}
               </ButtonLink>
             </div>
           ) : undefined

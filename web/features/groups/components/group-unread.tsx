@@ -7,6 +7,7 @@ import { useLiveEvents } from '@web/lib/live-events';
 import { queryKeys } from '@web/lib/query-keys';
 import { patchCachedGroup } from '../cache';
 import { markGroupRead } from '../notifications-api';
+import { useT } from '@web/i18n/i18n';
 
 /**
  * Marks the group read up to now (ADR 045) and puts its answer (unread 0) wherever the group is
@@ -39,10 +40,11 @@ export function useUnreadOnOpen(group: Group): number {
 
 /** "3 new posts since your last visit" above the group's timeline (they are its first cards). */
 export function UnreadNotice({ count }: { count: number }) {
+  const t = useT();
   if (count <= 0) return null;
   return (
     <Alert variant="info" className="mb-3">
-      {`${unreadLabel(count)} new ${count === 1 ? 'post' : 'posts'} since your last visit, newest first.`}
+      {t('groups.unread.notice', { count, shown: unreadLabel(count) })}
     </Alert>
   );
 }

@@ -13,13 +13,12 @@ import { copyToClipboard } from '@web/lib/clipboard';
 import { queryKeys } from '@web/lib/query-keys';
 import { useTimedMessage } from '@web/lib/use-timed-message';
 import { makeInviteLink, turnOffInviteLink } from '../invitations-api';
-import { INVITE_TEXT } from '../messages';
+import { useLocale, useT } from '@web/i18n/i18n';
 
-const TEXT = INVITE_TEXT.link;
 const EXPIRY_CHOICES = [1, 7, 30, INVITE_LINK_LIMITS.expiresInDaysMax];
 
-function formatDate(iso: string) {
-  return new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+function formatDate(iso: string, locale: string) {
+  return new Date(iso).toLocaleDateString(locale, { dateStyle: 'medium' });
 }
 
 /**
@@ -28,6 +27,8 @@ function formatDate(iso: string) {
  * and turn it off.
  */
 export function InviteLinkCard({ groupId, link }: { groupId: string; link: InviteLink }) {
+  const t = useT();
+  const locale = useLocale();
   const queryClient = useQueryClient();
   const [days, setDays] = useState<number>(INVITE_LINK_LIMITS.expiresInDaysDefault);
   const [maxUses, setMaxUses] = useState('');
@@ -51,7 +52,7 @@ export function InviteLinkCard({ groupId, link }: { groupId: string; link: Invit
     onSuccess: (next) => {
       settle(next);
       setFresh(null);
-      notice.show(TEXT.turnedOff);
+      notice.show(t('groups.link.turnedOff'));
     },
   });
 
@@ -67,20 +68,26 @@ export function InviteLinkCard({ groupId, link }: { groupId: string; link: Invit
 
   async function copy(url: string) {
     await copyToClipboard(url);
-    notice.show(TEXT.copied);
+    notice.show(t('groups.link.copied'));
   }
 
   const state = !link.enabled
-    ? TEXT.off
+    ? t('groups.link.off')
     : link.usable
-      ? TEXT.on(formatDate(link.expires_at!), TEXT.used(link.uses, link.max_uses))
-      : TEXT.dead;
+      ? t('groups.link.on', {
+          expires: formatDate(link.expires_at!, locale),
+          uses:
+            link.max_uses === null
+              ? t('groups.link.usedTimes', { count: link.uses })
+              : t('groups.link.usedOf', { count: link.uses, max: link.max_uses }),
+        })
+      : t('groups.link.dead');
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{TEXT.title}</CardTitle>
-        <CardDescription>{TEXT.description}</CardDescription>
+        <CardTitle>{t('groups.link.title')}</CardTitle>
+        <CardDescription>{t('groups.link.description')}</CardDescription>
       </CardHeader>
       <CardBody className="space-y-4 pt-3 sm:pt-4">
         <p className="text-sm text-stone-700" role="status">
@@ -91,7 +98,7 @@ export function InviteLinkCard({ groupId, link }: { groupId: string; link: Invit
         {notice.message ? <Alert variant="success">{notice.message}</Alert> : null}
         {fresh && link.enabled ? (
           <div className="space-y-1.5">
-            <Label htmlFor={`group-link-${groupId}`}>{TEXT.url}</Label>
+            <Label htmlFor={`group-link-${groupId}`}>{t('groups.link.url')}</Label>
             <div className="flex flex-col gap-2 sm:flex-row">
               <Input
                 id={`group-link-${groupId}`}
@@ -102,15 +109,15 @@ export function InviteLinkCard({ groupId, link }: { groupId: string; link: Invit
               />
               <Button variant="outline" onClick={() => void copy(fresh)}>
                 <Copy className="size-4" aria-hidden="true" />
-                {TEXT.copy}
+                {t('groups.link.copy')}
               </Button>
             </div>
-            <p className="text-xs text-stone-500">{TEXT.shownOnce}</p>
+            <p className="text-xs text-stone-500">{t('groups.link.shownOnce')}</p>
           </div>
         ) : null}
         <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
           <div className="space-y-1.5">
-            <Label htmlFor={`link-days-${groupId}`}>{TEXT.expires}</Label>
+            <Label htmlFor={`link-days-${groupId}`}>{t('groups.link.expires')}</Label>
             <Select
               id={`link-days-${groupId}`}
               value={days}
@@ -119,14 +126,14 @@ export function InviteLinkCard({ groupId, link }: { groupId: string; link: Invit
             >
               {EXPIRY_CHOICES.map((choice) => (
                 <option key={choice} value={choice}>
-                  {TEXT.days(choice)}
+                  {t('groups.link.days', { count: choice })}
                 </option>
               ))}
             </Select>
           </div>
           <TextField
-            label={TEXT.maxUses}
-            hint={TEXT.maxUsesHint}
+            label={t('groups.link.maxUses')}
+            hint={t('groups.link.maxUsesHint')}
             type="number"
             inputMode="numeric"
             min={1}
@@ -134,24 +141,26 @@ export function InviteLinkCard({ groupId, link }: { groupId: string; link: Invit
             value={maxUses}
             onChange={(event) => setMaxUses(event.target.value)}
             error={
-              limitInvalid ? `Must be a whole number from 1 to ${INVITE_LINK_LIMITS.maxUsesMax}` : undefined
+              limitInvalid
+                ? t('groups.link.maxUsesInvalid', { max: INVITE_LINK_LIMITS.maxUsesMax })
+                : undefined
             }
             className="sm:w-36"
           />
           <div className="flex flex-wrap gap-2 sm:mb-6">
             <Button type="submit" busy={make.isPending} disabled={limitInvalid}>
               <Link2 className="size-4" aria-hidden="true" />
-              {link.enabled ? TEXT.makeNew : TEXT.make}
+              {link.enabled ? t('groups.link.makeNew') : t('groups.link.make')}
             </Button>
             {link.enabled ? (
               <Button variant="outline" busy={off.isPending} onClick={() => off.mutate()}>
                 <Link2Off className="size-4" aria-hidden="true" />
-                {TEXT.turnOff}
+                {t('groups.link.turnOff')}
               </Button>
             ) : null}
           </div>
         </form>
-        {link.enabled ? <p className="text-xs text-stone-500">{TEXT.replaces}</p> : null}
+        {link.enabled ? <p className="text-xs text-stone-500">{t('groups.link.replaces')}</p> : null}
       </CardBody>
     </Card>
   );

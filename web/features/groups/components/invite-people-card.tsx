@@ -15,7 +15,8 @@ import { initialsOf } from '@web/lib/initials';
 import { queryKeys } from '@web/lib/query-keys';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { inviteToGroup, searchMembers, type Invitee } from '../invitations-api';
-import { INVITE_TEXT } from '../messages';
+import { useT } from '@web/i18n/i18n';
+import { roleLabel } from '../role-labels';
 
 const looksLikeEmail = (text: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text.trim());
 
@@ -25,6 +26,7 @@ const looksLikeEmail = (text: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text.
  * viewer may give (`invitable_roles`), and send.
  */
 export function InvitePeopleCard({ groupId, roles }: { groupId: string; roles: GroupRole[] }) {
+  const t = useT();
   const [text, setText] = useState('');
   const [chosen, setChosen] = useState<MentionSuggestion | null>(null);
   const [role, setRole] = useState<GroupRole>(roles.includes('Poster') ? 'Poster' : (roles[0] ?? 'Poster'));
@@ -40,7 +42,8 @@ export function InvitePeopleCard({ groupId, roles }: { groupId: string; roles: G
   const invite = useMutation({
     mutationFn: inviteToGroup,
     onSuccess: (_invitation, { invitee }) => {
-      setSent(INVITE_TEXT.sent('email' in invitee ? invitee.email : (chosen?.name ?? '')));
+      const who = 'email' in invitee ? invitee.email : (chosen?.name ?? '');
+      setSent(who ? t('groups.invite.sentTo', { who }) : t('groups.invite.sent'));
       setChosen(null);
       setText('');
     },
@@ -63,11 +66,11 @@ export function InvitePeopleCard({ groupId, roles }: { groupId: string; roles: G
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{INVITE_TEXT.title}</CardTitle>
-        <CardDescription>{INVITE_TEXT.description}</CardDescription>
+        <CardTitle>{t('groups.invite.title')}</CardTitle>
+        <CardDescription>{t('groups.invite.description')}</CardDescription>
       </CardHeader>
       <CardBody className="pt-3 sm:pt-4">
-        <form onSubmit={submit} className="space-y-4" aria-label={INVITE_TEXT.title}>
+        <form onSubmit={submit} className="space-y-4" aria-label={t('groups.invite.title')}>
           {invite.isError ? <Alert>{errorMessage(invite.error)}</Alert> : null}
           {sent ? <Alert variant="success">{sent}</Alert> : null}
           {chosen ? (
@@ -79,13 +82,13 @@ export function InvitePeopleCard({ groupId, roles }: { groupId: string; roles: G
               </span>
               <Button variant="ghost" size="sm" onClick={() => setChosen(null)}>
                 <X className="size-4" aria-hidden="true" />
-                {INVITE_TEXT.change}
+                {t('groups.invite.change')}
               </Button>
             </div>
           ) : (
             <TextField
-              label={INVITE_TEXT.who}
-              hint={INVITE_TEXT.whoHint}
+              label={t('groups.invite.who')}
+              hint={t('groups.invite.whoHint')}
               name="invitee"
               autoComplete="off"
               value={text}
@@ -95,11 +98,11 @@ export function InvitePeopleCard({ groupId, roles }: { groupId: string; roles: G
           {searching && matches.data ? (
             matches.data.length === 0 ? (
               <p className="text-sm text-stone-500" role="status">
-                {INVITE_TEXT.noMatches}
+                {t('groups.invite.noMatches')}
               </p>
             ) : (
               <ul
-                aria-label={INVITE_TEXT.matches}
+                aria-label={t('groups.invite.matches')}
                 className="divide-y divide-stone-100 rounded-xl border border-stone-200"
               >
                 {matches.data.map((person) => (
@@ -107,14 +110,14 @@ export function InvitePeopleCard({ groupId, roles }: { groupId: string; roles: G
                     <button
                       type="button"
                       onClick={() => setChosen(person)}
-                      className="flex w-full items-center gap-3 px-3 py-2 text-left text-sm hover:bg-stone-50 focus-visible:bg-stone-50 focus-visible:outline-2 focus-visible:outline-brand-500"
+                      className="flex w-full items-center gap-3 px-3 py-2 text-start text-sm hover:bg-stone-50 focus-visible:bg-stone-50 focus-visible:outline-2 focus-visible:outline-brand-500"
                     >
                       <Avatar src={person.avatar} initials={initialsOf(person.name)} size="sm" />
                       <span className="min-w-0 flex-1 truncate">
                         <span className="font-medium text-stone-900">{person.name}</span>{' '}
                         <span className="text-stone-500">@{person.username}</span>
                       </span>
-                      <span className="sr-only">{INVITE_TEXT.choose}</span>
+                      <span className="sr-only">{t('groups.invite.choose')}</span>
                     </button>
                   </li>
                 ))}
@@ -123,7 +126,7 @@ export function InvitePeopleCard({ groupId, roles }: { groupId: string; roles: G
           ) : null}
           <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
             <div className="space-y-1.5">
-              <Label htmlFor={`invite-role-${groupId}`}>{INVITE_TEXT.role}</Label>
+              <Label htmlFor={`invite-role-${groupId}`}>{t('groups.invite.role')}</Label>
               <Select
                 id={`invite-role-${groupId}`}
                 value={role}
@@ -132,14 +135,14 @@ export function InvitePeopleCard({ groupId, roles }: { groupId: string; roles: G
               >
                 {roles.map((option) => (
                   <option key={option} value={option}>
-                    {option}
+                    {roleLabel(option)}
                   </option>
                 ))}
               </Select>
             </div>
             <Button type="submit" busy={invite.isPending} disabled={!invitee}>
               <UserPlus className="size-4" aria-hidden="true" />
-              {invite.isPending ? INVITE_TEXT.sending : INVITE_TEXT.send}
+              {invite.isPending ? t('groups.invite.sending') : t('groups.invite.send')}
             </Button>
           </div>
         </form>

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert } from '@web/components/alert';
 import { errorMessage } from '@web/lib/api-errors';
 import { invitingQueryOptions } from '../invitations-api';
-import { loadFailure } from '../messages';
+import { loadFailure } from '../load-failure';
 import { InviteLinkCard } from './invite-link-card';
 import { InvitePeopleCard } from './invite-people-card';
 

@@ -7,8 +7,8 @@ import { ApiError, errorMessage, fieldErrorsOf } from '@web/lib/api-errors';
 import { queryKeys } from '@web/lib/query-keys';
 import { requestToJoin } from '../api';
 import { patchCachedGroup } from '../cache';
-import { GROUP_TEXT } from '../messages';
 import { PendingBadge } from './membership-badge';
+import { useT } from '@web/i18n/i18n';
 
 const ALREADY_ASKED = /already asked/i;
 const ALREADY_MEMBER = /already a member/i;
@@ -27,6 +27,7 @@ export function JoinGroupButton({
   size?: ButtonSize;
   className?: string;
 }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [refusal, setRefusal] = useState<string | null>(null);
   const join = useMutation({
@@ -63,13 +64,13 @@ export function JoinGroupButton({
         busy={join.isPending}
         onClick={() => join.mutate()}
         className={className}
-        aria-label={`${GROUP_TEXT.join}: ${group.name}`}
+        aria-label={t('groups.join.label', { group: group.name })}
       >
         {join.isPending ? null : <UserPlus className="size-4" aria-hidden="true" />}
-        {GROUP_TEXT.join}
+        {t('groups.join.button')}
       </Button>
       {refusal ? (
-        <p role="alert" className="max-w-60 text-right text-xs text-red-700">
+        <p role="alert" className="max-w-60 text-end text-xs text-red-700">
           {refusal}
         </p>
       ) : null}

@@ -8,6 +8,7 @@ import { Dialog } from '@web/components/dialog';
 import { queryKeys } from '@web/lib/query-keys';
 import { removeMember } from '../api';
 import { refusalText } from './member-actions';
+import { useT } from '@web/i18n/i18n';
 
 /**
  * Leave group, after a confirmation. The last Owner is refused by the server ('Choose another
@@ -15,6 +16,7 @@ import { refusalText } from './member-actions';
  * someone else Owner first.
  */
 export function LeaveGroupButton({ group }: { group: Group & { membership_id: string } }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const leave = useMutation({
@@ -39,24 +41,24 @@ export function LeaveGroupButton({ group }: { group: Group & { membership_id: st
         }}
       >
         <LogOut className="size-4" aria-hidden="true" />
-        Leave group
+        {t('groups.leave.button')}
       </Button>
       <Dialog
         open={open}
         onOpenChange={setOpen}
         dismissible={!leave.isPending}
-        title={`Leave ${group.name}?`}
-        description="You will no longer see its posts. You can ask to join again later."
+        title={t('groups.leave.title', { group: group.name })}
+        description={t('groups.leave.description')}
       >
         {refusal ? (
           <Alert className="mt-2">
             {refusal}
-            {group.is_owner ? ' Make another member Owner in the member list, then leave.' : null}
+            {group.is_owner ? ` ${t('groups.leave.ownerHint')}` : null}
           </Alert>
         ) : null}
         <div className="mt-4 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="ghost" disabled={leave.isPending} onClick={() => setOpen(false)}>
-            Cancel
+            {t('groups.leave.cancel')}
           </Button>
           <Button
             variant="danger"
@@ -64,7 +66,7 @@ export function LeaveGroupButton({ group }: { group: Group & { membership_id: st
             disabled={refusal !== null}
             onClick={() => leave.mutate()}
           >
-            Leave group
+            {t('groups.leave.confirm')}
           </Button>
         </div>
       </Dialog>

@@ -19,11 +19,11 @@ import { flattenPages } from '@web/lib/pagination';
 import { useInfiniteScroll } from '@web/lib/use-infinite-scroll';
 import { useTimedMessage } from '@web/lib/use-timed-message';
 import { groupMembersPagesQueryOptions } from '../api';
-import { loadFailure } from '../messages';
+import { loadFailure } from '../load-failure';
 import { RoleBadge } from './membership-badge';
 import { type RoleChange, useMemberActions } from './member-actions';
-
-const article = (role: GroupRole) => (/^[AEIOU]/.test(role) ? 'an' : 'a');
+import { useT } from '@web/i18n/i18n';
+import { roleLabel } from '../role-labels';
 
 /**
  * The group page's member list, for every member: who belongs, with their role and when they
@@ -31,17 +31,18 @@ const article = (role: GroupRole) => (/^[AEIOU]/.test(role) ? 'an' : 'a');
  * applies the change at once (demoting an Owner asks first) and Remove takes a member out.
  */
 export function MemberList({ group, currentUserId }: { group: Group; currentUserId: string | undefined }) {
+  const t = useT();
   const members = useInfiniteQuery(groupMembersPagesQueryOptions(group.id));
   const toast = useTimedMessage();
   const [confirming, setConfirming] = useState<RoleChange | null>(null);
   const [removing, setRemoving] = useState<GroupMember | null>(null);
   const { changeRole, remove, refresh, refusals, busyId } = useMemberActions(group, {
     roleChanged: async (member) => {
-      toast.show(`${member.name} is now ${article(member.role)} ${member.role}.`);
+      toast.show(t('groups.members.roleChanged', { name: member.name, role: member.role }));
       await refresh();
     },
     removed: async (member) => {
-      toast.show(`${member.name} was removed from ${group.name}.`);
+      toast.show(t('groups.members.removed', { name: member.name, group: group.name }));
       await refresh();
     },
     settled: () => {
@@ -61,25 +62,24 @@ export function MemberList({ group, currentUserId }: { group: Group; currentUser
   };
   const endRef = useInfiniteScroll(loadMore, members.hasNextPage && !members.isFetchingNextPage);
   const list = flattenPages(members.data);
-  const count = group.members_count === 1 ? '1 member' : `${group.members_count} members`;
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Members</CardTitle>
-        <CardDescription>{count}</CardDescription>
+        <CardTitle>{t('groups.members.title')}</CardTitle>
+        <CardDescription>{t('groups.members.count', { count: group.members_count })}</CardDescription>
       </CardHeader>
       <CardBody className="pt-2 sm:pt-3">
         {members.isPending ? (
           <div className="flex items-center justify-center gap-2 py-8 text-sm text-stone-500" role="status">
-            <Spinner /> Loading members…
+            <Spinner /> {t('groups.members.loading')}
           </div>
         ) : members.isError ? (
           <Alert>{loadFailure(errorMessage(members.error))}</Alert>
         ) : list.length === 0 ? (
-          <EmptyState icon={UsersRound} title="This group has no members." />
+          <EmptyState icon={UsersRound} title={t('groups.members.empty')} />
         ) : (
-          <ul className="-my-1 divide-y divide-stone-100" aria-label="Members">
+          <ul className="-my-1 divide-y divide-stone-100" aria-label={t('groups.members.title')}>
             {list.map((member) => (
               <MemberItem
                 key={member.id}
@@ -96,7 +96,7 @@ export function MemberList({ group, currentUserId }: { group: Group; currentUser
         {members.hasNextPage ? (
           <div ref={endRef} className="mt-3 flex justify-center">
             <Button variant="outline" size="sm" busy={members.isFetchingNextPage} onClick={loadMore}>
-              {members.isFetchingNextPage ? 'Loading more members…' : 'Load More'}
+              {members.isFetchingNextPage ? t('groups.members.loadingMore') : t('groups.members.loadMore')}
             </Button>
           </div>
         ) : null}
@@ -108,25 +108,25 @@ export function MemberList({ group, currentUserId }: { group: Group; currentUser
         dismissible={!changeRole.isPending}
         title={
           confirming
-            ? `Make ${confirming.member.name} ${article(confirming.role)} ${confirming.role}?`
-            : 'Change role'
+            ? t('groups.members.confirmRole', { name: confirming.member.name, role: confirming.role })
+            : t('groups.members.changeRole')
         }
         description={
           confirming?.member.user_id === currentUserId
-            ? 'You will no longer manage this group.'
-            : 'They will no longer manage this group.'
+            ? t('groups.members.youStopManaging')
+            : t('groups.members.theyStopManaging')
         }
       >
         <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="ghost" disabled={changeRole.isPending} onClick={() => setConfirming(null)}>
-            Cancel
+            {t('groups.members.cancel')}
           </Button>
           <Button
             variant="danger"
             busy={changeRole.isPending}
             onClick={() => (confirming ? changeRole.mutate(confirming) : undefined)}
           >
-            Change role
+            {t('groups.members.changeRole')}
           </Button>
         </div>
       </Dialog>
@@ -135,19 +135,21 @@ export function MemberList({ group, currentUserId }: { group: Group; currentUser
         open={removing !== null}
         onOpenChange={(open) => (open ? undefined : setRemoving(null))}
         dismissible={!remove.isPending}
-        title={removing ? `Remove ${removing.name}?` : 'Remove'}
-        description={`They will no longer see the posts of ${group.name}. They can ask to join again.`}
+        title={
+          removing ? t('groups.members.removeTitle', { name: removing.name }) : t('groups.members.remove')
+        }
+        description={t('groups.members.removeDescription', { group: group.name })}
       >
         <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="ghost" disabled={remove.isPending} onClick={() => setRemoving(null)}>
-            Cancel
+            {t('groups.members.cancel')}
           </Button>
           <Button
             variant="danger"
             busy={remove.isPending}
             onClick={() => (removing ? remove.mutate(removing) : undefined)}
           >
-            Remove
+            {t('groups.members.remove')}
           </Button>
         </div>
       </Dialog>
@@ -171,6 +173,7 @@ function MemberItem({
   onChoose: (role: GroupRole) => void;
   onRemove: () => void;
 }) {
+  const t = useT();
   const choices = GROUP_ROLES.filter(
     (role) => role === member.role || member.assignable_roles.includes(role),
   );
@@ -187,17 +190,19 @@ function MemberItem({
               >
                 {member.name}
               </Link>
-              {isSelf ? <span className="ml-1.5 text-xs font-medium text-stone-500">(you)</span> : null}
+              {isSelf ? (
+                <span className="ms-1.5 text-xs font-medium text-stone-500">{t('groups.members.you')}</span>
+              ) : null}
             </p>
             <p className="truncate text-sm text-stone-500">
-              @{member.username} · Joined {member.joined_at_human}
+              {t('groups.members.joined', { username: member.username, date: member.joined_at_human })}
             </p>
           </div>
         </div>
-        <div className="ml-12 flex items-center gap-2 sm:ml-0">
+        <div className="ms-12 flex items-center gap-2 sm:ms-0">
           {choices.length > 1 ? (
             <Select
-              aria-label={`Role of ${member.name}`}
+              aria-label={t('groups.members.roleOf', { name: member.name })}
               value={member.role}
               disabled={busy}
               onChange={(event) => onChoose(event.target.value as GroupRole)}
@@ -206,7 +211,7 @@ function MemberItem({
             >
               {choices.map((role) => (
                 <option key={role} value={role}>
-                  {role}
+                  {roleLabel(role)}
                 </option>
               ))}
             </Select>
@@ -219,17 +224,17 @@ function MemberItem({
               size="sm"
               disabled={busy}
               onClick={onRemove}
-              aria-label={`Remove ${member.name}`}
+              aria-label={t('groups.members.removeName', { name: member.name })}
             >
               <UserMinus className="size-4" aria-hidden="true" />
-              <span className="hidden sm:inline">Remove</span>
+              <span className="hidden sm:inline">{t('groups.members.remove')}</span>
             </Button>
           ) : null}
-          {busy ? <Spinner label="Saving" /> : null}
+          {busy ? <Spinner label={t('groups.members.saving')} /> : null}
         </div>
       </div>
       {refusal ? (
-        <p role="alert" className="mt-2 text-sm text-red-700 sm:text-right">
+        <p role="alert" className="mt-2 text-sm text-red-700 sm:text-end">
           {refusal}
         </p>
       ) : null}

@@ -10,9 +10,8 @@ import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
 import { cn } from '@web/lib/cn';
 import { initialsOf } from '@web/lib/initials';
-import { GROUP_TEXT } from '../messages';
-
-const TEXT = GROUP_TEXT.edit;
+import { useT } from '@web/i18n/i18n';
+import { roleLabel } from '../role-labels';
 
 /**
  * A member on the edit screen: the role selector, and a menu with Update Role (saves the selected
@@ -33,6 +32,7 @@ export function MemberRow({
   onUpdateRole: (role: GroupRole) => void;
   onRemove: () => void;
 }) {
+  const t = useT();
   const [role, setRole] = useState<GroupRole>(member.role);
   // A saved change (or a refetch) moves the member's role; the selector follows it.
   const [savedRole, setSavedRole] = useState(member.role);
@@ -55,14 +55,16 @@ export function MemberRow({
               >
                 {member.name}
               </Link>
-              {isSelf ? <span className="ml-1.5 text-xs font-medium text-stone-500">(you)</span> : null}
+              {isSelf ? (
+                <span className="ms-1.5 text-xs font-medium text-stone-500">{t('groups.members.you')}</span>
+              ) : null}
             </p>
             <p className="truncate text-sm text-stone-500">@{member.username}</p>
           </div>
         </div>
-        <div className="ml-12 flex items-center gap-2 sm:ml-0">
+        <div className="ms-12 flex items-center gap-2 sm:ms-0">
           <Select
-            aria-label={`Role of ${member.name}`}
+            aria-label={t('groups.members.roleOf', { name: member.name })}
             value={role}
             disabled={busy}
             onChange={(event) => setRole(event.target.value as GroupRole)}
@@ -71,13 +73,13 @@ export function MemberRow({
           >
             {GROUP_ROLES.map((value) => (
               <option key={value} value={value}>
-                {value}
+                {roleLabel(value)}
               </option>
             ))}
           </Select>
           <DropdownMenu.Root>
             <DropdownMenu.Trigger
-              aria-label={`Actions for ${member.name}`}
+              aria-label={t('groups.members.actionsFor', { name: member.name })}
               disabled={busy}
               className={cn(
                 'relative flex size-9 items-center justify-center rounded-lg text-stone-600 transition-colors',
@@ -88,7 +90,7 @@ export function MemberRow({
               {busy ? <Spinner /> : <MoreHorizontal className="size-5" aria-hidden="true" />}
               {changed && !busy ? (
                 <span
-                  className="absolute top-1.5 right-1.5 size-2 rounded-full bg-brand-600"
+                  className="absolute top-1.5 end-1.5 size-2 rounded-full bg-brand-600"
                   aria-hidden="true"
                 />
               ) : null}
@@ -96,7 +98,7 @@ export function MemberRow({
             <MenuContent className="min-w-44">
               <MenuItem disabled={!changed} onSelect={() => onUpdateRole(role)}>
                 <Save className="size-4 text-stone-500" aria-hidden="true" />
-                {TEXT.updateRole}
+                {t('groups.members.updateRole')}
               </MenuItem>
               <MenuSeparator />
               <MenuItem
@@ -104,20 +106,19 @@ export function MemberRow({
                 className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800"
               >
                 <UserMinus className="size-4" aria-hidden="true" />
-                {TEXT.remove}
+                {t('groups.members.remove')}
               </MenuItem>
             </MenuContent>
           </DropdownMenu.Root>
         </div>
       </div>
       {changed && !refusal ? (
-        <p className="mt-2 text-xs text-stone-500 sm:text-right">
-          Choose {TEXT.updateRole} in the menu to make {member.name} {/^[AEIOU]/.test(role) ? 'an' : 'a'}{' '}
-          {role}.
+        <p className="mt-2 text-xs text-stone-500 sm:text-end">
+          {t('groups.members.updateRoleHint', { name: member.name, role })}
         </p>
       ) : null}
       {refusal ? (
-        <p role="alert" className="mt-2 text-sm text-red-700 sm:text-right">
+        <p role="alert" className="mt-2 text-sm text-red-700 sm:text-end">
           {refusal}
         </p>
       ) : null}

@@ -13,18 +13,18 @@ import { Spinner } from '@web/components/spinner';
 import { errorMessage } from '@web/lib/api-errors';
 import { queryKeys } from '@web/lib/query-keys';
 import { groupMembersQueryOptions } from '../api';
-import { GROUP_TEXT, loadFailure } from '../messages';
+import { loadFailure } from '../load-failure';
 import { groupPath } from '../paths';
 import { useMemberActions } from './member-actions';
 import { MemberRow } from './member-row';
-
-const TEXT = GROUP_TEXT.edit;
+import { useT } from '@web/i18n/i18n';
 
 /**
  * Members of the group with their roles (spec: group edit). Role updates and removals are logged
  * when they fail (spec section 8); a refusal is also shown on the member's row.
  */
 export function MembersCard({ group, currentUserId }: { group: Group; currentUserId: string | undefined }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const members = useQuery(groupMembersQueryOptions(group.id));
@@ -53,22 +53,20 @@ export function MembersCard({ group, currentUserId }: { group: Group; currentUse
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{TEXT.members}</CardTitle>
-        <CardDescription>
-          Owners manage the group, Moderators answer requests and tidy up, Posters post, Commentors comment.
-        </CardDescription>
+        <CardTitle>{t('groups.members.title')}</CardTitle>
+        <CardDescription>{t('groups.edit.rolesDescription')}</CardDescription>
       </CardHeader>
       <CardBody className="pt-2 sm:pt-3">
         {members.isPending ? (
           <div className="flex items-center justify-center gap-2 py-8 text-sm text-stone-500" role="status">
-            <Spinner /> Loading members…
+            <Spinner /> {t('groups.members.loading')}
           </div>
         ) : members.isError ? (
           <Alert>{loadFailure(errorMessage(members.error))}</Alert>
         ) : members.data.length === 0 ? (
-          <EmptyState icon={UsersRound} title={TEXT.noMembers} />
+          <EmptyState icon={UsersRound} title={t('groups.members.empty')} />
         ) : (
-          <ul className="-my-1 divide-y divide-stone-100" aria-label={TEXT.members}>
+          <ul className="-my-1 divide-y divide-stone-100" aria-label={t('groups.members.title')}>
             {members.data.map((member) => (
               <MemberRow
                 key={member.id}
@@ -84,10 +82,10 @@ export function MembersCard({ group, currentUserId }: { group: Group; currentUse
         )}
       </CardBody>
 
-      <Dialog open={roleChanged} onOpenChange={setRoleChanged} title={TEXT.roleChangedTitle}>
-        <p className="text-sm text-stone-600">{TEXT.roleChangedBody}</p>
+      <Dialog open={roleChanged} onOpenChange={setRoleChanged} title={t('groups.edit.roleChangedTitle')}>
+        <p className="text-sm text-stone-600">{t('groups.edit.roleChangedBody')}</p>
         <div className="mt-6 flex justify-end">
-          <Button onClick={() => setRoleChanged(false)}>{TEXT.dismiss}</Button>
+          <Button onClick={() => setRoleChanged(false)}>{t('groups.edit.dismiss')}</Button>
         </div>
       </Dialog>
 
@@ -95,23 +93,25 @@ export function MembersCard({ group, currentUserId }: { group: Group; currentUse
         open={removing !== null}
         onOpenChange={(open) => (open ? undefined : setRemoving(null))}
         dismissible={!remove.isPending}
-        title={removing ? `Remove ${removing.name}?` : TEXT.remove}
+        title={
+          removing ? t('groups.members.removeTitle', { name: removing.name }) : t('groups.members.remove')
+        }
         description={
           removing?.user_id === currentUserId
-            ? `You will leave ${group.name} and lose access to its posts.`
-            : `They will no longer see the posts of ${group.name}. They can ask to join again.`
+            ? t('groups.members.leaveDescription', { group: group.name })
+            : t('groups.members.removeDescription', { group: group.name })
         }
       >
         <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="ghost" disabled={remove.isPending} onClick={() => setRemoving(null)}>
-            Cancel
+            {t('groups.members.cancel')}
           </Button>
           <Button
             variant="danger"
             busy={remove.isPending}
             onClick={() => (removing ? remove.mutate(removing) : undefined)}
           >
-            {TEXT.remove}
+            {t('groups.members.remove')}
           </Button>
         </div>
       </Dialog>

@@ -3,7 +3,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import type { Group } from '@shared/api/groups';
 import {
-  GROUP_NOTIFICATION_LEVEL_LABELS,
   GROUP_NOTIFICATION_LEVELS,
   type GroupNotificationLevel,
   LARGE_GROUP_MEMBERS,
@@ -12,8 +11,14 @@ import { Select } from '@web/components/select';
 import { actionFailure } from '@web/lib/action-errors';
 import { patchCachedGroup } from '../cache';
 import { setNotificationLevel } from '../notifications-api';
+import { t, useT } from '@web/i18n/i18n';
 
-export const LEVEL_SAVE_FAILED = "Couldn't change how you hear of this group.";
+/** Each level's message (the English names are shared/domain/group-notifications' labels). */
+const LEVEL_LABELS: Record<GroupNotificationLevel, string> = {
+  all: 'groups.level.all',
+  mentions: 'groups.level.mentions',
+  nothing: 'groups.level.nothing',
+};
 
 function isLevel(value: string): value is GroupNotificationLevel {
   return (GROUP_NOTIFICATION_LEVELS as readonly string[]).includes(value);
@@ -21,8 +26,8 @@ function isLevel(value: string): value is GroupNotificationLevel {
 
 /** "All posts (default)": the option the group's size gives a member who has not chosen. */
 export function levelOptionLabel(level: GroupNotificationLevel, fallback: GroupNotificationLevel | null) {
-  const label = GROUP_NOTIFICATION_LEVEL_LABELS[level];
-  return level === fallback ? `${label} (default)` : label;
+  const label = t(LEVEL_LABELS[level]);
+  return level === fallback ? t('groups.level.default', { label }) : label;
 }
 
 /**
@@ -32,13 +37,14 @@ export function levelOptionLabel(level: GroupNotificationLevel, fallback: GroupN
  * the action toast says so.
  */
 export function NotificationLevelSelect({ group }: { group: Group }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const id = useId();
   const fallback = group.notification_level_default ?? null;
   const current = group.notification_level ?? fallback ?? 'all';
   const save = useMutation({
     mutationFn: setNotificationLevel,
-    meta: actionFailure(LEVEL_SAVE_FAILED),
+    meta: actionFailure(t('groups.level.saveFailed')),
     onMutate: ({ level }) => {
       const previous = group.notification_level ?? null;
       patchCachedGroup(queryClient, group.id, { notification_level: level });
@@ -50,14 +56,14 @@ export function NotificationLevelSelect({ group }: { group: Group }) {
   });
   const hint =
     fallback === 'mentions'
-      ? `Groups of ${LARGE_GROUP_MEMBERS} or more members tell you of mentions only, unless you choose otherwise.`
-      : 'Choose what reaches your inbox and mail from this group.';
+      ? t('groups.level.hintLarge', { count: LARGE_GROUP_MEMBERS })
+      : t('groups.level.hint');
 
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="flex items-center gap-1.5 text-sm font-medium text-stone-700">
         <Bell className="size-4 text-stone-500" aria-hidden="true" />
-        Notifications
+        {t('groups.level.label')}
       </label>
       <Select
         id={id}

@@ -11,6 +11,7 @@ import {
 } from '@web/features/posts';
 import { useLiveEvents } from '@web/lib/live-events';
 import { queryKeys } from '@web/lib/query-keys';
+import { useT } from '@web/i18n/i18n';
 
 /**
  * The group's pinned posts (GET /api/groups/{id}/pins), above its timeline, newest pin first
@@ -41,6 +42,7 @@ export function PinnedPosts({ groupId }: { groupId: string }) {
 }
 
 function PinnedSection({ posts }: { posts: readonly Post[] }) {
+  const t = useT();
   return (
     <section aria-labelledby="group-pinned-heading">
       <h2
@@ -48,7 +50,7 @@ function PinnedSection({ posts }: { posts: readonly Post[] }) {
         className="mb-3 flex items-center gap-2 text-lg font-semibold tracking-tight text-stone-900"
       >
         <Pin className="size-4 text-brand-700" aria-hidden="true" />
-        Pinned
+        {t('groups.pinned.title')}
       </h2>
       <div className="space-y-4">
         {posts.map((post) => (

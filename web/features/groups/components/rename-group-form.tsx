@@ -10,19 +10,19 @@ import { TextField } from '@web/components/input';
 import { ApiError, errorMessage, fieldErrorsOf } from '@web/lib/api-errors';
 import { queryKeys } from '@web/lib/query-keys';
 import { updateGroup } from '../api';
-import { GROUP_TEXT } from '../messages';
 import { groupPath } from '../paths';
-
-const TEXT = GROUP_TEXT.edit;
+import { t, useT } from '@web/i18n/i18n';
 
 function renameFailureMessage(error: unknown): string {
   const first = fieldErrorsOf(error).name?.[0];
-  if (error instanceof ApiError && error.status === 422 && first) return `Name ${first}`;
+  if (error instanceof ApiError && error.status === 422 && first)
+    return t('groups.rename.nameError', { problem: first });
   return errorMessage(error);
 }
 
 /** Group Name with Update Group; success goes to /group/{id} of the response (spec: group edit). */
 export function RenameGroupForm({ group }: { group: Group }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [name, setName] = useState(group.name);
@@ -46,14 +46,14 @@ export function RenameGroupForm({ group }: { group: Group }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Group name</CardTitle>
+        <CardTitle>{t('groups.rename.title')}</CardTitle>
       </CardHeader>
       <CardBody className="pt-3 sm:pt-4">
         <form onSubmit={submit} className="space-y-4">
           {update.isError ? <Alert>{renameFailureMessage(update.error)}</Alert> : null}
           <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
             <TextField
-              label="Group Name"
+              label={t('groups.rename.label')}
               name="name"
               autoComplete="off"
               maxLength={LIMITS.groupNameMax}
@@ -62,7 +62,7 @@ export function RenameGroupForm({ group }: { group: Group }) {
               className="flex-1"
             />
             <Button type="submit" busy={update.isPending}>
-              {update.isPending ? TEXT.updating : TEXT.update}
+              {update.isPending ? t('groups.rename.updating') : t('groups.rename.update')}
             </Button>
           </div>
         </form>

@@ -11,11 +11,11 @@ import { errorMessage } from '@web/lib/api-errors';
 import { initialsOf } from '@web/lib/initials';
 import { queryKeys } from '@web/lib/query-keys';
 import { answerGroupRequest, type RequestAnswer } from '../api';
-import { GROUP_TEXT } from '../messages';
 import { groupPath } from '../paths';
 import { Time } from '@web/components/time';
-
-const TEXT = GROUP_TEXT.requests;
+import { useT } from '@web/i18n/i18n';
+import { Message } from '@web/i18n/message';
+import { roleLabel } from '../role-labels';
 
 /**
  * Answers a join request. The answered request replaces the waiting one in every cached list of
@@ -44,6 +44,7 @@ function useAnswerRequest(request: GroupRequest) {
 /** One request to join: who asks (and for which group), and the owner's answer controls or the answer given. */
 export function RequestItem({ request, showGroup = false }: { request: GroupRequest; showGroup?: boolean }) {
   // The server names the roles this member may grant (a Moderator: Poster or Commentor).
+  const t = useT();
   const roles = request.assignable_roles;
   const [role, setRole] = useState<RequestRole>(roles.includes('Poster') ? 'Poster' : (roles[0] ?? 'Poster'));
   const answer = useAnswerRequest(request);
@@ -67,10 +68,18 @@ export function RequestItem({ request, showGroup = false }: { request: GroupRequ
           <p className="text-sm text-stone-500">
             {showGroup ? (
               <>
-                wants to join{' '}
-                <Link to={groupPath(request.group_id)} className="font-medium text-brand-700 hover:underline">
-                  {request.group_name}
-                </Link>
+                <Message
+                  id="groups.requests.wantsToJoin"
+                  values={{ group: request.group_name }}
+                  components={{
+                    group: (
+                      <Link
+                        to={groupPath(request.group_id)}
+                        className="font-medium text-brand-700 hover:underline"
+                      />
+                    ),
+                  }}
+                />
                 {' · '}
               </>
             ) : null}
@@ -83,7 +92,7 @@ export function RequestItem({ request, showGroup = false }: { request: GroupRequ
         <div className="flex flex-col gap-1.5 sm:items-end">
           <div className="grid grid-cols-2 gap-2 sm:flex sm:items-center">
             <Select
-              aria-label={`Role for ${name}`}
+              aria-label={t('groups.requests.roleFor', { name })}
               value={role}
               disabled={answer.isPending}
               onChange={(event) => setRole(event.target.value as RequestRole)}
@@ -92,7 +101,7 @@ export function RequestItem({ request, showGroup = false }: { request: GroupRequ
             >
               {roles.map((value) => (
                 <option key={value} value={value}>
-                  {value}
+                  {roleLabel(value)}
                 </option>
               ))}
             </Select>
@@ -103,7 +112,7 @@ export function RequestItem({ request, showGroup = false }: { request: GroupRequ
               onClick={() => answer.mutate({ status: 'accepted', role })}
             >
               {answering === 'accepted' ? null : <Check className="size-4" aria-hidden="true" />}
-              {TEXT.accept}
+              {t('groups.requests.accept')}
             </Button>
             <Button
               size="sm"
@@ -113,7 +122,7 @@ export function RequestItem({ request, showGroup = false }: { request: GroupRequ
               onClick={() => answer.mutate({ status: 'rejected' })}
             >
               {answering === 'rejected' ? null : <X className="size-4" aria-hidden="true" />}
-              {TEXT.reject}
+              {t('groups.requests.reject')}
             </Button>
           </div>
           {answer.isError ? (
@@ -130,18 +139,21 @@ export function RequestItem({ request, showGroup = false }: { request: GroupRequ
 }
 
 function AnsweredBadge({ request }: { request: GroupRequest }) {
+  const t = useT();
   if (request.status === 'accepted') {
     return (
       <span className="inline-flex items-center gap-1.5 self-start rounded-full bg-emerald-50 px-3 py-1 text-sm font-medium text-emerald-800 ring-1 ring-emerald-200 sm:self-center">
         <CircleCheck className="size-4" aria-hidden="true" />
-        Accepted{request.role ? ` as ${request.role}` : ''}
+        {request.role
+          ? t('groups.requests.acceptedAs', { role: roleLabel(request.role) })
+          : t('groups.requests.accepted')}
       </span>
     );
   }
   return (
     <span className="inline-flex items-center gap-1.5 self-start rounded-full bg-stone-100 px-3 py-1 text-sm font-medium text-stone-700 ring-1 ring-stone-200 sm:self-center">
       <CircleX className="size-4" aria-hidden="true" />
-      Rejected
+      {t('groups.requests.rejected')}
     </span>
   );
 }

@@ -7,18 +7,21 @@ import { Alert } from '@web/components/alert';
 import { Avatar } from '@web/components/avatar';
 import { Button } from '@web/components/button';
 import { Time } from '@web/components/time';
+import { roleLabel } from '@web/features/groups/role-labels';
+import { Message } from '@web/i18n/message';
+import { useT } from '@web/i18n/i18n';
 import { errorMessage } from '@web/lib/api-errors';
 import { initialsOf } from '@web/lib/initials';
 import { queryKeys } from '@web/lib/query-keys';
 import { useTimedMessage } from '@web/lib/use-timed-message';
 import { answerGroupInvitation, groupInvitationsQueryOptions } from '../api';
-import { GROUP_INVITATION_TEXT as TEXT } from '../messages';
 
 /**
  * My open invitations into groups at the top of the Inbox, each with Accept and Decline. Shown only
  * when there is one; an answer refreshes the list and my groups (the switcher).
  */
 export function GroupInvitationsList() {
+  const t = useT();
   const invitations = useQuery(groupInvitationsQueryOptions());
   const queryClient = useQueryClient();
   const notice = useTimedMessage();
@@ -27,8 +30,8 @@ export function GroupInvitationsList() {
     onSuccess: (answered) => {
       notice.show(
         answered.status === 'accepted'
-          ? TEXT.accepted(answered.group_name)
-          : TEXT.declined(answered.group_name),
+          ? t('inbox.invitations.accepted', { group: answered.group_name })
+          : t('inbox.invitations.declined', { group: answered.group_name }),
       );
       void queryClient.invalidateQueries({ queryKey: queryKeys.groups.all });
     },
@@ -40,13 +43,13 @@ export function GroupInvitationsList() {
   return (
     <section aria-labelledby="group-invitations-title" className="mb-6 space-y-3">
       <h2 id="group-invitations-title" className="text-base font-semibold text-stone-900">
-        {TEXT.title}
+        {t('inbox.invitations.title')}
       </h2>
       {answer.isError ? <Alert>{errorMessage(answer.error)}</Alert> : null}
       {notice.message ? <Alert variant="success">{notice.message}</Alert> : null}
       {items.length > 0 ? (
         <ul
-          aria-label={TEXT.title}
+          aria-label={t('inbox.invitations.title')}
           className="divide-y divide-stone-200 overflow-hidden rounded-2xl border border-stone-200 bg-white"
         >
           {items.map((invitation) => (
@@ -72,18 +75,32 @@ function InvitationRow({
   busy: boolean;
   onAnswer: (status: GroupInvitationStatus) => void;
 }) {
-  const line = TEXT.line(invitation.inviter.name, invitation.group_name, invitation.role);
+  const t = useT();
+  const values = {
+    inviter: invitation.inviter.name,
+    group: invitation.group_name,
+    role: roleLabel(invitation.role),
+  };
+  const line = t('inbox.invitations.line', values);
   return (
     <li className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center">
       <div className="flex min-w-0 flex-1 items-start gap-3">
         <Avatar src={invitation.inviter.avatar} initials={initialsOf(invitation.inviter.name)} size="md" />
         <div className="min-w-0">
           <p className="text-sm break-words text-stone-900">
-            <Link to={`/profiles/${invitation.inviter.profile_id}`} className="font-medium hover:underline">
-              {invitation.inviter.name}
-            </Link>{' '}
-            invited you to join <span className="font-medium">{invitation.group_name}</span> as{' '}
-            {invitation.role}
+            <Message
+              id="inbox.invitations.lineLinked"
+              values={values}
+              components={{
+                inviter: (
+                  <Link
+                    to={`/profiles/${invitation.inviter.profile_id}`}
+                    className="font-medium hover:underline"
+                  />
+                ),
+                group: <span className="font-medium" />,
+              }}
+            />
           </p>
           <Time value={invitation.created_at} className="mt-0.5 block text-xs text-stone-500" />
         </div>
@@ -93,20 +110,20 @@ function InvitationRow({
           size="sm"
           busy={busy}
           onClick={() => onAnswer('accepted')}
-          aria-label={`${TEXT.accept}: ${line}`}
+          aria-label={t('inbox.invitations.acceptLabel', { line })}
         >
           <Check className="size-4" aria-hidden="true" />
-          {TEXT.accept}
+          {t('inbox.invitations.accept')}
         </Button>
         <Button
           size="sm"
           variant="outline"
           disabled={busy}
           onClick={() => onAnswer('declined')}
-          aria-label={`${TEXT.decline}: ${line}`}
+          aria-label={t('inbox.invitations.declineLabel', { line })}
         >
           <X className="size-4" aria-hidden="true" />
-          {TEXT.decline}
+          {t('inbox.invitations.decline')}
         </Button>
       </div>
     </li>

@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Inbox } from 'lucide-react';
 import { NavLink } from 'react-router';
+import { useT } from '@web/i18n/i18n';
 import { cn } from '@web/lib/cn';
 import { useLiveEvents } from '@web/lib/live-events';
 import { queryKeys } from '@web/lib/query-keys';
 import { unreadCountQueryOptions } from '../api';
-import { INBOX_TEXT } from '../messages';
 import { INBOX_PATH } from '../paths';
 
 /** "9+" above nine: the badge stays one small circle. */
@@ -19,6 +19,7 @@ export function badgeText(count: number): string {
  * invitations, if open).
  */
 export function InboxLink({ className }: { className?: string }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const unread = useQuery(unreadCountQueryOptions());
   useLiveEvents((event) => {
@@ -29,7 +30,7 @@ export function InboxLink({ className }: { className?: string }) {
     }
   });
   const count = unread.data ?? 0;
-  const label = INBOX_TEXT.badgeLabel(count);
+  const label = count > 0 ? t('inbox.badge.unread', { count }) : t('inbox.list.title');
   return (
     <NavLink
       to={INBOX_PATH}
@@ -43,7 +44,7 @@ export function InboxLink({ className }: { className?: string }) {
         <span
           aria-hidden="true"
           data-testid="inbox-badge"
-          className="absolute top-1 right-0.5 flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-brand-700 px-1 text-[10px] leading-none font-semibold text-on-solid ring-2 ring-white"
+          className="absolute top-1 end-0.5 flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-brand-700 px-1 text-[10px] leading-none font-semibold text-on-solid ring-2 ring-white"
         >
           {badgeText(count)}
         </span>

@@ -3,7 +3,8 @@ import type { Notification } from '@shared/api/notifications';
 import { Avatar } from '@web/components/avatar';
 import { cn } from '@web/lib/cn';
 import { initialsOf } from '@web/lib/initials';
-import { INBOX_TEXT } from '../messages';
+import { useT } from '@web/i18n/i18n';
+import { notificationText } from '../notification-text';
 import { Time } from '@web/components/time';
 
 /**
@@ -11,13 +12,14 @@ import { Time } from '@web/components/time';
  * The whole line is one button that opens the item; its name is the sentence the member reads.
  */
 export function NotificationRow({ item, onOpen }: { item: Notification; onOpen: () => void }) {
+  const t = useT();
   return (
     <li>
       <button
         type="button"
         onClick={onOpen}
         className={cn(
-          'flex w-full items-start gap-3 px-4 py-3 text-left transition-colors hover:bg-stone-50',
+          'flex w-full items-start gap-3 px-4 py-3 text-start transition-colors hover:bg-stone-50',
           'focus-visible:bg-stone-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-500',
           !item.read && 'bg-brand-50/60',
         )}
@@ -39,14 +41,14 @@ export function NotificationRow({ item, onOpen }: { item: Notification; onOpen: 
               !item.read && 'font-medium text-stone-900',
             )}
           >
-            {item.text}
+            {notificationText(item)}
           </span>
           <Time value={item.created_at} className="mt-0.5 block text-xs text-stone-500" />
         </span>
         {item.read ? null : (
           <span className="mt-1.5 flex shrink-0 items-center">
             <span className="size-2.5 rounded-full bg-brand-600" aria-hidden="true" />
-            <span className="sr-only">{INBOX_TEXT.unread}</span>
+            <span className="sr-only">{t('inbox.list.unread')}</span>
           </span>
         )}
       </button>

@@ -1,5 +1,5 @@
 import { Heart } from 'lucide-react';
-import { likesLabel } from '@web/features/posts';
+import { useT } from '@web/i18n/i18n';
 import { cn } from '@web/lib/cn';
 
 export const actionBase =
@@ -22,12 +22,13 @@ export function LikeToggle({
   onToggle: () => void;
   size?: 'sm' | 'md';
 }) {
+  const t = useT();
   return (
     <button
       type="button"
       aria-pressed={liked}
       aria-busy={pending || undefined}
-      title={liked ? 'Unlike' : 'Like'}
+      title={liked ? t('posts.card.unlike') : t('posts.card.like')}
       onClick={(event) => {
         event.stopPropagation();
         onToggle();
@@ -42,7 +43,7 @@ export function LikeToggle({
         )}
         aria-hidden="true"
       />
-      <span className="tabular-nums">{likesLabel(count)}</span>
+      <span className="tabular-nums">{t('posts.card.likes', { count })}</span>
     </button>
   );
 }

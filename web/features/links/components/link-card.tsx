@@ -3,8 +3,9 @@ import { Globe, House, Lock, MessageCircle, Users } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
 import type { Link } from '@shared/api/links';
 import { Card } from '@web/components/card';
-import { AuthorHeader, commentsLabel, useOpenOnClick } from '@web/features/posts';
-import { commentPreview, sharedInGroupLabel, VISIBILITY_LABELS } from '../messages';
+import { AuthorHeader, useOpenOnClick } from '@web/features/posts';
+import { useT } from '@web/i18n/i18n';
+import { commentPreview, VISIBILITY_LABEL_IDS } from '../messages';
 import { LeadImage } from './lead-image';
 import { actionClasses } from './like-toggle';
 import { LinkLikeButton } from './link-like-button';
@@ -19,13 +20,14 @@ const VISIBILITY_ICONS = { private: Lock, public: Users, published: Globe, group
 
 /** Who sees the link, as a small badge: for a group link, the group it is shared in (ADR 046). */
 export function VisibilityBadge({ link }: { link: Pick<Link, 'visibility' | 'group_name'> }) {
+  const t = useT();
   const Icon = VISIBILITY_ICONS[link.visibility];
   return (
     <span className="inline-flex items-center gap-1 rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium text-stone-600">
       <Icon className="size-3" aria-hidden="true" />
       {link.visibility === 'group' && link.group_name
-        ? sharedInGroupLabel(link.group_name)
-        : VISIBILITY_LABELS[link.visibility]}
+        ? t('links.visibility.sharedIn', { group: link.group_name })
+        : t(VISIBILITY_LABEL_IDS[link.visibility])}
     </span>
   );
 }
@@ -48,6 +50,7 @@ export function LinkAuthor({ link, menu }: { link: Link; menu?: ReactNode }) {
  * like control and the comment count. Clicking the card opens /links/{id}.
  */
 export function LinkCard({ link }: { link: Link }) {
+  const t = useT();
   const path = linkPath(link.id);
   const open = useOpenOnClick(path);
   const titleId = `link-${link.id}-title`;
@@ -86,7 +89,7 @@ export function LinkCard({ link }: { link: Link }) {
             <LinkLikeButton link={link} />
             <RouterLink to={`${path}#comments`} className={actionClasses}>
               <MessageCircle className="size-[18px]" aria-hidden="true" />
-              <span className="tabular-nums">{commentsLabel(link.comments_count)}</span>
+              <span className="tabular-nums">{t('posts.card.comments', { count: link.comments_count })}</span>
             </RouterLink>
           </div>
         </div>

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LinkCommentFields } from '@shared/api/links';
 import { Conversation, replaceCachedComment, type ConversationAdapter } from '@web/features/comments';
+import { t, useT } from '@web/i18n/i18n';
 import { queryKeys } from '@web/lib/query-keys';
 import {
   createLinkComment,
@@ -12,7 +13,7 @@ import {
   updateLinkComment,
 } from '../api';
 import { updateCachedLink } from '../link-cache';
-import { LINK_TEXT, linkCommentDeleteErrorText, linkCommentErrorText } from '../messages';
+import { linkCommentDeleteErrorText, linkCommentErrorText } from '../messages';
 import { useOptimisticLike } from '../use-link-like';
 import { LikeToggle } from './like-toggle';
 
@@ -35,7 +36,7 @@ function linkConversation(linkId: string): ConversationAdapter<LinkCommentFields
       })),
     groupId: null,
     draftScope: `link:${linkId}`,
-    loadErrorText: LINK_TEXT.loadError,
+    loadErrorText: (message) => t('links.page.loadError', { message }),
     errorText: linkCommentErrorText,
     deleteErrorText: linkCommentDeleteErrorText,
     actions: 'menu',
@@ -58,6 +59,7 @@ function LinkCommentLike({
   comment: LinkCommentFields;
   adapter: ConversationAdapter<LinkCommentFields>;
 }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const like = useOptimisticLike({
     key: comment.id,
@@ -73,7 +75,7 @@ function LinkCommentLike({
       return result;
     },
     onSuccess: () => undefined,
-    failures: { like: "Couldn't like the comment.", unlike: "Couldn't unlike the comment." },
+    failures: { like: t('links.comments.likeFailed'), unlike: t('links.comments.unlikeFailed') },
   });
   return (
     <LikeToggle

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Link } from '@shared/api/links';
+import { useT } from '@web/i18n/i18n';
 import { setLinkLiked } from '../api';
 import { refreshLink } from '../link-cache';
 import { useOptimisticLike } from '../use-link-like';
@@ -11,6 +12,7 @@ export function LinkLikeButton({
 }: {
   link: Pick<Link, 'id' | 'liked_by_current_user' | 'likes_count'>;
 }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const like = useOptimisticLike({
     key: link.id,
@@ -18,7 +20,7 @@ export function LinkLikeButton({
     count: link.likes_count,
     send: (liked) => setLinkLiked(link.id, liked),
     onSuccess: () => refreshLink(queryClient, link.id),
-    failures: { like: "Couldn't like the link.", unlike: "Couldn't unlike the link." },
+    failures: { like: t('links.card.likeFailed'), unlike: t('links.card.unlikeFailed') },
   });
   return (
     <LikeToggle

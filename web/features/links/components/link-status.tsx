@@ -3,38 +3,39 @@ import { AlertTriangle, CircleSlash, RotateCw, ShieldAlert, ShieldQuestion } fro
 import type { Link } from '@shared/api/links';
 import { Button } from '@web/components/button';
 import { Spinner } from '@web/components/spinner';
+import { useT } from '@web/i18n/i18n';
 import { errorMessage } from '@web/lib/api-errors';
 import { cn } from '@web/lib/cn';
 import { retryLink } from '../api';
 import { isReading, updateCachedLink } from '../link-cache';
-import { LINK_TEXT } from '../messages';
 
 /** "reading…" while Hearth fetches and summarises the link; it fills in by itself (live updates). */
 export function ReadingIndicator({ link }: { link: Pick<Link, 'status'> }) {
+  const t = useT();
   if (!isReading(link)) return null;
   return (
     <p role="status" className="inline-flex items-center gap-2 text-sm font-medium text-brand-800">
       <Spinner className="size-4" />
-      {LINK_TEXT.reading}
+      {t('links.status.reading')}
     </p>
   );
 }
 
-/** The looks of a verdict worth showing; `safe` shows nothing. */
+/** The looks of a verdict worth showing (its title a message id); `safe` shows nothing. */
 const VERDICT_LOOKS = {
   unsafe: {
     icon: ShieldAlert,
-    title: LINK_TEXT.unsafeTitle,
+    title: 'links.status.unsafeTitle',
     classes: 'border-red-200 bg-red-50 text-red-900',
   },
   suspicious: {
     icon: AlertTriangle,
-    title: LINK_TEXT.suspiciousTitle,
+    title: 'links.status.suspiciousTitle',
     classes: 'border-amber-200 bg-amber-50 text-amber-900',
   },
   unknown: {
     icon: ShieldQuestion,
-    title: LINK_TEXT.unknownSafety,
+    title: 'links.status.unknownSafety',
     classes: 'border-stone-200 bg-stone-50 text-stone-700',
   },
 } as const;
@@ -54,6 +55,7 @@ export function LinkState({ link, compact = false }: { link: StateLink; compact?
 
 /** A failed reading: the error, and a Retry button only where the server says another try may help. */
 function ReadFailure({ link, compact }: { link: StateLink; compact: boolean }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const retry = useMutation({
     mutationFn: () => retryLink(link.id),
@@ -76,9 +78,9 @@ function ReadFailure({ link, compact }: { link: StateLink; compact: boolean }) {
     >
       <p className="flex items-center gap-2 font-semibold">
         <Icon className="size-4 shrink-0" aria-hidden="true" />
-        {warning ? warning.title : LINK_TEXT.readFailed}
+        {warning ? t(warning.title) : t('links.status.readFailed')}
       </p>
-      {warning ? <p className="mt-1 font-medium">{LINK_TEXT.readFailed}</p> : null}
+      {warning ? <p className="mt-1 font-medium">{t('links.status.readFailed')}</p> : null}
       {link.error ? <p className="mt-1">{link.error}</p> : null}
       <SafetyReasons reasons={reasons} />
       {retry.isError ? <p className="mt-1">{errorMessage(retry.error)}</p> : null}
@@ -94,7 +96,7 @@ function ReadFailure({ link, compact }: { link: StateLink; compact: boolean }) {
           }}
         >
           <RotateCw className="size-4" aria-hidden="true" />
-          {LINK_TEXT.retry}
+          {t('links.status.retry')}
         </Button>
       ) : null}
     </div>
@@ -112,6 +114,7 @@ export function SafetyNotice({
   link: Pick<Link, 'safety_verdict' | 'safety_reasons'>;
   compact?: boolean;
 }) {
+  const t = useT();
   const verdict = link.safety_verdict;
   if (!verdict || verdict === 'safe') return null;
   const look = VERDICT_LOOKS[verdict];
@@ -123,9 +126,9 @@ export function SafetyNotice({
     >
       <p className="flex items-center gap-2 font-semibold">
         <Icon className="size-4 shrink-0" aria-hidden="true" />
-        {look.title}
+        {t(look.title)}
       </p>
-      {verdict === 'unsafe' && !compact ? <p className="mt-1">{LINK_TEXT.unsafeText}</p> : null}
+      {verdict === 'unsafe' && !compact ? <p className="mt-1">{t('links.status.unsafeText')}</p> : null}
       <SafetyReasons reasons={compact ? [] : link.safety_reasons} />
     </div>
   );
@@ -134,7 +137,7 @@ export function SafetyNotice({
 function SafetyReasons({ reasons }: { reasons: string[] }) {
   if (reasons.length === 0) return null;
   return (
-    <ul className="mt-1.5 list-disc space-y-0.5 pl-6">
+    <ul className="mt-1.5 list-disc space-y-0.5 ps-6">
       {reasons.map((reason) => (
         <li key={reason}>{reason}</li>
       ))}

@@ -14,7 +14,7 @@ export function SharerComment({
   preview?: string;
 }) {
   const text = preview ?? link.comment ?? '';
-  const className = 'border-l-2 border-brand-200 pl-3 text-stone-700';
+  const className = 'border-s-2 border-brand-200 ps-3 text-stone-700';
   if (link.safety_verdict === 'unsafe') return <p className={`${className} whitespace-pre-wrap`}>{text}</p>;
   return (
     <Markdown variant={preview ? 'preview' : 'full'} className={className}>

@@ -62,7 +62,7 @@ export function AuthorHeader({
           ) : null}
         </div>
       </div>
-      {menu ? <div className="-mt-1 -mr-2 shrink-0">{menu}</div> : null}
+      {menu ? <div className="-mt-1 -me-2 shrink-0">{menu}</div> : null}
     </header>
   );
 }

@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { CommentFields } from '@shared/api/comments';
 import { Conversation, replaceCachedComment, type ConversationAdapter } from '@web/features/comments';
 import { ReactionBar } from '@web/features/reactions';
+import { t } from '@web/i18n/i18n';
 import { queryKeys } from '@web/lib/query-keys';
 import { createComment, deleteComment, fetchCommentPage, fetchReplyPage, updateComment } from '../api';
-import { POST_TEXT } from '../messages';
 import { updateCachedPost } from '../post-cache';
 import { useLiveComments } from '../use-live-post';
 import { commentDeleteErrorText, commentErrorText } from './comment-errors';
@@ -27,7 +27,7 @@ function postConversation(postId: string, groupId: string | null): ConversationA
       })),
     groupId,
     draftScope: `post:${postId}`,
-    loadErrorText: POST_TEXT.loadError,
+    loadErrorText: (message) => t('posts.timeline.loadError', { message }),
     errorText: commentErrorText,
     deleteErrorText: commentDeleteErrorText,
     actions: 'buttons',
@@ -44,7 +44,7 @@ function CommentReactions({ comment, postId }: { comment: CommentFields; postId:
     <ReactionBar
       subject={{ kind: 'comment', id: comment.id }}
       reactions={comment.reactions ?? []}
-      className="ml-1"
+      className="ms-1"
       onSettled={(reactions) =>
         replaceCachedComment(
           queryClient,

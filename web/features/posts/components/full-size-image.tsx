@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Dialog } from 'radix-ui';
 import { ChevronLeft, ChevronRight, Download, X, ZoomIn, ZoomOut } from 'lucide-react';
+import { useT } from '@web/i18n/i18n';
 import { useFocusReturn } from '@web/lib/focus-return';
 import { isZoomed, MAX_SCALE, STEP_SCALE, UNZOOMED, zoomAbout, type Zoom } from './zoom';
 import { ZoomablePhoto } from './zoomable-photo';
@@ -49,6 +50,7 @@ export function FullSizeImage({
     size: { width: number; height: number } | null;
   };
 }) {
+  const t = useT();
   const focusReturn = useFocusReturn(open);
   // The zoom belongs to one photo: another src (or reopening) starts unzoomed.
   const [zoomOf, setZoomOf] = useState<{ src: string; zoom: Zoom }>({ src, zoom: UNZOOMED });
@@ -78,11 +80,13 @@ export function FullSizeImage({
           onCloseAutoFocus={focusReturn.onCloseAutoFocus}
           onKeyDown={(event) => {
             if (video && event.target instanceof HTMLVideoElement) return;
+            // Right to left, Previous and Next trade sides: the arrow keys follow the buttons.
+            const rtl = document.documentElement.dir === 'rtl';
             if (!video && (event.key === '+' || event.key === '=')) zoomBy(STEP_SCALE);
             else if (!video && event.key === '-') zoomBy(1 / STEP_SCALE);
             else if (!video && event.key === '0') setZoom(UNZOOMED);
-            else if (onStep && event.key === 'ArrowLeft') onStep(-1);
-            else if (onStep && event.key === 'ArrowRight') onStep(1);
+            else if (onStep && event.key === 'ArrowLeft') onStep(rtl ? 1 : -1);
+            else if (onStep && event.key === 'ArrowRight') onStep(rtl ? -1 : 1);
           }}
           className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-3 p-3 focus:outline-none sm:p-6"
         >
@@ -96,14 +100,14 @@ export function FullSizeImage({
                 className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium text-on-scrim/90 hover:bg-on-scrim/10 hover:text-on-scrim focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-on-scrim"
               >
                 <Download className="size-4" aria-hidden="true" />
-                Download
+                {t('posts.viewer.download')}
               </a>
             )}
             {video ? null : (
               <>
                 <button
                   type="button"
-                  aria-label="Zoom out"
+                  aria-label={t('posts.viewer.zoomOut')}
                   disabled={!isZoomed(zoom)}
                   onClick={() => zoomBy(1 / STEP_SCALE)}
                   className={CONTROL_CLASS}
@@ -112,7 +116,7 @@ export function FullSizeImage({
                 </button>
                 <button
                   type="button"
-                  aria-label="Zoom in"
+                  aria-label={t('posts.viewer.zoomIn')}
                   disabled={zoom.scale >= MAX_SCALE}
                   onClick={() => zoomBy(STEP_SCALE)}
                   className={CONTROL_CLASS}
@@ -120,7 +124,9 @@ export function FullSizeImage({
                   <ZoomIn className="size-5" aria-hidden="true" />
                 </button>
                 <span className="sr-only" role="status" data-testid="photo-zoom">
-                  {isZoomed(zoom) ? `Zoomed to ${Math.round(zoom.scale * 100)}%` : 'Not zoomed'}
+                  {isZoomed(zoom)
+                    ? t('posts.viewer.zoomed', { percent: Math.round(zoom.scale * 100) })
+                    : t('posts.viewer.notZoomed')}
                 </span>
               </>
             )}
@@ -128,23 +134,23 @@ export function FullSizeImage({
               <>
                 <button
                   type="button"
-                  aria-label="Previous photo"
+                  aria-label={t('posts.viewer.previous')}
                   onClick={() => onStep(-1)}
                   className={CONTROL_CLASS}
                 >
-                  <ChevronLeft className="size-5" aria-hidden="true" />
+                  <ChevronLeft className="size-5 rtl:-scale-x-100" aria-hidden="true" />
                 </button>
                 <button
                   type="button"
-                  aria-label="Next photo"
+                  aria-label={t('posts.viewer.next')}
                   onClick={() => onStep(1)}
                   className={CONTROL_CLASS}
                 >
-                  <ChevronRight className="size-5" aria-hidden="true" />
+                  <ChevronRight className="size-5 rtl:-scale-x-100" aria-hidden="true" />
                 </button>
               </>
             ) : null}
-            <Dialog.Close aria-label="Close" className={CONTROL_CLASS}>
+            <Dialog.Close aria-label={t('posts.viewer.close')} className={CONTROL_CLASS}>
               <X className="size-5" aria-hidden="true" />
             </Dialog.Close>
           </div>

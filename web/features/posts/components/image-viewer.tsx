@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useViewerAddress } from './photo-address';
 import { onDemandDialog } from '@web/app/resilience/on-demand';
+import { useT } from '@web/i18n/i18n';
 import { cn } from '@web/lib/cn';
 import { exportOf } from '@web/app/resilience/screen-loading';
 
@@ -47,6 +48,7 @@ export function ImageViewer({
   address?: { path: string; open: boolean; home: string };
   className?: string;
 }) {
+  const t = useT();
   const [loaded, setLoaded] = useState(false);
   const viewer = useViewerAddress({
     addressOf: address ? () => address.path : undefined,
@@ -81,7 +83,7 @@ export function ImageViewer({
           {...(size ? reservedBox(size) : null)}
           className={cn('mx-auto max-h-[400px] max-w-full object-contain', size ? 'h-auto' : 'w-auto')}
         />
-        <span className="sr-only"> (view full size)</span>
+        <span className="sr-only"> {t('posts.viewer.viewFullSize')}</span>
       </button>
       <FullSizeImage
         open={open}

@@ -5,6 +5,7 @@ import type { Post } from '@shared/api/posts';
 import { LIMITS } from '@shared/domain/constants';
 import { Button } from '@web/components/button';
 import { Label, Textarea } from '@web/components/input';
+import { useT } from '@web/i18n/i18n';
 import { errorMessage } from '@web/lib/api-errors';
 import { describePostFile } from '../api';
 import { updateCachedPost } from '../post-cache';
@@ -17,6 +18,7 @@ import { isVideo, photosOf, type Photo } from './photo-grid';
  * detail page at once; the server's kept answers are dropped by the write itself (ADR 042).
  */
 export function PhotoDescriptions({ post, notify }: { post: Post; notify: (message: string) => void }) {
+  const t = useT();
   const headingId = useId();
   // Photos only: since ADR 050 the grid's list holds a post's videos too.
   const photos = photosOf(post.files).filter((file) => !isVideo(file));
@@ -25,12 +27,12 @@ export function PhotoDescriptions({ post, notify }: { post: Post; notify: (messa
   return (
     <section aria-labelledby={headingId} className="mt-5 space-y-2 border-t border-stone-100 pt-4">
       <h2 id={headingId} className="text-sm font-semibold text-stone-800">
-        Photo descriptions
+        {t('posts.photoDescriptions.heading')}
       </h2>
       <p className="text-xs text-stone-500">
         {undescribed === 0
-          ? 'Every photo is described for those who cannot see it. Only you can change this.'
-          : `${undescribed} of ${photos.length} ${photos.length === 1 ? 'photo has' : 'photos have'} no description yet. Only you can add one.`}
+          ? t('posts.photoDescriptions.allDescribed')
+          : t('posts.photoDescriptions.undescribed', { undescribed, total: photos.length })}
       </p>
       <ol className="space-y-2">
         {photos.map((photo, index) => (
@@ -38,7 +40,7 @@ export function PhotoDescriptions({ post, notify }: { post: Post; notify: (messa
             key={photo.id}
             postId={post.id}
             photo={photo}
-            label={`photo ${index + 1}`}
+            number={index + 1}
             notify={notify}
           />
         ))}
@@ -50,14 +52,16 @@ export function PhotoDescriptions({ post, notify }: { post: Post; notify: (messa
 function PhotoDescription({
   postId,
   photo,
-  label,
+  number,
   notify,
 }: {
   postId: string;
   photo: Photo;
-  label: string;
+  /** Its place among the post's photos, from 1: how the controls name it. */
+  number: number;
   notify: (message: string) => void;
 }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const fieldId = useId();
   const [editing, setEditing] = useState(false);
@@ -69,10 +73,10 @@ function PhotoDescription({
     onSuccess: (updated) => {
       updateCachedPost(queryClient, postId, () => updated);
       setEditing(false);
-      notify(`Description of ${label} saved.`);
+      notify(t('posts.photoDescriptions.saved', { number }));
       requestAnimationFrame(() => editButton.current?.focus());
     },
-    onError: (error) => console.error(`Could not describe ${label} of post ${postId}`, error),
+    onError: (error) => console.error(`Could not describe photo ${number} of post ${postId}`, error),
   });
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -99,7 +103,7 @@ function PhotoDescription({
       />
       {editing ? (
         <form className="min-w-0 flex-1 space-y-1.5" onSubmit={submit} noValidate>
-          <Label htmlFor={fieldId}>{`Description of ${label}`}</Label>
+          <Label htmlFor={fieldId}>{t('posts.photoDescriptions.field', { number })}</Label>
           <Textarea
             id={fieldId}
             rows={2}
@@ -107,27 +111,31 @@ function PhotoDescription({
             value={text}
             maxLength={LIMITS.fileAlt}
             onChange={(event) => setText(event.target.value)}
-            placeholder="What does the photo show?"
+            placeholder={t('posts.photoDescriptions.placeholder')}
             className="min-h-16"
           />
           {save.isError ? (
             <p className="text-xs text-red-700" role="alert">
-              {`Could not save the description: ${errorMessage(save.error)}`}
+              {t('posts.photoDescriptions.saveFailed', { reason: errorMessage(save.error) })}
             </p>
           ) : null}
           <div className="flex gap-2">
             <Button type="submit" size="sm" disabled={save.isPending}>
-              {save.isPending ? 'Saving…' : 'Save description'}
+              {save.isPending ? t('posts.photoDescriptions.saving') : t('posts.photoDescriptions.save')}
             </Button>
             <Button variant="ghost" size="sm" onClick={cancel} disabled={save.isPending}>
-              Cancel
+              {t('posts.photoDescriptions.cancel')}
             </Button>
           </div>
         </form>
       ) : (
         <div className="flex min-w-0 flex-1 items-start gap-2">
           <p className="min-w-0 flex-1 text-sm wrap-anywhere text-stone-700">
-            {photo.alt.trim() ? photo.alt : <span className="text-stone-500 italic">No description</span>}
+            {photo.alt.trim() ? (
+              photo.alt
+            ) : (
+              <span className="text-stone-500 italic">{t('posts.photoDescriptions.none')}</span>
+            )}
           </p>
           <Button
             ref={editButton}
@@ -137,10 +145,14 @@ function PhotoDescription({
               setText(photo.alt);
               setEditing(true);
             }}
-            aria-label={`${photo.alt.trim() ? 'Edit' : 'Add'} the description of ${label}`}
+            aria-label={
+              photo.alt.trim()
+                ? t('posts.photoDescriptions.editLabel', { number })
+                : t('posts.photoDescriptions.addLabel', { number })
+            }
           >
             <Pencil className="size-3.5" aria-hidden="true" />
-            {photo.alt.trim() ? 'Edit' : 'Add'}
+            {photo.alt.trim() ? t('posts.photoDescriptions.edit') : t('posts.photoDescriptions.add')}
           </Button>
         </div>
       )}

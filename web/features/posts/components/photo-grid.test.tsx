@@ -1,8 +1,9 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { PostFile } from '@shared/api/posts';
+import { activateLocale } from '@web/i18n/i18n';
 import { aPost } from '../post-fixtures';
 import { rowsOf } from './photo-grid';
 import { PostFiles, type AttachmentPost } from './post-attachment';
@@ -47,6 +48,8 @@ const six = [
   photo(6, 1000, 750),
 ];
 const post = aPost({ tldr: 'The match', files: six, file_url: six[0]!.url, has_image: true });
+
+afterEach(() => activateLocale('en'));
 
 describe('the photos of a post', () => {
   it('a card shows four, whole, each sized by its own proportions, "+2" on the last', () => {
@@ -93,6 +96,21 @@ describe('the photos of a post', () => {
     expect(await screen.findByRole('dialog', { name: 'photo-1.jpg (1 of 6)' })).toBeInTheDocument();
     expect(within(screen.getByRole('dialog')).getByRole('img')).toHaveAccessibleName(
       'The team before kick-off',
+    );
+  });
+
+  it('in Arabic, names the photos in Arabic and moves to the next with the arrow pointing left, as its buttons do', async () => {
+    await act(() => activateLocale('ar'));
+    show(post, 'full');
+    expect(screen.getByRole('group', { name: '6 صور' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /الصورة 3 من 6/ }));
+    expect(await screen.findByRole('dialog', { name: 'photo-3.jpg (3 من 6)' })).toBeInTheDocument();
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(await screen.findByRole('dialog', { name: 'photo-4.jpg (4 من 6)' })).toBeInTheDocument();
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}');
+    expect(await screen.findByRole('dialog', { name: 'photo-2.jpg (2 من 6)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'الصورة السابقة' }).querySelector('svg')).toHaveClass(
+      'rtl:-scale-x-100',
     );
   });
 

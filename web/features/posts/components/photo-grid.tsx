@@ -1,7 +1,9 @@
 import { Play } from 'lucide-react';
 import type { PostFile } from '@shared/api/posts';
-import { formatDuration, spokenDuration } from '@shared/domain/format-duration';
+import { formatDuration } from '@shared/domain/format-duration';
 import { onDemandDialog } from '@web/app/resilience/on-demand';
+import { localSpokenDuration } from '@web/features/files/local-units';
+import { t, useLocale, useT } from '@web/i18n/i18n';
 import { cn } from '@web/lib/cn';
 import { exportOf } from '@web/app/resilience/screen-loading';
 import { useViewerAddress } from './photo-address';
@@ -32,18 +34,13 @@ export function photosOf<File extends PostFile>(files: readonly File[] | undefin
   );
 }
 
-/** "8 photos", "3 photos and 1 video". */
+/** "8 photos", "3 photos and 1 video", "1 video", in the member's language. */
 export function photosLabel(photos: readonly Photo[]): string {
   const videos = photos.filter(isVideo).length;
   const images = photos.length - videos;
-  const said = [
-    [images, 'photo'],
-    [videos, 'video'],
-  ] as const;
-  return said
-    .filter(([count]) => count > 0)
-    .map(([count, noun]) => `${count} ${noun}${count === 1 ? '' : 's'}`)
-    .join(' and ');
+  if (videos === 0) return t('posts.grid.photos', { images });
+  if (images === 0) return t('posts.grid.videos', { videos });
+  return t('posts.grid.photosAndVideos', { images, videos });
 }
 
 function ratioOf(photo: Photo): number {
@@ -59,8 +56,8 @@ export function rowsOf<T>(items: readonly T[], perRow: number): T[][] {
 
 /** What a photo is called when its author gave no description; a video is called by its name. */
 export function photoAlt(photo: Photo, index: number, count: number, postTitle: string): string {
-  if (isVideo(photo)) return `Video ${index + 1} of ${count}: ${photo.name}`;
-  return photo.alt.trim() || `Photo ${index + 1} of ${count} in ${postTitle}`;
+  if (isVideo(photo)) return t('posts.grid.videoAlt', { number: index + 1, count, name: photo.name });
+  return photo.alt.trim() || t('posts.grid.photoAlt', { number: index + 1, count, title: postTitle });
 }
 
 /**
@@ -91,6 +88,7 @@ export function PhotoGrid({
   home?: string;
   className?: string;
 }) {
+  const t = useT();
   const { open, show, close } = useViewerAddress({ addressOf, initial: initialOpen, home });
   const shown = variant === 'card' ? photos.slice(0, CARD_PHOTOS) : photos;
   const more = photos.length - shown.length;
@@ -142,10 +140,7 @@ export function PhotoGrid({
                     +{more}
                   </span>
                 ) : null}
-                <span className="sr-only">
-                  {isVideo(photo) ? ' (play video' : ' (view full size'}
-                  {last ? `; ${more} more)` : ')'}
-                </span>
+                <span className="sr-only"> {openWords(isVideo(photo), last ? more : 0)}</span>
               </button>
             );
           })}
@@ -158,7 +153,7 @@ export function PhotoGrid({
           src={current.url}
           srcSet={srcSetOf(current)}
           alt={photoAlt(current, open!, photos.length, postTitle)}
-          name={`${current.name} (${open! + 1} of ${photos.length})`}
+          name={t('posts.grid.viewerTitle', { name: current.name, number: open! + 1, count: photos.length })}
           downloadName={current.name}
           video={
             isVideo(current)
@@ -182,6 +177,7 @@ export function PhotoGrid({
  * plays in the viewer (ADR 050).
  */
 function VideoTile({ photo, alt }: { photo: Photo; alt: string }) {
+  const locale = useLocale();
   return (
     <>
       {photo.poster_url ? (
@@ -207,15 +203,22 @@ function VideoTile({ photo, alt }: { photo: Photo; alt: string }) {
           <span
             aria-hidden="true"
             data-testid="video-duration-badge"
-            className="absolute right-1.5 bottom-1.5 rounded-md bg-black/70 px-1.5 py-0.5 text-xs font-medium text-white tabular-nums"
+            className="absolute end-1.5 bottom-1.5 rounded-md bg-black/70 px-1.5 py-0.5 text-xs font-medium text-white tabular-nums"
           >
             {formatDuration(photo.duration_ms)}
           </span>
-          <span className="sr-only">{`, ${spokenDuration(photo.duration_ms)}`}</span>
+          <span className="sr-only">{`, ${localSpokenDuration(photo.duration_ms, locale)}`}</span>
         </>
       ) : null}
     </>
   );
+}
+
+/** What a tile's button does, after its picture's name: "(view full size; 2 more)". */
+function openWords(video: boolean, more: number): string {
+  if (more > 0)
+    return video ? t('posts.grid.playVideoMore', { more }) : t('posts.grid.viewFullSizeMore', { more });
+  return video ? t('posts.grid.playVideo') : t('posts.viewer.viewFullSize');
 }
 
 /** Every WebP width Hearth keeps of a photo (ADR 050), for the browser to choose by `sizes`. */

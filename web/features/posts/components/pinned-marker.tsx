@@ -1,12 +1,13 @@
 import { Pin } from 'lucide-react';
 import { cn } from '@web/lib/cn';
-import { POST_TEXT } from '../messages';
+import { useT } from '@web/i18n/i18n';
 
 /**
  * "Pinned", on a post pinned to the top of its group (ADR 043). The word is the accessible name
  * (the icon is decoration), so a screen reader hears it before the author, as it is seen.
  */
 export function PinnedMarker({ className }: { className?: string }) {
+  const t = useT();
   return (
     <p
       className={cn(
@@ -16,7 +17,7 @@ export function PinnedMarker({ className }: { className?: string }) {
       data-testid="pinned-marker"
     >
       <Pin className="size-3.5" aria-hidden="true" />
-      {POST_TEXT.pinned}
+      {t('posts.card.pinned')}
     </p>
   );
 }

@@ -5,8 +5,8 @@ import type { Post } from '@shared/api/posts';
 import { ReactionBar } from '@web/features/reactions';
 import { copyToClipboard } from '@web/lib/clipboard';
 import { cn } from '@web/lib/cn';
+import { t, useT } from '@web/i18n/i18n';
 import { postUrl } from '../api';
-import { commentsLabel, likesLabel, POST_TEXT } from '../messages';
 import { updateCachedPost } from '../post-cache';
 import { usePostLike } from '../use-post-like';
 
@@ -19,12 +19,13 @@ const likedClasses = `${actionBase} text-rose-600 hover:bg-rose-50 hover:text-ro
 /** The heart and "n like(s)": optimistic, see {@link usePostLike}. */
 export function LikeButton({ post }: { post: Pick<Post, 'id' | 'liked_by_current_user' | 'likes_count'> }) {
   const { liked, count, pending, toggle } = usePostLike(post);
+  const t = useT();
   return (
     <button
       type="button"
       aria-pressed={liked}
       aria-busy={pending || undefined}
-      title={liked ? 'Unlike' : 'Like'}
+      title={liked ? t('posts.card.unlike') : t('posts.card.like')}
       onClick={() => void toggle()}
       className={liked ? likedClasses : actionClasses}
     >
@@ -32,17 +33,18 @@ export function LikeButton({ post }: { post: Pick<Post, 'id' | 'liked_by_current
         className={cn('size-[18px] transition-transform', liked && 'scale-110 fill-current')}
         aria-hidden="true"
       />
-      <span className="tabular-nums">{likesLabel(count)}</span>
+      <span className="tabular-nums">{t('posts.card.likes', { count })}</span>
     </button>
   );
 }
 
 /** "n comment(s)", leading to the post's comments. */
 export function CommentsCount({ post }: { post: Pick<Post, 'id' | 'comments_count'> }) {
+  const t = useT();
   return (
     <Link to={`/post/${encodeURIComponent(post.id)}#comments`} className={actionClasses}>
       <MessageCircle className="size-[18px]" aria-hidden="true" />
-      <span className="tabular-nums">{commentsLabel(post.comments_count)}</span>
+      <span className="tabular-nums">{t('posts.card.comments', { count: post.comments_count })}</span>
     </Link>
   );
 }
@@ -67,10 +69,10 @@ export async function sharePost(
   }
   try {
     await copyToClipboard(url);
-    notify(POST_TEXT.linkCopied);
+    notify(t('posts.card.linkCopied'));
   } catch (error) {
     console.error('Copy failed', error);
-    notify(POST_TEXT.copyFailed, 'error');
+    notify(t('posts.card.copyFailed'), 'error');
   }
 }
 
@@ -81,10 +83,11 @@ export function ShareButton({
   post: Pick<Post, 'id' | 'tldr'>;
   notify: (message: string, variant?: 'success' | 'error') => void;
 }) {
+  const t = useT();
   return (
     <button type="button" onClick={() => void sharePost(post, notify)} className={actionClasses}>
       <Share2 className="size-[18px]" aria-hidden="true" />
-      Share
+      {t('posts.card.share')}
     </button>
   );
 }
@@ -119,7 +122,7 @@ export function PostActions({
       <div className="-mx-2.5 mt-1 flex items-center gap-0.5 sm:gap-1">
         <LikeButton post={post} />
         <CommentsCount post={post} />
-        <div className="ml-auto">
+        <div className="ms-auto">
           <ShareButton post={post} notify={notify} />
         </div>
       </div>

@@ -1,6 +1,7 @@
 import { Download, FileText } from 'lucide-react';
 import type { Post } from '@shared/api/posts';
-import { formatBytes } from '@shared/domain/format-bytes';
+import { localBytes } from '@web/features/files/local-units';
+import { useLocale, useT } from '@web/i18n/i18n';
 import { cn } from '@web/lib/cn';
 import { ImageViewer } from './image-viewer';
 import { VideoPlayer } from './video-player';
@@ -94,8 +95,10 @@ export function PostAttachment({
   address?: PhotoAddress;
   className?: string;
 }) {
+  const t = useT();
+  const locale = useLocale();
   if (!post.file_url) return null;
-  const name = post.file_name || 'Attachment';
+  const name = post.file_name || t('posts.attachment.name');
   if (post.has_video)
     return (
       <VideoPlayer
@@ -116,7 +119,10 @@ export function PostAttachment({
 
   const described = post.files?.[0]?.alt.trim();
   const alt =
-    described || (post.file_name ? `Attachment: ${post.file_name}` : `Image attached to ${post.tldr}`);
+    described ||
+    (post.file_name
+      ? t('posts.attachment.alt', { name: post.file_name })
+      : t('posts.attachment.imageOf', { title: post.tldr }));
   const viewer = (
     <ImageViewer
       src={post.file_url}
@@ -147,7 +153,7 @@ export function PostAttachment({
       <figcaption className="flex items-center gap-3 text-xs text-stone-500">
         <span className="min-w-0 flex-1 truncate">
           {name}
-          {post.file_size != null ? ` · ${formatBytes(post.file_size)}` : null}
+          {post.file_size != null ? ` · ${localBytes(post.file_size, locale)}` : null}
         </span>
         <a
           href={post.file_url}
@@ -155,7 +161,7 @@ export function PostAttachment({
           className="inline-flex shrink-0 items-center gap-1 rounded-sm font-medium text-brand-700 hover:text-brand-800 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
         >
           <Download className="size-3.5" aria-hidden="true" />
-          Download
+          {t('posts.attachment.download')}
         </a>
       </figcaption>
     </figure>
@@ -173,6 +179,8 @@ function DownloadLink({
   name: string;
   className?: string;
 }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <a
       href={url}
@@ -191,12 +199,12 @@ function DownloadLink({
       <span className="min-w-0 flex-1">
         <span className="line-clamp-2 font-medium wrap-anywhere text-stone-800">{name}</span>
         {post.file_size != null ? (
-          <span className="block text-xs text-stone-500">{formatBytes(post.file_size)}</span>
+          <span className="block text-xs text-stone-500">{localBytes(post.file_size, locale)}</span>
         ) : null}
       </span>
       <span className="inline-flex shrink-0 items-center gap-1 font-medium text-brand-700">
         <Download className="size-4" aria-hidden="true" />
-        Download
+        {t('posts.attachment.download')}
       </span>
     </a>
   );

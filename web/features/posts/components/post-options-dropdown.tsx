@@ -11,9 +11,9 @@ import { MenuItem, MenuSeparator, OnDemandDropdown } from '@web/components/menu'
 import { PUBLISH_TEXT, PublishDialog, UnpublishDialog } from '@web/features/published';
 import { errorMessage, serverErrorText } from '@web/lib/api-errors';
 import { copyToClipboard } from '@web/lib/clipboard';
+import { useT } from '@web/i18n/i18n';
 import { queryKeys } from '@web/lib/query-keys';
 import { deletePost, ignorePost, setPostPinned, unignorePost } from '../api';
-import { POST_TEXT } from '../messages';
 import { removeCachedPost, updateCachedPost } from '../post-cache';
 import { editPostPath, type PostOptionsMenuProps } from './post-options-menu';
 import { ReportDialog } from './report-dialog';
@@ -30,6 +30,7 @@ export function PostOptionsDropdown({
 }: PostOptionsMenuProps & MenuOnDemandProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const t = useT();
   const [reportOpen, setReportOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [publishOpen, setPublishOpen] = useState(false);
@@ -51,12 +52,15 @@ export function PostOptionsDropdown({
     mutationFn: () => ignorePost(post.id),
     onSuccess: () => {
       removeCachedPost(queryClient, post.id);
-      notify(POST_TEXT.ignored, 'success', { label: POST_TEXT.undo, onClick: () => unignore.mutate() });
+      notify(t('posts.options.ignored'), 'success', {
+        label: t('posts.options.undo'),
+        onClick: () => unignore.mutate(),
+      });
       onRemoved?.();
     },
     onError: (error) => {
       console.error(`Could not ignore post ${post.id}`, error);
-      notify(POST_TEXT.ignoreFailed, 'error');
+      notify(t('posts.options.ignoreFailed'), 'error');
     },
   });
 
@@ -65,12 +69,15 @@ export function PostOptionsDropdown({
     onSuccess: (answer) => {
       updateCachedPost(queryClient, post.id, (cached) => ({ ...cached, pinned: answer.pinned }));
       void queryClient.invalidateQueries({ queryKey: queryKeys.posts.pins(post.group_id!) });
-      notify(answer.pinned ? POST_TEXT.pinnedDone : POST_TEXT.unpinnedDone);
+      notify(answer.pinned ? t('posts.options.pinnedDone') : t('posts.options.unpinnedDone'));
     },
     onError: (error, pinned) => {
       console.error(`Could not ${pinned ? 'pin' : 'unpin'} post ${post.id}`, error);
       // The server's own words say why (the group's three pins are taken).
-      notify(serverErrorText(error) ?? (pinned ? POST_TEXT.pinFailed : POST_TEXT.unpinFailed), 'error');
+      notify(
+        serverErrorText(error) ?? (pinned ? t('posts.options.pinFailed') : t('posts.options.unpinFailed')),
+        'error',
+      );
     },
   });
 
@@ -78,11 +85,11 @@ export function PostOptionsDropdown({
     mutationFn: () => unignorePost(post.id),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.posts.all });
-      notify(POST_TEXT.unignored);
+      notify(t('posts.options.unignored'));
     },
     onError: (error) => {
       console.error(`Could not show post ${post.id} again`, error);
-      notify(POST_TEXT.unignoreFailed, 'error');
+      notify(t('posts.options.unignoreFailed'), 'error');
     },
   });
 
@@ -92,7 +99,7 @@ export function PostOptionsDropdown({
         {post.can_edit ? (
           <MenuItem onSelect={() => navigate(editPostPath(post.id))}>
             <Pencil className="size-4 text-stone-500" aria-hidden="true" />
-            Edit
+            {t('posts.options.edit')}
           </MenuItem>
         ) : null}
         {post.can_publish && post.published ? (
@@ -124,7 +131,7 @@ export function PostOptionsDropdown({
               ) : (
                 <Pin className="size-4 text-stone-500" aria-hidden="true" />
               )}
-              {post.pinned ? POST_TEXT.unpin : POST_TEXT.pin}
+              {post.pinned ? t('posts.options.unpin') : t('posts.options.pin')}
             </MenuItem>
             <MenuSeparator />
           </>
@@ -133,11 +140,11 @@ export function PostOptionsDropdown({
           <>
             <MenuItem onSelect={() => setReportOpen(true)}>
               <Flag className="size-4 text-stone-500" aria-hidden="true" />
-              Report
+              {t('posts.options.report')}
             </MenuItem>
             <MenuItem disabled={ignore.isPending} onSelect={() => ignore.mutate()}>
               <EyeOff className="size-4 text-stone-500" aria-hidden="true" />
-              Ignore
+              {t('posts.options.ignore')}
             </MenuItem>
           </>
         )}
@@ -149,7 +156,7 @@ export function PostOptionsDropdown({
               className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800"
             >
               <Trash2 className="size-4" aria-hidden="true" />
-              Delete
+              {t('posts.options.delete')}
             </MenuItem>
           </>
         ) : null}
@@ -181,7 +188,7 @@ export function PostOptionsDropdown({
           id={post.id}
           open={reportOpen}
           onOpenChange={setReportOpen}
-          onReported={() => notify(POST_TEXT.reported)}
+          onReported={() => notify(t('posts.options.reported'))}
         />
       )}
       {post.can_delete ? (
@@ -192,7 +199,7 @@ export function PostOptionsDropdown({
           onDeleted={() => {
             removeCachedPost(queryClient, post.id);
             queryClient.removeQueries({ queryKey: queryKeys.posts.detail(post.id) });
-            notify(POST_TEXT.deleted);
+            notify(t('posts.options.deleted'));
             onRemoved?.();
           }}
         />
@@ -212,6 +219,7 @@ function DeletePostDialog({
   onOpenChange: (open: boolean) => void;
   onDeleted: () => void;
 }) {
+  const t = useT();
   const remove = useMutation({
     mutationFn: () => deletePost(post.id),
     onSuccess: () => {
@@ -220,7 +228,7 @@ function DeletePostDialog({
     },
   });
   const failure = remove.isError
-    ? (serverErrorText(remove.error) ?? errorMessage(remove.error) ?? POST_TEXT.deleteFailed)
+    ? (serverErrorText(remove.error) ?? errorMessage(remove.error) ?? t('posts.deleteDialog.failed'))
     : null;
 
   return (
@@ -231,16 +239,16 @@ function DeletePostDialog({
         onOpenChange(next);
       }}
       dismissible={!remove.isPending}
-      title="Delete this post?"
-      description={`“${post.tldr}” and its comments will be removed for everyone. This can't be undone.`}
+      title={t('posts.deleteDialog.title')}
+      description={t('posts.deleteDialog.description', { title: post.tldr })}
     >
       {failure ? <Alert className="mb-4">{failure}</Alert> : null}
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={() => onOpenChange(false)} disabled={remove.isPending}>
-          Cancel
+          {t('posts.deleteDialog.cancel')}
         </Button>
         <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate()}>
-          {remove.isPending ? 'Deleting...' : 'Delete post'}
+          {remove.isPending ? t('posts.deleteDialog.deleting') : t('posts.deleteDialog.confirm')}
         </Button>
       </div>
     </Dialog>

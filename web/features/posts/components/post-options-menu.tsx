@@ -3,6 +3,7 @@ import type { Post } from '@shared/api/posts';
 import { onDemandMenu } from '@web/app/resilience/on-demand';
 import type { PostNotices } from './post-notices';
 import { exportOf } from '@web/app/resilience/screen-loading';
+import { useT } from '@web/i18n/i18n';
 
 /** The author's edit screen of a post. */
 export const editPostPath = (postId: string) => `/post/${encodeURIComponent(postId)}/edit`;
@@ -28,13 +29,14 @@ const { Menu } = onDemandMenu<PostOptionsMenuProps>(
  * when first wanted, so a timeline of twenty cards loads none of them.
  */
 export function PostOptionsMenu(props: PostOptionsMenuProps) {
+  const t = useT();
   return (
     <Menu
       {...props}
       trigger={
         <button
           type="button"
-          aria-label="Post options"
+          aria-label={t('posts.options.label')}
           className="flex size-9 items-center justify-center rounded-lg text-stone-500 transition-colors hover:bg-stone-100 hover:text-stone-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 data-[state=open]:bg-stone-100 data-[state=open]:text-stone-800"
         >
           <MoreHorizontal className="size-5" aria-hidden="true" />

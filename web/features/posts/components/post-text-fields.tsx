@@ -2,6 +2,7 @@ import { useId, useState, type RefObject } from 'react';
 import { LIMITS } from '@shared/domain/constants';
 import { Input, Label } from '@web/components/input';
 import { Markdown } from '@web/components/markdown';
+import { useT } from '@web/i18n/i18n';
 import { cn } from '@web/lib/cn';
 import { contentCounter } from '../messages';
 import { MentionTextarea } from '@web/features/comments/mention-textarea';
@@ -31,6 +32,7 @@ export function PostTextFields({
   /** The line under the content, e.g. "Markdown supported · Ctrl+Enter to post". */
   hint: string;
 }) {
+  const t = useT();
   const ids = { title: useId(), content: useId(), counter: useId(), titleError: useId() };
   const [preview, setPreview] = useState(false);
   const tooLong = content.length > LIMITS.postContent;
@@ -39,7 +41,7 @@ export function PostTextFields({
     <>
       <div className="space-y-1.5">
         <Label htmlFor={ids.title} required>
-          Title
+          {t('posts.fields.title')}
         </Label>
         <Input
           ref={titleRef}
@@ -48,7 +50,7 @@ export function PostTextFields({
           required
           autoFocus
           maxLength={LIMITS.postTldr}
-          placeholder="The gist, in one line"
+          placeholder={t('posts.fields.titlePlaceholder')}
           value={tldr}
           aria-invalid={titleError ? true : undefined}
           aria-describedby={titleError ? ids.titleError : undefined}
@@ -63,17 +65,17 @@ export function PostTextFields({
 
       <div className="space-y-1.5">
         <div className="flex items-end justify-between gap-3">
-          <Label htmlFor={ids.content}>Content</Label>
+          <Label htmlFor={ids.content}>{t('posts.fields.content')}</Label>
           <div
             className="flex rounded-lg bg-stone-100 p-0.5 text-xs font-medium"
             role="group"
-            aria-label="Editor mode"
+            aria-label={t('posts.fields.editorMode')}
           >
             <ModeButton active={!preview} onClick={() => setPreview(false)}>
-              Write
+              {t('posts.fields.write')}
             </ModeButton>
             <ModeButton active={preview} onClick={() => setPreview(true)}>
-              Preview
+              {t('posts.fields.preview')}
             </ModeButton>
           </div>
         </div>
@@ -82,7 +84,7 @@ export function PostTextFields({
             {content.trim() ? (
               <Markdown>{content}</Markdown>
             ) : (
-              <p className="text-sm text-stone-500">Nothing to preview yet.</p>
+              <p className="text-sm text-stone-500">{t('posts.fields.nothingToPreview')}</p>
             )}
           </div>
         ) : (
@@ -90,7 +92,7 @@ export function PostTextFields({
             id={ids.content}
             name="content"
             rows={8}
-            placeholder="Tell the story. **Bold**, _italic_, lists and [links](https://example.com) all work."
+            placeholder={t('posts.fields.contentPlaceholder')}
             value={content}
             onValueChange={onContentChange}
             groupId={groupId}

@@ -8,6 +8,7 @@ import { Button } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
 import { FloatingRefreshButton } from '@web/components/floating-refresh-button';
 import { reportActionFailure } from '@web/lib/action-errors';
+import { t, useT } from '@web/i18n/i18n';
 import { firstScreenDrawn } from '@web/lib/after-first-screen';
 import { errorMessage } from '@web/lib/api-errors';
 import { mergeTimelines, type TimedItem } from '@web/lib/merged-timeline';
@@ -15,14 +16,11 @@ import { flattenPages, type CursorPage } from '@web/lib/pagination';
 import { useInfiniteScroll } from '@web/lib/use-infinite-scroll';
 import { useProgressiveCount } from '@web/lib/use-progressive-count';
 import type { PostPageFetcher } from '../api';
-import { POST_TEXT } from '../messages';
 import { postTimelineQueryOptions } from '../timeline-query';
 import { useLivePostCounts } from '../use-live-post';
 import { PostCard } from './post-card';
 import { PostCardSkeleton } from './post-card-skeleton';
 import { PostNoticesProvider } from './post-notices';
-
-export const REFRESH_FAILED = "Couldn't refresh the timeline.";
 
 export interface PostTimelineProps {
   /**
@@ -81,16 +79,17 @@ const FIRST_DRAWN = 4;
 export function PostTimeline({
   queryKey,
   fetchPage,
-  emptyText = 'No posts yet',
+  emptyText,
   emptyDescription,
   emptyAction,
-  errorText = POST_TEXT.loadError,
+  errorText = (message) => t('posts.timeline.loadError', { message }),
   refreshButton = true,
   newLabel = null,
   onRefresh,
   enabled = true,
   interleave,
 }: PostTimelineProps) {
+  const t = useT();
   const queryClient = useQueryClient();
   const query = useInfiniteQuery(postTimelineQueryOptions(queryKey, fetchPage, enabled));
   // The cards' like and comment counts follow everyone's likes and comments (ADR 047).
@@ -131,7 +130,7 @@ export function PostTimeline({
     window.scrollTo({ top: 0, behavior: 'smooth' });
     void query.refetch().then((result) => {
       // The posts already shown stay; the member is told they are not the newest.
-      if (result.isError && result.data) reportActionFailure(REFRESH_FAILED, result.error);
+      if (result.isError && result.data) reportActionFailure(t('posts.timeline.refreshFailed'), result.error);
     });
   }
 
@@ -142,7 +141,7 @@ export function PostTimeline({
 
   if (query.isPending || interleave?.isPending) {
     return (
-      <div role="status" aria-label="Loading posts" className="space-y-4">
+      <div role="status" aria-label={t('posts.timeline.loading')} className="space-y-4">
         <PostCardSkeleton />
         <PostCardSkeleton />
         <PostCardSkeleton />
@@ -158,7 +157,7 @@ export function PostTimeline({
           <p>{errorText(errorMessage(query.error))}</p>
           <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()}>
             <RotateCw className="size-4" aria-hidden="true" />
-            Try Again
+            {t('posts.timeline.tryAgain')}
           </Button>
         </Alert>
       </>
@@ -170,7 +169,12 @@ export function PostTimeline({
       {floating}
       {query.isRefetchError ? <Alert className="mb-4">{errorText(errorMessage(query.error))}</Alert> : null}
       {entries.length === 0 ? (
-        <EmptyState icon={Newspaper} title={emptyText} description={emptyDescription} action={emptyAction} />
+        <EmptyState
+          icon={Newspaper}
+          title={emptyText ?? t('posts.timeline.empty')}
+          description={emptyDescription}
+          action={emptyAction}
+        />
       ) : (
         <div className="space-y-4">
           {entries
@@ -191,7 +195,11 @@ export function PostTimeline({
         onLoadMore={loadMore}
         error={isFetchNextPageError ? errorText(errorMessage(query.error)) : null}
         showEnd={entries.length > 0 && query.data.pages.length > 1}
-        text={POST_TEXT}
+        text={{
+          loadMore: t('posts.timeline.loadMore'),
+          loadingMore: t('posts.timeline.loadingMore'),
+          noMore: t('posts.timeline.noMore'),
+        }}
       />
     </PostNoticesProvider>
   );

@@ -4,22 +4,23 @@ import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/button';
 import { Dialog } from '@web/components/dialog';
 import { Label, Textarea } from '@web/components/input';
+import { useT } from '@web/i18n/i18n';
 import { serverErrorText } from '@web/lib/api-errors';
 import { reportComment, reportPost } from '../api';
-import { POST_TEXT } from '../messages';
 
 const REASON_MAX = 1000;
 
+/** The message ids of each thing a member may report. */
 const TEXT = {
   post: {
-    title: 'Report this post',
-    placeholder: "What's the problem with this post?",
-    submit: 'Report post',
+    title: 'posts.report.postTitle',
+    placeholder: 'posts.report.postPlaceholder',
+    submit: 'posts.report.postSubmit',
   },
   comment: {
-    title: 'Report this comment',
-    placeholder: "What's the problem with this comment?",
-    submit: 'Report comment',
+    title: 'posts.report.commentTitle',
+    placeholder: 'posts.report.commentPlaceholder',
+    submit: 'posts.report.commentSubmit',
   },
 } as const;
 
@@ -40,6 +41,7 @@ export function ReportDialog({
   onOpenChange: (open: boolean) => void;
   onReported: () => void;
 }) {
+  const t = useT();
   const [reason, setReason] = useState('');
   const text = TEXT[subject];
   const report = useMutation({
@@ -67,28 +69,28 @@ export function ReportDialog({
       open={open}
       onOpenChange={changeOpen}
       dismissible={!report.isPending}
-      title={text.title}
-      description="Let the people who look after this community know what's wrong. The author won't see who reported it."
+      title={t(text.title)}
+      description={t('posts.report.description')}
     >
       <form onSubmit={submit} className="space-y-4">
-        {report.isError ? <Alert>{serverErrorText(report.error) ?? POST_TEXT.reportFailed}</Alert> : null}
+        {report.isError ? <Alert>{serverErrorText(report.error) ?? t('posts.report.failed')}</Alert> : null}
         <div className="space-y-1.5">
-          <Label htmlFor={fieldId}>Reason (optional)</Label>
+          <Label htmlFor={fieldId}>{t('posts.report.reason')}</Label>
           <Textarea
             id={fieldId}
             rows={3}
             maxLength={REASON_MAX}
-            placeholder={text.placeholder}
+            placeholder={t(text.placeholder)}
             value={reason}
             onChange={(event) => setReason(event.target.value)}
           />
         </div>
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={() => changeOpen(false)} disabled={report.isPending}>
-            Cancel
+            {t('posts.report.cancel')}
           </Button>
           <Button type="submit" variant="danger" busy={report.isPending}>
-            {report.isPending ? 'Reporting...' : text.submit}
+            {report.isPending ? t('posts.report.reporting') : t(text.submit)}
           </Button>
         </div>
       </form>

@@ -1,7 +1,8 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { formatBytes } from '@shared/domain/format-bytes';
-import { formatDuration, spokenDuration } from '@shared/domain/format-duration';
+import { formatDuration } from '@shared/domain/format-duration';
+import { localBytes, localSpokenDuration } from '@web/features/files/local-units';
+import { useLocale, useT } from '@web/i18n/i18n';
 import { cn } from '@web/lib/cn';
 
 /** The tallest a video is shown inline, like an image (spec section 9). */
@@ -36,6 +37,8 @@ export function VideoPlayer({
   fileSize?: number | null;
   className?: string;
 }) {
+  const t = useT();
+  const locale = useLocale();
   const [started, setStarted] = useState(false);
   const duration = durationMs != null ? formatDuration(durationMs) : '';
   const box = size
@@ -61,7 +64,7 @@ export function VideoPlayer({
           poster={posterSrc ?? undefined}
           width={size?.width}
           height={size?.height}
-          aria-label={`Video: ${name}`}
+          aria-label={t('posts.video.label', { name })}
           onPlay={() => setStarted(true)}
           className="block size-full max-h-[400px] object-contain focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
         />
@@ -69,7 +72,7 @@ export function VideoPlayer({
           <span
             aria-hidden="true"
             data-testid="video-duration-badge"
-            className="pointer-events-none absolute top-2 right-2 rounded-md bg-black/70 px-1.5 py-0.5 text-xs font-medium text-white tabular-nums"
+            className="pointer-events-none absolute end-2 top-2 rounded-md bg-black/70 px-1.5 py-0.5 text-xs font-medium text-white tabular-nums"
           >
             {duration}
           </span>
@@ -84,19 +87,19 @@ export function VideoPlayer({
               <span aria-hidden="true" className="tabular-nums">
                 {duration}
               </span>
-              <span className="sr-only">{spokenDuration(durationMs!)}</span>
+              <span className="sr-only">{localSpokenDuration(durationMs!, locale)}</span>
             </>
           ) : null}
-          {fileSize != null ? ` · ${formatBytes(fileSize)}` : null}
+          {fileSize != null ? ` · ${localBytes(fileSize, locale)}` : null}
         </span>
         <a
           href={src}
           download={downloadName ?? ''}
-          aria-label={`Download ${name}`}
+          aria-label={t('posts.video.downloadLabel', { name })}
           className="inline-flex shrink-0 items-center gap-1 rounded-sm font-medium text-brand-700 hover:text-brand-800 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
         >
           <Download className="size-3.5" aria-hidden="true" />
-          Download
+          {t('posts.video.download')}
         </a>
       </figcaption>
     </figure>

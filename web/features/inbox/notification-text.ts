@@ -1,0 +1,189 @@
+import type { Notification } from '@shared/api/notifications';
+import { roleLabel } from '@web/features/groups/role-labels';
+import { t } from '@web/i18n/i18n';
+
+/**
+ * A notification's sentence in the member's language. The server words every line in English
+ * (server/features/notifications/notification-text.ts, for the mails and the Inbox alike) and the
+ * API carries the sentence with the kind, the actor, the others' count and the subject, but not
+ * every fact a sentence names (the group of a post, a role, a reason). So each kind's English
+ * sentence is read back here, its values taken from where the server put them, and said again
+ * through the kind's message; a line that reads otherwise (a wording this web does not know yet)
+ * is shown as it came.
+ */
+export function notificationText(item: Notification): string {
+  const reading = readNotification(item);
+  return reading ? t(reading.id, reading.values) : item.text;
+}
+
+type Reading = { id: string; values: Record<string, string | number> };
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The server's optional quoted title at a sentence's end: ` “…”`. */
+const TITLE = '(?: “(.*)”)?';
+
+/** Whether there is a title, and the title itself, for a message's `{titled, select, …}`. */
+const titled = (title: string | undefined) => ({ titled: title ? 'yes' : 'no', title: title ?? '' });
+
+/** The server's placeholder for a group without a name, said in the member's language. */
+const groupName = (group: string) => (group === 'a group' ? t('inbox.notification.aGroup') : group);
+
+function readNotification(item: Notification): Reading | null {
+  const name = item.actor?.name ?? 'Someone';
+  const others = item.others_count;
+  const who = escape(others <= 0 ? name : `${name} and ${others} ${others === 1 ? 'other' : 'others'}`);
+  // Who did it, for a message's `{others, plural, …}`: its verb agrees with one person or several.
+  const people = { name: item.actor ? name : t('inbox.notification.someone'), others: Math.max(others, 0) };
+  const match = (pattern: string) => new RegExp(`^${pattern}$`, 's').exec(item.text);
+  let found: RegExpExecArray | null;
+
+  switch (item.kind) {
+    case 'comment':
+      found = match(`${who} commented on your (post|link)${TITLE}`);
+      return (
+        found && {
+          id: 'inbox.notification.comment',
+          values: { ...people, noun: found[1]!, ...titled(found[2]) },
+        }
+      );
+    case 'reply':
+      found = match(`${who} replied to your comment on${TITLE}`);
+      return found && { id: 'inbox.notification.reply', values: { ...people, ...titled(found[1]) } };
+    case 'mention':
+      found = match(`${who} mentioned you (in a comment on|in)${TITLE}`);
+      return (
+        found && {
+          id: 'inbox.notification.mention',
+          values: { ...people, where: found[1] === 'in' ? 'post' : 'comment', ...titled(found[2]) },
+        }
+      );
+    case 'post_like':
+      found = match(`${who} liked your post${TITLE}`);
+      return found && { id: 'inbox.notification.postLike', values: { ...people, ...titled(found[1]) } };
+    case 'link_like':
+      found = match(`${who} liked your link${TITLE}`);
+      return found && { id: 'inbox.notification.linkLike', values: { ...people, ...titled(found[1]) } };
+    case 'reaction':
+      found = match(`${who} reacted to your (comment on|post)${TITLE}`);
+      return (
+        found && {
+          id: 'inbox.notification.reaction',
+          values: { ...people, on: found[1] === 'post' ? 'post' : 'comment', ...titled(found[2]) },
+        }
+      );
+    case 'follow':
+      return match(`${who} started following you`) && { id: 'inbox.notification.follow', values: people };
+    case 'join_request':
+      found = match(`${who} asked to join (.+)`);
+      return (
+        found && {
+          id: 'inbox.notification.joinRequest',
+          values: { ...people, group: groupName(found[1]!) },
+        }
+      );
+    case 'request_answered':
+      found = match('Your request to join (.+) was (accepted|declined)');
+      return (
+        found && {
+          id: 'inbox.notification.requestAnswered',
+          values: { group: groupName(found[1]!), answer: found[2]! },
+        }
+      );
+    case 'role_changed':
+      found = match('You are now (.+?) in (.+)');
+      if (found) {
+        return {
+          id: 'inbox.notification.roleNow',
+          values: { role: roleLabel(found[1]!), group: groupName(found[2]!) },
+        };
+      }
+      found = match('Your role in (.+) changed');
+      return found && { id: 'inbox.notification.roleChanged', values: { group: groupName(found[1]!) } };
+    case 'group_removed':
+      found = match('You were removed from (.+)');
+      return found && { id: 'inbox.notification.removed', values: { group: groupName(found[1]!) } };
+    case 'invitation_redeemed':
+      return (
+        match(`${who} accepted your invitation and joined`) && {
+          id: 'inbox.notification.invitationRedeemed',
+          values: people,
+        }
+      );
+    case 'group_invitation':
+      return readGroupInvitation(item, who, people);
+    case 'link_ready':
+    case 'link_failed':
+      found = match(`Your link${TITLE} (is ready|could not be read)`);
+      return (
+        found && {
+          id: 'inbox.notification.link',
+          values: { outcome: found[2] === 'is ready' ? 'ready' : 'failed', ...titled(found[1]) },
+        }
+      );
+    case 'content_removed':
+      return readContentRemoved(item);
+    case 'group_post':
+      return readGroupPost(item);
+    case 'event_changed':
+    case 'event_promoted':
+      // Gatherings' news (ADR 057) has no messages of its own yet: shown as the server words it.
+      return null;
+  }
+}
+
+/** "Ana invited you to join Chess club as Poster": the group is the subject's title when it names one. */
+function readGroupInvitation(item: Notification, who: string, people: Reading['values']): Reading | null {
+  const group = item.subject?.type === 'group' && item.subject.title ? escape(item.subject.title) : '(.+?)';
+  const found = new RegExp(`^${who} invited you to join (${group})(?: as (.+))?$`, 's').exec(item.text);
+  if (!found) return null;
+  const values = { ...people, group: groupName(found[1]!) };
+  return found[2]
+    ? { id: 'inbox.notification.groupInvitationRole', values: { ...values, role: roleLabel(found[2]) } }
+    : { id: 'inbox.notification.groupInvitation', values };
+}
+
+/**
+ * "A moderator removed your comment “…” from Chess club: spam". The group is the subject's title
+ * (the post or comment is gone), so the reason is what follows it.
+ */
+function readContentRemoved(item: Notification): Reading | null {
+  const group = item.subject?.type === 'group' ? item.subject.title : null;
+  const where = group ? `(?: from (${escape(group)}))?` : '()';
+  const found = new RegExp(`^A moderator removed your (post|comment)${TITLE}${where}(?:: (.*))?$`, 's').exec(
+    item.text,
+  );
+  if (!found) return null;
+  return {
+    id: 'inbox.notification.contentRemoved',
+    values: {
+      what: found[1]!,
+      ...titled(found[2]),
+      grouped: found[3] ? 'yes' : 'no',
+      group: found[3] ?? '',
+      reasoned: found[4] ? 'yes' : 'no',
+      reason: found[4] ?? '',
+    },
+  };
+}
+
+/** "3 new posts in Chess club", or "Ana Lima posted in Chess club: “Picnic”". */
+function readGroupPost(item: Notification): Reading | null {
+  const many = /^(\d+) new posts in (.+)$/s.exec(item.text);
+  if (many) {
+    return {
+      id: 'inbox.notification.groupPosts',
+      values: { count: Number(many[1]), group: groupName(many[2]!) },
+    };
+  }
+  const name = item.actor?.name ?? 'Someone';
+  const one = new RegExp(`^${escape(name)} posted in (.+):${TITLE}$`, 's').exec(item.text);
+  if (!one) return null;
+  return {
+    id: 'inbox.notification.groupPost',
+    values: {
+      name: item.actor ? name : t('inbox.notification.someone'),
+      group: groupName(one[1]!),
+      ...titled(one[2]),
+    },
+  };
+}
