@@ -74,7 +74,8 @@ async function invite(config: Config, args: string[]) {
         : { kind: 'files', dir: mailDir, from: config.mailFrom },
       logger,
     );
-    const payload = { template: 'invitation', to: email, code, inviterName: null } as const;
+    // No inviter whose language to borrow: the operator's invitation is in English.
+    const payload = { template: 'invitation', to: email, locale: 'en', code, inviterName: null } as const;
     try {
       await mailer.send(renderMail(payload, config.publicOrigin));
     } catch (error) {

@@ -65,7 +65,7 @@ test('a member switches to Arabic in Settings and walks the main screens right t
   const member = await newMember('arabic');
   const api = await signInApi(member);
   const post = await api.post('/api/posts', {
-    data: { post: { title: 'مرحبا', content: 'Hello from the club' } },
+    data: { post: { tldr: 'مرحبا', content: 'Hello from the club' } },
   });
   expect(post.status()).toBe(201);
   const postId = ((await post.json()) as { id: string }).id;

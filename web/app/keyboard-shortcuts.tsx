@@ -1,6 +1,7 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { SHORTCUT_ITEM_ATTRIBUTE, useShortcutKeys, useShortcuts, type Shortcut } from '@web/lib/shortcuts';
+import { useLocale, useT } from '@web/i18n/i18n';
 import { SEARCH_PATH } from './navigation';
 import { onDemandDialog } from './resilience/on-demand';
 import { MAIN_ID } from './skip-link';
@@ -64,15 +65,23 @@ function focusSearch(goToSearch: () => void) {
  */
 export function KeyboardShortcuts() {
   const navigate = useNavigate();
+  const t = useT();
+  // Registered again in the member's new language when they switch.
+  const locale = useLocale();
   const list = useMemo<Shortcut[]>(
     () => [
-      { key: 'j', description: 'Next post', run: () => moveBetweenItems(1) },
-      { key: 'k', description: 'Previous post', run: () => moveBetweenItems(-1) },
-      { key: 'n', description: 'New post', run: () => void navigate(NEW_POST_PATH) },
-      { key: '/', description: 'Search', run: () => focusSearch(() => void navigate(SEARCH_PATH)) },
-      { key: HELP_KEY, description: 'Show keyboard shortcuts', run: () => setShortcutHelpOpen(true) },
+      { key: 'j', description: t('app.shortcuts.nextPost'), run: () => moveBetweenItems(1) },
+      { key: 'k', description: t('app.shortcuts.previousPost'), run: () => moveBetweenItems(-1) },
+      { key: 'n', description: t('app.shortcuts.newPost'), run: () => void navigate(NEW_POST_PATH) },
+      {
+        key: '/',
+        description: t('app.shell.search'),
+        run: () => focusSearch(() => void navigate(SEARCH_PATH)),
+      },
+      { key: HELP_KEY, description: t('app.shortcuts.show'), run: () => setShortcutHelpOpen(true) },
     ],
-    [navigate],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `t` answers in the new language when `locale` changes
+    [navigate, t, locale],
   );
   useShortcuts(list);
   useShortcutKeys();

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigation } from 'react-router';
+import { useT } from '@web/i18n/i18n';
 
 /** Loads quicker than this show nothing, so a fast network never sees the bar flicker. */
 export const PROGRESS_DELAY_MS = 150;
@@ -10,6 +11,7 @@ export const PROGRESS_DELAY_MS = 150;
  * so nothing moves when it comes and goes.
  */
 export function NavigationProgress() {
+  const t = useT();
   const navigation = useNavigation();
   const pending = navigation.state === 'loading' ? navigation.location.key : null;
   const [slow, setSlow] = useState<string | null>(null);
@@ -24,7 +26,7 @@ export function NavigationProgress() {
   return (
     <div
       role="progressbar"
-      aria-label="Loading the page"
+      aria-label={t('app.navigationProgress.label')}
       className="pointer-events-none fixed inset-x-0 top-0 z-60 h-0.5 overflow-hidden bg-brand-100"
     >
       <div className="h-full w-1/3 animate-progress bg-brand-600 motion-reduce:w-full motion-reduce:animate-none" />

@@ -14,6 +14,7 @@ import {
 } from 'lucide-react';
 
 export interface NavEntry {
+  /** The message id of its words (`t(label)` where it is drawn). */
   label: string;
   to: string;
   icon: LucideIcon;
@@ -21,24 +22,24 @@ export interface NavEntry {
 
 /** Navigation entries of the signed-in area (spec section 2), in order. */
 export const NAV_ENTRIES: readonly NavEntry[] = [
-  { label: 'Post', to: '/posts/new', icon: SquarePen },
-  { label: 'Timeline', to: '/dashboard', icon: Clock3 },
-  { label: 'Links', to: '/links', icon: Link2 },
-  { label: 'Groups', to: '/groups', icon: UsersRound },
-  { label: 'Friends', to: '/friends', icon: HeartHandshake },
-  { label: 'Published', to: '/published', icon: Globe },
+  { label: 'app.nav.post', to: '/posts/new', icon: SquarePen },
+  { label: 'app.nav.timeline', to: '/dashboard', icon: Clock3 },
+  { label: 'app.nav.links', to: '/links', icon: Link2 },
+  { label: 'app.nav.groups', to: '/groups', icon: UsersRound },
+  { label: 'app.nav.friends', to: '/friends', icon: HeartHandshake },
+  { label: 'app.nav.published', to: '/published', icon: Globe },
 ];
 
 /** The avatar menu, before Sign out. */
 export const ACCOUNT_ENTRIES: readonly NavEntry[] = [
-  { label: 'My profile', to: '/settings', icon: UserRound },
-  { label: 'Invitations', to: '/invitations', icon: MailPlus },
-  { label: 'Privacy policy', to: '/privacy-policy', icon: ShieldCheck },
-  { label: 'Share feedback', to: '/share-feedback', icon: MessageSquareHeart },
+  { label: 'app.nav.myProfile', to: '/settings', icon: UserRound },
+  { label: 'app.nav.invitations', to: '/invitations', icon: MailPlus },
+  { label: 'app.nav.privacyPolicy', to: '/privacy-policy', icon: ShieldCheck },
+  { label: 'app.nav.shareFeedback', to: '/share-feedback', icon: MessageSquareHeart },
 ];
 
 /** Shown to admins (is_admin) after the account entries: reports and feedback review. */
-export const ADMIN_ENTRY: NavEntry = { label: 'Reports & feedback', to: '/admin', icon: Flag };
+export const ADMIN_ENTRY: NavEntry = { label: 'app.nav.admin', to: '/admin', icon: Flag };
 
 /** The avatar menu's entries for this member (admins also get {@link ADMIN_ENTRY}). */
 export function accountEntries(user: { is_admin: boolean } | null): readonly NavEntry[] {

@@ -28,11 +28,11 @@ describe('route assembly', () => {
   it("a member's home is the timeline once it exists, else the invitations screen", () => {
     expect(signedInHome([screen('signed-in', '/invitations')])).toEqual({
       to: '/invitations',
-      label: 'Go to Invitations',
+      label: 'app.notFound.toInvitations',
     });
     expect(signedInHome([screen('signed-in', '/invitations'), screen('signed-in', '/dashboard')])).toEqual({
       to: '/dashboard',
-      label: 'Back to Timeline',
+      label: 'app.notFound.backToTimeline',
     });
   });
 });

@@ -78,16 +78,21 @@ function routesOf(features: readonly FeatureRoute[], shell: ShellName): RouteObj
     );
 }
 
-/** Candidates for a member's "home", best first: the timeline once it is built. */
+/** Candidates for a member's "home", best first: the timeline once it is built (labels are message ids). */
 const SIGNED_IN_HOMES = [
-  { to: '/dashboard', label: 'Back to Timeline' },
-  { to: '/invitations', label: 'Go to Invitations' },
+  { to: '/dashboard', label: 'app.notFound.backToTimeline' },
+  { to: '/invitations', label: 'app.notFound.toInvitations' },
 ];
 
 /** The first home candidate that has a screen, so Not Found never links to another Not Found. */
 export function signedInHome(features: readonly FeatureRoute[]): { to: string; label: string } {
   const signedIn = routesOf(features, 'signed-in');
-  return SIGNED_IN_HOMES.find((home) => matchRoutes(signedIn, home.to)) ?? { to: '/', label: 'Go home' };
+  return (
+    SIGNED_IN_HOMES.find((home) => matchRoutes(signedIn, home.to)) ?? {
+      to: '/',
+      label: 'app.notFound.goHome',
+    }
+  );
 }
 
 /** Unknown addresses: Not Found in the public shell on public paths, else in the (protected) signed-in shell. */
@@ -96,7 +101,7 @@ function UnknownRoute({ home }: { home: { to: string; label: string } }) {
   if (isPublicPath(pathname)) {
     return (
       <PublicShell>
-        <NotFound homeTo="/" homeLabel="Go to the home page" />
+        <NotFound homeTo="/" homeLabel="app.notFound.toHomePage" />
       </PublicShell>
     );
   }

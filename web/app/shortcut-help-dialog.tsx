@@ -1,4 +1,5 @@
 import { Dialog } from '@web/components/dialog';
+import { useT } from '@web/i18n/i18n';
 import { useRegisteredShortcuts } from '@web/lib/shortcuts';
 
 /** Every shortcut registered, with its key. */
@@ -9,13 +10,14 @@ export function ShortcutHelpDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const t = useT();
   const registered = useRegisteredShortcuts();
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Keyboard shortcuts"
-      description="Single keys that work anywhere except while typing in a field."
+      title={t('app.accountMenu.keyboardShortcuts')}
+      description={t('app.shortcuts.description')}
     >
       <dl className="divide-y divide-stone-100">
         {registered.map((shortcut) => (

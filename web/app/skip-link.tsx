@@ -1,4 +1,5 @@
 import type { MouseEvent } from 'react';
+import { useT } from '@web/i18n/i18n';
 
 /** The id of every shell's `<main>`, which the skip link and route changes move focus to. */
 export const MAIN_ID = 'main';
@@ -21,6 +22,7 @@ export function focusMain() {
  * over its logo.
  */
 export function SkipLink() {
+  const t = useT();
   function skip(event: MouseEvent<HTMLAnchorElement>) {
     event.preventDefault();
     focusMain();
@@ -29,9 +31,9 @@ export function SkipLink() {
     <a
       href={`#${MAIN_ID}`}
       onClick={skip}
-      className="absolute top-0 left-2 z-[70] block w-fit -translate-y-[calc(100%+1rem)] rounded-lg bg-white px-4 py-2 text-sm font-medium text-brand-800 ring-brand-500 focus:relative focus:shadow-lg focus:ring-2 focus:left-0 focus:m-2 focus:translate-y-0 focus:outline-none"
+      className="absolute top-0 start-2 z-[70] block w-fit -translate-y-[calc(100%+1rem)] rounded-lg bg-white px-4 py-2 text-sm font-medium text-brand-800 ring-brand-500 focus:relative focus:shadow-lg focus:ring-2 focus:start-0 focus:m-2 focus:translate-y-0 focus:outline-none"
     >
-      Skip to main content
+      {t('app.skipLink.label')}
     </a>
   );
 }

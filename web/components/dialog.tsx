@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
+import { useT } from '@web/i18n/i18n';
 import { cn } from '@web/lib/cn';
 import { useFocusReturn } from '@web/lib/focus-return';
 
@@ -29,6 +30,7 @@ export function Dialog({
   focusOnClose?: () => HTMLElement | null | undefined;
   className?: string;
 }) {
+  const t = useT();
   const focusReturn = useFocusReturn(open);
   return (
     <RadixDialog.Root
@@ -55,7 +57,7 @@ export function Dialog({
             className,
           )}
         >
-          <div className="mb-4 pr-8">
+          <div className="mb-4 pe-8">
             <RadixDialog.Title className="text-lg font-semibold tracking-tight text-stone-900">
               {title}
             </RadixDialog.Title>
@@ -68,8 +70,8 @@ export function Dialog({
           {children}
           {dismissible ? (
             <RadixDialog.Close
-              aria-label="Close"
-              className="absolute top-4 right-4 rounded-lg p-1.5 text-stone-500 transition-colors hover:bg-stone-100 hover:text-stone-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+              aria-label={t('components.dialog.close')}
+              className="absolute top-4 end-4 rounded-lg p-1.5 text-stone-500 transition-colors hover:bg-stone-100 hover:text-stone-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
             >
               <X className="size-4" aria-hidden="true" />
             </RadixDialog.Close>

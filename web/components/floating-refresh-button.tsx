@@ -1,4 +1,5 @@
 import { ArrowUp, RefreshCw } from 'lucide-react';
+import { useT } from '@web/i18n/i18n';
 import { cn } from '@web/lib/cn';
 
 /**
@@ -11,7 +12,7 @@ import { cn } from '@web/lib/cn';
 export function FloatingRefreshButton({
   onRefresh,
   refreshing = false,
-  label = 'Refresh',
+  label,
   newLabel,
 }: {
   onRefresh: () => void;
@@ -20,7 +21,8 @@ export function FloatingRefreshButton({
   /** "3 new posts" while new items wait; the button then shows it and loads them. */
   newLabel?: string | null;
 }) {
-  const name = newLabel ?? label;
+  const t = useT();
+  const name = newLabel ?? label ?? t('components.refreshButton.refresh');
   const Icon = newLabel ? ArrowUp : RefreshCw;
   return (
     <div className="mb-4 flex justify-end xl:mb-0">
@@ -38,7 +40,7 @@ export function FloatingRefreshButton({
             ? 'bg-brand-700 text-on-solid shadow-md shadow-brand-900/20 hover:bg-brand-800'
             : 'border border-stone-200 bg-white text-stone-700 hover:bg-stone-50 hover:text-stone-900',
           // In the margin beside the column: round, floating, out of the list's flow.
-          'xl:fixed xl:right-8 xl:bottom-8 xl:z-30 xl:h-12 xl:min-w-12 xl:justify-center xl:border-0',
+          'xl:fixed xl:end-8 xl:bottom-8 xl:z-30 xl:h-12 xl:min-w-12 xl:justify-center xl:border-0',
           'xl:bg-brand-700 xl:text-on-solid xl:shadow-lg xl:shadow-brand-900/25 xl:hover:bg-brand-800',
           newLabel ? 'xl:px-5' : 'xl:px-0',
         )}

@@ -4,6 +4,7 @@
  */
 
 import type { MentionRef } from '@shared/api/mentions';
+import { t } from '@web/i18n/i18n';
 
 /** What both renderers take. */
 export interface MarkdownProps {
@@ -33,15 +34,15 @@ export const MARKDOWN_CLASS = {
     'rounded-sm bg-brand-50 px-0.5 font-medium text-brand-800 no-underline hover:bg-brand-100 hover:underline',
   paragraph: 'my-3',
   heading: 'mt-5 mb-2 font-semibold tracking-tight text-stone-900',
-  ul: 'my-3 list-disc space-y-1 pl-6 marker:text-stone-400',
-  ol: 'my-3 list-decimal space-y-1 pl-6 marker:text-stone-500',
-  blockquote: 'my-3 border-l-4 border-brand-200 pl-4 text-stone-600 italic',
+  ul: 'my-3 list-disc space-y-1 ps-6 marker:text-stone-400',
+  ol: 'my-3 list-decimal space-y-1 ps-6 marker:text-stone-500',
+  blockquote: 'my-3 border-s-4 border-brand-200 ps-4 text-stone-600 italic',
   code: 'rounded-md bg-stone-100 px-1.5 py-0.5 font-mono text-[0.875em] text-stone-800',
   pre: 'my-3 overflow-x-auto rounded-xl bg-code p-4 text-sm leading-relaxed text-code-ink [&>code]:bg-transparent [&>code]:p-0 [&>code]:text-inherit',
   hr: 'my-6 border-stone-200',
   tableWrapper: 'my-3 overflow-x-auto',
   table: 'w-full border-collapse text-sm',
-  th: 'border-b border-stone-300 px-3 py-2 text-left font-semibold text-stone-900',
+  th: 'border-b border-stone-300 px-3 py-2 text-start font-semibold text-stone-900',
   td: 'border-b border-stone-100 px-3 py-2',
   img: 'my-3 max-h-[400px] rounded-lg',
   previewParagraph: 'my-2',
@@ -79,9 +80,6 @@ export function contentHeadingLevels(levels: number[], titleLevel = 1): number[]
   });
 }
 
-/** A code block's name, given when it scrolls (so a keyboard can reach it and a reader names it). */
-export const CODE_BLOCK_LABEL = 'Code block';
-
 /**
  * Makes each code block in `root` that is wider than its box (it scrolls sideways) reachable by
  * keyboard and named (axe's scrollable-region-focusable): tabindex 0 and a group named "Code
@@ -93,7 +91,8 @@ export function markScrollableCodeBlocks(root: ParentNode) {
     if (pre.scrollWidth > pre.clientWidth) {
       pre.setAttribute('tabindex', '0');
       pre.setAttribute('role', 'group');
-      pre.setAttribute('aria-label', CODE_BLOCK_LABEL);
+      // Named when it is drawn, in the language of the moment (so a keyboard can reach it and a reader names it).
+      pre.setAttribute('aria-label', t('components.markdown.codeBlock'));
     } else {
       for (const name of ['tabindex', 'role', 'aria-label']) pre.removeAttribute(name);
     }

@@ -4,6 +4,7 @@ import { RotateCw } from 'lucide-react';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/button';
 import { Spinner } from '@web/components/spinner';
+import { useT } from '@web/i18n/i18n';
 import { errorMessage } from '@web/lib/api-errors';
 import type { CursorPage } from '@web/lib/pagination';
 
@@ -19,6 +20,7 @@ export function PagedListState<T>({
   loadingLabel: string;
   children: (items: T[]) => ReactNode;
 }) {
+  const t = useT();
   if (query.isPending) {
     return (
       <div role="status" className="flex items-center justify-center gap-2 py-12 text-sm text-stone-500">
@@ -29,10 +31,10 @@ export function PagedListState<T>({
   if (query.isError && !query.data) {
     return (
       <Alert>
-        <p>An error has occurred: {errorMessage(query.error)}</p>
+        <p>{t('components.pagedList.error', { message: errorMessage(query.error) })}</p>
         <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()}>
           <RotateCw className="size-4" aria-hidden="true" />
-          Try Again
+          {t('components.pagedList.tryAgain')}
         </Button>
       </Alert>
     );
@@ -48,7 +50,9 @@ export function PagedListState<T>({
             busy={query.isFetchingNextPage}
             onClick={() => void query.fetchNextPage()}
           >
-            {query.isFetchingNextPage ? 'Loading more...' : 'Load More'}
+            {t(
+              query.isFetchingNextPage ? 'components.pagedList.loadingMore' : 'components.pagedList.loadMore',
+            )}
           </Button>
         </div>
       ) : null}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useT } from '@web/i18n/i18n';
 import { Alert } from './alert';
 import { Button } from './button';
 
@@ -12,11 +13,12 @@ export function RetryAlert({
   retrying: boolean;
   onRetry: () => void;
 }) {
+  const t = useT();
   return (
     <Alert>
       <p>{message}</p>
       <Button variant="outline" size="sm" className="mt-3" busy={retrying} onClick={onRetry}>
-        Try Again
+        {t('components.pagedList.tryAgain')}
       </Button>
     </Alert>
   );

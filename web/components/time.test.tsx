@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { activateLocale } from '@web/i18n/i18n';
 import { setMemberTimeZone } from '@web/lib/time-zone';
 import { Time } from './time';
 
@@ -68,5 +69,25 @@ describe('<Time>', () => {
   it('shows nothing for a value that is not a time', () => {
     const { container } = render(<Time value="not a date" />);
     expect(container).toBeEmptyDOMElement();
+  });
+});
+
+describe('<Time> in the member’s language', () => {
+  afterEach(async () => {
+    setMemberTimeZone(null);
+    await activateLocale('en');
+  });
+
+  it('says how long ago and the dates in German, on the member’s clock', async () => {
+    await act(() => activateLocale('de'));
+    vi.useFakeTimers({ now: new Date('2026-03-03T07:10:00Z') });
+    setMemberTimeZone('Asia/Tokyo');
+    const { rerender } = render(<Time value="2026-03-03T07:05:00.000Z" />);
+    const time = screen.getByText('vor 5 Minuten');
+    expect(time).toHaveAttribute('title', expect.stringContaining('Dienstag, 3. März 2026'));
+    rerender(<Time value="2025-03-03T07:05:00.000Z" />);
+    expect(screen.getByText('3. März 2025')).toBeInTheDocument();
+    rerender(<Time value="2026-03-03T07:05:00.000Z" format="date" />);
+    expect(screen.getByText('3. März 2026')).toBeInTheDocument();
   });
 });

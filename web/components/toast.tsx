@@ -45,7 +45,7 @@ export function Toast({
             <button
               type="button"
               onClick={action.onClick}
-              className="ml-1 rounded-md px-2 py-0.5 font-semibold text-brand-200 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
+              className="ms-1 rounded-md px-2 py-0.5 font-semibold text-brand-200 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
             >
               {action.label}
             </button>

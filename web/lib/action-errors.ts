@@ -1,3 +1,4 @@
+import { t } from '@web/i18n/i18n';
 import { ApiError, browserOffline } from './api-errors';
 import { isServerUnreachable } from './server-reachability';
 
@@ -8,10 +9,6 @@ import { isServerUnreachable } from './server-reachability';
  * {@link reportActionFailure}. The app's action toast (web/app/resilience/action-error-toast.tsx)
  * shows the message.
  */
-
-export const CONNECTION_HINT = 'Check your connection and try again.';
-export const SERVER_HINT = "Hearth isn't answering; please try again in a moment.";
-export const TRY_AGAIN_HINT = 'Please try again.';
 
 /** The meta of a mutation whose failure the action toast announces. */
 export function actionFailure(failure: string): { failure: string } {
@@ -30,16 +27,22 @@ export function failureOf(meta: Record<string, unknown> | undefined): string | n
  * server's own message when it refused (e.g. "Post not found."); else try again.
  */
 export function actionFailureMessage(failure: string, error: unknown): string {
-  if (isServerUnreachable(error)) return `${failure} ${browserOffline() ? CONNECTION_HINT : SERVER_HINT}`;
+  return t('lib.actionErrors.failureWithHint', { failure, hint: hintFor(error) });
+}
+
+function hintFor(error: unknown): string {
+  if (isServerUnreachable(error)) {
+    return t(browserOffline() ? 'lib.actionErrors.connectionHint' : 'lib.actionErrors.serverHint');
+  }
   if (
     error instanceof ApiError &&
     error.kind === 'http' &&
     error.status !== undefined &&
     error.status < 500
   ) {
-    return `${failure} ${error.message}`;
+    return error.message;
   }
-  return `${failure} ${TRY_AGAIN_HINT}`;
+  return t('lib.actionErrors.tryAgainHint');
 }
 
 type Listener = (message: string) => void;

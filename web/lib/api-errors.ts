@@ -1,36 +1,41 @@
+import { t } from '@web/i18n/i18n';
+import { fieldName, serverText } from './server-texts';
+
 /**
  * The error catalogue of spec section 8: one place that turns any failure (an HTTP error response,
- * a network failure, a timeout, a thrown Error) into the message a screen shows.
+ * a network failure, a timeout, a thrown Error) into the message a screen shows, in the member's
+ * language when the words are the spec's or Hearth's own (./server-texts.ts), as the server sent
+ * them otherwise.
  */
 
 export type FieldErrors = Record<string, string[]>;
 
-export const STATUS_MESSAGES: Readonly<Record<number, string>> = {
-  400: 'Bad request. Please check your information and try again.',
-  401: 'Unauthorized. Please sign in again.',
-  403: "Forbidden. You don't have permission to perform this action.",
-  404: 'Resource not found. Please check your request.',
-  422: 'Validation failed. Please check your information.',
-  500: 'Server error. Please try again later.',
-  503: 'Service unavailable. Please try again later.',
+/** The message id of each status's default text (spec section 8). */
+const STATUS_MESSAGES: Readonly<Record<number, string>> = {
+  400: 'lib.apiErrors.status400',
+  401: 'lib.apiErrors.status401',
+  403: 'lib.apiErrors.status403',
+  404: 'lib.apiErrors.status404',
+  422: 'lib.apiErrors.status422',
+  500: 'lib.apiErrors.status500',
+  503: 'lib.apiErrors.status503',
 };
-export const OTHER_STATUS_MESSAGE = 'An unexpected error occurred. Please try again.';
-/** The spec's text for no response; said when the browser is offline, where it is true (ADR 040). */
-export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your internet connection and try again.';
+
 /**
  * No response, or a proxy's 502/504, while the browser is online: Hearth's server is down or
  * restarting, and the member's connection is not to blame (ADR 040).
  */
-export const SERVER_NOT_ANSWERING_MESSAGE = "Hearth isn't answering right now. Please try again in a moment.";
-export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error occurred.';
+export function serverNotAnsweringMessage(): string {
+  return t('lib.apiErrors.serverNotAnswering');
+}
 
 /** Statuses a reverse proxy answers when the server behind it is down or restarting. */
 export const GATEWAY_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
 
 export function statusMessage(status: number): string {
   // 503 keeps the spec's own text ('Service unavailable…'); 502 and 504 have none of their own.
-  if (status === 502 || status === 504) return SERVER_NOT_ANSWERING_MESSAGE;
-  return STATUS_MESSAGES[status] ?? OTHER_STATUS_MESSAGE;
+  if (status === 502 || status === 504) return serverNotAnsweringMessage();
+  return t(STATUS_MESSAGES[status] ?? 'lib.apiErrors.otherStatus');
 }
 
 /** True when the browser knows it has no network (navigator.onLine false). */
@@ -86,7 +91,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** `{field: ['msg', …]}` (a bare string per field is accepted too); entries without messages are dropped. */
+/**
+ * `{field: ['msg', …]}` (a bare string per field is accepted too); entries without messages are
+ * dropped. The spec's messages read in the member's language ("can't be blank").
+ */
 export function readFieldErrors(value: unknown): FieldErrors | undefined {
   if (!isRecord(value)) return undefined;
   const result: FieldErrors = {};
@@ -94,7 +102,7 @@ export function readFieldErrors(value: unknown): FieldErrors | undefined {
     const list = (Array.isArray(messages) ? messages : [messages]).filter(
       (message): message is string => typeof message === 'string' && message.length > 0,
     );
-    if (list.length > 0) result[field] = list;
+    if (list.length > 0) result[field] = list.map(serverText);
   }
   return result;
 }
@@ -102,7 +110,9 @@ export function readFieldErrors(value: unknown): FieldErrors | undefined {
 /** "email has already been taken. password confirmation doesn't match" */
 export function joinFieldErrors(fieldErrors: FieldErrors): string {
   return Object.entries(fieldErrors)
-    .map(([field, messages]) => `${field.replace(/_/g, ' ')} ${messages.join(', ')}`)
+    .map(([field, messages]) =>
+      t('lib.apiErrors.fieldMessages', { field: fieldName(field), messages: messages.join(', ') }),
+    )
     .join('. ');
 }
 
@@ -118,12 +128,13 @@ export function parseErrorResponse(status: number, data: unknown): ParsedError {
     };
   }
   if (isRecord(data)) {
-    if (typeof data.message === 'string' && data.message) return { status, message: data.message };
-    if (typeof data.error === 'string' && data.error) return { status, message: data.error };
+    if (typeof data.message === 'string' && data.message)
+      return { status, message: serverText(data.message) };
+    if (typeof data.error === 'string' && data.error) return { status, message: serverText(data.error) };
   }
   // A gateway's text body is the proxy's error page, not Hearth's words.
   if (typeof data === 'string' && data.trim() && !GATEWAY_STATUSES.has(status))
-    return { status, message: data };
+    return { status, message: serverText(data) };
   return { status, message: statusMessage(status) };
 }
 
@@ -136,7 +147,7 @@ export function parseApiError(error: unknown): ParsedError {
     return { message: error.message, status: error.status, fieldErrors: error.fieldErrors };
   }
   if (error instanceof Error && error.message) return { message: error.message };
-  return { message: UNEXPECTED_ERROR_MESSAGE };
+  return { message: t('lib.apiErrors.unexpected') };
 }
 
 /** The error the API client throws for a response with a failing status. */
@@ -157,7 +168,8 @@ export function httpError(status: number, data: unknown, headers?: Headers): Api
  * browser is offline, else that Hearth is not answering (the server, not the member's connection).
  */
 export function noResponseError(kind: 'network' | 'timeout', cause?: unknown): ApiError {
-  const message = browserOffline() ? NETWORK_ERROR_MESSAGE : SERVER_NOT_ANSWERING_MESSAGE;
+  // The spec's text for no response is said when the browser is offline, where it is true (ADR 040).
+  const message = browserOffline() ? t('lib.apiErrors.network') : serverNotAnsweringMessage();
   return new ApiError({ kind, message, cause });
 }
 
@@ -166,16 +178,19 @@ export function errorMessage(error: unknown): string {
   return parseApiError(error).message;
 }
 
-/** The server's own `error` (or `message`) text from a failed response, when it sent one. */
+/**
+ * The server's own `error` (or `message`) text from a failed response, when it sent one (in the
+ * member's language when it is one of the spec's texts).
+ */
 export function serverErrorText(error: unknown): string | undefined {
   if (!(error instanceof ApiError) || error.kind !== 'http') return undefined;
   const data = error.data;
   if (isRecord(data)) {
-    if (typeof data.error === 'string' && data.error) return data.error;
-    if (typeof data.message === 'string' && data.message) return data.message;
+    if (typeof data.error === 'string' && data.error) return serverText(data.error);
+    if (typeof data.message === 'string' && data.message) return serverText(data.message);
     return undefined;
   }
-  if (typeof data === 'string' && data.trim()) return data;
+  if (typeof data === 'string' && data.trim()) return serverText(data);
   return undefined;
 }
 

@@ -1,3 +1,5 @@
+import { t } from '@web/i18n/i18n';
+
 /**
  * Copies text to the clipboard. The async Clipboard API exists only in secure contexts; on plain
  * http (a LAN install) the older selection-based copy is used instead.
@@ -19,7 +21,7 @@ export async function copyToClipboard(text: string): Promise<void> {
   document.body.appendChild(area);
   area.select();
   try {
-    if (!document.execCommand('copy')) throw new Error('Copy to clipboard failed');
+    if (!document.execCommand('copy')) throw new Error(t('lib.clipboard.failed'));
   } finally {
     area.remove();
   }

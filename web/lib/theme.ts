@@ -85,8 +85,9 @@ export function useThemeChoice(): ThemeChoice {
   return useSyncExternalStore(subscribe, readThemeChoice, () => 'system');
 }
 
+/** Each choice's name, as a message id (`t(THEME_LABELS[choice])` where it is drawn). */
 export const THEME_LABELS: Record<ThemeChoice, string> = {
-  system: 'System',
-  light: 'Light',
-  dark: 'Dark',
+  system: 'lib.theme.system',
+  light: 'lib.theme.light',
+  dark: 'lib.theme.dark',
 };

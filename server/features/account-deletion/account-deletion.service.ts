@@ -9,7 +9,7 @@ import { isTotpEnabled } from '../account/totp.service';
 import { enqueueMail } from '../mail/mail.job';
 import { memberDate } from '../mail/mail.templates';
 import { endAllSessions } from '../sessions/sessions.repo';
-import type { UserRow } from '../users/users.repo';
+import { memberLocale, type UserRow } from '../users/users.repo';
 import { accountCleanupSteps, type CleanupDeps } from './account-cleanup-steps';
 import {
   clearDeletion,
@@ -27,7 +27,14 @@ import {
 type Context = Pick<AppContext, 'db' | 'jobs' | 'mailer' | 'config'>;
 type Member = Pick<
   UserRow,
-  'id' | 'email' | 'isAdmin' | 'timeZone' | 'deletionRequestedAt' | 'deletionDueAt'
+  | 'id'
+  | 'email'
+  | 'isAdmin'
+  | 'timeZone'
+  | 'deletionRequestedAt'
+  | 'deletionDueAt'
+  | 'locale'
+  | 'browserLocale'
 >;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -63,13 +70,15 @@ export async function deletionState(context: Context, user: Member): Promise<Acc
  */
 export async function scheduleAccountDeletion(context: Context, user: Member, now = new Date()) {
   const dueAt = new Date(now.getTime() + ACCOUNT_DELETION_GRACE_DAYS * DAY_MS);
+  const locale = memberLocale(user);
   await context.db.transaction(async (tx) => {
     await scheduleDeletion(tx, user.id, now, dueAt);
     await endAllSessions(tx, user.id);
     await enqueueMail(context, tx, {
       template: 'account_deletion_scheduled',
       to: user.email,
-      date: memberDate(dueAt, user.timeZone),
+      locale,
+      date: memberDate(dueAt, user.timeZone, locale),
     });
   });
   return { requested_at: now.toISOString(), due_at: dueAt.toISOString() };
@@ -79,10 +88,17 @@ export async function scheduleAccountDeletion(context: Context, user: Member, no
  * A completed sign-in (password, or password and code) during the grace period calls the deletion
  * off and mails the member. True when there was a deletion to call off.
  */
-export async function cancelDeletionOnSignIn(context: Context, user: Pick<Member, 'id' | 'email'>) {
+export async function cancelDeletionOnSignIn(
+  context: Context,
+  user: Pick<Member, 'id' | 'email' | 'locale' | 'browserLocale'>,
+) {
   return context.db.transaction(async (tx) => {
     if (!(await clearDeletion(tx, user.id))) return false;
-    await enqueueMail(context, tx, { template: 'account_deletion_cancelled', to: user.email });
+    await enqueueMail(context, tx, {
+      template: 'account_deletion_cancelled',
+      to: user.email,
+      locale: memberLocale(user),
+    });
     return true;
   });
 }

@@ -8,7 +8,7 @@ import { hashToken, randomToken } from '../../lib/tokens';
 import { enqueueMail } from '../mail/mail.job';
 import { endAllSessions } from '../sessions/sessions.repo';
 import { changePassword } from '../users/passwords.service';
-import { findUserByEmail, type UserRow } from '../users/users.repo';
+import { findUserByEmail, memberLocale, type UserRow } from '../users/users.repo';
 import {
   countUnusedRecoveryCodes,
   deleteEmailChange,
@@ -21,10 +21,13 @@ import {
 } from './account.repo';
 
 type Context = Pick<AppContext, 'db' | 'jobs' | 'mailer' | 'config'>;
-type Member = Pick<UserRow, 'id' | 'email'>;
+type Member = Pick<UserRow, 'id' | 'email' | 'locale' | 'browserLocale'>;
 
 /** What the Security settings show: the address, a pending change, and the second factor. */
-export async function accountSecurity(context: Context, user: Member): Promise<AccountSecurity> {
+export async function accountSecurity(
+  context: Context,
+  user: Pick<Member, 'id' | 'email'>,
+): Promise<AccountSecurity> {
   const now = new Date();
   const [change, totp, recoveryLeft] = await Promise.all([
     findEmailChange(context.db, user.id, now),
@@ -77,8 +80,19 @@ export async function requestEmailChange(
   const expiresAt = new Date(Date.now() + DURATIONS.emailChangeHours * 60 * 60 * 1000);
   await context.db.transaction(async (tx) => {
     await replaceEmailChange(tx, { userId: user.id, newEmail, tokenHash: hashToken(token), expiresAt });
-    if (taken) await enqueueMail(context, tx, { template: 'email_change_attempt', to: taken.email });
-    else await enqueueMail(context, tx, { template: 'email_change', to: newEmail, token });
+    if (taken)
+      await enqueueMail(context, tx, {
+        template: 'email_change_attempt',
+        to: taken.email,
+        locale: memberLocale(taken),
+      });
+    else
+      await enqueueMail(context, tx, {
+        template: 'email_change',
+        to: newEmail,
+        locale: memberLocale(user),
+        token,
+      });
   });
   return { ok: true };
 }
@@ -118,7 +132,12 @@ async function moveAccount(context: Context, user: Member, token: string, keepSe
     await setEmail(tx, user.id, change.newEmail);
     await endAllSessions(tx, user.id, keepSessionId);
     await deletePendingSignInsOf(tx, user.id);
-    await enqueueMail(context, tx, { template: 'email_changed', to: user.email, newEmail: change.newEmail });
+    await enqueueMail(context, tx, {
+      template: 'email_changed',
+      to: user.email,
+      locale: memberLocale(user),
+      newEmail: change.newEmail,
+    });
     return { email: change.newEmail };
   });
 }

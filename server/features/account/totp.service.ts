@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { hashToken } from '../../lib/tokens';
 import { enqueueMail } from '../mail/mail.job';
-import type { UserRow } from '../users/users.repo';
+import { memberLocale, type UserRow } from '../users/users.repo';
 import {
   claimTotpStep,
   deletePendingSignInsOf,
@@ -21,7 +21,7 @@ import {
 import { decryptTotpSecret, encryptTotpSecret } from './totp-secret';
 
 type Context = Pick<AppContext, 'db' | 'jobs' | 'mailer' | 'config'>;
-type Member = Pick<UserRow, 'id' | 'email'>;
+type Member = Pick<UserRow, 'id' | 'email' | 'locale' | 'browserLocale'>;
 
 /** RFC 6238 as every authenticator app reads it: SHA-1, 6 digits, 30-second steps. */
 const PERIOD = 30;
@@ -110,7 +110,12 @@ export async function confirmTotpEnrolment(
   if (!(await verifyTotpCode(context, member, code, { pending: true }))) return null;
   return context.db.transaction(async (tx) => {
     await enableTotp(tx, member.id, new Date());
-    await enqueueMail(context, tx, { template: 'two_factor_changed', to: member.email, enabled: true });
+    await enqueueMail(context, tx, {
+      template: 'two_factor_changed',
+      to: member.email,
+      locale: memberLocale(member),
+      enabled: true,
+    });
     return issueRecoveryCodes(tx, member.id);
   });
 }
@@ -134,7 +139,12 @@ export async function disableTotp(context: Context, member: Member): Promise<voi
   await context.db.transaction(async (tx) => {
     await deleteTotp(tx, member.id);
     await deletePendingSignInsOf(tx, member.id);
-    await enqueueMail(context, tx, { template: 'two_factor_changed', to: member.email, enabled: false });
+    await enqueueMail(context, tx, {
+      template: 'two_factor_changed',
+      to: member.email,
+      locale: memberLocale(member),
+      enabled: false,
+    });
   });
 }
 

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import { enqueueMail } from '../mail/mail.job';
+import { memberLocale } from '../users/users.repo';
 import { findAccountByEmail } from '../users/users.service';
 
 /** Failures at one account before each further one is answered more slowly. */
@@ -49,7 +50,12 @@ export async function recordSignInFailure(deps: Deps, attempt: SignInAttempt): P
     (await deps.throttle.once(`signInAlert:${attempt.email}`, ALERT_EVERY_SECONDS))
   ) {
     const user = await findAccountByEmail(deps.db, attempt.email);
-    if (user) await enqueueMail(deps, deps.db, { template: 'sign_in_failures', to: user.email });
+    if (user)
+      await enqueueMail(deps, deps.db, {
+        template: 'sign_in_failures',
+        to: user.email,
+        locale: memberLocale(user),
+      });
   }
   const delay = slowDownMs(failures, deps.config.signInSlowDownMaxMs);
   if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import type { JobAttempt } from '../../jobs/queue';
 import { enqueueMail } from '../mail/mail.job';
+import { memberLocale } from '../users/users.repo';
 import { buildArchive, ExportOwnerMissingError } from './data-exports.archive';
 import { findExport, markFailed, markReady } from './data-exports.repo';
 
@@ -51,13 +52,19 @@ export async function runExportBuild(
       )
         return false;
       const [owner] = await tx
-        .select({ email: users.email, timeZone: users.timeZone })
+        .select({
+          email: users.email,
+          timeZone: users.timeZone,
+          locale: users.locale,
+          browserLocale: users.browserLocale,
+        })
         .from(users)
         .where(eq(users.id, row.userId));
       if (owner) {
         await enqueueMail(deps, tx, {
           template: 'data_export_ready',
           to: owner.email,
+          locale: memberLocale(owner),
           expiresAt: expiresAt.toISOString(),
           timeZone: owner.timeZone,
         });

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import type { Cursor } from '../../http/pagination';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { enqueueMail } from '../mail/mail.job';
-import type { UserRow } from '../users/users.repo';
+import { memberLocale, type UserRow } from '../users/users.repo';
 import { displayName } from '../users/users.presenter';
 import { readSiteSettings } from '../site-settings/site-settings.service';
 import { canCreateInvitation, invitingRefusal } from './invitations.policy';
@@ -82,6 +82,8 @@ export async function createMemberInvitation(
     await enqueueMail(context, tx, {
       template: 'invitation',
       to: email,
+      // Not a member yet, so no language of their own: the inviter's is the likeliest they share.
+      locale: memberLocale(inviter),
       code: created.code,
       inviterName: displayName(inviter),
       ...(extra?.groupName ? { groupName: extra.groupName } : {}),

@@ -26,6 +26,7 @@ describe('a burst of 100 mails', () => {
         await enqueueMail(app.context, tx, {
           template: 'invitation',
           to: address,
+          locale: 'en',
           code: 'CODE',
           inviterName: null,
         });

@@ -14,7 +14,13 @@ const logger = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
 const FROM = 'Hearth <no-reply@hearth.test>';
 
 const message = renderMail(
-  { template: 'invitation', to: 'friend@example.test', code: 'AbC_123-xyz', inviterName: 'Zoë <Admin>' },
+  {
+    template: 'invitation',
+    to: 'friend@example.test',
+    locale: 'en',
+    code: 'AbC_123-xyz',
+    inviterName: 'Zoë <Admin>',
+  },
   'https://hearth.example',
 );
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES, SOURCE_LOCALE } from '../../../shared/domain/locales';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { defineJob } from '../../jobs/queue';
@@ -21,44 +22,48 @@ import {
   twoFactorChangedMail,
 } from './mail.templates';
 
+/** Who a mail goes to, and the language they read it in (ADR 055; English for a job queued before). */
+const recipient = { to: z.string().min(3), locale: z.enum(LOCALES).default(SOURCE_LOCALE) };
+
 /**
- * What to mail, not the rendered mail: the worker renders it with the current templates and origin.
- * Payloads carry the plain code or token, so finished jobs are deleted soon (see deleteAfterSeconds).
+ * What to mail, not the rendered mail: the worker renders it with the current templates, origin and
+ * the recipient's language. Payloads carry the plain code or token, so finished jobs are deleted
+ * soon (see deleteAfterSeconds).
  */
 export const MailPayloadSchema = z.discriminatedUnion('template', [
   z.object({
     template: z.literal('invitation'),
-    to: z.string().min(3),
+    ...recipient,
     code: z.string().min(1),
     inviterName: z.string().nullable(),
     /** The group the invitation leaves them in (ADR 041); absent for a plain Hearth invitation. */
     groupName: z.string().min(1).optional(),
   }),
-  z.object({ template: z.literal('confirmation'), to: z.string().min(3), code: z.string().min(1) }),
-  z.object({ template: z.literal('password_reset'), to: z.string().min(3), token: z.string().min(1) }),
-  z.object({ template: z.literal('sign_in_failures'), to: z.string().min(3) }),
-  z.object({ template: z.literal('sign_up_attempt'), to: z.string().min(3) }),
-  z.object({ template: z.literal('password_changed'), to: z.string().min(3) }),
-  z.object({ template: z.literal('email_change'), to: z.string().min(3), token: z.string().min(1) }),
-  z.object({ template: z.literal('email_changed'), to: z.string().min(3), newEmail: z.string().min(3) }),
-  z.object({ template: z.literal('email_change_attempt'), to: z.string().min(3) }),
-  z.object({ template: z.literal('two_factor_changed'), to: z.string().min(3), enabled: z.boolean() }),
+  z.object({ template: z.literal('confirmation'), ...recipient, code: z.string().min(1) }),
+  z.object({ template: z.literal('password_reset'), ...recipient, token: z.string().min(1) }),
+  z.object({ template: z.literal('sign_in_failures'), ...recipient }),
+  z.object({ template: z.literal('sign_up_attempt'), ...recipient }),
+  z.object({ template: z.literal('password_changed'), ...recipient }),
+  z.object({ template: z.literal('email_change'), ...recipient, token: z.string().min(1) }),
+  z.object({ template: z.literal('email_changed'), ...recipient, newEmail: z.string().min(3) }),
+  z.object({ template: z.literal('email_change_attempt'), ...recipient }),
+  z.object({ template: z.literal('two_factor_changed'), ...recipient, enabled: z.boolean() }),
   z.object({
     template: z.literal('data_export_ready'),
-    to: z.string().min(3),
+    ...recipient,
     expiresAt: z.string().datetime(),
     timeZone: z.string().nullable(),
   }),
   /** `date`: the deletion day as the member reads it (see memberDate). */
   z.object({
     template: z.literal('account_deletion_scheduled'),
-    to: z.string().min(3),
+    ...recipient,
     date: z.string().min(1),
   }),
-  z.object({ template: z.literal('account_deletion_cancelled'), to: z.string().min(3) }),
+  z.object({ template: z.literal('account_deletion_cancelled'), ...recipient }),
   z.object({
     template: z.literal('reply_refused'),
-    to: z.string().min(3),
+    ...recipient,
     reason: z.enum(Object.keys(REPLY_REFUSALS) as [ReplyRefusal, ...ReplyRefusal[]]),
   }),
 ]);
@@ -67,46 +72,49 @@ export type MailPayload = z.infer<typeof MailPayloadSchema>;
 export const MAIL_JOB_NAME = 'mail.send';
 
 export function renderMail(payload: MailPayload, origin: string) {
+  const { to, locale } = payload;
   switch (payload.template) {
     case 'invitation':
       return invitationMail({
-        to: payload.to,
+        to,
         origin,
+        locale,
         code: payload.code,
         inviterName: payload.inviterName,
         groupName: payload.groupName,
       });
     case 'confirmation':
-      return confirmationMail({ to: payload.to, origin, code: payload.code });
+      return confirmationMail({ to, origin, locale, code: payload.code });
     case 'password_reset':
-      return passwordResetMail({ to: payload.to, origin, token: payload.token });
+      return passwordResetMail({ to, origin, locale, token: payload.token });
     case 'sign_in_failures':
-      return signInFailuresMail({ to: payload.to, origin });
+      return signInFailuresMail({ to, origin, locale });
     case 'sign_up_attempt':
-      return signUpAttemptMail({ to: payload.to, origin });
+      return signUpAttemptMail({ to, origin, locale });
     case 'password_changed':
-      return passwordChangedMail({ to: payload.to, origin });
+      return passwordChangedMail({ to, origin, locale });
     case 'email_change':
-      return emailChangeMail({ to: payload.to, origin, token: payload.token });
+      return emailChangeMail({ to, origin, locale, token: payload.token });
     case 'email_changed':
-      return emailChangedMail({ to: payload.to, origin, newEmail: payload.newEmail });
+      return emailChangedMail({ to, origin, locale, newEmail: payload.newEmail });
     case 'email_change_attempt':
-      return emailChangeAttemptMail({ to: payload.to, origin });
+      return emailChangeAttemptMail({ to, origin, locale });
     case 'two_factor_changed':
-      return twoFactorChangedMail({ to: payload.to, origin, enabled: payload.enabled });
+      return twoFactorChangedMail({ to, origin, locale, enabled: payload.enabled });
     case 'data_export_ready':
       return dataExportReadyMail({
-        to: payload.to,
+        to,
         origin,
+        locale,
         expiresAt: new Date(payload.expiresAt),
         timeZone: payload.timeZone,
       });
     case 'account_deletion_scheduled':
-      return accountDeletionScheduledMail({ to: payload.to, origin, date: payload.date });
+      return accountDeletionScheduledMail({ to, origin, locale, date: payload.date });
     case 'account_deletion_cancelled':
-      return accountDeletionCancelledMail({ to: payload.to, origin });
+      return accountDeletionCancelledMail({ to, origin, locale });
     case 'reply_refused':
-      return replyRefusedMail({ to: payload.to, origin, reason: payload.reason });
+      return replyRefusedMail({ to, origin, locale, reason: payload.reason });
   }
 }
 

@@ -11,7 +11,13 @@ describe('mail templates', () => {
 
   it('invitation: names the inviter, links to /invitation?code= and shows the code', () => {
     const mail = renderMail(
-      { template: 'invitation', to: 'a@example.test', code: 'C0de_-x', inviterName: 'Ada Lovelace' },
+      {
+        template: 'invitation',
+        to: 'a@example.test',
+        locale: 'en',
+        code: 'C0de_-x',
+        inviterName: 'Ada Lovelace',
+      },
       ORIGIN,
     );
     expect(mail.to).toBe('a@example.test');
@@ -28,6 +34,7 @@ describe('mail templates', () => {
       {
         template: 'invitation',
         to: 'a@example.test',
+        locale: 'en',
         code: 'c',
         inviterName: 'Ada',
         groupName: 'Chess <Club>',
@@ -43,7 +50,7 @@ describe('mail templates', () => {
 
   it('invitation without an inviter (command line, bootstrap)', () => {
     const mail = renderMail(
-      { template: 'invitation', to: 'a@example.test', code: 'c', inviterName: null },
+      { template: 'invitation', to: 'a@example.test', locale: 'en', code: 'c', inviterName: null },
       ORIGIN,
     );
     expect(mail.text).toMatch(/^You have been invited to join Hearth/);
@@ -54,6 +61,7 @@ describe('mail templates', () => {
       {
         template: 'invitation',
         to: 'a@example.test',
+        locale: 'en',
         code: 'c',
         inviterName: '<script>alert(1)</script> & "Bob"',
       },
@@ -65,7 +73,10 @@ describe('mail templates', () => {
   });
 
   it('confirmation: the code and a link to /email-confirmation?code=, valid 24 hours', () => {
-    const mail = renderMail({ template: 'confirmation', to: 'a@example.test', code: 'abc_DEF-123' }, ORIGIN);
+    const mail = renderMail(
+      { template: 'confirmation', to: 'a@example.test', locale: 'en', code: 'abc_DEF-123' },
+      ORIGIN,
+    );
     expect(mail.subject).toBe('Confirm your email address for Hearth');
     expect(mail.text).toContain('https://hearth.example/email-confirmation?code=abc_DEF-123');
     expect(mail.text).toContain('    abc_DEF-123');
@@ -74,7 +85,10 @@ describe('mail templates', () => {
   });
 
   it('password reset: the token and a link to /password-reset?token=, valid 6 hours', () => {
-    const mail = renderMail({ template: 'password_reset', to: 'a@example.test', token: 'tok_EN-1' }, ORIGIN);
+    const mail = renderMail(
+      { template: 'password_reset', to: 'a@example.test', locale: 'en', token: 'tok_EN-1' },
+      ORIGIN,
+    );
     expect(mail.subject).toBe('Reset your Hearth password');
     expect(mail.text).toContain('https://hearth.example/password-reset?token=tok_EN-1');
     expect(mail.text).toContain('    tok_EN-1');
@@ -83,7 +97,7 @@ describe('mail templates', () => {
   });
 
   it('sign-up attempt: tells the owner, links to sign-in and to the reset request, carries no code', () => {
-    const mail = renderMail({ template: 'sign_up_attempt', to: 'a@example.test' }, ORIGIN);
+    const mail = renderMail({ template: 'sign_up_attempt', to: 'a@example.test', locale: 'en' }, ORIGIN);
     expect(mail.subject).toBe('Someone tried to sign up to Hearth with your address');
     expect(mail.text).toContain('already belongs to your account');
     expect(mail.text).toContain('Sign in: https://hearth.example/signin');
@@ -91,7 +105,7 @@ describe('mail templates', () => {
   });
 
   it('password changed: says so, and how to take the account back', () => {
-    const mail = renderMail({ template: 'password_changed', to: 'a@example.test' }, ORIGIN);
+    const mail = renderMail({ template: 'password_changed', to: 'a@example.test', locale: 'en' }, ORIGIN);
     expect(mail.subject).toBe('Your Hearth password was changed');
     expect(mail.text).toContain('was just changed');
     expect(mail.text).toContain('https://hearth.example/password-request');
@@ -99,11 +113,11 @@ describe('mail templates', () => {
 
   it('every mail has a text and an HTML version', () => {
     for (const payload of [
-      { template: 'invitation', to: 'a@example.test', code: 'c', inviterName: null },
-      { template: 'confirmation', to: 'a@example.test', code: 'c' },
-      { template: 'password_reset', to: 'a@example.test', token: 't' },
-      { template: 'sign_up_attempt', to: 'a@example.test' },
-      { template: 'password_changed', to: 'a@example.test' },
+      { template: 'invitation', to: 'a@example.test', locale: 'en', code: 'c', inviterName: null },
+      { template: 'confirmation', to: 'a@example.test', locale: 'en', code: 'c' },
+      { template: 'password_reset', to: 'a@example.test', locale: 'en', token: 't' },
+      { template: 'sign_up_attempt', to: 'a@example.test', locale: 'en' },
+      { template: 'password_changed', to: 'a@example.test', locale: 'en' },
     ] as const) {
       const mail = renderMail(payload, ORIGIN);
       expect(mail.text.length).toBeGreaterThan(50);
@@ -113,12 +127,15 @@ describe('mail templates', () => {
   });
 
   it('the job payload schema refuses unknown templates and missing fields', () => {
-    expect(MailPayloadSchema.safeParse({ template: 'spam', to: 'a@example.test' }).success).toBe(false);
-    expect(MailPayloadSchema.safeParse({ template: 'confirmation', to: 'a@example.test' }).success).toBe(
-      false,
-    );
     expect(
-      MailPayloadSchema.safeParse({ template: 'confirmation', to: 'a@example.test', code: 'x' }).success,
+      MailPayloadSchema.safeParse({ template: 'spam', to: 'a@example.test', locale: 'en' }).success,
+    ).toBe(false);
+    expect(
+      MailPayloadSchema.safeParse({ template: 'confirmation', to: 'a@example.test', locale: 'en' }).success,
+    ).toBe(false);
+    expect(
+      MailPayloadSchema.safeParse({ template: 'confirmation', to: 'a@example.test', locale: 'en', code: 'x' })
+        .success,
     ).toBe(true);
   });
 });

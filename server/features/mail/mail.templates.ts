@@ -1,14 +1,26 @@
 import { APP_NAME, DURATIONS } from '../../../shared/domain/constants';
-import { calendarDate } from '../../../shared/domain/time';
+import type { Locale } from '../../../shared/domain/locales';
 import { canonicalTimeZone } from '../../../shared/domain/time-zones';
 import type { MailMessage } from '../../adapters/mail';
 import { escapeHtml } from '../../lib/html';
+import { htmlLanguage, mailDate, mailText } from '../../i18n/mail-text';
 import { appLinks } from './mail.links';
 
 /**
- * The mails Hearth sends, each as plain text plus a simple HTML version. Every value placed into
- * the HTML is escaped: names come from members and must never become markup.
+ * The mails Hearth sends, each as plain text plus a simple HTML version, in the recipient's
+ * language (`locale`, ADR 055; the words are in server/i18n/messages). Every value placed into the
+ * HTML is escaped: names come from members and must never become markup.
  */
+
+/** What every template is given: the recipient, the site's address, and the language they read. */
+interface Recipient {
+  to: string;
+  origin: string;
+  locale: Locale;
+}
+
+/** Hearth's name, the same in every language: a value of the messages, not a word of them. */
+const app = APP_NAME;
 
 export interface Part {
   /** A paragraph of text. */
@@ -20,7 +32,8 @@ export interface Part {
 }
 
 /** Lays out the parts of one mail in both formats, so the two versions never drift apart. */
-export function compose(to: string, subject: string, parts: Part[]): MailMessage {
+export function compose(to: string, subject: string, parts: Part[], locale: Locale): MailMessage {
+  const t = mailText(locale);
   const text: string[] = [];
   const html: string[] = [];
   for (const part of parts) {
@@ -39,7 +52,7 @@ export function compose(to: string, subject: string, parts: Part[]): MailMessage
       const href = escapeHtml(part.link.url);
       html.push(
         `<p><a href="${href}" style="display:inline-block;padding:10px 16px;background:#ea580c;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(part.link.label)}</a></p>`,
-        `<p style="color:#71717a;font-size:12px">Or open this address: ${href}</p>`,
+        `<p style="color:#71717a;font-size:12px">${escapeHtml(t('mail.layout.orOpen', { url: part.link.url }))}</p>`,
       );
     }
   }
@@ -49,242 +62,287 @@ export function compose(to: string, subject: string, parts: Part[]): MailMessage
     to,
     subject,
     text: `${text.join('\n\n')}\n`,
-    html: `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5;color:#18181b">${html.join('\n')}</body></html>\n`,
+    html: `<!doctype html><html${htmlLanguage(locale)}><body style="font-family:sans-serif;line-height:1.5;color:#18181b">${html.join('\n')}</body></html>\n`,
   };
 }
 
-export function invitationMail(input: {
-  to: string;
-  origin: string;
-  code: string;
-  inviterName: string | null;
-  /** Set when the invitation also leaves them in a group (ADR 041). */
-  groupName?: string;
-}) {
-  const who = input.inviterName ? `${input.inviterName} has invited you` : 'You have been invited';
-  const where = input.groupName ? `the group “${input.groupName}” on ${APP_NAME}` : APP_NAME;
-  return compose(input.to, `You're invited to join ${where}`, [
-    { text: `${who} to join ${where}, an invite-only place to share posts, links and groups.` },
-    ...(input.groupName
-      ? [
-          {
-            text: `Once you have signed up and confirmed your email address, you are in “${input.groupName}”.`,
-          },
-        ]
-      : []),
-    { link: { label: 'Accept the invitation', url: appLinks.invitation(input.origin, input.code) } },
-    { text: 'Your invitation code, if the sign-up page asks for it:' },
-    { code: input.code },
-    { text: `The invitation expires in ${DURATIONS.invitationDays} days and can be used once.` },
-  ]);
+export function invitationMail(
+  input: Recipient & {
+    code: string;
+    inviterName: string | null;
+    /** Set when the invitation also leaves them in a group (ADR 041). */
+    groupName?: string;
+  },
+) {
+  const t = mailText(input.locale);
+  const { inviterName: inviter, groupName: group } = input;
+  const invited = group
+    ? inviter
+      ? t('mail.invitation.invitedToGroupBy', { inviter, group, app })
+      : t('mail.invitation.invitedToGroup', { group, app })
+    : inviter
+      ? t('mail.invitation.invitedBy', { inviter, app })
+      : t('mail.invitation.invited', { app });
+  const subject = group
+    ? t('mail.invitation.subjectGroup', { group, app })
+    : t('mail.invitation.subject', { app });
+  return compose(
+    input.to,
+    subject,
+    [
+      { text: invited },
+      ...(group ? [{ text: t('mail.invitation.inGroup', { group }) }] : []),
+      {
+        link: {
+          label: t('mail.invitation.accept'),
+          url: appLinks.invitation(input.origin, input.code),
+        },
+      },
+      { text: t('mail.invitation.codeIntro') },
+      { code: input.code },
+      { text: t('mail.invitation.expiry', { days: DURATIONS.invitationDays }) },
+    ],
+    input.locale,
+  );
 }
 
-export function confirmationMail(input: { to: string; origin: string; code: string }) {
-  return compose(input.to, `Confirm your email address for ${APP_NAME}`, [
-    { text: `Welcome to ${APP_NAME}! Confirm your email address to activate your account.` },
-    {
-      link: { label: 'Confirm my email address', url: appLinks.emailConfirmation(input.origin, input.code) },
-    },
-    { text: 'Or enter this confirmation code on the confirmation page:' },
-    { code: input.code },
-    {
-      text:
-        `The code is valid for ${DURATIONS.confirmationHours} hours. ` +
-        'If you did not sign up, you can ignore this mail.',
-    },
-  ]);
+export function confirmationMail(input: Recipient & { code: string }) {
+  const t = mailText(input.locale);
+  return compose(
+    input.to,
+    t('mail.confirmation.subject', { app }),
+    [
+      { text: t('mail.confirmation.welcome', { app }) },
+      {
+        link: {
+          label: t('mail.confirmation.confirm'),
+          url: appLinks.emailConfirmation(input.origin, input.code),
+        },
+      },
+      { text: t('mail.confirmation.codeIntro') },
+      { code: input.code },
+      { text: t('mail.confirmation.expiry', { hours: DURATIONS.confirmationHours }) },
+    ],
+    input.locale,
+  );
 }
 
-export function passwordResetMail(input: { to: string; origin: string; token: string }) {
-  return compose(input.to, `Reset your ${APP_NAME} password`, [
-    { text: `Someone asked to reset the password of your ${APP_NAME} account.` },
-    { link: { label: 'Choose a new password', url: appLinks.passwordReset(input.origin, input.token) } },
-    { text: 'Or enter this reset token on the password reset page:' },
-    { code: input.token },
-    {
-      text:
-        `The token is valid for ${DURATIONS.resetHours} hours and can be used once. ` +
-        'If you did not ask for this, ignore this mail: your password stays as it is.',
-    },
-  ]);
+export function passwordResetMail(input: Recipient & { token: string }) {
+  const t = mailText(input.locale);
+  return compose(
+    input.to,
+    t('mail.passwordReset.subject', { app }),
+    [
+      { text: t('mail.passwordReset.asked', { app }) },
+      {
+        link: {
+          label: t('mail.passwordReset.choose'),
+          url: appLinks.passwordReset(input.origin, input.token),
+        },
+      },
+      { text: t('mail.passwordReset.tokenIntro') },
+      { code: input.token },
+      { text: t('mail.passwordReset.expiry', { hours: DURATIONS.resetHours }) },
+    ],
+    input.locale,
+  );
 }
 
 /** Sent when an account sees a burst of failed sign-ins (at most once an hour). */
-export function signInFailuresMail(input: { to: string; origin: string }) {
-  return compose(input.to, `Failed sign-in attempts on your ${APP_NAME} account`, [
-    {
-      text:
-        `Someone has just tried to sign in to your ${APP_NAME} account several times with a wrong ` +
-        'password. If that was you, there is nothing to do.',
+export function signInFailuresMail(input: Recipient) {
+  const t = mailText(input.locale);
+  return compose(
+    input.to,
+    t('mail.signInFailures.subject', { app }),
+    [
+      { text: t('mail.signInFailures.tried', { app }) },
+      { text: t('mail.signInFailures.notYou', { origin: input.origin }) },
+    ],
+    input.locale,
+  );
+}
+
+/** The call to choose a new password that several mails end with. */
+function resetPasswordLink(input: Recipient): Part {
+  return {
+    link: {
+      label: mailText(input.locale)('mail.common.resetMyPassword'),
+      url: appLinks.passwordRequest(input.origin),
     },
-    {
-      text:
-        'If it was not, your password kept them out, and browsers you have signed in from before can ' +
-        'still sign in. If your password is short or used elsewhere, choose a new one (Forgot your ' +
-        `password? on the sign-in page at ${input.origin}).`,
-    },
-  ]);
+  };
 }
 
 /**
  * To the owner of an address someone tried to sign up with (ADR 014): the sign-up itself answered
  * as if it had worked, so only the mailbox's owner learns that the address already has an account.
  */
-export function signUpAttemptMail(input: { to: string; origin: string }) {
-  return compose(input.to, `Someone tried to sign up to ${APP_NAME} with your address`, [
-    {
-      text:
-        `Someone just tried to create a ${APP_NAME} account with this email address, ` +
-        'but it already belongs to your account, so nothing was created or changed.',
-    },
-    { text: 'If it was you, sign in instead:' },
-    { link: { label: 'Sign in', url: appLinks.signIn(input.origin) } },
-    { text: 'If you have forgotten your password, choose a new one:' },
-    { link: { label: 'Reset my password', url: appLinks.passwordRequest(input.origin) } },
-    { text: 'If it was not you, you can ignore this mail: your account is safe.' },
-  ]);
+export function signUpAttemptMail(input: Recipient) {
+  const t = mailText(input.locale);
+  return compose(
+    input.to,
+    t('mail.signUpAttempt.subject', { app }),
+    [
+      { text: t('mail.signUpAttempt.tried', { app }) },
+      { text: t('mail.signUpAttempt.signInIntro') },
+      { link: { label: t('mail.signUpAttempt.signIn'), url: appLinks.signIn(input.origin) } },
+      { text: t('mail.signUpAttempt.resetIntro') },
+      resetPasswordLink(input),
+      { text: t('mail.signUpAttempt.notYou') },
+    ],
+    input.locale,
+  );
 }
 
 /** After any password change (reset or the Security settings): the owner hears of it. */
-export function passwordChangedMail(input: { to: string; origin: string }) {
-  return compose(input.to, `Your ${APP_NAME} password was changed`, [
-    {
-      text:
-        `The password of your ${APP_NAME} account was just changed, and every device signed in ` +
-        'with the old one was signed out. If it was you, there is nothing more to do.',
-    },
-    { text: 'If it was not you, choose a new password now and check the address of your mailbox:' },
-    { link: { label: 'Reset my password', url: appLinks.passwordRequest(input.origin) } },
-  ]);
+export function passwordChangedMail(input: Recipient) {
+  const t = mailText(input.locale);
+  return compose(
+    input.to,
+    t('mail.passwordChanged.subject', { app }),
+    [
+      { text: t('mail.passwordChanged.changed', { app }) },
+      { text: t('mail.passwordChanged.notYou') },
+      resetPasswordLink(input),
+    ],
+    input.locale,
+  );
 }
 
 /** To the new address of an email change: the link that makes the change (the only way it happens). */
-export function emailChangeMail(input: { to: string; origin: string; token: string }) {
-  return compose(input.to, `Confirm your new email address for ${APP_NAME}`, [
-    { text: `Someone asked to move a ${APP_NAME} account to this email address.` },
-    { link: { label: 'Confirm my new address', url: appLinks.emailChange(input.origin, input.token) } },
-    {
-      text:
-        `The link works once, for ${DURATIONS.emailChangeHours} hours, while you are signed in. ` +
-        'If you did not ask for this, ignore this mail: nothing changes.',
-    },
-  ]);
+export function emailChangeMail(input: Recipient & { token: string }) {
+  const t = mailText(input.locale);
+  return compose(
+    input.to,
+    t('mail.emailChange.subject', { app }),
+    [
+      { text: t('mail.emailChange.asked', { app }) },
+      {
+        link: {
+          label: t('mail.emailChange.confirm'),
+          url: appLinks.emailChange(input.origin, input.token),
+        },
+      },
+      { text: t('mail.emailChange.expiry', { hours: DURATIONS.emailChangeHours }) },
+    ],
+    input.locale,
+  );
 }
 
 /** To the old address once the change is made. Carries no link that could undo or redo it. */
-export function emailChangedMail(input: { to: string; origin: string; newEmail: string }) {
-  return compose(input.to, `Your ${APP_NAME} email address was changed`, [
-    {
-      text:
-        `The email address of your ${APP_NAME} account was just changed to ${input.newEmail}, and ` +
-        'every other device was signed out. Mail for the account now goes there.',
-    },
-    {
-      text:
-        'If this was not you, reply to this mail or contact the site operator at once: someone who ' +
-        'knows your password has taken over your account.',
-    },
-  ]);
+export function emailChangedMail(input: Recipient & { newEmail: string }) {
+  const t = mailText(input.locale);
+  return compose(
+    input.to,
+    t('mail.emailChanged.subject', { app }),
+    [
+      { text: t('mail.emailChanged.changed', { app, newEmail: input.newEmail }) },
+      { text: t('mail.emailChanged.notYou') },
+    ],
+    input.locale,
+  );
 }
 
 /**
  * To the owner of an address another member tried to move their account to (ADR 014): the request
  * was answered as if it had worked, so only this mailbox's owner learns that the address is taken.
  */
-export function emailChangeAttemptMail(input: { to: string; origin: string }) {
-  return compose(input.to, `Someone tried to use your address on ${APP_NAME}`, [
-    {
-      text:
-        `Someone signed in to another ${APP_NAME} account just asked to move it to this email address. ` +
-        'It already belongs to your account, so nothing was changed.',
-    },
-    {
-      text: 'If it was you, there is nothing to do. Otherwise you can ignore this mail: your account is safe.',
-    },
-  ]);
+export function emailChangeAttemptMail(input: Recipient) {
+  const t = mailText(input.locale);
+  return compose(
+    input.to,
+    t('mail.emailChangeAttempt.subject', { app }),
+    [{ text: t('mail.emailChangeAttempt.tried', { app }) }, { text: t('mail.emailChangeAttempt.safe') }],
+    input.locale,
+  );
 }
 
 /** After two-factor sign-in is switched on or off: the owner hears of it. */
-export function twoFactorChangedMail(input: { to: string; origin: string; enabled: boolean }) {
+export function twoFactorChangedMail(input: Recipient & { enabled: boolean }) {
+  const t = mailText(input.locale);
   return compose(
     input.to,
     input.enabled
-      ? `Two-factor sign-in is on for your ${APP_NAME} account`
-      : `Two-factor sign-in was turned off for your ${APP_NAME} account`,
+      ? t('mail.twoFactorChanged.subjectOn', { app })
+      : t('mail.twoFactorChanged.subjectOff', { app }),
     [
-      {
-        text: input.enabled
-          ? 'Signing in to your account now asks for a code from your authenticator app after the password. ' +
-            'Keep your recovery codes somewhere safe.'
-          : 'Signing in to your account now asks only for the password.',
-      },
-      {
-        text:
-          'If it was not you, choose a new password now (it signs out every other device) and check ' +
-          'the Security settings:',
-      },
-      { link: { label: 'Reset my password', url: appLinks.passwordRequest(input.origin) } },
+      { text: input.enabled ? t('mail.twoFactorChanged.on') : t('mail.twoFactorChanged.off') },
+      { text: t('mail.twoFactorChanged.notYou') },
+      resetPasswordLink(input),
     ],
+    input.locale,
   );
 }
 
 /** When a member's export is built: where to download it, and until when (ADR 021). */
-export function dataExportReadyMail(input: {
-  to: string;
-  origin: string;
-  expiresAt: Date;
-  timeZone: string | null;
-}) {
-  return compose(input.to, `Your ${APP_NAME} data export is ready`, [
-    { text: `The copy of your ${APP_NAME} data you asked for is ready to download from the Your data page.` },
-    { link: { label: 'Download my data', url: appLinks.yourData(input.origin) } },
-    {
-      text:
-        `It is available until ${memberDate(input.expiresAt, input.timeZone)}, then it is deleted. ` +
-        'You need to be signed in to download it. If you did not ask for this export, change your password.',
-    },
-  ]);
+export function dataExportReadyMail(input: Recipient & { expiresAt: Date; timeZone: string | null }) {
+  const t = mailText(input.locale);
+  const date = memberDate(input.expiresAt, input.timeZone, input.locale);
+  return compose(
+    input.to,
+    t('mail.dataExportReady.subject', { app }),
+    [
+      { text: t('mail.dataExportReady.ready', { app }) },
+      { link: { label: t('mail.dataExportReady.download'), url: appLinks.yourData(input.origin) } },
+      { text: t('mail.dataExportReady.until', { date }) },
+    ],
+    input.locale,
+  );
 }
 
-/** A day as the member reads it (decision 023): in their own time zone when known, else UTC. */
-export function memberDate(date: Date, timeZone: string | null): string {
-  return calendarDate(date, (timeZone && canonicalTimeZone(timeZone)) ?? 'UTC');
+/**
+ * A day as the member reads it (decision 023): in their own time zone when known, else UTC, and in
+ * their language.
+ */
+export function memberDate(date: Date, timeZone: string | null, locale: Locale): string {
+  return mailDate(date, (timeZone && canonicalTimeZone(timeZone)) ?? 'UTC', locale);
 }
 
 /** After a deletion request (ADR 022): when it happens, and how to call it off. */
-export function accountDeletionScheduledMail(input: { to: string; origin: string; date: string }) {
-  return compose(input.to, `Your ${APP_NAME} account will be deleted on ${input.date}`, [
-    { text: `Your ${APP_NAME} account will be deleted on ${input.date}. Sign in before then to keep it.` },
-    {
-      text:
-        'Every device was signed out. On that day your posts, comments, links, likes and files are ' +
-        'removed for good; members you invited keep their accounts, and groups you own pass to another member.',
-    },
-    { link: { label: 'Sign in and keep my account', url: appLinks.signIn(input.origin) } },
-    { text: 'If it was not you, sign in now and choose a new password.' },
-  ]);
+export function accountDeletionScheduledMail(input: Recipient & { date: string }) {
+  const t = mailText(input.locale);
+  const { date } = input;
+  return compose(
+    input.to,
+    t('mail.accountDeletionScheduled.subject', { app, date }),
+    [
+      { text: t('mail.accountDeletionScheduled.when', { app, date }) },
+      { text: t('mail.accountDeletionScheduled.what') },
+      {
+        link: {
+          label: t('mail.accountDeletionScheduled.keep'),
+          url: appLinks.signIn(input.origin),
+        },
+      },
+      { text: t('mail.accountDeletionScheduled.notYou') },
+    ],
+    input.locale,
+  );
 }
 
 /** A sign-in during the grace period called the deletion off. */
-export function accountDeletionCancelledMail(input: { to: string; origin: string }) {
-  return compose(input.to, `Your ${APP_NAME} account will not be deleted`, [
-    { text: `You signed in, so your ${APP_NAME} account will not be deleted. Everything is as you left it.` },
-    {
-      text: 'If it was not you who signed in, choose a new password now (it signs out every other device):',
-    },
-    { link: { label: 'Reset my password', url: appLinks.passwordRequest(input.origin) } },
-  ]);
+export function accountDeletionCancelledMail(input: Recipient) {
+  const t = mailText(input.locale);
+  return compose(
+    input.to,
+    t('mail.accountDeletionCancelled.subject', { app }),
+    [
+      { text: t('mail.accountDeletionCancelled.kept', { app }) },
+      { text: t('mail.accountDeletionCancelled.notYou') },
+      resetPasswordLink(input),
+    ],
+    input.locale,
+  );
 }
 
-/** Why a reply by email did not become a comment (ADR 054), as the refusal mail words it. */
+/** Why a reply by email did not become a comment (ADR 054): the message that words each reason. */
 export const REPLY_REFUSALS = {
-  post_deleted: 'The post you replied to was deleted.',
-  post_unavailable: 'You can no longer see this post, so you cannot comment on it.',
-  comment_unavailable: 'The comment you replied to was deleted, or you can no longer see it.',
-  not_allowed: 'Your role in the group does not let you comment there.',
-  account_closing: 'Your account is being deleted; sign in to keep it, then reply again.',
-  empty: 'We found no text in your reply once the quoted mail and signature were left out.',
-  too_long: 'Your reply is longer than a comment may be.',
+  post_deleted: 'mail.replyRefused.postDeleted',
+  post_unavailable: 'mail.replyRefused.postUnavailable',
+  comment_unavailable: 'mail.replyRefused.commentUnavailable',
+  not_allowed: 'mail.replyRefused.notAllowed',
+  account_closing: 'mail.replyRefused.accountClosing',
+  empty: 'mail.replyRefused.empty',
+  too_long: 'mail.replyRefused.tooLong',
 } as const;
 export type ReplyRefusal = keyof typeof REPLY_REFUSALS;
 
@@ -292,9 +350,15 @@ export type ReplyRefusal = keyof typeof REPLY_REFUSALS;
  * To a member whose reply by email was refused, at their own address (never to a forged sender).
  * It names the reason and no content: the member has what they wrote.
  */
-export function replyRefusedMail(input: { to: string; origin: string; reason: ReplyRefusal }) {
-  return compose(input.to, `Your reply to ${APP_NAME} was not posted`, [
-    { text: `Your reply by email was not posted as a comment. ${REPLY_REFUSALS[input.reason]}` },
-    { link: { label: `Open ${APP_NAME}`, url: appLinks.signIn(input.origin) } },
-  ]);
+export function replyRefusedMail(input: Recipient & { reason: ReplyRefusal }) {
+  const t = mailText(input.locale);
+  return compose(
+    input.to,
+    t('mail.replyRefused.subject', { app }),
+    [
+      { text: `${t('mail.replyRefused.notPosted')} ${t(REPLY_REFUSALS[input.reason])}` },
+      { link: { label: t('mail.replyRefused.open', { app }), url: appLinks.signIn(input.origin) } },
+    ],
+    input.locale,
+  );
 }

@@ -79,6 +79,54 @@ describe('notification mail', () => {
     });
   });
 
+  describe('in the member’s language (ADR 055)', () => {
+    it('mails a German member who chose German about a comment in German, Reply-To and all', async () => {
+      const author = await memberWithClient(app);
+      const friend = await memberWithClient(app);
+      const chosen = await author.client.patch('/api/profile', { profile: { locale: 'de' } });
+      expect(chosen.status).toBe(200);
+      await setDelivery(author.client, 'comment', 'instant');
+      const post = await createPostAs(author.client, { tldr: 'Wochenende in den Bergen' });
+      await friend.client.post(`/api/posts/${post.id}/comments`, { comment: { content: 'Schön!' } });
+
+      await sweepInstantMail(app.context);
+      const mail = await waitForMail(app, author.member.email);
+      await waitForJobsDone(app, NOTIFICATION_MAIL_JOB);
+      const who = `${friend.member.firstName} ${friend.member.lastName}`;
+      expect(mail.subject).toBe(`${who} hat deinen Beitrag „Wochenende in den Bergen“ kommentiert`);
+      expect(mail.text).toContain(`In Hearth öffnen: http://hearth.test/post/${post.id}`);
+      expect(mail.text).toContain('Antworte auf diese E-Mail, um zu kommentieren.');
+      expect(mail.text).toContain('Abbestellen: http://hearth.test/unsubscribe?token=');
+      expect(mail.text).not.toContain('Open in Hearth');
+      expect(mail.replyTo).toMatch(/@/);
+      expect(mail.html).toContain('<html lang="de">');
+    });
+
+    it('writes an Arabic digest, right to left, to a member whose browser speaks Arabic', async () => {
+      const author = await memberWithClient(app);
+      const fan = await memberWithClient(app);
+      // Signing in from an Arabic browser makes Arabic the member's mail language while they choose none.
+      const signIn = await app
+        .client()
+        .post(
+          '/api/users/sign_in',
+          { user: { email: author.member.email, password: author.member.password } },
+          { headers: { 'accept-language': 'ar-EG,ar;q=0.9,en;q=0.5' } },
+        );
+      expect(signIn.status).toBe(200);
+      const post = await createPostAs(author.client, { tldr: 'رحلة نهاية الأسبوع' });
+      await fan.client.post(`/api/posts/${post.id}/likes`);
+
+      expect(await sendDailyDigests(app.context, tomorrow())).toBeGreaterThanOrEqual(1);
+      const [digest] = mailsTo(author.member.email);
+      expect(digest!.html).toMatch(/^<!doctype html><html lang="ar" dir="rtl"><body /);
+      expect(digest!.subject).toBe('ملخصك من Hearth: إشعار جديد واحد');
+      const who = `${fan.member.firstName} ${fan.member.lastName}`;
+      expect(digest!.text).toContain(`أُعجب ${who} بمنشورك «رحلة نهاية الأسبوع»`);
+      expect(digest!.text).toContain('فتح صندوق الوارد: http://hearth.test/inbox');
+    });
+  });
+
   describe('daily digest', () => {
     it('sends each member one digest a day of what is unread and unmailed, and nothing when run again', async () => {
       const author = await memberWithClient(app);

@@ -1,8 +1,10 @@
 // Raw SQL for the delivery expression (a member's choice, else the kind's default) on each row `n`.
 import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { MailDelivery } from '../../../shared/domain/constants';
+import type { Locale } from '../../../shared/domain/locales';
 import { type DbOrTx, rowsOf } from '../../db/client';
 import { notifications } from '../../db/schema';
+import { memberLocale } from '../users/users.repo';
 import { rowDeliverySql } from './notification-preferences';
 
 /** Unread, unmailed notifications whose recipient wants them at once, newer than `since`. */
@@ -20,6 +22,8 @@ export interface MailTarget {
   id: string;
   recipientId: string;
   email: string;
+  /** The language the recipient's mail is written in (ADR 055). */
+  locale: Locale;
   confirmed: boolean;
   read: boolean;
   mailed: boolean;
@@ -29,7 +33,7 @@ export interface MailTarget {
 /** The notification's recipient and state, to decide whether its mail still goes. */
 export async function findMailTarget(db: DbOrTx, id: string): Promise<MailTarget | null> {
   const result = await db.execute(sql`
-    select n.id, n.recipient_id, u.email, u.confirmed_at is not null as confirmed,
+    select n.id, n.recipient_id, u.email, u.locale, u.browser_locale, u.confirmed_at is not null as confirmed,
       n.read_at is not null as read, n.mailed_at is not null as mailed, ${rowDeliverySql()} as delivery
     from notifications n join users u on u.id = n.recipient_id
     where n.id = ${id}`);
@@ -37,6 +41,8 @@ export async function findMailTarget(db: DbOrTx, id: string): Promise<MailTarget
     id: string;
     recipient_id: string;
     email: string;
+    locale: string | null;
+    browser_locale: string | null;
     confirmed: boolean;
     read: boolean;
     mailed: boolean;
@@ -47,6 +53,7 @@ export async function findMailTarget(db: DbOrTx, id: string): Promise<MailTarget
     id: row.id,
     recipientId: row.recipient_id,
     email: row.email,
+    locale: memberLocale({ locale: row.locale, browserLocale: row.browser_locale }),
     confirmed: Boolean(row.confirmed),
     read: Boolean(row.read),
     mailed: Boolean(row.mailed),
@@ -78,16 +85,23 @@ export async function releaseMailClaim(db: DbOrTx, ids: string[]): Promise<void>
 export async function listDigestRecipients(
   db: DbOrTx,
   before: Date,
-): Promise<Array<{ recipientId: string; email: string; timeZone: string | null }>> {
+): Promise<Array<{ recipientId: string; email: string; timeZone: string | null; locale: Locale }>> {
   const result = await db.execute(sql`
-    select distinct n.recipient_id, u.email, u.time_zone
+    select distinct n.recipient_id, u.email, u.time_zone, u.locale, u.browser_locale
     from notifications n join users u on u.id = n.recipient_id
     where u.confirmed_at is not null and n.mailed_at is null and n.read_at is null
       and n.created_at < ${before.toISOString()}::timestamptz and ${rowDeliverySql()} = 'daily'`);
-  return rowsOf<{ recipient_id: string; email: string; time_zone: string | null }>(result).map((row) => ({
+  return rowsOf<{
+    recipient_id: string;
+    email: string;
+    time_zone: string | null;
+    locale: string | null;
+    browser_locale: string | null;
+  }>(result).map((row) => ({
     recipientId: row.recipient_id,
     email: row.email,
     timeZone: row.time_zone,
+    locale: memberLocale({ locale: row.locale, browserLocale: row.browser_locale }),
   }));
 }
 

@@ -1,11 +1,14 @@
 import type { UnsubscribeScope } from '../../../shared/api/notifications';
 import { APP_NAME } from '../../../shared/domain/constants';
+import type { Locale } from '../../../shared/domain/locales';
 import type { MailMessage } from '../../adapters/mail';
+import { mailText } from '../../i18n/mail-text';
 import { compose, type Part } from '../mail/mail.templates';
 
 /**
- * The notification mails: one per notification (instant) and the daily digest. Each carries a
- * one-click unsubscribe link in its text and in the List-Unsubscribe headers (RFC 2369, RFC 8058).
+ * The notification mails: one per notification (instant) and the daily digest, in the recipient's
+ * language (`locale`, ADR 055). Each carries a one-click unsubscribe link in its text and in the
+ * List-Unsubscribe headers (RFC 2369, RFC 8058).
  */
 
 export const notificationLinks = {
@@ -26,15 +29,20 @@ interface Unsubscribe {
   scope: UnsubscribeScope;
 }
 
-function footer({ origin, token, scope }: Unsubscribe): Part[] {
-  const what = scope === 'all' ? 'these digests and every other notification mail' : 'mails like this one';
+function footer({ origin, token, scope }: Unsubscribe, locale: Locale): Part[] {
+  const t = mailText(locale);
+  const values = { app: APP_NAME, preferences: notificationLinks.preferences(origin) };
   return [
     {
       text:
-        `You get this mail because of your notification settings on ${APP_NAME}. ` +
-        `Change them at ${notificationLinks.preferences(origin)}, or stop ${what} here:`,
+        scope === 'all' ? t('mail.notificationMail.whyAll', values) : t('mail.notificationMail.why', values),
     },
-    { link: { label: 'Unsubscribe', url: notificationLinks.unsubscribePage(origin, token) } },
+    {
+      link: {
+        label: t('mail.notificationMail.unsubscribe'),
+        url: notificationLinks.unsubscribePage(origin, token),
+      },
+    },
   ];
 }
 
@@ -48,24 +56,34 @@ function withUnsubscribeHeaders(message: MailMessage, unsubscribe: Unsubscribe):
   };
 }
 
-/** What a mail about a post or comment says when a reply to it becomes a comment (ADR 054). */
-export const REPLY_HINT = 'Reply to this email to comment.';
-
 /** One notification, mailed at once; `replyTo`: its reply address, when it is about a post. */
 export function instantNotificationMail(input: {
   to: string;
+  locale: Locale;
   text: string;
   path: string;
   replyTo?: string;
   unsubscribe: Unsubscribe;
 }): MailMessage {
   const { origin } = input.unsubscribe;
-  const message = compose(input.to, input.text, [
-    { text: input.text },
-    { link: { label: `Open in ${APP_NAME}`, url: notificationLinks.item(origin, input.path) } },
-    ...(input.replyTo ? [{ text: REPLY_HINT }] : []),
-    ...footer(input.unsubscribe),
-  ]);
+  const t = mailText(input.locale);
+  const message = compose(
+    input.to,
+    input.text,
+    [
+      { text: input.text },
+      {
+        link: {
+          label: t('mail.notificationMail.open', { app: APP_NAME }),
+          url: notificationLinks.item(origin, input.path),
+        },
+      },
+      // What a mail about a post or comment says when a reply to it becomes a comment (ADR 054).
+      ...(input.replyTo ? [{ text: t('mail.notificationMail.replyHint') }] : []),
+      ...footer(input.unsubscribe, input.locale),
+    ],
+    input.locale,
+  );
   return withReplyTo(withUnsubscribeHeaders(message, input.unsubscribe), input.replyTo);
 }
 
@@ -81,24 +99,32 @@ function withReplyTo(message: MailMessage, replyTo: string | undefined): MailMes
  */
 export function digestMail(input: {
   to: string;
+  locale: Locale;
   items: Array<{ text: string; path: string; replyTo?: string }>;
   unsubscribe: Unsubscribe;
 }): MailMessage {
   const { origin } = input.unsubscribe;
-  const count = input.items.length;
-  const subject = `Your ${APP_NAME} digest: ${count} new ${count === 1 ? 'notification' : 'notifications'}`;
+  const t = mailText(input.locale);
+  const subject = t('mail.digest.subject', { app: APP_NAME, count: input.items.length });
   const addresses = new Set(input.items.map((item) => item.replyTo));
   const oneThread = addresses.size === 1 ? input.items[0]!.replyTo : undefined;
-  const message = compose(input.to, subject, [
-    { text: `Here is what happened on ${APP_NAME} since your last digest:` },
-    ...input.items.map((item) => ({
-      text:
-        `• ${item.text}\n  ${notificationLinks.item(origin, item.path)}` +
-        (item.replyTo && !oneThread ? `\n  Comment by email: ${item.replyTo}` : ''),
-    })),
-    ...(oneThread ? [{ text: REPLY_HINT }] : []),
-    { link: { label: 'Open your Inbox', url: notificationLinks.inbox(origin) } },
-    ...footer(input.unsubscribe),
-  ]);
+  const message = compose(
+    input.to,
+    subject,
+    [
+      { text: t('mail.digest.intro', { app: APP_NAME }) },
+      ...input.items.map((item) => ({
+        text:
+          `• ${item.text}\n  ${notificationLinks.item(origin, item.path)}` +
+          (item.replyTo && !oneThread
+            ? `\n  ${t('mail.digest.commentByEmail', { address: item.replyTo })}`
+            : ''),
+      })),
+      ...(oneThread ? [{ text: t('mail.notificationMail.replyHint') }] : []),
+      { link: { label: t('mail.digest.openInbox'), url: notificationLinks.inbox(origin) } },
+      ...footer(input.unsubscribe, input.locale),
+    ],
+    input.locale,
+  );
   return withReplyTo(withUnsubscribeHeaders(message, input.unsubscribe), oneThread);
 }

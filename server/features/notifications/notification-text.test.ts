@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_KINDS } from '../../../shared/domain/constants';
 import { digestCutoff } from './notifications.job';
-import { actorPhrase, type NotificationFacts, quoteTitle, wordNotification } from './notification-text';
+import { actorPhrase, type NotificationFacts, shortTitle, wordNotification } from './notification-text';
 import { signUnsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token';
 
 const base: NotificationFacts = {
@@ -25,16 +25,31 @@ describe('wordNotification', () => {
   it("words an event's news (ADR 057), leading to the event", () => {
     const event = { ...base, eventId: 'e1' };
     expect(
-      wordNotification({
-        ...event,
-        kind: 'event_changed',
-        data: { title: 'Picnic', changes: ['time', 'place'] },
-      }),
+      wordNotification(
+        {
+          ...event,
+          kind: 'event_changed',
+          data: { title: 'Picnic', changes: ['time', 'place'] },
+        },
+        'en',
+      ),
     ).toEqual({ text: 'Ana Lima changed the time and the place of the event “Picnic”', path: '/events/e1' });
     expect(
-      wordNotification({ ...event, kind: 'event_changed', data: { title: 'Picnic', cancelled: true } }).text,
+      wordNotification({ ...event, kind: 'event_changed', data: { title: 'Picnic', cancelled: true } }, 'en')
+        .text,
     ).toBe('Ana Lima cancelled the event “Picnic”');
-    expect(wordNotification({ ...event, kind: 'event_promoted', data: { title: 'Picnic' } })).toEqual({
+    // In German, the changed parts are listed as German lists them.
+    expect(
+      wordNotification(
+        {
+          ...event,
+          kind: 'event_changed',
+          data: { title: 'Picnic', changes: ['time', 'place', 'capacity'] },
+        },
+        'de',
+      ).text,
+    ).toBe('Ana Lima hat bei der Veranstaltung „Picnic“ die Zeit, den Ort und die Teilnehmerzahl geändert');
+    expect(wordNotification({ ...event, kind: 'event_promoted', data: { title: 'Picnic' } }, 'en')).toEqual({
       text: 'A place opened up: you are now going to “Picnic”',
       path: '/events/e1',
     });
@@ -42,76 +57,81 @@ describe('wordNotification', () => {
 
   it('words every kind with a non-empty text and an app path', () => {
     for (const kind of NOTIFICATION_KINDS) {
-      const { text, path } = wordNotification({ ...base, kind });
+      const { text, path } = wordNotification({ ...base, kind }, 'en');
       expect(text.length, kind).toBeGreaterThan(0);
       expect(path, kind).toMatch(/^\/[a-z-]/);
     }
   });
 
   it('words an invitation into a group with its role, leading to the Inbox where it is answered', () => {
-    expect(wordNotification({ ...base, kind: 'group_invitation', data: { role: 'Moderator' } })).toEqual({
+    expect(
+      wordNotification({ ...base, kind: 'group_invitation', data: { role: 'Moderator' } }, 'en'),
+    ).toEqual({
       text: 'Ana Lima invited you to join Climbers as Moderator',
       path: '/inbox',
     });
-    expect(wordNotification({ ...base, kind: 'group_invitation', data: {} }).text).toBe(
+    expect(wordNotification({ ...base, kind: 'group_invitation', data: {} }, 'en').text).toBe(
       'Ana Lima invited you to join Climbers',
     );
   });
 
   it('groups likers as "and N others" and quotes long titles short', () => {
-    expect(actorPhrase('Ana Lima', 0)).toBe('Ana Lima');
-    expect(actorPhrase('Ana Lima', 1)).toBe('Ana Lima and 1 other');
-    expect(actorPhrase('Ana Lima', 3)).toBe('Ana Lima and 3 others');
-    expect(wordNotification({ ...base, kind: 'post_like', othersCount: 3 }).text).toBe(
+    expect(actorPhrase('Ana Lima', 0, 'en')).toBe('Ana Lima');
+    expect(actorPhrase('Ana Lima', 1, 'en')).toBe('Ana Lima and 1 other');
+    expect(actorPhrase('Ana Lima', 3, 'en')).toBe('Ana Lima and 3 others');
+    expect(wordNotification({ ...base, kind: 'post_like', othersCount: 3 }, 'en').text).toBe(
       'Ana Lima and 3 others liked your post “Weekend hike”',
     );
-    expect(quoteTitle('x'.repeat(100))).toBe(`“${'x'.repeat(59)}…”`);
-    expect(quoteTitle('  two\n lines ')).toBe('“two lines”');
+    expect(shortTitle('x'.repeat(100))).toBe(`${'x'.repeat(59)}…`);
+    expect(shortTitle('  two\n lines ')).toBe('two lines');
   });
 
   it('folds reactions like likes, on a post or on a comment, and leads to the post', () => {
-    expect(wordNotification({ ...base, kind: 'reaction', othersCount: 3 })).toEqual({
+    expect(wordNotification({ ...base, kind: 'reaction', othersCount: 3 }, 'en')).toEqual({
       text: 'Ana Lima and 3 others reacted to your post “Weekend hike”',
       path: `/post/${base.postId}`,
     });
-    expect(wordNotification({ ...base, kind: 'reaction', inComment: true }).text).toBe(
+    expect(wordNotification({ ...base, kind: 'reaction', inComment: true }, 'en').text).toBe(
       'Ana Lima reacted to your comment on “Weekend hike”',
     );
   });
 
   it('leads comments, replies and mentions on a link to the link', () => {
     const onLink = { ...base, postId: null, linkId: 'l1', linkTitle: 'Bees', inComment: true };
-    expect(wordNotification({ ...onLink, kind: 'comment' })).toEqual({
+    expect(wordNotification({ ...onLink, kind: 'comment' }, 'en')).toEqual({
       text: 'Ana Lima commented on your link “Bees”',
       path: '/links/l1',
     });
-    expect(wordNotification({ ...onLink, kind: 'mention' }).text).toBe(
+    expect(wordNotification({ ...onLink, kind: 'mention' }, 'en').text).toBe(
       'Ana Lima mentioned you in a comment on “Bees”',
     );
-    expect(wordNotification({ ...base, kind: 'reply' }).path).toBe('/post/p1');
+    expect(wordNotification({ ...base, kind: 'reply' }, 'en').path).toBe('/post/p1');
   });
 
   it('words answers, roles and removals from their data', () => {
-    expect(wordNotification({ ...base, kind: 'request_answered', data: { accepted: false } })).toEqual({
+    expect(wordNotification({ ...base, kind: 'request_answered', data: { accepted: false } }, 'en')).toEqual({
       text: 'Your request to join Climbers was declined',
       path: '/groups',
     });
-    expect(wordNotification({ ...base, kind: 'request_answered', data: { status: 'accepted' } }).path).toBe(
-      '/group/g1',
-    );
-    expect(wordNotification({ ...base, kind: 'role_changed', data: {} }).text).toBe(
+    expect(
+      wordNotification({ ...base, kind: 'request_answered', data: { status: 'accepted' } }, 'en').path,
+    ).toBe('/group/g1');
+    expect(wordNotification({ ...base, kind: 'role_changed', data: {} }, 'en').text).toBe(
       'Your role in Climbers changed',
     );
     expect(
-      wordNotification({
-        ...base,
-        kind: 'content_removed',
-        groupName: null,
-        groupId: null,
-        data: { subject: 'comment' },
-      }),
+      wordNotification(
+        {
+          ...base,
+          kind: 'content_removed',
+          groupName: null,
+          groupId: null,
+          data: { subject: 'comment' },
+        },
+        'en',
+      ),
     ).toEqual({ text: 'A moderator removed your comment', path: '/dashboard' });
-    expect(wordNotification({ ...base, kind: 'join_request' }).path).toBe('/group-requests');
+    expect(wordNotification({ ...base, kind: 'join_request' }, 'en').path).toBe('/group-requests');
   });
 });
 
@@ -172,20 +192,20 @@ describe('unsubscribe tokens', () => {
 describe('group_post (ADR 045)', () => {
   const post = { ...base, kind: 'group_post' as const, actorName: 'Ana Lima' };
   it('names the post and its author while one is unread (or the line is read)', () => {
-    expect(wordNotification({ ...post, unreadRows: 1 })).toEqual({
+    expect(wordNotification({ ...post, unreadRows: 1 }, 'en')).toEqual({
       text: 'Ana Lima posted in Climbers: “Weekend hike”',
       path: '/post/p1',
     });
-    expect(wordNotification({ ...post, unreadRows: 0 }).text).toBe(
+    expect(wordNotification({ ...post, unreadRows: 0 }, 'en').text).toBe(
       'Ana Lima posted in Climbers: “Weekend hike”',
     );
   });
 
   it('folds several unread posts into one line leading to the group', () => {
-    expect(wordNotification({ ...post, unreadRows: 2, othersCount: 1 })).toEqual({
+    expect(wordNotification({ ...post, unreadRows: 2, othersCount: 1 }, 'en')).toEqual({
       text: '2 new posts in Climbers',
       path: '/group/g1',
     });
-    expect(wordNotification({ ...post, unreadRows: 3 }).text).toBe('3 new posts in Climbers');
+    expect(wordNotification({ ...post, unreadRows: 3 }, 'en').text).toBe('3 new posts in Climbers');
   });
 });

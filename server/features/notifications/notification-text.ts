@@ -1,8 +1,11 @@
 import type { NotificationKind } from '../../../shared/domain/constants';
+import type { Locale } from '../../../shared/domain/locales';
+import { type MailText, mailText } from '../../i18n/mail-text';
 
 /**
  * The one place that words a notification and decides where it leads. The Inbox, the instant mail
- * and the daily digest all use it, so a kind reads the same everywhere. Every kind of
+ * and the daily digest all use it, so a kind reads the same everywhere; the words are the
+ * `mail.notification.*` messages, in the language of the member who reads them (ADR 055). Every kind of
  * NOTIFICATION_KINDS is handled; what a kind needs beyond its references travels in `data`:
  * - `request_answered`: `{ accepted: boolean }` (or `{ status: 'accepted' | 'rejected' }`);
  * - `role_changed`: `{ role }`;
@@ -44,18 +47,22 @@ export interface NotificationWording {
 /** Titles are quoted short: a long tldr would swamp the line. */
 export const TITLE_MAX = 60;
 
-export function quoteTitle(title: string | null | undefined): string {
+/** A title on one line, cut short with an ellipsis; null when there is none. The message quotes it. */
+export function shortTitle(title: string | null | undefined): string | null {
   const clean = (title ?? '').replace(/\s+/g, ' ').trim();
-  if (!clean) return '';
-  const short = clean.length > TITLE_MAX ? `${clean.slice(0, TITLE_MAX - 1).trimEnd()}…` : clean;
-  return `“${short}”`;
+  if (!clean) return null;
+  return clean.length > TITLE_MAX ? `${clean.slice(0, TITLE_MAX - 1).trimEnd()}…` : clean;
 }
 
-/** "Ana Lima", "Ana Lima and 1 other", "Ana Lima and 3 others". */
-export function actorPhrase(actorName: string | null, othersCount: number): string {
-  const name = actorName ?? 'Someone';
-  if (othersCount <= 0) return name;
-  return `${name} and ${othersCount} ${othersCount === 1 ? 'other' : 'others'}`;
+/**
+ * "Ana Lima", "Ana Lima and 1 other", "Ana Lima and 3 others" (in the reader's language). The lines
+ * that fold several people (likes, reactions) also pass `others` to their message, so a language
+ * whose verb follows the number ("hat"/"haben") can choose it.
+ */
+export function actorPhrase(actorName: string | null, othersCount: number, locale: Locale): string {
+  const t = mailText(locale);
+  const name = actorName ?? t('mail.notification.someone');
+  return t('mail.notification.actors', { name, others: Math.max(othersCount, 0) });
 }
 
 const postPath = (id: string) => `/post/${id}`;
@@ -69,9 +76,18 @@ const GROUP_REQUESTS_PATH = '/group-requests';
 const TIMELINE_PATH = '/dashboard';
 const INBOX_PATH = '/inbox';
 
-function withTitle(phrase: string, title: string | null): string {
-  const quoted = quoteTitle(title);
-  return quoted ? `${phrase} ${quoted}` : phrase;
+/**
+ * A line that names a post or link when it has a title: `id` without one, `${id}Titled` (the same
+ * words with the quoted title) with one. The two ids are literal, so the catalog check finds them.
+ */
+function withTitle(
+  t: MailText,
+  ids: readonly [untitled: string, titled: string],
+  title: string | null,
+  values: Record<string, unknown>,
+): string {
+  const short = shortTitle(title);
+  return short ? t(ids[1], { ...values, title: short }) : t(ids[0], values);
 }
 
 function stringField(data: Record<string, unknown>, key: string): string | null {
@@ -79,14 +95,24 @@ function stringField(data: Record<string, unknown>, key: string): string | null 
   return typeof value === 'string' && value.trim() ? value.trim() : null;
 }
 
-/** "the time and the place": what an organiser's edit changed, as a phrase. */
-function changesPhrase(data: Record<string, unknown>): string | null {
-  const changes = Array.isArray(data.changes)
-    ? data.changes.filter((change): change is string => typeof change === 'string')
-    : [];
-  if (changes.length === 0) return null;
-  const named = changes.map((change) => `the ${change}`);
-  return named.length === 1 ? named[0]! : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
+/** The parts of an event an organiser's edit may change, each a message ("the time"). */
+const EVENT_ASPECTS: Readonly<Record<string, string>> = {
+  capacity: 'mail.notification.eventAspect.capacity',
+  description: 'mail.notification.eventAspect.description',
+  guests: 'mail.notification.eventAspect.guests',
+  place: 'mail.notification.eventAspect.place',
+  time: 'mail.notification.eventAspect.time',
+  title: 'mail.notification.eventAspect.title',
+};
+
+/** "the time and the place": what an organiser's edit changed, as a phrase in `locale`. */
+function changesPhrase(data: Record<string, unknown>, locale: Locale): string | null {
+  const t = mailText(locale);
+  const named = (Array.isArray(data.changes) ? data.changes : [])
+    .filter((change): change is string => typeof change === 'string' && change in EVENT_ASPECTS)
+    .map((change) => t(EVENT_ASPECTS[change]!));
+  if (named.length === 0) return null;
+  return new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(named);
 }
 
 function wasAccepted(data: Record<string, unknown>): boolean {
@@ -95,108 +121,223 @@ function wasAccepted(data: Record<string, unknown>): boolean {
 }
 
 /** Where a post or link subject leads, and its title; a link wins when both are named. */
-function subjectOf(facts: NotificationFacts): { path: string; title: string | null; noun: string } {
+function subjectOf(facts: NotificationFacts): { path: string; title: string | null; noun: 'link' | 'post' } {
   if (facts.linkId) return { path: linkPath(facts.linkId), title: facts.linkTitle, noun: 'link' };
   if (facts.postId) return { path: postPath(facts.postId), title: facts.postTitle, noun: 'post' };
   return { path: TIMELINE_PATH, title: null, noun: 'post' };
 }
 
-export function wordNotification(facts: NotificationFacts): NotificationWording {
-  const who = actorPhrase(facts.actorName, facts.othersCount);
-  const group = facts.groupName ?? 'a group';
+/** "A moderator removed your post “…” from Climbers: spam", each part there when known. */
+function removalText(t: MailText, facts: NotificationFacts): string {
+  const what = facts.data.subject === 'comment' ? 'comment' : 'post';
+  const excerpt = shortTitle(stringField(facts.data, 'excerpt'));
+  const group = facts.groupName;
+  const removal =
+    excerpt && group
+      ? t('mail.notification.removedExcerptFrom', { what, excerpt, group })
+      : excerpt
+        ? t('mail.notification.removedExcerpt', { what, excerpt })
+        : group
+          ? t('mail.notification.removedFrom', { what, group })
+          : t('mail.notification.removed', { what });
+  const reason = stringField(facts.data, 'reason');
+  return reason ? t('mail.notification.removedBecause', { removal, reason }) : removal;
+}
+
+export function wordNotification(facts: NotificationFacts, locale: Locale): NotificationWording {
+  const t = mailText(locale);
+  const others = Math.max(facts.othersCount, 0);
+  const who = actorPhrase(facts.actorName, others, locale);
+  const group = facts.groupName ?? t('mail.notification.aGroup');
   const subject = subjectOf(facts);
+  const place = facts.inComment ? 'comment' : 'post';
   switch (facts.kind) {
     case 'comment':
       return {
-        text: withTitle(`${who} commented on your ${subject.noun}`, subject.title),
+        text: withTitle(t, ['mail.notification.comment', 'mail.notification.commentTitled'], subject.title, {
+          who,
+          noun: subject.noun,
+        }),
         path: subject.path,
       };
     case 'reply':
-      return { text: withTitle(`${who} replied to your comment on`, subject.title), path: subject.path };
+      return {
+        text: withTitle(t, ['mail.notification.reply', 'mail.notification.replyTitled'], subject.title, {
+          who,
+        }),
+        path: subject.path,
+      };
     case 'mention':
       return {
-        text: withTitle(`${who} mentioned you ${facts.inComment ? 'in a comment on' : 'in'}`, subject.title),
+        text: withTitle(t, ['mail.notification.mention', 'mail.notification.mentionTitled'], subject.title, {
+          who,
+          place,
+        }),
         path: subject.path,
       };
     case 'post_like':
-      return { text: withTitle(`${who} liked your post`, facts.postTitle), path: subject.path };
+      return {
+        text: withTitle(
+          t,
+          ['mail.notification.postLike', 'mail.notification.postLikeTitled'],
+          facts.postTitle,
+          {
+            who,
+            others,
+          },
+        ),
+        path: subject.path,
+      };
     case 'link_like':
-      return { text: withTitle(`${who} liked your link`, facts.linkTitle), path: subject.path };
+      return {
+        text: withTitle(
+          t,
+          ['mail.notification.linkLike', 'mail.notification.linkLikeTitled'],
+          facts.linkTitle,
+          {
+            who,
+            others,
+          },
+        ),
+        path: subject.path,
+      };
     case 'reaction':
-      return facts.inComment
-        ? { text: withTitle(`${who} reacted to your comment on`, facts.postTitle), path: subject.path }
-        : { text: withTitle(`${who} reacted to your post`, facts.postTitle), path: subject.path };
+      return {
+        text: withTitle(
+          t,
+          ['mail.notification.reaction', 'mail.notification.reactionTitled'],
+          facts.postTitle,
+          {
+            who,
+            others,
+            place,
+          },
+        ),
+        path: subject.path,
+      };
     case 'follow':
       return {
-        text: `${who} started following you`,
+        text: t('mail.notification.follow', { who }),
         path: facts.actorId ? profilePath(facts.actorId) : '/friends',
       };
     case 'join_request':
-      return { text: `${who} asked to join ${group}`, path: GROUP_REQUESTS_PATH };
+      return { text: t('mail.notification.joinRequest', { who, group }), path: GROUP_REQUESTS_PATH };
     case 'request_answered':
       return wasAccepted(facts.data)
         ? {
-            text: `Your request to join ${group} was accepted`,
+            text: t('mail.notification.requestAccepted', { group }),
             path: facts.groupId ? groupPath(facts.groupId) : GROUPS_PATH,
           }
-        : { text: `Your request to join ${group} was declined`, path: GROUPS_PATH };
+        : { text: t('mail.notification.requestDeclined', { group }), path: GROUPS_PATH };
     case 'role_changed': {
       const role = stringField(facts.data, 'role');
       return {
-        text: role ? `You are now ${role} in ${group}` : `Your role in ${group} changed`,
+        text: role
+          ? t('mail.notification.roleNow', { role, group })
+          : t('mail.notification.roleChanged', { group }),
         path: facts.groupId ? groupPath(facts.groupId) : GROUPS_PATH,
       };
     }
     case 'group_removed':
-      return { text: `You were removed from ${group}`, path: GROUPS_PATH };
+      return { text: t('mail.notification.groupRemoved', { group }), path: GROUPS_PATH };
     case 'invitation_redeemed':
       return {
-        text: `${who} accepted your invitation and joined`,
+        text: t('mail.notification.invitationRedeemed', { who }),
         path: facts.actorId ? profilePath(facts.actorId) : '/invitations',
       };
     case 'group_invitation': {
       const role = stringField(facts.data, 'role');
       return {
-        text: `${who} invited you to join ${group}${role ? ` as ${role}` : ''}`,
+        text: role
+          ? t('mail.notification.groupInvitationRole', { who, group, role })
+          : t('mail.notification.groupInvitation', { who, group }),
         path: INBOX_PATH,
       };
     }
     case 'link_ready':
-      return { text: withTitle('Your link', facts.linkTitle) + ' is ready', path: subject.path };
-    case 'link_failed':
-      return { text: withTitle('Your link', facts.linkTitle) + ' could not be read', path: subject.path };
-    case 'content_removed': {
-      const what = facts.data.subject === 'comment' ? 'comment' : 'post';
-      const excerpt = quoteTitle(stringField(facts.data, 'excerpt'));
-      const reason = stringField(facts.data, 'reason');
-      const where = facts.groupName ? ` from ${facts.groupName}` : '';
-      const text = `A moderator removed your ${what}${excerpt ? ` ${excerpt}` : ''}${where}`;
       return {
-        text: reason ? `${text}: ${reason}` : text,
+        text: withTitle(
+          t,
+          ['mail.notification.linkReady', 'mail.notification.linkReadyTitled'],
+          facts.linkTitle,
+          {},
+        ),
+        path: subject.path,
+      };
+    case 'link_failed':
+      return {
+        text: withTitle(
+          t,
+          ['mail.notification.linkFailed', 'mail.notification.linkFailedTitled'],
+          facts.linkTitle,
+          {},
+        ),
+        path: subject.path,
+      };
+    case 'content_removed':
+      return {
+        text: removalText(t, facts),
         path: facts.groupId ? groupPath(facts.groupId) : TIMELINE_PATH,
       };
-    }
     case 'event_changed': {
       const path = facts.eventId ? eventPath(facts.eventId) : UPCOMING_PATH;
-      const event = withTitle('event', stringField(facts.data, 'title'));
-      if (facts.data.cancelled === true) return { text: `${who} cancelled the ${event}`, path };
-      const changes = changesPhrase(facts.data);
-      return { text: `${who} changed ${changes ? `${changes} of ` : ''}the ${event}`, path };
+      const title = stringField(facts.data, 'title');
+      if (facts.data.cancelled === true) {
+        return {
+          text: withTitle(
+            t,
+            ['mail.notification.eventCancelled', 'mail.notification.eventCancelledTitled'],
+            title,
+            { who },
+          ),
+          path,
+        };
+      }
+      const changes = changesPhrase(facts.data, locale);
+      return {
+        text: changes
+          ? withTitle(
+              t,
+              ['mail.notification.eventChangedWhat', 'mail.notification.eventChangedWhatTitled'],
+              title,
+              {
+                who,
+                changes,
+              },
+            )
+          : withTitle(t, ['mail.notification.eventChanged', 'mail.notification.eventChangedTitled'], title, {
+              who,
+            }),
+        path,
+      };
     }
     case 'event_promoted':
       return {
-        text: withTitle('A place opened up: you are now going to', stringField(facts.data, 'title')),
+        text: withTitle(
+          t,
+          ['mail.notification.eventPromoted', 'mail.notification.eventPromotedTitled'],
+          stringField(facts.data, 'title'),
+          {},
+        ),
         path: facts.eventId ? eventPath(facts.eventId) : UPCOMING_PATH,
       };
     case 'group_post':
       // Several unread posts read as one line leading to the group; one (or a line read) names it.
       return facts.unreadRows > 1
         ? {
-            text: `${facts.unreadRows} new posts in ${group}`,
+            text: t('mail.notification.groupPosts', { count: facts.unreadRows, group }),
             path: facts.groupId ? groupPath(facts.groupId) : GROUPS_PATH,
           }
         : {
-            text: withTitle(`${facts.actorName ?? 'Someone'} posted in ${group}:`, facts.postTitle),
+            text: withTitle(
+              t,
+              ['mail.notification.groupPost', 'mail.notification.groupPostTitled'],
+              facts.postTitle,
+              {
+                name: facts.actorName ?? t('mail.notification.someone'),
+                group,
+              },
+            ),
             path: subject.path,
           };
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Locale } from '../../../shared/domain/locales';
 import { instantOfWallTime, wallTime } from '../../../shared/domain/time-zones';
 import type { AppContext } from '../../context';
 import { defineJob } from '../../jobs/queue';
@@ -58,9 +59,17 @@ export function digestCutoff(now: Date, timeZone: string = 'UTC'): Date {
   );
 }
 
-/** The line's wording, and its reply address when a reply to its mail can be a comment (ADR 054). */
-async function mailedLine(context: MailContext, recipientId: string, line: NotificationLineRow) {
-  const { text, path } = wordLine(line);
+/**
+ * The line's wording in the recipient's language, and its reply address when a reply to its mail
+ * can be a comment (ADR 054).
+ */
+async function mailedLine(
+  context: MailContext,
+  recipientId: string,
+  line: NotificationLineRow,
+  locale: Locale,
+) {
+  const { text, path } = wordLine(line, locale);
   const thread = replyThreadOf(line, path);
   const replyTo = thread ? await replyAddressFor(context.db, context.config, recipientId, thread) : undefined;
   return { text, path, ...(replyTo ? { replyTo } : {}) };
@@ -76,7 +85,8 @@ export async function sendInstantMail(context: MailContext, notificationId: stri
   if (!line) return false;
   const claimed = await claimForMail(context.db, [notificationId]);
   if (claimed.length === 0) return false;
-  const { text, path, replyTo } = await mailedLine(context, target.recipientId, line);
+  const { locale } = target;
+  const { text, path, replyTo } = await mailedLine(context, target.recipientId, line, locale);
   const token = signUnsubscribeToken(unsubscribeKey(context.config), {
     userId: target.recipientId,
     scope: line.kind,
@@ -85,6 +95,7 @@ export async function sendInstantMail(context: MailContext, notificationId: stri
     await context.mailer.send(
       instantNotificationMail({
         to: target.email,
+        locale,
         text,
         path,
         replyTo,
@@ -121,11 +132,12 @@ export async function sendDailyDigests(context: MailContext, now: Date = new Dat
     const rows = await listDigestRows(context.db, recipient.recipientId, cutoff);
     if (rows.length === 0) continue;
     const claimed = await claimForMail(context.db, rows);
+    const { locale } = recipient;
     const items = new Map<string, { text: string; path: string; replyTo?: string }>();
     for (const id of claimed) {
       const line = await findNotificationLine(context.db, recipient.recipientId, id);
       if (line && !items.has(line.id))
-        items.set(line.id, await mailedLine(context, recipient.recipientId, line));
+        items.set(line.id, await mailedLine(context, recipient.recipientId, line, locale));
     }
     if (items.size === 0) continue;
     const token = signUnsubscribeToken(key, { userId: recipient.recipientId, scope: 'all' });
@@ -133,6 +145,7 @@ export async function sendDailyDigests(context: MailContext, now: Date = new Dat
       await context.mailer.send(
         digestMail({
           to: recipient.email,
+          locale,
           items: [...items.values()],
           unsubscribe: { origin: context.config.publicOrigin, token, scope: 'all' },
         }),

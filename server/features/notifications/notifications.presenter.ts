@@ -1,4 +1,5 @@
 import type { Notification } from '../../../shared/api/notifications';
+import { type Locale, SOURCE_LOCALE } from '../../../shared/domain/locales';
 import { createdAtFields } from '../../../shared/domain/time';
 import { presentAuthor, displayName } from '../profiles/people';
 import type { NotificationLineRow } from './notifications.repo';
@@ -27,35 +28,39 @@ function actorOf(row: NotificationLineRow) {
   });
 }
 
-/** The text and the page a line leads to (the Inbox and the mails alike). */
-export function wordLine(row: NotificationLineRow) {
-  return wordNotification({
-    kind: row.kind,
-    actorName:
-      row.actorUsername === null
-        ? null
-        : displayName({
-            username: row.actorUsername,
-            firstName: row.actorFirstName,
-            lastName: row.actorLastName,
-          }),
-    actorId: row.actorId,
-    othersCount: row.othersCount,
-    unreadRows: row.unreadRows,
-    postId: row.postId,
-    postTitle: row.postTitle,
-    linkId: row.linkId,
-    linkTitle: row.linkTitle,
-    inComment: Boolean(row.commentId || row.linkCommentId),
-    groupId: row.groupId,
-    groupName: row.groupName,
-    eventId: row.eventId,
-    data: row.data,
-  });
+/** The text and the page a line leads to (the Inbox, the mails and pushes alike), in `locale`. */
+export function wordLine(row: NotificationLineRow, locale: Locale) {
+  return wordNotification(
+    {
+      kind: row.kind,
+      actorName:
+        row.actorUsername === null
+          ? null
+          : displayName({
+              username: row.actorUsername,
+              firstName: row.actorFirstName,
+              lastName: row.actorLastName,
+            }),
+      actorId: row.actorId,
+      othersCount: row.othersCount,
+      unreadRows: row.unreadRows,
+      postId: row.postId,
+      postTitle: row.postTitle,
+      linkId: row.linkId,
+      linkTitle: row.linkTitle,
+      inComment: Boolean(row.commentId || row.linkCommentId),
+      groupId: row.groupId,
+      groupName: row.groupName,
+      eventId: row.eventId,
+      data: row.data,
+    },
+    locale,
+  );
 }
 
+/** The Inbox's line; its `text` is the API's, in English (the spec's words). */
 export function presentNotification(row: NotificationLineRow, now: Date = new Date()): Notification {
-  const { text, path } = wordLine(row);
+  const { text, path } = wordLine(row, SOURCE_LOCALE);
   return {
     id: row.id,
     kind: row.kind,

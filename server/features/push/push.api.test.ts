@@ -223,6 +223,21 @@ describe('web push', () => {
       expect((await reader.client.get('/api/push_settings')).body.hide_contents).toBe(true);
     });
 
+    it('speaks the member’s language: a German member’s push in German, hidden contents too', async () => {
+      const { author, group, reader, device } = await subscribedMember();
+      await reader.client.patch('/api/profile', { profile: { locale: 'de' } });
+      await mention(author.client, group.id, reader.member.username, 'Grillabend');
+      const [push] = await service.waitFor(device.id);
+      // The inbox line's German wording (server/i18n/messages/de.json), not the English one.
+      expect(push!.payload.body).toContain('„Grillabend“');
+      expect(push!.payload.body).not.toMatch(/mentioned you/);
+      await reader.client.put('/api/push_settings', { quiet_hours: null, hide_contents: true });
+      await mention(author.client, group.id, reader.member.username, 'Zweiter');
+      await service.waitFor(device.id, 2);
+      const bodies = service.received.filter((p) => p.deviceId === device.id).map((p) => p.payload.body);
+      expect(bodies[1]).toBe('Du hast eine neue Benachrichtigung.');
+    });
+
     it('a push service answering 410 drops the subscription; the member’s other device still gets it', async () => {
       const { author, group, reader, device } = await subscribedMember();
       const second = service.device();

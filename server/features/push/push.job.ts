@@ -7,6 +7,8 @@ import { pushWanted } from '../notifications/notification-preferences';
 import { wordLine } from '../notifications/notifications.presenter';
 import { findNotificationLines, type NotificationLineRow } from '../notifications/notifications.repo';
 import { createLimiter } from '../../lib/concurrency';
+import { mailText } from '../../i18n/mail-text';
+import { memberLocale } from '../users/users.repo';
 import {
   deleteSubscriptions,
   findSubscriptionsForPush,
@@ -46,7 +48,10 @@ const RETRY_DELAY_SECONDS = 30;
 
 /** Shown as the notification's title on every device. */
 export const PUSH_TITLE = 'Hearth';
-/** What a push says for a member who hides contents: nobody's name or words on a locked screen. */
+/**
+ * What a push says for a member who hides contents: nobody's name or words on a locked screen. In
+ * English; other languages say `mail.push.hiddenBody` (server/i18n/messages).
+ */
 export const PUSH_HIDDEN_BODY = 'You have a new notification.';
 
 /** New posts of a group can wait for the device's next wake-up; what is about the member cannot. */
@@ -187,13 +192,14 @@ function pushLine(
   subscription: SubscriptionForPush,
   line: NotificationLineRow,
 ): Promise<PushOutcome> {
-  const { text, path } = wordLine(line);
+  const locale = memberLocale(subscription);
+  const { text, path } = wordLine(line, locale);
   return sendPush(
     context.config,
     subscription,
     {
       title: PUSH_TITLE,
-      body: subscription.hideContents ? PUSH_HIDDEN_BODY : text,
+      body: subscription.hideContents ? mailText(locale)('mail.push.hiddenBody') : text,
       path,
       tag: line.groupKey ?? line.id,
     },

@@ -1,7 +1,13 @@
 import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { NotificationKind } from '../../../shared/domain/constants';
 import { type DbOrTx, rowsOf } from '../../db/client';
-import { notificationPreferences, notifications, pushSettings, pushSubscriptions } from '../../db/schema';
+import {
+  notificationPreferences,
+  notifications,
+  pushSettings,
+  pushSubscriptions,
+  users,
+} from '../../db/schema';
 import type { QuietHours } from './quiet-hours';
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
@@ -66,6 +72,9 @@ export interface SubscriptionForPush {
   p256dh: string;
   auth: string;
   hideContents: boolean;
+  /** The member's chosen language and their browser's: what the push is worded in (ADR 055). */
+  locale: string | null;
+  browserLocale: string | null;
 }
 
 /** The subscriptions of a delivery job that still exist, by id. */
@@ -81,8 +90,11 @@ export async function findSubscriptionsForPush(
       p256dh: pushSubscriptions.p256dh,
       auth: pushSubscriptions.auth,
       hideContents: sql<boolean>`coalesce(${pushSettings.hideContents}, false)`,
+      locale: users.locale,
+      browserLocale: users.browserLocale,
     })
     .from(pushSubscriptions)
+    .innerJoin(users, eq(users.id, pushSubscriptions.userId))
     .leftJoin(pushSettings, eq(pushSettings.userId, pushSubscriptions.userId))
     .where(inArray(pushSubscriptions.id, ids));
   return new Map(rows.map((row) => [row.id, row]));

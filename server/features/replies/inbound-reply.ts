@@ -8,6 +8,7 @@ import { createComment } from '../comments/comments.service';
 import { enqueueMail } from '../mail/mail.job';
 import type { ReplyRefusal } from '../mail/mail.templates';
 import { loadVisiblePost } from '../posts/posts.service';
+import { memberLocale } from '../users/users.repo';
 import { fromAlignment } from './reply-authentication';
 import { findReplyAddress, type ReplyAddressRow } from './reply-addresses.repo';
 import { isAutomatic, replyText } from './reply-text';
@@ -37,7 +38,12 @@ export async function handleInboundReply(
   const address = await findReplyAddress(context.db, input.code);
   if (!address) return { kind: 'dropped', why: 'unknown_address' };
   const [member] = await context.db
-    .select({ email: users.email, deletionRequestedAt: users.deletionRequestedAt })
+    .select({
+      email: users.email,
+      deletionRequestedAt: users.deletionRequestedAt,
+      locale: users.locale,
+      browserLocale: users.browserLocale,
+    })
     .from(users)
     .where(eq(users.id, address.userId));
   if (!member) return { kind: 'dropped', why: 'unknown_address' };
@@ -56,6 +62,7 @@ export async function handleInboundReply(
     await enqueueMail(context, context.db, {
       template: 'reply_refused',
       to: member.email,
+      locale: memberLocale(member),
       reason: outcome.reason,
     });
   }

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { defineJob } from '../../jobs/queue';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { enqueueMail } from '../mail/mail.job';
-import { findUserByEmail, replaceConfirmationCode, replaceResetToken } from './users.repo';
+import { findUserByEmail, memberLocale, replaceConfirmationCode, replaceResetToken } from './users.repo';
 
 /**
  * Requests that mail whoever owns an address (resend confirmation, reset password) must not tell a
@@ -44,13 +44,23 @@ export function accountRequestJob(deps: Deps) {
         if (user.confirmedAt) return;
         await deps.db.transaction(async (tx) => {
           await replaceConfirmationCode(tx, user.id, hashToken(secret));
-          await enqueueMail(deps, tx, { template: 'confirmation', to: user.email, code: secret });
+          await enqueueMail(deps, tx, {
+            template: 'confirmation',
+            to: user.email,
+            locale: memberLocale(user),
+            code: secret,
+          });
         });
         return;
       }
       await deps.db.transaction(async (tx) => {
         await replaceResetToken(tx, user.id, hashToken(secret));
-        await enqueueMail(deps, tx, { template: 'password_reset', to: user.email, token: secret });
+        await enqueueMail(deps, tx, {
+          template: 'password_reset',
+          to: user.email,
+          locale: memberLocale(user),
+          token: secret,
+        });
       });
     },
   });

@@ -10,7 +10,13 @@ import { joinInvitedGroups } from '../group-invitations/group-invitations.servic
 import { enqueueMail } from '../mail/mail.job';
 import { endAllSessions } from '../sessions/sessions.repo';
 import { enqueueAccountRequest } from './account-requests.job';
-import { hasLiveResetToken, resetPasswordByToken, setPasswordHash, type UserRow } from './users.repo';
+import {
+  hasLiveResetToken,
+  memberLocale,
+  resetPasswordByToken,
+  setPasswordHash,
+  type UserRow,
+} from './users.repo';
 
 type Context = Pick<AppContext, 'db' | 'jobs' | 'mailer' | 'config'>;
 
@@ -23,9 +29,17 @@ export async function newPasswordErrors(password: string): Promise<string[]> {
   return (await isGuessablePassword(password)) ? [AUTH_MESSAGES.passwordTooCommon] : [];
 }
 
-/** Mails the owner that their password changed, in the transaction that changed it. */
-export async function enqueuePasswordChangedNotice(context: Context, tx: DbOrTx, email: string) {
-  await enqueueMail(context, tx, { template: 'password_changed', to: email });
+/** Mails the owner that their password changed, in the transaction that changed it, in their language. */
+export async function enqueuePasswordChangedNotice(
+  context: Context,
+  tx: DbOrTx,
+  owner: Pick<UserRow, 'email' | 'locale' | 'browserLocale'>,
+) {
+  await enqueueMail(context, tx, {
+    template: 'password_changed',
+    to: owner.email,
+    locale: memberLocale(owner),
+  });
 }
 
 /** Queues the reset mail; answers the same whether or not the address has an account. */
@@ -63,7 +77,7 @@ export async function resetPassword(
     // A reset confirms the address too (its owner read the mail): groups the invitation carried
     // are joined now, as at confirmation (ADR 041).
     await joinInvitedGroups(tx, changed.id);
-    await enqueuePasswordChangedNotice(context, tx, changed.email);
+    await enqueuePasswordChangedNotice(context, tx, changed);
     return changed;
   });
   if (!user) return { errors: { reset_password_token: [AUTH_MESSAGES.tokenInvalid] } };
@@ -77,7 +91,7 @@ export async function resetPassword(
  */
 export async function changePassword(
   context: Context,
-  user: Pick<UserRow, 'id' | 'email'>,
+  user: Pick<UserRow, 'id' | 'email' | 'locale' | 'browserLocale'>,
   newPassword: string,
   keepSessionId?: string,
 ): Promise<{ ok: true } | { errors: FieldErrors }> {
@@ -87,7 +101,7 @@ export async function changePassword(
   await context.db.transaction(async (tx) => {
     await setPasswordHash(tx, user.id, passwordHash);
     await endAllSessions(tx, user.id, keepSessionId);
-    await enqueuePasswordChangedNotice(context, tx, user.email);
+    await enqueuePasswordChangedNotice(context, tx, user);
   });
   return { ok: true };
 }

@@ -45,6 +45,8 @@ export async function insertUser(
     isAdmin: boolean;
     invitedById: string | null;
     confirmationCodeHash: string;
+    /** The language of the browser that signed up (ADR 055). */
+    browserLocale: Locale | null;
   },
 ): Promise<UserRow> {
   const [row] = await tx
@@ -123,7 +125,7 @@ export async function resetPasswordByToken(
   tokenHash: string,
   passwordHash: string,
   validHours: number,
-): Promise<Pick<UserRow, 'id' | 'email'> | undefined> {
+): Promise<Pick<UserRow, 'id' | 'email' | 'locale' | 'browserLocale'> | undefined> {
   const [row] = await tx
     .update(users)
     .set({
@@ -136,7 +138,12 @@ export async function resetPasswordByToken(
       updatedAt: sql`now()`,
     })
     .where(liveResetToken(tokenHash, validHours))
-    .returning({ id: users.id, email: users.email });
+    .returning({
+      id: users.id,
+      email: users.email,
+      locale: users.locale,
+      browserLocale: users.browserLocale,
+    });
   return row;
 }
 

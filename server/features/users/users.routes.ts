@@ -7,6 +7,7 @@ import {
   SignUpBodySchema,
   SignUpResponseSchema,
 } from '../../../shared/api/auth';
+import { acceptedLanguages, preferredLocale } from '../../../shared/domain/locales';
 import type { App, RouteContext } from '../../context';
 import { clientSubject } from '../../http/client-ip';
 import { HttpError, unprocessable } from '../../http/errors';
@@ -25,7 +26,9 @@ export function registerUsersRoutes(app: App, context: RouteContext) {
       const input = request.body.user;
       await throttle.hit('signUpIp', clientSubject(request));
       await throttle.hit('signUpEmail', input.email);
-      const result = await signUp(context, input);
+      // The language the new member's mail is written in until they choose one (ADR 055).
+      const browserLocale = preferredLocale(acceptedLanguages(request.headers['accept-language']));
+      const result = await signUp(context, input, browserLocale);
       if ('errors' in result) throw unprocessable(result.errors);
       return reply.status(201).send(presentSignUp(result.account, AUTH_MESSAGES.signedUp));
     },

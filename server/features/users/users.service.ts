@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AUTH_MESSAGES, type SignUpBody } from '../../../shared/api/auth';
 import { INVITATION_MESSAGES } from '../../../shared/api/invitations';
 import { DURATIONS } from '../../../shared/domain/constants';
+import { type Locale, SOURCE_LOCALE } from '../../../shared/domain/locales';
 import type { AppContext } from '../../context';
 import type { Db, DbOrTx } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
@@ -18,7 +19,14 @@ import { enqueueMail } from '../mail/mail.job';
 import { notify } from '../notifications/notify';
 import { enqueueAccountRequest, newSecret } from './account-requests.job';
 import { newPasswordErrors } from './passwords.service';
-import { confirmByCode, findTaken, findUserByEmail, insertUser, type UserRow } from './users.repo';
+import {
+  confirmByCode,
+  findTaken,
+  findUserByEmail,
+  insertUser,
+  memberLocale,
+  type UserRow,
+} from './users.repo';
 
 type Context = Pick<AppContext, 'db' | 'jobs' | 'mailer' | 'config'>;
 
@@ -43,9 +51,14 @@ export type SignUpResult = { account: SignedUp } | { errors: FieldErrors };
  * transaction, with the confirmation mail queued in it too: either all of it happens or none.
  * Without an open invitation nothing else is said (ADR 006). A taken username is reported (usernames
  * are public); a taken email is not: the answer looks like a new account's and the address's owner
- * is mailed instead (ADR 014).
+ * is mailed instead (ADR 014). `browserLocale`, the language of the browser signing up, is the new
+ * member's until they choose one: their confirmation mail is written in it (ADR 055).
  */
-export async function signUp(context: Context, input: SignUpBody['user']): Promise<SignUpResult> {
+export async function signUp(
+  context: Context,
+  input: SignUpBody['user'],
+  browserLocale: Locale | null,
+): Promise<SignUpResult> {
   const code = input.invitation_code ?? '';
   const [invitationOpen, taken, passwordErrors] = await Promise.all([
     code ? isInvitationOpen(context.db, code) : Promise.resolve(false),
@@ -75,9 +88,15 @@ export async function signUp(context: Context, input: SignUpBody['user']): Promi
         isAdmin: invitation.grantsAdmin,
         invitedById: invitation.inviterId,
         confirmationCodeHash: hashToken(confirmationCode),
+        browserLocale,
       });
       await recordInvitationRecipient(tx, invitation, created.id);
-      await enqueueMail(context, tx, { template: 'confirmation', to: created.email, code: confirmationCode });
+      await enqueueMail(context, tx, {
+        template: 'confirmation',
+        to: created.email,
+        locale: memberLocale(created),
+        code: confirmationCode,
+      });
       return created;
     });
     if (!user) return INVALID_INVITATION;
@@ -103,7 +122,13 @@ async function answerTakenEmail(
 ): Promise<SignUpResult> {
   const spent = await context.db.transaction(async (tx) => {
     if (!(await claimInvitationForSignUp(tx, code))) return false;
-    await enqueueMail(context, tx, { template: 'sign_up_attempt', to: input.email });
+    // To the address's owner, in their language (the one signing up may not be them).
+    const owner = await findUserByEmail(tx, input.email);
+    await enqueueMail(context, tx, {
+      template: 'sign_up_attempt',
+      to: input.email,
+      locale: owner ? memberLocale(owner) : SOURCE_LOCALE,
+    });
     return true;
   });
   if (!spent) return INVALID_INVITATION;

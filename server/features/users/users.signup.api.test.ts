@@ -67,6 +67,23 @@ describe('POST /api/users (sign-up by invitation)', () => {
     expect(signIn.status).toBe(403);
   });
 
+  it('writes the confirmation in the language of the browser that signs up, and keeps it for later mail', async () => {
+    const inviter = await createMember(app);
+    const invitation = await createInvitation(app, { inviterId: inviter.id, email: 'someone@example.test' });
+    const body = signUpBody({ invitation_code: invitation.code, email: 'neue.person@example.test' });
+    const res = await app
+      .client()
+      .post('/api/users', body, { headers: { 'accept-language': 'de-AT,de;q=0.9,en;q=0.5' } });
+    expect(res.status).toBe(201);
+    expect((await userRow(res.body.id)).browserLocale).toBe('de');
+    const mail = await waitForMail(app, 'neue.person@example.test');
+    expect(mail.subject).toBe('Bestätige deine E-Mail-Adresse für Hearth');
+    expect(mail.text).toContain(
+      'Meine E-Mail-Adresse bestätigen: http://hearth.test/email-confirmation?code=',
+    );
+    expect(mail.html).toContain('<html lang="de">');
+  });
+
   it('stores blank names as null', async () => {
     const { res } = await signUpThroughApi(app, app.client(), { first_name: '  ', last_name: undefined });
     expect(res.status).toBe(201);

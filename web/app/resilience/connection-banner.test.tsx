@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { api } from '@web/lib/api-client';
 import { reportServerTrouble } from '@web/lib/server-reachability';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
+import { t } from '@web/i18n/i18n';
 import { CONNECTION_TEXT, ConnectionBanner } from './connection-banner';
 
 /** Health checks the test answers one by one: each call waits for `answer(true | false)`. */
@@ -56,7 +57,7 @@ describe('connection banner', () => {
     // It keeps checking with backoff while the server is away.
     await answer(false);
     expect(probe).toHaveBeenCalledTimes(2);
-    expect(banner()).toHaveTextContent(CONNECTION_TEXT.serverAway);
+    expect(banner()).toHaveTextContent(t(CONNECTION_TEXT.serverAway));
   });
 
   it('says nothing about a single failed call when the server answers the health check', async () => {
@@ -75,11 +76,11 @@ describe('connection banner', () => {
     await waitFor(() => expect(fetched).toHaveBeenCalledTimes(1));
     act(() => reportServerTrouble());
     await answer(false);
-    expect(banner()).toHaveTextContent(CONNECTION_TEXT.serverAway);
+    expect(banner()).toHaveTextContent(t(CONNECTION_TEXT.serverAway));
 
     await answer(true);
-    expect(banner()).toHaveTextContent(CONNECTION_TEXT.back);
-    expect(banner()).not.toHaveTextContent(CONNECTION_TEXT.serverAway);
+    expect(banner()).toHaveTextContent(t(CONNECTION_TEXT.back));
+    expect(banner()).not.toHaveTextContent(t(CONNECTION_TEXT.serverAway));
     await waitFor(() => expect(fetched).toHaveBeenCalledTimes(2));
     await waitFor(() => expect(banner()).toBeEmptyDOMElement());
   });
@@ -92,11 +93,11 @@ describe('connection banner', () => {
     expect(banner()).toHaveTextContent(
       "You appear to be offline. Hearth will reconnect when you're back online.",
     );
-    expect(banner()).not.toHaveTextContent(CONNECTION_TEXT.serverAway);
+    expect(banner()).not.toHaveTextContent(t(CONNECTION_TEXT.serverAway));
     onLine.mockRestore();
     act(() => void window.dispatchEvent(new Event('online')));
     await answer(true);
-    expect(banner()).toHaveTextContent(CONNECTION_TEXT.back);
+    expect(banner()).toHaveTextContent(t(CONNECTION_TEXT.back));
   });
 
   it('Try now checks at once', async () => {
@@ -104,9 +105,9 @@ describe('connection banner', () => {
     renderBanner(probe);
     act(() => reportServerTrouble());
     await answer(false);
-    await userEvent.click(screen.getByRole('button', { name: CONNECTION_TEXT.tryNow }));
+    await userEvent.click(screen.getByRole('button', { name: t(CONNECTION_TEXT.tryNow) }));
     await answer(true);
-    expect(banner()).toHaveTextContent(CONNECTION_TEXT.back);
+    expect(banner()).toHaveTextContent(t(CONNECTION_TEXT.back));
   });
 });
 
@@ -130,6 +131,6 @@ describe('the API client reports calls that did not reach the server', () => {
     await answer(false);
     // The 404 asked nothing: the second check came from the network failure.
     expect(probe).toHaveBeenCalledTimes(2);
-    expect(banner()).toHaveTextContent(CONNECTION_TEXT.serverAway);
+    expect(banner()).toHaveTextContent(t(CONNECTION_TEXT.serverAway));
   });
 });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CloudOff, Wifi } from 'lucide-react';
+import { useT } from '@web/i18n/i18n';
 import { reconnectLiveEvents } from '@web/lib/live-events';
 import { browserOffline } from '@web/lib/api-errors';
 import {
@@ -16,10 +17,10 @@ import {
  * saying "check your connection" then would send them looking in the wrong place (ADR 040).
  */
 export const CONNECTION_TEXT = {
-  offline: "You appear to be offline. Hearth will reconnect when you're back online.",
-  serverAway: "Hearth isn't answering. Trying again…",
-  tryNow: 'Try now',
-  back: 'Back online',
+  offline: 'app.connection.offline',
+  serverAway: 'app.connection.serverAway',
+  tryNow: 'app.connection.tryNow',
+  back: 'app.connection.back',
 } as const;
 
 /** How long "Back online" stays up. */
@@ -137,6 +138,7 @@ export function useServerReachability({
  * live region stays mounted so both are announced (politely).
  */
 export function ConnectionBanner(options: ReachabilityOptions) {
+  const t = useT();
   const { state, offline, retryNow } = useServerReachability(options);
   return (
     <div
@@ -145,22 +147,22 @@ export function ConnectionBanner(options: ReachabilityOptions) {
       className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex justify-center px-4 sm:top-4"
     >
       {state === 'away' ? (
-        <div className="pointer-events-auto flex max-w-md items-center gap-2.5 rounded-xl bg-stone-900 py-2 pr-2 pl-4 text-sm font-medium text-white shadow-lg shadow-stone-900/20">
+        <div className="pointer-events-auto flex max-w-md items-center gap-2.5 rounded-xl bg-stone-900 py-2 ps-4 pe-2 text-sm font-medium text-white shadow-lg shadow-stone-900/20">
           <CloudOff className="size-4 shrink-0 text-amber-300" aria-hidden="true" />
-          <span>{offline ? CONNECTION_TEXT.offline : CONNECTION_TEXT.serverAway}</span>
+          <span>{t(offline ? CONNECTION_TEXT.offline : CONNECTION_TEXT.serverAway)}</span>
           <button
             type="button"
             onClick={retryNow}
             className="rounded-md px-2 py-1 font-semibold text-amber-200 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
           >
-            {CONNECTION_TEXT.tryNow}
+            {t(CONNECTION_TEXT.tryNow)}
           </button>
         </div>
       ) : null}
       {state === 'back' ? (
         <div className="flex max-w-md items-center gap-2.5 rounded-xl bg-stone-900 px-4 py-2.5 text-sm font-medium text-white shadow-lg shadow-stone-900/20">
           <Wifi className="size-4 shrink-0 text-emerald-400" aria-hidden="true" />
-          <span>{CONNECTION_TEXT.back}</span>
+          <span>{t(CONNECTION_TEXT.back)}</span>
         </div>
       ) : null}
     </div>

@@ -5,6 +5,7 @@ import type { FeatureRoute } from '@web/lib/feature-routes';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { maria } from '@web/test/users';
+import { t } from '@web/i18n/i18n';
 import { SCREEN_LOAD_TEXT } from '../shells/route-error';
 import {
   exportOf,
@@ -49,14 +50,18 @@ describe('a screen whose code fails to load', () => {
     expect(await screen.findByRole('heading', { name: 'Now' }, { timeout: 8000 })).toBeInTheDocument();
 
     void router.navigate('/later');
-    const heading = await screen.findByRole('heading', { name: SCREEN_LOAD_TEXT.title }, { timeout: 8000 });
+    const heading = await screen.findByRole(
+      'heading',
+      { name: t(SCREEN_LOAD_TEXT.title) },
+      { timeout: 8000 },
+    );
     expect(heading).toBeInTheDocument();
-    expect(screen.getByText(SCREEN_LOAD_TEXT.body)).toBeInTheDocument();
+    expect(screen.getByText(t(SCREEN_LOAD_TEXT.body))).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(3);
 
     const reload = vi.fn();
     vi.stubGlobal('location', { ...window.location, reload });
-    await userEvent.click(screen.getByRole('button', { name: SCREEN_LOAD_TEXT.reload }));
+    await userEvent.click(screen.getByRole('button', { name: t(SCREEN_LOAD_TEXT.reload) }));
     expect(reload).toHaveBeenCalled();
   }, 20_000);
 
@@ -70,7 +75,7 @@ describe('a screen whose code fails to load', () => {
     expect(
       await screen.findByRole('heading', { name: 'Something went wrong' }, { timeout: 8000 }),
     ).toBeInTheDocument();
-    expect(screen.queryByText(SCREEN_LOAD_TEXT.body)).toBeNull();
+    expect(screen.queryByText(t(SCREEN_LOAD_TEXT.body))).toBeNull();
   }, 20_000);
 });
 

@@ -30,13 +30,13 @@ export function AccountMenuDropdown(menu: MenuOnDemandProps) {
       {accountEntries(user).map(({ label, to, icon: Icon }) => (
         <MenuLinkItem key={to} to={to}>
           <Icon className="size-4 text-stone-500" aria-hidden="true" />
-          {label}
+          {t(label)}
         </MenuLinkItem>
       ))}
       <MenuItem aria-keyshortcuts={HELP_KEY} onSelect={() => setShortcutHelpOpen(true)}>
         <Keyboard className="size-4 text-stone-500" aria-hidden="true" />
         {t('app.accountMenu.keyboardShortcuts')}
-        <kbd className="ml-auto rounded border border-stone-300 px-1.5 font-mono text-xs text-stone-500">
+        <kbd className="ms-auto rounded border border-stone-300 px-1.5 font-mono text-xs text-stone-500">
           {HELP_KEY}
         </kbd>
       </MenuItem>

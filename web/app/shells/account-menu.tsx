@@ -1,4 +1,5 @@
 import { Avatar } from '@web/components/avatar';
+import { useT } from '@web/i18n/i18n';
 import { useAuth } from '../auth/auth-context';
 import { onDemandMenu } from '../resilience/on-demand';
 import { useFrameMenu } from './frame-menus';
@@ -8,6 +9,7 @@ const { Menu } = onDemandMenu(exportOf(() => import('./account-menu-dropdown'), 
 
 /** The avatar button of the top bar; its menu (./account-menu-dropdown.tsx) loads when first wanted. */
 export function AccountMenu() {
+  const t = useT();
   const { avatar, initials } = useAuth();
   const [open, setOpen] = useFrameMenu('account');
   return (
@@ -21,7 +23,7 @@ export function AccountMenu() {
           type="button"
           className="rounded-full p-0.5 transition focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 data-[state=open]:ring-2 data-[state=open]:ring-brand-200"
         >
-          <Avatar src={avatar} initials={initials} name="Account menu" />
+          <Avatar src={avatar} initials={initials} name={t('app.accountMenu.name')} />
         </button>
       }
     />

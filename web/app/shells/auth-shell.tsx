@@ -2,6 +2,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { APP_NAME } from '@shared/domain/constants';
 import { Card } from '@web/components/card';
 import { Logo } from '@web/components/logo';
+import { useT } from '@web/i18n/i18n';
 import { sendsMembersHome } from '@web/lib/auth-paths';
 import { useAuth } from '../auth/auth-context';
 import { MemberFrameLoading } from './member-frame-loading';
@@ -15,13 +16,14 @@ import { MemberFrameLoading } from './member-frame-loading';
 export function AuthShell() {
   const { memberExpected } = useAuth();
   const { pathname } = useLocation();
+  const t = useT();
   if (memberExpected && sendsMembersHome(pathname)) return <MemberFrameLoading />;
   return (
     <div className="flex min-h-dvh flex-col items-center bg-linear-to-b from-brand-50 via-stone-50 to-stone-100 px-4 py-8 sm:py-14">
       <header>
         <Link
           to="/"
-          aria-label={`${APP_NAME} home`}
+          aria-label={t('app.shell.home', { app: APP_NAME })}
           className="block rounded-lg p-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
         >
           <Logo markClassName="size-9" className="[&>span]:text-xl" />
@@ -37,10 +39,10 @@ export function AuthShell() {
           to="/privacy-policy"
           className="rounded-sm hover:text-stone-800 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
         >
-          Privacy policy
+          {t('app.nav.privacyPolicy')}
         </Link>
         <span aria-hidden="true">·</span>
-        <span>{APP_NAME}, an invite-only community</span>
+        <span>{t('app.authShell.community', { app: APP_NAME })}</span>
       </footer>
     </div>
   );

@@ -39,7 +39,7 @@ function GroupItems() {
           <CountBadge
             count={group.pending_requests_count ?? 0}
             label={t('app.groupSwitcher.requestsWaiting')}
-            className={group.unread_count ? 'ml-1' : undefined}
+            className={group.unread_count ? 'ms-1' : undefined}
           />
         </MenuLinkItem>
       ))}

@@ -8,6 +8,7 @@ import { useGroupUnreadLive } from '@web/features/groups/components/group-unread
 import { ApiError } from '@web/lib/api-errors';
 import { cn } from '@web/lib/cn';
 import { useLiveEvents } from '@web/lib/live-events';
+import { useT } from '@web/i18n/i18n';
 import { queryKeys } from '@web/lib/query-keys';
 import { useAuth } from '../auth/auth-context';
 import { onDemandMenu } from '../resilience/on-demand';
@@ -48,6 +49,7 @@ const { Menu } = onDemandMenu(exportOf(() => import('./group-switcher-dropdown')
 
 /** Top-bar dropdown: the member's groups (to /group/{id}) and 'New group…', loaded when first wanted. */
 export function GroupSwitcher({ className }: { className?: string }) {
+  const t = useT();
   const { authenticated } = useAuth();
   const groups = useMemberGroups();
   const waiting = usePendingRequestsCount();
@@ -73,9 +75,9 @@ export function GroupSwitcher({ className }: { className?: string }) {
           ) : (
             <UsersRound className="size-4 shrink-0 text-stone-500" aria-hidden="true" />
           )}
-          <span className="truncate">{current ? current.name : 'Your groups'}</span>
+          <span className="truncate">{current ? current.name : t('app.groupSwitcher.yourGroups')}</span>
           {unread ? <NewPostsDot /> : null}
-          <CountBadge count={waiting} label="requests waiting" />
+          <CountBadge count={waiting} label={t('app.groupSwitcher.requestsWaiting')} />
           <ChevronsUpDown className="size-3.5 shrink-0 text-stone-400" aria-hidden="true" />
         </button>
       }
@@ -85,9 +87,10 @@ export function GroupSwitcher({ className }: { className?: string }) {
 
 /** The switcher's sign that a group has posts the member has not read (the menu says how many). */
 function NewPostsDot() {
+  const t = useT();
   return (
     <>
-      <span className="sr-only">, new posts in your groups</span>
+      <span className="sr-only">{t('app.groupSwitcher.newPosts')}</span>
       <span
         aria-hidden="true"
         data-testid="new-posts-dot"
@@ -113,5 +116,6 @@ export function GroupBadge({ initials, picture = null }: { initials: string; pic
 
 /** The sidebar's Groups entry: how many requests wait for the member's answer. */
 export function WaitingRequestsBadge() {
-  return <CountBadge count={usePendingRequestsCount()} label="requests waiting" />;
+  const t = useT();
+  return <CountBadge count={usePendingRequestsCount()} label={t('app.groupSwitcher.requestsWaiting')} />;
 }

@@ -4,6 +4,7 @@ import { Compass, Link2, LogIn, Newspaper, RefreshCw } from 'lucide-react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { APP_NAME } from '@shared/domain/constants';
 import { ButtonLink } from '@web/components/button';
+import { useT } from '@web/i18n/i18n';
 import { VERSION_LABEL } from '@web/lib/version';
 import { onDemandDialog } from '../resilience/on-demand';
 import { SidebarButton, SidebarLink } from './sidebar';
@@ -20,6 +21,7 @@ const { Dialog: SignInDialog, openerProps: signInOpener } = onDemandDialog(
 export function PublicShell({ children }: { children?: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [signInOpen, setSignInOpen] = useState(false);
+  const t = useT();
 
   const openSignIn = () => {
     setMenuOpen(false);
@@ -29,16 +31,16 @@ export function PublicShell({ children }: { children?: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <TopBar homePath="/" onOpenMenu={() => setMenuOpen(true)}>
-        <ButtonLink to="/signin" size="sm" className="ml-auto">
+        <ButtonLink to="/signin" size="sm" className="ms-auto">
           <LogIn className="size-4" aria-hidden="true" />
-          Sign In
+          {t('app.publicShell.signIn')}
         </ButtonLink>
       </TopBar>
 
       <div className="mx-auto flex w-full max-w-6xl flex-1 gap-8 px-4 sm:px-6">
         <aside
           className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-56 shrink-0 flex-col py-6 lg:flex"
-          aria-label="Sidebar"
+          aria-label={t('app.shell.sidebar')}
         >
           <PublicSidebar onSignIn={openSignIn} />
         </aside>
@@ -56,36 +58,37 @@ export function PublicShell({ children }: { children?: ReactNode }) {
 }
 
 function PublicSidebar({ onSignIn }: { onSignIn: () => void }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const fetching = useIsFetching() > 0;
   // Timeline stays lit on every /explore page except the published links' own.
   const onLinks = /^\/explore\/links?(\/|$)/.test(useLocation().pathname);
   return (
     <div className="flex flex-1 flex-col">
-      <nav aria-label="Main" className="space-y-1">
+      <nav aria-label={t('app.shell.mainNav')} className="space-y-1">
         <SidebarLink to="/" icon={Newspaper}>
-          Feed
+          {t('app.publicShell.feed')}
         </SidebarLink>
         <SidebarLink to="/explore" icon={Compass} end={onLinks}>
-          Timeline
+          {t('app.nav.timeline')}
         </SidebarLink>
         <SidebarLink to="/explore/links" icon={Link2} end={false}>
-          Links
+          {t('app.nav.links')}
         </SidebarLink>
         <SidebarButton icon={LogIn} onClick={onSignIn} {...signInOpener}>
-          Sign In
+          {t('app.publicShell.signIn')}
         </SidebarButton>
         <SidebarButton
           icon={RefreshCw}
           iconClassName={fetching ? 'animate-spin' : undefined}
           onClick={() => void queryClient.refetchQueries({ type: 'active' })}
         >
-          Refresh
+          {t('app.publicShell.refresh')}
         </SidebarButton>
       </nav>
       <div className="mt-auto space-y-1 px-3 pt-6 text-xs text-stone-500">
         <Link to="/privacy-policy" className="block rounded-sm hover:text-stone-800 hover:underline">
-          Privacy policy
+          {t('app.nav.privacyPolicy')}
         </Link>
         <p>
           {APP_NAME} <span className="font-medium text-stone-600">{VERSION_LABEL}</span>

@@ -2,13 +2,15 @@ import type { ReactNode } from 'react';
 import { RefreshCw, TriangleAlert } from 'lucide-react';
 import { useRouteError } from 'react-router';
 import { Button } from '@web/components/button';
+import { useT } from '@web/i18n/i18n';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { isScreenLoadError } from '../resilience/screen-loading';
 
+/** The message ids of the notice that a screen's code could not be loaded. */
 export const SCREEN_LOAD_TEXT = {
-  title: "This page couldn't load.",
-  body: 'A new version of Hearth may be available.',
-  reload: 'Reload',
+  title: 'app.routeError.screenLoadTitle',
+  body: 'app.routeError.screenLoadBody',
+  reload: 'app.routeError.reload',
 } as const;
 
 /**
@@ -17,32 +19,37 @@ export const SCREEN_LOAD_TEXT = {
  * the current version.
  */
 export function RouteError() {
+  const t = useT();
   const error = useRouteError();
   const codeMissing = isScreenLoadError(error);
-  useDocumentTitle(codeMissing ? "Page couldn't load" : 'Something went wrong');
+  useDocumentTitle(t(codeMissing ? 'app.routeError.screenLoadDocumentTitle' : 'app.routeError.title'));
   console.error(error);
   if (codeMissing) {
     return (
-      <ErrorFrame icon={<RefreshCw className="size-7" aria-hidden="true" />} title={SCREEN_LOAD_TEXT.title}>
-        <p className="mt-2 max-w-sm text-stone-600">{SCREEN_LOAD_TEXT.body}</p>
+      <ErrorFrame
+        icon={<RefreshCw className="size-7" aria-hidden="true" />}
+        title={t(SCREEN_LOAD_TEXT.title)}
+      >
+        <p className="mt-2 max-w-sm text-stone-600">{t(SCREEN_LOAD_TEXT.body)}</p>
         <div className="mt-7 flex gap-3">
-          <Button onClick={() => window.location.reload()}>{SCREEN_LOAD_TEXT.reload}</Button>
+          <Button onClick={() => window.location.reload()}>{t(SCREEN_LOAD_TEXT.reload)}</Button>
         </div>
       </ErrorFrame>
     );
   }
   return (
-    <ErrorFrame icon={<TriangleAlert className="size-7" aria-hidden="true" />} title="Something went wrong">
-      <p className="mt-2 max-w-sm text-stone-600">
-        This page ran into a problem. Reloading usually helps; if it keeps happening, please let us know.
-      </p>
+    <ErrorFrame
+      icon={<TriangleAlert className="size-7" aria-hidden="true" />}
+      title={t('app.routeError.title')}
+    >
+      <p className="mt-2 max-w-sm text-stone-600">{t('app.routeError.body')}</p>
       <div className="mt-7 flex gap-3">
-        <Button onClick={() => window.location.reload()}>Reload page</Button>
+        <Button onClick={() => window.location.reload()}>{t('app.routeError.reloadPage')}</Button>
         <a
           href="/"
           className="inline-flex h-10 items-center rounded-lg px-4 text-sm font-medium text-stone-700 hover:bg-stone-100"
         >
-          Go home
+          {t('app.notFound.goHome')}
         </a>
       </div>
     </ErrorFrame>

@@ -47,7 +47,7 @@ export function SidebarButton({
   ...props
 }: { icon: Icon; children: ReactNode; iconClassName?: string } & ComponentProps<'button'>) {
   return (
-    <button type="button" className={cn(entry, idle, 'text-left', className)} {...props}>
+    <button type="button" className={cn(entry, idle, 'text-start', className)} {...props}>
       <Icon className={cn('size-[18px] shrink-0 opacity-80', iconClassName)} aria-hidden />
       {children}
     </button>

@@ -5,6 +5,7 @@ import { Avatar } from '@web/components/avatar';
 import { buttonClasses } from '@web/components/button';
 import { InboxLink } from '@web/features/inbox';
 import { ReportsNavLink } from '@web/features/admin/reports-nav-link';
+import { useT } from '@web/i18n/i18n';
 import { cn } from '@web/lib/cn';
 import { useAuth } from '../auth/auth-context';
 import { KeyboardShortcuts } from '../keyboard-shortcuts';
@@ -30,17 +31,18 @@ import { TopBar } from './top-bar';
  */
 export function SignedInShell({ children }: { children?: ReactNode }) {
   const [menuOpen, setMenuOpen] = useFrameMenu('sidebar');
+  const t = useT();
 
   return (
     <div className="flex min-h-dvh flex-col">
       <TopBar homePath={HOME_PATH} onOpenMenu={() => setMenuOpen(true)}>
-        <div className="ml-3 hidden min-w-0 sm:block">
+        <div className="ms-3 hidden min-w-0 sm:block">
           <GroupSwitcher />
         </div>
-        <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
-          <IconLink to={SEARCH_PATH} label="Search" icon={Search} />
+        <div className="ms-auto flex items-center gap-0.5 sm:gap-1">
+          <IconLink to={SEARCH_PATH} label={t('app.shell.search')} icon={Search} />
           <InboxLink className={iconButtonClasses} />
-          <div className="ml-1">
+          <div className="ms-1">
             <AccountMenu />
           </div>
         </div>
@@ -49,7 +51,7 @@ export function SignedInShell({ children }: { children?: ReactNode }) {
       <div className="mx-auto flex w-full max-w-6xl flex-1 gap-8 px-4 sm:px-6">
         <aside
           className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-56 shrink-0 py-6 lg:block"
-          aria-label="Sidebar"
+          aria-label={t('app.shell.sidebar')}
         >
           <MainNav />
         </aside>
@@ -70,6 +72,7 @@ export function SignedInShell({ children }: { children?: ReactNode }) {
 
 /** The navigation entries; Post stands out as the primary action. */
 function MainNav() {
+  const t = useT();
   const [post, ...rest] = NAV_ENTRIES;
   const { user } = useAuth();
   const groups = useMemberGroups();
@@ -77,7 +80,7 @@ function MainNav() {
     Boolean(user?.is_admin) ||
     Boolean(groups.data?.some((g) => g.role === 'Owner' || g.role === 'Moderator'));
   return (
-    <nav aria-label="Main" className="space-y-1">
+    <nav aria-label={t('app.shell.mainNav')} className="space-y-1">
       {post ? (
         <NavLink
           to={post.to}
@@ -89,12 +92,12 @@ function MainNav() {
           }
         >
           <post.icon className="size-[18px]" aria-hidden="true" />
-          {post.label}
+          {t(post.label)}
         </NavLink>
       ) : null}
       {rest.map(({ label, to, icon }) => (
         <SidebarLink key={to} to={to} icon={icon} badge={to === '/groups' ? <WaitingRequestsBadge /> : null}>
-          {label}
+          {t(label)}
         </SidebarLink>
       ))}
       <ReportsNavLink mayReview={mayReview} />
@@ -103,10 +106,11 @@ function MainNav() {
 }
 
 function SidebarGroups() {
+  const t = useT();
   const groups = useMemberGroups();
   return (
-    <div aria-label="Your groups" role="group">
-      <SidebarHeading>Your groups</SidebarHeading>
+    <div aria-label={t('app.groupSwitcher.yourGroups')} role="group">
+      <SidebarHeading>{t('app.groupSwitcher.yourGroups')}</SidebarHeading>
       <div className="space-y-1">
         {groups.data?.map((group) => (
           <SidebarLink
@@ -118,7 +122,7 @@ function SidebarGroups() {
           </SidebarLink>
         ))}
         <SidebarLink to={NEW_GROUP_PATH} icon={Plus}>
-          New group…
+          {t('app.groupSwitcher.newGroup')}
         </SidebarLink>
       </div>
     </div>
@@ -126,10 +130,11 @@ function SidebarGroups() {
 }
 
 function SidebarAccount() {
+  const t = useT();
   const { user, avatar, initials, signOut } = useAuth();
   return (
-    <div role="group" aria-label="Account">
-      <SidebarHeading>Account</SidebarHeading>
+    <div role="group" aria-label={t('app.shell.account')}>
+      <SidebarHeading>{t('app.shell.account')}</SidebarHeading>
       <div className="space-y-1">
         {user ? (
           <div className="flex items-center gap-3 px-3 py-2">
@@ -142,11 +147,11 @@ function SidebarAccount() {
         ) : null}
         {accountEntries(user).map(({ label, to, icon }) => (
           <SidebarLink key={to} to={to} icon={icon}>
-            {label}
+            {t(label)}
           </SidebarLink>
         ))}
         <SidebarButton icon={LogOut} onClick={() => void signOut()}>
-          Sign out
+          {t('app.accountMenu.signOut')}
         </SidebarButton>
       </div>
     </div>

@@ -2,11 +2,14 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { useLocation } from 'react-router';
+import { APP_NAME } from '@shared/domain/constants';
 import { Logo } from '@web/components/logo';
+import { useT } from '@web/i18n/i18n';
 import { useFocusReturn } from '@web/lib/focus-return';
 
 /**
- * The small-screen sidebar: a panel sliding in from the left (Radix Dialog); closes on navigation.
+ * The small-screen sidebar: a panel sliding in from the start side, the left (the right in Arabic)
+ * (Radix Dialog); closes on navigation.
  * Closed by Escape or its Close button, focus returns to the menu button; after a navigation it is
  * the new page that takes focus (RouteFocus).
  */
@@ -19,6 +22,7 @@ export function SlideInSidebar({
   onOpenChange: (open: boolean) => void;
   children: ReactNode;
 }) {
+  const t = useT();
   const { pathname } = useLocation();
   const lastPath = useRef(pathname);
   const navigatedAway = useRef(false);
@@ -47,17 +51,19 @@ export function SlideInSidebar({
             navigatedAway.current = false;
             event.preventDefault();
           }}
-          className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white shadow-2xl focus:outline-none data-[state=closed]:animate-slide-out-left data-[state=open]:animate-slide-in-left lg:hidden"
+          className="fixed inset-y-0 start-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white shadow-2xl focus:outline-none data-[state=closed]:animate-slide-out-left data-[state=open]:animate-slide-in-left rtl:data-[state=closed]:animate-slide-out-right rtl:data-[state=open]:animate-slide-in-right lg:hidden"
         >
           <div className="flex h-16 shrink-0 items-center justify-between border-b border-stone-200 px-4">
             <Dialog.Title asChild>
               <span>
-                <Logo />
-                <span className="sr-only"> menu</span>
+                <span aria-hidden="true">
+                  <Logo />
+                </span>
+                <span className="sr-only">{t('app.shell.menuTitle', { app: APP_NAME })}</span>
               </span>
             </Dialog.Title>
             <Dialog.Close
-              aria-label="Close menu"
+              aria-label={t('app.shell.closeMenu')}
               className="rounded-lg p-2 text-stone-500 transition-colors hover:bg-stone-100 hover:text-stone-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
             >
               <X className="size-5" aria-hidden="true" />

@@ -9,17 +9,19 @@ import {
   type ThemeChoice,
 } from '@web/lib/theme';
 import { THEME_ICONS } from '@web/lib/theme-icons';
+import { useT } from '@web/i18n/i18n';
 
 /** "Appearance: System / Light / Dark" as menu radio items inside a DropdownMenu. */
 export function ThemeMenuItems() {
+  const t = useT();
   const choice = useThemeChoice();
   return (
     <DropdownMenu.RadioGroup
-      aria-label="Appearance"
+      aria-label={t('app.themeMenu.appearance')}
       value={choice}
       onValueChange={(value) => setThemeChoice(value as ThemeChoice)}
     >
-      <MenuLabel>Appearance</MenuLabel>
+      <MenuLabel>{t('app.themeMenu.appearance')}</MenuLabel>
       {THEME_CHOICES.map((option) => {
         const Icon = THEME_ICONS[option];
         return (
@@ -35,8 +37,8 @@ export function ThemeMenuItems() {
             }
           >
             <Icon className="size-4 text-stone-500" aria-hidden="true" />
-            {THEME_LABELS[option]}
-            <DropdownMenu.ItemIndicator className="ml-auto text-brand-700" aria-hidden="true">
+            {t(THEME_LABELS[option])}
+            <DropdownMenu.ItemIndicator className="ms-auto text-brand-700" aria-hidden="true">
               <Check className="size-4" />
             </DropdownMenu.ItemIndicator>
           </DropdownMenu.RadioItem>

@@ -3,6 +3,7 @@ import { Menu } from 'lucide-react';
 import { Link } from 'react-router';
 import { APP_NAME } from '@shared/domain/constants';
 import { Logo } from '@web/components/logo';
+import { useT } from '@web/i18n/i18n';
 import { iconButtonClasses } from './icon-link';
 import { slideInSidebarOpener } from './slide-in-sidebar-on-demand';
 
@@ -19,13 +20,14 @@ export function TopBar({
   onOpenMenu: () => void;
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200/80 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/70">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
         <button
           type="button"
-          className={`${iconButtonClasses} -ml-2 lg:hidden`}
-          aria-label="Open menu"
+          className={`${iconButtonClasses} -ms-2 lg:hidden`}
+          aria-label={t('app.shell.openMenu')}
           onClick={onOpenMenu}
           {...slideInSidebarOpener}
         >
@@ -33,7 +35,7 @@ export function TopBar({
         </button>
         <Link
           to={homePath}
-          aria-label={`${APP_NAME} home`}
+          aria-label={t('app.shell.home', { app: APP_NAME })}
           className="rounded-lg p-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
         >
           <Logo />

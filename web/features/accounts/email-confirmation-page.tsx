@@ -5,6 +5,8 @@ import { Alert } from '@web/components/alert';
 import { Button, ButtonLink } from '@web/components/button';
 import { TextField } from '@web/components/input';
 import { TextLink } from '@web/components/text-link';
+import { useT } from '@web/i18n/i18n';
+import { Message } from '@web/i18n/message';
 import { serverErrorText } from '@web/lib/api-errors';
 import { useDelayedNavigate } from '@web/lib/use-delayed-navigate';
 import { confirmEmail } from './api';
@@ -15,6 +17,7 @@ const TEXT = ACCOUNT_TEXT.confirmation;
 
 /** /email-confirmation: the code from the mail (prefilled from ?code); success → /signin after 2 s. */
 export function EmailConfirmationPage() {
+  const t = useT();
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const signedUpEmail = (location.state as { email?: unknown } | null)?.email;
@@ -27,43 +30,46 @@ export function EmailConfirmationPage() {
     event.preventDefault();
     if (mutation.isPending) return;
     if (!code.trim()) {
-      setValidationError(TEXT.required);
+      setValidationError(t(TEXT.required));
       return;
     }
     setValidationError(null);
     mutation.mutate(code.trim());
   }
 
-  const failure = mutation.isError ? (serverErrorText(mutation.error) ?? TEXT.failed) : null;
+  const failure = mutation.isError ? (serverErrorText(mutation.error) ?? t(TEXT.failed)) : null;
   const message = validationError ?? failure;
 
   return (
     <>
       <AuthHeading
-        title="Confirm your email"
-        description="Enter the confirmation code we sent to your email address."
+        title={t('accounts.confirmation.title')}
+        description={t('accounts.confirmation.description')}
       />
       {mutation.isSuccess ? (
         <div className="space-y-4">
           <Alert variant="success">
-            <p>{TEXT.success}</p>
-            <p className="mt-1">Taking you to sign in…</p>
+            <p>{t(TEXT.success)}</p>
+            <p className="mt-1">{t('accounts.confirmation.takingYouToSignIn')}</p>
           </Alert>
           <ButtonLink to="/signin" size="lg" fullWidth>
-            Sign In
+            {t('accounts.signIn.submit')}
           </ButtonLink>
         </div>
       ) : (
         <form onSubmit={submit} className="space-y-4">
           {typeof signedUpEmail === 'string' && !message ? (
             <Alert variant="info">
-              Your account is almost ready. We've sent a confirmation code to <strong>{signedUpEmail}</strong>
-              .
+              <Message
+                id="accounts.confirmation.almostReady"
+                values={{ email: signedUpEmail }}
+                components={{ strong: <strong /> }}
+              />
             </Alert>
           ) : null}
           {message ? <Alert>{message}</Alert> : null}
           <TextField
-            label="Confirmation Code"
+            label={t('accounts.confirmation.codeLabel')}
             name="confirmation_code"
             autoComplete="one-time-code"
             autoCapitalize="off"
@@ -74,12 +80,15 @@ export function EmailConfirmationPage() {
             onChange={(event) => setCode(event.target.value)}
           />
           <Button type="submit" size="lg" fullWidth busy={mutation.isPending}>
-            {mutation.isPending ? 'Confirming...' : 'Confirm Email'}
+            {t(mutation.isPending ? 'accounts.confirmation.busy' : 'accounts.confirmation.submit')}
           </Button>
         </form>
       )}
       <AuthFooter>
-        Code missing or expired? <TextLink to="/resend-confirmation">Request a new code</TextLink>
+        <Message
+          id="accounts.confirmation.footer"
+          components={{ link: <TextLink to="/resend-confirmation" /> }}
+        />
       </AuthFooter>
     </>
   );

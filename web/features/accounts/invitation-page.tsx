@@ -5,6 +5,9 @@ import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/button';
 import { TextField } from '@web/components/input';
 import { TextLink } from '@web/components/text-link';
+import { useT } from '@web/i18n/i18n';
+import { Message } from '@web/i18n/message';
+import { APP_NAME } from '@shared/domain/constants';
 import { ApiError, serverErrorText } from '@web/lib/api-errors';
 import { checkInvitation } from './api';
 import { AuthFooter, AuthHeading } from './components/auth-heading';
@@ -14,6 +17,7 @@ const TEXT = ACCOUNT_TEXT.invitation;
 
 /** /invitation: idle → validating → valid (continue to sign-up with the code) or invalid. */
 export function InvitationPage() {
+  const t = useT();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const [code, setCode] = useState(() => searchParams.get('code') ?? '');
@@ -23,11 +27,11 @@ export function InvitationPage() {
     mutationFn: checkInvitation,
     onSuccess: (result, checkedCode) => {
       if (result.valid) navigate(`/signup?code=${encodeURIComponent(checkedCode)}`);
-      else setError(TEXT.invalid);
+      else setError(t(TEXT.invalid));
     },
     onError: (failure) => {
-      if (failure instanceof ApiError && failure.status === 404) setError(TEXT.invalid);
-      else setError(serverErrorText(failure) ?? TEXT.failed);
+      if (failure instanceof ApiError && failure.status === 404) setError(t(TEXT.invalid));
+      else setError(serverErrorText(failure) ?? t(TEXT.failed));
     },
   });
 
@@ -36,7 +40,7 @@ export function InvitationPage() {
     if (mutation.isPending) return;
     const trimmed = code.trim();
     if (!trimmed) {
-      setError(TEXT.required);
+      setError(t(TEXT.required));
       return;
     }
     setError(null);
@@ -46,14 +50,14 @@ export function InvitationPage() {
   return (
     <>
       <AuthHeading
-        title={TEXT.title}
-        tabTitle="Invitation"
-        description="Members invite the people they know. Enter the code from your invitation to create your account."
+        title={t(TEXT.title, { app: APP_NAME })}
+        tabTitle={t('accounts.invitation.tabTitle')}
+        description={t('accounts.invitation.description')}
       />
       <form onSubmit={submit} className="space-y-4">
         {error ? <Alert>{error}</Alert> : null}
         <TextField
-          label="Invitation Code"
+          label={t('accounts.invitation.codeLabel')}
           name="code"
           autoComplete="off"
           autoCapitalize="off"
@@ -62,14 +66,14 @@ export function InvitationPage() {
           autoFocus={!code}
           value={code}
           onChange={(event) => setCode(event.target.value)}
-          placeholder="Paste your code"
+          placeholder={t('accounts.invitation.codePlaceholder')}
         />
         <Button type="submit" size="lg" fullWidth busy={mutation.isPending}>
-          {mutation.isPending ? TEXT.busy : TEXT.submit}
+          {t(mutation.isPending ? TEXT.busy : TEXT.submit)}
         </Button>
       </form>
       <AuthFooter>
-        Already have an account? <TextLink to="/signin">{TEXT.signInLink}</TextLink>
+        <Message id="accounts.invitation.footer" components={{ link: <TextLink to="/signin" /> }} />
       </AuthFooter>
     </>
   );

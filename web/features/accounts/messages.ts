@@ -1,52 +1,52 @@
-import { APP_NAME } from '@shared/domain/constants';
-
-/** Texts of the account screens fixed by the product spec (sections 2, 5, 8 and 9). */
+/**
+ * The message ids of the account screens' texts fixed by the product spec (sections 2, 5, 8 and 9);
+ * their English, the spec's words, is in ./messages/en.json.
+ */
 export const ACCOUNT_TEXT = {
   signIn: {
-    required: 'Email and password are required',
-    failed: 'Sign in failed',
+    required: 'accounts.signIn.required',
+    failed: 'accounts.signIn.failed',
   },
   invitation: {
-    title: `${APP_NAME} is currently invite-only.`,
-    required: 'Invitation code is required',
-    invalid: 'Invalid invitation code',
-    failed: 'Failed to validate invitation code',
-    submit: 'Join',
-    busy: 'Validating...',
-    signInLink: 'Sign in now!',
+    title: 'accounts.invitation.title',
+    required: 'accounts.invitation.required',
+    invalid: 'accounts.invitation.invalid',
+    failed: 'accounts.invitation.failed',
+    submit: 'accounts.invitation.submit',
+    busy: 'accounts.invitation.busy',
   },
   signUp: {
-    required: 'Username, email, and password are required',
-    mismatch: "Passwords don't match",
-    failed: 'An unexpected error occurred. Please try again.',
-    submit: 'Sign up',
-    busy: 'Signing up...',
+    required: 'accounts.signUp.required',
+    mismatch: 'accounts.signUp.mismatch',
+    failed: 'accounts.signUp.failed',
+    submit: 'accounts.signUp.submit',
+    busy: 'accounts.signUp.busy',
   },
   confirmation: {
-    required: 'Confirmation code is required',
-    success: 'Your email has been confirmed successfully!',
-    failed: 'Failed to confirm email. Please check your code and try again.',
+    required: 'accounts.confirmation.required',
+    success: 'accounts.confirmation.success',
+    failed: 'accounts.confirmation.failed',
   },
   resend: {
-    required: 'Email address is required',
-    success: 'A new confirmation code has been sent to your email address.',
-    failed: 'Failed to request a new confirmation code. Please try again.',
+    required: 'accounts.resend.required',
+    success: 'accounts.resend.success',
+    failed: 'accounts.resend.failed',
   },
   passwordRequest: {
-    required: 'Email address is required',
-    failed: 'Password reset request failed',
-    submit: 'Request Reset Link',
-    busy: 'Sending...',
-    success: "If your email exists in our system, you'll receive password reset instructions shortly.",
-    redirectNotice: 'You will be redirected to the password reset page in 5 seconds.',
+    required: 'accounts.passwordRequest.required',
+    failed: 'accounts.passwordRequest.failed',
+    submit: 'accounts.passwordRequest.submit',
+    busy: 'accounts.passwordRequest.busy',
+    success: 'accounts.passwordRequest.success',
+    redirectNotice: 'accounts.passwordRequest.redirectNotice',
   },
   passwordReset: {
-    required: 'All fields are required',
-    mismatch: 'Passwords do not match',
-    failed: 'Password reset failed',
-    submit: 'Reset Password',
-    busy: 'Resetting...',
-    success: 'Password successfully reset! Redirecting to login...',
+    required: 'accounts.passwordReset.required',
+    mismatch: 'accounts.passwordReset.mismatch',
+    failed: 'accounts.passwordReset.failed',
+    submit: 'accounts.passwordReset.submit',
+    busy: 'accounts.passwordReset.busy',
+    success: 'accounts.passwordReset.success',
   },
 } as const;
 

@@ -1,18 +1,20 @@
 import { TextLink } from '@web/components/text-link';
+import { useT } from '@web/i18n/i18n';
 import { AuthFooter, AuthHeading } from './components/auth-heading';
 import { PasswordRequestForm } from './components/password-request-form';
 
 export function PasswordRequestPage() {
+  const t = useT();
   return (
     <>
       <AuthHeading
-        title="Forgot your password?"
-        tabTitle="Reset password"
-        description="Enter the email address of your account and we'll send you a link to choose a new password."
+        title={t('accounts.passwordRequest.title')}
+        tabTitle={t('accounts.passwordRequest.tabTitle')}
+        description={t('accounts.passwordRequest.description')}
       />
       <PasswordRequestForm autoFocus />
       <AuthFooter>
-        <TextLink to="/signin">Back to Sign In</TextLink>
+        <TextLink to="/signin">{t('accounts.passwordRequest.backToSignIn')}</TextLink>
       </AuthFooter>
     </>
   );

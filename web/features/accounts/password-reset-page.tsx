@@ -5,6 +5,7 @@ import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/button';
 import { TextField } from '@web/components/input';
 import { TextLink } from '@web/components/text-link';
+import { useT } from '@web/i18n/i18n';
 import { fieldErrorsOf, serverErrorText } from '@web/lib/api-errors';
 import { useDelayedNavigate } from '@web/lib/use-delayed-navigate';
 import { resetPassword } from './api';
@@ -19,6 +20,7 @@ const TEXT = ACCOUNT_TEXT.passwordReset;
  * when the code is typed by hand or the server refuses the one the link carried.
  */
 export function PasswordResetPage() {
+  const t = useT();
   const [searchParams] = useSearchParams();
   const tokenFromLink = searchParams.get('token')?.trim() ?? '';
   const [form, setForm] = useState({
@@ -37,11 +39,11 @@ export function PasswordResetPage() {
     event.preventDefault();
     if (mutation.isPending) return;
     if (!form.password || !form.password_confirmation || !form.reset_password_token.trim()) {
-      setValidationError(TEXT.required);
+      setValidationError(t(TEXT.required));
       return;
     }
     if (form.password !== form.password_confirmation) {
-      setValidationError(TEXT.mismatch);
+      setValidationError(t(TEXT.mismatch));
       return;
     }
     setValidationError(null);
@@ -49,20 +51,23 @@ export function PasswordResetPage() {
   }
 
   const fieldErrors = validationError ? {} : fieldErrorsOf(mutation.error);
-  const failure = mutation.isError ? (serverErrorText(mutation.error) ?? TEXT.failed) : null;
+  const failure = mutation.isError ? (serverErrorText(mutation.error) ?? t(TEXT.failed)) : null;
   const message = validationError ?? failure;
   const showTokenField = !tokenFromLink || Boolean(fieldErrors.reset_password_token);
 
   return (
     <>
-      <AuthHeading title="Choose a new password" tabTitle="Reset password" />
+      <AuthHeading
+        title={t('accounts.passwordReset.title')}
+        tabTitle={t('accounts.passwordRequest.tabTitle')}
+      />
       {mutation.isSuccess ? (
-        <Alert variant="success">{TEXT.success}</Alert>
+        <Alert variant="success">{t(TEXT.success)}</Alert>
       ) : (
         <form onSubmit={submit} className="space-y-4">
           {message ? <Alert>{message}</Alert> : null}
           <TextField
-            label="New Password"
+            label={t('accounts.passwordReset.newPassword')}
             type="password"
             name="password"
             autoComplete="new-password"
@@ -73,7 +78,7 @@ export function PasswordResetPage() {
             error={fieldErrors.password?.join(', ')}
           />
           <TextField
-            label="Confirm New Password"
+            label={t('accounts.passwordReset.confirmNewPassword')}
             type="password"
             name="password_confirmation"
             autoComplete="new-password"
@@ -84,13 +89,13 @@ export function PasswordResetPage() {
           />
           {showTokenField ? (
             <TextField
-              label="Reset code"
+              label={t('accounts.passwordReset.code')}
               name="reset_password_token"
               autoComplete="off"
               autoCapitalize="off"
               spellCheck={false}
               required
-              hint="In the password reset email: the end of its link, after “token=”."
+              hint={t('accounts.passwordReset.codeHint')}
               value={form.reset_password_token}
               onChange={update('reset_password_token')}
               error={fieldErrors.reset_password_token?.join(', ')}
@@ -99,12 +104,12 @@ export function PasswordResetPage() {
             <input type="hidden" name="reset_password_token" value={form.reset_password_token} />
           )}
           <Button type="submit" size="lg" fullWidth busy={mutation.isPending}>
-            {mutation.isPending ? TEXT.busy : TEXT.submit}
+            {t(mutation.isPending ? TEXT.busy : TEXT.submit)}
           </Button>
         </form>
       )}
       <AuthFooter>
-        <TextLink to="/signin">Back to Sign In</TextLink>
+        <TextLink to="/signin">{t('accounts.passwordRequest.backToSignIn')}</TextLink>
       </AuthFooter>
     </>
   );

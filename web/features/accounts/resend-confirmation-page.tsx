@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert } from '@web/components/alert';
 import { Button, ButtonLink } from '@web/components/button';
 import { TextLink } from '@web/components/text-link';
+import { useT } from '@web/i18n/i18n';
 import { serverErrorText } from '@web/lib/api-errors';
 import { resendConfirmation } from './api';
 import { AuthFooter, AuthHeading } from './components/auth-heading';
@@ -12,6 +13,7 @@ import { ACCOUNT_TEXT } from './messages';
 const TEXT = ACCOUNT_TEXT.resend;
 
 export function ResendConfirmationPage() {
+  const t = useT();
   const [email, setEmail] = useState('');
   const [validationError, setValidationError] = useState<string | null>(null);
   const mutation = useMutation({ mutationFn: resendConfirmation });
@@ -20,30 +22,30 @@ export function ResendConfirmationPage() {
     event.preventDefault();
     if (mutation.isPending) return;
     if (!email.trim()) {
-      setValidationError(TEXT.required);
+      setValidationError(t(TEXT.required));
       return;
     }
     setValidationError(null);
     mutation.mutate(email.trim());
   }
 
-  const failure = mutation.isError ? (serverErrorText(mutation.error) ?? TEXT.failed) : null;
+  const failure = mutation.isError ? (serverErrorText(mutation.error) ?? t(TEXT.failed)) : null;
   const message = validationError ?? failure;
 
   return (
     <>
       <AuthHeading
-        title="Get a new confirmation code"
-        tabTitle="New confirmation code"
-        description="Enter the email address you signed up with and we'll send you a fresh code."
+        title={t('accounts.resend.title')}
+        tabTitle={t('accounts.resend.tabTitle')}
+        description={t('accounts.resend.description')}
       />
       {mutation.isSuccess ? (
         <div className="space-y-4">
-          <Alert variant="success">{TEXT.success}</Alert>
+          <Alert variant="success">{t(TEXT.success)}</Alert>
           <div className="grid gap-3 sm:grid-cols-2">
-            <ButtonLink to="/email-confirmation">Enter Confirmation Code</ButtonLink>
+            <ButtonLink to="/email-confirmation">{t('accounts.resend.enterCode')}</ButtonLink>
             <ButtonLink to="/signin" variant="outline">
-              Sign In
+              {t('accounts.signIn.submit')}
             </ButtonLink>
           </div>
         </div>
@@ -52,12 +54,12 @@ export function ResendConfirmationPage() {
           {message ? <Alert>{message}</Alert> : null}
           <EmailField autoFocus value={email} onChange={(event) => setEmail(event.target.value)} />
           <Button type="submit" size="lg" fullWidth busy={mutation.isPending}>
-            {mutation.isPending ? 'Sending...' : 'Send New Code'}
+            {t(mutation.isPending ? 'accounts.resend.busy' : 'accounts.resend.submit')}
           </Button>
         </form>
       )}
       <AuthFooter>
-        <TextLink to="/signin">Back to Sign In</TextLink>
+        <TextLink to="/signin">{t('accounts.passwordRequest.backToSignIn')}</TextLink>
       </AuthFooter>
     </>
   );

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { APP_NAME } from '@shared/domain/constants';
 import { Dialog } from '@web/components/dialog';
 import { TextLink, textLinkClasses } from '@web/components/text-link';
+import { useT } from '@web/i18n/i18n';
 import { PasswordRequestForm } from './components/password-request-form';
 import { SignInForm } from './components/sign-in-form';
 
@@ -17,6 +19,7 @@ export function SignInDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const t = useT();
   const [resetOpen, setResetOpen] = useState(false);
   const { pathname } = useLocation();
   const shownAt = useRef(pathname);
@@ -30,7 +33,12 @@ export function SignInDialog({
 
   return (
     <>
-      <Dialog open={open} onOpenChange={onOpenChange} title="Sign in to Hearth" description="Welcome back.">
+      <Dialog
+        open={open}
+        onOpenChange={onOpenChange}
+        title={t('accounts.signInDialog.title', { app: APP_NAME })}
+        description={t('accounts.signInDialog.welcomeBack')}
+      >
         <SignInForm
           autoFocus
           forgotPassword={
@@ -42,19 +50,19 @@ export function SignInDialog({
                 setResetOpen(true);
               }}
             >
-              Forgot password?
+              {t('accounts.signInDialog.forgotPassword')}
             </button>
           }
         />
         <p className="mt-5 text-center text-sm text-stone-600">
-          <TextLink to="/invitation">Have an invitation?</TextLink>
+          <TextLink to="/invitation">{t('accounts.landing.haveInvitation')}</TextLink>
         </p>
       </Dialog>
       <Dialog
         open={resetOpen}
         onOpenChange={setResetOpen}
-        title="Reset your password"
-        description="We'll email you a link to choose a new password."
+        title={t('accounts.signInDialog.resetTitle')}
+        description={t('accounts.signInDialog.resetDescription')}
       >
         <PasswordRequestForm autoFocus />
       </Dialog>

@@ -5,7 +5,11 @@ import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/button';
 import { TextField } from '@web/components/input';
 import { TextLink } from '@web/components/text-link';
+import { APP_NAME } from '@shared/domain/constants';
+import { currentLocale, t as translate, useT } from '@web/i18n/i18n';
+import { Message } from '@web/i18n/message';
 import { fieldErrorsOf, type FieldErrors } from '@web/lib/api-errors';
+import { fieldName } from '@web/lib/server-texts';
 import { signUp } from './api';
 import { AuthFooter, AuthHeading } from './components/auth-heading';
 import { EmailField } from './components/email-field';
@@ -13,18 +17,20 @@ import { ACCOUNT_TEXT } from './messages';
 
 const TEXT = ACCOUNT_TEXT.signUp;
 
-/** "invitation_code" → "Invitation code". */
+/** "invitation_code" → "Invitation code" (in the member's language). */
 function fieldLabel(field: string): string {
-  const words = field.replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  const words = fieldName(field);
+  return words.charAt(0).toLocaleUpperCase(currentLocale()) + words.slice(1);
 }
 
 /** Spec section 8: the first field's first message, prefixed by the capitalised field name. */
 export function signUpFailureMessage(fieldErrors: FieldErrors): string {
   const first = Object.entries(fieldErrors)[0];
-  if (!first || !first[1][0]) return TEXT.failed;
+  if (!first || !first[1][0]) return translate(TEXT.failed);
   const [field, [message]] = first;
-  return field === 'base' ? message! : `${fieldLabel(field)} ${message}`;
+  return field === 'base'
+    ? message!
+    : translate('accounts.signUp.fieldFailure', { field: fieldLabel(field), message });
 }
 
 function Section({ legend, children }: { legend: string; children: ReactNode }) {
@@ -37,6 +43,7 @@ function Section({ legend, children }: { legend: string; children: ReactNode }) 
 }
 
 export function SignUpPage() {
+  const t = useT();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const [form, setForm] = useState({
@@ -63,11 +70,11 @@ export function SignUpPage() {
     event.preventDefault();
     if (mutation.isPending) return;
     if (!form.username.trim() || !form.email.trim() || !form.password) {
-      setValidationError(TEXT.required);
+      setValidationError(t(TEXT.required));
       return;
     }
     if (form.password !== form.password_confirmation) {
-      setValidationError(TEXT.mismatch);
+      setValidationError(t(TEXT.mismatch));
       return;
     }
     setValidationError(null);
@@ -89,15 +96,15 @@ export function SignUpPage() {
   return (
     <>
       <AuthHeading
-        title="Create your account"
-        tabTitle="Sign up"
-        description="You've been invited to Hearth. Tell us a little about yourself."
+        title={t('accounts.signUp.title')}
+        tabTitle={t('accounts.signUp.tabTitle')}
+        description={t('accounts.signUp.description', { app: APP_NAME })}
       />
       <form onSubmit={submit} className="space-y-7">
         {message ? <Alert>{message}</Alert> : null}
-        <Section legend="Identity">
+        <Section legend={t('accounts.signUp.identity')}>
           <TextField
-            label="Username"
+            label={t('accounts.signUp.username')}
             name="username"
             autoComplete="username"
             autoCapitalize="off"
@@ -109,7 +116,7 @@ export function SignUpPage() {
           />
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
-              label="First name"
+              label={t('accounts.signUp.firstName')}
               name="first_name"
               autoComplete="given-name"
               value={form.first_name}
@@ -117,7 +124,7 @@ export function SignUpPage() {
               error={fieldError('first_name')}
             />
             <TextField
-              label="Last name"
+              label={t('accounts.signUp.lastName')}
               name="last_name"
               autoComplete="family-name"
               value={form.last_name}
@@ -126,10 +133,10 @@ export function SignUpPage() {
             />
           </div>
         </Section>
-        <Section legend="Credentials">
+        <Section legend={t('accounts.signUp.credentials')}>
           <EmailField value={form.email} onChange={update('email')} error={fieldError('email')} />
           <TextField
-            label="Password"
+            label={t('accounts.fields.password')}
             type="password"
             name="password"
             autoComplete="new-password"
@@ -139,7 +146,7 @@ export function SignUpPage() {
             error={fieldError('password')}
           />
           <TextField
-            label="Confirm password"
+            label={t('accounts.signUp.confirmPassword')}
             type="password"
             name="password_confirmation"
             autoComplete="new-password"
@@ -149,23 +156,23 @@ export function SignUpPage() {
             error={fieldError('password_confirmation')}
           />
           <TextField
-            label="Invitation code"
+            label={t('accounts.signUp.invitationCode')}
             name="invitation_code"
             autoComplete="off"
             autoCapitalize="off"
             spellCheck={false}
-            hint="From the invitation you received."
+            hint={t('accounts.signUp.invitationCodeHint')}
             value={form.invitation_code}
             onChange={update('invitation_code')}
             error={fieldError('invitation_code')}
           />
         </Section>
         <Button type="submit" size="lg" fullWidth busy={mutation.isPending}>
-          {mutation.isPending ? TEXT.busy : TEXT.submit}
+          {t(mutation.isPending ? TEXT.busy : TEXT.submit)}
         </Button>
       </form>
       <AuthFooter>
-        Already have an account? <TextLink to="/signin">Sign in</TextLink>
+        <Message id="accounts.signUp.footer" components={{ link: <TextLink to="/signin" /> }} />
       </AuthFooter>
     </>
   );

@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Flag, MailPlus, MessageSquareHeart, ShieldAlert } from 'lucide-react';
 import { Tabs } from 'radix-ui';
+import { APP_NAME } from '@shared/domain/constants';
 import { PageHeader } from '@web/components/page-header';
 import { useAuth } from '@web/app/auth/auth-context';
 import { EmptyState } from '@web/components/empty-state';
 import { LoadingScreen } from '@web/components/loading-screen';
+import { useT } from '@web/i18n/i18n';
 import { cn } from '@web/lib/cn';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { adminKeys, feedbacksPaging, reportSummaryQueryOptions } from './api';
@@ -23,28 +25,29 @@ const tabClasses =
  * their groups'), and for admins members' feedback and who may invite.
  */
 export function AdminReviewPage() {
+  const t = useT();
   const { user } = useAuth();
   const isAdmin = Boolean(user?.is_admin);
-  useDocumentTitle(isAdmin ? 'Reports & feedback' : 'Reports');
+  useDocumentTitle(t(isAdmin ? 'admin.page.titleAdmin' : 'admin.page.titleModerator'));
   const [tab, setTab] = useState('reports');
   const summary = useQuery({ ...reportSummaryQueryOptions(), enabled: Boolean(user) && !isAdmin });
 
   if (user && !isAdmin) {
-    if (summary.isPending) return <LoadingScreen label="Loading reports…" />;
+    if (summary.isPending) return <LoadingScreen label={t('admin.page.loadingReports')} />;
     if (!summary.data?.can_review) {
       return (
         <EmptyState
           icon={ShieldAlert}
-          title="This page is for admins and group moderators"
-          description="Reports are reviewed by the people who run this Hearth and by each group's owners and moderators."
+          title={t('admin.page.notForYouTitle')}
+          description={t('admin.page.notForYouDescription', { app: APP_NAME })}
         />
       );
     }
     return (
       <>
         <PageHeader
-          title="Reports"
-          description="Reports on posts and comments in the groups you moderate. Remove what breaks the group's rules, with a reason the author will read."
+          title={t('admin.page.titleModerator')}
+          description={t('admin.page.moderatorDescription')}
         />
         <ReportsPanel />
       </>
@@ -53,23 +56,23 @@ export function AdminReviewPage() {
 
   return (
     <>
-      <PageHeader
-        title="Reports & feedback"
-        description="Keep the community healthy: review reported posts and comments and read what members tell you."
-      />
+      <PageHeader title={t('admin.page.titleAdmin')} description={t('admin.page.adminDescription')} />
       <Tabs.Root value={tab} onValueChange={setTab}>
-        <Tabs.List aria-label="Review" className="mb-5 inline-flex gap-1 rounded-xl bg-stone-100 p-1">
+        <Tabs.List
+          aria-label={t('admin.page.tabsLabel')}
+          className="mb-5 inline-flex gap-1 rounded-xl bg-stone-100 p-1"
+        >
           <Tabs.Trigger value="reports" className={tabClasses}>
             <Flag className="size-4" aria-hidden="true" />
-            Reports
+            {t('admin.page.tabReports')}
           </Tabs.Trigger>
           <Tabs.Trigger value="feedback" className={tabClasses}>
             <MessageSquareHeart className="size-4" aria-hidden="true" />
-            Feedback
+            {t('admin.page.tabFeedback')}
           </Tabs.Trigger>
           <Tabs.Trigger value="inviting" className={tabClasses}>
             <MailPlus className="size-4" aria-hidden="true" />
-            Inviting
+            {t('admin.page.tabInviting')}
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="reports" className={cn('focus-visible:outline-none')}>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Flag } from 'lucide-react';
 import { NavLink } from 'react-router';
+import { useT } from '@web/i18n/i18n';
 import { cn } from '@web/lib/cn';
 import { reportSummaryQueryOptions } from './api';
 
@@ -11,6 +12,7 @@ import { reportSummaryQueryOptions } from './api';
  * knows), so members who moderate nothing never ask.
  */
 export function ReportsNavLink({ mayReview }: { mayReview: boolean }) {
+  const t = useT();
   const summary = useQuery({ ...reportSummaryQueryOptions(), enabled: mayReview });
   if (!mayReview || !summary.data?.can_review) return null;
   const count = summary.data.open_count;
@@ -28,14 +30,14 @@ export function ReportsNavLink({ mayReview }: { mayReview: boolean }) {
       }
     >
       <Flag className="size-[18px] shrink-0 opacity-80" aria-hidden />
-      Reports
+      {t('admin.navLink.reports')}
       {count > 0 ? (
         <>
           {/* One phrase for the name ("Reports, 2 open"); the pill is for the eye. */}
-          <span className="sr-only">{`, ${count} open`}</span>
+          <span className="sr-only">{t('admin.navLink.open', { count })}</span>
           <span
             aria-hidden="true"
-            className="ml-auto rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-on-solid"
+            className="ms-auto rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-on-solid"
           >
             {count}
           </span>

@@ -1,11 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { CircleCheck, MessageSquareHeart, Send } from 'lucide-react';
-import { LIMITS } from '@shared/domain/constants';
+import { APP_NAME, LIMITS } from '@shared/domain/constants';
 import { Button, ButtonLink } from '@web/components/button';
 import { Card, CardBody, CardDescription, CardHeader } from '@web/components/card';
 import { Dialog } from '@web/components/dialog';
 import { Label, Textarea } from '@web/components/input';
+import { useT } from '@web/i18n/i18n';
 import { useDelayedNavigate } from '@web/lib/use-delayed-navigate';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { sendFeedback } from './api';
@@ -16,7 +17,8 @@ import { FEEDBACK_REDIRECT_MS, FEEDBACK_TEXT as TEXT, FEEDBACK_TEXTAREA_ROWS } f
  * /dashboard after 3 seconds, or an error dialog.
  */
 export function FeedbackPage() {
-  useDocumentTitle(TEXT.title);
+  const t = useT();
+  useDocumentTitle(t(TEXT.title));
   const id = useId();
   const [content, setContent] = useState('');
   const [errorOpen, setErrorOpen] = useState(false);
@@ -45,14 +47,14 @@ export function FeedbackPage() {
             <CircleCheck className="size-7" aria-hidden="true" />
           </span>
           <h1 className="text-2xl font-semibold tracking-tight text-stone-900" role="status">
-            {TEXT.thanks}
+            {t(TEXT.thanks)}
           </h1>
           <p className="mt-2 max-w-sm text-stone-600">
-            We read every note. It helps us make Hearth a better home for your community.
+            {t('feedback.page.readEveryNote', { app: APP_NAME })}
           </p>
-          <p className="mt-1 text-sm text-stone-500">Taking you back to your timeline in a moment…</p>
+          <p className="mt-1 text-sm text-stone-500">{t('feedback.page.takingYouBack')}</p>
           <ButtonLink to="/dashboard" className="mt-7">
-            {TEXT.returnToDashboard}
+            {t(TEXT.returnToDashboard)}
           </ButtonLink>
         </CardBody>
       </Card>
@@ -66,24 +68,21 @@ export function FeedbackPage() {
           <span className="mb-2 flex size-10 items-center justify-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100">
             <MessageSquareHeart className="size-5" aria-hidden="true" />
           </span>
-          <h1 className="text-xl font-semibold tracking-tight text-stone-900">{TEXT.title}</h1>
-          <CardDescription>
-            An idea, a rough edge, something you love? Tell us. Your note goes straight to the people who run
-            Hearth.
-          </CardDescription>
+          <h1 className="text-xl font-semibold tracking-tight text-stone-900">{t(TEXT.title)}</h1>
+          <CardDescription>{t('feedback.page.intro', { app: APP_NAME })}</CardDescription>
         </CardHeader>
         <CardBody>
           <form onSubmit={submit} className="space-y-4">
             <div className="space-y-1.5">
               <Label htmlFor={id} className="sr-only">
-                Your feedback
+                {t('feedback.page.fieldLabel')}
               </Label>
               <Textarea
                 id={id}
                 name="content"
                 rows={FEEDBACK_TEXTAREA_ROWS}
                 maxLength={LIMITS.feedbackContent}
-                placeholder={TEXT.placeholder}
+                placeholder={t(TEXT.placeholder)}
                 value={content}
                 disabled={send.isPending}
                 onChange={(event) => setContent(event.target.value)}
@@ -92,11 +91,11 @@ export function FeedbackPage() {
             </div>
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <ButtonLink to="/dashboard" variant="outline">
-                {TEXT.cancel}
+                {t(TEXT.cancel)}
               </ButtonLink>
               <Button type="submit" disabled={blank} busy={send.isPending}>
                 {send.isPending ? null : <Send className="size-4" aria-hidden="true" />}
-                {send.isPending ? TEXT.submitting : TEXT.submit}
+                {t(send.isPending ? TEXT.submitting : TEXT.submit)}
               </Button>
             </div>
           </form>
@@ -106,11 +105,11 @@ export function FeedbackPage() {
       <Dialog
         open={errorOpen}
         onOpenChange={setErrorOpen}
-        title={TEXT.errorTitle}
-        description={TEXT.errorText}
+        title={t(TEXT.errorTitle)}
+        description={t(TEXT.errorText)}
       >
         <div className="flex justify-end">
-          <Button onClick={() => setErrorOpen(false)}>OK</Button>
+          <Button onClick={() => setErrorOpen(false)}>{t('feedback.page.ok')}</Button>
         </div>
       </Dialog>
     </>

@@ -1,14 +1,17 @@
-/** Texts and timing of the feedback screen fixed by the product spec (sections 2, 8 and 9). */
+/**
+ * The message ids of the feedback screen's texts fixed by the product spec (sections 2, 8 and 9;
+ * the English in ./messages/en.json), and its timing.
+ */
 export const FEEDBACK_TEXT = {
-  title: 'Share Your Feedback',
-  placeholder: "Tell us what's on your mind...",
-  submit: 'Submit Feedback',
-  submitting: 'Submitting...',
-  cancel: 'Cancel',
-  thanks: 'Thank You for Your Feedback!',
-  returnToDashboard: 'Return to Dashboard',
-  errorTitle: 'Error Submitting Feedback',
-  errorText: 'There was an error submitting your feedback. Please try again.',
+  title: 'feedback.page.title',
+  placeholder: 'feedback.page.placeholder',
+  submit: 'feedback.page.submit',
+  submitting: 'feedback.page.submitting',
+  cancel: 'feedback.page.cancel',
+  thanks: 'feedback.page.thanks',
+  returnToDashboard: 'feedback.page.returnToDashboard',
+  errorTitle: 'feedback.page.errorTitle',
+  errorText: 'feedback.page.errorText',
 } as const;
 
 /** Spec section 9: after feedback is sent the member goes to /dashboard after 3 seconds. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SERVER_NOT_ANSWERING_MESSAGE } from '@web/lib/api-errors';
+import { serverNotAnsweringMessage } from '@web/lib/api-errors';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { mockXhr } from '@web/test/xhr-mock';
 import { aCreatedRequest, aFile, aFileRequest, FILE_ID, UPLOAD_URL, uploadRoutes } from './test-fixtures';
@@ -153,7 +153,7 @@ describe('uploadFile', () => {
     mockFetch(uploadRoutes());
     mockXhr((xhr) => xhr.failNetwork());
     expect(uploadErrorMessage(await rejectionOf(uploadFile(aFile(), 'post_attachment')))).toBe(
-      SERVER_NOT_ANSWERING_MESSAGE,
+      serverNotAnsweringMessage(),
     );
 
     mockXhr((xhr) => xhr.respond(403, JSON.stringify({ error: 'This link has expired. Please try again.' })));

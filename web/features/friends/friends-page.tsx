@@ -7,6 +7,7 @@ import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@web/com
 import { LoadingScreen } from '@web/components/loading-screen';
 import { PageHeader } from '@web/components/page-header';
 import { RetryAlert } from '@web/components/retry-alert';
+import { useT } from '@web/i18n/i18n';
 import { errorMessage } from '@web/lib/api-errors';
 import { flattenPages } from '@web/lib/pagination';
 import { useDocumentTitle } from '@web/lib/use-document-title';
@@ -19,19 +20,20 @@ import { FRIENDS_TEXT as TEXT } from './messages';
  * your groups).
  */
 export function FriendsPage() {
-  useDocumentTitle(TEXT.title);
+  const t = useT();
+  useDocumentTitle(t(TEXT.title));
   const friends = useQuery(friendsQueryOptions());
   const following = useInfiniteQuery(peopleQueryOptions('following'));
   const followers = useInfiniteQuery(peopleQueryOptions('followers'));
 
   return (
     <div>
-      <PageHeader title={TEXT.title} description="Follow the people you want to hear from." />
+      <PageHeader title={t(TEXT.title)} description={t('friends.page.description')} />
       {friends.isPending ? (
-        <LoadingScreen label="Loading friends…" />
+        <LoadingScreen label={t('friends.page.loading')} />
       ) : friends.isError ? (
         <RetryAlert
-          message={`An error has occurred: ${errorMessage(friends.error)}`}
+          message={t('friends.page.error', { message: errorMessage(friends.error) })}
           retrying={friends.isFetching}
           onRetry={() => void friends.refetch()}
         />
@@ -39,27 +41,27 @@ export function FriendsPage() {
         <div className="space-y-6">
           <PeopleSection
             icon={UserRoundCheck}
-            title={TEXT.following.title}
-            description={TEXT.following.description}
-            empty={TEXT.following.empty}
+            title={t(TEXT.following.title)}
+            description={t(TEXT.following.description)}
+            empty={t(TEXT.following.empty)}
             people={following.data ? flattenPages(following.data) : friends.data.following}
             more={pager(following)}
             showFollowsYou
           />
           <PeopleSection
             icon={UsersRound}
-            title={TEXT.followers.title}
-            description={TEXT.followers.description}
-            empty={TEXT.followers.empty}
+            title={t(TEXT.followers.title)}
+            description={t(TEXT.followers.description)}
+            empty={t(TEXT.followers.empty)}
             people={followers.data ? flattenPages(followers.data) : friends.data.followers}
             more={pager(followers)}
           />
           <PeopleSection
             icon={Sparkles}
-            title={TEXT.suggestions.title}
-            description={TEXT.suggestions.description}
-            empty={TEXT.suggestions.empty}
-            emptyHint={TEXT.suggestions.emptyHint}
+            title={t(TEXT.suggestions.title)}
+            description={t(TEXT.suggestions.description)}
+            empty={t(TEXT.suggestions.empty)}
+            emptyHint={t(TEXT.suggestions.emptyHint)}
             people={friends.data.suggestions}
           />
         </div>
@@ -107,6 +109,7 @@ function PeopleSection({
   more?: Pager;
   showFollowsYou?: boolean;
 }) {
+  const t = useT();
   return (
     <Card>
       <CardHeader className="flex flex-row items-start gap-3 space-y-0">
@@ -145,7 +148,7 @@ function PeopleSection({
         {more?.hasMore ? (
           <div className="mt-3 flex justify-center">
             <Button variant="outline" size="sm" busy={more.loading} onClick={more.loadMore}>
-              {more.loading ? 'Loading more…' : 'Load More'}
+              {t(more.loading ? 'friends.page.loadingMore' : 'friends.page.loadMore')}
             </Button>
           </div>
         ) : null}

@@ -1,23 +1,23 @@
-/** Texts of the Friends screen and the follow control. */
+/** The message ids of the Friends screen's and the follow control's texts (English in ./messages/en.json). */
 export const FRIENDS_TEXT = {
-  title: 'Friends',
-  follow: 'Follow',
-  unfollow: 'Unfollow',
-  followsYou: 'Follows you',
+  title: 'friends.page.title',
+  follow: 'friends.follow.follow',
+  unfollow: 'friends.follow.unfollow',
+  followsYou: 'friends.followsYou',
   following: {
-    title: 'People you follow',
-    description: 'Their public links reach you.',
-    empty: "You're not following anyone yet.",
+    title: 'friends.following.title',
+    description: 'friends.following.description',
+    empty: 'friends.following.empty',
   },
   followers: {
-    title: 'Your followers',
-    description: 'They see the links you share with followers.',
-    empty: 'No one is following you yet.',
+    title: 'friends.followers.title',
+    description: 'friends.followers.description',
+    empty: 'friends.followers.empty',
   },
   suggestions: {
-    title: 'People you may know',
-    description: 'Members of your groups you don’t follow yet.',
-    empty: 'No suggestions right now.',
-    emptyHint: 'Join a group to meet more people.',
+    title: 'friends.suggestions.title',
+    description: 'friends.suggestions.description',
+    empty: 'friends.suggestions.empty',
+    emptyHint: 'friends.suggestions.emptyHint',
   },
 } as const;

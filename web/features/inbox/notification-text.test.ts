@@ -46,7 +46,7 @@ function line(kind: NotificationKind, facts: Partial<NotificationFacts> = {}): N
     actor,
     others_count: all.othersCount,
     subject,
-    text: wordNotification(all).text,
+    text: wordNotification(all, 'en').text,
   });
 }
 

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, Copy, Mail, MailPlus, Send } from 'lucide-react';
 import type { Invitation } from '@shared/api/invitations';
+import { APP_NAME } from '@shared/domain/constants';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/button';
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@web/components/card';
@@ -10,6 +11,8 @@ import { Input, Label } from '@web/components/input';
 import { PageHeader } from '@web/components/page-header';
 import { Spinner } from '@web/components/spinner';
 import { Toast } from '@web/components/toast';
+import { t as translate, useT } from '@web/i18n/i18n';
+import { Message } from '@web/i18n/message';
 import { ApiError, errorMessage, serverErrorText } from '@web/lib/api-errors';
 import { copyToClipboard } from '@web/lib/clipboard';
 import { queryKeys } from '@web/lib/query-keys';
@@ -21,7 +24,7 @@ import { Time } from '@web/components/time';
 
 /** The red-box text for a failed call: 401 → 'Authentication required' (spec section 8). */
 export function invitationErrorText(error: unknown): string {
-  if (error instanceof ApiError && error.status === 401) return TEXT.authRequired;
+  if (error instanceof ApiError && error.status === 401) return translate(TEXT.authRequired);
   // 403 says why this member may not invite (switched off, or when their waiting period ends).
   if (error instanceof ApiError && error.status === 403) return serverErrorText(error) ?? errorMessage(error);
   const fieldErrors = error instanceof ApiError ? error.fieldErrors : undefined;
@@ -30,7 +33,8 @@ export function invitationErrorText(error: unknown): string {
 }
 
 export function InvitationsPage() {
-  useDocumentTitle('Invitations');
+  const t = useT();
+  useDocumentTitle(t('invitations.page.title'));
   const queryClient = useQueryClient();
   const toast = useTimedMessage();
   const [email, setEmail] = useState('');
@@ -47,7 +51,7 @@ export function InvitationsPage() {
       if (code) setNewCodes((codes) => ({ ...codes, [created.id]: code }));
       setEmail('');
       setActionError(null);
-      toast.show(TEXT.created);
+      toast.show(t(TEXT.created));
       return queryClient.invalidateQueries({ queryKey: queryKeys.invitations.all });
     },
     onError: (error) => setActionError(invitationErrorText(error)),
@@ -64,10 +68,10 @@ export function InvitationsPage() {
     try {
       await copyToClipboard(invitationLink(code));
       setActionError(null);
-      toast.show(TEXT.copied);
+      toast.show(t(TEXT.copied));
     } catch (error) {
       console.error('Copy failed', error);
-      setActionError(TEXT.copyFailed);
+      setActionError(t(TEXT.copyFailed));
     }
   }
 
@@ -77,25 +81,22 @@ export function InvitationsPage() {
   return (
     <div className="space-y-6">
       <PageHeader
-        title="Invitations"
-        description="Hearth grows one trusted person at a time. Invite the people you'd like to see here."
+        title={t('invitations.page.title')}
+        description={t('invitations.page.description', { app: APP_NAME })}
       />
 
       {errorText ? <Alert>{errorText}</Alert> : null}
 
       <Card>
         <CardHeader>
-          <CardTitle>{TEXT.createTitle}</CardTitle>
-          <CardDescription>
-            We'll email your friend a personal link. Each invitation works once and expires after 30 days. You
-            can copy the link until you leave this page; after that, only the email has it.
-          </CardDescription>
+          <CardTitle>{t(TEXT.createTitle)}</CardTitle>
+          <CardDescription>{t('invitations.page.createDescription')}</CardDescription>
         </CardHeader>
         <CardBody>
           <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
             <div className="flex-1 space-y-1.5">
               <Label htmlFor="invitation-email" required>
-                Friend's email
+                {t('invitations.page.emailLabel')}
               </Label>
               <Input
                 id="invitation-email"
@@ -103,7 +104,7 @@ export function InvitationsPage() {
                 name="email"
                 autoComplete="off"
                 inputMode="email"
-                placeholder="friend@example.com"
+                placeholder={t('invitations.page.emailPlaceholder')}
                 required
                 value={email}
                 onChange={(event) => setEmail(event.target.value)}
@@ -111,7 +112,7 @@ export function InvitationsPage() {
             </div>
             <Button type="submit" busy={create.isPending} className="sm:w-auto">
               {create.isPending ? null : <Send className="size-4" aria-hidden="true" />}
-              {create.isPending ? 'Creating...' : 'Create Invitation'}
+              {t(create.isPending ? 'invitations.page.creating' : 'invitations.page.create')}
             </Button>
           </form>
         </CardBody>
@@ -119,16 +120,16 @@ export function InvitationsPage() {
 
       <Card>
         <CardHeader className="pb-1 sm:pb-2">
-          <CardTitle>{TEXT.listTitle}</CardTitle>
+          <CardTitle>{t(TEXT.listTitle)}</CardTitle>
         </CardHeader>
         <CardBody className="pt-3 sm:pt-3">
           {invitations.isPending ? (
             <div className="flex items-center justify-center gap-2 py-8 text-sm text-stone-500">
-              <Spinner /> Loading invitations…
+              <Spinner /> {t('invitations.page.loading')}
             </div>
           ) : list.length === 0 ? (
             invitations.isError ? null : (
-              <EmptyState icon={MailPlus} title={TEXT.empty} />
+              <EmptyState icon={MailPlus} title={t(TEXT.empty)} />
             )
           ) : (
             <ul className="-my-1 divide-y divide-stone-100">
@@ -154,29 +155,33 @@ export function InvitationsPage() {
 
 /** onCopy is null when this page no longer knows the code: it was shown once, and went by email. */
 function InvitationRow({ invitation, onCopy }: { invitation: Invitation; onCopy: (() => void) | null }) {
+  const t = useT();
   const redeemed = invitation.redeemed;
   return (
     <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3.5">
       <div className="min-w-0">
-        <p className="truncate font-medium text-stone-900">{invitation.email ?? 'Invitation link'}</p>
+        <p className="truncate font-medium text-stone-900">{invitation.email ?? t('invitations.row.link')}</p>
         <p className="text-sm text-stone-500">
-          Created on <Time value={invitation.created_at} format="date" />
+          <Message
+            id="invitations.row.createdOn"
+            values={{ date: <Time value={invitation.created_at} format="date" /> }}
+          />
         </p>
       </div>
       {redeemed ? (
         <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-3 py-1 text-sm font-medium text-emerald-800 ring-1 ring-emerald-200">
           <CircleCheck className="size-4" aria-hidden="true" />
-          {TEXT.redeemed}
+          {t(TEXT.redeemed)}
         </span>
       ) : onCopy ? (
         <Button variant="outline" size="sm" onClick={onCopy}>
           <Copy className="size-4" aria-hidden="true" />
-          {TEXT.copy}
+          {t(TEXT.copy)}
         </Button>
       ) : (
         <span className="inline-flex items-center gap-1.5 text-sm text-stone-500">
           <Mail className="size-4" aria-hidden="true" />
-          {TEXT.sentByEmail}
+          {t(TEXT.sentByEmail)}
         </span>
       )}
     </li>

@@ -1,14 +1,17 @@
-/** Texts of the invitations screen fixed by the product spec (sections 2 and 8). */
+/**
+ * The message ids of the invitations screen's texts fixed by the product spec (sections 2 and 8;
+ * the English in ./messages/en.json).
+ */
 export const INVITATION_TEXT = {
-  createTitle: 'Create New Invitation',
-  listTitle: 'Your Invitations',
-  empty: "You haven't created any invitations yet.",
-  redeemed: 'Invitation redeemed',
-  copy: 'Copy Link',
+  createTitle: 'invitations.createTitle',
+  listTitle: 'invitations.listTitle',
+  empty: 'invitations.empty',
+  redeemed: 'invitations.redeemed',
+  copy: 'invitations.copy',
   /** Instead of 'Copy Link' once the code is gone from the page: the server keeps only its hash. */
-  sentByEmail: 'Link sent by email',
-  created: 'Invitation created successfully!',
-  copied: 'Invitation link copied to clipboard!',
-  authRequired: 'Authentication required',
-  copyFailed: 'Could not copy the invitation link. Please copy it from your invitation email instead.',
+  sentByEmail: 'invitations.sentByEmail',
+  created: 'invitations.created',
+  copied: 'invitations.copied',
+  authRequired: 'invitations.authRequired',
+  copyFailed: 'invitations.copyFailed',
 } as const;

@@ -6,6 +6,7 @@ import { isNotFoundError, NotFoundState } from '@web/components/not-found-state'
 import { PageHeader } from '@web/components/page-header';
 import { RetryAlert } from '@web/components/retry-alert';
 import { PostTimeline, profilePostsPageFetcher } from '@web/features/posts';
+import { useT } from '@web/i18n/i18n';
 import { errorMessage } from '@web/lib/api-errors';
 import { queryKeys } from '@web/lib/query-keys';
 import { useDocumentTitle } from '@web/lib/use-document-title';
@@ -15,28 +16,29 @@ import { profileDisplayName } from './display-name';
 
 /** /profiles/{id}: heading Profile, the member's card, then a Timeline of their posts I may see. */
 export function ProfilePage() {
+  const t = useT();
   const { id = '' } = useParams();
   const profile = useQuery(profileQueryOptions(id));
-  useDocumentTitle(profile.data ? profileDisplayName(profile.data) : 'Profile');
+  useDocumentTitle(profile.data ? profileDisplayName(profile.data) : t('profiles.page.title'));
 
   // A member who is not there (or not there for this reader): one heading, one message.
   if (profile.isError && isNotFoundError(profile.error)) {
     return (
       <NotFoundState
-        title="Member not found"
-        message={`An error has occurred: ${errorMessage(profile.error)}`}
-        actions={<ButtonLink to="/dashboard">Back to Timeline</ButtonLink>}
+        title={t('profiles.page.notFound')}
+        message={t('profiles.page.error', { message: errorMessage(profile.error) })}
+        actions={<ButtonLink to="/dashboard">{t('profiles.page.backToTimeline')}</ButtonLink>}
       />
     );
   }
   return (
     <div>
-      <PageHeader title="Profile" />
+      <PageHeader title={t('profiles.page.title')} />
       {profile.isPending ? (
-        <LoadingScreen label="Loading profile…" />
+        <LoadingScreen label={t('profiles.page.loading')} />
       ) : profile.isError ? (
         <RetryAlert
-          message={`An error has occurred: ${errorMessage(profile.error)}`}
+          message={t('profiles.page.error', { message: errorMessage(profile.error) })}
           retrying={profile.isFetching}
           onRetry={() => void profile.refetch()}
         />
@@ -48,12 +50,12 @@ export function ProfilePage() {
               id="profile-timeline-heading"
               className="mb-3 text-lg font-semibold tracking-tight text-stone-900"
             >
-              Timeline
+              {t('profiles.page.timeline')}
             </h2>
             <PostTimeline
               queryKey={queryKeys.posts.profile(profile.data.id)}
               fetchPage={profilePostsPageFetcher(profile.data.id)}
-              emptyText={profile.data.is_self ? "You haven't posted yet" : 'No posts to show yet'}
+              emptyText={t(profile.data.is_self ? 'profiles.page.selfEmpty' : 'profiles.page.empty')}
             />
           </section>
         </div>

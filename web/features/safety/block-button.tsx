@@ -4,6 +4,7 @@ import { Ban } from 'lucide-react';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/button';
 import { Dialog } from '@web/components/dialog';
+import { useT } from '@web/i18n/i18n';
 import { errorMessage } from '@web/lib/api-errors';
 import { queryKeys } from '@web/lib/query-keys';
 import { blockMember, fetchBlock, safetyKeys, unblockMember } from './api';
@@ -13,6 +14,7 @@ import { blockMember, fetchBlock, safetyKeys, unblockMember } from './api';
  * immediate. Either way the timelines are refetched, so what the block hides goes or comes back.
  */
 export function BlockButton({ userId, name }: { userId: string; name: string }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const state = useQuery({ queryKey: safetyKeys.block(userId), queryFn: () => fetchBlock(userId) });
@@ -34,7 +36,7 @@ export function BlockButton({ userId, name }: { userId: string; name: string }) 
   if (state.data.blocked) {
     return (
       <Button variant="outline" size="sm" busy={change.isPending} onClick={() => change.mutate(false)}>
-        Unblock
+        {t('safety.block.unblock')}
       </Button>
     );
   }
@@ -42,7 +44,7 @@ export function BlockButton({ userId, name }: { userId: string; name: string }) 
     <>
       <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
         <Ban className="size-4" aria-hidden="true" />
-        Block
+        {t('safety.block.block')}
       </Button>
       <Dialog
         open={confirming}
@@ -51,16 +53,16 @@ export function BlockButton({ userId, name }: { userId: string; name: string }) 
           setConfirming(next);
         }}
         dismissible={!change.isPending}
-        title={`Block ${name}?`}
-        description="You won't see each other's posts, comments or mentions, and neither of you is notified about the other. You'll stop following each other. They aren't told, and you can unblock them any time in Settings."
+        title={t('safety.block.title', { name })}
+        description={t('safety.block.description')}
       >
         {change.isError ? <Alert className="mb-4">{errorMessage(change.error)}</Alert> : null}
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={() => setConfirming(false)} disabled={change.isPending}>
-            Cancel
+            {t('safety.block.cancel')}
           </Button>
           <Button variant="danger" busy={change.isPending} onClick={() => change.mutate(true)}>
-            {change.isPending ? 'Blocking...' : 'Block'}
+            {t(change.isPending ? 'safety.block.blocking' : 'safety.block.block')}
           </Button>
         </div>
       </Dialog>

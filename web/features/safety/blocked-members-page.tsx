@@ -8,6 +8,7 @@ import { Button } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
 import { PageHeader } from '@web/components/page-header';
 import { PagedListState } from '@web/components/paged-list-state';
+import { useT } from '@web/i18n/i18n';
 import { errorMessage } from '@web/lib/api-errors';
 import { initialsOf } from '@web/lib/initials';
 import { queryKeys } from '@web/lib/query-keys';
@@ -17,22 +18,20 @@ import { SettingsBackLink } from './settings-back-link';
 
 /** /settings/blocked: the members this member blocked, newest first, each with Unblock. */
 export function BlockedMembersPage() {
-  useDocumentTitle('Blocked members');
+  const t = useT();
+  useDocumentTitle(t('safety.blocked.title'));
   const query = useInfiniteQuery({ queryKey: safetyKeys.blocked(), ...blockedMembersPaging() });
   return (
     <>
       <SettingsBackLink />
-      <PageHeader
-        title="Blocked members"
-        description="You and the members you block don't see each other's posts, comments or mentions, and aren't notified about each other."
-      />
-      <PagedListState query={query} loadingLabel="Loading blocked members…">
+      <PageHeader title={t('safety.blocked.title')} description={t('safety.blocked.description')} />
+      <PagedListState query={query} loadingLabel={t('safety.blocked.loading')}>
         {(items) =>
           items.length === 0 ? (
             <EmptyState
               icon={Ban}
-              title="You haven't blocked anyone"
-              description="You can block a member from their profile page."
+              title={t('safety.blocked.emptyTitle')}
+              description={t('safety.blocked.emptyDescription')}
             />
           ) : (
             <ul className="divide-y divide-stone-100 rounded-2xl border border-stone-200/80 bg-white shadow-sm shadow-stone-900/5">
@@ -48,6 +47,7 @@ export function BlockedMembersPage() {
 }
 
 function BlockedMemberItem({ member }: { member: BlockedMember }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const unblock = useMutation({
     mutationFn: () => unblockMember(member.user_id),
@@ -74,9 +74,9 @@ function BlockedMemberItem({ member }: { member: BlockedMember }) {
         size="sm"
         busy={unblock.isPending}
         onClick={() => unblock.mutate()}
-        aria-label={`Unblock ${member.name}`}
+        aria-label={t('safety.blocked.unblockName', { name: member.name })}
       >
-        Unblock
+        {t('safety.block.unblock')}
       </Button>
     </li>
   );

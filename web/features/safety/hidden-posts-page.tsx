@@ -7,6 +7,7 @@ import { Button } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
 import { PageHeader } from '@web/components/page-header';
 import { PagedListState } from '@web/components/paged-list-state';
+import { useT } from '@web/i18n/i18n';
 import { errorMessage } from '@web/lib/api-errors';
 import { queryKeys } from '@web/lib/query-keys';
 import { useDocumentTitle } from '@web/lib/use-document-title';
@@ -15,22 +16,20 @@ import { SettingsBackLink } from './settings-back-link';
 
 /** /settings/hidden: the posts the member hid with Ignore, most recent first, each with Show again. */
 export function HiddenPostsPage() {
-  useDocumentTitle('Hidden posts');
+  const t = useT();
+  useDocumentTitle(t('safety.hidden.title'));
   const query = useInfiniteQuery({ queryKey: safetyKeys.hiddenPosts(), ...hiddenPostsPaging() });
   return (
     <>
       <SettingsBackLink />
-      <PageHeader
-        title="Hidden posts"
-        description="Posts you chose to ignore. They stay out of your timelines and search until you show them again."
-      />
-      <PagedListState query={query} loadingLabel="Loading hidden posts…">
+      <PageHeader title={t('safety.hidden.title')} description={t('safety.hidden.description')} />
+      <PagedListState query={query} loadingLabel={t('safety.hidden.loading')}>
         {(items) =>
           items.length === 0 ? (
             <EmptyState
               icon={EyeOff}
-              title="No hidden posts"
-              description="When you ignore a post from its menu, it is listed here."
+              title={t('safety.hidden.emptyTitle')}
+              description={t('safety.hidden.emptyDescription')}
             />
           ) : (
             <ul className="divide-y divide-stone-100 rounded-2xl border border-stone-200/80 bg-white shadow-sm shadow-stone-900/5">
@@ -46,6 +45,7 @@ export function HiddenPostsPage() {
 }
 
 function HiddenPostItem({ post }: { post: HiddenPost }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const show = useMutation({
     mutationFn: () => showPostAgain(post.post_id),
@@ -64,7 +64,13 @@ function HiddenPostItem({ post }: { post: HiddenPost }) {
           {post.tldr}
         </Link>
         <p className="text-sm text-stone-500">
-          by {post.name} (@{post.username}){post.group_name ? <> in {post.group_name}</> : null}
+          {post.group_name
+            ? t('safety.hidden.bylineInGroup', {
+                name: post.name,
+                username: post.username,
+                group: post.group_name,
+              })
+            : t('safety.hidden.byline', { name: post.name, username: post.username })}
         </p>
         {show.isError ? <Alert className="mt-2">{errorMessage(show.error)}</Alert> : null}
       </div>
@@ -73,10 +79,10 @@ function HiddenPostItem({ post }: { post: HiddenPost }) {
         size="sm"
         busy={show.isPending}
         onClick={() => show.mutate()}
-        aria-label={`Show again: ${post.tldr}`}
+        aria-label={t('safety.hidden.showAgainLabel', { title: post.tldr })}
       >
         {show.isPending ? null : <Eye className="size-4" aria-hidden="true" />}
-        Show again
+        {t('safety.hidden.showAgain')}
       </Button>
     </li>
   );

@@ -2,12 +2,21 @@
 export const SECTION_TABS = ['posts', 'links', 'people', 'groups'] as const;
 export type SectionTab = (typeof SECTION_TABS)[number];
 
-/** Texts of the search screen (spec sections 2 and 8). */
+/** The message ids of the search screen's texts (spec sections 2 and 8; the English in ./messages/en.json). */
 export const SEARCH_TEXT = {
-  empty: 'No posts found',
-  error: (message: string) => `Error: ${message}`,
-  tabs: { posts: 'Posts', links: 'Links', people: 'People', groups: 'Groups' },
-  emptySection: { links: 'No links found', people: 'No people found', groups: 'No groups found' },
+  empty: 'search.page.empty',
+  error: 'search.page.error',
+  tabs: {
+    posts: 'search.tabs.posts',
+    links: 'search.tabs.links',
+    people: 'search.tabs.people',
+    groups: 'search.tabs.groups',
+  },
+  emptySection: {
+    links: 'search.sections.emptyLinks',
+    people: 'search.sections.emptyPeople',
+    groups: 'search.sections.emptyGroups',
+  },
 } as const;
 
 /** The tab named in the address (?tab=), posts when absent or unknown. */

@@ -10,6 +10,8 @@ import { EmptyState } from '@web/components/empty-state';
 import { Input } from '@web/components/input';
 import { PageHeader } from '@web/components/page-header';
 import { PostCardSkeleton, PostList, postsMeta } from '@web/features/posts';
+import { useT } from '@web/i18n/i18n';
+import { Message } from '@web/i18n/message';
 import { errorMessage } from '@web/lib/api-errors';
 import { cn } from '@web/lib/cn';
 import { queryKeys } from '@web/lib/query-keys';
@@ -24,7 +26,8 @@ import { SectionResults } from './search-sections';
  * and reload keep it.
  */
 export function SearchPage() {
-  useDocumentTitle('Search');
+  const t = useT();
+  useDocumentTitle(t('search.page.title'));
   const [searchParams, setSearchParams] = useSearchParams();
   const submitted = searchParams.get('q')?.trim() || null;
   const tab = tabFromParam(searchParams.get('tab'));
@@ -58,35 +61,36 @@ export function SearchPage() {
 
   return (
     <>
-      <PageHeader
-        title="Search"
-        description="Find posts, links, people and groups by a word, a question, or what they are about."
-      />
+      <PageHeader title={t('search.page.title')} description={t('search.page.description')} />
       <form role="search" onSubmit={submit} className="mb-6 flex gap-2">
         <div className="relative flex-1">
           <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400"
+            className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-stone-400"
             aria-hidden="true"
           />
           <Input
             type="search"
             name="q"
-            aria-label="Search posts"
-            placeholder="Search posts…"
+            aria-label={t('search.page.fieldLabel')}
+            placeholder={t('search.page.placeholder')}
             autoFocus
             autoComplete="off"
             enterKeyHint="search"
             maxLength={LIMITS.searchQuery}
             value={input}
             onChange={(event) => setInput(event.target.value)}
-            className="h-11 pl-9"
+            className="h-11 ps-9"
           />
         </div>
         <Button type="submit" size="lg" busy={results.isFetching} disabled={!input.trim()}>
-          Search
+          {t('search.page.submit')}
         </Button>
       </form>
-      <div role="tablist" aria-label="Kinds of results" className="mb-4 flex gap-1 border-b border-stone-200">
+      <div
+        role="tablist"
+        aria-label={t('search.page.tabsLabel')}
+        className="mb-4 flex gap-1 border-b border-stone-200"
+      >
         {SECTION_TABS.map((name) => (
           <button
             key={name}
@@ -101,11 +105,11 @@ export function SearchPage() {
                 : 'border-transparent text-stone-600 hover:text-stone-900',
             )}
           >
-            {SEARCH_TEXT.tabs[name]}
+            {t(SEARCH_TEXT.tabs[name])}
           </button>
         ))}
       </div>
-      <div role="tabpanel" aria-label={SEARCH_TEXT.tabs[tab]}>
+      <div role="tabpanel" aria-label={t(SEARCH_TEXT.tabs[tab])}>
         {tab !== 'posts' && submitted !== null ? (
           <SectionResults query={submitted} tab={tab} />
         ) : (
@@ -125,18 +129,19 @@ function SearchResults({
   results: UseQueryResult<Post[]>;
   onRetry: () => void;
 }) {
+  const t = useT();
   if (query === null) {
     return (
       <EmptyState
         icon={Search}
-        title="Search your community"
-        description="Type a few words or a question, such as a topic, a name or a place, and press Enter."
+        title={t('search.page.startTitle')}
+        description={t('search.page.startDescription')}
       />
     );
   }
   if (results.isPending) {
     return (
-      <div role="status" aria-label="Searching" className="space-y-4">
+      <div role="status" aria-label={t('search.page.searching')} className="space-y-4">
         <PostCardSkeleton />
         <PostCardSkeleton />
       </div>
@@ -145,10 +150,10 @@ function SearchResults({
   if (results.isError) {
     return (
       <Alert>
-        <p>{SEARCH_TEXT.error(errorMessage(results.error))}</p>
+        <p>{t(SEARCH_TEXT.error, { message: errorMessage(results.error) })}</p>
         <Button variant="outline" size="sm" className="mt-3" onClick={onRetry}>
           <RotateCw className="size-4" aria-hidden="true" />
-          Try Again
+          {t('search.page.tryAgain')}
         </Button>
       </Alert>
     );
@@ -157,16 +162,19 @@ function SearchResults({
     return (
       <EmptyState
         icon={SearchX}
-        title={SEARCH_TEXT.empty}
-        description={`Nothing matched “${query}”. Try different or fewer words.`}
+        title={t(SEARCH_TEXT.empty)}
+        description={t('search.page.emptyDescription', { query })}
       />
     );
   }
   return (
     <>
       <p className="mb-3 text-sm text-stone-600" role="status">
-        {results.data.length === 1 ? '1 post' : `${results.data.length} posts`} matching{' '}
-        <span className="font-medium text-stone-900">“{query}”</span>
+        <Message
+          id="search.page.matching"
+          values={{ count: results.data.length, query }}
+          components={{ query: <span className="font-medium text-stone-900" /> }}
+        />
       </p>
       <PostList posts={results.data} />
     </>

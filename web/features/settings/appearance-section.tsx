@@ -21,26 +21,19 @@ import {
   useThemeChoice,
   type ThemeChoice,
 } from '@web/lib/theme';
+import { useT } from '@web/i18n/i18n';
+import { Message } from '@web/i18n/message';
 import { useTimedMessage } from '@web/lib/use-timed-message';
-
-export const APPEARANCE_TEXT = {
-  title: 'Appearance',
-  description: 'Light or dark, on this browser. System follows your device’s setting.',
-  zoneTitle: 'Time zone',
-  zoneDescription:
-    'Times on Hearth and in its mail (the daily digest comes at 7 in the morning) use this zone.',
-  automatic: (zone: string) => `Automatic (${zone})`,
-  zoneSaved: 'Time zone saved.',
-} as const;
 
 /** System / Light / Dark as a radio group; the choice applies at once and stays with this browser. */
 export function AppearanceCard() {
+  const t = useT();
   const choice = useThemeChoice();
   return (
     <Card>
       <CardHeader>
-        <CardTitle id="appearance-title">{APPEARANCE_TEXT.title}</CardTitle>
-        <CardDescription>{APPEARANCE_TEXT.description}</CardDescription>
+        <CardTitle id="appearance-title">{t('settings.appearance.title')}</CardTitle>
+        <CardDescription>{t('settings.appearance.description')}</CardDescription>
       </CardHeader>
       <CardBody>
         <div role="radiogroup" aria-labelledby="appearance-title" className="grid gap-2 sm:grid-cols-3">
@@ -54,6 +47,7 @@ export function AppearanceCard() {
 }
 
 function ThemeOption({ option, checked }: { option: ThemeChoice; checked: boolean }) {
+  const t = useT();
   const Icon = THEME_ICONS[option];
   return (
     <label
@@ -76,7 +70,7 @@ function ThemeOption({ option, checked }: { option: ThemeChoice; checked: boolea
         className="absolute inset-0 cursor-pointer appearance-none rounded-xl focus:outline-none"
       />
       <Icon className="size-4 text-stone-500" aria-hidden="true" />
-      {THEME_LABELS[option]}
+      {t(THEME_LABELS[option])}
     </label>
   );
 }
@@ -86,6 +80,7 @@ function ThemeOption({ option, checked }: { option: ThemeChoice; checked: boolea
  * part of its name.
  */
 export function TimeZoneCard() {
+  const t = useT();
   const { user, refreshUser } = useAuth();
   const toast = useTimedMessage();
   const browserZone = systemTimeZone();
@@ -105,7 +100,7 @@ export function TimeZoneCard() {
     mutationFn: (timeZone: string) => updateMyProfile({ time_zone: timeZone }),
     onSuccess: async () => {
       await refreshUser();
-      toast.show(APPEARANCE_TEXT.zoneSaved);
+      toast.show(t('settings.timeZone.saved'));
     },
   });
 
@@ -119,25 +114,25 @@ export function TimeZoneCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{APPEARANCE_TEXT.zoneTitle}</CardTitle>
-        <CardDescription>{APPEARANCE_TEXT.zoneDescription}</CardDescription>
+        <CardTitle>{t('settings.timeZone.title')}</CardTitle>
+        <CardDescription>{t('settings.timeZone.description')}</CardDescription>
       </CardHeader>
       <CardBody>
         <form onSubmit={submit} className="space-y-4">
           {save.isError && !fieldError ? <Alert>{errorMessage(save.error)}</Alert> : null}
           <div className="space-y-1.5">
-            <Label htmlFor="time-zone-filter">Find a time zone</Label>
+            <Label htmlFor="time-zone-filter">{t('settings.timeZone.find')}</Label>
             <Input
               id="time-zone-filter"
               type="search"
               value={filter}
-              placeholder="e.g. Tokyo, London, Kolkata"
+              placeholder={t('settings.timeZone.findPlaceholder')}
               autoComplete="off"
               onChange={(event) => setFilter(event.target.value)}
             />
           </div>
           <div className="space-y-1.5">
-            <Label htmlFor="time-zone">Time zone</Label>
+            <Label htmlFor="time-zone">{t('settings.timeZone.label')}</Label>
             <Select
               id="time-zone"
               name="time_zone"
@@ -147,7 +142,7 @@ export function TimeZoneCard() {
               aria-describedby={fieldError ? 'time-zone-error' : 'time-zone-now'}
               onChange={(event) => setZone(event.target.value)}
             >
-              <option value="">{APPEARANCE_TEXT.automatic(browserZone)}</option>
+              <option value="">{t('settings.timeZone.automatic', { zone: browserZone })}</option>
               {shown.map((name) => (
                 <option key={name} value={name}>
                   {name.replaceAll('_', ' ')}
@@ -156,18 +151,21 @@ export function TimeZoneCard() {
             </Select>
             {fieldError ? (
               <p id="time-zone-error" className="text-sm text-red-700">
-                Time zone {fieldError}
+                {t('settings.timeZone.error', { problem: fieldError })}
               </p>
             ) : (
               <p id="time-zone-now" className="text-sm text-stone-500">
-                Now in your zone: <Time value={now} format="full" />
+                <Message
+                  id="settings.timeZone.now"
+                  components={{ time: <Time value={now} format="full" /> }}
+                />
               </p>
             )}
           </div>
           <div className="flex justify-end border-t border-stone-100 pt-4">
             <Button type="submit" busy={save.isPending}>
               {save.isPending ? null : <Save className="size-4" aria-hidden="true" />}
-              Save time zone
+              {t('settings.timeZone.save')}
             </Button>
           </div>
         </form>

@@ -8,6 +8,8 @@ import { Button, buttonClasses } from '@web/components/button';
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@web/components/card';
 import { RetryAlert } from '@web/components/retry-alert';
 import { Time } from '@web/components/time';
+import { useT } from '@web/i18n/i18n';
+import { Message } from '@web/i18n/message';
 import { errorMessage, serverErrorText } from '@web/lib/api-errors';
 import {
   dataExportKeys,
@@ -16,13 +18,14 @@ import {
   requestDataExport,
 } from './data-export-api';
 
+/** What the archive holds, one line each. */
 const INCLUDED = [
-  'Your profile, email address, time zone and notification settings',
-  'Your posts, with their group and public address if published',
-  'Your comments on posts and links, and what they answer',
-  'The links you shared, with their summaries',
-  'Your likes, groups and roles, follows, invitations and blocks',
-  'The files you uploaded',
+  'settings.dataExport.includedProfile',
+  'settings.dataExport.includedPosts',
+  'settings.dataExport.includedComments',
+  'settings.dataExport.includedLinks',
+  'settings.dataExport.includedSocial',
+  'settings.dataExport.includedFiles',
 ];
 
 /** The newest export, with the list updated in place (a new one first, the same one replaced). */
@@ -32,6 +35,7 @@ function withExport(list: DataExport[] | undefined, created: DataExport): DataEx
 
 /** /settings/data: ask for a zip of everything the member shared, follow it, download it. */
 export function DataExportSection() {
+  const t = useT();
   const queryClient = useQueryClient();
   const exports = useQuery({
     ...dataExportsQueryOptions(),
@@ -49,33 +53,29 @@ export function DataExportSection() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Export your data</CardTitle>
+        <CardTitle>{t('settings.dataExport.title')}</CardTitle>
         <CardDescription>
-          Get a copy of what you have shared on Hearth as one zip file of JSON documents and your files. We
-          prepare it in the background and email you when it is ready; the download works for{' '}
-          {DATA_EXPORT_LIMITS.keepDays} days.
+          {t('settings.dataExport.description', { days: DATA_EXPORT_LIMITS.keepDays })}
         </CardDescription>
       </CardHeader>
       <CardBody className="space-y-4">
         <div>
-          <p className="text-sm font-medium text-stone-800">What is included</p>
-          <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm text-stone-600">
+          <p className="text-sm font-medium text-stone-800">{t('settings.dataExport.included')}</p>
+          <ul className="mt-1 list-disc space-y-0.5 ps-5 text-sm text-stone-600">
             {INCLUDED.map((item) => (
-              <li key={item}>{item}</li>
+              <li key={item}>{t(item)}</li>
             ))}
           </ul>
-          <p className="mt-2 text-sm text-stone-600">
-            Never included: your password, sign-in sessions, two-factor secrets and other members' posts.
-          </p>
+          <p className="mt-2 text-sm text-stone-600">{t('settings.dataExport.neverIncluded')}</p>
         </div>
         {requestError ? <Alert>{requestError}</Alert> : null}
         {exports.isPending ? (
           <p role="status" className="text-sm text-stone-500">
-            Loading your exports…
+            {t('settings.dataExport.loading')}
           </p>
         ) : exports.isError ? (
           <RetryAlert
-            message={`An error has occurred: ${errorMessage(exports.error)}`}
+            message={t('settings.profile.loadFailed', { error: errorMessage(exports.error) })}
             retrying={exports.isFetching}
             onRetry={() => void exports.refetch()}
           />
@@ -96,15 +96,16 @@ function ExportState({
   requesting: boolean;
   onRequest: () => void;
 }) {
+  const t = useT();
   if (latest?.status === 'pending') {
-    return <Alert variant="info">We're preparing your export. We'll email you when it's ready.</Alert>;
+    return <Alert variant="info">{t('settings.dataExport.preparing')}</Alert>;
   }
   if (latest?.status === 'failed') {
     return (
       <div className="space-y-3">
-        <Alert>We couldn't prepare your export. Nothing was lost; please try again.</Alert>
+        <Alert>{t('settings.dataExport.failed')}</Alert>
         <Button busy={requesting} onClick={onRequest}>
-          Try again
+          {t('settings.dataExport.tryAgain')}
         </Button>
       </div>
     );
@@ -116,9 +117,12 @@ function ExportState({
         <div className="flex flex-wrap items-center gap-3 rounded-lg border border-stone-200 p-3">
           <FileArchive className="size-5 shrink-0 text-stone-500" aria-hidden="true" />
           <div className="min-w-0 flex-1">
-            <p className="font-medium text-stone-900">Your export is ready</p>
+            <p className="font-medium text-stone-900">{t('settings.dataExport.ready')}</p>
             <p className="text-sm text-stone-600">
-              Available until <Time value={ready.expires_at!} format="date" />
+              <Message
+                id="settings.dataExport.availableUntil"
+                components={{ day: <Time value={ready.expires_at!} format="date" /> }}
+              />
             </p>
           </div>
           <a
@@ -127,14 +131,16 @@ function ExportState({
             className={buttonClasses({ variant: 'primary', size: 'sm' })}
           >
             <Download className="size-4" aria-hidden="true" />
-            Download{ready.byte_size != null ? ` (${formatBytes(ready.byte_size)})` : ''}
+            {ready.byte_size != null
+              ? t('settings.dataExport.downloadSize', { size: formatBytes(ready.byte_size) })
+              : t('settings.dataExport.download')}
           </a>
         </div>
       ) : latest?.status === 'ready' ? (
-        <p className="text-sm text-stone-600">Your last export has expired and was deleted.</p>
+        <p className="text-sm text-stone-600">{t('settings.dataExport.expired')}</p>
       ) : null}
       <Button variant={ready ? 'outline' : 'primary'} busy={requesting} onClick={onRequest}>
-        Request export
+        {t('settings.dataExport.request')}
       </Button>
     </div>
   );

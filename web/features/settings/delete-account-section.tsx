@@ -9,6 +9,7 @@ import { Dialog } from '@web/components/dialog';
 import { TextField } from '@web/components/input';
 import { RetryAlert } from '@web/components/retry-alert';
 import { Spinner } from '@web/components/spinner';
+import { useT } from '@web/i18n/i18n';
 import { errorMessage, fieldErrorsOf } from '@web/lib/api-errors';
 import {
   accountDeletionQueryOptions,
@@ -26,19 +27,20 @@ const EMPTY = { current_password: '', code: '' };
  * After the request the member is signed out and shown the date.
  */
 export function DeleteAccountSection() {
+  const t = useT();
   const state = useQuery(accountDeletionQueryOptions());
   const [open, setOpen] = useState(false);
 
   return (
     <Card className="border-red-200">
       <CardHeader>
-        <CardTitle>Delete your account</CardTitle>
-        <CardDescription>Leave Hearth and take what you shared with you.</CardDescription>
+        <CardTitle>{t('settings.deleteAccount.title')}</CardTitle>
+        <CardDescription>{t('settings.deleteAccount.description')}</CardDescription>
       </CardHeader>
       <CardBody className="space-y-4 text-sm text-stone-700">
         {state.isPending ? (
           <div className="flex items-center gap-2 text-stone-600">
-            <Spinner /> Loading...
+            <Spinner /> {t('settings.deleteAccount.loading')}
           </div>
         ) : state.isError ? (
           <RetryAlert
@@ -56,7 +58,7 @@ export function DeleteAccountSection() {
                 disabled={Boolean(state.data.blocked_reason)}
                 onClick={() => setOpen(true)}
               >
-                Delete my account
+                {t('settings.deleteAccount.delete')}
               </Button>
             </div>
             <ConfirmDeletionDialog open={open} onOpenChange={setOpen} state={state.data} />
@@ -68,32 +70,27 @@ export function DeleteAccountSection() {
 }
 
 function WhatHappens({ graceDays }: { graceDays: number }) {
+  const t = useT();
   return (
     <>
-      <p>
-        You are signed out on every device at once. Your account is deleted {graceDays} days later; sign in
-        before then and nothing is lost.
-      </p>
+      <p>{t('settings.deleteAccount.when', { days: graceDays })}</p>
       <div>
-        <h3 className="font-medium text-stone-900">Removed for good</h3>
-        <ul className="mt-1 list-disc space-y-0.5 pl-5">
-          <li>Your profile, posts, comments (with the replies under them), links, likes and files</li>
-          <li>Whom you follow and block, your invitations not yet used, your notifications and sessions</li>
-          <li>Your username and email address, which become free for someone else</li>
+        <h3 className="font-medium text-stone-900">{t('settings.deleteAccount.removed')}</h3>
+        <ul className="mt-1 list-disc space-y-0.5 ps-5">
+          <li>{t('settings.deleteAccount.removedContent')}</li>
+          <li>{t('settings.deleteAccount.removedTies')}</li>
+          <li>{t('settings.deleteAccount.removedNames')}</li>
         </ul>
       </div>
       <div>
-        <h3 className="font-medium text-stone-900">What stays</h3>
-        <ul className="mt-1 list-disc space-y-0.5 pl-5">
-          <li>Members you invited keep their accounts.</li>
-          <li>
-            A group you own passes to its longest-standing Moderator, or else to its longest-standing member;
-            a group with nobody else in it is deleted.
-          </li>
-          <li>Feedback you sent stays with the people who run Hearth, without your name.</li>
+        <h3 className="font-medium text-stone-900">{t('settings.deleteAccount.stays')}</h3>
+        <ul className="mt-1 list-disc space-y-0.5 ps-5">
+          <li>{t('settings.deleteAccount.staysInvited')}</li>
+          <li>{t('settings.deleteAccount.staysGroups')}</li>
+          <li>{t('settings.deleteAccount.staysFeedback')}</li>
         </ul>
       </div>
-      <p>Want a copy first? Download your data above before you go.</p>
+      <p>{t('settings.deleteAccount.copyFirst')}</p>
     </>
   );
 }
@@ -107,6 +104,7 @@ function ConfirmDeletionDialog({
   onOpenChange: (open: boolean) => void;
   state: AccountDeletionState;
 }) {
+  const t = useT();
   const navigate = useNavigate();
   const [form, setForm] = useState(EMPTY);
   const remove = useMutation({
@@ -149,10 +147,10 @@ function ConfirmDeletionDialog({
       open={open}
       onOpenChange={close}
       dismissible={!remove.isPending}
-      title="Delete your account?"
-      description={`Enter your password to confirm. Your account is deleted in ${state.grace_days} days unless you sign in before then.`}
+      title={t('settings.deleteAccount.confirmTitle')}
+      description={t('settings.deleteAccount.confirmDescription', { days: state.grace_days })}
     >
-      <form onSubmit={submit} className="space-y-4" aria-label="Confirm account deletion">
+      <form onSubmit={submit} className="space-y-4" aria-label={t('settings.deleteAccount.confirm')}>
         {base || unexplained ? <Alert>{base ?? unexplained}</Alert> : null}
         <CurrentPasswordField
           autoFocus
@@ -162,8 +160,8 @@ function ConfirmDeletionDialog({
         />
         {state.two_factor_required ? (
           <TextField
-            label="Code"
-            hint="The 6-digit code from your authenticator app, or one of your recovery codes."
+            label={t('settings.security.code')}
+            hint={t('settings.deleteAccount.codeHint')}
             autoComplete="one-time-code"
             required
             value={form.code}
@@ -173,10 +171,10 @@ function ConfirmDeletionDialog({
         ) : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button type="button" variant="outline" disabled={remove.isPending} onClick={() => close(false)}>
-            Keep my account
+            {t('settings.deleteAccount.keep')}
           </Button>
           <Button type="submit" variant="danger" busy={remove.isPending}>
-            {remove.isPending ? 'Deleting...' : 'Delete my account'}
+            {remove.isPending ? t('settings.deleteAccount.deleting') : t('settings.deleteAccount.delete')}
           </Button>
         </div>
       </form>

@@ -5,6 +5,8 @@ import { useAuth } from '@web/app/auth/auth-context';
 import { ButtonLink } from '@web/components/button';
 import { LoadingScreen } from '@web/components/loading-screen';
 import { Time } from '@web/components/time';
+import { useT } from '@web/i18n/i18n';
+import { Message } from '@web/i18n/message';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { accountDeletionQueryOptions } from './account-deletion-api';
 
@@ -47,34 +49,35 @@ export function DeletionScheduledPage() {
 }
 
 function DeletionScheduled({ day }: { day: string | null }) {
-  useDocumentTitle('Account deletion scheduled');
+  const t = useT();
+  useDocumentTitle(t('settings.deletionScheduled.documentTitle'));
   return (
     <div className="space-y-6 text-center">
       <div className="space-y-1.5">
         <h1 className="text-xl font-semibold tracking-tight text-balance text-stone-900 sm:text-2xl">
-          Your account will be deleted
+          {t('settings.deletionScheduled.title')}
         </h1>
         <p className="text-sm text-pretty text-stone-600">
           {day ? (
-            <>
-              Your Hearth account will be deleted on{' '}
-              <strong className="text-stone-900">
-                <Time value={day} format="date" />
-              </strong>
-              .
-            </>
+            <Message
+              id="settings.deletionScheduled.on"
+              components={{
+                day: (
+                  <strong className="text-stone-900">
+                    <Time value={day} format="date" />
+                  </strong>
+                ),
+              }}
+            />
           ) : (
-            'Your Hearth account will be deleted when its grace period ends.'
+            t('settings.deletionScheduled.whenGraceEnds')
           )}{' '}
-          You have been signed out everywhere, and we sent you an email with the date.
+          {t('settings.deletionScheduled.signedOut')}
         </p>
       </div>
-      <p className="text-sm text-pretty text-stone-700">
-        Changed your mind? Sign in before then and your account will not be deleted: everything stays as you
-        left it.
-      </p>
+      <p className="text-sm text-pretty text-stone-700">{t('settings.deletionScheduled.changedMind')}</p>
       <ButtonLink to="/signin" size="lg" fullWidth>
-        Sign in and keep my account
+        {t('settings.deletionScheduled.keep')}
       </ButtonLink>
     </div>
   );
@@ -82,23 +85,19 @@ function DeletionScheduled({ day }: { day: string | null }) {
 
 /** The page for someone with no deletion to hear about: what it is for, and where deleting is done. */
 function AboutAccountDeletion() {
-  useDocumentTitle('Deleting an account');
+  const t = useT();
+  useDocumentTitle(t('settings.deletionAbout.title'));
   return (
     <div className="space-y-6 text-center">
       <div className="space-y-1.5">
         <h1 className="text-xl font-semibold tracking-tight text-balance text-stone-900 sm:text-2xl">
-          Deleting an account
+          {t('settings.deletionAbout.title')}
         </h1>
-        <p className="text-sm text-pretty text-stone-600">
-          A member deletes their Hearth account from their settings, under Your data. The account is kept for
-          a grace period first, and signing in during it keeps the account.
-        </p>
+        <p className="text-sm text-pretty text-stone-600">{t('settings.deletionAbout.how')}</p>
       </div>
-      <p className="text-sm text-pretty text-stone-700">
-        If you asked for your account to be deleted, we sent you an email with the date.
-      </p>
+      <p className="text-sm text-pretty text-stone-700">{t('settings.deletionAbout.mailed')}</p>
       <ButtonLink to="/signin" size="lg" fullWidth>
-        Sign in
+        {t('settings.deletionAbout.signIn')}
       </ButtonLink>
     </div>
   );

@@ -6,12 +6,14 @@ import { ButtonLink } from '@web/components/button';
 import { PageHeader } from '@web/components/page-header';
 import { useAuth } from '@web/app/auth/auth-context';
 import { errorMessage } from '@web/lib/api-errors';
+import { useT } from '@web/i18n/i18n';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { confirmEmailChange, securityKeys } from './security-api';
 
 /** /settings/email-confirmation?token=: the link mailed to a new address, followed while signed in. */
 export function EmailChangeConfirmationPage() {
-  useDocumentTitle('Confirm new email address');
+  const t = useT();
+  useDocumentTitle(t('settings.emailConfirmation.title'));
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const queryClient = useQueryClient();
@@ -34,21 +36,23 @@ export function EmailChangeConfirmationPage() {
 
   return (
     <div>
-      <PageHeader title="Confirm new email address" />
+      <PageHeader title={t('settings.emailConfirmation.title')} />
       <div className="space-y-4">
         {!token ? (
-          <Alert>This confirmation link is invalid or has expired.</Alert>
+          <Alert>{t('settings.emailConfirmation.invalid')}</Alert>
         ) : confirm.isSuccess ? (
-          <Alert variant="success">Your email address is now {confirm.data.email}.</Alert>
+          <Alert variant="success">
+            {t('settings.emailConfirmation.done', { email: confirm.data.email })}
+          </Alert>
         ) : confirm.isError ? (
           <Alert>{errorMessage(confirm.error)}</Alert>
         ) : (
           <p role="status" className="text-sm text-stone-600">
-            Confirming your new address…
+            {t('settings.emailConfirmation.confirming')}
           </p>
         )}
         <ButtonLink to="/settings/security" variant="outline">
-          Back to Security
+          {t('settings.emailConfirmation.back')}
         </ButtonLink>
       </div>
     </div>

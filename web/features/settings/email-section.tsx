@@ -4,6 +4,8 @@ import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/button';
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@web/components/card';
 import { TextField } from '@web/components/input';
+import { useT } from '@web/i18n/i18n';
+import { Message } from '@web/i18n/message';
 import { errorMessage } from '@web/lib/api-errors';
 import { cancelEmailChange, requestEmailChange, securityKeys } from './security-api';
 import { CurrentPasswordField, FormError, useSecurityForm } from './security-form';
@@ -11,6 +13,7 @@ import { Time } from '@web/components/time';
 
 /** Change email: the new address confirms by a mailed link; a pending change can be cancelled. */
 export function EmailSection({ security }: { security: AccountSecurity }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const {
     mutation: request,
@@ -34,19 +37,27 @@ export function EmailSection({ security }: { security: AccountSecurity }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Email address</CardTitle>
+        <CardTitle>{t('settings.email.title')}</CardTitle>
         <CardDescription>
-          Your address is <span className="font-medium text-stone-800">{security.email}</span>. A new one
-          takes effect once you follow the link we mail to it; your current address is told.
+          <Message
+            id="settings.email.description"
+            values={{ email: security.email }}
+            components={{ address: <span className="font-medium text-stone-800" /> }}
+          />
         </CardDescription>
       </CardHeader>
       <CardBody className="space-y-4">
         {security.pending_email ? (
-          <Alert variant="info" title="Waiting for confirmation">
+          <Alert variant="info" title={t('settings.email.pending')}>
             <p>
-              We sent a link to <span className="font-medium">{security.pending_email}</span>. Open it while
-              signed in, before <Time value={security.pending_email_expires_at!} format="full" />, to move
-              your account there.
+              <Message
+                id="settings.email.pendingText"
+                values={{ email: security.pending_email }}
+                components={{
+                  address: <span className="font-medium" />,
+                  deadline: <Time value={security.pending_email_expires_at!} format="full" />,
+                }}
+              />
             </p>
             <Button
               variant="outline"
@@ -55,17 +66,17 @@ export function EmailSection({ security }: { security: AccountSecurity }) {
               busy={cancel.isPending}
               onClick={() => cancel.mutate()}
             >
-              Cancel change
+              {t('settings.email.cancel')}
             </Button>
             {cancel.isError ? (
               <p className="mt-2 text-sm text-red-700">{errorMessage(cancel.error)}</p>
             ) : null}
           </Alert>
         ) : null}
-        <form onSubmit={submit} className="space-y-4" aria-label="Change email address">
+        <form onSubmit={submit} className="space-y-4" aria-label={t('settings.email.change')}>
           <FormError message={unexplained} />
           <TextField
-            label="New email address"
+            label={t('settings.email.new')}
             type="email"
             autoComplete="email"
             required
@@ -74,7 +85,7 @@ export function EmailSection({ security }: { security: AccountSecurity }) {
           <CurrentPasswordField {...field('current_password')} />
           <div className="flex justify-end">
             <Button type="submit" busy={request.isPending}>
-              {request.isPending ? 'Sending...' : 'Send confirmation link'}
+              {request.isPending ? t('settings.email.sending') : t('settings.email.send')}
             </Button>
           </div>
         </form>

@@ -3,11 +3,13 @@ import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/button';
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@web/components/card';
 import { TextField } from '@web/components/input';
+import { useT } from '@web/i18n/i18n';
 import { changePassword, securityKeys } from './security-api';
 import { CurrentPasswordField, FormError, useSecurityForm } from './security-form';
 
 /** Change password: the current one first; every other device is signed out. */
 export function PasswordSection() {
+  const t = useT();
   const queryClient = useQueryClient();
   const {
     mutation: change,
@@ -22,23 +24,23 @@ export function PasswordSection() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Password</CardTitle>
-        <CardDescription>Changing it signs out every other device.</CardDescription>
+        <CardTitle>{t('settings.password.title')}</CardTitle>
+        <CardDescription>{t('settings.password.description')}</CardDescription>
       </CardHeader>
       <CardBody>
-        <form onSubmit={submit} className="space-y-4" aria-label="Change password">
+        <form onSubmit={submit} className="space-y-4" aria-label={t('settings.password.change')}>
           {change.isSuccess ? <Alert variant="success">{change.data.message}</Alert> : null}
           <FormError message={unexplained} />
           <CurrentPasswordField {...field('current_password')} />
           <TextField
-            label="New password"
+            label={t('settings.password.new')}
             type="password"
             autoComplete="new-password"
             required
             {...field('password')}
           />
           <TextField
-            label="Confirm new password"
+            label={t('settings.password.confirm')}
             type="password"
             autoComplete="new-password"
             required
@@ -46,7 +48,7 @@ export function PasswordSection() {
           />
           <div className="flex justify-end">
             <Button type="submit" busy={change.isPending}>
-              {change.isPending ? 'Changing...' : 'Change password'}
+              {change.isPending ? t('settings.password.changing') : t('settings.password.change')}
             </Button>
           </div>
         </form>

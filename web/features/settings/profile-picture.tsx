@@ -8,9 +8,9 @@ import { Button } from '@web/components/button';
 import { Spinner } from '@web/components/spinner';
 import { FilePicker, UploadProgress, useUpload } from '@web/features/files';
 import { removeMyAvatar } from '@web/features/profiles';
+import { useT } from '@web/i18n/i18n';
 import { initialsOf } from '@web/lib/initials';
 import { queryKeys } from '@web/lib/query-keys';
-import { SETTINGS_TEXT } from './messages';
 
 /** Spec sections 4 and 9: after the picture is marked uploaded, wait 2000 ms, then reload the profile. */
 export const PICTURE_RELOAD_DELAY_MS = 2000;
@@ -34,6 +34,7 @@ export function ProfilePicture({
   /** Beside the name, e.g. a link to the public profile. */
   aside?: ReactNode;
 }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const { refreshUser } = useAuth();
   const upload = useUpload();
@@ -61,7 +62,7 @@ export function ProfilePicture({
       void reloadEverywhere().finally(() => {
         setReloading(false);
         upload.reset();
-        onNotice(SETTINGS_TEXT.pictureUpdated);
+        onNotice(t('settings.picture.updated'));
       });
     }, PICTURE_RELOAD_DELAY_MS);
   }
@@ -73,12 +74,12 @@ export function ProfilePicture({
       queryClient.setQueryData(queryKeys.profiles.me(), updated);
       queryClient.setQueryData(queryKeys.profiles.detail(updated.id), updated);
       upload.reset();
-      onNotice(SETTINGS_TEXT.pictureRemoved);
+      onNotice(t('settings.picture.removed'));
       void reloadEverywhere();
     },
     onError: (error) => {
       console.error('Removing the profile picture failed', error);
-      setProblem(SETTINGS_TEXT.pictureRemoveFailed);
+      setProblem(t('settings.picture.removeFailed'));
     },
   });
 
@@ -87,11 +88,12 @@ export function ProfilePicture({
   const busy = uploading || reloading || remove.isPending;
   // The new picture shows at once; the reload two seconds later brings it everywhere else.
   const shown = state.status === 'done' ? state.result.url : profile.avatar;
-  const failure = state.status === 'error' ? SETTINGS_TEXT.pictureUploadFailed(state.message) : problem;
+  const failure =
+    state.status === 'error' ? t('settings.picture.uploadFailed', { reason: state.message }) : problem;
 
   return (
     <div className="flex w-full flex-col gap-4 sm:flex-row sm:items-center">
-      <Avatar src={shown} initials={initialsOf(name)} name={`${name}'s picture`} size="xl" />
+      <Avatar src={shown} initials={initialsOf(name)} name={t('settings.picture.alt', { name })} size="xl" />
       <div className="min-w-0 flex-1 space-y-3">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
@@ -106,7 +108,7 @@ export function ProfilePicture({
           <div className="flex flex-wrap items-center gap-2">
             <FilePicker accept="image/*" disabled={busy} onPick={(file) => void change(file)}>
               <Camera className="size-4" aria-hidden="true" />
-              {SETTINGS_TEXT.changePicture}
+              {t('settings.picture.change')}
             </FilePicker>
             {profile.avatar && !reloading ? (
               <Button
@@ -117,13 +119,13 @@ export function ProfilePicture({
                 onClick={() => remove.mutate()}
               >
                 {remove.isPending ? null : <Trash2 className="size-4" aria-hidden="true" />}
-                {SETTINGS_TEXT.removePicture}
+                {t('settings.picture.remove')}
               </Button>
             ) : null}
             {reloading ? (
               <span role="status" className="inline-flex items-center gap-2 text-sm text-stone-600">
                 <Spinner />
-                {SETTINGS_TEXT.pictureSaving}
+                {t('settings.picture.saving')}
               </span>
             ) : null}
           </div>
@@ -134,7 +136,7 @@ export function ProfilePicture({
           </p>
         ) : state.status === 'cancelled' ? (
           <p role="status" className="text-sm text-stone-600">
-            {SETTINGS_TEXT.pictureCancelled}
+            {t('settings.picture.cancelled')}
           </p>
         ) : null}
       </div>

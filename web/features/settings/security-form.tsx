@@ -2,6 +2,7 @@ import { useState, type ChangeEvent, type ComponentProps, type FormEvent } from 
 import { useMutation } from '@tanstack/react-query';
 import { Alert } from '@web/components/alert';
 import { TextField } from '@web/components/input';
+import { useT } from '@web/i18n/i18n';
 import { errorMessage } from '@web/lib/api-errors';
 import { explainedBy, fieldErrorOf } from './security-fields';
 
@@ -59,7 +60,14 @@ export function FormError({ message }: { message: string | null }) {
 
 /** "Current password", which every form of the Security page asks for first. */
 export function CurrentPasswordField(props: Omit<ComponentProps<typeof TextField>, 'label'>) {
+  const t = useT();
   return (
-    <TextField label="Current password" type="password" autoComplete="current-password" required {...props} />
+    <TextField
+      label={t('settings.security.currentPassword')}
+      type="password"
+      autoComplete="current-password"
+      required
+      {...props}
+    />
   );
 }

@@ -5,6 +5,7 @@ import { LoadingScreen } from '@web/components/loading-screen';
 import { PageHeader } from '@web/components/page-header';
 import { RetryAlert } from '@web/components/retry-alert';
 import { errorMessage } from '@web/lib/api-errors';
+import { useT } from '@web/i18n/i18n';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { EmailSection } from './email-section';
 import { PasswordSection } from './password-section';
@@ -14,25 +15,26 @@ import { TwoFactorSection } from './two-factor-section';
 
 /** /settings/security: password, email address, two-factor sign-in and where the member is signed in. */
 export function SecurityPage() {
-  useDocumentTitle('Security');
+  const t = useT();
+  useDocumentTitle(t('settings.security.title'));
   const security = useQuery(securityQueryOptions());
   return (
     <div>
       <PageHeader
-        title="Security"
-        description="Your password, email address, two-factor sign-in and the devices signed in to your account."
+        title={t('settings.security.title')}
+        description={t('settings.security.description')}
         actions={
           <ButtonLink to="/settings" variant="outline" size="sm">
-            <ArrowLeft className="size-4" aria-hidden="true" />
-            My Profile
+            <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+            {t('settings.profile.title')}
           </ButtonLink>
         }
       />
       {security.isPending ? (
-        <LoadingScreen label="Loading your security settings…" />
+        <LoadingScreen label={t('settings.security.loading')} />
       ) : security.isError ? (
         <RetryAlert
-          message={`An error has occurred: ${errorMessage(security.error)}`}
+          message={t('settings.profile.loadFailed', { error: errorMessage(security.error) })}
           retrying={security.isFetching}
           onRetry={() => void security.refetch()}
         />

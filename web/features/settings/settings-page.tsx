@@ -23,8 +23,8 @@ import { NOTIFICATION_SETTINGS_PATH } from '@web/features/inbox';
 import { errorMessage, fieldErrorsOf } from '@web/lib/api-errors';
 import { queryKeys } from '@web/lib/query-keys';
 import { useDocumentTitle } from '@web/lib/use-document-title';
+import { useT } from '@web/i18n/i18n';
 import { useTimedMessage } from '@web/lib/use-timed-message';
-import { SETTINGS_TEXT } from './messages';
 import { AppearanceCard, TimeZoneCard } from './appearance-section';
 import { LanguageCard } from './language-setting';
 import { ProfilePicture } from './profile-picture';
@@ -32,13 +32,13 @@ import { ProfilePicture } from './profile-picture';
 /** The fields the form edits, as the form holds them (text, never null). */
 type ProfileForm = Required<{ [K in keyof Omit<ProfileChanges, 'time_zone' | 'locale'>]: string }>;
 
-/** Field errors read as sentences: 'Username has already been taken'. */
+/** The fields' names, as field errors name them: 'Username has already been taken'. */
 const FIELD_LABELS: Record<keyof ProfileForm, string> = {
-  username: 'Username',
-  first_name: 'First name',
-  last_name: 'Last name',
-  location: 'Location',
-  about: 'About',
+  username: 'settings.profile.username',
+  first_name: 'settings.profile.firstName',
+  last_name: 'settings.profile.lastName',
+  location: 'settings.profile.location',
+  about: 'settings.profile.about',
 };
 
 function formOf(profile: Profile): ProfileForm {
@@ -53,36 +53,37 @@ function formOf(profile: Profile): ProfileForm {
 
 /** /settings: the member's own profile (picture, about, location, username, first and last name). */
 export function SettingsPage() {
-  useDocumentTitle(SETTINGS_TEXT.title);
+  const t = useT();
+  useDocumentTitle(t('settings.profile.title'));
   const profile = useQuery(myProfileQueryOptions());
 
   return (
     <div>
       <PageHeader
-        title={SETTINGS_TEXT.title}
-        description="How other members of Hearth see you."
+        title={t('settings.profile.title')}
+        description={t('settings.profile.description')}
         actions={
           <>
             <ButtonLink to="/settings/security" variant="outline" size="sm">
               <ShieldCheck className="size-4" aria-hidden="true" />
-              Security
+              {t('settings.profile.security')}
             </ButtonLink>
             <ButtonLink to={NOTIFICATION_SETTINGS_PATH} variant="outline" size="sm">
               <BellRing className="size-4" aria-hidden="true" />
-              Notification mail
+              {t('settings.profile.notificationMail')}
             </ButtonLink>
             <ButtonLink to="/settings/data" variant="outline" size="sm">
               <Download className="size-4" aria-hidden="true" />
-              Your data
+              {t('settings.profile.yourData')}
             </ButtonLink>
           </>
         }
       />
       {profile.isPending ? (
-        <LoadingScreen label="Loading your profile…" />
+        <LoadingScreen label={t('settings.profile.loading')} />
       ) : profile.isError ? (
         <RetryAlert
-          message={`An error has occurred: ${errorMessage(profile.error)}`}
+          message={t('settings.profile.loadFailed', { error: errorMessage(profile.error) })}
           retrying={profile.isFetching}
           onRetry={() => void profile.refetch()}
         />
@@ -100,6 +101,7 @@ export function SettingsPage() {
 }
 
 function ProfileEditor({ profile }: { profile: Profile }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const { refreshUser } = useAuth();
   const toast = useTimedMessage();
@@ -111,7 +113,7 @@ function ProfileEditor({ profile }: { profile: Profile }) {
       queryClient.setQueryData(queryKeys.profiles.me(), updated);
       queryClient.setQueryData(queryKeys.profiles.detail(updated.id), updated);
       setForm(formOf(updated));
-      toast.show(SETTINGS_TEXT.saved);
+      toast.show(t('settings.profile.saved'));
       // The account menu shows the member's name, username and initials.
       void refreshUser();
       // Names and usernames appear on posts, members lists and friends lists.
@@ -139,7 +141,12 @@ function ProfileEditor({ profile }: { profile: Profile }) {
 
   const fieldErrors = fieldErrorsOf(save.error);
   const fieldError = (field: keyof ProfileForm) =>
-    fieldErrors[field] ? `${FIELD_LABELS[field]} ${fieldErrors[field].join(', ')}` : undefined;
+    fieldErrors[field]
+      ? t('settings.profile.fieldError', {
+          field: t(FIELD_LABELS[field]),
+          problem: fieldErrors[field].join(', '),
+        })
+      : undefined;
   const unexplained =
     save.isError && !Object.keys(fieldErrors).some((field) => field in form)
       ? errorMessage(save.error)
@@ -158,7 +165,7 @@ function ProfileEditor({ profile }: { profile: Profile }) {
             aside={
               <ButtonLink to={profilePath(profile.id)} variant="outline" size="sm" className="shrink-0">
                 <ExternalLink className="size-4" aria-hidden="true" />
-                View profile
+                {t('settings.profile.viewProfile')}
               </ButtonLink>
             }
           />
@@ -167,30 +174,28 @@ function ProfileEditor({ profile }: { profile: Profile }) {
 
       <Card>
         <CardHeader>
-          <CardTitle>Your details</CardTitle>
-          <CardDescription>
-            Your name shows when both first and last name are filled in; otherwise your username.
-          </CardDescription>
+          <CardTitle>{t('settings.profile.details')}</CardTitle>
+          <CardDescription>{t('settings.profile.detailsDescription')}</CardDescription>
         </CardHeader>
         <CardBody>
           <form onSubmit={submit} className="space-y-5">
             {unexplained ? <Alert>{unexplained}</Alert> : null}
             <TextField
-              label="Username"
+              label={t('settings.profile.username')}
               name="username"
               required
               autoComplete="username"
               autoCapitalize="off"
               spellCheck={false}
               maxLength={LIMITS.usernameMax}
-              hint="3–30 letters, digits or underscores."
+              hint={t('settings.profile.usernameHint')}
               value={form.username}
               onChange={update('username')}
               error={fieldError('username')}
             />
             <div className="grid gap-5 sm:grid-cols-2">
               <TextField
-                label="First name"
+                label={t('settings.profile.firstName')}
                 name="first_name"
                 autoComplete="given-name"
                 maxLength={LIMITS.nameMax}
@@ -199,7 +204,7 @@ function ProfileEditor({ profile }: { profile: Profile }) {
                 error={fieldError('first_name')}
               />
               <TextField
-                label="Last name"
+                label={t('settings.profile.lastName')}
                 name="last_name"
                 autoComplete="family-name"
                 maxLength={LIMITS.nameMax}
@@ -209,11 +214,11 @@ function ProfileEditor({ profile }: { profile: Profile }) {
               />
             </div>
             <TextField
-              label="Location"
+              label={t('settings.profile.location')}
               name="location"
               autoComplete="address-level2"
               maxLength={LIMITS.locationMax}
-              placeholder="e.g. Leeds, UK"
+              placeholder={t('settings.profile.locationPlaceholder')}
               value={form.location}
               onChange={update('location')}
               error={fieldError('location')}
@@ -222,7 +227,7 @@ function ProfileEditor({ profile }: { profile: Profile }) {
             <div className="flex justify-end border-t border-stone-100 pt-5">
               <Button type="submit" busy={save.isPending}>
                 {save.isPending ? null : <Save className="size-4" aria-hidden="true" />}
-                {save.isPending ? SETTINGS_TEXT.saving : SETTINGS_TEXT.save}
+                {save.isPending ? t('settings.profile.saving') : t('settings.profile.save')}
               </Button>
             </div>
           </form>
@@ -242,11 +247,12 @@ function AboutField({
   onChange: (event: ChangeEvent<HTMLTextAreaElement>) => void;
   error: string | undefined;
 }) {
+  const t = useT();
   const over = value.length > LIMITS.aboutMax;
   return (
     <div className="space-y-1.5">
       <div className="flex items-baseline justify-between gap-3">
-        <Label htmlFor="profile-about">About</Label>
+        <Label htmlFor="profile-about">{t('settings.profile.about')}</Label>
         <span className={over ? 'text-xs font-medium text-red-700' : 'text-xs text-stone-500'}>
           {value.length}/{LIMITS.aboutMax}
         </span>
@@ -255,7 +261,7 @@ function AboutField({
         id="profile-about"
         name="about"
         rows={4}
-        placeholder="A line or two about you"
+        placeholder={t('settings.profile.aboutPlaceholder')}
         value={value}
         onChange={onChange}
         aria-invalid={error || over ? true : undefined}
@@ -272,20 +278,21 @@ function AboutField({
 
 /** Links to what the member hid and whom they blocked (web/features/safety). */
 function PrivacyLinks() {
+  const t = useT();
   return (
     <Card className="mt-6">
       <CardHeader>
-        <CardTitle>Hidden posts and blocked members</CardTitle>
-        <CardDescription>Show ignored posts again, or unblock members.</CardDescription>
+        <CardTitle>{t('settings.privacy.title')}</CardTitle>
+        <CardDescription>{t('settings.privacy.description')}</CardDescription>
       </CardHeader>
       <CardBody className="flex flex-wrap gap-2">
         <ButtonLink to="/settings/hidden" variant="outline" size="sm">
           <EyeOff className="size-4" aria-hidden="true" />
-          Hidden posts
+          {t('settings.privacy.hiddenPosts')}
         </ButtonLink>
         <ButtonLink to="/settings/blocked" variant="outline" size="sm">
           <Ban className="size-4" aria-hidden="true" />
-          Blocked members
+          {t('settings.privacy.blockedMembers')}
         </ButtonLink>
       </CardBody>
     </Card>

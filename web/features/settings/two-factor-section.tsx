@@ -5,6 +5,8 @@ import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/button';
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@web/components/card';
 import { TextField } from '@web/components/input';
+import { useT } from '@web/i18n/i18n';
+import { Message } from '@web/i18n/message';
 import { errorMessage } from '@web/lib/api-errors';
 import {
   confirmTwoFactor,
@@ -18,6 +20,7 @@ import { explainedBy, fieldErrorOf } from './security-fields';
 
 /** Two-factor sign-in: enrol with an authenticator app, recovery codes, regenerate, turn off. */
 export function TwoFactorSection({ security }: { security: AccountSecurity }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
@@ -32,11 +35,11 @@ export function TwoFactorSection({ security }: { security: AccountSecurity }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Two-factor sign-in</CardTitle>
+        <CardTitle>{t('settings.twoFactor.title')}</CardTitle>
         <CardDescription>
           {security.two_factor_enabled
-            ? `On: signing in asks for a code from your authenticator app. ${security.recovery_codes_left} recovery codes left.`
-            : 'Off: signing in asks only for your password. Turn it on to also ask for a code from an authenticator app.'}
+            ? t('settings.twoFactor.on', { count: security.recovery_codes_left })
+            : t('settings.twoFactor.off')}
         </CardDescription>
       </CardHeader>
       <CardBody className="space-y-4">
@@ -56,6 +59,7 @@ export function TwoFactorSection({ security }: { security: AccountSecurity }) {
 
 /** The button, then the current password: enrolment starts only once the server has checked it. */
 function StartEnrolment({ onStarted }: { onStarted: (setup: TwoFactorSetup) => void }) {
+  const t = useT();
   const [asking, setAsking] = useState(false);
   const { mutation, field, submit, unexplained } = useSecurityForm({
     empty: { current_password: '' },
@@ -64,18 +68,18 @@ function StartEnrolment({ onStarted }: { onStarted: (setup: TwoFactorSetup) => v
   });
 
   if (!asking) {
-    return <Button onClick={() => setAsking(true)}>Set up two-factor sign-in</Button>;
+    return <Button onClick={() => setAsking(true)}>{t('settings.twoFactor.setUp')}</Button>;
   }
   return (
-    <form onSubmit={submit} className="space-y-4" aria-label="Set up two-factor sign-in">
+    <form onSubmit={submit} className="space-y-4" aria-label={t('settings.twoFactor.setUp')}>
       <FormError message={unexplained} />
       <CurrentPasswordField {...field('current_password')} />
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="ghost" onClick={() => setAsking(false)}>
-          Cancel
+          {t('settings.twoFactor.cancel')}
         </Button>
         <Button type="submit" busy={mutation.isPending}>
-          Continue
+          {t('settings.twoFactor.continue')}
         </Button>
       </div>
     </form>
@@ -91,6 +95,7 @@ function Enrolment({
   onEnabled: (codes: string[]) => void;
   onCancel: () => void;
 }) {
+  const t = useT();
   const [code, setCode] = useState('');
   const confirm = useMutation({
     mutationFn: confirmTwoFactor,
@@ -101,27 +106,32 @@ function Enrolment({
     if (!confirm.isPending) confirm.mutate(code);
   }
   return (
-    <form onSubmit={submit} className="space-y-4" aria-label="Turn on two-factor sign-in">
-      <p className="text-sm text-stone-700">
-        Scan this code with your authenticator app (for example Aegis, Google Authenticator or 1Password),
-        then enter the 6-digit code it shows.
-      </p>
+    <form onSubmit={submit} className="space-y-4" aria-label={t('settings.twoFactor.turnOnTitle')}>
+      <p className="text-sm text-stone-700">{t('settings.twoFactor.scan')}</p>
       <img
         src={setup.qr_code}
-        alt="QR code for your authenticator app"
+        alt={t('settings.twoFactor.qrCode')}
         className="size-48 rounded-lg border border-stone-200 bg-white p-2"
       />
       <p className="text-sm text-stone-700">
-        Can't scan it? Enter this key instead:{' '}
-        <code className="break-all rounded bg-stone-100 px-1.5 py-0.5 font-mono" data-testid="totp-secret">
-          {setup.secret}
-        </code>
+        <Message
+          id="settings.twoFactor.key"
+          values={{ secret: setup.secret }}
+          components={{
+            key: (
+              <code
+                className="break-all rounded bg-stone-100 px-1.5 py-0.5 font-mono"
+                data-testid="totp-secret"
+              />
+            ),
+          }}
+        />
       </p>
       {confirm.isError && !explainedBy(confirm.error, ['code']) ? (
         <Alert>{errorMessage(confirm.error)}</Alert>
       ) : null}
       <TextField
-        label="6-digit code"
+        label={t('settings.twoFactor.code')}
         inputMode="numeric"
         autoComplete="one-time-code"
         required
@@ -132,10 +142,10 @@ function Enrolment({
       />
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="ghost" onClick={onCancel}>
-          Cancel
+          {t('settings.twoFactor.cancel')}
         </Button>
         <Button type="submit" busy={confirm.isPending}>
-          Turn on
+          {t('settings.twoFactor.turnOn')}
         </Button>
       </div>
     </form>
@@ -143,12 +153,16 @@ function Enrolment({
 }
 
 function RecoveryCodesNotice({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const t = useT();
   return (
     <div className="space-y-3">
-      <Alert variant="success" title="Save your recovery codes">
-        Each one signs you in once if you lose your authenticator app. This is the only time they are shown.
+      <Alert variant="success" title={t('settings.twoFactor.saveCodes')}>
+        {t('settings.twoFactor.saveCodesText')}
       </Alert>
-      <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 font-mono text-sm sm:grid-cols-5">
+      <ul
+        aria-label={t('settings.twoFactor.recoveryCodes')}
+        className="grid grid-cols-2 gap-2 font-mono text-sm sm:grid-cols-5"
+      >
         {codes.map((code) => (
           <li key={code} className="rounded bg-stone-100 px-2 py-1 text-center">
             {code}
@@ -156,7 +170,7 @@ function RecoveryCodesNotice({ codes, onDone }: { codes: string[]; onDone: () =>
         ))}
       </ul>
       <div className="flex justify-end">
-        <Button onClick={onDone}>I have saved them</Button>
+        <Button onClick={onDone}>{t('settings.twoFactor.saved')}</Button>
       </div>
     </div>
   );
@@ -169,6 +183,7 @@ function EnabledControls({
   onNewCodes: (codes: string[]) => void;
   onDisabled: () => void;
 }) {
+  const t = useT();
   const [mode, setMode] = useState<'idle' | 'codes' | 'disable'>('idle');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -184,10 +199,10 @@ function EnabledControls({
     return (
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" onClick={() => setMode('codes')}>
-          New recovery codes
+          {t('settings.twoFactor.newCodes')}
         </Button>
         <Button variant="danger" onClick={() => setMode('disable')}>
-          Turn off two-factor sign-in
+          {t('settings.twoFactor.turnOffTitle')}
         </Button>
       </div>
     );
@@ -204,7 +219,7 @@ function EnabledControls({
     <form
       onSubmit={submit}
       className="space-y-4"
-      aria-label={mode === 'codes' ? 'New recovery codes' : 'Turn off two-factor sign-in'}
+      aria-label={mode === 'codes' ? t('settings.twoFactor.newCodes') : t('settings.twoFactor.turnOffTitle')}
     >
       {failed && !explainedBy(failed, ['current_password', 'code']) ? (
         <Alert>{errorMessage(failed)}</Alert>
@@ -216,7 +231,7 @@ function EnabledControls({
       />
       {mode === 'disable' ? (
         <TextField
-          label="Code from your app or a recovery code"
+          label={t('settings.twoFactor.disableCode')}
           autoComplete="one-time-code"
           required
           value={code}
@@ -226,10 +241,10 @@ function EnabledControls({
       ) : null}
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="ghost" onClick={() => setMode('idle')}>
-          Cancel
+          {t('settings.twoFactor.cancel')}
         </Button>
         <Button type="submit" variant={mode === 'disable' ? 'danger' : 'primary'} busy={pending}>
-          {mode === 'codes' ? 'Show new codes' : 'Turn off'}
+          {mode === 'codes' ? t('settings.twoFactor.showCodes') : t('settings.twoFactor.turnOff')}
         </Button>
       </div>
     </form>

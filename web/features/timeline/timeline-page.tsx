@@ -3,6 +3,7 @@ import { ButtonLink } from '@web/components/button';
 import { PageHeader } from '@web/components/page-header';
 import { ArrivalCard } from '@web/features/groups';
 import { PostTimeline, useNewPosts } from '@web/features/posts';
+import { useT } from '@web/i18n/i18n';
 import { queryKeys } from '@web/lib/query-keys';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 
@@ -10,17 +11,18 @@ import { fetchTimelinePage } from './timeline-query';
 
 /** /dashboard: every post the member may see, newest first (spec section 2). */
 export function TimelinePage() {
-  useDocumentTitle('Timeline');
+  const t = useT();
+  useDocumentTitle(t('timeline.page.title'));
   const newPosts = useNewPosts();
   return (
     <>
       <PageHeader
-        title="Timeline"
-        description="What's new with your people and your groups."
+        title={t('timeline.page.title')}
+        description={t('timeline.page.description')}
         actions={
           <ButtonLink to="/posts/new">
             <PenLine className="size-4" aria-hidden="true" />
-            New post
+            {t('timeline.page.newPost')}
           </ButtonLink>
         }
       />
@@ -30,12 +32,12 @@ export function TimelinePage() {
         onRefresh={newPosts.clear}
         queryKey={queryKeys.posts.timeline()}
         fetchPage={fetchTimelinePage}
-        emptyText="Your timeline is waiting for its first story"
-        emptyDescription="Share what's on your mind: a thought, a question, or something you made. Your community will see it here."
+        emptyText={t('timeline.page.emptyTitle')}
+        emptyDescription={t('timeline.page.emptyDescription')}
         emptyAction={
           <ButtonLink to="/posts/new">
             <PenLine className="size-4" aria-hidden="true" />
-            Write the first post
+            {t('timeline.page.writeFirst')}
           </ButtonLink>
         }
       />

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/button';
 import { TextLink } from '@web/components/text-link';
+import { useT } from '@web/i18n/i18n';
 import { fieldErrorsOf, serverErrorText } from '@web/lib/api-errors';
 import { useDelayedNavigate } from '@web/lib/use-delayed-navigate';
 import { requestPasswordReset } from '../api';
@@ -16,6 +17,7 @@ const TEXT = ACCOUNT_TEXT.passwordRequest;
  * success the form gives way to a notice and the member is sent to /password-reset in 5 seconds.
  */
 export function PasswordRequestForm({ autoFocus = false }: { autoFocus?: boolean }) {
+  const t = useT();
   const [email, setEmail] = useState('');
   const [validationError, setValidationError] = useState<string | null>(null);
   const mutation = useMutation({ mutationFn: requestPasswordReset });
@@ -25,11 +27,11 @@ export function PasswordRequestForm({ autoFocus = false }: { autoFocus?: boolean
     return (
       <div className="space-y-4">
         <Alert variant="success">
-          <p>{TEXT.success}</p>
-          <p className="mt-1">{TEXT.redirectNotice}</p>
+          <p>{t(TEXT.success)}</p>
+          <p className="mt-1">{t(TEXT.redirectNotice)}</p>
         </Alert>
         <p className="text-center text-sm">
-          <TextLink to="/password-reset">Go to the password reset page now</TextLink>
+          <TextLink to="/password-reset">{t('accounts.passwordRequest.goNow')}</TextLink>
         </p>
       </div>
     );
@@ -39,7 +41,7 @@ export function PasswordRequestForm({ autoFocus = false }: { autoFocus?: boolean
     event.preventDefault();
     if (mutation.isPending) return;
     if (!email.trim()) {
-      setValidationError(TEXT.required);
+      setValidationError(t(TEXT.required));
       return;
     }
     setValidationError(null);
@@ -47,7 +49,7 @@ export function PasswordRequestForm({ autoFocus = false }: { autoFocus?: boolean
   }
 
   const fieldErrors = fieldErrorsOf(mutation.error);
-  const failure = mutation.isError ? (serverErrorText(mutation.error) ?? TEXT.failed) : null;
+  const failure = mutation.isError ? (serverErrorText(mutation.error) ?? t(TEXT.failed)) : null;
   const message = validationError ?? failure;
 
   return (
@@ -60,7 +62,7 @@ export function PasswordRequestForm({ autoFocus = false }: { autoFocus?: boolean
         error={fieldErrors.email?.join(', ')}
       />
       <Button type="submit" size="lg" fullWidth busy={mutation.isPending}>
-        {mutation.isPending ? TEXT.busy : TEXT.submit}
+        {t(mutation.isPending ? TEXT.busy : TEXT.submit)}
       </Button>
     </form>
   );

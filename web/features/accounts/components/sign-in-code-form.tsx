@@ -5,21 +5,15 @@ import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/button';
 import { TextField } from '@web/components/input';
 import { textLinkClasses } from '@web/components/text-link';
+import { useT } from '@web/i18n/i18n';
 import { errorMessage, fieldErrorsOf } from '@web/lib/api-errors';
-
-export const CODE_STEP_TEXT = {
-  prompt: 'Enter the 6-digit code from your authenticator app',
-  recoveryPrompt: 'Enter one of the recovery codes you saved when you turned on two-factor sign-in',
-  useRecovery: 'Use a recovery code',
-  useApp: 'Use the code from your app',
-  expired: 'Your sign-in has expired. Please sign in again.',
-} as const;
 
 /**
  * The second step of a two-factor sign-in (the /signin page and the sign-in dialog): a code from
  * the authenticator app, or a recovery code. An expired pending sign-in goes back to the password.
  */
 export function SignInCodeForm({ signInToken, onRestart }: { signInToken: string; onRestart: () => void }) {
+  const t = useT();
   const { completeSignIn } = useAuth();
   const [useRecovery, setUseRecovery] = useState(false);
   const [code, setCode] = useState('');
@@ -39,23 +33,23 @@ export function SignInCodeForm({ signInToken, onRestart }: { signInToken: string
   if (expired) {
     return (
       <div className="space-y-4">
-        <Alert>{CODE_STEP_TEXT.expired}</Alert>
+        <Alert>{t('accounts.codeStep.expired')}</Alert>
         <Button size="lg" fullWidth onClick={onRestart}>
-          Sign in again
+          {t('accounts.codeStep.signInAgain')}
         </Button>
       </div>
     );
   }
 
   return (
-    <form onSubmit={submit} className="space-y-4" aria-label="Two-factor sign-in">
+    <form onSubmit={submit} className="space-y-4" aria-label={t('accounts.codeStep.formName')}>
       <p className="text-sm text-stone-700">
-        {useRecovery ? CODE_STEP_TEXT.recoveryPrompt : CODE_STEP_TEXT.prompt}
+        {t(useRecovery ? 'accounts.codeStep.recoveryPrompt' : 'accounts.codeStep.prompt')}
       </p>
       {other ? <Alert>{other}</Alert> : null}
       <TextField
         key={useRecovery ? 'recovery' : 'app'}
-        label={useRecovery ? 'Recovery code' : 'Authentication code'}
+        label={t(useRecovery ? 'accounts.codeStep.recoveryCode' : 'accounts.codeStep.appCode')}
         autoFocus
         required
         autoComplete="one-time-code"
@@ -65,10 +59,16 @@ export function SignInCodeForm({ signInToken, onRestart }: { signInToken: string
         maxLength={useRecovery ? 40 : 8}
         value={code}
         onChange={(event) => setCode(event.target.value)}
-        error={fieldMessage ? `${useRecovery ? 'Recovery code' : 'Code'} ${fieldMessage}` : undefined}
+        error={
+          fieldMessage
+            ? t(useRecovery ? 'accounts.codeStep.recoveryCodeError' : 'accounts.codeStep.codeError', {
+                message: fieldMessage,
+              })
+            : undefined
+        }
       />
       <Button type="submit" size="lg" fullWidth busy={mutation.isPending || mutation.isSuccess}>
-        {mutation.isPending ? 'Verifying...' : 'Verify'}
+        {t(mutation.isPending ? 'accounts.codeStep.busy' : 'accounts.codeStep.submit')}
       </Button>
       <div className="flex flex-wrap justify-between gap-2 text-sm">
         <button
@@ -80,10 +80,10 @@ export function SignInCodeForm({ signInToken, onRestart }: { signInToken: string
             mutation.reset();
           }}
         >
-          {useRecovery ? CODE_STEP_TEXT.useApp : CODE_STEP_TEXT.useRecovery}
+          {t(useRecovery ? 'accounts.codeStep.useApp' : 'accounts.codeStep.useRecovery')}
         </button>
         <button type="button" className={textLinkClasses} onClick={onRestart}>
-          Start over
+          {t('accounts.codeStep.startOver')}
         </button>
       </div>
     </form>

@@ -5,6 +5,7 @@ import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/button';
 import { TextField } from '@web/components/input';
 import { TextLink } from '@web/components/text-link';
+import { useT } from '@web/i18n/i18n';
 import { ApiError, serverErrorText } from '@web/lib/api-errors';
 import { ACCOUNT_TEXT } from '../messages';
 import { EmailField } from './email-field';
@@ -21,6 +22,7 @@ export function SignInForm({
   forgotPassword?: ReactNode;
   autoFocus?: boolean;
 }) {
+  const t = useT();
   const { signIn } = useAuth();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -50,14 +52,16 @@ export function SignInForm({
     event.preventDefault();
     if (mutation.isPending) return;
     if (!email.trim() || !password) {
-      setValidationError(ACCOUNT_TEXT.signIn.required);
+      setValidationError(t(ACCOUNT_TEXT.signIn.required));
       return;
     }
     setValidationError(null);
     mutation.mutate({ email: email.trim(), password });
   }
 
-  const failure = mutation.isError ? (serverErrorText(mutation.error) ?? ACCOUNT_TEXT.signIn.failed) : null;
+  const failure = mutation.isError
+    ? (serverErrorText(mutation.error) ?? t(ACCOUNT_TEXT.signIn.failed))
+    : null;
   const unconfirmed = mutation.error instanceof ApiError && mutation.error.status === 403;
   const message = validationError ?? failure;
 
@@ -68,14 +72,14 @@ export function SignInForm({
           {message}
           {unconfirmed && !validationError ? (
             <span className="mt-1 block">
-              <TextLink to="/email-confirmation">Enter your confirmation code</TextLink>
+              <TextLink to="/email-confirmation">{t('accounts.signIn.enterConfirmationCode')}</TextLink>
             </span>
           ) : null}
         </Alert>
       ) : null}
       <EmailField autoFocus={autoFocus} value={email} onChange={(event) => setEmail(event.target.value)} />
       <TextField
-        label="Password"
+        label={t('accounts.fields.password')}
         type="password"
         name="password"
         autoComplete="current-password"
@@ -85,7 +89,7 @@ export function SignInForm({
         onChange={(event) => setPassword(event.target.value)}
       />
       <Button type="submit" size="lg" fullWidth busy={mutation.isPending || mutation.isSuccess}>
-        {mutation.isPending ? 'Signing in...' : 'Sign In'}
+        {t(mutation.isPending ? 'accounts.signIn.busy' : 'accounts.signIn.submit')}
       </Button>
     </form>
   );

@@ -3,20 +3,22 @@ import { Link } from 'react-router';
 import type { AdminFeedback } from '@shared/api/feedback';
 import { Avatar } from '@web/components/avatar';
 import { EmptyState } from '@web/components/empty-state';
+import { useT } from '@web/i18n/i18n';
 import { initialsOf } from '@web/lib/initials';
 import { PagedListState, type PagedQuery } from '@web/components/paged-list-state';
 import { Time } from '@web/components/time';
 
 /** Members' feedback, newest first. */
 export function FeedbackList({ query }: { query: PagedQuery<AdminFeedback> }) {
+  const t = useT();
   return (
-    <PagedListState query={query} loadingLabel="Loading feedback…">
+    <PagedListState query={query} loadingLabel={t('admin.feedback.loading')}>
       {(items) =>
         items.length === 0 ? (
           <EmptyState
             icon={MessageSquareHeart}
-            title="No feedback yet"
-            description="When members share feedback, it shows up here."
+            title={t('admin.feedback.emptyTitle')}
+            description={t('admin.feedback.emptyDescription')}
           />
         ) : (
           <ul className="space-y-3">
@@ -31,7 +33,8 @@ export function FeedbackList({ query }: { query: PagedQuery<AdminFeedback> }) {
 }
 
 function FeedbackItem({ feedback }: { feedback: AdminFeedback }) {
-  const name = feedback.name ?? feedback.username ?? 'A former member';
+  const t = useT();
+  const name = feedback.name ?? feedback.username ?? t('admin.feedback.formerMember');
   return (
     <li className="rounded-2xl border border-stone-200/80 bg-white p-4 shadow-sm shadow-stone-900/5 sm:p-5">
       <div className="flex items-center gap-3">

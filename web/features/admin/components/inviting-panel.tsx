@@ -4,6 +4,8 @@ import type { AdminMember } from '@shared/api/admin-members';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/button';
 import { Input, Label } from '@web/components/input';
+import { useT } from '@web/i18n/i18n';
+import { Message } from '@web/i18n/message';
 import { errorMessage } from '@web/lib/api-errors';
 import { fetchSiteSettings, findMember, setMemberCanInvite, settingsKey, updateSiteSettings } from '../api';
 
@@ -21,6 +23,7 @@ export function InvitingPanel() {
 }
 
 function WaitingPeriodForm() {
+  const t = useT();
   const queryClient = useQueryClient();
   const settings = useQuery({ queryKey: settingsKey, queryFn: fetchSiteSettings });
   const [days, setDays] = useState<string | null>(null);
@@ -40,7 +43,7 @@ function WaitingPeriodForm() {
 
   return (
     <form onSubmit={submit} className="space-y-2">
-      <Label htmlFor="invite-waiting-days">Days new members wait before they can invite</Label>
+      <Label htmlFor="invite-waiting-days">{t('admin.inviting.waitingDays')}</Label>
       <div className="flex gap-2">
         <Input
           id="invite-waiting-days"
@@ -54,16 +57,17 @@ function WaitingPeriodForm() {
           className="w-28"
         />
         <Button type="submit" busy={save.isPending} disabled={settings.isPending}>
-          Save
+          {t('admin.inviting.save')}
         </Button>
       </div>
-      {save.isSuccess ? <p className="text-sm text-emerald-700">Waiting period saved.</p> : null}
+      {save.isSuccess ? <p className="text-sm text-emerald-700">{t('admin.inviting.saved')}</p> : null}
       {save.isError || settings.isError ? <Alert>{errorMessage(save.error ?? settings.error)}</Alert> : null}
     </form>
   );
 }
 
 function MemberSwitch() {
+  const t = useT();
   const [username, setUsername] = useState('');
   const [member, setMember] = useState<AdminMember | null>(null);
   const lookup = useMutation({
@@ -85,7 +89,7 @@ function MemberSwitch() {
   return (
     <div className="space-y-3">
       <form onSubmit={submit} className="space-y-2">
-        <Label htmlFor="invite-member-username">Find a member by username</Label>
+        <Label htmlFor="invite-member-username">{t('admin.inviting.findLabel')}</Label>
         <div className="flex gap-2">
           <Input
             id="invite-member-username"
@@ -94,7 +98,7 @@ function MemberSwitch() {
             onChange={(event) => setUsername(event.target.value)}
           />
           <Button type="submit" variant="outline" busy={lookup.isPending}>
-            Find
+            {t('admin.inviting.find')}
           </Button>
         </div>
       </form>
@@ -102,12 +106,17 @@ function MemberSwitch() {
       {member ? (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-stone-200 p-3">
           <p className="text-sm text-stone-800">
-            <span className="font-medium">{member.name}</span> (@{member.username}):{' '}
-            {member.is_admin
-              ? 'an admin, always allowed to invite'
-              : member.can_invite
-                ? 'may invite'
-                : 'inviting switched off'}
+            <Message
+              id={
+                member.is_admin
+                  ? 'admin.inviting.adminAlways'
+                  : member.can_invite
+                    ? 'admin.inviting.mayInvite'
+                    : 'admin.inviting.switchedOff'
+              }
+              values={{ name: member.name, username: member.username }}
+              components={{ name: <span className="font-medium" /> }}
+            />
           </p>
           {member.is_admin ? null : (
             <Button
@@ -116,7 +125,7 @@ function MemberSwitch() {
               busy={toggle.isPending}
               onClick={() => toggle.mutate(member)}
             >
-              {member.can_invite ? 'Switch inviting off' : 'Switch inviting on'}
+              {t(member.can_invite ? 'admin.inviting.switchOff' : 'admin.inviting.switchOn')}
             </Button>
           )}
         </div>

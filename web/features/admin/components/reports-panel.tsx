@@ -9,16 +9,19 @@ import { Dialog } from '@web/components/dialog';
 import { EmptyState } from '@web/components/empty-state';
 import { Label, Textarea } from '@web/components/input';
 import { Markdown } from '@web/components/markdown';
+import { useT } from '@web/i18n/i18n';
+import { Message } from '@web/i18n/message';
 import { errorMessage, fieldErrorsOf } from '@web/lib/api-errors';
 import { cn } from '@web/lib/cn';
 import { adminKeys, removeReportedContent, reportsPaging, updateReportStatus } from '../api';
 import { PagedListState } from '@web/components/paged-list-state';
 import { Time } from '@web/components/time';
 
+/** Each status's name, as a message id. */
 const STATUS_LABELS: Record<ReportStatus, string> = {
-  open: 'Open',
-  resolved: 'Resolved',
-  dismissed: 'Dismissed',
+  open: 'admin.reports.statusOpen',
+  resolved: 'admin.reports.statusResolved',
+  dismissed: 'admin.reports.statusDismissed',
 };
 
 /**
@@ -30,13 +33,17 @@ const REPORT_STATUSES = Object.keys(STATUS_LABELS) as ReportStatus[];
 /** The contract's REMOVAL_REASON_MAX, repeated for the same reason as the statuses above. */
 const REMOVAL_REASON_MAX = 500;
 
+/** What an empty list of each status says (message ids). */
 const EMPTY: Record<ReportStatus, { title: string; description: string }> = {
-  open: {
-    title: 'No open reports',
-    description: 'All clear. When a member reports a post or a comment, it shows up here.',
+  open: { title: 'admin.reports.emptyOpenTitle', description: 'admin.reports.emptyOpenDescription' },
+  resolved: {
+    title: 'admin.reports.emptyResolvedTitle',
+    description: 'admin.reports.emptyResolvedDescription',
   },
-  resolved: { title: 'No resolved reports', description: 'Reports you resolve are kept here.' },
-  dismissed: { title: 'No dismissed reports', description: 'Reports you dismiss are kept here.' },
+  dismissed: {
+    title: 'admin.reports.emptyDismissedTitle',
+    description: 'admin.reports.emptyDismissedDescription',
+  },
 };
 
 /**
@@ -44,12 +51,13 @@ const EMPTY: Record<ReportStatus, { title: string; description: string }> = {
  * reopened, and the content removed with a reason its author is told.
  */
 export function ReportsPanel() {
+  const t = useT();
   const [status, setStatus] = useState<ReportStatus>('open');
   const query = useInfiniteQuery({ queryKey: adminKeys.reports(status), ...reportsPaging(status) });
 
   return (
     <>
-      <div role="group" aria-label="Report status" className="mb-4 flex flex-wrap gap-2">
+      <div role="group" aria-label={t('admin.reports.statusFilter')} className="mb-4 flex flex-wrap gap-2">
         {REPORT_STATUSES.map((value) => (
           <button
             key={value}
@@ -64,14 +72,18 @@ export function ReportsPanel() {
                 : 'border-stone-200 bg-white text-stone-600 hover:border-stone-300 hover:text-stone-900',
             )}
           >
-            {STATUS_LABELS[value]}
+            {t(STATUS_LABELS[value])}
           </button>
         ))}
       </div>
-      <PagedListState query={query} loadingLabel="Loading reports…">
+      <PagedListState query={query} loadingLabel={t('admin.reports.loading')}>
         {(items) =>
           items.length === 0 ? (
-            <EmptyState icon={Flag} title={EMPTY[status].title} description={EMPTY[status].description} />
+            <EmptyState
+              icon={Flag}
+              title={t(EMPTY[status].title)}
+              description={t(EMPTY[status].description)}
+            />
           ) : (
             <ul className="space-y-3">
               {items.map((report) => (
@@ -86,6 +98,7 @@ export function ReportsPanel() {
 }
 
 function ReportItem({ report }: { report: AdminReport }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [removeOpen, setRemoveOpen] = useState(false);
   const update = useMutation({
@@ -105,7 +118,7 @@ function ReportItem({ report }: { report: AdminReport }) {
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="min-w-0 flex-1">
           <p className="text-xs font-medium tracking-wide text-stone-500 uppercase">
-            {isComment ? 'Comment on' : 'Post'}
+            {t(isComment ? 'admin.reports.commentOn' : 'admin.reports.post')}
           </p>
           <h2 id={headingId} className="font-semibold break-words text-stone-900">
             {report.post_id && !report.content_removed ? (
@@ -119,10 +132,7 @@ function ReportItem({ report }: { report: AdminReport }) {
               report.post_tldr
             )}
           </h2>
-          <p className="mt-0.5 text-sm text-stone-500">
-            {report.author_username ? <>by @{report.author_username}</> : null}
-            {report.group_name ? <> in {report.group_name}</> : null}
-          </p>
+          <p className="mt-0.5 text-sm text-stone-500">{byline(report, t)}</p>
           {reported ? (
             <div
               className={cn(
@@ -136,21 +146,25 @@ function ReportItem({ report }: { report: AdminReport }) {
         </div>
         {report.status !== 'open' ? (
           <span className="rounded-full bg-stone-100 px-2.5 py-0.5 text-xs font-medium text-stone-700">
-            {report.content_removed ? 'Removed' : STATUS_LABELS[report.status]}
+            {t(report.content_removed ? 'admin.reports.removed' : STATUS_LABELS[report.status])}
           </span>
         ) : null}
       </div>
 
       <div className="mt-3 rounded-xl bg-stone-50 px-3.5 py-2.5 text-sm">
         <p className="text-stone-500">
-          Reported by{' '}
-          <Link
-            to={`/profiles/${encodeURIComponent(report.reporter_id)}`}
-            className="font-medium text-stone-800 hover:underline"
-          >
-            @{report.reporter_username}
-          </Link>{' '}
-          · <Time value={report.created_at} />
+          <Message
+            id="admin.reports.reportedBy"
+            values={{ username: report.reporter_username, time: <Time value={report.created_at} /> }}
+            components={{
+              link: (
+                <Link
+                  to={`/profiles/${encodeURIComponent(report.reporter_id)}`}
+                  className="font-medium text-stone-800 hover:underline"
+                />
+              ),
+            }}
+          />
         </p>
         <p
           className={cn(
@@ -158,11 +172,15 @@ function ReportItem({ report }: { report: AdminReport }) {
             report.reason ? 'text-stone-800' : 'text-stone-500 italic',
           )}
         >
-          {report.reason ?? 'No reason given'}
+          {report.reason ?? t('admin.reports.noReason')}
         </p>
         {report.removal_reason ? (
           <p className="mt-2 break-words whitespace-pre-wrap text-stone-800">
-            <span className="font-medium">Removed:</span> {report.removal_reason}
+            <Message
+              id="admin.reports.removalReason"
+              values={{ reason: report.removal_reason }}
+              components={{ label: <span className="font-medium" /> }}
+            />
           </p>
         ) : null}
       </div>
@@ -181,7 +199,7 @@ function ReportItem({ report }: { report: AdminReport }) {
                 onClick={() => update.mutate('dismissed')}
               >
                 {busyWith === 'dismissed' ? null : <X className="size-4" aria-hidden="true" />}
-                Dismiss
+                {t('admin.reports.dismiss')}
               </Button>
               <Button
                 variant="outline"
@@ -191,24 +209,34 @@ function ReportItem({ report }: { report: AdminReport }) {
                 onClick={() => update.mutate('resolved')}
               >
                 {busyWith === 'resolved' ? null : <Check className="size-4" aria-hidden="true" />}
-                Resolve
+                {t('admin.reports.resolve')}
               </Button>
             </>
           ) : (
             <Button variant="ghost" size="sm" busy={update.isPending} onClick={() => update.mutate('open')}>
               {update.isPending ? null : <RotateCcw className="size-4" aria-hidden="true" />}
-              Reopen
+              {t('admin.reports.reopen')}
             </Button>
           )}
           <Button variant="danger" size="sm" disabled={update.isPending} onClick={() => setRemoveOpen(true)}>
             <Trash2 className="size-4" aria-hidden="true" />
-            {isComment ? 'Remove comment' : 'Remove post'}
+            {t(isComment ? 'admin.reports.removeComment' : 'admin.reports.removePost')}
           </Button>
         </div>
       )}
       <RemoveContentDialog report={report} open={removeOpen} onOpenChange={setRemoveOpen} />
     </li>
   );
+}
+
+/** "by @ada in Gardeners": who wrote the reported content and where, as far as it is known. */
+function byline(report: AdminReport, t: ReturnType<typeof useT>): string | null {
+  const username = report.author_username;
+  const group = report.group_name;
+  if (username && group) return t('admin.reports.byAuthorInGroup', { username, group });
+  if (username) return t('admin.reports.byAuthor', { username });
+  if (group) return t('admin.reports.inGroup', { group });
+  return null;
 }
 
 /** Asks for the reason the author will read, then removes the post or comment. */
@@ -221,6 +249,7 @@ function RemoveContentDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
   const isComment = report.subject === 'comment';
@@ -249,38 +278,36 @@ function RemoveContentDialog({
         onOpenChange(next);
       }}
       dismissible={!remove.isPending}
-      title={isComment ? 'Remove this comment?' : 'Remove this post?'}
-      description={
-        isComment
-          ? 'The comment is deleted for everyone. Its author is told it was removed and why.'
-          : 'The post and its comments are deleted for everyone. Its author is told it was removed and why.'
-      }
+      title={t(isComment ? 'admin.remove.commentTitle' : 'admin.remove.postTitle')}
+      description={t(isComment ? 'admin.remove.commentDescription' : 'admin.remove.postDescription')}
     >
       <form onSubmit={submit} className="space-y-4">
         {remove.isError && !reasonError ? <Alert>{errorMessage(remove.error)}</Alert> : null}
         <div className="space-y-1.5">
-          <Label htmlFor={fieldId}>Reason (shown to the author)</Label>
+          <Label htmlFor={fieldId}>{t('admin.remove.reasonLabel')}</Label>
           <Textarea
             id={fieldId}
             rows={3}
             required
             maxLength={REMOVAL_REASON_MAX}
             aria-invalid={reasonError ? true : undefined}
-            placeholder="e.g. Advertising isn't allowed in this group."
+            placeholder={t('admin.remove.reasonPlaceholder')}
             value={reason}
             onChange={(event) => setReason(event.target.value)}
           />
           <p className="text-xs text-stone-500">
-            {reasonError ? <span className="text-red-700">Reason {reasonError}. </span> : null}
+            {reasonError ? (
+              <span className="text-red-700">{t('admin.remove.reasonError', { error: reasonError })} </span>
+            ) : null}
             {Array.from(reason).length}/{REMOVAL_REASON_MAX}
           </p>
         </div>
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={remove.isPending}>
-            Cancel
+            {t('admin.remove.cancel')}
           </Button>
           <Button type="submit" variant="danger" busy={remove.isPending} disabled={!reason.trim()}>
-            {remove.isPending ? 'Removing...' : 'Remove'}
+            {t(remove.isPending ? 'admin.remove.busy' : 'admin.remove.submit')}
           </Button>
         </div>
       </form>

@@ -3,6 +3,7 @@ import { UserCheck, UserPlus } from 'lucide-react';
 import type { Friends } from '@shared/api/follows';
 import type { Profile, ProfileSummary } from '@shared/api/profiles';
 import { Button, type ButtonSize } from '@web/components/button';
+import { useT } from '@web/i18n/i18n';
 import { errorMessage } from '@web/lib/api-errors';
 import { cn } from '@web/lib/cn';
 import { queryKeys } from '@web/lib/query-keys';
@@ -27,6 +28,7 @@ export function FollowButton({
   size?: ButtonSize;
   className?: string;
 }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: setFollowing,
@@ -55,7 +57,7 @@ export function FollowButton({
     onError: (error) => console.error('Follow change failed', error),
   });
 
-  const label = following ? TEXT.unfollow : TEXT.follow;
+  const label = t(following ? TEXT.unfollow : TEXT.follow);
   const Icon = following ? UserCheck : UserPlus;
   return (
     <div className={cn('flex flex-col items-end gap-1', className)}>
@@ -63,14 +65,14 @@ export function FollowButton({
         size={size}
         variant={following ? 'outline' : 'primary'}
         busy={mutation.isPending}
-        aria-label={`${label} ${name}`}
+        aria-label={t(following ? 'friends.follow.unfollowName' : 'friends.follow.followName', { name })}
         onClick={() => mutation.mutate({ profileId, follow: !following })}
       >
         {mutation.isPending ? null : <Icon className="size-4" aria-hidden="true" />}
         {label}
       </Button>
       {mutation.isError ? (
-        <p role="alert" className="max-w-60 text-right text-xs text-red-700">
+        <p role="alert" className="max-w-60 text-end text-xs text-red-700">
           {errorMessage(mutation.error)}
         </p>
       ) : null}

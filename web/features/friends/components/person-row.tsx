@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { ProfileSummary } from '@shared/api/profiles';
 import { Avatar } from '@web/components/avatar';
+import { useT } from '@web/i18n/i18n';
 import { initialsOf } from '@web/lib/initials';
 import { FRIENDS_TEXT as TEXT } from '../messages';
 import { FollowButton } from './follow-button';
@@ -15,6 +16,7 @@ export function PersonRow({
   person: ProfileSummary;
   showFollowsYou?: boolean;
 }) {
+  const t = useT();
   return (
     <li className="flex items-center gap-3 py-3">
       <Link to={profilePath(person.id)} tabIndex={-1} aria-hidden="true" className="shrink-0">
@@ -31,7 +33,7 @@ export function PersonRow({
           <span className="break-all">@{person.username}</span>
           {showFollowsYou && person.follows_you ? (
             <span className="shrink-0 rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium text-stone-600">
-              {TEXT.followsYou}
+              {t(TEXT.followsYou)}
             </span>
           ) : null}
         </p>

@@ -5,29 +5,37 @@ import { ButtonLink } from '@web/components/button';
 import { Card } from '@web/components/card';
 import { FollowButton, FRIENDS_TEXT } from '@web/features/friends';
 import { BlockButton } from '@web/features/safety';
+import { useLocale, useT } from '@web/i18n/i18n';
+import { Message } from '@web/i18n/message';
 import { initialsOf } from '@web/lib/initials';
 import { profileDisplayName } from '../display-name';
 import { SETTINGS_PATH } from '../paths';
 
-const joinedFormat = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' });
-
-function joined(value: string): string | null {
+/** The month and year a member joined ("March 2026"), in the member's language; null for a bad date. */
+function joinedMonth(value: string, locale: string): string | null {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : `Joined ${joinedFormat.format(date)}`;
+  if (Number.isNaN(date.getTime())) return null;
+  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }).format(date);
 }
 
-function count(n: number, one: string, many: string) {
+/** "12 followers", the number in bold: `id` is a plural message that wraps `#` in `<count>`. */
+function Count({ id, count }: { id: string; count: number }) {
   return (
     <span>
-      <span className="font-semibold text-stone-900">{n}</span> {n === 1 ? one : many}
+      <Message
+        id={id}
+        values={{ count }}
+        components={{ count: <span className="font-semibold text-stone-900" /> }}
+      />
     </span>
   );
 }
 
 /** Picture, name, @username, about, location, follower counts, and Follow / Unfollow (or Edit profile). */
 export function ProfileCard({ profile }: { profile: Profile }) {
+  const t = useT();
   const name = profileDisplayName(profile);
-  const since = joined(profile.created_at);
+  const since = joinedMonth(profile.created_at, useLocale());
   return (
     <Card className="overflow-hidden">
       <div
@@ -46,7 +54,7 @@ export function ProfileCard({ profile }: { profile: Profile }) {
           {profile.is_self ? (
             <ButtonLink to={SETTINGS_PATH} variant="outline" size="sm">
               <Pencil className="size-4" aria-hidden="true" />
-              Edit profile
+              {t('profiles.card.editProfile')}
             </ButtonLink>
           ) : (
             <div className="flex flex-wrap items-center gap-2">
@@ -62,7 +70,7 @@ export function ProfileCard({ profile }: { profile: Profile }) {
             <span>@{profile.username}</span>
             {profile.follows_you && !profile.is_self ? (
               <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium text-stone-600">
-                {FRIENDS_TEXT.followsYou}
+                {t(FRIENDS_TEXT.followsYou)}
               </span>
             ) : null}
           </p>
@@ -82,14 +90,14 @@ export function ProfileCard({ profile }: { profile: Profile }) {
           {since ? (
             <span className="inline-flex items-center gap-1.5">
               <CalendarDays className="size-4" aria-hidden="true" />
-              {since}
+              {t('profiles.card.joined', { date: since })}
             </span>
           ) : null}
         </div>
 
         <div className="mt-4 flex gap-5 text-sm text-stone-600">
-          {count(profile.followers_count, 'follower', 'followers')}
-          {count(profile.following_count, 'following', 'following')}
+          <Count id="profiles.card.followers" count={profile.followers_count} />
+          <Count id="profiles.card.following" count={profile.following_count} />
         </div>
       </div>
     </Card>
