@@ -32,6 +32,7 @@ import { registerReportRoutes } from './features/reports/reports.routes';
 import { registerBlockRoutes } from './features/blocks/blocks.routes';
 import { registerGroupRoutes } from './features/groups/groups.routes';
 import { registerGroupInvitationRoutes } from './features/group-invitations/group-invitations.routes';
+import { registerCalendarFeedRoutes, registerGatheringRoutes } from './features/gatherings/gatherings.routes';
 import { registerPinRoutes } from './features/pins/pins.routes';
 import { registerReactionRoutes } from './features/reactions/reactions.routes';
 import { registerGroupNotificationRoutes } from './features/group-notifications/group-notifications.routes';
@@ -137,6 +138,8 @@ export async function buildApp(
   registerGroupRoutes(app, routes);
   registerGroupInvitationRoutes(app, routes);
   registerPinRoutes(app, routes);
+  registerGatheringRoutes(app, routes);
+  registerCalendarFeedRoutes(app, routes);
   registerReactionRoutes(app, routes);
   registerGroupNotificationRoutes(app, routes);
   registerProfileRoutes(app, routes);

@@ -2,9 +2,10 @@ import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GroupRole, LinkVisibility } from '../../shared/domain/constants';
 import type { Database } from '../db/client';
-import { follows, groupRoles, groups, links, postIgnores, posts, userBlocks, users } from '../db/schema';
+import { follows, groupEvents, groupRoles, groups, links, postIgnores, posts, userBlocks, users } from '../db/schema';
 import { openTestDatabase } from '../../tests/support/test-database';
 import {
+  canViewEvent,
   canViewLink,
   canViewPost,
   canVisitorViewLink,
@@ -12,6 +13,7 @@ import {
   notBlockedCondition,
   notIgnoredCondition,
   publishedLinksCondition,
+  visibleEventsCondition,
   visibleLinksCondition,
   visiblePostsCondition,
 } from './visibility';
@@ -66,6 +68,14 @@ const LINKS: Array<{
   { key: 'shared into the other', owner: 'outsider', visibility: 'group', status: 'ready', group: 'other' },
 ];
 
+/** Events (ADR 057): in a group, or among the organiser's followers. */
+const EVENTS: Array<{ key: string; organizer: Viewer; group: 'group' | 'other' | null }> = [
+  { key: 'event in the group', organizer: 'owner', group: 'group' },
+  { key: 'event in the other group', organizer: 'outsider', group: 'other' },
+  { key: "owner's followers' event", organizer: 'owner', group: null },
+  { key: "stranger's followers' event", organizer: 'stranger', group: null },
+];
+
 describe('the visibility SQL conditions select what the pure rules allow', () => {
   let database: Database;
   let drop: () => Promise<void>;
@@ -73,6 +83,7 @@ describe('the visibility SQL conditions select what the pure rules allow', () =>
   const groupIds = {} as Record<'group' | 'other', string>;
   const postIds: Record<string, string> = {};
   const linkIds: Record<string, string> = {};
+  const eventIds: Record<string, string> = {};
 
   beforeAll(async () => {
     ({ database, drop } = await openTestDatabase());
@@ -137,6 +148,20 @@ describe('the visibility SQL conditions select what the pure rules allow', () =>
         .returning();
       linkIds[link.key] = row!.id;
     }
+    for (const event of EVENTS) {
+      const [row] = await db
+        .insert(groupEvents)
+        .values({
+          organizerId: userIds[event.organizer],
+          groupId: event.group ? groupIds[event.group] : null,
+          title: event.key,
+          startsAt: new Date('2030-01-01T10:00:00Z'),
+          endsAt: new Date('2030-01-01T12:00:00Z'),
+          timeZone: 'UTC',
+        })
+        .returning();
+      eventIds[event.key] = row!.id;
+    }
   });
   afterAll(() => drop());
 
@@ -159,6 +184,13 @@ describe('the visibility SQL conditions select what the pure rules allow', () =>
       .where(and(inArray(links.id, Object.values(linkIds)), condition));
     const keyOf = Object.fromEntries(Object.entries(linkIds).map(([key, id]) => [id, key]));
     return rows.map((row) => keyOf[row.id]!).sort();
+  }
+  async function eventsWhere(condition: SQL) {
+    const rows = await database.db
+      .select({ title: groupEvents.title })
+      .from(groupEvents)
+      .where(and(inArray(groupEvents.id, Object.values(eventIds)), condition));
+    return rows.map((row) => row.title).sort();
   }
   const keys = <T extends { key: string }>(items: T[], allowed: (item: T) => boolean) =>
     items
@@ -206,6 +238,21 @@ describe('the visibility SQL conditions select what the pure rules allow', () =>
         ),
       },
       {
+        condition: 'visibleEventsCondition',
+        sql: () => eventsWhere(visibleEventsCondition(viewerId)),
+        pure: keys(EVENTS, (event) =>
+          canViewEvent(
+            { organizerId: userIds[event.organizer], groupId: event.group ? groupIds[event.group] : null },
+            viewerId,
+            {
+              groupRole: event.group ? roleOf(viewer, event.group) : null,
+              followsOrganizer: FOLLOWS.some((f) => f.follower === viewer && f.followee === event.organizer),
+              blockedWithOrganizer: isBlockedEitherWay(blocks(), viewerId, userIds[event.organizer]),
+            },
+          ),
+        ),
+      },
+      {
         condition: 'publishedLinksCondition',
         sql: () => linksWhere(publishedLinksCondition()),
         pure: keys(LINKS, (link) => canVisitorViewLink(link)),
@@ -239,5 +286,11 @@ describe('the visibility SQL conditions select what the pure rules allow', () =>
     expect(await linksWhere(visibleLinksCondition(userIds.outsider))).toContain('shared into the other');
     expect(await linksWhere(visibleLinksCondition(userIds.shunned))).not.toContain('shared into the group');
     expect(await linksWhere(visibleLinksCondition(userIds.owner))).not.toContain('shared into the other');
+    // Events: a group's members (not one the organiser blocked); followers for an event with no group.
+    expect(await eventsWhere(visibleEventsCondition(userIds.member))).toEqual(['event in the group']);
+    expect(await eventsWhere(visibleEventsCondition(userIds.shunned))).toEqual([]);
+    expect(await eventsWhere(visibleEventsCondition(userIds.follower))).toEqual(["owner's followers' event"]);
+    expect(await eventsWhere(visibleEventsCondition(userIds.stranger))).toEqual(["stranger's followers' event"]);
+    expect(await eventsWhere(visibleEventsCondition(userIds.outsider))).toEqual(['event in the other group']);
   });
 });

@@ -10,6 +10,7 @@ import {
 import {
   canMemberSeeComment,
   canMemberSeePost,
+  canViewEvent,
   canViewLink,
   canViewPost,
   canVisitorViewLink,
@@ -159,5 +160,31 @@ describe('canMemberSeeComment', () => {
         blocks: [{ blockerId: 'ben', blockedId: 'x' }],
       }),
     ).toBe(true);
+  });
+});
+
+describe('canViewEvent', () => {
+  const facts = { groupRole: null, followsOrganizer: false, blockedWithOrganizer: false };
+  const inGroup = { groupId: 'g', organizerId: 'org' };
+  const amongFollowers = { groupId: null, organizerId: 'org' };
+
+  it("shows a group's event to its members only, its organiser too once they left", () => {
+    expect(canViewEvent(inGroup, 'm', { ...facts, groupRole: 'Commentor' })).toBe(true);
+    expect(canViewEvent(inGroup, 'm', { ...facts, followsOrganizer: true })).toBe(false);
+    expect(canViewEvent(inGroup, 'org', facts)).toBe(false);
+    expect(canViewEvent(inGroup, 'org', { ...facts, groupRole: 'Owner' })).toBe(true);
+  });
+
+  it("shows an event without a group to the organiser and their followers", () => {
+    expect(canViewEvent(amongFollowers, 'org', facts)).toBe(true);
+    expect(canViewEvent(amongFollowers, 'f', { ...facts, followsOrganizer: true })).toBe(true);
+    expect(canViewEvent(amongFollowers, 'm', { ...facts, groupRole: 'Owner' })).toBe(false);
+  });
+
+  it('hides it from anyone a block separates from the organiser, whichever way', () => {
+    expect(canViewEvent(inGroup, 'm', { ...facts, groupRole: 'Poster', blockedWithOrganizer: true })).toBe(false);
+    expect(
+      canViewEvent(amongFollowers, 'f', { ...facts, followsOrganizer: true, blockedWithOrganizer: true }),
+    ).toBe(false);
   });
 });

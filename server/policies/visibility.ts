@@ -1,6 +1,6 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { LinkVisibility } from '../../shared/domain/constants';
-import { links, posts } from '../db/schema';
+import { groupEvents, links, posts } from '../db/schema';
 import { isMember, type MaybeRole } from './group-roles';
 
 /**
@@ -168,4 +168,46 @@ export function canVisitorViewLink(link: VisitorLinkScope): boolean {
 /** SQL condition on `links`: a visitor may see the row (the same rule as canVisitorViewLink). */
 export function publishedLinksCondition(): SQL {
   return sql`(${links.visibility} = 'published' and ${links.status} = 'ready')`;
+}
+
+export interface EventScope {
+  /** The group it is in; null for an event among the organiser's followers. */
+  groupId: string | null;
+  organizerId: string;
+}
+
+/** What the event rule needs to know about the viewer, besides who they are. */
+export interface EventViewerFacts {
+  /** The viewer's role in the event's group (null when not a member, or the event has no group). */
+  groupRole: MaybeRole;
+  /** The viewer follows the organiser (the Friends page). */
+  followsOrganizer: boolean;
+  /** A block stands between the viewer and the organiser, either way. */
+  blockedWithOrganizer: boolean;
+}
+
+/**
+ * Gatherings (ADR 057): an event in a group is seen by the group's current members, as its posts
+ * are; an event without a group by its organiser and their followers, as a `public` link is. A
+ * block between the viewer and the organiser hides it either way. Its answers, its `.ics`, the
+ * calendar feeds and its news all follow this rule.
+ */
+export function canViewEvent(event: EventScope, viewerId: string, viewer: EventViewerFacts): boolean {
+  if (event.organizerId === viewerId) return event.groupId === null || isMember(viewer.groupRole);
+  if (viewer.blockedWithOrganizer) return false;
+  return event.groupId !== null ? isMember(viewer.groupRole) : viewer.followsOrganizer;
+}
+
+/**
+ * SQL condition on `group_events`: the viewer may see the row (the same rule as canViewEvent).
+ * Outer columns are named `group_events.…` literally so a subquery never binds them to its own table.
+ */
+export function visibleEventsCondition(viewerId: ViewerId): SQL {
+  return sql`(case when ${groupEvents.groupId} is not null then exists (
+    select 1 from group_roles vis_egr
+    where vis_egr.group_id = group_events.group_id and vis_egr.user_id = ${viewerId}
+  ) else (${groupEvents.organizerId} = ${viewerId} or exists (
+    select 1 from follows vis_ef
+    where vis_ef.followee_id = group_events.organizer_id and vis_ef.follower_id = ${viewerId}
+  )) end and ${notBlockedCondition(viewerId, sql.raw('group_events.organizer_id'))})`;
 }

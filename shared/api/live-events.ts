@@ -27,7 +27,12 @@ export type LiveEvent =
    */
   | { type: 'reactions.changed'; postId: string; commentId: string | null }
   /** A post of the group was pinned or unpinned (ADR 043): an open group page loads its pins again. */
-  | { type: 'group.pins'; groupId: string; postId: string; pinned: boolean };
+  | { type: 'group.pins'; groupId: string; postId: string; pinned: boolean }
+  /**
+   * A gathering changed: an answer, an edit, a cancellation (ADR 057). An open event page (and a
+   * card showing it) loads it again; reaches those who may see the event.
+   */
+  | { type: 'group_event.updated'; eventId: string };
 
 export type LiveCommentEvent = {
   type: 'comment.created' | 'comment.updated' | 'comment.deleted';
@@ -47,4 +52,5 @@ export const LIVE_EVENT_TYPES: ReadonlySet<string> = new Set<LiveEvent['type']>(
   'post.counts',
   'reactions.changed',
   'group.pins',
+  'group_event.updated',
 ]);

@@ -117,6 +117,7 @@ const POST = {
   avatar: null,
   group_name: null,
   group_id: null,
+  event_id: null,
   profile_id: 'u1',
   liked_by_current_user: false,
   likes_count: 0,

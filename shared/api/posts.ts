@@ -134,6 +134,8 @@ export const PostSchema = z.object({
   avatar: z.string().nullable(),
   group_name: z.string().nullable(),
   group_id: z.string().nullable(),
+  /** The event this post is the timeline card of (GET /api/group_events/{id}, ADR 057); null for others. */
+  event_id: z.string().nullable(),
   /** The author's user id (GET /api/profiles/{profile_id}). */
   profile_id: z.string(),
   liked_by_current_user: z.boolean(),

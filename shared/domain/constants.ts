@@ -104,6 +104,8 @@ export const NOTIFICATION_KINDS = [
   'link_failed',
   'content_removed',
   'group_post',
+  'event_changed',
+  'event_promoted',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

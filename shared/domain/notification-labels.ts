@@ -19,4 +19,6 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   link_failed: 'Your links that could not be read',
   content_removed: 'Your posts or comments removed by moderators',
   group_post: 'New posts in my groups',
+  event_changed: 'Changes to events I answered',
+  event_promoted: 'A place at an event, off its waiting list',
 };

@@ -45,6 +45,8 @@ interface World {
   /** A published link by another member (every member sees it) and a comment on it by its owner. */
   linkId: string;
   linkCommentId: string;
+  /** An event in the group organised by the other Poster (ADR 057). */
+  eventId: string;
 }
 
 interface Call {
@@ -621,6 +623,54 @@ const MATRIX: Record<string, Entry> = {
     member: 404,
   },
 
+  // Gatherings (ADR 057): whoever may see the group sees and answers its events; whoever may post
+  // creates one; its organiser alone edits and cancels; anyone else gets the group's 404.
+  'GET /api/group_events': { signedOut: 401, member: 200 },
+  'GET /api/groups/:id/events': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/groups/${w.groupId}/events` }),
+    roles: MEMBERS_ONLY(200),
+  },
+  'POST /api/group_events': {
+    signedOut: 401,
+    call: (w) => ({
+      path: '/api/group_events',
+      body: { group_event: { group_id: w.groupId, title: 'Picnic', starts_at: '2030-06-01T12:00' } },
+    }),
+    roles: byRole(201, 201, 201, 403, 404),
+  },
+  'GET /api/group_events/:id': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/group_events/${w.eventId}` }),
+    roles: MEMBERS_ONLY(200),
+  },
+  'PATCH /api/group_events/:id': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/group_events/${w.eventId}`, body: { group_event: { title: 'Moved' } } }),
+    roles: byRole(403, 403, 403, 403, 404),
+  },
+  'POST /api/group_events/:id/cancellation': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/group_events/${w.eventId}/cancellation` }),
+    roles: byRole(403, 403, 403, 403, 404),
+  },
+  'PUT /api/group_events/:id/rsvp': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/group_events/${w.eventId}/rsvp`, body: { rsvp: { status: 'going' } } }),
+    roles: MEMBERS_ONLY(200),
+  },
+  'GET /api/group_events/:id/calendar.ics': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/group_events/${w.eventId}/calendar.ics` }),
+    roles: MEMBERS_ONLY(200),
+  },
+
+  // The private calendar feed: the member's own; its address is the key (unknown: 404).
+  'GET /api/calendar_feed': { signedOut: 401, member: 200 },
+  'POST /api/calendar_feed': { signedOut: 401, member: 201 },
+  'DELETE /api/calendar_feed': { signedOut: 401, member: 200 },
+  'GET /api/calendar_feeds/:token': { signedOut: 'public', member: 404 },
+
   // Admin review.
   'GET /api/admin/feedbacks': { signedOut: 401, admin: { member: 403, admin: 200 } },
   // Reports: admins review all, a group's Owners and Moderators their group's reports.
@@ -734,6 +784,9 @@ describe('authorisation matrix', () => {
     const comment = await author.client.post(`/api/posts/${post.id}/comments`, {
       comment: { content: 'Mine' },
     });
+    const event = await author.client.post('/api/group_events', {
+      group_event: { group_id: group.id, title: 'Picnic', starts_at: '2030-06-01T12:00' },
+    });
     const requester = await memberWithClient(app);
     const request = await requester.client.post('/api/group_requests', {
       group_request: { group_id: group.id },
@@ -768,6 +821,7 @@ describe('authorisation matrix', () => {
       groupReportId: groupReport.body.id,
       linkId: link?.body.id ?? '',
       linkCommentId: linkComment?.body.id ?? '',
+      eventId: event.body.id,
     };
   }
 

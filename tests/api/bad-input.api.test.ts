@@ -36,6 +36,8 @@ interface World {
   /** A link the member shared, and the member's comment on it. */
   linkId: string;
   linkCommentId: string;
+  /** An event of the member's in the group (ADR 057). */
+  eventId: string;
 }
 
 type Body = Record<string, unknown>;
@@ -355,6 +357,41 @@ const TARGETS: Record<string, Target> = {
   'GET /api/group_links/:code': { path: () => `/api/group_links/${'z'.repeat(27)}` },
   'POST /api/group_links/:code/join': { path: () => `/api/group_links/${'z'.repeat(27)}/join` },
   'GET /api/me/arrival': { path: () => '/api/me/arrival' },
+  // Gatherings (ADR 057): the member organises an event in their group and answers it.
+  'GET /api/group_events': { path: () => '/api/group_events' },
+  'GET /api/groups/:id/events': { path: (w) => `/api/groups/${w.groupId}/events` },
+  'POST /api/group_events': {
+    path: () => '/api/group_events',
+    body: (w) => ({
+      group_event: {
+        group_id: w.groupId,
+        title: 'Picnic',
+        starts_at: '2030-06-01T12:00',
+        ends_at: '2030-06-01T15:00',
+        time_zone: 'Europe/Berlin',
+        capacity: 10,
+      },
+    }),
+    // The sweep's stray number is a capacity like any other.
+    accepts: ['group_event.capacity: number'],
+  },
+  'GET /api/group_events/:id': { path: (w) => `/api/group_events/${w.eventId}` },
+  'PATCH /api/group_events/:id': {
+    path: (w) => `/api/group_events/${w.eventId}`,
+    body: () => ({ group_event: { title: 'Picnic in the park', capacity: 12 } }),
+    // Every field is optional (an edit of unknown keys changes nothing), and a number is a capacity.
+    accepts: ['group_event: object', 'group_event.capacity: number'],
+  },
+  'POST /api/group_events/:id/cancellation': { path: () => `/api/group_events/${randomUUID()}/cancellation` },
+  'PUT /api/group_events/:id/rsvp': {
+    path: (w) => `/api/group_events/${w.eventId}/rsvp`,
+    body: () => ({ rsvp: { status: 'maybe' } }),
+  },
+  'GET /api/group_events/:id/calendar.ics': { path: (w) => `/api/group_events/${w.eventId}/calendar.ics` },
+  'GET /api/calendar_feed': { path: () => '/api/calendar_feed' },
+  'POST /api/calendar_feed': { path: () => '/api/calendar_feed' },
+  'DELETE /api/calendar_feed': { path: () => '/api/calendar_feed' },
+  'GET /api/calendar_feeds/:token': { path: () => `/api/calendar_feeds/${'z'.repeat(43)}.ics` },
 
   'GET /api/profile': { path: () => '/api/profile' },
   'PATCH /api/profile': {
@@ -613,6 +650,11 @@ describe('bad input never yields a 500', () => {
       ).body.id,
       linkId: link.body.id,
       linkCommentId: linkComment.body.id,
+      eventId: (
+        await client.post('/api/group_events', {
+          group_event: { group_id: group.id, title: 'Sweep', starts_at: '2030-06-01T12:00' },
+        })
+      ).body.id,
     };
   });
   afterAll(async () => {

@@ -13,6 +13,7 @@ import {
 import type { MailDelivery, NotificationKind } from '../../../shared/domain/constants';
 import { users } from './accounts';
 import { createdAt, id } from './columns';
+import { groupEvents } from './gatherings';
 import { groups } from './groups';
 import { linkComments, links } from './links';
 import { comments, posts } from './posts';
@@ -37,6 +38,8 @@ export const notifications = pgTable(
     linkId: uuid('link_id').references(() => links.id, { onDelete: 'cascade' }),
     linkCommentId: uuid('link_comment_id').references(() => linkComments.id, { onDelete: 'cascade' }),
     groupId: uuid('group_id').references(() => groups.id, { onDelete: 'cascade' }),
+    /** An event's news (ADR 057): shown only while the recipient may see the event. */
+    eventId: uuid('event_id').references(() => groupEvents.id, { onDelete: 'cascade' }),
     groupKey: text('group_key'),
     /** What the kind needs beyond the references, e.g. `{ role }` or `{ reason }`. */
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),

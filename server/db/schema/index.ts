@@ -1,6 +1,7 @@
 export * from './accounts';
 export * from './community';
 export * from './files';
+export * from './gatherings';
 export * from './groups';
 export * from './links';
 export * from './posts';

@@ -15,6 +15,7 @@ import {
 import { users } from './accounts';
 import { createdAt, id, updatedAt } from './columns';
 import { files } from './files';
+import { groupEvents } from './gatherings';
 import { groups } from './groups';
 
 export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -30,6 +31,11 @@ export const posts = pgTable(
     tldr: text('tldr').notNull(),
     content: text('content').notNull().default(''),
     fileId: uuid('file_id').references(() => files.id, { onDelete: 'set null' }),
+    /**
+     * The event this post is the timeline card of (ADR 057): written with the event, in its
+     * transaction, so timelines, search and the visibility rule carry events unchanged.
+     */
+    eventId: uuid('event_id').references(() => groupEvents.id, { onDelete: 'cascade' }),
     /** When the author last changed the title or content (the "edited" marker); null if never. */
     editedAt: timestamp('edited_at', { withTimezone: true }),
     /**
@@ -55,6 +61,7 @@ export const posts = pgTable(
     index('posts_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
     // Which post holds a file: who may see the file, whether it is attachable, the cleanup job.
     index('posts_file_idx').on(t.fileId),
+    uniqueIndex('posts_event_idx').on(t.eventId),
   ],
 );
 

@@ -1,11 +1,21 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { GroupRole } from '../../../shared/domain/constants';
 import type { DbOrTx } from '../../db/client';
-import { comments, follows, groupRoles, links, notifications, posts, userBlocks } from '../../db/schema';
+import {
+  comments,
+  follows,
+  groupEvents,
+  groupRoles,
+  links,
+  notifications,
+  posts,
+  userBlocks,
+} from '../../db/schema';
 import { canAnswerRequests } from '../../policies/group-roles';
 import {
   canMemberSeeComment,
   canMemberSeePost,
+  canViewEvent,
   canViewLink,
   isBlockedEitherWay,
 } from '../../policies/visibility';
@@ -52,6 +62,8 @@ export async function membersWhoMaySee(
       return notificationRecipient(db, event.notificationId, candidates);
     case 'group.requests':
       return groupModerators(db, event.groupId, candidates);
+    case 'group_event.updated':
+      return membersWhoMaySeeEvent(db, event.eventId, candidates);
   }
 }
 
@@ -171,6 +183,50 @@ async function notificationRecipient(db: DbOrTx, notificationId: string, candida
 }
 
 /** The blocks, either way, between any of `members` and any of `others`: what the policy needs to judge. */
+/**
+ * Of `candidates`, those who may see the event (nobody if it is gone, ADR 057): its group's
+ * current members, or the organiser's followers for an event without a group, and no one a block
+ * separates from the organiser.
+ */
+export async function membersWhoMaySeeEvent(
+  db: DbOrTx,
+  eventId: string,
+  candidates: string[],
+): Promise<Set<string>> {
+  if (candidates.length === 0) return new Set();
+  const [event] = await db
+    .select({ groupId: groupEvents.groupId, organizerId: groupEvents.organizerId })
+    .from(groupEvents)
+    .where(eq(groupEvents.id, eventId))
+    .limit(1);
+  if (!event) return new Set<string>();
+  const roles = new Map<string, GroupRole>();
+  const followers = new Set<string>();
+  if (event.groupId) {
+    const rows = await db
+      .select({ userId: groupRoles.userId, role: groupRoles.role })
+      .from(groupRoles)
+      .where(and(eq(groupRoles.groupId, event.groupId), inArray(groupRoles.userId, candidates)));
+    for (const row of rows) roles.set(row.userId, row.role);
+  } else {
+    const rows = await db
+      .select({ userId: follows.followerId })
+      .from(follows)
+      .where(and(eq(follows.followeeId, event.organizerId), inArray(follows.followerId, candidates)));
+    for (const row of rows) followers.add(row.userId);
+  }
+  const blocks = await blocksWith(db, [event.organizerId], candidates);
+  return new Set(
+    candidates.filter((userId) =>
+      canViewEvent(event, userId, {
+        groupRole: roles.get(userId) ?? null,
+        followsOrganizer: followers.has(userId),
+        blockedWithOrganizer: isBlockedEitherWay(blocks, userId, event.organizerId),
+      }),
+    ),
+  );
+}
+
 async function blocksWith(db: DbOrTx, members: string[], others: string[]) {
   return db
     .select({ blockerId: userBlocks.blockerId, blockedId: userBlocks.blockedId })

@@ -48,6 +48,7 @@ const LiveMessageSchema: z.ZodType<LiveMessage> = z.object({
       postId: z.string().uuid(),
       pinned: z.boolean(),
     }),
+    z.object({ type: z.literal('group_event.updated'), eventId: z.string().uuid() }),
     z.object({
       type: z.literal('reactions.changed'),
       postId: z.string().uuid(),

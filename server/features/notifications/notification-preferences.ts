@@ -28,6 +28,8 @@ export const DEFAULT_DELIVERY: Record<NotificationKind, MailDelivery> = {
   role_changed: 'daily',
   invitation_redeemed: 'daily',
   group_post: 'daily',
+  event_changed: 'instant',
+  event_promoted: 'instant',
   link_ready: 'off',
   link_failed: 'off',
 };
@@ -47,6 +49,8 @@ export const DEFAULT_PUSH: Record<NotificationKind, boolean> = {
   group_removed: true,
   content_removed: true,
   group_post: true,
+  event_changed: true,
+  event_promoted: true,
   post_like: false,
   link_like: false,
   reaction: false,

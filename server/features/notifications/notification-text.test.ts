@@ -8,6 +8,39 @@ import { signUnsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-toke
 const base = aNotificationFacts();
 
 describe('wordNotification', () => {
+  it("words an event's news (ADR 057), leading to the event", () => {
+    const event = { ...base, eventId: 'e1' };
+    expect(
+      wordNotification(
+        {
+          ...event,
+          kind: 'event_changed',
+          data: { title: 'Picnic', changes: ['time', 'place'] },
+        },
+        'en',
+      ),
+    ).toEqual({ text: 'Ana Lima changed the time and the place of the event “Picnic”', path: '/events/e1' });
+    expect(
+      wordNotification({ ...event, kind: 'event_changed', data: { title: 'Picnic', cancelled: true } }, 'en')
+        .text,
+    ).toBe('Ana Lima cancelled the event “Picnic”');
+    // In German, the changed parts are listed as German lists them.
+    expect(
+      wordNotification(
+        {
+          ...event,
+          kind: 'event_changed',
+          data: { title: 'Picnic', changes: ['time', 'place', 'capacity'] },
+        },
+        'de',
+      ).text,
+    ).toBe('Ana Lima hat bei der Veranstaltung „Picnic“ die Zeit, den Ort und die Teilnehmerzahl geändert');
+    expect(wordNotification({ ...event, kind: 'event_promoted', data: { title: 'Picnic' } }, 'en')).toEqual({
+      text: 'A place opened up: you are now going to “Picnic”',
+      path: '/events/e1',
+    });
+  });
+
   it('words every kind with a non-empty text and an app path', () => {
     for (const kind of NOTIFICATION_KINDS) {
       const { text, path } = wordNotification({ ...base, kind }, 'en');

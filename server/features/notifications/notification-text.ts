@@ -13,6 +13,8 @@ import { type MailText, mailText } from '../../i18n/mail-text';
  * - `content_removed`: `{ reason, excerpt, subject: 'post' | 'comment' }` (no post/comment id:
  *   the content is gone).
  * - `group_post` (ADR 045): nothing; the line folds a group's new posts by `unreadRows`.
+ * - `event_changed` (ADR 057): `{ title, changes: string[], cancelled?: true }`, the event named by
+ *   `eventId`; `event_promoted`: `{ title }`.
  */
 
 export interface NotificationFacts {
@@ -32,6 +34,8 @@ export interface NotificationFacts {
   inComment: boolean;
   groupId: string | null;
   groupName: string | null;
+  /** The event an `event_*` notification is about (ADR 057). */
+  eventId: string | null;
   data: Record<string, unknown>;
 }
 
@@ -65,6 +69,8 @@ const postPath = (id: string) => `/post/${id}`;
 const linkPath = (id: string) => `/links/${id}`;
 const groupPath = (id: string) => `/group/${id}`;
 const profilePath = (id: string) => `/profiles/${id}`;
+const eventPath = (id: string) => `/events/${id}`;
+const UPCOMING_PATH = '/events';
 const GROUPS_PATH = '/groups';
 const GROUP_REQUESTS_PATH = '/group-requests';
 const TIMELINE_PATH = '/dashboard';
@@ -87,6 +93,26 @@ function withTitle(
 function stringField(data: Record<string, unknown>, key: string): string | null {
   const value = data[key];
   return typeof value === 'string' && value.trim() ? value.trim() : null;
+}
+
+/** The parts of an event an organiser's edit may change, each a message ("the time"). */
+const EVENT_ASPECTS: Readonly<Record<string, string>> = {
+  capacity: 'mail.notification.eventAspect.capacity',
+  description: 'mail.notification.eventAspect.description',
+  guests: 'mail.notification.eventAspect.guests',
+  place: 'mail.notification.eventAspect.place',
+  time: 'mail.notification.eventAspect.time',
+  title: 'mail.notification.eventAspect.title',
+};
+
+/** "the time and the place": what an organiser's edit changed, as a phrase in `locale`. */
+function changesPhrase(data: Record<string, unknown>, locale: Locale): string | null {
+  const t = mailText(locale);
+  const named = (Array.isArray(data.changes) ? data.changes : [])
+    .filter((change): change is string => typeof change === 'string' && change in EVENT_ASPECTS)
+    .map((change) => t(EVENT_ASPECTS[change]!));
+  if (named.length === 0) return null;
+  return new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(named);
 }
 
 function wasAccepted(data: Record<string, unknown>): boolean {
@@ -252,6 +278,48 @@ export function wordNotification(facts: NotificationFacts, locale: Locale): Noti
       return {
         text: removalText(t, facts),
         path: facts.groupId ? groupPath(facts.groupId) : TIMELINE_PATH,
+      };
+    case 'event_changed': {
+      const path = facts.eventId ? eventPath(facts.eventId) : UPCOMING_PATH;
+      const title = stringField(facts.data, 'title');
+      if (facts.data.cancelled === true) {
+        return {
+          text: withTitle(
+            t,
+            ['mail.notification.eventCancelled', 'mail.notification.eventCancelledTitled'],
+            title,
+            { who },
+          ),
+          path,
+        };
+      }
+      const changes = changesPhrase(facts.data, locale);
+      return {
+        text: changes
+          ? withTitle(
+              t,
+              ['mail.notification.eventChangedWhat', 'mail.notification.eventChangedWhatTitled'],
+              title,
+              {
+                who,
+                changes,
+              },
+            )
+          : withTitle(t, ['mail.notification.eventChanged', 'mail.notification.eventChangedTitled'], title, {
+              who,
+            }),
+        path,
+      };
+    }
+    case 'event_promoted':
+      return {
+        text: withTitle(
+          t,
+          ['mail.notification.eventPromoted', 'mail.notification.eventPromotedTitled'],
+          stringField(facts.data, 'title'),
+          {},
+        ),
+        path: facts.eventId ? eventPath(facts.eventId) : UPCOMING_PATH,
       };
     case 'group_post':
       // Several unread posts read as one line leading to the group; one (or a line read) names it.

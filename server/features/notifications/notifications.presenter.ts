@@ -7,6 +7,7 @@ import { wordNotification } from './notification-text';
 
 /** The subject shown beside the text: the post, link, group or person it is about. */
 function subjectOf(row: NotificationLineRow): Notification['subject'] {
+  if (row.eventId) return { type: 'event', id: row.eventId, title: row.eventTitle };
   if (row.linkId) return { type: 'link', id: row.linkId, title: row.linkTitle };
   if (row.postId) return { type: 'post', id: row.postId, title: row.postTitle };
   if (row.groupId) return { type: 'group', id: row.groupId, title: row.groupName };
@@ -50,6 +51,7 @@ export function wordLine(row: NotificationLineRow, locale: Locale) {
       inComment: Boolean(row.commentId || row.linkCommentId),
       groupId: row.groupId,
       groupName: row.groupName,
+      eventId: row.eventId,
       data: row.data,
     },
     locale,

@@ -8,6 +8,7 @@ import type { Cursor } from '../../http/pagination';
 import {
   notBlockedCondition,
   type ViewerId,
+  visibleEventsCondition,
   visibleLinksCondition,
   visiblePostsCondition,
 } from '../../policies/visibility';
@@ -35,6 +36,9 @@ export interface NotificationLineRow {
   linkCommentId: string | null;
   groupId: string | null;
   groupName: string | null;
+  /** An event's news (ADR 057) and the event's title now. */
+  eventId: string | null;
+  eventTitle: string | null;
   groupKey: string | null;
   data: Record<string, unknown>;
 }
@@ -52,9 +56,11 @@ function shownFrom(alias: 'n' | 's', recipientId: ViewerId, extra: SQL = sql`tru
     from notifications ${row}
     left join posts on posts.id = ${row}.post_id
     left join links on links.id = ${row}.link_id
+    left join group_events on group_events.id = ${row}.event_id
     where ${row}.recipient_id = ${recipientId}
       and (${row}.post_id is null or ${visiblePostsCondition(recipientId)})
       and (${row}.link_id is null or ${visibleLinksCondition(recipientId)})
+      and (${row}.event_id is null or ${visibleEventsCondition(recipientId)})
       and (${row}.kind <> 'join_request' or exists (
         select 1 from group_roles gr
         where gr.group_id = ${row}.group_id and gr.user_id = ${recipientId} and gr.role in ('Owner', 'Moderator')))
@@ -83,6 +89,7 @@ function lineQuery(recipientId: ViewerId, where: SQL, tail: SQL): SQL {
     )
     select
       h.id, h.kind, h.created_at, h.post_id, h.comment_id, h.link_id, h.link_comment_id, h.group_id,
+      h.event_id, ev.title as event_title,
       h.group_key, h.data, h.actor_id,
       to_char(h.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at_exact,
       case when h.group_key is null then h.read_at is null
@@ -109,6 +116,7 @@ function lineQuery(recipientId: ViewerId, where: SQL, tail: SQL): SQL {
     left join posts p on p.id = h.post_id
     left join links l on l.id = h.link_id
     left join groups g on g.id = h.group_id
+    left join group_events ev on ev.id = h.event_id
     order by h.created_at desc, h.id desc`;
 }
 
@@ -121,6 +129,8 @@ interface RawLine {
   link_id: string | null;
   link_comment_id: string | null;
   group_id: string | null;
+  event_id: string | null;
+  event_title: string | null;
   group_key: string | null;
   data: Record<string, unknown> | string | null;
   actor_id: string | null;
@@ -159,6 +169,8 @@ function toLine(raw: RawLine): NotificationLineRow {
     linkCommentId: raw.link_comment_id,
     groupId: raw.group_id,
     groupName: raw.group_name,
+    eventId: raw.event_id,
+    eventTitle: raw.event_title,
     groupKey: raw.group_key,
     data: data ?? {},
   };

@@ -3,7 +3,7 @@ import type { NotificationKind } from '../../../shared/domain/constants';
 import type { DbOrTx } from '../../db/client';
 import { notifications, userBlocks } from '../../db/schema';
 import { mutedPairs } from '../group-notifications/group-notifications.repo';
-import { membersWhoMaySeeLink, membersWhoMaySeePost } from '../events/live-audience';
+import { membersWhoMaySeeEvent, membersWhoMaySeeLink, membersWhoMaySeePost } from '../events/live-audience';
 import { publishLiveEvent } from '../events/live-events';
 import { queueForPush } from '../push/push.repo';
 
@@ -22,6 +22,8 @@ export interface NotificationDraft {
   linkId?: string | null;
   linkCommentId?: string | null;
   groupId?: string | null;
+  /** An event's news (ADR 057): told only to those who may see the event. */
+  eventId?: string | null;
   /** Rows shown as one line in the inbox share a key, e.g. `post_like:{postId}`. */
   groupKey?: string | null;
   data?: Record<string, unknown>;
@@ -68,6 +70,7 @@ export async function notify(
         linkId: draft.linkId ?? null,
         linkCommentId: draft.linkCommentId ?? null,
         groupId: draft.groupId ?? null,
+        eventId: draft.eventId ?? null,
         groupKey: draft.groupKey ?? null,
         data: draft.data ?? {},
       })),
@@ -132,14 +135,10 @@ async function mayBeTold(db: DbOrTx, drafts: NotificationDraft[]): Promise<boole
   }
   const seers = new Map<string, Set<string>>();
   for (const [subject, recipients] of bySubject) {
-    const [type, id] = subject.split(':') as ['post' | 'link', string];
+    const [type, id] = subject.split(':') as ['post' | 'link' | 'event', string];
     const unique = [...new Set(recipients)];
-    seers.set(
-      subject,
-      type === 'post'
-        ? await membersWhoMaySeePost(db, id, unique)
-        : await membersWhoMaySeeLink(db, id, unique),
-    );
+    const audience = { post: membersWhoMaySeePost, link: membersWhoMaySeeLink, event: membersWhoMaySeeEvent };
+    seers.set(subject, await audience[type](db, id, unique));
   }
   return drafts.map((draft) => {
     const subject = subjectKey(draft);
@@ -150,5 +149,6 @@ async function mayBeTold(db: DbOrTx, drafts: NotificationDraft[]): Promise<boole
 function subjectKey(draft: NotificationDraft): string | null {
   if (draft.postId) return `post:${draft.postId}`;
   if (draft.linkId) return `link:${draft.linkId}`;
+  if (draft.eventId) return `event:${draft.eventId}`;
   return null;
 }

@@ -15,6 +15,7 @@ export function aNotificationFacts(overrides: Partial<NotificationFacts> = {}): 
     inComment: false,
     groupId: 'g1',
     groupName: 'Climbers',
+    eventId: null,
     data: {},
     ...overrides,
   };

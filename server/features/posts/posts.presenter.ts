@@ -125,6 +125,7 @@ export function presentSharedPostFields(
     ...presentAuthor(row),
     group_name: row.groupName,
     group_id: row.groupId,
+    event_id: row.eventId,
     likes_count: row.likesCount,
     comments_count: row.commentsCount,
     ...presentAttachment(row),

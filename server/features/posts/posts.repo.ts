@@ -65,6 +65,7 @@ export function sharedPostColumns() {
     lastName: users.lastName,
     avatarFileId: users.avatarFileId,
     groupName: groups.name,
+    eventId: posts.eventId,
     fileId: files.id,
     fileName: files.name,
     fileContentType: files.contentType,
@@ -320,7 +321,15 @@ function inOrderOf<Row extends { id: string }>(ids: string[], rows: Row[]): Row[
 
 export async function insertPost(
   db: DbOrTx,
-  values: { userId: string; groupId: string | null; tldr: string; content: string; fileId: string | null },
+  values: {
+    userId: string;
+    groupId: string | null;
+    tldr: string;
+    content: string;
+    fileId: string | null;
+    /** The event the post is the card of (ADR 057). */
+    eventId?: string | null;
+  },
 ) {
   const [row] = await db
     .insert(posts)

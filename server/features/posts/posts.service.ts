@@ -24,7 +24,7 @@ import {
   findStillPostForViewer,
 } from './posts.repo';
 
-type PostContext = Pick<AppContext, 'db' | 'config' | 'database' | 'logger' | 'jobs'>;
+export type PostContext = Pick<AppContext, 'db' | 'config' | 'database' | 'logger' | 'jobs'>;
 
 /**
  * Tells the members a post's content newly mentions (all of them on create, only the added ones on
@@ -92,6 +92,27 @@ async function attachableFiles(db: DbOrTx, authorId: string, input: CreatePostBo
 }
 
 /**
+ * What follows a new post, in the transaction that writes it (a post, or an event's card, ADR 057):
+ * its live event (members' timelines offer "N new posts" only for a post that exists), its search
+ * indexing, the members it mentions, and in a group the news of it to the group's members.
+ */
+export async function announceNewPost(
+  context: PostContext,
+  tx: DbOrTx,
+  post: { id: string; authorId: string; groupId: string | null; content: string },
+) {
+  await publishLiveEvent(
+    tx,
+    { allMembers: true },
+    { type: 'post.created', postId: post.id, groupId: post.groupId },
+  );
+  await enqueueSearchIndex(context, { kind: 'post', id: post.id }, tx);
+  await notifyPostMentions(tx, { id: post.id, authorId: post.authorId }, post.content);
+  // The group's members are told by a job, so a big group never holds up the author's answer (ADR 045).
+  if (post.groupId) await enqueueGroupPostNotifications(context, post.id, tx);
+}
+
+/**
  * Creates a post with its files and, in the same transaction, queues its search indexing (its
  * meaning, its files' names and descriptions) and, in a group, the news of it to the group's members,
  * so a post never exists without its jobs, and never with only some of its files: they are all
@@ -111,7 +132,6 @@ export async function createPost(
       throw forbidden("You don't have permission to post in this group.");
   }
   const attached = await attachableFiles(db, authorId, input);
-  // The event commits with the post: members' timelines offer "N new posts" only for a post that exists.
   const { id } = await db
     .transaction(async (tx) => {
       const row = await insertPost(tx, {
@@ -122,11 +142,7 @@ export async function createPost(
         fileId: attached[0]?.fileId ?? null,
       });
       await insertPostFiles(tx, row.id, attached);
-      await publishLiveEvent(tx, { allMembers: true }, { type: 'post.created', postId: row.id, groupId });
-      await enqueueSearchIndex(context, { kind: 'post', id: row.id }, tx);
-      await notifyPostMentions(tx, { id: row.id, authorId }, input.content);
-      // The group's members are told by a job, so a big group never holds up the author's answer (ADR 045).
-      if (groupId) await enqueueGroupPostNotifications(context, row.id, tx);
+      await announceNewPost(context, tx, { id: row.id, authorId, groupId, content: input.content });
       return row;
     })
     .catch((error: unknown) => {

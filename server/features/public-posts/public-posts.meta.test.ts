@@ -35,6 +35,7 @@ function row(overrides: Partial<PublishedRow> = {}): PublishedRow {
     lastName: 'Lovelace',
     avatarFileId: null,
     groupName: null,
+    eventId: null,
     fileId: null,
     fileName: null,
     fileContentType: null,

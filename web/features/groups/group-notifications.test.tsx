@@ -39,6 +39,7 @@ function groupPageRoutes(group = climbing) {
     'GET /api/posts': emptyPostsPage(),
     'GET /api/links': emptyPostsPage(),
     [`GET /api/groups/${group.id}/pins`]: jsonResponse([]),
+    [`GET /api/groups/${group.id}/events`]: jsonResponse([]),
   };
 }
 

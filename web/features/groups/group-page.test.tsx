@@ -28,6 +28,7 @@ describe('/group/{id}', () => {
       'GET /api/posts': emptyPostsPage(),
       'GET /api/links': emptyPostsPage(),
       'GET /api/groups/10000000-0000-4000-8000-000000000001/pins': jsonResponse([]),
+      'GET /api/groups/10000000-0000-4000-8000-000000000001/events': jsonResponse([]),
     });
     renderApp('/group/10000000-0000-4000-8000-000000000001');
     expect(await screen.findByRole('heading', { name: 'Book Club' })).toBeInTheDocument();
@@ -77,6 +78,7 @@ describe('/group/{id}', () => {
       'GET /api/posts': emptyPostsPage(),
       'GET /api/links': emptyPostsPage(),
       'GET /api/groups/10000000-0000-4000-8000-000000000001/pins': jsonResponse([]),
+      'GET /api/groups/10000000-0000-4000-8000-000000000001/events': jsonResponse([]),
     });
     renderApp('/group/10000000-0000-4000-8000-000000000001');
     // A text query first: role queries over the whole frame are slow enough in jsdom to starve the
@@ -119,6 +121,7 @@ describe('/group/{id}', () => {
       'GET /api/posts': emptyPostsPage(),
       'GET /api/links': emptyPostsPage(),
       'GET /api/groups/10000000-0000-4000-8000-000000000001/pins': jsonResponse([]),
+      'GET /api/groups/10000000-0000-4000-8000-000000000001/events': jsonResponse([]),
     });
     renderApp('/group/10000000-0000-4000-8000-000000000001');
     const user = userEvent.setup({ delay: null });
@@ -146,6 +149,7 @@ describe('/group/{id}', () => {
       'GET /api/posts': emptyPostsPage(),
       'GET /api/links': emptyPostsPage(),
       'GET /api/groups/10000000-0000-4000-8000-000000000001/pins': jsonResponse([]),
+      'GET /api/groups/10000000-0000-4000-8000-000000000001/events': jsonResponse([]),
     });
     renderApp('/group/10000000-0000-4000-8000-000000000001');
     expect(await screen.findByRole('heading', { name: 'Book Club' })).toBeInTheDocument();
@@ -258,6 +262,7 @@ describe('/group/{id}', () => {
       [`GET /api/groups/${id}`]: jsonResponse(member),
       [`GET /api/groups/${id}/group_roles`]: jsonResponse([]),
       [`GET /api/groups/${id}/pins`]: jsonResponse([pinned]),
+      [`GET /api/groups/${id}/events`]: jsonResponse([]),
       'GET /api/posts': jsonResponse([later, pinned], { headers: { 'x-has-next-page': 'false' } }),
       'GET /api/links': emptyPostsPage(),
     });
@@ -298,6 +303,7 @@ describe('/group/{id}', () => {
       [`GET /api/groups/${club.id}`]: jsonResponse(club),
       [`GET /api/groups/${club.id}/group_roles`]: jsonResponse([]),
       [`GET /api/groups/${club.id}/pins`]: jsonResponse([]),
+      [`GET /api/groups/${club.id}/events`]: jsonResponse([]),
       'GET /api/posts': jsonResponse([newest, oldest], { headers: { 'x-has-next-page': 'false' } }),
       'GET /api/links': jsonResponse([shared], { headers: { 'x-has-next-page': 'false' } }),
     });
@@ -342,6 +348,7 @@ describe('/group/{id}', () => {
       [`GET /api/groups/${club.id}`]: jsonResponse(club),
       [`GET /api/groups/${club.id}/group_roles`]: jsonResponse([]),
       [`GET /api/groups/${club.id}/pins`]: jsonResponse([]),
+      [`GET /api/groups/${club.id}/events`]: jsonResponse([]),
       'GET /api/posts': (call) =>
         call.url.includes('after=P2')
           ? jsonResponse([older], { headers: { 'x-has-next-page': 'false' } })
@@ -381,6 +388,7 @@ describe('/group/{id}', () => {
       [`GET /api/groups/${club.id}`]: jsonResponse(club),
       [`GET /api/groups/${club.id}/group_roles`]: jsonResponse([]),
       [`GET /api/groups/${club.id}/pins`]: jsonResponse([]),
+      [`GET /api/groups/${club.id}/events`]: jsonResponse([]),
       'GET /api/posts': () => emptyPostsPage(),
       'GET /api/links': () => jsonResponse(linksNow, { headers: { 'x-has-next-page': 'false' } }),
     });
@@ -404,6 +412,7 @@ describe('/group/{id}', () => {
       [`GET /api/groups/${id}`]: jsonResponse(club),
       [`GET /api/groups/${id}/group_roles`]: jsonResponse([]),
       [`GET /api/groups/${id}/pins`]: () => jsonResponse(pinsNow),
+      [`GET /api/groups/${id}/events`]: () => jsonResponse([]),
       'GET /api/posts': jsonResponse([rules], { headers: { 'x-has-next-page': 'false' } }),
       'GET /api/links': emptyPostsPage(),
     });

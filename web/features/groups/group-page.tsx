@@ -10,6 +10,7 @@ import { LoadingScreen } from '@web/components/loading-screen';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { groupQueryOptions } from './api';
 import { CountBadge } from './components/count-badge';
+import { GroupEvents } from '@web/features/gatherings';
 import { GroupAvatar } from './components/group-avatar';
 import { GroupLoadFailure } from './components/group-load-failure';
 import { GroupTimeline } from './components/group-timeline';
@@ -69,6 +70,7 @@ function MemberSections({ group, currentUserId }: { group: Group; currentUserId:
   return (
     <>
       <MemberList group={group} currentUserId={currentUserId} />
+      <GroupEvents groupId={group.id} canCreate={group.can_post} />
       <PinnedPosts groupId={group.id} />
       <GroupTimeline groupId={group.id} canPost={group.can_post} unreadAtOpen={unreadAtOpen} />
     </>

@@ -24,6 +24,8 @@ const KIND_LABELS: Record<UnsubscribeScope, string> = {
   link_failed: 'inbox.kind.linkFailed',
   content_removed: 'inbox.kind.contentRemoved',
   group_post: 'inbox.kind.groupPost',
+  event_changed: 'inbox.kind.eventChanged',
+  event_promoted: 'inbox.kind.eventPromoted',
   all: 'inbox.kind.all',
 };
 

@@ -24,6 +24,7 @@ const base: NotificationFacts = {
   inComment: false,
   groupId: null,
   groupName: null,
+  eventId: null,
   data: {},
 };
 

@@ -124,6 +124,10 @@ function readNotification(item: Notification): Reading | null {
       return readContentRemoved(item);
     case 'group_post':
       return readGroupPost(item);
+    case 'event_changed':
+    case 'event_promoted':
+      // Gatherings' news (ADR 057) has no messages of its own yet: shown as the server words it.
+      return null;
   }
 }
 

@@ -1,6 +1,8 @@
+import { CalendarDays } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Post } from '@shared/api/posts';
 import { RenderedMarkdown } from '@web/components/rendered-markdown';
+import { useT } from '@web/i18n/i18n';
 import { PostFiles, type AttachmentPost, type PhotoAddress } from './post-attachment';
 
 /**
@@ -14,7 +16,9 @@ export function PostCardBody({
   to,
   address,
 }: {
-  post: AttachmentPost & Pick<Post, 'content' | 'content_preview_html'> & Partial<Pick<Post, 'mentions'>>;
+  post: AttachmentPost &
+    Pick<Post, 'content' | 'content_preview_html'> &
+    Partial<Pick<Post, 'mentions' | 'event_id'>>;
   /** The title's id, for the article's aria-labelledby. */
   titleId: string;
   /** The post's page. */
@@ -41,6 +45,21 @@ export function PostCardBody({
         />
       ) : null}
       <PostFiles post={post} variant="card" address={address} className="mt-3" />
+      {post.event_id ? <EventCardLink eventId={post.event_id} /> : null}
     </>
+  );
+}
+
+/** An event's card (ADR 057): the way to its page, where members answer and see who is going. */
+function EventCardLink({ eventId }: { eventId: string }) {
+  const t = useT();
+  return (
+    <Link
+      to={`/events/${encodeURIComponent(eventId)}`}
+      className="mt-3 inline-flex items-center gap-2 rounded-lg border border-brand-200 bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-800 hover:bg-brand-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+    >
+      <CalendarDays className="size-4" aria-hidden="true" />
+      {t('posts.card.eventLink')}
+    </Link>
   );
 }

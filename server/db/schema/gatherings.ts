@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { RsvpStatus } from '../../../shared/domain/gatherings';
+import { users } from './accounts';
+import { createdAt, id, updatedAt } from './columns';
+import { groups } from './groups';
+
+/**
+ * A gathering (ADR 057): in a group (its members see it) or, with no group, among its organiser's
+ * followers. Times are instants (UTC) with the IANA zone they were planned in, so each member sees
+ * them in their own zone and a daylight-saving change never moves one. Cancelled, not deleted: the
+ * answers and the card in the timeline stay, marked.
+ */
+export const groupEvents = pgTable(
+  'group_events',
+  {
+    id: id(),
+    groupId: uuid('group_id').references(() => groups.id, { onDelete: 'cascade' }),
+    organizerId: uuid('organizer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** Markdown, as a post's content. */
+    description: text('description').notNull().default(''),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    timeZone: text('time_zone').notNull(),
+    /** Whole days: the times are the first and last days' midnights in `time_zone`. */
+    allDay: boolean('all_day').notNull().default(false),
+    place: text('place'),
+    mapUrl: text('map_url'),
+    /** People who may be going, guests included; null: no limit. */
+    capacity: integer('capacity'),
+    guestsAllowed: boolean('guests_allowed').notNull().default(false),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('group_events_group_starts_idx').on(t.groupId, t.startsAt),
+    index('group_events_organizer_starts_idx').on(t.organizerId, t.startsAt),
+    check('group_events_ends_after_start', sql`${t.endsAt} >= ${t.startsAt}`),
+  ],
+);
+
+/**
+ * A member's answer to an event. A `going` answer beyond the capacity waits (`waitlisted`) in the
+ * order of `going_since` and moves up by itself when places free; `guests` ride on the answer and
+ * count toward the capacity.
+ */
+export const groupEventRsvps = pgTable(
+  'group_event_rsvps',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => groupEvents.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').$type<RsvpStatus>().notNull(),
+    guests: integer('guests').notNull().default(0),
+    waitlisted: boolean('waitlisted').notNull().default(false),
+    /** When this answer last became `going`: its place in the waiting list. */
+    goingSince: timestamp('going_since', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.userId] }),
+    index('group_event_rsvps_user_idx').on(t.userId),
+    check('group_event_rsvps_status', sql`${t.status} in ('going', 'maybe', 'declined')`),
+  ],
+);
+
+/**
+ * A member's private calendar feed (ADR 057): one per member, found by its token's SHA-256 (the
+ * address is shown once, when made). Making a new one replaces it, so the old address stops
+ * working; deleting the row revokes it.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('calendar_feeds_token_hash_idx').on(t.tokenHash)],
+);

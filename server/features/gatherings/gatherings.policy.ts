@@ -1,0 +1,21 @@
+import { canPostInGroup, type MaybeRole } from '../../policies/group-roles';
+
+/**
+ * What each member may do with a gathering (ADR 057); who may see one is the visibility policy's
+ * (canViewEvent). Pure, so routes, services and presenters agree.
+ */
+
+/** A member creates an event in a group where they may post; without a group, always (their followers'). */
+export const canCreateEventIn = (groupId: string | null, role: MaybeRole) =>
+  groupId === null || canPostInGroup(role);
+
+/** The organiser edits and cancels their event. */
+export const canEditEvent = (viewerId: string, event: { organizerId: string }) =>
+  event.organizerId === viewerId;
+
+/**
+ * Whether `guests` more people fit beside those holding places: always without a capacity.
+ * `taken` counts the places held, the answerer's own excluded.
+ */
+export const fitsCapacity = (capacity: number | null, taken: number, people: number) =>
+  capacity === null || taken + people <= capacity;

@@ -1,0 +1,261 @@
+import { and, asc, eq, gte, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { GroupRole } from '../../../shared/domain/constants';
+import type { RsvpStatus } from '../../../shared/domain/gatherings';
+import type { DbOrTx } from '../../db/client';
+import { groupEventRsvps, groupEvents, groups, posts, users } from '../../db/schema';
+import { notBlockedCondition, visibleEventsCondition } from '../../policies/visibility';
+
+const mine = alias(groupEventRsvps, 'mine');
+
+/** People of the answers in one state: `going` with a place, `waiting` for one, or a status. */
+function headcount(which: 'going' | 'waiting' | 'maybe' | 'declined'): SQL<number> {
+  const where = {
+    going: sql`r.status = 'going' and not r.waitlisted`,
+    waiting: sql`r.status = 'going' and r.waitlisted`,
+    maybe: sql`r.status = 'maybe'`,
+    declined: sql`r.status = 'declined'`,
+  }[which];
+  // Going counts guests (they take places); maybe and declined count answers.
+  const size = which === 'going' || which === 'waiting' ? sql`1 + r.guests` : sql`1`;
+  return sql<number>`(select coalesce(sum(${size}), 0)::int from group_event_rsvps r
+    where r.event_id = group_events.id and ${where})`.mapWith(Number);
+}
+
+/**
+ * The columns of an event with what the viewer needs: the organiser, the group, the counts, the
+ * viewer's own answer and the facts the visibility rule reads (role, follow, block). Outer columns
+ * are written `group_events.…` literally so no subquery binds them to its own table.
+ */
+function eventFields(viewerId: string) {
+  return {
+    id: groupEvents.id,
+    groupId: groupEvents.groupId,
+    organizerId: groupEvents.organizerId,
+    title: groupEvents.title,
+    description: groupEvents.description,
+    startsAt: groupEvents.startsAt,
+    endsAt: groupEvents.endsAt,
+    timeZone: groupEvents.timeZone,
+    allDay: groupEvents.allDay,
+    place: groupEvents.place,
+    mapUrl: groupEvents.mapUrl,
+    capacity: groupEvents.capacity,
+    guestsAllowed: groupEvents.guestsAllowed,
+    cancelledAt: groupEvents.cancelledAt,
+    createdAt: groupEvents.createdAt,
+    updatedAt: groupEvents.updatedAt,
+    groupName: groups.name,
+    username: users.username,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    avatarFileId: users.avatarFileId,
+    postId: sql<string | null>`(select p.id from posts p where p.event_id = group_events.id)`,
+    goingCount: headcount('going'),
+    waitlistCount: headcount('waiting'),
+    maybeCount: headcount('maybe'),
+    declinedCount: headcount('declined'),
+    myStatus: mine.status,
+    myGuests: mine.guests,
+    myWaitlisted: mine.waitlisted,
+    viewerRole: sql<GroupRole | null>`(select gr.role from group_roles gr
+      where gr.group_id = group_events.group_id and gr.user_id = ${viewerId})`,
+    followsOrganizer: sql<boolean>`exists (select 1 from follows f
+      where f.followee_id = group_events.organizer_id and f.follower_id = ${viewerId})`.mapWith(Boolean),
+    blockedWithOrganizer: sql<boolean>`not ${notBlockedCondition(
+      viewerId,
+      sql.raw('group_events.organizer_id'),
+    )}`.mapWith(Boolean),
+  };
+}
+
+export function selectEvents(db: DbOrTx, viewerId: string) {
+  return db
+    .select(eventFields(viewerId))
+    .from(groupEvents)
+    .innerJoin(users, eq(users.id, groupEvents.organizerId))
+    .leftJoin(groups, eq(groups.id, groupEvents.groupId))
+    .leftJoin(mine, and(eq(mine.eventId, groupEvents.id), eq(mine.userId, viewerId)))
+    .$dynamic();
+}
+
+export type EventRow = NonNullable<Awaited<ReturnType<typeof findEventForViewer>>>;
+
+/** One event with the viewer's facts, whether or not the viewer may see it (the caller decides). */
+export async function findEventForViewer(db: DbOrTx, eventId: string, viewerId: string) {
+  const [row] = await selectEvents(db, viewerId).where(eq(groupEvents.id, eventId)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * The events the viewer may see that have not ended by `from` and are not cancelled, soonest
+ * first: one group's (group_events_group_starts_idx) or every one (the member's upcoming page).
+ */
+export async function listUpcomingEvents(
+  db: DbOrTx,
+  viewerId: string,
+  filter: { groupId?: string; from: Date; limit: number },
+) {
+  const conditions = [
+    visibleEventsCondition(viewerId),
+    gte(groupEvents.endsAt, filter.from),
+    isNull(groupEvents.cancelledAt),
+  ];
+  if (filter.groupId) conditions.push(eq(groupEvents.groupId, filter.groupId));
+  return selectEvents(db, viewerId)
+    .where(and(...conditions))
+    .orderBy(asc(groupEvents.startsAt), asc(groupEvents.id))
+    .limit(filter.limit);
+}
+
+export type NewEvent = Omit<
+  typeof groupEvents.$inferInsert,
+  'id' | 'createdAt' | 'updatedAt' | 'cancelledAt'
+>;
+
+export async function insertEvent(db: DbOrTx, values: NewEvent) {
+  const [row] = await db.insert(groupEvents).values(values).returning({ id: groupEvents.id });
+  return row!;
+}
+
+export async function updateEvent(db: DbOrTx, eventId: string, values: Partial<NewEvent>) {
+  await db
+    .update(groupEvents)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(groupEvents.id, eventId));
+}
+
+export async function markEventCancelled(db: DbOrTx, eventId: string): Promise<boolean> {
+  const rows = await db
+    .update(groupEvents)
+    .set({ cancelledAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(groupEvents.id, eventId), isNull(groupEvents.cancelledAt)))
+    .returning({ id: groupEvents.id });
+  return rows.length > 0;
+}
+
+/**
+ * The event's row locked for the rest of the transaction: answers to one event are decided one
+ * after another, so two answers at once never both take its last place (ADR 057).
+ */
+export async function lockEvent(db: DbOrTx, eventId: string) {
+  const [row] = await db
+    .select({ capacity: groupEvents.capacity })
+    .from(groupEvents)
+    .where(eq(groupEvents.id, eventId))
+    .for('update');
+  return row ?? null;
+}
+
+/** People holding a place now (guests counted); read under the event's lock. */
+export async function countPlacesTaken(db: DbOrTx, eventId: string): Promise<number> {
+  const [row] = await db
+    .select({ taken: sql<number>`coalesce(sum(1 + ${groupEventRsvps.guests}), 0)::int`.mapWith(Number) })
+    .from(groupEventRsvps)
+    .where(
+      and(
+        eq(groupEventRsvps.eventId, eventId),
+        eq(groupEventRsvps.status, 'going'),
+        eq(groupEventRsvps.waitlisted, false),
+      ),
+    );
+  return row?.taken ?? 0;
+}
+
+export async function findRsvp(db: DbOrTx, eventId: string, userId: string) {
+  const [row] = await db
+    .select()
+    .from(groupEventRsvps)
+    .where(and(eq(groupEventRsvps.eventId, eventId), eq(groupEventRsvps.userId, userId)));
+  return row ?? null;
+}
+
+/** Whether anyone is waiting for a place (a newcomer then queues behind them). */
+export async function hasWaitingList(db: DbOrTx, eventId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: groupEventRsvps.userId })
+    .from(groupEventRsvps)
+    .where(and(eq(groupEventRsvps.eventId, eventId), eq(groupEventRsvps.waitlisted, true)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function upsertRsvp(
+  db: DbOrTx,
+  values: {
+    eventId: string;
+    userId: string;
+    status: RsvpStatus;
+    guests: number;
+    waitlisted: boolean;
+    goingSince: Date | null;
+  },
+) {
+  const now = new Date();
+  const { eventId: _event, userId: _user, ...changes } = values;
+  await db
+    .insert(groupEventRsvps)
+    .values({ ...values, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [groupEventRsvps.eventId, groupEventRsvps.userId],
+      set: { ...changes, updatedAt: now },
+    });
+}
+
+/** Those waiting for a place, first come first: who moves up when places free. */
+export async function listWaiting(db: DbOrTx, eventId: string) {
+  return db
+    .select({ userId: groupEventRsvps.userId, guests: groupEventRsvps.guests })
+    .from(groupEventRsvps)
+    .where(and(eq(groupEventRsvps.eventId, eventId), eq(groupEventRsvps.waitlisted, true)))
+    .orderBy(asc(groupEventRsvps.goingSince), asc(groupEventRsvps.userId));
+}
+
+export async function giveWaitingPlace(db: DbOrTx, eventId: string, userId: string) {
+  await db
+    .update(groupEventRsvps)
+    .set({ waitlisted: false, updatedAt: new Date() })
+    .where(and(eq(groupEventRsvps.eventId, eventId), eq(groupEventRsvps.userId, userId)));
+}
+
+/** Everyone who answered the event, whatever they said: who hears of an edit or a cancellation. */
+export async function listRespondents(db: DbOrTx, eventId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: groupEventRsvps.userId })
+    .from(groupEventRsvps)
+    .where(eq(groupEventRsvps.eventId, eventId));
+  return rows.map((row) => row.userId);
+}
+
+/**
+ * The answers the viewer may see, in the order given: none from a member a block separates from
+ * the viewer, either way.
+ */
+export async function listVisibleAnswers(db: DbOrTx, eventId: string, viewerId: string) {
+  return db
+    .select({
+      userId: groupEventRsvps.userId,
+      status: groupEventRsvps.status,
+      guests: groupEventRsvps.guests,
+      waitlisted: groupEventRsvps.waitlisted,
+      username: users.username,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      avatarFileId: users.avatarFileId,
+    })
+    .from(groupEventRsvps)
+    .innerJoin(users, eq(users.id, groupEventRsvps.userId))
+    .where(
+      and(
+        eq(groupEventRsvps.eventId, eventId),
+        notBlockedCondition(viewerId, sql.raw('group_event_rsvps.user_id')),
+      ),
+    )
+    .orderBy(asc(groupEventRsvps.createdAt), asc(groupEventRsvps.userId));
+}
+
+/** The event's card in its group's timeline, if it has one. */
+export async function findEventPostId(db: DbOrTx, eventId: string): Promise<string | null> {
+  const [row] = await db.select({ id: posts.id }).from(posts).where(eq(posts.eventId, eventId));
+  return row?.id ?? null;
+}

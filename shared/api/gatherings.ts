@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { LIMITS } from '../domain/constants';
+import { EVENT_LIMITS, EVENT_MESSAGES, RSVP_STATUSES } from '../domain/gatherings';
+import { checkLinkUrl } from '../domain/link-url';
+import { canonicalTimeZone } from '../domain/time-zones';
+import { optionalText, text, titleText, tooLong, uuidParam, wholeNumber } from './fields';
+
+/**
+ * Contracts of gatherings (issue 30, ADR 057): events in a group or among a member's followers,
+ * and the answers to them. Paths: POST /api/group_events, GET/PATCH /api/group_events/{id},
+ * POST /api/group_events/{id}/cancellation, PUT /api/group_events/{id}/rsvp,
+ * GET /api/group_events/{id}/calendar.ics, GET /api/groups/{id}/events (a group's upcoming events)
+ * and GET /api/group_events (the member's upcoming events).
+ */
+
+/** An optional id: absent, null or '' (a form's "no group" choice) all mean none. */
+const optionalId = z.preprocess((value) => (value === '' ? null : value), uuidParam.nullish());
+
+/**
+ * A time: a wall-clock time read in the event's zone (`2027-03-28T10:00`, or a date alone for an
+ * all-day event) or an instant with `Z` or an offset. The server reads it (eventInstant).
+ */
+const eventTime = text().regex(
+  /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:\d{2})?)?$/,
+  { error: EVENT_MESSAGES.notATime },
+);
+
+/** An IANA zone, kept in its canonical spelling. */
+const timeZone = text().transform((value, context) => {
+  const zone = canonicalTimeZone(value);
+  if (!zone) context.addIssue({ code: 'custom', message: EVENT_MESSAGES.notAZone });
+  return zone ?? value;
+});
+
+/** A map link: http or https, nothing else (a `javascript:` address never reaches a page). */
+const mapUrl = z.preprocess(
+  (value) => (value === '' ? null : value),
+  text()
+    .trim()
+    .max(LIMITS.urlMax, tooLong(LIMITS.urlMax))
+    .refine((value) => checkLinkUrl(value).ok, { error: 'is not a web address (http or https)' })
+    .nullish(),
+);
+
+const description = text()
+  .max(LIMITS.postContent, tooLong(LIMITS.postContent))
+  .nullish()
+  .transform((value) => value ?? '');
+
+const capacity = wholeNumber(1, EVENT_LIMITS.capacityMax).nullish();
+
+export const CreateEventBodySchema = z.object({
+  group_event: z.object({
+    /** The group it is in; absent or null: among the organiser's followers. */
+    group_id: optionalId,
+    title: titleText(EVENT_LIMITS.title),
+    description,
+    starts_at: eventTime,
+    /** Absent: an hour after the start (a timed event) or the start's day (all-day). */
+    ends_at: eventTime.nullish(),
+    /** The zone wall-clock times are read in and the event is planned in; absent: the member's own. */
+    time_zone: timeZone.nullish(),
+    all_day: z.boolean({ error: 'must be true or false' }).optional(),
+    place: optionalText(EVENT_LIMITS.place),
+    map_url: mapUrl,
+    /** People who may be going, guests included; absent or null: no limit. */
+    capacity,
+    guests_allowed: z.boolean({ error: 'must be true or false' }).optional(),
+  }),
+});
+export type CreateEventBody = z.infer<typeof CreateEventBodySchema>;
+
+/** PATCH: any of create's fields but the group; `capacity: null` lifts the limit. */
+export const UpdateEventBodySchema = z.object({
+  group_event: CreateEventBodySchema.shape.group_event
+    .omit({ group_id: true })
+    .extend({ title: titleText(EVENT_LIMITS.title).optional(), starts_at: eventTime.optional() })
+    .partial(),
+});
+export type UpdateEventBody = z.infer<typeof UpdateEventBodySchema>;
+
+export const RsvpBodySchema = z.object({
+  rsvp: z.object({
+    status: z.enum(RSVP_STATUSES, { error: `must be one of ${RSVP_STATUSES.join(', ')}` }),
+    /** "+N": people the member brings along, when the organiser allows guests. */
+    guests: wholeNumber(0, EVENT_LIMITS.guestsMax).optional(),
+  }),
+});
+export type RsvpBody = z.infer<typeof RsvpBodySchema>;
+
+const PersonSchema = z.object({
+  name: z.string(),
+  username: z.string(),
+  avatar: z.string().nullable(),
+  profile_id: z.string(),
+});
+
+/** One member's answer, as others see it. */
+export const EventAnswerSchema = PersonSchema.extend({
+  status: z.enum(RSVP_STATUSES),
+  guests: z.number().int(),
+  /** Going, but beyond the capacity: waiting for a place, in the order answered. */
+  waitlisted: z.boolean(),
+});
+export type EventAnswer = z.infer<typeof EventAnswerSchema>;
+
+/** An event as lists show it. */
+export const EventSummarySchema = z.object({
+  id: z.string(),
+  group_id: z.string().nullable(),
+  group_name: z.string().nullable(),
+  /** The event's card in the group's timeline (GET /api/posts/{id}); null without a group. */
+  post_id: z.string().nullable(),
+  organizer: PersonSchema,
+  title: z.string(),
+  /** Markdown, as a post's content. */
+  description: z.string(),
+  /** Instants, ISO 8601 in UTC; each member's app shows them in the member's zone. */
+  starts_at: z.string(),
+  ends_at: z.string(),
+  /** The zone the event is planned in, and its times on that zone's clocks (`2027-03-28T10:00`). */
+  time_zone: z.string(),
+  starts_at_local: z.string(),
+  ends_at_local: z.string(),
+  all_day: z.boolean(),
+  place: z.string().nullable(),
+  map_url: z.string().nullable(),
+  capacity: z.number().int().nullable(),
+  guests_allowed: z.boolean(),
+  cancelled: z.boolean(),
+  /** People going (guests counted) with a place, and people waiting for one. */
+  going_count: z.number().int(),
+  waitlist_count: z.number().int(),
+  maybe_count: z.number().int(),
+  declined_count: z.number().int(),
+  /** Places left under the capacity; null without one. */
+  spots_left: z.number().int().nullable(),
+  /** The viewer's own answer; null if they have not answered. */
+  my_rsvp: z
+    .object({ status: z.enum(RSVP_STATUSES), guests: z.number().int(), waitlisted: z.boolean() })
+    .nullable(),
+  /** The organiser edits and cancels. */
+  can_edit: z.boolean(),
+  /** The event's `.ics` file. */
+  calendar_url: z.string(),
+  created_at: z.string(),
+});
+export type EventSummary = z.infer<typeof EventSummarySchema>;
+
+/** GET /api/group_events/{id}: the summary and the answers the viewer may see, earliest first. */
+export const EventSchema = EventSummarySchema.extend({ answers: z.array(EventAnswerSchema) });
+export type GroupEvent = z.infer<typeof EventSchema>;
+
+export const EventListSchema = z.array(EventSummarySchema);
+
+/**
+ * GET, POST and DELETE /api/calendar_feed: the member's private calendar feed. The address (`url`,
+ * under GET /api/calendar_feeds/{token}) is shown once, when made; making one replaces the last.
+ */
+export const CalendarFeedSchema = z.object({
+  active: z.boolean(),
+  /** When the current address was made; null without one. */
+  created_at: z.string().nullable(),
+  /** The new address, only in the answer that made it. */
+  url: z.string().optional(),
+});
+export type CalendarFeed = z.infer<typeof CalendarFeedSchema>;
+
+/** The feed's token: URL-safe base64, as made, possibly with `.ics` after it for calendar apps. */
+export const CalendarFeedParamsSchema = z.object({
+  token: text().regex(/^[A-Za-z0-9_-]{20,100}(?:\.ics)?$/, { error: 'is not a feed address' }),
+});

@@ -1,0 +1,65 @@
+import { instantOfWallTime, wallTime } from './time-zones';
+
+/**
+ * Gatherings (issue 30, ADR 057): events in a group or among a member's followers, and the answers
+ * members give them. Zod-free, so the web client imports it without bundling zod.
+ */
+
+export const RSVP_STATUSES = ['going', 'maybe', 'declined'] as const;
+export type RsvpStatus = (typeof RSVP_STATUSES)[number];
+
+export const EVENT_LIMITS = {
+  title: 200,
+  place: 200,
+  /** People one event can hold, the organiser's choice; no capacity means no limit. */
+  capacityMax: 10_000,
+  /** Guests one answer may bring along ("+N"), when the organiser allows guests. */
+  guestsMax: 10,
+  /** Upcoming events one list answers. */
+  upcomingMax: 50,
+} as const;
+
+export const EVENT_MESSAGES = {
+  endsBeforeStart: 'must not be before the start',
+  noGuests: 'are not allowed at this event',
+  notATime: 'is not a date and time (YYYY-MM-DDTHH:mm, or an ISO 8601 instant)',
+  notAZone: 'is not a time zone',
+  cancelled: 'This event was cancelled.',
+} as const;
+
+/** A wall-clock time without a zone: `2027-03-28T10:00`, seconds optional, or a date alone (all-day). */
+const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+/** An instant: a date and time with `Z` or an offset. */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * The instant an event's time means. A wall-clock time is read in the event's zone, so
+ * `2027-03-28T10:00` in Europe/Berlin is 10:00 on the clocks of Berlin whichever side of a
+ * daylight-saving change it falls (08:00 UTC that Sunday, 09:00 UTC the day before); an instant
+ * with `Z` or an offset is taken as it is. Null for anything else, an impossible date included.
+ */
+export function eventInstant(value: string, timeZone: string): Date | null {
+  if (INSTANT.test(value)) {
+    const instant = new Date(value);
+    return Number.isNaN(instant.getTime()) ? null : instant;
+  }
+  const match = WALL_TIME.exec(value);
+  if (!match) return null;
+  const [year, month, day, hour = 0, minute = 0, second = 0] = match.slice(1).map((part) => Number(part ?? 0));
+  const wall = { year: year!, month: month!, day: day!, hour, minute, second };
+  const probe = new Date(Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second));
+  // Date.UTC rolls 31 February over into March: such a date is not one.
+  if (probe.getUTCMonth() !== wall.month - 1 || probe.getUTCDate() !== wall.day || hour > 23 || minute > 59) {
+    return null;
+  }
+  const hourStart = instantOfWallTime(wall, timeZone);
+  return new Date(hourStart.getTime() + (wall.minute * 60 + wall.second) * 1000);
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** An instant as a zone's clocks show it: `2027-03-28T10:00` (the form `eventInstant` reads back). */
+export function wallTimeText(instant: Date, timeZone: string): string {
+  const wall = wallTime(instant, timeZone);
+  return `${wall.year}-${pad(wall.month)}-${pad(wall.day)}T${pad(wall.hour)}:${pad(wall.minute)}`;
+}

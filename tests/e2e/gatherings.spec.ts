@@ -1,0 +1,107 @@
+import { type APIResponse, expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { host, newMember, signInApi, signInPage } from './support/members';
+
+test.beforeAll(async () => {
+  await host();
+});
+
+async function created(response: APIResponse) {
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  return (await response.json()) as { id: string };
+}
+
+test('an organiser creates an event from the group page; a member on a phone (dark) answers; the organiser sees the counts', async ({
+  page,
+  browser,
+}) => {
+  const organiser = await newMember('organiser');
+  const member = await newMember('member');
+  const organiserApi = await signInApi(organiser);
+  const memberApi = await signInApi(member);
+  const tag = Date.now().toString(36);
+  const groupId = (
+    await created(await organiserApi.post('/api/groups', { data: { group: { name: `Readers ${tag}` } } }))
+  ).id;
+  const request = await created(
+    await memberApi.post('/api/group_requests', { data: { group_request: { group_id: groupId } } }),
+  );
+  await created(
+    await organiserApi.patch(`/api/group_requests/${request.id}`, {
+      data: { group_request: { role: 'Commentor', status: 'accepted' } },
+    }),
+  );
+  const title = `Reading night ${tag}`;
+
+  // The organiser plans it from the group's page, in Berlin time, with room for two.
+  await signInPage(page, organiser);
+  await page.goto(`/group/${groupId}`);
+  const events = page.getByRole('region', { name: 'Upcoming events' });
+  await events.getByRole('link', { name: 'New event' }).click();
+  await expect(page.getByRole('heading', { name: 'New event', level: 1 })).toBeVisible();
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Starts').fill('2030-05-04T19:00');
+  await page.getByLabel('Ends').fill('2030-05-04T21:00');
+  await page.getByLabel('Time zone').fill('Europe/Berlin');
+  await page.getByLabel('Place').fill('The library');
+  await page.getByLabel('Capacity').fill('2');
+  await expectNoSeriousA11yViolations(page, 'new event form (desktop, light)');
+  await page.getByRole('button', { name: 'Create event' }).click();
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  const counts = page.getByTestId('event-counts');
+  await expect(counts).toHaveText('1 going · 1 place left (of 2)');
+  await expectNoSeriousA11yViolations(page, 'event page (desktop, light)');
+
+  // The member sees the card in the group's timeline on a phone, in the dark theme, and answers.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+  const memberPage = await phone.newPage();
+  await signInPage(memberPage, member);
+  await memberPage.goto(`/group/${groupId}`);
+  const card = memberPage.getByRole('region', { name: 'Timeline' }).getByRole('article', { name: title });
+  await card.getByRole('link', { name: 'Event: answer and see who is going' }).click();
+  await expect(memberPage.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  await expect(memberPage.getByText('You have not answered yet.')).toBeVisible();
+  await memberPage
+    .getByRole('group', { name: 'Answer' })
+    .getByRole('button', { name: 'Going', exact: true })
+    .click();
+  await expect(memberPage.getByText('You: going')).toBeVisible();
+  await expect(memberPage.getByRole('button', { name: 'Going', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  expect(await memberPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSeriousA11yViolations(memberPage, 'event page (phone, dark)');
+
+  // The organiser's open page shows the new count without a reload (the live stream), and the name.
+  await expect(counts).toHaveText('2 going · 0 places left (of 2)');
+  await expect(
+    page
+      .getByRole('region', { name: 'Who answered' })
+      .getByRole('link', { name: `${member.firstName} ${member.lastName}` }),
+  ).toBeVisible();
+
+  // The member changes their mind by keyboard: the place frees again.
+  await memberPage.getByRole('button', { name: 'Not going' }).focus();
+  await memberPage.keyboard.press('Enter');
+  await expect(memberPage.getByText('You: not going')).toBeVisible();
+  await expect(counts).toHaveText('1 going · 1 place left (of 2)');
+
+  // The .ics download is offered to the member.
+  const download = memberPage.waitForEvent('download');
+  await memberPage.getByRole('link', { name: 'Add to calendar (.ics)' }).click();
+  expect((await download).suggestedFilename()).toBe('event.ics');
+
+  // The member's upcoming events list it, and offer a private calendar feed, shown once.
+  await memberPage.goto('/events');
+  await expect(memberPage.getByRole('heading', { name: 'Upcoming events', level: 1 })).toBeVisible();
+  await expect(
+    memberPage.getByRole('list', { name: 'Upcoming events' }).getByRole('link', { name: new RegExp(title) }),
+  ).toBeVisible();
+  await memberPage.getByRole('button', { name: 'Make a feed address' }).click();
+  await expect(memberPage.getByLabel('Your feed address (shown this once)')).toHaveValue(
+    /\/api\/calendar_feeds\/.+\.ics$/,
+  );
+  await expectNoSeriousA11yViolations(memberPage, 'upcoming events with the feed (phone, dark)');
+  await phone.close();
+});

@@ -1,0 +1,291 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CalendarCheck } from 'lucide-react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import type { CreateEventBody, GroupEvent } from '@shared/api/gatherings';
+import { LIMITS } from '@shared/domain/constants';
+import { EVENT_LIMITS } from '@shared/domain/gatherings';
+import { systemTimeZone } from '@shared/domain/time-zones';
+import { Alert } from '@web/components/alert';
+import { Button, ButtonLink } from '@web/components/button';
+import { Card, CardBody } from '@web/components/card';
+import { Label, Textarea, TextField } from '@web/components/input';
+import { LoadingScreen } from '@web/components/loading-screen';
+import { PageHeader } from '@web/components/page-header';
+import { errorMessage, fieldErrorsOf } from '@web/lib/api-errors';
+import { currentClock } from '@web/lib/time-zone';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { createEvent, eventKeys, eventQueryOptions, updateEvent } from './api';
+import { eventPath, UPCOMING_EVENTS_PATH } from './paths';
+
+interface Fields {
+  title: string;
+  description: string;
+  startsAt: string;
+  endsAt: string;
+  timeZone: string;
+  allDay: boolean;
+  place: string;
+  mapUrl: string;
+  capacity: string;
+  guestsAllowed: boolean;
+}
+
+function emptyFields(): Fields {
+  return {
+    title: '',
+    description: '',
+    startsAt: '',
+    endsAt: '',
+    timeZone: currentClock() ?? systemTimeZone(),
+    allDay: false,
+    place: '',
+    mapUrl: '',
+    capacity: '',
+    guestsAllowed: false,
+  };
+}
+
+/** An event's fields as the form shows them: its times on its own zone's clocks. */
+function fieldsOf(event: GroupEvent): Fields {
+  return {
+    title: event.title,
+    description: event.description,
+    startsAt: event.all_day ? event.starts_at_local.slice(0, 10) : event.starts_at_local,
+    endsAt: event.all_day ? event.ends_at_local.slice(0, 10) : event.ends_at_local,
+    timeZone: event.time_zone,
+    allDay: event.all_day,
+    place: event.place ?? '',
+    mapUrl: event.map_url ?? '',
+    capacity: event.capacity === null ? '' : String(event.capacity),
+    guestsAllowed: event.guests_allowed,
+  };
+}
+
+/** What the form sends: wall-clock times read by the server in the chosen zone (ADR 057). */
+function bodyOf(fields: Fields): Omit<CreateEventBody['group_event'], 'group_id'> {
+  return {
+    title: fields.title.trim(),
+    description: fields.description,
+    starts_at: fields.startsAt,
+    ends_at: fields.endsAt || null,
+    time_zone: fields.timeZone.trim(),
+    all_day: fields.allDay,
+    place: fields.place,
+    map_url: fields.mapUrl,
+    capacity: fields.capacity ? Number(fields.capacity) : null,
+    guests_allowed: fields.guestsAllowed,
+  };
+}
+
+/** /events/new (?group_id= for a group's event): a new event, then its page. */
+export function NewEventPage() {
+  useDocumentTitle('New event');
+  const [params] = useSearchParams();
+  const groupId = params.get('group_id');
+  return (
+    <EventForm
+      heading="New event"
+      description={
+        groupId
+          ? 'The group sees it in its timeline and answers it. You are going.'
+          : 'The people who follow you see it and answer it. You are going.'
+      }
+      initial={emptyFields()}
+      submitLabel="Create event"
+      save={(fields) => createEvent({ ...bodyOf(fields), group_id: groupId })}
+      cancelTo={groupId ? `/group/${groupId}` : UPCOMING_EVENTS_PATH}
+    />
+  );
+}
+
+/** /events/{id}/edit: the organiser's edit; everyone who answered is told what changed. */
+export function EditEventPage() {
+  const { id = '' } = useParams();
+  useDocumentTitle('Edit event');
+  const event = useQuery(eventQueryOptions(id));
+  if (event.isPending) return <LoadingScreen label="Loading event…" />;
+  if (event.isError) return <Alert>{errorMessage(event.error)}</Alert>;
+  return (
+    <EventForm
+      heading="Edit event"
+      description="Everyone who answered is told what changed."
+      initial={fieldsOf(event.data)}
+      submitLabel="Save changes"
+      save={(fields) => updateEvent(id, bodyOf(fields))}
+      cancelTo={eventPath(id)}
+    />
+  );
+}
+
+function EventForm({
+  heading,
+  description,
+  initial,
+  submitLabel,
+  save,
+  cancelTo,
+}: {
+  heading: string;
+  description: string;
+  initial: Fields;
+  submitLabel: string;
+  save: (fields: Fields) => Promise<GroupEvent>;
+  cancelTo: string;
+}) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [fields, setFields] = useState(initial);
+  const set = <Key extends keyof Fields>(key: Key, value: Fields[Key]) =>
+    setFields((current) => ({ ...current, [key]: value }));
+  const mutation = useMutation({
+    mutationFn: save,
+    onSuccess: (event) => {
+      queryClient.setQueryData(eventKeys.detail(event.id), event);
+      void queryClient.invalidateQueries({ queryKey: eventKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['posts'] });
+      navigate(eventPath(event.id));
+    },
+  });
+  const errors = mutation.isError ? fieldErrorsOf(mutation.error) : {};
+  const first = (field: string) => errors[field]?.[0];
+  const blank = fields.title.trim() === '' || fields.startsAt === '';
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (blank || mutation.isPending) return;
+    mutation.mutate(fields);
+  }
+
+  const timeType = fields.allDay ? 'date' : 'datetime-local';
+  const allDayId = useId();
+  const guestsId = useId();
+  const descriptionId = useId();
+  return (
+    <div className="max-w-xl">
+      <PageHeader title={heading} description={description} />
+      <Card>
+        <CardBody>
+          <form onSubmit={submit} className="space-y-5" noValidate>
+            {mutation.isError && Object.keys(errors).length === 0 ? (
+              <Alert>{errorMessage(mutation.error)}</Alert>
+            ) : null}
+            <TextField
+              label="Title"
+              name="title"
+              required
+              autoFocus
+              maxLength={EVENT_LIMITS.title}
+              value={fields.title}
+              error={first('title')}
+              onChange={(change) => set('title', change.target.value)}
+            />
+            <label htmlFor={allDayId} className="flex items-center gap-2 text-sm text-stone-800">
+              <input
+                id={allDayId}
+                type="checkbox"
+                className="size-4 accent-brand-600"
+                checked={fields.allDay}
+                onChange={(change) =>
+                  setFields((current) => ({
+                    ...current,
+                    allDay: change.target.checked,
+                    startsAt: current.startsAt.slice(0, 10),
+                    endsAt: current.endsAt.slice(0, 10),
+                  }))
+                }
+              />
+              All day
+            </label>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField
+                label={fields.allDay ? 'First day' : 'Starts'}
+                name="starts_at"
+                type={timeType}
+                required
+                value={fields.startsAt}
+                error={first('starts_at')}
+                onChange={(change) => set('startsAt', change.target.value)}
+              />
+              <TextField
+                label={fields.allDay ? 'Last day' : 'Ends'}
+                name="ends_at"
+                type={timeType}
+                value={fields.endsAt}
+                error={first('ends_at')}
+                hint={fields.allDay ? undefined : 'Empty: an hour after the start.'}
+                onChange={(change) => set('endsAt', change.target.value)}
+              />
+            </div>
+            <TextField
+              label="Time zone"
+              name="time_zone"
+              value={fields.timeZone}
+              error={first('time_zone')}
+              hint="The times above are on this zone's clocks; everyone sees them in their own zone."
+              onChange={(change) => set('timeZone', change.target.value)}
+            />
+            <div className="space-y-1.5">
+              <Label htmlFor={descriptionId}>Description</Label>
+              <Textarea
+                id={descriptionId}
+                name="description"
+                maxLength={LIMITS.postContent}
+                value={fields.description}
+                onChange={(change) => set('description', change.target.value)}
+              />
+            </div>
+            <TextField
+              label="Place"
+              name="place"
+              maxLength={EVENT_LIMITS.place}
+              value={fields.place}
+              error={first('place')}
+              onChange={(change) => set('place', change.target.value)}
+            />
+            <TextField
+              label="Map link"
+              name="map_url"
+              type="url"
+              placeholder="https://"
+              value={fields.mapUrl}
+              error={first('map_url')}
+              onChange={(change) => set('mapUrl', change.target.value)}
+            />
+            <TextField
+              label="Capacity"
+              name="capacity"
+              type="number"
+              min={1}
+              max={EVENT_LIMITS.capacityMax}
+              inputMode="numeric"
+              value={fields.capacity}
+              error={first('capacity')}
+              hint="Empty: no limit. Beyond it, answers wait on a list that moves up by itself."
+              onChange={(change) => set('capacity', change.target.value)}
+            />
+            <label htmlFor={guestsId} className="flex items-center gap-2 text-sm text-stone-800">
+              <input
+                id={guestsId}
+                type="checkbox"
+                className="size-4 accent-brand-600"
+                checked={fields.guestsAllowed}
+                onChange={(change) => set('guestsAllowed', change.target.checked)}
+              />
+              People may bring guests (+N)
+            </label>
+            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+              <ButtonLink to={cancelTo} variant="ghost">
+                Cancel
+              </ButtonLink>
+              <Button type="submit" busy={mutation.isPending} disabled={blank}>
+                {mutation.isPending ? null : <CalendarCheck className="size-4" aria-hidden="true" />}
+                {submitLabel}
+              </Button>
+            </div>
+          </form>
+        </CardBody>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,296 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Ban, CalendarDays, Download, MapPin, Pencil, UsersRound } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import type { EventAnswer, GroupEvent } from '@shared/api/gatherings';
+import { EVENT_LIMITS, type RsvpStatus } from '@shared/domain/gatherings';
+import { Alert } from '@web/components/alert';
+import { Button, ButtonLink } from '@web/components/button';
+import { Card, CardBody } from '@web/components/card';
+import { LoadingScreen } from '@web/components/loading-screen';
+import { Markdown } from '@web/components/markdown';
+import { isNotFoundError, NotFoundState } from '@web/components/not-found-state';
+import { RetryAlert } from '@web/components/retry-alert';
+import { Select } from '@web/components/select';
+import { errorMessage } from '@web/lib/api-errors';
+import { safeUrl } from '@web/lib/safe-url';
+import { useLiveEvents } from '@web/lib/live-events';
+import { useClock } from '@web/lib/time-zone';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { answerEvent, cancelEvent, eventKeys, eventQueryOptions } from './api';
+import { answerLabel } from './components/event-list';
+import { countsText, eventWhen, plannedZoneNote } from './event-times';
+import { editEventPath, UPCOMING_EVENTS_PATH } from './paths';
+
+const ANSWERS: { status: RsvpStatus; label: string }[] = [
+  { status: 'going', label: 'Going' },
+  { status: 'maybe', label: 'Maybe' },
+  { status: 'declined', label: 'Not going' },
+];
+
+/**
+ * /events/{id} (ADR 057): when and where (on the member's clock), the description, the member's
+ * answer (with guests where allowed), who is going, who waits and who may come, the `.ics`, and
+ * for the organiser Edit and Cancel. Answers from others arrive live.
+ */
+export function EventPage() {
+  const { id = '' } = useParams();
+  const queryClient = useQueryClient();
+  const event = useQuery(eventQueryOptions(id));
+  useDocumentTitle(event.data?.title ?? 'Event');
+  useLiveEvents((live) => {
+    if (live.type === 'group_event.updated' && live.eventId === id)
+      void queryClient.invalidateQueries({ queryKey: eventKeys.detail(id) });
+  });
+
+  if (event.isPending) return <LoadingScreen label="Loading event…" />;
+  if (event.isError) {
+    if (isNotFoundError(event.error)) {
+      return (
+        <NotFoundState
+          title="Event not found"
+          message="It does not exist, or it is in a group you are not in."
+          actions={<ButtonLink to={UPCOMING_EVENTS_PATH}>Upcoming events</ButtonLink>}
+        />
+      );
+    }
+    return (
+      <RetryAlert
+        message={errorMessage(event.error)}
+        retrying={event.isFetching}
+        onRetry={() => void event.refetch()}
+      />
+    );
+  }
+  return <EventDetails event={event.data} />;
+}
+
+function EventDetails({ event }: { event: GroupEvent }) {
+  const clock = useClock();
+  const note = plannedZoneNote(event, clock);
+  const mapUrl = event.map_url ? safeUrl(event.map_url) : null;
+  return (
+    <div className="max-w-3xl space-y-6">
+      <Card>
+        <CardBody className="space-y-4">
+          {event.cancelled ? <Alert>This event was cancelled.</Alert> : null}
+          <div>
+            {event.group_id && event.group_name ? (
+              <Link
+                to={`/group/${event.group_id}`}
+                className="text-sm font-medium text-brand-800 hover:underline"
+              >
+                {event.group_name}
+              </Link>
+            ) : (
+              <p className="text-sm text-stone-600">For {event.organizer.name}'s followers</p>
+            )}
+            <h1 className="mt-1 text-2xl font-semibold tracking-tight break-words text-stone-900">
+              {event.title}
+            </h1>
+            <p className="mt-1 text-sm text-stone-600">
+              Organised by{' '}
+              <Link to={`/profiles/${event.organizer.profile_id}`} className="font-medium hover:underline">
+                {event.organizer.name}
+              </Link>
+            </p>
+          </div>
+          <dl className="space-y-2 text-sm text-stone-700">
+            <div className="flex gap-2">
+              <dt>
+                <CalendarDays className="size-4 text-stone-500" aria-label="When" />
+              </dt>
+              <dd>
+                {eventWhen(event, clock)}
+                {note ? <span className="block text-stone-500">Planned as {note}</span> : null}
+              </dd>
+            </div>
+            {event.place || mapUrl ? (
+              <div className="flex gap-2">
+                <dt>
+                  <MapPin className="size-4 text-stone-500" aria-label="Where" />
+                </dt>
+                <dd>
+                  {event.place}
+                  {mapUrl ? (
+                    <a
+                      href={mapUrl}
+                      target="_blank"
+                      rel="noreferrer noopener"
+                      className="ml-2 text-brand-800 underline"
+                    >
+                      Map
+                    </a>
+                  ) : null}
+                </dd>
+              </div>
+            ) : null}
+            <div className="flex gap-2">
+              <dt>
+                <UsersRound className="size-4 text-stone-500" aria-label="Who" />
+              </dt>
+              <dd data-testid="event-counts">
+                {countsText(event)}
+                {event.capacity !== null ? ` (of ${event.capacity})` : ''}
+              </dd>
+            </div>
+          </dl>
+          {event.description.trim() ? <Markdown titleLevel={1}>{event.description}</Markdown> : null}
+          <div className="flex flex-wrap gap-2">
+            <a
+              href={event.calendar_url}
+              download
+              className="inline-flex h-9 items-center gap-2 rounded-lg border border-stone-300 px-3 text-sm font-medium text-stone-800 hover:bg-stone-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+            >
+              <Download className="size-4" aria-hidden="true" />
+              Add to calendar (.ics)
+            </a>
+            {event.can_edit && !event.cancelled ? <OrganiserActions event={event} /> : null}
+          </div>
+        </CardBody>
+      </Card>
+      {event.cancelled ? null : <AnswerForm event={event} />}
+      <Answers answers={event.answers} />
+    </div>
+  );
+}
+
+/** The organiser's Edit and Cancel (a confirmation first: everyone who answered is told). */
+function OrganiserActions({ event }: { event: GroupEvent }) {
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const cancel = useMutation({
+    mutationFn: () => cancelEvent(event.id),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(eventKeys.detail(event.id), updated);
+      void queryClient.invalidateQueries({ queryKey: eventKeys.all });
+    },
+  });
+  return (
+    <>
+      <ButtonLink to={editEventPath(event.id)} variant="outline" size="sm">
+        <Pencil className="size-4" aria-hidden="true" />
+        Edit event
+      </ButtonLink>
+      {confirming ? (
+        <span role="group" aria-label="Cancel the event?" className="inline-flex items-center gap-2">
+          <Button variant="danger" size="sm" busy={cancel.isPending} onClick={() => cancel.mutate()}>
+            Yes, cancel it
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => setConfirming(false)}>
+            Keep it
+          </Button>
+        </span>
+      ) : (
+        <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
+          <Ban className="size-4" aria-hidden="true" />
+          Cancel event
+        </Button>
+      )}
+      {cancel.isError ? <Alert>{errorMessage(cancel.error)}</Alert> : null}
+    </>
+  );
+}
+
+/** Going / Maybe / Not going, with guests where the organiser allows them. */
+function AnswerForm({ event }: { event: GroupEvent }) {
+  const queryClient = useQueryClient();
+  const [guests, setGuests] = useState(event.my_rsvp?.guests ?? 0);
+  const answer = useMutation({
+    mutationFn: (status: RsvpStatus) =>
+      answerEvent(event.id, { status, guests: status === 'going' ? guests : 0 }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(eventKeys.detail(event.id), updated);
+      void queryClient.invalidateQueries({ queryKey: eventKeys.all });
+    },
+  });
+  const current = event.my_rsvp;
+  return (
+    <section aria-labelledby="answer-title">
+      <Card>
+        <CardBody className="space-y-3">
+          <h2 id="answer-title" className="text-lg font-semibold text-stone-900">
+            Your answer
+          </h2>
+          <p className="text-sm text-stone-600" aria-live="polite">
+            {current
+              ? `You: ${answerLabel(current)}${current.guests > 0 ? ` (+${current.guests})` : ''}`
+              : 'You have not answered yet.'}
+          </p>
+          {event.guests_allowed ? (
+            <label className="flex items-center gap-2 text-sm text-stone-700">
+              Guests you bring
+              <Select
+                value={String(guests)}
+                onChange={(change) => setGuests(Number(change.target.value))}
+                wrapperClassName="w-24"
+              >
+                {Array.from({ length: EVENT_LIMITS.guestsMax + 1 }, (_, n) => (
+                  <option key={n} value={n}>
+                    +{n}
+                  </option>
+                ))}
+              </Select>
+            </label>
+          ) : null}
+          <div className="flex flex-wrap gap-2" role="group" aria-label="Answer">
+            {ANSWERS.map(({ status, label }) => (
+              <Button
+                key={status}
+                variant={current?.status === status ? 'primary' : 'outline'}
+                aria-pressed={current?.status === status}
+                busy={answer.isPending && answer.variables === status}
+                disabled={answer.isPending}
+                onClick={() => answer.mutate(status)}
+              >
+                {label}
+              </Button>
+            ))}
+          </div>
+          {answer.isError ? <Alert>{errorMessage(answer.error)}</Alert> : null}
+        </CardBody>
+      </Card>
+    </section>
+  );
+}
+
+/** Who answered, by answer: going, waiting for a place, maybe, not going. */
+function Answers({ answers }: { answers: EventAnswer[] }) {
+  const groups = [
+    { title: 'Going', rows: answers.filter((a) => a.status === 'going' && !a.waitlisted) },
+    { title: 'Waiting list', rows: answers.filter((a) => a.status === 'going' && a.waitlisted) },
+    { title: 'Maybe', rows: answers.filter((a) => a.status === 'maybe') },
+    { title: 'Not going', rows: answers.filter((a) => a.status === 'declined') },
+  ].filter((group) => group.rows.length > 0);
+  return (
+    <section aria-labelledby="answers-title">
+      <Card>
+        <CardBody className="space-y-4">
+          <h2 id="answers-title" className="text-lg font-semibold text-stone-900">
+            Who answered
+          </h2>
+          {groups.map((group) => (
+            <div key={group.title}>
+              <h3 className="text-sm font-medium text-stone-800">
+                {group.title} ({group.rows.length})
+              </h3>
+              <ul className="mt-1 flex flex-wrap gap-2">
+                {group.rows.map((row) => (
+                  <li key={row.profile_id}>
+                    <Link
+                      to={`/profiles/${row.profile_id}`}
+                      className="inline-block rounded-full bg-stone-100 px-3 py-1 text-sm text-stone-800 hover:bg-stone-200"
+                    >
+                      {row.name}
+                      {row.guests > 0 ? ` +${row.guests}` : ''}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </CardBody>
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,7 @@
+/** The gatherings screens' addresses (ADR 057). */
+export const UPCOMING_EVENTS_PATH = '/events';
+export const eventPath = (id: string) => `/events/${encodeURIComponent(id)}`;
+export const editEventPath = (id: string) => `/events/${encodeURIComponent(id)}/edit`;
+/** A new event, in a group when `groupId` is given (else for the member's followers). */
+export const newEventPath = (groupId?: string) =>
+  groupId ? `/events/new?group_id=${encodeURIComponent(groupId)}` : '/events/new';

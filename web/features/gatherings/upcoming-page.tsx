@@ -1,0 +1,57 @@
+import { useQuery } from '@tanstack/react-query';
+import { CalendarDays, CalendarPlus } from 'lucide-react';
+import { ButtonLink } from '@web/components/button';
+import { Card, CardBody } from '@web/components/card';
+import { EmptyState } from '@web/components/empty-state';
+import { LoadingScreen } from '@web/components/loading-screen';
+import { RetryAlert } from '@web/components/retry-alert';
+import { PageHeader } from '@web/components/page-header';
+import { errorMessage } from '@web/lib/api-errors';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { upcomingEventsQueryOptions } from './api';
+import { CalendarFeedCard } from './components/calendar-feed-card';
+import { EventList } from './components/event-list';
+import { newEventPath } from './paths';
+
+/** /events: every upcoming event the member may see, soonest first, in their groups and among friends. */
+export function UpcomingEventsPage() {
+  useDocumentTitle('Upcoming events');
+  const events = useQuery(upcomingEventsQueryOptions());
+  return (
+    <div className="max-w-3xl space-y-6">
+      <PageHeader
+        className="mb-0"
+        title="Upcoming events"
+        description="Events in your groups and those the people you follow organise for their followers."
+        actions={
+          <ButtonLink to={newEventPath()} size="sm">
+            <CalendarPlus className="size-4" aria-hidden="true" />
+            New event for my followers
+          </ButtonLink>
+        }
+      />
+      {events.isPending ? (
+        <LoadingScreen label="Loading events…" />
+      ) : events.isError ? (
+        <RetryAlert
+          message={errorMessage(events.error)}
+          retrying={events.isFetching}
+          onRetry={() => void events.refetch()}
+        />
+      ) : events.data.length === 0 ? (
+        <EmptyState
+          icon={CalendarDays}
+          title="No upcoming events"
+          description="Plan one from a group's page, or for the people who follow you."
+        />
+      ) : (
+        <Card>
+          <CardBody>
+            <EventList events={events.data} showGroup />
+          </CardBody>
+        </Card>
+      )}
+      <CalendarFeedCard />
+    </div>
+  );
+}
