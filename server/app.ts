@@ -33,6 +33,7 @@ import { registerBlockRoutes } from './features/blocks/blocks.routes';
 import { registerGroupRoutes } from './features/groups/groups.routes';
 import { registerGroupInvitationRoutes } from './features/group-invitations/group-invitations.routes';
 import { registerCalendarFeedRoutes, registerGatheringRoutes } from './features/gatherings/gatherings.routes';
+import { registerPollRoutes } from './features/polls/polls.routes';
 import { registerPinRoutes } from './features/pins/pins.routes';
 import { registerReactionRoutes } from './features/reactions/reactions.routes';
 import { registerGroupNotificationRoutes } from './features/group-notifications/group-notifications.routes';
@@ -139,6 +140,7 @@ export async function buildApp(
   registerGroupInvitationRoutes(app, routes);
   registerPinRoutes(app, routes);
   registerGatheringRoutes(app, routes);
+  registerPollRoutes(app, routes);
   registerCalendarFeedRoutes(app, routes);
   registerReactionRoutes(app, routes);
   registerGroupNotificationRoutes(app, routes);

@@ -4,7 +4,7 @@ import { LIVE_EVENT_TYPES } from './live-events';
 /** The live stream's events (GET /api/events): the reader accepts these kinds and no other. */
 
 describe('the live event kinds', () => {
-  it('are exactly the links’, posts’, notifications’, join requests’, comments’, counts’, reactions’, pins’ and gatherings’', () => {
+  it('are exactly the links’, posts’, notifications’, join requests’, comments’, counts’, reactions’, pins’, gatherings’ and polls’', () => {
     expect([...LIVE_EVENT_TYPES].sort()).toEqual([
       'comment.created',
       'comment.deleted',
@@ -14,6 +14,7 @@ describe('the live event kinds', () => {
       'group_event.updated',
       'link.updated',
       'notification.created',
+      'poll.updated',
       'post.counts',
       'post.created',
       'reactions.changed',

@@ -32,7 +32,12 @@ export type LiveEvent =
    * A gathering changed: an answer, an edit, a cancellation (ADR 057). An open event page (and a
    * card showing it) loads it again; reaches those who may see the event.
    */
-  | { type: 'group_event.updated'; eventId: string };
+  | { type: 'group_event.updated'; eventId: string }
+  /**
+   * A post's poll got, changed or lost a vote (ADR 058). A hint without counts or voter: an open card
+   * loads the poll again as its viewer may see it; reaches those who may see the post.
+   */
+  | { type: 'poll.updated'; postId: string };
 
 export type LiveCommentEvent = {
   type: 'comment.created' | 'comment.updated' | 'comment.deleted';
@@ -53,4 +58,5 @@ export const LIVE_EVENT_TYPES: ReadonlySet<string> = new Set<LiveEvent['type']>(
   'reactions.changed',
   'group.pins',
   'group_event.updated',
+  'poll.updated',
 ]);

@@ -3,6 +3,7 @@ import { ReactionSummariesSchema } from './reactions';
 import { LIMITS } from '../domain/constants';
 import { PageQuerySchema, text, titleText, tooLong, uuidParam } from './fields';
 import { MentionRefSchema } from './mentions';
+import { NewPollSchema, PollSchema } from './polls';
 
 /** Contracts of posts, the timeline, likes, Report and Ignore (spec sections 3 and 7). */
 
@@ -39,6 +40,8 @@ export const CreatePostBodySchema = z.object({
       file_request_ids: fileRequestIds.optional(),
       /** Alt text per file id of `file_request_ids` (or `file_request_id`); blank or absent: none yet. */
       file_alts: z.record(z.string(), text(), { error: 'must map file ids to descriptions' }).optional(),
+      /** A poll the post carries, its question being the post (ADR 058); absent or null: none. */
+      poll: NewPollSchema.nullish(),
     })
     .superRefine((post, context) => {
       if (post.file_request_id && post.file_request_ids) {
@@ -196,6 +199,11 @@ export const PostSchema = z.object({
    * and whether the viewer gave it. The server always sends it; optional as `pinned` is.
    */
   reactions: ReactionSummariesSchema.optional(),
+  /**
+   * The poll it carries as the viewer sees it (ADR 058), null for none. Read with the counts, since
+   * votes change it. The server always sends it; optional as `pinned` is.
+   */
+  poll: PollSchema.nullable().optional(),
 });
 export type Post = z.infer<typeof PostSchema>;
 

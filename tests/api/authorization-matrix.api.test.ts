@@ -47,6 +47,9 @@ interface World {
   linkCommentId: string;
   /** An event in the group organised by the other Poster (ADR 057). */
   eventId: string;
+  /** A post of the group by the other Poster carrying a poll (ADR 058), and its first option. */
+  pollPostId: string;
+  pollOptionId: string;
 }
 
 interface Call {
@@ -665,6 +668,32 @@ const MATRIX: Record<string, Entry> = {
     roles: MEMBERS_ONLY(200),
   },
 
+  // Polls on posts (ADR 058): whoever sees the post reads the poll and votes; the voters show only
+  // once the results do (a fresh world's members have not voted); anyone else gets the post's 404.
+  'GET /api/posts/:id/poll': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/posts/${w.pollPostId}/poll` }),
+    roles: MEMBERS_ONLY(200),
+  },
+  'PUT /api/posts/:id/poll/vote': {
+    signedOut: 401,
+    call: (w) => ({
+      path: `/api/posts/${w.pollPostId}/poll/vote`,
+      body: { vote: { option_ids: [w.pollOptionId] } },
+    }),
+    roles: MEMBERS_ONLY(200),
+  },
+  'DELETE /api/posts/:id/poll/vote': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/posts/${w.pollPostId}/poll/vote` }),
+    roles: MEMBERS_ONLY(200),
+  },
+  'GET /api/posts/:id/poll/voters': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/posts/${w.pollPostId}/poll/voters` }),
+    roles: byRole(403, 403, 403, 403, 404),
+  },
+
   // The private calendar feed: the member's own; its address is the key (unknown: 404).
   'GET /api/calendar_feed': { signedOut: 401, member: 200 },
   'POST /api/calendar_feed': { signedOut: 401, member: 201 },
@@ -787,6 +816,9 @@ describe('authorisation matrix', () => {
     const event = await author.client.post('/api/group_events', {
       group_event: { group_id: group.id, title: 'Picnic', starts_at: '2030-06-01T12:00' },
     });
+    const pollPost = await author.client.post('/api/posts', {
+      post: { tldr: 'Which day?', group_id: group.id, poll: { options: ['Saturday', 'Sunday'] } },
+    });
     const requester = await memberWithClient(app);
     const request = await requester.client.post('/api/group_requests', {
       group_request: { group_id: group.id },
@@ -822,6 +854,8 @@ describe('authorisation matrix', () => {
       linkId: link?.body.id ?? '',
       linkCommentId: linkComment?.body.id ?? '',
       eventId: event.body.id,
+      pollPostId: pollPost.body.id,
+      pollOptionId: pollPost.body.poll.options[0].id,
     };
   }
 

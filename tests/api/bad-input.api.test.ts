@@ -38,6 +38,9 @@ interface World {
   linkCommentId: string;
   /** An event of the member's in the group (ADR 057). */
   eventId: string;
+  /** A post of the member's in the group carrying a poll (ADR 058), and its first option. */
+  pollPostId: string;
+  pollOptionId: string;
 }
 
 type Body = Record<string, unknown>;
@@ -255,8 +258,25 @@ const TARGETS: Record<string, Target> = {
   'GET /api/posts': { path: () => '/api/posts', query: ['after', 'limit', 'group_id'] },
   'POST /api/posts': {
     path: () => '/api/posts',
-    body: (w) => ({ post: { tldr: 'A post', content: 'Some text', group_id: w.groupId } }),
+    body: (w) => ({
+      post: {
+        tldr: 'A post',
+        content: 'Some text',
+        group_id: w.groupId,
+        poll: { options: ['Park', 'Library'], multiple: true, results: 'after_closing', anonymous: false },
+      },
+    }),
+    // A null poll is no poll.
+    accepts: ['post.poll: null'],
   },
+  // Polls (ADR 058): the member votes in, reads and lists the voters of their own poll.
+  'GET /api/posts/:id/poll': { path: (w) => `/api/posts/${w.pollPostId}/poll` },
+  'PUT /api/posts/:id/poll/vote': {
+    path: (w) => `/api/posts/${w.pollPostId}/poll/vote`,
+    body: (w) => ({ vote: { option_ids: [w.pollOptionId] } }),
+  },
+  'DELETE /api/posts/:id/poll/vote': { path: (w) => `/api/posts/${w.pollPostId}/poll/vote` },
+  'GET /api/posts/:id/poll/voters': { path: (w) => `/api/posts/${w.pollPostId}/poll/voters` },
   'GET /api/posts/:id': { path: (w) => `/api/posts/${w.postId}` },
   'DELETE /api/posts/:id': { path: (w) => `/api/posts/${w.postId}` },
   'GET /api/posts/:id/comments': { path: (w) => `/api/posts/${w.postId}/comments` },
@@ -631,6 +651,9 @@ describe('bad input never yields a 500', () => {
     // Loopback: the reader refuses it at once, so the sweep never reaches the network.
     const link = await client.post('/api/links', { url: 'http://127.0.0.1:9/world', visibility: 'private' });
     const linkComment = await client.post(`/api/links/${link.body.id}/comments`, { content: 'Mine' });
+    const pollPost = await client.post('/api/posts', {
+      post: { tldr: 'Which day?', group_id: group.id, poll: { options: ['Saturday', 'Sunday'] } },
+    });
     world = {
       member,
       client,
@@ -655,6 +678,8 @@ describe('bad input never yields a 500', () => {
           group_event: { group_id: group.id, title: 'Sweep', starts_at: '2030-06-01T12:00' },
         })
       ).body.id,
+      pollPostId: pollPost.body.id,
+      pollOptionId: pollPost.body.poll.options[0].id,
     };
   });
   afterAll(async () => {

@@ -54,7 +54,9 @@ export async function membersWhoMaySee(
     case 'post.created':
       return membersWhoMaySeePost(db, event.postId, candidates, { exceptAuthor: true });
     case 'group.pins':
-      // Who may see the pinned post: the group's members with no block with its author.
+    case 'poll.updated':
+      // Who may see the post: the group's members with no block with its author. A poll's hint names
+      // no voter (an anonymous vote must not), so only the post's own audience counts.
       return membersWhoMaySeePost(db, event.postId, candidates);
     case 'link.updated':
       return membersWhoMaySeeLink(db, event.linkId, candidates);

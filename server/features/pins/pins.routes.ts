@@ -4,22 +4,18 @@ import type { App, RouteContext } from '../../context';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { findGroupWithRole } from '../groups/memberships';
-import { resolveMentions } from '../mentions/mentions.service';
 import { keptPosts } from '../posts/kept-posts';
-import { presentPost } from '../posts/posts.presenter';
-import { loadVisiblePost } from '../posts/posts.service';
+import { loadVisiblePost, presentFreshPost } from '../posts/posts.service';
 import { listVisiblePins, pinPost, unpinPost } from './pins.service';
 
 /** Pinned posts in a group (ADR 043): Owners and Moderators pin and unpin; members read them. */
 export function registerPinRoutes(app: App, context: RouteContext) {
   const { db } = context;
   const signedIn = { preValidation: signedInOnly };
-  const origin = context.config.publicOrigin;
 
   /** The post as the actor now sees it, `pinned` included. */
   async function presentFor(postId: string, viewerId: string) {
-    const post = await loadVisiblePost(db, postId, viewerId);
-    return presentPost(post, viewerId, origin, await resolveMentions(db, viewerId, [post.content]));
+    return presentFreshPost(context, await loadVisiblePost(db, postId, viewerId), viewerId);
   }
 
   /** The pinned posts, for the members who see the group's timeline (404 otherwise, like it). */

@@ -7,6 +7,7 @@ import { presentAuthor } from '../profiles/people';
 import { contentPreviewHtml } from './content-html';
 import type { PostCounts, PostFileRow, PostRow, SharedPostColumns } from './posts.repo';
 import { canPinInGroup } from '../../policies/group-roles';
+import { presentPoll } from '../polls/polls.presenter';
 import { canDeletePost, canEditPost, canPublishPost } from './posts.policy';
 
 /**
@@ -191,6 +192,7 @@ export function withCounts(post: Post, counts: PostCounts | undefined): Post {
     liked_by_current_user: live.likedByViewer,
     reactions: live.reactions,
     pinned: live.pinned,
+    poll: live.poll ? presentPoll(live.poll) : null,
   };
 }
 
@@ -201,4 +203,5 @@ export const NO_COUNTS: PostCounts = {
   likedByViewer: false,
   reactions: [],
   pinned: false,
+  poll: null,
 };

@@ -9,6 +9,7 @@ import { literalLimit } from '../../db/literal-limit';
 import { readingPosts } from '../../db/read-cache';
 import type { ReactionSummary } from '../../../shared/api/reactions';
 import { reactionSummarySql } from '../reactions/reactions.repo';
+import { pollsOfPosts, type PollRow } from '../polls/polls.repo';
 
 /** A timestamp as exact ISO text (microseconds kept) for keyset cursors. */
 const exactCreatedAt = sql<string>`to_char(${posts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -256,6 +257,8 @@ export interface PostCounts {
   likedByViewer: boolean;
   reactions: ReactionSummary[];
   pinned: boolean;
+  /** Its poll with every count and the viewer's part (ADR 058); the presenter hides what it must. */
+  poll: PollRow | null;
 }
 
 /** The counts of these posts for this viewer, by post id (one indexed look-up each). */
@@ -283,7 +286,9 @@ export async function postCounts(
       .from(posts)
       .where(inArray(posts.id, ids)),
   );
-  return new Map(rows.map(({ id, ...counts }) => [id, counts]));
+  // Votes change a poll as likes change the counts, so it is read here, apart from the kept posts.
+  const polls = await pollsOfPosts(db, viewerId, ids);
+  return new Map(rows.map(({ id, ...counts }) => [id, { ...counts, poll: polls.get(id) ?? null }]));
 }
 
 /**

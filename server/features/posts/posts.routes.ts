@@ -16,13 +16,19 @@ import { requireUser, signedInOnly } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { decodeCursor } from '../../http/pagination';
 import { findGroupWithRole } from '../groups/memberships';
-import { resolveMentions } from '../mentions/mentions.service';
 import { keptPosts } from './kept-posts';
-import { presentGroupPhotos, presentPost } from './posts.presenter';
+import { presentGroupPhotos } from './posts.presenter';
 import { groupPhotoPostsQuery } from './posts.repo';
 import { PageQuerySchema } from '../../../shared/api/fields';
 import { sendPage } from '../../http/kept-page';
-import { createPost, describePostFile, editPost, loadVisibleStillPost, removePost } from './posts.service';
+import {
+  createPost,
+  describePostFile,
+  editPost,
+  loadVisibleStillPost,
+  presentFreshPost,
+  removePost,
+} from './posts.service';
 import { sendTimelinePage } from './timeline-page';
 
 export function registerPostRoutes(app: App, context: RouteContext) {
@@ -86,8 +92,7 @@ export function registerPostRoutes(app: App, context: RouteContext) {
       const user = requireUser(request);
       await context.throttle.hit('memberWrites', user.id);
       const post = await createPost(context, user.id, request.body.post);
-      const mentions = await resolveMentions(db, user.id, [post.content]);
-      return reply.status(201).send(presentPost(post, user.id, context.config.publicOrigin, mentions));
+      return reply.status(201).send(await presentFreshPost(context, post, user.id));
     },
   );
 
@@ -102,8 +107,7 @@ export function registerPostRoutes(app: App, context: RouteContext) {
       const user = requireUser(request);
       await context.throttle.hit('memberWrites', user.id);
       const post = await editPost(context, request.params.id, user.id, request.body.post);
-      const mentions = await resolveMentions(db, user.id, [post.content]);
-      return presentPost(post, user.id, context.config.publicOrigin, mentions);
+      return presentFreshPost(context, post, user.id);
     },
   );
 
@@ -119,8 +123,7 @@ export function registerPostRoutes(app: App, context: RouteContext) {
       await context.throttle.hit('memberWrites', user.id);
       const { id, file_id: fileId } = request.params;
       const post = await describePostFile(context, id, fileId, user.id, request.body.file.alt);
-      const mentions = await resolveMentions(db, user.id, [post.content]);
-      return presentPost(post, user.id, context.config.publicOrigin, mentions);
+      return presentFreshPost(context, post, user.id);
     },
   );
 

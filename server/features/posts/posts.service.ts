@@ -10,6 +10,11 @@ import { findGroupWithRole } from '../groups/memberships';
 import { newlyMentionedMembers } from '../mentions/mentions.service';
 import { notify } from '../notifications/notify';
 import { enqueueSearchIndex } from '../search/search.job';
+import { createPoll } from '../polls/new-poll';
+import { presentPoll } from '../polls/polls.presenter';
+import { pollsOfPosts } from '../polls/polls.repo';
+import { resolveMentions } from '../mentions/mentions.service';
+import { presentPost } from './posts.presenter';
 import { canCreatePostIn, canDeletePost, canEditPost } from './posts.policy';
 import {
   deletePost,
@@ -116,7 +121,7 @@ export async function announceNewPost(
  * Creates a post with its files and, in the same transaction, queues its search indexing (its
  * meaning, its files' names and descriptions) and, in a group, the news of it to the group's members,
  * so a post never exists without its jobs, and never with only some of its files: they are all
- * attached or none. Mentions are told at once.
+ * attached or none; a poll it carries is written with it (ADR 058). Mentions are told at once.
  */
 export async function createPost(
   context: PostContext,
@@ -142,6 +147,7 @@ export async function createPost(
         fileId: attached[0]?.fileId ?? null,
       });
       await insertPostFiles(tx, row.id, attached);
+      if (input.poll) await createPoll(tx, row.id, input.poll);
       await announceNewPost(context, tx, { id: row.id, authorId, groupId, content: input.content });
       return row;
     })
@@ -207,4 +213,21 @@ export async function describePostFile(
     await enqueueSearchIndex(context, { kind: 'post', id: post.id }, tx);
   });
   return (await findPostForViewer(db, post.id, viewerId))!;
+}
+
+/**
+ * A post just written or read as a row (its counts included) as the API shows it, with its poll as
+ * the viewer sees it (ADR 058), which the row does not hold: read as the counts are for a list.
+ */
+export async function presentFreshPost(
+  context: Pick<PostContext, 'db' | 'config'>,
+  post: PostRow,
+  viewerId: string,
+) {
+  const { db } = context;
+  const mentions = await resolveMentions(db, viewerId, [post.content]);
+  const presented = presentPost(post, viewerId, context.config.publicOrigin, mentions);
+  const polls = await pollsOfPosts(db, viewerId, [post.id]);
+  const poll = polls.get(post.id);
+  return { ...presented, poll: poll ? presentPoll(poll) : null };
 }
