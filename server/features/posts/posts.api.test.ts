@@ -24,6 +24,7 @@ const POST_FIELDS = [
   'avatar',
   'group_name',
   'group_id',
+  'event_id',
   'profile_id',
   'liked_by_current_user',
   'likes_count',
@@ -50,6 +51,7 @@ const POST_FIELDS = [
   'pinned',
   'can_pin',
   'reactions',
+  'poll',
 ].sort();
 
 /** Every page of a timeline, following x-next-cursor. */

@@ -1,5 +1,6 @@
 import type { Comment, CommentFields } from '@shared/api/comments';
 import type { DeletedResponse, IgnoreResponse, LikeResponse, Post } from '@shared/api/posts';
+import type { NewPoll } from '@shared/api/polls';
 import type { Report } from '@shared/api/reports';
 import { api } from '@web/lib/api-client';
 import { fetchCursorPage, type CursorPage } from '@web/lib/pagination';
@@ -49,6 +50,8 @@ export interface NewPost {
   file_request_ids?: string[];
   /** Descriptions (alt text) by file id. */
   file_alts?: Record<string, string>;
+  /** A poll the post carries (ADR 058). */
+  poll?: NewPoll | null;
 }
 
 export async function createPost(post: NewPost): Promise<Post> {

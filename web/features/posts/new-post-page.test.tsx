@@ -201,3 +201,47 @@ describe('/posts/new', () => {
   // The Public option is tested in web/features/published/public-post-option.test.tsx.
   // The files control is tested in web/features/files/post-files-field.test.tsx.
 });
+
+describe('/posts/new: Add poll', () => {
+  it('adds a poll whose question is the title, checks its options, and sends it with the post', async () => {
+    const { calls } = mockFetch({
+      ...signedIn,
+      'POST /api/posts': jsonResponse(created, { status: 201 }),
+      [`GET /api/posts/${created.id}`]: jsonResponse(created),
+      [`GET /api/posts/${created.id}/comments`]: jsonResponse([]),
+    });
+    renderForm();
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Where do we meet?' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add poll' }));
+    const poll = screen.getByRole('group', { name: 'Poll' });
+    fireEvent.change(screen.getByLabelText('Option 1'), { target: { value: ' Park ' } });
+    fireEvent.change(screen.getByLabelText('Option 2'), { target: { value: 'park' } });
+    fireEvent.click(createButton());
+    expect(await screen.findByText('Each option must be different.')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    fireEvent.change(screen.getByLabelText('Option 2'), { target: { value: 'Library' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add option' }));
+    fireEvent.change(screen.getByLabelText('Option 3'), { target: { value: 'Café' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: /Anonymous/ }));
+    fireEvent.change(screen.getByLabelText('Show results'), { target: { value: 'after_closing' } });
+    expect(poll).toBeInTheDocument();
+    fireEvent.click(createButton());
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      post: {
+        tldr: 'Where do we meet?',
+        content: '',
+        group_id: null,
+        file_request_id: null,
+        poll: {
+          options: ['Park', 'Library', 'Café'],
+          multiple: false,
+          results: 'after_closing',
+          anonymous: true,
+          closes_at: null,
+        },
+      },
+    });
+  });
+});

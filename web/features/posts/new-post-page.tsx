@@ -15,6 +15,7 @@ import { PUBLISH_TEXT, PublicPostOption, usePublicPostOption } from '@web/featur
 import { Dialog } from '@web/components/dialog';
 import { NO_POST_FILES, PostFilesField, undescribedPhotos } from '@web/features/files';
 import { groupsQueryOptions } from '@web/features/groups/api';
+import { PollFields, pollOf, pollProblem, type PollDraft } from '@web/features/polls';
 import { useT } from '@web/i18n/i18n';
 import { queryKeys } from '@web/lib/query-keys';
 import { useDocumentTitle } from '@web/lib/use-document-title';
@@ -29,7 +30,8 @@ import { PostTextFields } from './components/post-text-fields';
  * characters with a live counter, and the group to post into (?group_id= preselects it).
  * Ctrl+Enter submits. With Public on, the post is then published under a slug (PublicPostOption).
  * Up to 20 files may be attached, ordered and described (PostFilesField, ADR 048); Create waits while
- * they upload, and first reminds the member of photos with no description. Title and content are
+ * they upload, and first reminds the member of photos with no description. "Add poll" adds a poll
+ * whose question is the title (PollFields, ADR 058). Title and content are
  * kept as the member's draft until the post is created or the draft discarded.
  */
 export function NewPostPage() {
@@ -50,6 +52,10 @@ export function NewPostPage() {
   const [titleError, setTitleError] = useState<string | null>(null);
   const [attachment, setAttachment] = useState(NO_POST_FILES);
   const [reminding, setReminding] = useState(false);
+  const [poll, setPoll] = useState<PollDraft | null>(null);
+  // Shown once Create was pressed, and from then on as the member mends it.
+  const [pollChecked, setPollChecked] = useState(false);
+  const pollIssue = poll ? pollProblem(poll) : null;
   const publicPost = usePublicPostOption({
     title: tldr,
     onPublished: (postId) => navigate(postPath(postId), { state: { notice: PUBLISH_TEXT.createdPublic } }),
@@ -92,6 +98,10 @@ export function NewPostPage() {
     }
     if (tooLong || attachment.uploading) return;
     setTitleError(null);
+    if (pollIssue) {
+      setPollChecked(true);
+      return;
+    }
     if (!publicPost.validate()) return;
     if (!describedOrNot && undescribedPhotos(attachment).length > 0) {
       setReminding(true);
@@ -111,6 +121,7 @@ export function NewPostPage() {
             ),
           }
         : { file_request_id: null }),
+      ...(poll ? { poll: pollOf(poll) } : {}),
     });
   }
 
@@ -171,6 +182,13 @@ export function NewPostPage() {
             />
 
             <PostFilesField onChange={setAttachment} disabled={create.isPending || create.isSuccess} />
+
+            <PollFields
+              draft={poll}
+              onChange={setPoll}
+              problem={pollChecked ? pollIssue : null}
+              disabled={create.isPending || create.isSuccess}
+            />
 
             <div className="space-y-1.5">
               <Label htmlFor={ids.group}>{t('posts.composer.postTo')}</Label>

@@ -2,6 +2,7 @@ import { CalendarDays } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Post } from '@shared/api/posts';
 import { RenderedMarkdown } from '@web/components/rendered-markdown';
+import { PostPoll } from '@web/features/polls';
 import { useT } from '@web/i18n/i18n';
 import { PostFiles, type AttachmentPost, type PhotoAddress } from './post-attachment';
 
@@ -18,7 +19,7 @@ export function PostCardBody({
 }: {
   post: AttachmentPost &
     Pick<Post, 'content' | 'content_preview_html'> &
-    Partial<Pick<Post, 'mentions' | 'event_id'>>;
+    Partial<Pick<Post, 'mentions' | 'event_id' | 'poll'>> & { id?: string };
   /** The title's id, for the article's aria-labelledby. */
   titleId: string;
   /** The post's page. */
@@ -45,6 +46,7 @@ export function PostCardBody({
         />
       ) : null}
       <PostFiles post={post} variant="card" address={address} className="mt-3" />
+      {post.id && post.poll ? <PostPoll post={{ id: post.id, poll: post.poll }} className="mt-3" /> : null}
       {post.event_id ? <EventCardLink eventId={post.event_id} /> : null}
     </>
   );

@@ -1,5 +1,6 @@
 import type { Post } from '@shared/api/posts';
 import { Markdown } from '@web/components/markdown';
+import { PostPoll } from '@web/features/polls';
 import { PostFiles, type AttachmentPost, type PhotoAddress } from './post-attachment';
 import { POST_DETAIL_CONTENT_CLASS, PostDetailTitle } from './post-detail-title';
 
@@ -13,7 +14,9 @@ export function PostDetailBody({
   titleId,
   address,
 }: {
-  post: AttachmentPost & Pick<Post, 'content' | 'created_at'> & Partial<Pick<Post, 'mentions' | 'edited_at'>>;
+  post: AttachmentPost &
+    Pick<Post, 'content' | 'created_at'> &
+    Partial<Pick<Post, 'mentions' | 'edited_at' | 'poll'>> & { id?: string };
   /** The title's id, for the article's aria-labelledby. */
   titleId: string;
   /** A member's post: its photos open at their own addresses. */
@@ -28,6 +31,7 @@ export function PostDetailBody({
         </Markdown>
       ) : null}
       <PostFiles post={post} address={address} className="mt-5" />
+      {post.id && post.poll ? <PostPoll post={{ id: post.id, poll: post.poll }} className="mt-5" /> : null}
     </>
   );
 }
