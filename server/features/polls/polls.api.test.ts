@@ -4,9 +4,11 @@ import type { Poll } from '../../../shared/api/polls';
 import { POLL_MESSAGES } from '../../../shared/domain/polls';
 import { postPolls, postPollVotes } from '../../db/schema';
 import { memberWithClient } from '../../../tests/support/factories';
+import { fetchBytes } from '../../../tests/support/file-factories';
 import { createGroupAs, memberInGroup, memberOfAnotherGroup } from '../../../tests/support/social-factories';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import type { TestClient } from '../../../tests/support/test-client';
+import { openZip } from '../../../tests/support/zip';
 
 /** Polls on posts (issue 30 part 3, ADR 058) over HTTP against the test database (PGlite, or PostgreSQL). */
 describe('polls', () => {
@@ -185,6 +187,30 @@ describe('polls', () => {
     const asAdmin = await admin.client.get(`/api/posts/${post.id}`);
     expect(asAdmin.body.poll).toMatchObject({ voters_count: 1, voted: false, my_option_ids: [] });
     expect(JSON.stringify(asAdmin.body)).not.toContain(w.voter.member.username);
+  });
+
+  it('leaves an anonymous vote out of the voter’s data export, which names only what they wrote', async () => {
+    const w = await world();
+    const secret = `Zanzibar ${Date.now().toString(36)}`;
+    const post = await pollPost(w.poster.client, null, { anonymous: true, options: ['Park', secret] });
+    expect((await vote(w.voter.client, post.id, [optionId(post.poll, secret)])).status).toBe(200);
+    // A positive control: the export does carry what the voter wrote.
+    await w.voter.client.post('/api/posts', { post: { tldr: 'My own words' } });
+    const requested = await w.voter.client.post('/api/account/exports');
+    expect(requested.status).toBe(202);
+    let ready: { status: string; download_url: string } | undefined;
+    for (const deadline = Date.now() + 15_000; Date.now() < deadline;) {
+      const list = await w.voter.client.get('/api/account/exports');
+      ready = list.body.find((row: { id: string; status: string }) => row.id === requested.body.id);
+      if (ready && ready.status !== 'pending') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(ready?.status).toBe('ready');
+    const zip = openZip((await fetchBytes(w.voter.client, ready!.download_url)).bytes);
+    const everything = zip.names.map((name) => zip.text(name) ?? '').join('\n');
+    expect(everything).toContain('My own words');
+    expect(everything).not.toContain(secret);
+    expect(everything).not.toContain(post.id);
   });
 
   it('refuses a second vote sent at the same moment in an anonymous poll (the row lock)', async () => {

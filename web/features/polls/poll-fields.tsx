@@ -78,105 +78,108 @@ export function PollFields({
     set({ options: draft.options.map((old, i) => (i === index ? label : old)) });
 
   return (
-    <fieldset className="space-y-4 rounded-xl border border-stone-200 p-3 sm:p-4" disabled={disabled}>
+    <fieldset className="rounded-xl border border-stone-200 p-3 sm:p-4" disabled={disabled}>
       <legend className="px-1 text-sm font-medium text-stone-800">{t('polls.composer.legend')}</legend>
-      <p className="text-xs text-stone-500">{t('polls.composer.question')}</p>
-      <div className="space-y-2">
-        {draft.options.map((label, index) => (
-          <div key={index} className="flex items-center gap-2">
-            <Input
-              aria-label={t('polls.composer.option', { number: index + 1 })}
-              value={label}
-              maxLength={POLL_LIMITS.option}
-              aria-invalid={problem === 'options' || problem === 'duplicate' ? true : undefined}
-              aria-describedby={problem && problem !== 'closesAt' ? ids.problem : undefined}
-              onChange={(change) => setOption(index, change.target.value)}
-            />
-            {draft.options.length > POLL_LIMITS.optionsMin ? (
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={t('polls.composer.removeOption', { number: index + 1 })}
-                onClick={() => set({ options: draft.options.filter((_, i) => i !== index) })}
-              >
-                <X className="size-4" aria-hidden="true" />
-              </Button>
-            ) : null}
-          </div>
-        ))}
-        {problem === 'options' || problem === 'duplicate' ? (
-          <p id={ids.problem} className="text-sm text-red-700">
-            {problem === 'options' ? t('polls.composer.tooFew') : t('polls.composer.duplicate')}
-          </p>
-        ) : null}
-        {draft.options.length < POLL_LIMITS.optionsMax ? (
-          <Button variant="ghost" size="sm" onClick={() => set({ options: [...draft.options, ''] })}>
-            <Plus className="size-4" aria-hidden="true" />
-            {t('polls.composer.addOption')}
-          </Button>
-        ) : null}
-      </div>
-
-      <div className="space-y-2">
-        <label className="flex items-center gap-2 text-sm text-stone-800">
-          <input
-            type="checkbox"
-            className="size-4 accent-brand-600"
-            checked={draft.multiple}
-            onChange={(change) => set({ multiple: change.target.checked })}
-          />
-          {t('polls.composer.multiple')}
-        </label>
-        <label className="flex items-start gap-2 text-sm text-stone-800">
-          <input
-            type="checkbox"
-            className="mt-0.5 size-4 accent-brand-600"
-            checked={draft.anonymous}
-            onChange={(change) => set({ anonymous: change.target.checked })}
-          />
-          <span>
-            {t('polls.composer.anonymous')}
-            <span className="block text-xs text-stone-500">{t('polls.composer.anonymousHint')}</span>
-          </span>
-        </label>
-      </div>
-
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div className="space-y-1.5">
-          <Label htmlFor={ids.results}>{t('polls.composer.results')}</Label>
-          <Select
-            id={ids.results}
-            value={draft.results}
-            onChange={(change) => set({ results: change.target.value as PollResults })}
-          >
-            <option value="after_voting">{t('polls.composer.afterVoting')}</option>
-            <option value="after_closing">{t('polls.composer.afterClosing')}</option>
-          </Select>
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor={ids.closes}>{t('polls.composer.closesAt')}</Label>
-          <Input
-            id={ids.closes}
-            type="datetime-local"
-            value={draft.closesAt}
-            aria-invalid={problem === 'closesAt' ? true : undefined}
-            aria-describedby={problem === 'closesAt' ? ids.problem : undefined}
-            onChange={(change) => set({ closesAt: change.target.value })}
-          />
-          {problem === 'closesAt' ? (
+      <div className="space-y-4">
+        <p className="text-xs text-stone-500">{t('polls.composer.question')}</p>
+        <div className="space-y-2">
+          {draft.options.map((label, index) => (
+            <div key={index} className="flex items-center gap-2">
+              <Input
+                aria-label={t('polls.composer.option', { number: index + 1 })}
+                placeholder={t('polls.composer.option', { number: index + 1 })}
+                value={label}
+                maxLength={POLL_LIMITS.option}
+                aria-invalid={problem === 'options' || problem === 'duplicate' ? true : undefined}
+                aria-describedby={problem && problem !== 'closesAt' ? ids.problem : undefined}
+                onChange={(change) => setOption(index, change.target.value)}
+              />
+              {draft.options.length > POLL_LIMITS.optionsMin ? (
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={t('polls.composer.removeOption', { number: index + 1 })}
+                  onClick={() => set({ options: draft.options.filter((_, i) => i !== index) })}
+                >
+                  <X className="size-4" aria-hidden="true" />
+                </Button>
+              ) : null}
+            </div>
+          ))}
+          {problem === 'options' || problem === 'duplicate' ? (
             <p id={ids.problem} className="text-sm text-red-700">
-              {t('polls.composer.closesPast')}
+              {problem === 'options' ? t('polls.composer.tooFew') : t('polls.composer.duplicate')}
             </p>
-          ) : (
-            <p className="text-xs text-stone-500">{t('polls.composer.closesHint')}</p>
-          )}
+          ) : null}
+          {draft.options.length < POLL_LIMITS.optionsMax ? (
+            <Button variant="ghost" size="sm" onClick={() => set({ options: [...draft.options, ''] })}>
+              <Plus className="size-4" aria-hidden="true" />
+              {t('polls.composer.addOption')}
+            </Button>
+          ) : null}
         </div>
-      </div>
 
-      <Button variant="ghost" size="sm" onClick={() => onChange(null)}>
-        <X className="size-4" aria-hidden="true" />
-        {t('polls.composer.remove')}
-      </Button>
+        <div className="space-y-2">
+          <label className="flex items-center gap-2 text-sm text-stone-800">
+            <input
+              type="checkbox"
+              className="size-4 accent-brand-600"
+              checked={draft.multiple}
+              onChange={(change) => set({ multiple: change.target.checked })}
+            />
+            {t('polls.composer.multiple')}
+          </label>
+          <label className="flex items-start gap-2 text-sm text-stone-800">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4 accent-brand-600"
+              checked={draft.anonymous}
+              onChange={(change) => set({ anonymous: change.target.checked })}
+            />
+            <span>
+              {t('polls.composer.anonymous')}
+              <span className="block text-xs text-stone-500">{t('polls.composer.anonymousHint')}</span>
+            </span>
+          </label>
+        </div>
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="space-y-1.5">
+            <Label htmlFor={ids.results}>{t('polls.composer.results')}</Label>
+            <Select
+              id={ids.results}
+              value={draft.results}
+              onChange={(change) => set({ results: change.target.value as PollResults })}
+            >
+              <option value="after_voting">{t('polls.composer.afterVoting')}</option>
+              <option value="after_closing">{t('polls.composer.afterClosing')}</option>
+            </Select>
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor={ids.closes}>{t('polls.composer.closesAt')}</Label>
+            <Input
+              id={ids.closes}
+              type="datetime-local"
+              value={draft.closesAt}
+              aria-invalid={problem === 'closesAt' ? true : undefined}
+              aria-describedby={problem === 'closesAt' ? ids.problem : undefined}
+              onChange={(change) => set({ closesAt: change.target.value })}
+            />
+            {problem === 'closesAt' ? (
+              <p id={ids.problem} className="text-sm text-red-700">
+                {t('polls.composer.closesPast')}
+              </p>
+            ) : (
+              <p className="text-xs text-stone-500">{t('polls.composer.closesHint')}</p>
+            )}
+          </div>
+        </div>
+
+        <Button variant="ghost" size="sm" onClick={() => onChange(null)}>
+          <X className="size-4" aria-hidden="true" />
+          {t('polls.composer.remove')}
+        </Button>
+      </div>
     </fieldset>
   );
 }
