@@ -61,6 +61,10 @@ export const queryKeys = {
     comments: (id: string) => ['posts', 'comments', id] as const,
     search: (query: string) => ['posts', 'search', query] as const,
   },
+  /** Who chose each option of a post's poll (GET /api/posts/{id}/poll/voters, ADR 058), per vote count. */
+  polls: {
+    voters: (postId: string, votes: number) => ['polls', 'voters', postId, votes] as const,
+  },
   /** Who reacted to a post or a comment (GET /api/{posts|comments}/{id}/reactions, ADR 044). */
   reactions: {
     who: (kind: 'post' | 'comment', id: string) => ['reactions', kind, id] as const,

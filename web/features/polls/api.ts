@@ -1,4 +1,4 @@
-import type { Poll } from '@shared/api/polls';
+import type { Poll, PollVoters } from '@shared/api/polls';
 import { api } from '@web/lib/api-client';
 
 /** Calls of polls on posts (ADR 058); every path gets the /api base. */
@@ -17,4 +17,9 @@ export async function votePoll(postId: string, optionIds: string[]): Promise<Pol
 /** Takes the member's vote back (not in an anonymous poll). */
 export async function retractPollVote(postId: string): Promise<Poll> {
   return (await api.delete<Poll>(`${pollPath(postId)}/vote`)).data;
+}
+
+/** Who chose each option (not for an anonymous poll, nor before its results show). */
+export async function fetchPollVoters(postId: string): Promise<PollVoters> {
+  return (await api.get<PollVoters>(`${pollPath(postId)}/voters`)).data;
 }

@@ -74,6 +74,41 @@ describe('a post’s poll', () => {
     expect(screen.getByRole('button', { name: 'Take back vote' })).toBeInTheDocument();
   });
 
+  it('lists who chose each option once opened, linking to their profiles', async () => {
+    const shown = aPoll({
+      voted: true,
+      my_option_ids: [PARK],
+      results_visible: true,
+      options: [
+        { id: PARK, label: 'Park', votes: 2 },
+        { id: LIBRARY, label: 'Library', votes: 0 },
+      ],
+    });
+    const { calls } = renderPost(shown, {
+      [`GET /api/posts/${post.id}/poll/voters`]: jsonResponse([
+        {
+          option_id: PARK,
+          voters: [
+            { profile_id: 'p1', username: 'ana', name: 'Ana Lima' },
+            { profile_id: 'p2', username: 'cy', name: 'Cy Berg' },
+          ],
+        },
+        { option_id: LIBRARY, voters: [] },
+      ]),
+    });
+    const summary = await screen.findByText('Who voted');
+    expect(calls.some((call) => call.url.endsWith('/poll/voters'))).toBe(false);
+    fireEvent.click(summary);
+    expect(await screen.findByRole('link', { name: 'Cy Berg' })).toHaveAttribute('href', '/profiles/p2');
+    expect(screen.getByRole('link', { name: 'Ana Lima' })).toHaveAttribute('href', '/profiles/p1');
+  });
+
+  it('offers no list of voters in an anonymous poll', async () => {
+    renderPost(aPoll({ anonymous: true, voted: true, can_vote: false, results_visible: true }));
+    expect(await screen.findByText('2 votes')).toBeInTheDocument();
+    expect(screen.queryByText('Who voted')).not.toBeInTheDocument();
+  });
+
   it('offers checkboxes in a multiple-choice poll and says an anonymous vote is final', async () => {
     renderPost(aPoll({ multiple: true, anonymous: true }));
     const group = await screen.findByRole('group', { name: 'Choose one or more' });

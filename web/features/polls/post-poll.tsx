@@ -1,5 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { Check } from 'lucide-react';
 import type { Poll } from '@shared/api/polls';
 import type { Post } from '@shared/api/posts';
@@ -8,15 +9,21 @@ import { useLocale, useT } from '@web/i18n/i18n';
 import { cn } from '@web/lib/cn';
 import { useLiveEvents } from '@web/lib/live-events';
 import { updateCachedPost } from '@web/features/posts/post-cache';
-import { fetchPoll, retractPollVote, votePoll } from './api';
+import { queryKeys } from '@web/lib/query-keys';
+import { fetchPoll, fetchPollVoters, retractPollVote, votePoll } from './api';
 import { closesIn, percentOf } from './poll-times';
+
+/** A moment after the closing time, so the server's clock has passed it too. */
+const CLOSING_MARGIN_MS = 1000;
+/** The longest wait a browser timer holds (about 24 days); a poll closing later is seen on a later load. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * A post's poll on its card and its page (ADR 058): a radio or checkbox group with a legend to vote,
  * then the results as bars with percentages and counts once they show to the member, "N votes",
- * when it closes, and Change vote / Take back vote while it is open. An anonymous vote is final,
- * and the poll says so before one is given. Live: when anyone votes, the poll is loaded again as
- * this member may see it.
+ * when it closes, and Change vote / Take back vote while it is open; at its closing time it loads
+ * again. An anonymous vote is final, and the poll says so before one is given. Live: when anyone
+ * votes, the poll is loaded again as this member may see it.
  */
 export function PostPoll({ post, className }: { post: Pick<Post, 'id' | 'poll'>; className?: string }) {
   const poll = post.poll;
@@ -36,6 +43,17 @@ function PollBox({ postId, poll, className }: { postId: string; poll: Poll; clas
     // Gone or hidden since the event left: the next load of the post says so.
     fetchPoll(postId).then(show, () => undefined);
   });
+
+  // When its closing time comes, the poll is loaded again: it shows closed, with its results.
+  const closesAtText = poll.closed ? null : poll.closes_at;
+  useEffect(() => {
+    if (!closesAtText) return;
+    const wait = new Date(closesAtText).getTime() - Date.now() + CLOSING_MARGIN_MS;
+    if (wait > MAX_TIMER_MS) return;
+    const timer = setTimeout(() => fetchPoll(postId).then(show, () => undefined), Math.max(0, wait));
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `show` is new each render; the timer is the poll's
+  }, [postId, closesAtText]);
 
   const vote = useMutation({
     mutationFn: (optionIds: string[]) => votePoll(postId, optionIds),
@@ -64,7 +82,12 @@ function PollBox({ postId, poll, className }: { postId: string; poll: Poll; clas
           onCancel={changing ? () => setChanging(false) : undefined}
         />
       ) : (
-        <Results poll={poll} />
+        <>
+          <Results poll={poll} />
+          {poll.results_visible && !poll.anonymous && poll.voters_count > 0 ? (
+            <WhoVoted postId={postId} poll={poll} />
+          ) : null}
+        </>
       )}
       {vote.isError || retract.isError ? (
         <p role="alert" className="mt-2 text-sm text-red-700">
@@ -211,5 +234,51 @@ function Results({ poll }: { poll: Poll }) {
         </p>
       ) : null}
     </>
+  );
+}
+
+/**
+ * "Who voted", folded: opening it loads who chose each option (GET …/poll/voters), again after the
+ * count changes. Only for a poll that is not anonymous and whose results show to the member.
+ */
+function WhoVoted({ postId, poll }: { postId: string; poll: Poll }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const voters = useQuery({
+    queryKey: queryKeys.polls.voters(postId, poll.voters_count),
+    queryFn: () => fetchPollVoters(postId),
+    enabled: open,
+  });
+  const labelOf = (optionId: string) => poll.options.find((option) => option.id === optionId)?.label ?? '';
+  return (
+    <details className="mt-3 text-sm" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary className="cursor-pointer rounded-sm text-brand-700 hover:text-brand-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+        {t('polls.poll.whoVoted')}
+      </summary>
+      {voters.isError ? (
+        <p className="mt-2 text-red-700">{t('polls.poll.votersFailed')}</p>
+      ) : (
+        <dl className="mt-2 space-y-1.5">
+          {voters.data
+            ?.filter((option) => option.voters.length > 0)
+            .map((option) => (
+              <div key={option.option_id}>
+                <dt className="font-medium text-stone-800">{labelOf(option.option_id)}</dt>
+                <dd className="flex flex-wrap gap-x-3 gap-y-1 text-stone-700">
+                  {option.voters.map((voter) => (
+                    <Link
+                      key={voter.profile_id}
+                      to={`/profiles/${encodeURIComponent(voter.profile_id)}`}
+                      className="rounded-sm hover:text-brand-800 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+                    >
+                      {voter.name}
+                    </Link>
+                  ))}
+                </dd>
+              </div>
+            ))}
+        </dl>
+      )}
+    </details>
   );
 }
