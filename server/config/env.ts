@@ -410,6 +410,14 @@ export interface EmbeddingsConfig {
 export class ConfigError extends Error {}
 
 /** Reads and validates the environment. Throws a ConfigError naming every bad variable. */
+/**
+ * Whether members reach Hearth over HTTPS (PUBLIC_ORIGIN): cookies are then Secure, and the security
+ * headers ask browsers to stay on HTTPS.
+ */
+export function servedOverHttps(config: Pick<Config, 'publicOrigin'>): boolean {
+  return config.publicOrigin.startsWith('https://');
+}
+
 export function loadConfig(
   source: NodeJS.ProcessEnv = process.env,
   services: Service[] = [...SERVICES],

@@ -1,7 +1,7 @@
 import { noReadCache, type ReadCache } from '../db/read-cache';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../config/env';
+import { type Config, servedOverHttps } from '../config/env';
 import type { Db } from '../db/client';
 import { sessionExpiry } from '../features/sessions/session-lifetime';
 import { SessionPresence } from '../features/sessions/session-presence';
@@ -61,7 +61,7 @@ export async function registerAuth(
   readCache: ReadCache = noReadCache,
 ): Promise<Sessions> {
   await app.register(cookie);
-  const secure = config.publicOrigin.startsWith('https://');
+  const secure = servedOverHttps(config);
   const cookieName = secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure };
 

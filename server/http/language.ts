@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../config/env';
+import { type Config, servedOverHttps } from '../config/env';
 import { type Locale, directionOf, isLocale, localeFromAcceptLanguage } from '../../shared/domain/locales';
 
 /**
@@ -22,7 +22,7 @@ export function keepLocaleChoice(
   locale: string | null,
   config: Pick<Config, 'publicOrigin'>,
 ): void {
-  const secure = config.publicOrigin.startsWith('https://');
+  const secure = servedOverHttps(config);
   const options = { path: '/', sameSite: 'lax' as const, secure, httpOnly: true };
   if (isLocale(locale)) reply.setCookie(LOCALE_COOKIE, locale, { ...options, maxAge: YEAR_S });
   else reply.clearCookie(LOCALE_COOKIE, options);

@@ -1,7 +1,7 @@
 import helmet from 'helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../shared/domain/messages';
-import type { Config } from '../config/env';
+import { type Config, servedOverHttps } from '../config/env';
 import { isApiPath } from './auth';
 import { forbidden, HttpError } from './errors';
 
@@ -79,11 +79,11 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
         // page's relative script and link addresses at another origin.
         baseUri: ["'none'"],
         formAction: ["'self'"],
-        ...(config.publicOrigin.startsWith('https://') ? { upgradeInsecureRequests: [] } : {}),
+        ...(servedOverHttps(config) ? { upgradeInsecureRequests: [] } : {}),
       },
     },
     crossOriginEmbedderPolicy: false,
-    hsts: config.publicOrigin.startsWith('https://'),
+    hsts: servedOverHttps(config),
   });
   // Every answer carries them: API, pages, files and errors alike.
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));

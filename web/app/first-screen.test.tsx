@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { exploreRoutes } from '@web/features/explore/routes';
 import { aPost } from '@web/features/posts/post-fixtures';
+import { postsRoutes } from '@web/features/posts/routes';
 import { aPublishedPost } from '@web/features/published/test-fixtures';
 import { timelineRoutes } from '@web/features/timeline/routes';
 import { heldResponse, jsonResponse, mockFetch, type RecordedCall } from '@web/test/fetch-mock';
@@ -26,6 +27,7 @@ describe('startFirstScreen', () => {
   beforeAll(async () => {
     await Promise.all([
       import('@web/features/timeline/timeline-page'),
+      import('@web/features/posts/post-detail-page'),
       import('@web/app/shells/signed-in-shell'),
     ]);
   }, 30_000);
@@ -114,6 +116,34 @@ describe('startFirstScreen', () => {
     expect(await screen.findByRole('heading', { name: 'Soup night on Friday' })).toBeInTheDocument();
     await waitFor(() => expect(callsTo(calls, '/api/groups')).toHaveLength(1));
     await waitFor(() => expect(callsTo(calls, '/api/me/counts')).toHaveLength(1));
+  });
+
+  it('starts a post’s call with the session check on /post/{id}; the frame’s calls wait until it has drawn', async () => {
+    const { route: heldPost, answer: answerPost } = heldResponse();
+    const { calls } = mockFetch({
+      'GET /api/auth': jsonResponse(maria),
+      'GET /api/groups': jsonResponse([]),
+      'GET /api/posts/p1': heldPost,
+      'GET /api/posts/p1/comments': jsonResponse([]),
+    });
+    const queryClient = createTestQueryClient();
+    holdUntilFirstScreen(60_000);
+    for (const path of ['/post/p1', '/post/p1/photo/1']) startFirstScreen(path, queryClient);
+    // Both leave before anything is drawn; the photo's address starts the same query, not a second call.
+    await waitFor(() => expect(callsTo(calls, '/api/posts/p1')).toEqual(['/api/posts/p1']));
+    expect(callsTo(calls, '/api/auth')).toEqual(['/api/auth']);
+
+    renderApp('/post/p1', { features: postsRoutes, queryClient });
+    // Positive control: the frame is drawn (its badges and switcher would have asked by now).
+    expect(await screen.findByRole('button', { name: 'Account menu' })).toBeInTheDocument();
+    expect(callsTo(calls, '/api/groups')).toEqual([]);
+    expect(callsTo(calls, '/api/me/counts')).toEqual([]);
+
+    answerPost(jsonResponse(aPost({ id: 'p1', tldr: 'Soup night on Friday' })));
+    expect(await screen.findByRole('heading', { name: 'Soup night on Friday' })).toBeInTheDocument();
+    await waitFor(() => expect(callsTo(calls, '/api/groups')).toHaveLength(1));
+    expect(callsTo(calls, '/api/posts/p1')).toHaveLength(1);
+    expect(callsTo(calls, '/api/auth')).toHaveLength(1);
   });
 
   it('starts the timeline for a returning member on /, who is sent there', async () => {

@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
+import { withMarkdown } from '@web/components/markdown-loader';
 import { feedQueryOptions, publishedPostOptions } from '@web/features/explore/queries';
+import { postQueryOptions } from '@web/features/posts/post-query';
 import { earlyTimelineQueryOptions } from '@web/features/timeline/timeline-query';
 import { holdUntilFirstScreen } from '@web/lib/after-first-screen';
 import { isPublicPath, sendsMembersHome } from '@web/lib/auth-paths';
@@ -21,10 +23,12 @@ import { preloadMembersFrame } from './shells/members-frame';
  *   signed in, their clock is readied while the screen's data is on its way.
  * - The public feed and a published post, the pages visitors land on from outside, start their
  *   screen and its call.
- * - The timeline (/dashboard, or a door that sends a returning member there) starts its screen and
- *   its first page beside the session check. A 401 to that call is left to the check, which sends
- *   a visitor to sign in inside the app: the early call neither redirects nor remembers the page.
- *   The frame's own calls (groups, badges, live events) wait until the timeline has drawn
+ * - The timeline (/dashboard, or a door that sends a returning member there) and a post's page
+ *   (/post/{id}, the address a notification, a mail or a shared link leads to, with its photos)
+ *   start their screen and their first call beside the session check. A 401 to that call is left
+ *   to the check, which sends a visitor to sign in inside the app: the early call neither
+ *   redirects nor remembers the page.
+ *   The frame's own calls (groups, badges, live events) wait until the screen has drawn
  *   (web/lib/after-first-screen.ts).
  */
 export function startFirstScreen(pathname: string, queryClient: QueryClient): void {
@@ -45,6 +49,13 @@ export function startFirstScreen(pathname: string, queryClient: QueryClient): vo
   ) {
     import('@web/features/timeline/timeline-page').catch(() => undefined);
     void queryClient.prefetchInfiniteQuery(earlyTimelineQueryOptions());
+    holdUntilFirstScreen();
+    return;
+  }
+  const memberPost = matchPath('/post/:id', pathname) ?? matchPath('/post/:id/photo/:n', pathname);
+  if (sessionCheck && memberPost?.params.id) {
+    withMarkdown(import('@web/features/posts/post-detail-page')).catch(() => undefined);
+    void queryClient.prefetchQuery(postQueryOptions(memberPost.params.id, { early: true }));
     holdUntilFirstScreen();
     return;
   }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../../config/env';
+import { type Config, servedOverHttps } from '../../config/env';
 import type { Db } from '../../db/client';
 import { knownDevices, users } from '../../db/schema';
 import { hashToken, randomToken } from '../../lib/tokens';
@@ -61,7 +61,7 @@ export async function rememberDevice(
     path: DEVICE_PATH,
     httpOnly: true,
     sameSite: 'lax',
-    secure: config.publicOrigin.startsWith('https://'),
+    secure: servedOverHttps(config),
     expires: new Date(now.getTime() + DEVICE_MS),
   });
 }

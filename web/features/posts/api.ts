@@ -36,8 +36,16 @@ export function profilePostsPageFetcher(profileId: string): PostPageFetcher {
     fetchCursorPage<Post>(api, `/profiles/${encodeURIComponent(profileId)}/posts`, { after, signal });
 }
 
-export async function fetchPost(id: string, signal?: AbortSignal): Promise<Post> {
-  return (await api.get<Post>(`/posts/${encodeURIComponent(id)}`, { signal })).data;
+/**
+ * GET /api/posts/{id}. `redirectOnUnauthorized: false` leaves a 401 to the caller (a call made
+ * before the session check has answered).
+ */
+export async function fetchPost(
+  id: string,
+  signal?: AbortSignal,
+  { redirectOnUnauthorized }: { redirectOnUnauthorized?: boolean } = {},
+): Promise<Post> {
+  return (await api.get<Post>(`/posts/${encodeURIComponent(id)}`, { signal, redirectOnUnauthorized })).data;
 }
 
 export interface NewPost {

@@ -8,11 +8,10 @@ import { Button, ButtonLink } from '@web/components/button';
 import { NotFoundState } from '@web/components/not-found-state';
 import { Card } from '@web/components/card';
 import { LoadingScreen } from '@web/components/loading-screen';
+import { firstScreenDrawn } from '@web/lib/after-first-screen';
 import { ApiError, errorMessage } from '@web/lib/api-errors';
 import { useT } from '@web/i18n/i18n';
-import { queryKeys } from '@web/lib/query-keys';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { fetchPost } from './api';
 import { CommentsSection } from './components/comments-section';
 import { PhotoDescriptions } from './components/photo-descriptions';
 import { PostActions } from './components/post-actions';
@@ -22,7 +21,7 @@ import { PostNoticesProvider, usePostNotices } from './components/post-notices';
 import { PostOptionsMenu } from './components/post-options-menu';
 import { photoIndexOf } from './components/photo-address';
 import { photosOf } from './components/photo-grid';
-import { postsMeta } from './post-cache';
+import { postQueryOptions } from './post-query';
 import { useLivePostCounts, useLivePostReactions } from './use-live-post';
 
 /** A post that does not exist, is not visible to this member, or whose id is malformed. */
@@ -40,11 +39,14 @@ export function isPostNotFound(error: unknown): boolean {
 export function PostDetailPage() {
   const t = useT();
   const { id = '', n } = useParams();
-  const post = useQuery({
-    queryKey: queryKeys.posts.detail(id),
-    queryFn: ({ signal }) => fetchPost(id, signal),
-    meta: postsMeta('single'),
-  });
+  const post = useQuery(postQueryOptions(id));
+  const settled = !post.isPending;
+  useEffect(() => {
+    if (!settled) return;
+    // Once the post (or its error) is on screen, the frame's own calls may go.
+    const frame = requestAnimationFrame(() => setTimeout(firstScreenDrawn));
+    return () => cancelAnimationFrame(frame);
+  }, [settled]);
   useDocumentTitle(
     post.data?.tldr ??
       (isPostNotFound(post.error) ? t('posts.detail.notFoundTitle') : t('posts.detail.documentTitle')),
