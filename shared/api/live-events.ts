@@ -32,7 +32,23 @@ export type LiveEvent =
    * A gathering changed: an answer, an edit, a cancellation (ADR 057). An open event page (and a
    * card showing it) loads it again; reaches those who may see the event.
    */
-  | { type: 'group_event.updated'; eventId: string };
+  | { type: 'group_event.updated'; eventId: string }
+  /**
+   * A message of a private conversation was written, rewritten or deleted (ADR 060). Sent only to
+   * the participants who may read that message; an open thread loads it through the API.
+   */
+  | LiveMessageEvent
+  /**
+   * A conversation changed for its current participants: renamed, people added or gone, a read
+   * mark moved, a request accepted. The list and an open thread load it again.
+   */
+  | { type: 'conversation.updated'; conversationId: string };
+
+export type LiveMessageEvent = {
+  type: 'message.created' | 'message.updated' | 'message.deleted';
+  conversationId: string;
+  messageId: string;
+};
 
 export type LiveCommentEvent = {
   type: 'comment.created' | 'comment.updated' | 'comment.deleted';
@@ -53,4 +69,8 @@ export const LIVE_EVENT_TYPES: ReadonlySet<string> = new Set<LiveEvent['type']>(
   'reactions.changed',
   'group.pins',
   'group_event.updated',
+  'message.created',
+  'message.updated',
+  'message.deleted',
+  'conversation.updated',
 ]);

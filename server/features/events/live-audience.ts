@@ -64,6 +64,12 @@ export async function membersWhoMaySee(
       return groupModerators(db, event.groupId, candidates);
     case 'group_event.updated':
       return membersWhoMaySeeEvent(db, event.eventId, candidates);
+    case 'message.created':
+    case 'message.updated':
+    case 'message.deleted':
+    case 'conversation.updated':
+      // Nobody yet: conversations are not stored (the next commit stores them and decides here).
+      return new Set();
   }
 }
 
