@@ -9,3 +9,4 @@ export * from './search';
 export * from './social';
 export * from './settings';
 export * from './push';
+export * from './conversations';

@@ -1,0 +1,364 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../db/schema';
+import { openStream, type Stream } from '../../../tests/support/event-stream';
+import { memberWithClient } from '../../../tests/support/factories';
+import { addToGroup, createGroupAs } from '../../../tests/support/social-factories';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import type { TestClient } from '../../../tests/support/test-client';
+import type { LiveEvent } from '../../../shared/api/live-events';
+
+/**
+ * Private conversations (issue 31, ADR 060) over HTTP: the participant rule on every route and
+ * event, who may write to whom, requests, windows of reading, read marks and the badge counts.
+ */
+describe('private conversations', () => {
+  let app: TestApp;
+  const streams: Stream[] = [];
+  beforeAll(async () => {
+    app = await createTestApp({ config: { services: ['web'] } });
+  });
+  afterAll(async () => {
+    for (const stream of streams) stream.close();
+    await app?.close();
+  });
+
+  type Person = Awaited<ReturnType<typeof memberWithClient>>;
+  const follow = async (who: Person, whom: Person) =>
+    expect((await who.client.post(`/api/profiles/${whom.member.id}/follow`)).status).toBeLessThan(300);
+  const mutual = async (a: Person, b: Person) => {
+    await follow(a, b);
+    await follow(b, a);
+  };
+  const start = (client: TestClient, userIds: string[], name?: string) =>
+    client.post('/api/conversations', { conversation: { user_ids: userIds, ...(name ? { name } : {}) } });
+  const send = (client: TestClient, conversationId: string, content: string, extra = {}) =>
+    client.post(`/api/conversations/${conversationId}/messages`, { message: { content, ...extra } });
+  const thread = async (client: TestClient, conversationId: string) =>
+    ((await client.get(`/api/conversations/${conversationId}/messages`)).body as { content: string }[]).map(
+      (message) => message.content,
+    );
+  const open = async (client: TestClient) => {
+    const stream = await openStream(app.url, client);
+    streams.push(stream);
+    return stream;
+  };
+  const isMessage = (messageId: string) => (event: LiveEvent) =>
+    event.type === 'message.created' && event.messageId === messageId;
+
+  it('a direct conversation: made once per pair, messages newest last, encrypted at rest, live to the other', async () => {
+    const ana = await memberWithClient(app);
+    const ben = await memberWithClient(app);
+    await mutual(ana, ben);
+    const made = await start(ana.client, [ben.member.id]);
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ kind: 'direct', status: 'active', can_write: true, unread_count: 0 });
+    expect(made.body.title).toBe(
+      made.body.participants.find((p: { id: string }) => p.id === ben.member.id).name,
+    );
+    const again = await start(ben.client, [ana.member.id]);
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(made.body.id);
+
+    const benStream = await open(ben.client);
+    const first = await send(ana.client, made.body.id, 'Hello **Ben**');
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({
+      content: 'Hello **Ben**',
+      is_owner: true,
+      can_edit: true,
+      deleted: false,
+    });
+    await benStream.next(isMessage(first.body.id));
+    await send(ben.client, made.body.id, 'Hi Ana', { reply_to_id: first.body.id });
+    expect(await thread(ana.client, made.body.id)).toEqual(['Hello **Ben**', 'Hi Ana']);
+    const page = (await ana.client.get(`/api/conversations/${made.body.id}/messages`)).body;
+    expect(page[1].reply_to).toMatchObject({ id: first.body.id, preview: 'Hello Ben', deleted: false });
+
+    // What the operator sees: ciphertext, never the words.
+    const [stored] = await app.context.db.select().from(messages).where(eq(messages.id, first.body.id));
+    expect(stored!.contentEncrypted).toMatch(/^v1\./);
+    expect(stored!.contentEncrypted).not.toContain('Ben');
+  });
+
+  it('keeps every route and event from an outsider who shares a group with a participant (404, no event)', async () => {
+    const ana = await memberWithClient(app);
+    const ben = await memberWithClient(app);
+    const eve = await memberWithClient(app);
+    await mutual(ana, ben);
+    const group = await createGroupAs(ana.client);
+    await addToGroup(app, group.id, eve.member.id, 'Poster');
+    const conversation = (await start(ana.client, [ben.member.id])).body;
+    const message = (await send(ana.client, conversation.id, 'Just us')).body;
+    const base = `/api/conversations/${conversation.id}`;
+    const eveStream = await open(eve.client);
+    const anaStream = await open(ana.client);
+
+    const answers = [
+      await eve.client.get(base),
+      await eve.client.get(`${base}/messages`),
+      await eve.client.post(`${base}/messages`, { message: { content: 'Let me in' } }),
+      await eve.client.patch(base, { conversation: { name: 'Mine' } }),
+      await eve.client.post(`${base}/participants`, { participants: { user_ids: [eve.member.id] } }),
+      await eve.client.delete(`${base}/participation`),
+      await eve.client.put(`${base}/mute`),
+      await eve.client.delete(`${base}/mute`),
+      await eve.client.post(`${base}/accept`),
+      await eve.client.post(`${base}/decline`),
+      await eve.client.post(`${base}/read`, { read: { message_id: message.id } }),
+      await eve.client.patch(`/api/messages/${message.id}`, { message: { content: 'Changed' } }),
+      await eve.client.delete(`/api/messages/${message.id}`),
+    ];
+    expect(answers.map((res) => res.status)).toEqual(answers.map(() => 404));
+    expect((await eve.client.get('/api/conversations')).body).toEqual([]);
+
+    // Positive control: Ana hears the next message, Eve heard neither.
+    const later = (await send(ben.client, conversation.id, 'Still just us')).body;
+    await anaStream.next(isMessage(later.id));
+    const eveMarker = (await start(eve.client, [ana.member.id])).status;
+    expect(eveMarker).toBe(201);
+    await eveStream.next((event) => event.type === 'conversation.updated');
+    expect(eveStream.events.filter((event) => event.type.startsWith('message.'))).toEqual([]);
+    expect(
+      eveStream.events.some((event) => 'conversationId' in event && event.conversationId === conversation.id),
+    ).toBe(false);
+  });
+
+  it('a participant who left reads their window and nothing after, and hears nothing more', async () => {
+    const ana = await memberWithClient(app);
+    const ben = await memberWithClient(app);
+    const cy = await memberWithClient(app);
+    await mutual(ana, ben);
+    await mutual(ana, cy);
+    await mutual(ben, cy);
+    const circle = (await start(ana.client, [ben.member.id, cy.member.id], 'Trip')).body;
+    expect(circle.kind).toBe('circle');
+    await send(ana.client, circle.id, 'Before');
+    const cyStream = await open(cy.client);
+    expect((await cy.client.delete(`/api/conversations/${circle.id}/participation`)).status).toBe(204);
+    const after = (await send(ben.client, circle.id, 'After')).body;
+
+    expect(await thread(cy.client, circle.id)).toEqual(['Before']);
+    expect(await thread(ana.client, circle.id)).toEqual(['Before', 'After']);
+    const seenByCy = (await cy.client.get(`/api/conversations/${circle.id}`)).body;
+    expect(seenByCy).toMatchObject({ status: 'left', can_write: false });
+    expect(seenByCy.last_message.preview).toBe('Before');
+    expect((await send(cy.client, circle.id, 'Can I?')).status).toBe(403);
+    expect((await cy.client.get(`/api/messages/${after.id}`)).status).toBe(404);
+    expect(
+      (await cy.client.post(`/api/conversations/${circle.id}/read`, { read: { message_id: after.id } }))
+        .status,
+    ).toBe(422);
+    // Ana's view no longer lists Cy.
+    const seenByAna = (await ana.client.get(`/api/conversations/${circle.id}`)).body;
+    expect(seenByAna.participants.map((p: { id: string }) => p.id).sort()).toEqual(
+      [ana.member.id, ben.member.id].sort(),
+    );
+
+    // Positive control: Cy hears her own new conversation, never the message after she left.
+    const marker = (await start(cy.client, [ana.member.id])).body;
+    await cyStream.next(
+      (event) => event.type === 'conversation.updated' && event.conversationId === marker.id,
+    );
+    expect(
+      cyStream.events.some((event) => event.type === 'message.created' && event.messageId === after.id),
+    ).toBe(false);
+  });
+
+  it('who may write: mutual follows or a shared group; "following" narrows it; a block ends it both ways', async () => {
+    const ana = await memberWithClient(app);
+    const ben = await memberWithClient(app);
+    const stranger = await memberWithClient(app);
+    const oneWay = await memberWithClient(app);
+    const refusal = { error: 'You cannot message this member.' };
+    const strangerAnswer = await start(ana.client, [stranger.member.id]);
+    expect(strangerAnswer.status).toBe(403);
+    expect(strangerAnswer.body).toEqual(refusal);
+    await follow(ana, oneWay);
+    expect((await start(ana.client, [oneWay.member.id])).status).toBe(403);
+
+    // A shared group is enough, and arrives as a request (Ben does not follow Ana).
+    const group = await createGroupAs(ana.client);
+    await addToGroup(app, group.id, ben.member.id, 'Poster');
+    expect((await start(ana.client, [ben.member.id])).status).toBe(201);
+
+    // Ben narrows to people he follows: Ana (not followed) may no longer start one or write.
+    const settings = await ben.client.put('/api/messaging_settings', {
+      messaging_settings: { who_may_message: 'following' },
+    });
+    expect(settings.body).toEqual({ who_may_message: 'following', share_read_marks: true });
+    const direct = (await ana.client.get('/api/conversations')).body[0];
+    expect(direct.can_write).toBe(false);
+    expect((await send(ana.client, direct.id, 'Hi')).status).toBe(403);
+    await follow(ben, ana);
+    expect((await send(ana.client, direct.id, 'Hi now')).status).toBe(201);
+
+    // A block, either way, ends writing in the direct conversation and refuses a new one.
+    expect((await ben.client.post('/api/blocks', { user_id: ana.member.id })).status).toBe(201);
+    expect((await send(ana.client, direct.id, 'Blocked?')).status).toBe(403);
+    expect((await send(ben.client, direct.id, 'Blocked too?')).status).toBe(403);
+    expect((await start(ana.client, [ben.member.id, stranger.member.id], 'Group')).status).toBe(403);
+  });
+
+  it('in a circle a block hides the pair’s messages from each other from the block on', async () => {
+    const ana = await memberWithClient(app);
+    const ben = await memberWithClient(app);
+    const cy = await memberWithClient(app);
+    const group = await createGroupAs(ana.client);
+    for (const person of [ben, cy]) await addToGroup(app, group.id, person.member.id, 'Poster');
+    await mutual(ana, ben);
+    await mutual(ana, cy);
+    const circle = (await start(ana.client, [ben.member.id, cy.member.id])).body;
+    await send(ben.client, circle.id, 'Ben before');
+    expect((await cy.client.post('/api/blocks', { user_id: ben.member.id })).status).toBe(201);
+    const benStream = await open(ben.client);
+    const cyAfter = (await send(cy.client, circle.id, 'Cy after')).body;
+    await send(ben.client, circle.id, 'Ben after');
+    expect(await thread(cy.client, circle.id)).toEqual(['Ben before', 'Cy after']);
+    expect(await thread(ben.client, circle.id)).toEqual(['Ben before', 'Ben after']);
+    expect(await thread(ana.client, circle.id)).toEqual(['Ben before', 'Cy after', 'Ben after']);
+    const anaMarker = (await send(ana.client, circle.id, 'Ana')).body;
+    await benStream.next(isMessage(anaMarker.id));
+    expect(
+      benStream.events.some((event) => event.type === 'message.created' && event.messageId === cyAfter.id),
+    ).toBe(false);
+  });
+
+  it('requests: listed apart, counted apart, accepted or declined (gone for the decliner, unseen by the sender)', async () => {
+    const ana = await memberWithClient(app);
+    const ben = await memberWithClient(app);
+    const cy = await memberWithClient(app);
+    const group = await createGroupAs(ana.client);
+    for (const person of [ben, cy]) await addToGroup(app, group.id, person.member.id, 'Poster');
+    const toBen = (await start(ana.client, [ben.member.id])).body;
+    const toCy = (await start(ana.client, [cy.member.id])).body;
+    await send(ana.client, toBen.id, 'Hello Ben');
+    await send(ana.client, toCy.id, 'Hello Cy');
+
+    const benRequests = (await ben.client.get('/api/conversations?status=request')).body;
+    expect(benRequests.map((c: { id: string }) => c.id)).toEqual([toBen.id]);
+    expect(benRequests[0]).toMatchObject({ status: 'request', unread_count: 1 });
+    expect((await ben.client.get('/api/conversations')).body).toEqual([]);
+    expect((await ben.client.get('/api/me/counts')).body).toMatchObject({
+      unread_messages: 0,
+      message_requests: 1,
+    });
+    expect(await thread(ben.client, toBen.id)).toEqual(['Hello Ben']);
+
+    const accepted = await ben.client.post(`/api/conversations/${toBen.id}/accept`);
+    expect(accepted.body.status).toBe('active');
+    expect((await ben.client.get('/api/me/counts')).body).toMatchObject({
+      unread_messages: 1,
+      message_requests: 0,
+    });
+    expect((await ben.client.post(`/api/conversations/${toBen.id}/decline`)).status).toBe(422);
+
+    expect((await cy.client.post(`/api/conversations/${toCy.id}/decline`)).status).toBe(204);
+    expect((await cy.client.get(`/api/conversations/${toCy.id}`)).status).toBe(404);
+    expect((await cy.client.get('/api/me/counts')).body).toMatchObject({ message_requests: 0 });
+    const seenByAna = (await ana.client.get(`/api/conversations/${toCy.id}`)).body;
+    expect(seenByAna.participants.map((p: { id: string }) => p.id)).toContain(cy.member.id);
+    expect(seenByAna.can_write).toBe(true);
+  });
+
+  it('unread counts and read marks: forward only, shown only when shared, muted ones leave the badge', async () => {
+    const ana = await memberWithClient(app);
+    const ben = await memberWithClient(app);
+    await mutual(ana, ben);
+    const direct = (await start(ana.client, [ben.member.id])).body;
+    const one = (await send(ana.client, direct.id, 'One')).body;
+    const two = (await send(ana.client, direct.id, 'Two')).body;
+    expect((await ben.client.get(`/api/conversations/${direct.id}`)).body.unread_count).toBe(2);
+    expect((await ben.client.get('/api/me/counts')).body.unread_messages).toBe(2);
+    const read = (messageId: string) =>
+      ben.client.post(`/api/conversations/${direct.id}/read`, { read: { message_id: messageId } });
+    expect((await read(two.id)).status).toBe(204);
+    expect((await read(one.id)).status).toBe(204);
+    expect((await ben.client.get(`/api/conversations/${direct.id}`)).body.unread_count).toBe(0);
+    expect((await ana.client.get(`/api/conversations/${direct.id}`)).body.read_marks).toEqual([
+      { user_id: ben.member.id, last_read_message_id: two.id },
+    ]);
+    await ben.client.put('/api/messaging_settings', { messaging_settings: { share_read_marks: false } });
+    expect((await ana.client.get(`/api/conversations/${direct.id}`)).body.read_marks).toEqual([]);
+
+    await send(ana.client, direct.id, 'Three');
+    expect((await ben.client.get('/api/me/counts')).body.unread_messages).toBe(1);
+    expect((await ben.client.put(`/api/conversations/${direct.id}/mute`)).status).toBe(204);
+    expect((await ben.client.get(`/api/conversations/${direct.id}`)).body).toMatchObject({
+      muted: true,
+      unread_count: 1,
+    });
+    expect((await ben.client.get('/api/me/counts')).body.unread_messages).toBe(0);
+    await ben.client.delete(`/api/conversations/${direct.id}/mute`);
+    expect((await ben.client.get('/api/me/counts')).body.unread_messages).toBe(1);
+  });
+
+  it('edits and deletes: the author only; deleted for everyone, shown as deleted', async () => {
+    const ana = await memberWithClient(app);
+    const ben = await memberWithClient(app);
+    await mutual(ana, ben);
+    const direct = (await start(ana.client, [ben.member.id])).body;
+    const message = (await send(ana.client, direct.id, 'Typo')).body;
+    expect(
+      (await ben.client.patch(`/api/messages/${message.id}`, { message: { content: 'Mine' } })).status,
+    ).toBe(403);
+    const edited = await ana.client.patch(`/api/messages/${message.id}`, { message: { content: 'Fixed' } });
+    expect(edited.body).toMatchObject({ content: 'Fixed' });
+    expect(edited.body.edited_at).not.toBeNull();
+    expect((await ben.client.delete(`/api/messages/${message.id}`)).status).toBe(403);
+    expect((await ana.client.delete(`/api/messages/${message.id}`)).status).toBe(204);
+    const [shown] = (await ben.client.get(`/api/conversations/${direct.id}/messages`)).body;
+    expect(shown).toMatchObject({ deleted: true, content: '', files: [] });
+    expect((await ben.client.get(`/api/conversations/${direct.id}`)).body.last_message.preview).toBe(
+      'Message deleted',
+    );
+    const [stored] = await app.context.db.select().from(messages).where(eq(messages.id, message.id));
+    expect(stored!.contentEncrypted).toBeNull();
+  });
+
+  it('circles: any participant renames and adds (within the rules, up to 20); a direct one takes no one more', async () => {
+    const ana = await memberWithClient(app);
+    const ben = await memberWithClient(app);
+    const cy = await memberWithClient(app);
+    const dee = await memberWithClient(app);
+    await mutual(ana, ben);
+    await mutual(ana, cy);
+    const direct = (await start(ana.client, [ben.member.id])).body;
+    const refused = await ana.client.post(`/api/conversations/${direct.id}/participants`, {
+      participants: { user_ids: [cy.member.id] },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.user_ids).toEqual(['start a new conversation to include more people']);
+    const circle = (await start(ana.client, [ben.member.id, cy.member.id])).body;
+    const renamed = await ben.client.patch(`/api/conversations/${circle.id}`, {
+      conversation: { name: 'Book club' },
+    });
+    expect(renamed.body).toMatchObject({ name: 'Book club', title: 'Book club' });
+    // Ben neither follows Dee nor shares a group with her; Ana follows her.
+    expect(
+      (
+        await ben.client.post(`/api/conversations/${circle.id}/participants`, {
+          participants: { user_ids: [dee.member.id] },
+        })
+      ).status,
+    ).toBe(403);
+    await follow(ana, dee);
+    const added = await ana.client.post(`/api/conversations/${circle.id}/participants`, {
+      participants: { user_ids: [dee.member.id] },
+    });
+    expect(added.status).toBe(200);
+    expect(added.body.participants).toHaveLength(4);
+    expect((await dee.client.get(`/api/conversations/${circle.id}`)).body.status).toBe('request');
+  });
+
+  it('refuses bad input with the field named', async () => {
+    const ana = await memberWithClient(app);
+    expect((await start(ana.client, [ana.member.id])).body).toEqual({
+      errors: { user_ids: ['must name someone other than you'] },
+    });
+    expect((await start(ana.client, ['00000000-0000-4000-8000-000000000000'])).body).toEqual({
+      errors: { user_ids: ['names a member who does not exist'] },
+    });
+    expect((await ana.client.get('/api/conversations/x/messages?before=zzz')).status).toBe(422);
+  });
+});
