@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../db/schema';
 import { openStream, type Stream } from '../../../tests/support/event-stream';
 import { memberWithClient } from '../../../tests/support/factories';
+import { fetchBytes, jpeg, uploadAccepted } from '../../../tests/support/file-factories';
 import { addToGroup, createGroupAs } from '../../../tests/support/social-factories';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import type { TestClient } from '../../../tests/support/test-client';
@@ -349,6 +350,39 @@ describe('private conversations', () => {
     expect(added.status).toBe(200);
     expect(added.body.participants).toHaveLength(4);
     expect((await dee.client.get(`/api/conversations/${circle.id}`)).body.status).toBe('request');
+  });
+
+  it('attachments: the upload flow’s files, readable only by those who may read the message', async () => {
+    const ana = await memberWithClient(app);
+    const ben = await memberWithClient(app);
+    const eve = await memberWithClient(app);
+    await mutual(ana, ben);
+    const group = await createGroupAs(ana.client);
+    await addToGroup(app, group.id, eve.member.id, 'Poster');
+    const direct = (await start(ana.client, [ben.member.id])).body;
+    const photo = await uploadAccepted(app, ana.client, {
+      name: 'photo.jpg',
+      file_type: 'message_attachment',
+      bytes: await jpeg(),
+      contentType: 'image/jpeg',
+    });
+    const postFile = await uploadAccepted(app, ana.client, {
+      name: 'post.jpg',
+      file_type: 'post_attachment',
+      bytes: await jpeg(),
+      contentType: 'image/jpeg',
+    });
+    expect((await send(ana.client, direct.id, '', { file_request_ids: [postFile.id] })).status).toBe(422);
+    const sent = await send(ana.client, direct.id, '', { file_request_ids: [photo.id] });
+    expect(sent.status).toBe(201);
+    expect(sent.body.files.map((file: { id: string }) => file.id)).toEqual([photo.id]);
+    expect((await send(ana.client, direct.id, 'Again', { file_request_ids: [photo.id] })).status).toBe(422);
+
+    expect((await fetchBytes(ben.client, `/api/files/${photo.id}`)).response.status).toBe(200);
+    expect((await fetchBytes(eve.client, `/api/files/${photo.id}`)).response.status).toBe(404);
+    expect((await fetchBytes(app.client(), `/api/files/${photo.id}`)).response.status).toBe(404);
+    expect((await ana.client.delete(`/api/messages/${sent.body.id}`)).status).toBe(204);
+    expect((await fetchBytes(ben.client, `/api/files/${photo.id}`)).response.status).toBe(404);
   });
 
   it('refuses bad input with the field named', async () => {
