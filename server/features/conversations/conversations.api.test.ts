@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../db/schema';
+import { messages, users } from '../../db/schema';
+import { deleteDueAccount } from '../account-deletion/account-deletion.service';
 import { openStream, type Stream } from '../../../tests/support/event-stream';
 import { memberWithClient } from '../../../tests/support/factories';
 import { fetchBytes, jpeg, uploadAccepted } from '../../../tests/support/file-factories';
@@ -383,6 +384,29 @@ describe('private conversations', () => {
     expect((await fetchBytes(app.client(), `/api/files/${photo.id}`)).response.status).toBe(404);
     expect((await ana.client.delete(`/api/messages/${sent.body.id}`)).status).toBe(204);
     expect((await fetchBytes(ben.client, `/api/files/${photo.id}`)).response.status).toBe(404);
+  });
+
+  it('deleting an account removes its messages’ text for everyone; the sender shows as a deleted member', async () => {
+    const ana = await memberWithClient(app);
+    const ben = await memberWithClient(app);
+    await mutual(ana, ben);
+    const direct = (await start(ana.client, [ben.member.id])).body;
+    const hers = (await send(ana.client, direct.id, 'Remember me')).body;
+    await send(ben.client, direct.id, 'Of course', { reply_to_id: hers.id });
+    await app.context.db
+      .update(users)
+      .set({ deletionRequestedAt: new Date(), deletionDueAt: new Date(Date.now() - 1000) })
+      .where(eq(users.id, ana.member.id));
+    expect(await deleteDueAccount(app.context, ana.member.id)).toBe('deleted');
+
+    const page = (await ben.client.get(`/api/conversations/${direct.id}/messages`)).body;
+    expect(page[0]).toMatchObject({ id: hers.id, content: '', sender: null });
+    expect(page[1]).toMatchObject({
+      content: 'Of course',
+      reply_to: { id: hers.id, sender_name: null, preview: '' },
+    });
+    const [stored] = await app.context.db.select().from(messages).where(eq(messages.id, hers.id));
+    expect(stored).toMatchObject({ contentEncrypted: null, senderId: null });
   });
 
   it('refuses bad input with the field named', async () => {

@@ -23,6 +23,7 @@ import {
   joinConversation,
   listConversationsFor,
   listMessages,
+  listReadableMessagesOf,
   listParticipants,
   messagingFacts,
   moveReadMark,
@@ -440,4 +441,45 @@ export async function removeMessage(context: ConversationContext, messageId: str
     await deleteMessageContent(tx, messageId);
     await announceMessage(tx, 'message.deleted', row.conversationId, messageId);
   });
+}
+
+/**
+ * The member's conversations for their data export (conversations.json): each conversation they
+ * have a place in, its people, and the messages they may read, with who wrote each (null: a deleted
+ * member). Other members' files are named, not included.
+ */
+export async function conversationsExport(context: ConversationContext, userId: string) {
+  const conversations: Conversation[] = [];
+  let cursor: KeyCursor | null = null;
+  for (const status of ['active', 'request'] as const) {
+    cursor = null;
+    for (;;) {
+      const rows = await listConversationsFor(context.db, userId, { status, cursor, limit: 100 });
+      conversations.push(...(await presentConversations(context, userId, rows.slice(0, 100))));
+      if (rows.length <= 100) break;
+      cursor = { keys: [rows[99]!.activityExact], id: rows[99]!.id };
+    }
+  }
+  const byConversation = new Map<string, MessageRow[]>();
+  for (const row of await listReadableMessagesOf(context.db, userId)) {
+    byConversation.set(row.conversationId, [...(byConversation.get(row.conversationId) ?? []), row]);
+  }
+  return conversations.map((conversation) => ({
+    id: conversation.id,
+    kind: conversation.kind,
+    name: conversation.name,
+    your_status: conversation.status,
+    participants: conversation.participants.map((person) => person.username),
+    created_at: conversation.created_at,
+    messages: (byConversation.get(conversation.id) ?? []).map((row) => ({
+      id: row.id,
+      sender: row.senderUsername,
+      content: row.deletedAt ? '' : (readText(context, row.id, row.contentEncrypted) ?? ''),
+      deleted: row.deletedAt !== null,
+      reply_to_id: row.replyToId,
+      files: row.deletedAt ? [] : row.files.map((file) => file.name),
+      created_at: row.createdAt.toISOString(),
+      edited_at: row.editedAt?.toISOString() ?? null,
+    })),
+  }));
 }
