@@ -442,6 +442,11 @@ const MATRIX: Record<string, Entry> = {
     call: (w) => ({ path: `/api/messages/${w.messageId}` }),
     member: 404,
   },
+  'GET /api/messages/search': {
+    signedOut: 401,
+    call: () => ({ path: '/api/messages/search?q=us' }),
+    member: 200,
+  },
   'GET /api/messaging_settings': { signedOut: 401, member: 200 },
   'PUT /api/messaging_settings': {
     signedOut: 401,

@@ -409,6 +409,32 @@ describe('private conversations', () => {
     expect(stored).toMatchObject({ contentEncrypted: null, senderId: null });
   });
 
+  it('search finds a message only for those who may read it', async () => {
+    const ana = await memberWithClient(app);
+    const ben = await memberWithClient(app);
+    const eve = await memberWithClient(app);
+    await mutual(ana, ben);
+    const group = await createGroupAs(ana.client);
+    await addToGroup(app, group.id, eve.member.id, 'Poster');
+    const direct = (await start(ana.client, [ben.member.id])).body;
+    const word = `kumquat${Date.now()}`;
+    const sent = (await send(ana.client, direct.id, `The **${word}** Café is open`)).body;
+    await send(ana.client, direct.id, 'Something else');
+    const search = async (client: TestClient, q: string) =>
+      (await client.get(`/api/messages/search?q=${encodeURIComponent(q)}`)).body as {
+        message: { id: string };
+        conversation: { id: string; title: string };
+      }[];
+    const found = await search(ben.client, `${word.toUpperCase()} cafe`);
+    expect(found.map((result) => result.message.id)).toEqual([sent.id]);
+    expect(found[0]!.conversation.id).toBe(direct.id);
+    expect(await search(eve.client, word)).toEqual([]);
+    expect(await search(ben.client, `${word} missing`)).toEqual([]);
+    await ana.client.delete(`/api/messages/${sent.id}`);
+    expect(await search(ben.client, word)).toEqual([]);
+    expect((await ben.client.get('/api/messages/search?q=%20')).status).toBe(422);
+  });
+
   it('refuses bad input with the field named', async () => {
     const ana = await memberWithClient(app);
     expect((await start(ana.client, [ana.member.id])).body).toEqual({

@@ -23,6 +23,7 @@ import {
   joinConversation,
   listConversationsFor,
   listMessages,
+  listNewestReadableMessages,
   listReadableMessagesOf,
   listParticipants,
   messagingFacts,
@@ -482,4 +483,54 @@ export async function conversationsExport(context: ConversationContext, userId: 
       edited_at: row.editedAt?.toISOString() ?? null,
     })),
   }));
+}
+
+/**
+ * How many of the viewer's newest readable messages a search reads (ADR 060). Their text is
+ * encrypted, so no index can hold it: each search decrypts these in memory and matches there.
+ */
+export const MESSAGE_SEARCH_WINDOW = 2_000;
+export const MESSAGE_SEARCH_RESULTS = 50;
+
+/** Lower case, accents dropped: "Café" finds "cafe". */
+const folded = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+
+/**
+ * The viewer's messages whose text holds every word of `query`, newest first: only messages the
+ * policy lets them read (a non-participant never finds one), among their newest
+ * MESSAGE_SEARCH_WINDOW.
+ */
+export async function searchMessages(context: ConversationContext, viewerId: string, query: string) {
+  const words = folded(query).split(/\s+/).filter(Boolean);
+  const rows = await listNewestReadableMessages(context.db, viewerId, MESSAGE_SEARCH_WINDOW);
+  const now = new Date();
+  const found: { row: MessageRow; message: Message }[] = [];
+  for (const row of rows) {
+    const text = readText(context, row.id, row.contentEncrypted);
+    if (text === null) continue;
+    const haystack = folded(text);
+    if (!words.every((word) => haystack.includes(word))) continue;
+    found.push({ row, message: messageView(context, viewerId, row, now) });
+    if (found.length === MESSAGE_SEARCH_RESULTS) break;
+  }
+  const ids = [...new Set(found.map(({ row }) => row.conversationId))];
+  const conversations = ids.length
+    ? await presentConversations(
+        context,
+        viewerId,
+        await listConversationsFor(context.db, viewerId, {
+          status: 'any',
+          cursor: null,
+          limit: ids.length,
+          ids,
+        }),
+      )
+    : [];
+  const titles = new Map(conversations.map((conversation) => [conversation.id, conversation.title]));
+  return found
+    .filter(({ row }) => titles.has(row.conversationId))
+    .map(({ row, message }) => ({
+      message,
+      conversation: { id: row.conversationId, title: titles.get(row.conversationId)! },
+    }));
 }
