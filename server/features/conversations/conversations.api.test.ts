@@ -301,6 +301,7 @@ describe('private conversations', () => {
     await mutual(ana, ben);
     const direct = (await start(ana.client, [ben.member.id])).body;
     const message = (await send(ana.client, direct.id, 'Typo')).body;
+    const benStream = await open(ben.client);
     expect(
       (await ben.client.patch(`/api/messages/${message.id}`, { message: { content: 'Mine' } })).status,
     ).toBe(403);
@@ -309,6 +310,11 @@ describe('private conversations', () => {
     expect(edited.body.edited_at).not.toBeNull();
     expect((await ben.client.delete(`/api/messages/${message.id}`)).status).toBe(403);
     expect((await ana.client.delete(`/api/messages/${message.id}`)).status).toBe(204);
+    for (const type of ['message.updated', 'message.deleted']) {
+      await benStream.next(
+        (event) => event.type === type && 'messageId' in event && event.messageId === message.id,
+      );
+    }
     const [shown] = (await ben.client.get(`/api/conversations/${direct.id}/messages`)).body;
     expect(shown).toMatchObject({ deleted: true, content: '', files: [] });
     expect((await ben.client.get(`/api/conversations/${direct.id}`)).body.last_message.preview).toBe(
@@ -332,9 +338,13 @@ describe('private conversations', () => {
     expect(refused.status).toBe(422);
     expect(refused.body.errors.user_ids).toEqual(['start a new conversation to include more people']);
     const circle = (await start(ana.client, [ben.member.id, cy.member.id])).body;
+    const cyStream = await open(cy.client);
     const renamed = await ben.client.patch(`/api/conversations/${circle.id}`, {
       conversation: { name: 'Book club' },
     });
+    await cyStream.next(
+      (event) => event.type === 'conversation.updated' && event.conversationId === circle.id,
+    );
     expect(renamed.body).toMatchObject({ name: 'Book club', title: 'Book club' });
     // Ben neither follows Dee nor shares a group with her; Ana follows her.
     expect(
