@@ -361,6 +361,15 @@ describe('private conversations', () => {
     expect(added.status).toBe(200);
     expect(added.body.participants).toHaveLength(4);
     expect((await dee.client.get(`/api/conversations/${circle.id}`)).body.status).toBe('request');
+    // Ana's list, newest activity first, one per page by its cursor.
+    const first = await ana.client.get('/api/conversations?limit=1');
+    expect(first.body.map((c: { id: string }) => c.id)).toEqual([circle.id]);
+    expect(first.headers.get('x-has-next-page')).toBe('true');
+    const second = await ana.client.get(
+      `/api/conversations?limit=1&after=${first.headers.get('x-next-cursor')}`,
+    );
+    expect(second.body.map((c: { id: string }) => c.id)).toEqual([direct.id]);
+    expect(second.headers.get('x-has-next-page')).toBe('false');
   });
 
   it('attachments: the upload flow’s files, readable only by those who may read the message', async () => {
@@ -543,5 +552,12 @@ describe('private conversations', () => {
       errors: { user_ids: ['names a member who does not exist'] },
     });
     expect((await ana.client.get('/api/conversations/x/messages?before=zzz')).status).toBe(422);
+    // A well-formed list cursor naming a time no database could read.
+    const forged = Buffer.from(JSON.stringify([['2024-02-30T00:00:00.000000Z'], ana.member.id])).toString(
+      'base64url',
+    );
+    const refused = await ana.client.get(`/api/conversations?after=${forged}`);
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({ errors: { after: ['is invalid'] } });
   });
 });

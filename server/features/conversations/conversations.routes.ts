@@ -59,7 +59,7 @@ export function registerConversationRoutes(app: App, routeContext: RouteContext)
     async (request, reply) => {
       const user = requireUser(request);
       const limit = request.query.limit ?? LIMITS.pageSize;
-      const cursor = decodeKeyCursor(request.query.after, ['string']);
+      const cursor = decodeActivityCursor(request.query.after);
       const { rows, present } = await listConversations(context, user.id, {
         status: request.query.status ?? 'active',
         cursor,
@@ -292,6 +292,21 @@ function presentSettings(settings: {
   shareReadMarks: boolean;
 }) {
   return { who_may_message: settings.whoMayMessage, share_read_marks: settings.shareReadMarks };
+}
+
+/** A list's `?after=`: the last activity's exact time (as the database wrote it) and the id. */
+function decodeActivityCursor(value: string | undefined) {
+  const cursor = decodeKeyCursor(value, ['string']);
+  if (!cursor) return null;
+  // Checked here: a time the database cannot read would otherwise be its error, a 500.
+  const at = String(cursor.keys[0]);
+  const parsed = new Date(at);
+  const real =
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(at) &&
+    !Number.isNaN(parsed.getTime()) &&
+    parsed.toISOString().slice(0, 19) === at.slice(0, 19);
+  if (!real) throw invalidField('after', 'is invalid');
+  return cursor;
 }
 
 /** `?before=`: the cursor of the timelines, refused on its own field. */
