@@ -155,6 +155,9 @@ function reindexIfAvailable(dataDir: string): { ran: boolean; seconds: number; o
     ...(process.env.BENCH_DATABASE_URL && !process.env.TOTP_ENCRYPTION_KEY
       ? { TOTP_ENCRYPTION_KEY: 'bench-only-key-'.padEnd(40, '0') }
       : {}),
+    ...(process.env.BENCH_DATABASE_URL && !process.env.MESSAGES_KEY
+      ? { MESSAGES_KEY: 'bench-only-key-'.padEnd(40, '0') }
+      : {}),
   };
   const help = spawnSync(tsx, [cli, 'help'], { env, encoding: 'utf8' });
   if (!/^\s*reindex\b/m.test(help.stdout))

@@ -26,6 +26,7 @@ import { registerInvitationsRoutes } from './features/invitations/invitations.ro
 import { registerUsersRoutes } from './features/users/users.routes';
 import { registerPostRoutes } from './features/posts/posts.routes';
 import { registerCommentRoutes } from './features/comments/comments.routes';
+import { registerConversationRoutes } from './features/conversations/conversations.routes';
 import { registerMentionRoutes } from './features/mentions/mentions.routes';
 import { registerLikeRoutes } from './features/likes/likes.routes';
 import { registerReportRoutes } from './features/reports/reports.routes';
@@ -132,6 +133,7 @@ export async function buildApp(
   registerInvitationsRoutes(app, routes);
   registerPostRoutes(app, routes);
   registerCommentRoutes(app, routes);
+  registerConversationRoutes(app, routes);
   registerMentionRoutes(app, routes);
   registerLikeRoutes(app, routes);
   registerReportRoutes(app, routes);

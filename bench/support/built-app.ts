@@ -42,7 +42,7 @@ export interface BuiltApp {
 /**
  * The production server from `dist/` on `port`, as the benchmarks run it: rate limits off, its
  * stderr shown, on PGlite in `dataDir` or on BENCH_DATABASE_URL. On PostgreSQL without a
- * TOTP_ENCRYPTION_KEY of the operator's, `totpKey` is used (production requires one).
+ * TOTP_ENCRYPTION_KEY or MESSAGES_KEY of the operator's, `totpKey` is used (production requires both).
  */
 export function spawnBuiltApp(options: {
   engine: 'pglite' | 'postgres';
@@ -72,6 +72,7 @@ export function spawnBuiltApp(options: {
     ...(engine === 'postgres' && !process.env.TOTP_ENCRYPTION_KEY
       ? { TOTP_ENCRYPTION_KEY: options.totpKey }
       : {}),
+    ...(engine === 'postgres' && !process.env.MESSAGES_KEY ? { MESSAGES_KEY: options.totpKey } : {}),
     ...options.env,
   };
   // With the heap flags its settings give, as a production start is relaunched with them (ADR 053):

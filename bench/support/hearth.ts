@@ -47,6 +47,7 @@ export async function startBenchHearth(
       ...(process.env.BENCH_DATABASE_URL && !process.env.TOTP_ENCRYPTION_KEY
         ? { TOTP_ENCRYPTION_KEY: randomToken() }
         : {}),
+      ...(process.env.BENCH_DATABASE_URL && !process.env.MESSAGES_KEY ? { MESSAGES_KEY: randomToken() } : {}),
       ...options.env,
     }),
     rateLimits: false,

@@ -217,7 +217,8 @@ describe('two-factor secret key', () => {
     );
     const key = 'k'.repeat(32);
     expect(
-      loadConfig({ ...postgres, NODE_ENV: 'production', TOTP_ENCRYPTION_KEY: key }).totpEncryptionKey,
+      loadConfig({ ...postgres, NODE_ENV: 'production', TOTP_ENCRYPTION_KEY: key, MESSAGES_KEY: key })
+        .totpEncryptionKey,
     ).toBe(key);
   });
 
@@ -225,6 +226,27 @@ describe('two-factor secret key', () => {
     expect(() => loadConfig({ TOTP_ENCRYPTION_KEY: 'short' })).toThrow(
       /TOTP_ENCRYPTION_KEY: must be at least 32/,
     );
+  });
+});
+
+describe('private messages key', () => {
+  const postgres = { DATABASE_URL: 'postgres://hearth@db/hearth' };
+  const key = 'k'.repeat(32);
+
+  it('is generated in DATA_DIR when unset in embedded mode and in tests', () => {
+    expect(loadConfig({}).messagesKey).toBeUndefined();
+    expect(loadConfig({ ...postgres, NODE_ENV: 'test' }).messagesKey).toBeUndefined();
+  });
+
+  it('must be given in production with DATABASE_URL, and refuses a short key', () => {
+    expect(() => loadConfig({ ...postgres, NODE_ENV: 'production', TOTP_ENCRYPTION_KEY: key })).toThrow(
+      /MESSAGES_KEY: required/,
+    );
+    expect(
+      loadConfig({ ...postgres, NODE_ENV: 'production', TOTP_ENCRYPTION_KEY: key, MESSAGES_KEY: key })
+        .messagesKey,
+    ).toBe(key);
+    expect(() => loadConfig({ MESSAGES_KEY: 'short' })).toThrow(/MESSAGES_KEY: must be at least 32/);
   });
 });
 

@@ -156,6 +156,13 @@ const EnvSchema = z.object({
   TOTP_ENCRYPTION_KEY: optionalText.pipe(
     z.string().min(32, { error: 'must be at least 32 characters (e.g. `openssl rand -hex 32`)' }).optional(),
   ),
+  /**
+   * Encrypts the text of private messages at rest (ADR 060). When unset, a random key is generated
+   * and kept in DATA_DIR; required in production with DATABASE_URL, where processes share no folder.
+   */
+  MESSAGES_KEY: optionalText.pipe(
+    z.string().min(32, { error: 'must be at least 32 characters (e.g. `openssl rand -hex 32`)' }).optional(),
+  ),
   /** Signs one-click unsubscribe links in notification mails; when unset, a key kept in DATA_DIR. */
   MAIL_UNSUBSCRIBE_SECRET: optionalText.pipe(
     z.string().min(32, { error: 'must be at least 32 characters (e.g. `openssl rand -hex 32`)' }).optional(),
@@ -353,6 +360,8 @@ export interface Config {
   filesSigningKey: string | undefined;
   /** Key that encrypts TOTP secrets; when unset, one is generated and kept in DATA_DIR. */
   totpEncryptionKey: string | undefined;
+  /** Key that encrypts private messages' text; when unset, one is generated and kept in DATA_DIR. */
+  messagesKey: string | undefined;
   /**
    * Key of the unsubscribe links in notification mails; when unset, one is generated and kept in
    * DATA_DIR (processes that share no DATA_DIR must set MAIL_UNSUBSCRIBE_SECRET alike).
@@ -454,6 +463,7 @@ export function loadConfig(
     uploadQuotaBytes: env.UPLOAD_QUOTA_BYTES,
     filesSigningKey: env.FILES_SIGNING_KEY,
     totpEncryptionKey: totpEncryptionKey(env),
+    messagesKey: messagesKey(env),
     mailUnsubscribeSecret: env.MAIL_UNSUBSCRIBE_SECRET,
     links: linksConfig(env),
     inboundMail: inboundMailConfig(env, publicOrigin),
@@ -598,6 +608,17 @@ function totpEncryptionKey(env: Env): string | undefined {
     );
   }
   return env.TOTP_ENCRYPTION_KEY;
+}
+
+/** Like the TOTP key: every process must read what another encrypted, so production names the key. */
+function messagesKey(env: Env): string | undefined {
+  if (!env.MESSAGES_KEY && env.DATABASE_URL && env.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration:\n  MESSAGES_KEY: required with DATABASE_URL in production, the same on every ' +
+        'process (e.g. `openssl rand -hex 32`); it encrypts private messages at rest',
+    );
+  }
+  return env.MESSAGES_KEY;
 }
 
 /** METRICS_PORT serves /metrics, which needs its token. */

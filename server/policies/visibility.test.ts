@@ -8,6 +8,9 @@ import {
   canPostInGroup,
 } from './group-roles';
 import {
+  canAddToConversation,
+  canMessageMember,
+  canReadMessage,
   canMemberSeeComment,
   canMemberSeePost,
   canViewEvent,
@@ -175,16 +178,82 @@ describe('canViewEvent', () => {
     expect(canViewEvent(inGroup, 'org', { ...facts, groupRole: 'Owner' })).toBe(true);
   });
 
-  it("shows an event without a group to the organiser and their followers", () => {
+  it('shows an event without a group to the organiser and their followers', () => {
     expect(canViewEvent(amongFollowers, 'org', facts)).toBe(true);
     expect(canViewEvent(amongFollowers, 'f', { ...facts, followsOrganizer: true })).toBe(true);
     expect(canViewEvent(amongFollowers, 'm', { ...facts, groupRole: 'Owner' })).toBe(false);
   });
 
   it('hides it from anyone a block separates from the organiser, whichever way', () => {
-    expect(canViewEvent(inGroup, 'm', { ...facts, groupRole: 'Poster', blockedWithOrganizer: true })).toBe(false);
+    expect(canViewEvent(inGroup, 'm', { ...facts, groupRole: 'Poster', blockedWithOrganizer: true })).toBe(
+      false,
+    );
     expect(
       canViewEvent(amongFollowers, 'f', { ...facts, followsOrganizer: true, blockedWithOrganizer: true }),
+    ).toBe(false);
+  });
+});
+
+describe('canReadMessage (private conversations, ADR 060)', () => {
+  const at = (minute: number) => new Date(Date.UTC(2030, 0, 1, 12, minute));
+  const place = { joinedAt: at(10), leftAt: null, status: 'active' as const };
+  const message = (minute: number, senderId: string | null = 'ben') => ({ senderId, createdAt: at(minute) });
+
+  it('reads what was sent inside the window: from joining, until leaving', () => {
+    expect(canReadMessage(message(10), 'ana', place, [])).toBe(true);
+    expect(canReadMessage(message(9), 'ana', place, [])).toBe(false);
+    const left = { ...place, leftAt: at(20) };
+    expect(canReadMessage(message(20), 'ana', left, [])).toBe(true);
+    expect(canReadMessage(message(21), 'ana', left, [])).toBe(false);
+  });
+
+  it('nothing without a place, or after declining; a request is read', () => {
+    expect(canReadMessage(message(15), 'ana', null, [])).toBe(false);
+    expect(canReadMessage(message(15), 'ana', { ...place, status: 'declined' }, [])).toBe(false);
+    expect(canReadMessage(message(15), 'ana', { ...place, status: 'request' }, [])).toBe(true);
+  });
+
+  it('a block either way hides the sender’s messages from its making on, never one’s own', () => {
+    const blocks = [{ blockerId: 'ana', blockedId: 'ben', createdAt: at(15) }];
+    expect(canReadMessage(message(14), 'ana', place, blocks)).toBe(true);
+    expect(canReadMessage(message(15), 'ana', place, blocks)).toBe(false);
+    const reversed = [{ blockerId: 'ben', blockedId: 'ana', createdAt: at(15) }];
+    expect(canReadMessage(message(16), 'ana', place, reversed)).toBe(false);
+    expect(canReadMessage(message(16, 'ana'), 'ana', place, blocks)).toBe(true);
+    expect(canReadMessage(message(16, null), 'ana', place, blocks)).toBe(true);
+  });
+});
+
+describe('who may write to whom', () => {
+  const facts = {
+    recipientFollowsSender: false,
+    senderFollowsRecipient: false,
+    shareAGroup: false,
+    blocked: false,
+    recipientAllows: 'everyone_connected' as const,
+  };
+
+  it('mutual follows or a shared group; one-way following is not enough to start', () => {
+    expect(canMessageMember(facts)).toBe(false);
+    expect(canMessageMember({ ...facts, shareAGroup: true })).toBe(true);
+    expect(canMessageMember({ ...facts, senderFollowsRecipient: true })).toBe(false);
+    expect(canMessageMember({ ...facts, senderFollowsRecipient: true, recipientFollowsSender: true })).toBe(
+      true,
+    );
+  });
+
+  it('"following" lets only those the recipient follows; a block ends it', () => {
+    const following = { ...facts, recipientAllows: 'following' as const, shareAGroup: true };
+    expect(canMessageMember(following)).toBe(false);
+    expect(canMessageMember({ ...following, recipientFollowsSender: true })).toBe(true);
+    expect(canMessageMember({ ...facts, shareAGroup: true, blocked: true })).toBe(false);
+  });
+
+  it('adding: the adder follows them or shares a group, and their choice holds', () => {
+    expect(canAddToConversation({ ...facts, senderFollowsRecipient: true })).toBe(true);
+    expect(canAddToConversation({ ...facts, shareAGroup: true, blocked: true })).toBe(false);
+    expect(
+      canAddToConversation({ ...facts, senderFollowsRecipient: true, recipientAllows: 'following' }),
     ).toBe(false);
   });
 });

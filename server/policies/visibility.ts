@@ -1,6 +1,6 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { LinkVisibility } from '../../shared/domain/constants';
-import { groupEvents, links, posts } from '../db/schema';
+import { groupEvents, links, messages, posts } from '../db/schema';
 import { isMember, type MaybeRole } from './group-roles';
 
 /**
@@ -210,4 +210,106 @@ export function visibleEventsCondition(viewerId: ViewerId): SQL {
     select 1 from follows vis_ef
     where vis_ef.followee_id = group_events.organizer_id and vis_ef.follower_id = ${viewerId}
   )) end and ${notBlockedCondition(viewerId, sql.raw('group_events.organizer_id'))})`;
+}
+
+/**
+ * A member's place in a conversation (ADR 060): the window of messages they read, from joining to
+ * leaving. A declined request is no place at all: the conversation is gone for them.
+ */
+export interface ParticipantWindow {
+  joinedAt: Date;
+  leftAt: Date | null;
+  status: 'active' | 'request' | 'declined';
+}
+
+/** A block between two members, with when it was made: it hides messages from then on. */
+export interface DatedBlock {
+  blockerId: string;
+  blockedId: string;
+  createdAt: Date;
+}
+
+/** The conversation exists for the member: they are, or were, a participant and did not decline it. */
+export function isConversationParticipant(place: ParticipantWindow | null): place is ParticipantWindow {
+  return place !== null && place.status !== 'declined';
+}
+
+/**
+ * Private conversations (issue 31, ADR 060): a member reads a message when they are a participant
+ * and it was sent inside their window (joined at or before it, left, if they left, at or after
+ * it), and no block made before it stands between them and its sender, either way (a block hides
+ * what is said from then on). Every route, live event, search, file and export of messages asks
+ * this, or its SQL form `readableMessagesCondition`.
+ */
+export function canReadMessage(
+  message: { senderId: string | null; createdAt: Date },
+  viewerId: string,
+  place: ParticipantWindow | null,
+  blocks: readonly DatedBlock[],
+): boolean {
+  if (!isConversationParticipant(place)) return false;
+  const at = message.createdAt.getTime();
+  if (at < place.joinedAt.getTime()) return false;
+  if (place.leftAt !== null && at > place.leftAt.getTime()) return false;
+  const senderId = message.senderId;
+  if (senderId === null || senderId === viewerId) return true;
+  return !blocks.some(
+    (block) =>
+      block.createdAt.getTime() <= at &&
+      ((block.blockerId === viewerId && block.blockedId === senderId) ||
+        (block.blockerId === senderId && block.blockedId === viewerId)),
+  );
+}
+
+/**
+ * SQL condition on `messages`: the viewer may read the row (the same rule as canReadMessage).
+ * Outer columns are named `messages.…` literally so a subquery never binds them to its own table.
+ * Served by the participants' primary key and user_blocks' primary key and blocked index.
+ */
+export function readableMessagesCondition(viewerId: ViewerId): SQL {
+  return sql`(exists (
+    select 1 from conversation_participants vis_cp
+    where vis_cp.conversation_id = messages.conversation_id and vis_cp.user_id = ${viewerId}
+      and vis_cp.status <> 'declined'
+      and ${messages.createdAt} >= vis_cp.joined_at
+      and (vis_cp.left_at is null or ${messages.createdAt} <= vis_cp.left_at)
+  ) and (messages.sender_id is null or messages.sender_id = ${viewerId} or not exists (
+    select 1 from user_blocks vis_mb
+    where vis_mb.created_at <= messages.created_at
+      and ((vis_mb.blocker_id = ${viewerId} and vis_mb.blocked_id = messages.sender_id)
+        or (vis_mb.blocked_id = ${viewerId} and vis_mb.blocker_id = messages.sender_id))
+  )))`;
+}
+
+/** What the who-may-write rule needs to know about two members. */
+export interface MessagingFacts {
+  /** The recipient follows the sender; the sender follows the recipient. */
+  recipientFollowsSender: boolean;
+  senderFollowsRecipient: boolean;
+  /** They are both members of at least one group. */
+  shareAGroup: boolean;
+  /** A block stands between them, either way. */
+  blocked: boolean;
+  /** The recipient's choice (Settings → Messages). */
+  recipientAllows: 'everyone_connected' | 'following';
+}
+
+/**
+ * Who may write to whom (issue 31, ADR 060): members who follow each other or share a group; a
+ * member who chose "following" hears only from members they follow; a block ends it both ways.
+ */
+export function canMessageMember(facts: MessagingFacts): boolean {
+  if (facts.blocked) return false;
+  if (facts.recipientAllows === 'following') return facts.recipientFollowsSender;
+  return (facts.recipientFollowsSender && facts.senderFollowsRecipient) || facts.shareAGroup;
+}
+
+/**
+ * Adding someone to a circle: the adder must follow them or share a group with them, no block
+ * between the two, and the added member's own choice holds ("following": they follow the adder).
+ */
+export function canAddToConversation(facts: MessagingFacts): boolean {
+  if (facts.blocked) return false;
+  if (facts.recipientAllows === 'following') return facts.recipientFollowsSender;
+  return facts.senderFollowsRecipient || facts.shareAGroup;
 }

@@ -4,15 +4,19 @@ import { LIVE_EVENT_TYPES } from './live-events';
 /** The live stream's events (GET /api/events): the reader accepts these kinds and no other. */
 
 describe('the live event kinds', () => {
-  it('are exactly the links’, posts’, notifications’, join requests’, comments’, counts’, reactions’, pins’, gatherings’ and polls’', () => {
+  it('are exactly the links’, posts’, notifications’, join requests’, comments’, counts’, reactions’, pins’, gatherings’, polls’, messages’ and conversations’', () => {
     expect([...LIVE_EVENT_TYPES].sort()).toEqual([
       'comment.created',
       'comment.deleted',
       'comment.updated',
+      'conversation.updated',
       'group.pins',
       'group.requests',
       'group_event.updated',
       'link.updated',
+      'message.created',
+      'message.deleted',
+      'message.updated',
       'notification.created',
       'poll.updated',
       'post.counts',

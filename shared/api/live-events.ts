@@ -37,7 +37,23 @@ export type LiveEvent =
    * A post's poll got, changed or lost a vote (ADR 058). A hint without counts or voter: an open card
    * loads the poll again as its viewer may see it; reaches those who may see the post.
    */
-  | { type: 'poll.updated'; postId: string };
+  | { type: 'poll.updated'; postId: string }
+  /**
+   * A message of a private conversation was written, rewritten or deleted (ADR 060). Sent only to
+   * the participants who may read that message; an open thread loads it through the API.
+   */
+  | LiveMessageEvent
+  /**
+   * A conversation changed for its current participants: renamed, people added or gone, a read
+   * mark moved, a request accepted. The list and an open thread load it again.
+   */
+  | { type: 'conversation.updated'; conversationId: string };
+
+export type LiveMessageEvent = {
+  type: 'message.created' | 'message.updated' | 'message.deleted';
+  conversationId: string;
+  messageId: string;
+};
 
 export type LiveCommentEvent = {
   type: 'comment.created' | 'comment.updated' | 'comment.deleted';
@@ -59,4 +75,8 @@ export const LIVE_EVENT_TYPES: ReadonlySet<string> = new Set<LiveEvent['type']>(
   'group.pins',
   'group_event.updated',
   'poll.updated',
+  'message.created',
+  'message.updated',
+  'message.deleted',
+  'conversation.updated',
 ]);

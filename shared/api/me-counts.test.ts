@@ -9,9 +9,11 @@ describe("the frame's badge counts", () => {
     unread_notifications: 2,
     pending_group_requests: 1,
     reports: { can_review: true, open_count: 4 },
+    unread_messages: 3,
+    message_requests: 1,
   };
 
-  it('carry the inbox, the join requests and the reports, every field required', () => {
+  it('carry the inbox, the join requests, the reports and the messages, every field required', () => {
     expectEveryFieldRequired(MeCountsSchema, counts);
     expectEveryFieldRequired(MeCountsSchema.shape.reports, counts.reports);
   });
@@ -19,6 +21,7 @@ describe("the frame's badge counts", () => {
   it('are whole numbers', () => {
     expect(MeCountsSchema.safeParse({ ...counts, unread_notifications: 0.5 }).success).toBe(false);
     expect(MeCountsSchema.safeParse({ ...counts, pending_group_requests: 0.5 }).success).toBe(false);
+    expect(MeCountsSchema.safeParse({ ...counts, unread_messages: 0.5 }).success).toBe(false);
     expect(
       MeCountsSchema.safeParse({ ...counts, reports: { can_review: true, open_count: 0.5 } }).success,
     ).toBe(false);

@@ -12,5 +12,9 @@ export const MeCountsSchema = z.object({
   pending_group_requests: z.number().int(),
   /** Whether the member reviews reports, and how many wait for them (GET /api/reports/summary). */
   reports: z.object({ can_review: z.boolean(), open_count: z.number().int() }),
+  /** Unread messages in the member's active, unmuted conversations (ADR 060). */
+  unread_messages: z.number().int(),
+  /** Conversations waiting for the member to accept or decline them. */
+  message_requests: z.number().int(),
 });
 export type MeCounts = z.infer<typeof MeCountsSchema>;

@@ -15,7 +15,7 @@ export type GroupRequestStatus = (typeof GROUP_REQUEST_STATUSES)[number];
 export const GROUP_INVITATION_STATUSES = ['accepted', 'declined'] as const;
 export type GroupInvitationStatus = (typeof GROUP_INVITATION_STATUSES)[number];
 
-export const FILE_TYPES = ['post_attachment', 'profile'] as const;
+export const FILE_TYPES = ['post_attachment', 'profile', 'message_attachment'] as const;
 export type FileType = (typeof FILE_TYPES)[number];
 
 /**

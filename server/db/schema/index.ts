@@ -10,3 +10,4 @@ export * from './social';
 export * from './settings';
 export * from './push';
 export * from './polls';
+export * from './conversations';

@@ -16,10 +16,13 @@ import {
   canMemberSeeComment,
   canMemberSeePost,
   canViewEvent,
+  canReadMessage,
   canViewLink,
   isBlockedEitherWay,
+  isConversationParticipant,
 } from '../../policies/visibility';
 import type { LiveEvent } from './live-events';
+import { datedBlocksBetween, findMessageFacts, placesOf } from '../conversations/conversations.repo';
 
 /**
  * Of the members listening, those who may see what the event is about, decided by the one policy
@@ -27,6 +30,9 @@ import type { LiveEvent } from './live-events';
  * never reaches a member who blocked them or whom they blocked). An event about something deleted
  * since, or that a member may not see, reaches no one. A few queries per event, whatever the
  * number of streams.
+ *
+ * A message's events reach the participants who may read that message (ADR 060: their window,
+ * and no block made before it with its sender); a conversation's, its current participants.
  *
  * `link.updated` concerns the link's owner alone (its processing), and `group.requests` names a
  * group's queue, not a member; `post.created` and `notification.created` name another member.
@@ -66,6 +72,12 @@ export async function membersWhoMaySee(
       return groupModerators(db, event.groupId, candidates);
     case 'group_event.updated':
       return membersWhoMaySeeEvent(db, event.eventId, candidates);
+    case 'message.created':
+    case 'message.updated':
+    case 'message.deleted':
+      return membersWhoMayReadMessage(db, event.messageId, candidates);
+    case 'conversation.updated':
+      return currentParticipants(db, event.conversationId, candidates);
   }
 }
 
@@ -248,4 +260,27 @@ async function groupModerators(db: DbOrTx, groupId: string, candidates: string[]
     .from(groupRoles)
     .where(and(eq(groupRoles.groupId, groupId), inArray(groupRoles.userId, candidates)));
   return new Set(rows.filter((row) => canAnswerRequests(row.role)).map((row) => row.userId));
+}
+
+/** Of `candidates`, the participants who may read the message (nobody once it is gone). */
+async function membersWhoMayReadMessage(db: DbOrTx, messageId: string, candidates: string[]) {
+  const message = await findMessageFacts(db, messageId);
+  if (!message) return new Set<string>();
+  const places = await placesOf(db, message.conversationId, candidates);
+  const blocks = message.senderId ? await datedBlocksBetween(db, [message.senderId], candidates) : [];
+  return new Set(
+    places
+      .filter((place) => canReadMessage(message, place.userId, place, blocks))
+      .map((place) => place.userId),
+  );
+}
+
+/** Of `candidates`, those still in the conversation (not left, not declined). */
+async function currentParticipants(db: DbOrTx, conversationId: string, candidates: string[]) {
+  const places = await placesOf(db, conversationId, candidates);
+  return new Set(
+    places
+      .filter((place) => isConversationParticipant(place) && place.leftAt === null)
+      .map((place) => place.userId),
+  );
 }

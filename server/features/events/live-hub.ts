@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbOrTx } from '../../db/client';
 import { membersWhoMaySee } from './live-audience';
-import type { LiveCommentEvent } from '../../../shared/api/live-events';
+import type { LiveCommentEvent, LiveMessageEvent } from '../../../shared/api/live-events';
 import { LIVE_EVENTS_CHANNEL, type LiveEvent, type LiveMessage } from './live-events';
 
 /** One open Server-Sent Event stream: whose it is, and how to hand it an event or end it. */
@@ -19,6 +19,10 @@ function commentEvent<T extends LiveCommentEvent['type']>(type: T) {
     commentId: z.string().uuid(),
     parentId: z.string().uuid().nullable(),
   });
+}
+
+function messageEvent<T extends LiveMessageEvent['type']>(type: T) {
+  return z.object({ type: z.literal(type), conversationId: z.string().uuid(), messageId: z.string().uuid() });
 }
 
 /** What a notification must carry; anything else on the channel is ignored (and logged). */
@@ -55,6 +59,10 @@ const LiveMessageSchema: z.ZodType<LiveMessage> = z.object({
       postId: z.string().uuid(),
       commentId: z.string().uuid().nullable(),
     }),
+    messageEvent('message.created'),
+    messageEvent('message.updated'),
+    messageEvent('message.deleted'),
+    z.object({ type: z.literal('conversation.updated'), conversationId: z.string().uuid() }),
   ]),
   actorId: z.string().uuid().optional(),
 });

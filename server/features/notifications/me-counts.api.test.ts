@@ -13,17 +13,27 @@ describe('GET /api/me/counts', () => {
   });
   afterAll(() => app.close());
 
-  /** The badges as the single endpoints give them, to compare with the combined answer. */
+  /**
+   * The badges as the single endpoints give them, to compare with the combined answer; the message
+   * badges as the conversation lists add up (active, unmuted conversations; open requests).
+   */
   async function oneByOne(client: TestClient) {
-    const [unread, pending, reports] = await Promise.all([
+    const [unread, pending, reports, conversations, requests] = await Promise.all([
       client.get('/api/notifications/unread_count'),
       client.get('/api/group_requests/pending_count'),
       client.get('/api/reports/summary'),
+      client.get('/api/conversations?limit=50'),
+      client.get('/api/conversations?status=request&limit=50'),
     ]);
+    const counted = (conversations.body as { status: string; muted: boolean; unread_count: number }[]).filter(
+      (conversation) => conversation.status === 'active' && !conversation.muted,
+    );
     return {
       unread_notifications: unread.body.count,
       pending_group_requests: pending.body.count,
       reports: reports.body,
+      unread_messages: counted.reduce((sum, conversation) => sum + conversation.unread_count, 0),
+      message_requests: requests.body.length,
     };
   }
 
@@ -40,6 +50,8 @@ describe('GET /api/me/counts', () => {
       unread_notifications: 0,
       pending_group_requests: 0,
       reports: { can_review: false, open_count: 0 },
+      unread_messages: 0,
+      message_requests: 0,
     });
     const signedOut = await app.client().get('/api/me/counts');
     expect(signedOut.status).toBe(401);

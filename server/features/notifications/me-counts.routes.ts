@@ -2,6 +2,7 @@ import { MeCountsSchema, type MeCounts } from '../../../shared/api/me-counts';
 import type { App, RouteContext } from '../../context';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { countPendingRequestsForModerator } from '../groups/groups.repo';
+import { countMessageBadges } from '../conversations/conversations.repo';
 import { countOpenReports } from '../reports/reports.repo';
 import { loadReviewScope } from '../reports/reports.service';
 import { countUnreadLines } from './notifications.repo';
@@ -18,12 +19,15 @@ export function registerMeCountsRoutes(app: App, { db }: RouteContext) {
         const unread = await countUnreadLines(tx, user.id);
         const pending = await countPendingRequestsForModerator(tx, user.id);
         const scope = await loadReviewScope(tx, user);
+        const messages = await countMessageBadges(tx, user.id);
         return {
           unread_notifications: unread,
           pending_group_requests: pending,
           reports: scope
             ? { can_review: true, open_count: await countOpenReports(tx, scope) }
             : { can_review: false, open_count: 0 },
+          unread_messages: messages.unread,
+          message_requests: messages.requests,
         };
       });
     },

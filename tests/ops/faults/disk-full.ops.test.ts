@@ -67,7 +67,7 @@ describe.skipIf(clusterUnavailable() !== null)('the disk for uploads is full', (
     hearth = await startHearthProcess({
       databaseUrl: cluster.url,
       dataDir,
-      env: { LOG_LEVEL: 'warn', FILES_SIGNING_KEY: KEY, TOTP_ENCRYPTION_KEY: KEY },
+      env: { LOG_LEVEL: 'warn', FILES_SIGNING_KEY: KEY, TOTP_ENCRYPTION_KEY: KEY, MESSAGES_KEY: KEY },
     });
     database = await openDatabase({ kind: 'postgres', url: cluster.url, max: 2 });
     const member = await createMember({ context: { db: database.db } } as unknown as TestApp);

@@ -98,6 +98,7 @@ describe.skipIf(clusterUnavailable() !== null)('a link target that hangs', () =>
         LINK_FETCH_ALLOW_LOOPBACK: 'true',
         FILES_SIGNING_KEY: KEY,
         TOTP_ENCRYPTION_KEY: KEY,
+        MESSAGES_KEY: KEY,
         ...env,
       },
     });

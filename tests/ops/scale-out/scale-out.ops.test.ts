@@ -89,6 +89,7 @@ describe.skipIf(clusterUnavailable() !== null)('two web processes and two worker
       S3_SECRET_ACCESS_KEY: storage.secretAccessKey,
       FILES_SIGNING_KEY: KEY,
       TOTP_ENCRYPTION_KEY: KEY,
+      MESSAGES_KEY: KEY,
       MAIL_UNSUBSCRIBE_SECRET: KEY,
       METRICS_TOKEN,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
