@@ -664,6 +664,18 @@ const MATRIX: Record<string, Entry> = {
     call: (w) => ({ path: `/api/group_events/${w.eventId}/calendar.ics` }),
     roles: MEMBERS_ONLY(200),
   },
+  // Reminders are for an answer that is reminded: a member who has not answered gets 422.
+  'PUT /api/group_events/:id/reminders': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/group_events/${w.eventId}/reminders`, body: { reminders: { choice: 'off' } } }),
+    roles: byRole(422, 422, 422, 422, 404),
+  },
+  'GET /api/event_reminders': { signedOut: 401, member: 200 },
+  'PUT /api/event_reminders': {
+    signedOut: 401,
+    call: () => ({ path: '/api/event_reminders', body: { event_reminders: { choice: 'hour_before' } } }),
+    member: 200,
+  },
 
   // The private calendar feed: the member's own; its address is the key (unknown: 404).
   'GET /api/calendar_feed': { signedOut: 401, member: 200 },

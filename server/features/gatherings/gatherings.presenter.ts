@@ -37,7 +37,13 @@ export function presentEventSummary(row: EventRow, viewerId: string): EventSumma
     my_rsvp:
       row.myStatus === null
         ? null
-        : { status: row.myStatus, guests: row.myGuests ?? 0, waitlisted: row.myWaitlisted ?? false },
+        : {
+            status: row.myStatus,
+            guests: row.myGuests ?? 0,
+            waitlisted: row.myWaitlisted ?? false,
+            reminders: row.myReminders ?? 'default',
+            default_reminders: row.defaultReminders,
+          },
     can_edit: canEditEvent(viewerId, row),
     calendar_url: calendarPath(row.id),
     created_at: row.createdAt.toISOString(),

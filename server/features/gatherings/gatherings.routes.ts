@@ -5,6 +5,9 @@ import {
   CreateEventBodySchema,
   EventListSchema,
   EventSchema,
+  ReminderDefaultBodySchema,
+  ReminderDefaultSchema,
+  RemindersBodySchema,
   RsvpBodySchema,
   UpdateEventBodySchema,
 } from '../../../shared/api/gatherings';
@@ -20,10 +23,12 @@ import {
   revokeCalendarFeed,
 } from './calendar-feeds.service';
 import { eventsCalendar } from './gatherings.calendar';
+import { findReminderDefault, saveReminderDefault } from './gatherings.repo';
 import { presentEvent, presentEventSummary } from './gatherings.presenter';
 import {
   answerEvent,
   cancelEvent,
+  chooseReminders,
   createEvent,
   editEvent,
   listUpcoming,
@@ -119,6 +124,23 @@ export function registerGatheringRoutes(app: App, context: RouteContext) {
     },
   );
 
+  /** The viewer's reminders for this event (going or maybe answers only). */
+  app.put(
+    '/api/group_events/:id/reminders',
+    {
+      ...signedIn,
+      schema: { params: IdParamsSchema, body: RemindersBodySchema, response: { 200: EventSchema } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await context.throttle.hit('memberWrites', user.id);
+      return present(
+        await chooseReminders(db, request.params.id, user.id, request.body.reminders),
+        user.id,
+      );
+    },
+  );
+
   /** The event as an iCalendar file, to add to a calendar app. */
   app.get(
     '/api/group_events/:id/calendar.ics',
@@ -132,6 +154,29 @@ export function registerGatheringRoutes(app: App, context: RouteContext) {
         .header('content-disposition', 'attachment; filename="event.ics"')
         .header('cache-control', 'private, no-store')
         .send(body);
+    },
+  );
+}
+
+/** The member's default reminders before events (Settings → Notifications, ADR 057). */
+export function registerReminderDefaultRoutes(app: App, context: RouteContext) {
+  const { db } = context;
+  const signedIn = { preValidation: signedInOnly };
+
+  app.get(
+    '/api/event_reminders',
+    { ...signedIn, schema: { response: { 200: ReminderDefaultSchema } } },
+    async (request) => ({ choice: await findReminderDefault(db, requireUser(request).id) }),
+  );
+
+  app.put(
+    '/api/event_reminders',
+    { ...signedIn, schema: { body: ReminderDefaultBodySchema, response: { 200: ReminderDefaultSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      await context.throttle.hit('memberWrites', user.id);
+      await saveReminderDefault(db, user.id, request.body.event_reminders.choice);
+      return { choice: await findReminderDefault(db, user.id) };
     },
   );
 }

@@ -4,6 +4,8 @@ import type {
   CreateEventBody,
   EventSummary,
   GroupEvent,
+  ReminderDefault,
+  RemindersBody,
   RsvpBody,
   UpdateEventBody,
 } from '@shared/api/gatherings';
@@ -57,6 +59,25 @@ export async function cancelEvent(id: string): Promise<GroupEvent> {
 
 export async function answerEvent(id: string, rsvp: RsvpBody['rsvp']): Promise<GroupEvent> {
   return (await api.put<GroupEvent>(`${eventUrl(id)}/rsvp`, { rsvp })).data;
+}
+
+/** The viewer's reminders for one event (PUT /api/group_events/{id}/reminders). */
+export async function chooseReminders(id: string, reminders: RemindersBody['reminders']): Promise<GroupEvent> {
+  return (await api.put<GroupEvent>(`${eventUrl(id)}/reminders`, { reminders })).data;
+}
+
+/** The member's default reminders (GET/PUT /api/event_reminders). */
+export const reminderDefaultKey = ['group-events', 'reminder-default'] as const;
+
+export function reminderDefaultQueryOptions() {
+  return queryOptions({
+    queryKey: reminderDefaultKey,
+    queryFn: async ({ signal }) => (await api.get<ReminderDefault>('/api/event_reminders', { signal })).data,
+  });
+}
+
+export async function saveReminderDefault(choice: ReminderDefault['choice']): Promise<ReminderDefault> {
+  return (await api.put<ReminderDefault>('/api/event_reminders', { event_reminders: { choice } })).data;
 }
 
 /** The member's private calendar feed (GET/POST/DELETE /api/calendar_feed). */

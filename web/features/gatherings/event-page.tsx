@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Ban, CalendarDays, Download, MapPin, Pencil, UsersRound } from 'lucide-react';
+import { Ban, BellRing, CalendarDays, Download, MapPin, Pencil, UsersRound } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import type { EventAnswer, GroupEvent } from '@shared/api/gatherings';
-import { EVENT_LIMITS, type RsvpStatus } from '@shared/domain/gatherings';
+import { EVENT_LIMITS, REMINDER_CHOICES, type ReminderChoice, type RsvpStatus } from '@shared/domain/gatherings';
 import { Alert } from '@web/components/alert';
 import { Button, ButtonLink } from '@web/components/button';
 import { Card, CardBody } from '@web/components/card';
@@ -17,10 +17,11 @@ import { safeUrl } from '@web/lib/safe-url';
 import { useLiveEvents } from '@web/lib/live-events';
 import { useClock } from '@web/lib/time-zone';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { answerEvent, cancelEvent, eventKeys, eventQueryOptions } from './api';
+import { answerEvent, cancelEvent, chooseReminders, eventKeys, eventQueryOptions } from './api';
 import { answerLabel } from './components/event-list';
 import { countsText, eventWhen, plannedZoneNote } from './event-times';
 import { editEventPath, UPCOMING_EVENTS_PATH } from './paths';
+import { REMINDER_LABELS } from './reminder-labels';
 
 const ANSWERS: { status: RsvpStatus; label: string }[] = [
   { status: 'going', label: 'Going' },
@@ -248,9 +249,45 @@ function AnswerForm({ event }: { event: GroupEvent }) {
             ))}
           </div>
           {answer.isError ? <Alert>{errorMessage(answer.error)}</Alert> : null}
+          {current && current.status !== 'declined' ? <RemindersChoice event={event} /> : null}
         </CardBody>
       </Card>
     </section>
+  );
+}
+
+/**
+ * The member's reminders for this event (going or maybe): their default (named, so they know what
+ * it is) or a choice of their own. Saved as soon as it changes.
+ */
+function RemindersChoice({ event }: { event: GroupEvent }) {
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: (choice: ReminderChoice | 'default') => chooseReminders(event.id, { choice }),
+    onSuccess: (updated) => queryClient.setQueryData(eventKeys.detail(event.id), updated),
+  });
+  const mine = event.my_rsvp!;
+  return (
+    <div className="space-y-1.5 border-t border-stone-100 pt-3">
+      <label className="flex flex-wrap items-center gap-2 text-sm text-stone-700">
+        <BellRing className="size-4 text-stone-500" aria-hidden="true" />
+        Reminders
+        <Select
+          value={save.isPending ? save.variables : mine.reminders}
+          disabled={save.isPending}
+          onChange={(change) => save.mutate(change.target.value as ReminderChoice | 'default')}
+          wrapperClassName="w-72 max-w-full"
+        >
+          <option value="default">As in my settings: {REMINDER_LABELS[mine.default_reminders].toLowerCase()}</option>
+          {REMINDER_CHOICES.map((choice) => (
+            <option key={choice} value={choice}>
+              {REMINDER_LABELS[choice]}
+            </option>
+          ))}
+        </Select>
+      </label>
+      {save.isError ? <Alert>{errorMessage(save.error)}</Alert> : null}
+    </div>
   );
 }
 
