@@ -32,7 +32,11 @@ import { registerReportRoutes } from './features/reports/reports.routes';
 import { registerBlockRoutes } from './features/blocks/blocks.routes';
 import { registerGroupRoutes } from './features/groups/groups.routes';
 import { registerGroupInvitationRoutes } from './features/group-invitations/group-invitations.routes';
-import { registerCalendarFeedRoutes, registerGatheringRoutes, registerReminderDefaultRoutes } from './features/gatherings/gatherings.routes';
+import {
+  registerCalendarFeedRoutes,
+  registerGatheringRoutes,
+  registerReminderDefaultRoutes,
+} from './features/gatherings/gatherings.routes';
 import { registerPinRoutes } from './features/pins/pins.routes';
 import { registerReactionRoutes } from './features/reactions/reactions.routes';
 import { registerGroupNotificationRoutes } from './features/group-notifications/group-notifications.routes';

@@ -64,7 +64,9 @@ export function eventInstant(value: string, timeZone: string): Date | null {
   }
   const match = WALL_TIME.exec(value);
   if (!match) return null;
-  const [year, month, day, hour = 0, minute = 0, second = 0] = match.slice(1).map((part) => Number(part ?? 0));
+  const [year, month, day, hour = 0, minute = 0, second = 0] = match
+    .slice(1)
+    .map((part) => Number(part ?? 0));
   const wall = { year: year!, month: month!, day: day!, hour, minute, second };
   const probe = new Date(Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second));
   // Date.UTC rolls 31 February over into March: such a date is not one.

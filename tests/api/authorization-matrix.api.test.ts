@@ -667,7 +667,10 @@ const MATRIX: Record<string, Entry> = {
   // Reminders are for an answer that is reminded: a member who has not answered gets 422.
   'PUT /api/group_events/:id/reminders': {
     signedOut: 401,
-    call: (w) => ({ path: `/api/group_events/${w.eventId}/reminders`, body: { reminders: { choice: 'off' } } }),
+    call: (w) => ({
+      path: `/api/group_events/${w.eventId}/reminders`,
+      body: { reminders: { choice: 'off' } },
+    }),
     roles: byRole(422, 422, 422, 422, 404),
   },
   'GET /api/event_reminders': { signedOut: 401, member: 200 },

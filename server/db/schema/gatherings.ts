@@ -82,10 +82,7 @@ export const groupEventRsvps = pgTable(
     primaryKey({ columns: [t.eventId, t.userId] }),
     index('group_event_rsvps_user_idx').on(t.userId),
     check('group_event_rsvps_status', sql`${t.status} in ('going', 'maybe', 'declined')`),
-    check(
-      'group_event_rsvps_reminders',
-      sql`${t.reminders} in ('off', 'day_before', 'hour_before', 'both')`,
-    ),
+    check('group_event_rsvps_reminders', sql`${t.reminders} in ('off', 'day_before', 'hour_before', 'both')`),
   ],
 );
 

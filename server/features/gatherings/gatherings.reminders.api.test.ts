@@ -73,7 +73,8 @@ describe('event reminders', () => {
     for (const person of people) expect(await remindersOf(person.member.id, w.event.id)).toEqual([]);
     await sendDueReminders(app.context, DAY_BEFORE);
     await sendDueReminders(app.context, minutes(DAY_BEFORE, 30));
-    for (const person of people) expect(await remindersOf(person.member.id, w.event.id)).toEqual(['day_before']);
+    for (const person of people)
+      expect(await remindersOf(person.member.id, w.event.id)).toEqual(['day_before']);
     await sendDueReminders(app.context, HOUR_BEFORE);
     await sendDueReminders(app.context, minutes(HOUR_BEFORE, 1));
     for (const person of people) {
@@ -87,7 +88,10 @@ describe('event reminders', () => {
       text: 'Reminder: “Reading night” starts in an hour',
       path: `/events/${w.event.id}`,
     });
-    expect(inbox.body[1]).toMatchObject({ kind: 'event_reminder', text: 'Reminder: “Reading night” is tomorrow' });
+    expect(inbox.body[1]).toMatchObject({
+      kind: 'event_reminder',
+      text: 'Reminder: “Reading night” is tomorrow',
+    });
   });
 
   it('mails a reminder at once in the member’s language', async () => {
@@ -160,7 +164,9 @@ describe('event reminders', () => {
     expect((await w.maybe.client.put(path, { reminders: { choice: 'off' } })).status).toBe(200);
     // The owner's default is the day before only; their choice for this event is the default.
     expect((await w.owner.client.get('/api/event_reminders')).body).toEqual({ choice: 'both' });
-    const saved = await w.owner.client.put('/api/event_reminders', { event_reminders: { choice: 'day_before' } });
+    const saved = await w.owner.client.put('/api/event_reminders', {
+      event_reminders: { choice: 'day_before' },
+    });
     expect(saved.body).toEqual({ choice: 'day_before' });
     expect((await w.owner.client.get(`/api/group_events/${w.event.id}`)).body.my_rsvp).toMatchObject({
       reminders: 'default',

@@ -342,15 +342,11 @@ export async function recordReminders(
   reminders: Array<{ eventId: string; userId: string; lead: ReminderLead; startsAt: Date }>,
 ) {
   if (reminders.length === 0) return [];
-  return db
-    .insert(groupEventReminders)
-    .values(reminders)
-    .onConflictDoNothing()
-    .returning({
-      eventId: groupEventReminders.eventId,
-      userId: groupEventReminders.userId,
-      lead: groupEventReminders.lead,
-    });
+  return db.insert(groupEventReminders).values(reminders).onConflictDoNothing().returning({
+    eventId: groupEventReminders.eventId,
+    userId: groupEventReminders.userId,
+    lead: groupEventReminders.lead,
+  });
 }
 
 /** The reminders a member wants unless they choose per event. */

@@ -134,10 +134,7 @@ export function registerGatheringRoutes(app: App, context: RouteContext) {
     async (request) => {
       const user = requireUser(request);
       await context.throttle.hit('memberWrites', user.id);
-      return present(
-        await chooseReminders(db, request.params.id, user.id, request.body.reminders),
-        user.id,
-      );
+      return present(await chooseReminders(db, request.params.id, user.id, request.body.reminders), user.id);
     },
   );
 

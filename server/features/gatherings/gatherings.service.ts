@@ -1,5 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { CreateEventBody, RemindersBody, RsvpBody, UpdateEventBody } from '../../../shared/api/gatherings';
+import type {
+  CreateEventBody,
+  RemindersBody,
+  RsvpBody,
+  UpdateEventBody,
+} from '../../../shared/api/gatherings';
 import { EVENT_LIMITS, EVENT_MESSAGES } from '../../../shared/domain/gatherings';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';

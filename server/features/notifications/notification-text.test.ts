@@ -42,7 +42,13 @@ describe('wordNotification', () => {
   });
 
   it('words a reminder by its lead, in the reader’s language', () => {
-    const reminder = { ...base, eventId: 'e1', kind: 'event_reminder' as const, actorName: null, actorId: null };
+    const reminder = {
+      ...base,
+      eventId: 'e1',
+      kind: 'event_reminder' as const,
+      actorName: null,
+      actorId: null,
+    };
     expect(wordNotification({ ...reminder, data: { title: 'Picnic', lead: 'day_before' } }, 'en')).toEqual({
       text: 'Reminder: “Picnic” is tomorrow',
       path: '/events/e1',

@@ -62,7 +62,10 @@ export async function answerEvent(id: string, rsvp: RsvpBody['rsvp']): Promise<G
 }
 
 /** The viewer's reminders for one event (PUT /api/group_events/{id}/reminders). */
-export async function chooseReminders(id: string, reminders: RemindersBody['reminders']): Promise<GroupEvent> {
+export async function chooseReminders(
+  id: string,
+  reminders: RemindersBody['reminders'],
+): Promise<GroupEvent> {
   return (await api.put<GroupEvent>(`${eventUrl(id)}/reminders`, { reminders })).data;
 }
 

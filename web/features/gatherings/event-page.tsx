@@ -3,7 +3,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, BellRing, CalendarDays, Download, MapPin, Pencil, UsersRound } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import type { EventAnswer, GroupEvent } from '@shared/api/gatherings';
-import { EVENT_LIMITS, REMINDER_CHOICES, type ReminderChoice, type RsvpStatus } from '@shared/domain/gatherings';
+import {
+  EVENT_LIMITS,
+  REMINDER_CHOICES,
+  type ReminderChoice,
+  type RsvpStatus,
+} from '@shared/domain/gatherings';
 import { Alert } from '@web/components/alert';
 import { Button, ButtonLink } from '@web/components/button';
 import { Card, CardBody } from '@web/components/card';
@@ -12,6 +17,7 @@ import { Markdown } from '@web/components/markdown';
 import { isNotFoundError, NotFoundState } from '@web/components/not-found-state';
 import { RetryAlert } from '@web/components/retry-alert';
 import { Select } from '@web/components/select';
+import { useT } from '@web/i18n/i18n';
 import { errorMessage } from '@web/lib/api-errors';
 import { safeUrl } from '@web/lib/safe-url';
 import { useLiveEvents } from '@web/lib/live-events';
@@ -261,6 +267,7 @@ function AnswerForm({ event }: { event: GroupEvent }) {
  * it is) or a choice of their own. Saved as soon as it changes.
  */
 function RemindersChoice({ event }: { event: GroupEvent }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: (choice: ReminderChoice | 'default') => chooseReminders(event.id, { choice }),
@@ -271,17 +278,19 @@ function RemindersChoice({ event }: { event: GroupEvent }) {
     <div className="space-y-1.5 border-t border-stone-100 pt-3">
       <label className="flex flex-wrap items-center gap-2 text-sm text-stone-700">
         <BellRing className="size-4 text-stone-500" aria-hidden="true" />
-        Reminders
+        {t('gatherings.reminders.label')}
         <Select
           value={save.isPending ? save.variables : mine.reminders}
           disabled={save.isPending}
           onChange={(change) => save.mutate(change.target.value as ReminderChoice | 'default')}
           wrapperClassName="w-72 max-w-full"
         >
-          <option value="default">As in my settings: {REMINDER_LABELS[mine.default_reminders].toLowerCase()}</option>
+          <option value="default">
+            {t('gatherings.reminders.asDefault', { choice: mine.default_reminders })}
+          </option>
           {REMINDER_CHOICES.map((choice) => (
             <option key={choice} value={choice}>
-              {REMINDER_LABELS[choice]}
+              {t(REMINDER_LABELS[choice])}
             </option>
           ))}
         </Select>

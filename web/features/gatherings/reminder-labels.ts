@@ -1,9 +1,9 @@
 import type { ReminderChoice } from '@shared/domain/gatherings';
 
-/** How each choice of reminders reads in a menu. */
+/** Each choice of reminders' message, for a menu (called with `t` at render). */
 export const REMINDER_LABELS: Record<ReminderChoice, string> = {
-  both: 'The day before and an hour before',
-  day_before: 'The day before',
-  hour_before: 'An hour before',
-  off: 'No reminders',
+  both: 'gatherings.reminders.both',
+  day_before: 'gatherings.reminders.dayBefore',
+  hour_before: 'gatherings.reminders.hourBefore',
+  off: 'gatherings.reminders.off',
 };

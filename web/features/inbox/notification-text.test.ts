@@ -91,9 +91,18 @@ const lines: Array<[string, Notification]> = [
   ['removed content, nothing more said', line('content_removed', { actorName: null })],
   ['new posts in a group', line('group_post', { ...post, ...group, unreadRows: 3 })],
   ['one new post in a group', line('group_post', { ...post, ...group, unreadRows: 1 })],
-  ['a reminder the day before', line('event_reminder', { actorName: null, eventId: 'e1', data: reminder('day_before') })],
-  ['a reminder an hour before', line('event_reminder', { actorName: null, eventId: 'e1', data: reminder('hour_before') })],
-  ['a reminder of an untitled event', line('event_reminder', { actorName: null, data: { lead: 'hour_before' } })],
+  [
+    'a reminder the day before',
+    line('event_reminder', { actorName: null, eventId: 'e1', data: reminder('day_before') }),
+  ],
+  [
+    'a reminder an hour before',
+    line('event_reminder', { actorName: null, eventId: 'e1', data: reminder('hour_before') }),
+  ],
+  [
+    'a reminder of an untitled event',
+    line('event_reminder', { actorName: null, data: { lead: 'hour_before' } }),
+  ],
 ];
 
 describe('a notification’s sentence', () => {

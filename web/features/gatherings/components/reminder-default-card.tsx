@@ -7,6 +7,7 @@ import { Button } from '@web/components/button';
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@web/components/card';
 import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
+import { useT } from '@web/i18n/i18n';
 import { errorMessage } from '@web/lib/api-errors';
 import { reminderDefaultKey, reminderDefaultQueryOptions, saveReminderDefault } from '../api';
 import { REMINDER_LABELS } from '../reminder-labels';
@@ -17,19 +18,18 @@ import { REMINDER_LABELS } from '../reminder-labels';
  * Inbox, mail, push) is the "Reminders before events" row of the table below.
  */
 export function ReminderDefaultCard() {
+  const t = useT();
   const query = useQuery(reminderDefaultQueryOptions());
   return (
     <section aria-labelledby="reminder-default-title">
       <Card>
         <CardHeader>
-          <CardTitle id="reminder-default-title">Event reminders</CardTitle>
-          <CardDescription>
-            Before the events you answered going or maybe. You can choose otherwise on each event's page.
-          </CardDescription>
+          <CardTitle id="reminder-default-title">{t('gatherings.reminderDefault.title')}</CardTitle>
+          <CardDescription>{t('gatherings.reminderDefault.description')}</CardDescription>
         </CardHeader>
         <CardBody>
           {query.isPending ? (
-            <Spinner label="Loading reminders…" />
+            <Spinner label={t('gatherings.reminderDefault.loading')} />
           ) : query.isError ? (
             <Alert>{errorMessage(query.error)}</Alert>
           ) : (
@@ -42,6 +42,7 @@ export function ReminderDefaultCard() {
 }
 
 function ReminderDefaultForm({ initial }: { initial: ReminderChoice }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [choice, setChoice] = useState(initial);
   const save = useMutation({
@@ -57,7 +58,7 @@ function ReminderDefaultForm({ initial }: { initial: ReminderChoice }) {
       }}
     >
       <label className="space-y-1.5 text-sm text-stone-800">
-        <span className="block">Remind me</span>
+        <span className="block">{t('gatherings.reminderDefault.remindMe')}</span>
         <Select
           value={choice}
           onChange={(change) => {
@@ -68,18 +69,18 @@ function ReminderDefaultForm({ initial }: { initial: ReminderChoice }) {
         >
           {REMINDER_CHOICES.map((option) => (
             <option key={option} value={option}>
-              {REMINDER_LABELS[option]}
+              {t(REMINDER_LABELS[option])}
             </option>
           ))}
         </Select>
       </label>
       <Button type="submit" size="sm" busy={save.isPending}>
         <BellRing className="size-4" aria-hidden="true" />
-        Save reminders
+        {t('gatherings.reminderDefault.save')}
       </Button>
       {save.isSuccess ? (
         <Alert variant="success" className="w-full">
-          Reminders saved.
+          {t('gatherings.reminderDefault.saved')}
         </Alert>
       ) : null}
       {save.isError ? <Alert className="w-full">{errorMessage(save.error)}</Alert> : null}
