@@ -169,6 +169,10 @@ export const EventSummarySchema = z.object({
     .nullable(),
   /** The organiser edits and cancels. */
   can_edit: z.boolean(),
+  /** The event has ended (its page then gathers photos). */
+  ended: z.boolean(),
+  /** The viewer went and may add photos, as posts of the group (`photos_of_event_id`). */
+  can_add_photos: z.boolean(),
   /** The event's `.ics` file. */
   calendar_url: z.string(),
   created_at: z.string(),

@@ -39,6 +39,11 @@ export const CreatePostBodySchema = z.object({
       file_request_ids: fileRequestIds.optional(),
       /** Alt text per file id of `file_request_ids` (or `file_request_id`); blank or absent: none yet. */
       file_alts: z.record(z.string(), text(), { error: 'must map file ids to descriptions' }).optional(),
+      /**
+       * An event of the post's group that has ended and the author went to: the post brings its
+       * photos, and shows on the event's page (ADR 057).
+       */
+      photos_of_event_id: optionalId,
     })
     .superRefine((post, context) => {
       if (post.file_request_id && post.file_request_ids) {

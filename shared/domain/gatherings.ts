@@ -44,6 +44,7 @@ export const EVENT_MESSAGES = {
   notAZone: 'is not a time zone',
   cancelled: 'This event was cancelled.',
   remindersNeedAnswer: 'are for those going or maybe: answer first',
+  notYourPhotos: 'is not an ended event of this group that you went to',
 } as const;
 
 /** A wall-clock time without a zone: `2027-03-28T10:00`, seconds optional, or a date alone (all-day). */

@@ -664,6 +664,11 @@ const MATRIX: Record<string, Entry> = {
     call: (w) => ({ path: `/api/group_events/${w.eventId}/calendar.ics` }),
     roles: MEMBERS_ONLY(200),
   },
+  'GET /api/group_events/:id/photos': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/group_events/${w.eventId}/photos` }),
+    roles: MEMBERS_ONLY(200),
+  },
   // Reminders are for an answer that is reminded: a member who has not answered gets 422.
   'PUT /api/group_events/:id/reminders': {
     signedOut: 401,

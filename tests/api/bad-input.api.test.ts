@@ -388,6 +388,7 @@ const TARGETS: Record<string, Target> = {
     body: () => ({ rsvp: { status: 'maybe' } }),
   },
   'GET /api/group_events/:id/calendar.ics': { path: (w) => `/api/group_events/${w.eventId}/calendar.ics` },
+  'GET /api/group_events/:id/photos': { path: (w) => `/api/group_events/${w.eventId}/photos` },
   'PUT /api/group_events/:id/reminders': {
     path: (w) => `/api/group_events/${w.eventId}/reminders`,
     body: () => ({ reminders: { choice: 'hour_before' } }),

@@ -11,7 +11,11 @@ import {
   RsvpBodySchema,
   UpdateEventBodySchema,
 } from '../../../shared/api/gatherings';
-import { IdParamsSchema } from '../../../shared/api/posts';
+import { PageQuerySchema } from '../../../shared/api/fields';
+import { IdParamsSchema, PostListSchema } from '../../../shared/api/posts';
+import { LIMITS } from '../../../shared/domain/constants';
+import { decodeCursor } from '../../http/pagination';
+import { sendTimelinePage } from '../posts/timeline-page';
 import type { App, RouteContext } from '../../context';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { clientSubject } from '../../http/client-ip';
@@ -121,6 +125,30 @@ export function registerGatheringRoutes(app: App, context: RouteContext) {
       const user = requireUser(request);
       await context.throttle.hit('memberWrites', user.id);
       return present(await answerEvent(context, request.params.id, user.id, request.body.rsvp), user.id);
+    },
+  );
+
+  /**
+   * Afterwards (ADR 057): the posts that bring photos of the event, newest first, a page at a time,
+   * each as the timeline shows it (the one visibility rule, blocks and Ignore included).
+   */
+  app.get(
+    '/api/group_events/:id/photos',
+    {
+      ...signedIn,
+      schema: { params: IdParamsSchema, querystring: PageQuerySchema, response: { 200: PostListSchema } },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const event = await loadVisibleEvent(db, request.params.id, user.id);
+      const { after, limit = LIMITS.pageSize } = request.query;
+      return sendTimelinePage(reply, context, {
+        viewerId: user.id,
+        groupId: event.groupId,
+        photosOfEventId: event.id,
+        cursor: decodeCursor(after),
+        limit,
+      });
     },
   );
 

@@ -9,6 +9,7 @@ import type {
   RsvpBody,
   UpdateEventBody,
 } from '@shared/api/gatherings';
+import type { Post } from '@shared/api/posts';
 import { api } from '@web/lib/api-client';
 
 /** Query keys of gatherings: one event, a group's upcoming events, the member's. */
@@ -17,6 +18,7 @@ export const eventKeys = {
   detail: (id: string) => ['group-events', 'detail', id] as const,
   group: (groupId: string) => ['group-events', 'group', groupId] as const,
   upcoming: () => ['group-events', 'upcoming'] as const,
+  photos: (id: string) => ['group-events', 'photos', id] as const,
 };
 
 const eventUrl = (id: string) => `/api/group_events/${encodeURIComponent(id)}`;
@@ -25,6 +27,14 @@ export function eventQueryOptions(id: string) {
   return queryOptions({
     queryKey: eventKeys.detail(id),
     queryFn: async ({ signal }) => (await api.get<GroupEvent>(eventUrl(id), { signal })).data,
+  });
+}
+
+/** The posts that bring an event's photos, newest first (its first page). */
+export function eventPhotosQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: eventKeys.photos(id),
+    queryFn: async ({ signal }) => (await api.get<Post[]>(`${eventUrl(id)}/photos`, { signal })).data,
   });
 }
 

@@ -25,6 +25,7 @@ import { useClock } from '@web/lib/time-zone';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { answerEvent, cancelEvent, chooseReminders, eventKeys, eventQueryOptions } from './api';
 import { answerLabel } from './components/event-list';
+import { EventPhotos } from './components/event-photos';
 import { countsText, eventWhen, plannedZoneNote } from './event-times';
 import { editEventPath, UPCOMING_EVENTS_PATH } from './paths';
 import { REMINDER_LABELS } from './reminder-labels';
@@ -157,6 +158,7 @@ function EventDetails({ event }: { event: GroupEvent }) {
         </CardBody>
       </Card>
       {event.cancelled ? null : <AnswerForm event={event} />}
+      {event.ended && !event.cancelled ? <EventPhotos event={event} /> : null}
       <Answers answers={event.answers} />
     </div>
   );

@@ -1,48 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { GroupEvent } from '@shared/api/gatherings';
 import { NOTIFICATION_KINDS } from '@shared/domain/constants';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { ada } from '@web/test/users';
 import { testId } from '@web/test/ids';
-
-const person = { name: 'Ada Lovelace', username: 'ada', avatar: null, profile_id: testId('ada') };
-
-/** A reading night Ada answered `status`, her reminders as chosen. */
-function anEvent(myRsvp: GroupEvent['my_rsvp']): GroupEvent {
-  return {
-    id: testId('event'),
-    group_id: testId('group'),
-    group_name: 'Book club',
-    post_id: testId('card'),
-    organizer: person,
-    title: 'Reading night',
-    description: '',
-    starts_at: '2030-05-04T17:00:00.000Z',
-    ends_at: '2030-05-04T19:00:00.000Z',
-    time_zone: 'Europe/Berlin',
-    starts_at_local: '2030-05-04T19:00',
-    ends_at_local: '2030-05-04T21:00',
-    all_day: false,
-    place: null,
-    map_url: null,
-    capacity: null,
-    guests_allowed: false,
-    cancelled: false,
-    going_count: 1,
-    waitlist_count: 0,
-    maybe_count: 0,
-    declined_count: 0,
-    spots_left: null,
-    my_rsvp: myRsvp,
-    can_edit: false,
-    calendar_url: `/api/group_events/${testId('event')}/calendar.ics`,
-    created_at: '2030-04-01T10:00:00.000Z',
-    answers: [{ ...person, status: myRsvp?.status ?? 'going', guests: 0, waitlisted: false }],
-  };
-}
+import { anEvent } from './event-fixtures';
 
 const going = {
   status: 'going',
@@ -58,10 +22,10 @@ describe('reminders before an event', () => {
     mockFetch({
       'GET /api/auth': jsonResponse(ada),
       'GET /api/groups': jsonResponse([]),
-      [`GET /api/group_events/${testId('event')}`]: jsonResponse(anEvent(going)),
+      [`GET /api/group_events/${testId('event')}`]: jsonResponse(anEvent({ my_rsvp: going })),
       [`PUT /api/group_events/${testId('event')}/reminders`]: (call) => {
         bodies.push(call.body);
-        return jsonResponse(anEvent({ ...going, reminders: 'hour_before' }));
+        return jsonResponse(anEvent({ my_rsvp: { ...going, reminders: 'hour_before' } }));
       },
     });
     renderApp(`/events/${testId('event')}`);
@@ -78,7 +42,9 @@ describe('reminders before an event', () => {
     mockFetch({
       'GET /api/auth': jsonResponse(ada),
       'GET /api/groups': jsonResponse([]),
-      [`GET /api/group_events/${testId('event')}`]: jsonResponse(anEvent({ ...going, status: 'declined' })),
+      [`GET /api/group_events/${testId('event')}`]: jsonResponse(
+        anEvent({ my_rsvp: { ...going, status: 'declined' } }),
+      ),
     });
     renderApp(`/events/${testId('event')}`);
     // A positive control first: the answer is shown, then no reminders menu.
