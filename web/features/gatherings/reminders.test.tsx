@@ -32,7 +32,8 @@ describe('reminders before an event', () => {
     const user = userEvent.setup({ delay: null });
     const menu = await screen.findByRole('combobox', { name: 'Reminders' });
     expect(menu).toHaveValue('default');
-    expect(screen.getByRole('option', { name: 'As in my settings (the day before)' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'My default' })).toBeInTheDocument();
+    expect(screen.getByText('Your default: the day before.')).toBeInTheDocument();
     await user.selectOptions(menu, 'hour_before');
     await waitFor(() => expect(menu).toHaveValue('hour_before'));
     expect(bodies).toEqual([{ reminders: { choice: 'hour_before' } }]);
