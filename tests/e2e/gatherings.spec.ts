@@ -195,6 +195,21 @@ test('afterwards, a member who went adds a photo from the event page and it gath
   await memberPage.reload();
   await expect(memberPage.getByRole('combobox', { name: 'Reminders' })).toHaveValue('hour_before');
   await memberPage.screenshot({ path: 'test-results/event-reminders-phone.png', fullPage: true });
+
+  // Their default is in Settings → Notifications, above the table where the kind's mail and push are.
+  await memberPage.goto('/settings/notifications');
+  const defaults = memberPage.getByRole('region', { name: 'Event reminders' });
+  await defaults.getByLabel('Remind me').selectOption('day_before');
+  await defaults.getByRole('button', { name: 'Save reminders' }).click();
+  await expect(defaults.getByText('Reminders saved.')).toBeVisible();
+  await expect(memberPage.getByRole('row', { name: /Reminders before events I answered/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(memberPage, 'notification settings with event reminders (phone)');
+  await memberPage.screenshot({ path: 'test-results/reminder-settings-phone.png', fullPage: true });
+  await page.goto('/settings/notifications');
+  await expect(page.getByRole('region', { name: 'Event reminders' }).getByLabel('Remind me')).toHaveValue(
+    'both',
+  );
+  await page.screenshot({ path: 'test-results/reminder-settings-desktop.png' });
   expect(await memberPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await phone.close();
 });
