@@ -33,7 +33,11 @@ import { registerReportRoutes } from './features/reports/reports.routes';
 import { registerBlockRoutes } from './features/blocks/blocks.routes';
 import { registerGroupRoutes } from './features/groups/groups.routes';
 import { registerGroupInvitationRoutes } from './features/group-invitations/group-invitations.routes';
-import { registerCalendarFeedRoutes, registerGatheringRoutes } from './features/gatherings/gatherings.routes';
+import {
+  registerCalendarFeedRoutes,
+  registerGatheringRoutes,
+  registerReminderDefaultRoutes,
+} from './features/gatherings/gatherings.routes';
 import { registerPollRoutes } from './features/polls/polls.routes';
 import { registerPinRoutes } from './features/pins/pins.routes';
 import { registerReactionRoutes } from './features/reactions/reactions.routes';
@@ -144,6 +148,7 @@ export async function buildApp(
   registerGatheringRoutes(app, routes);
   registerPollRoutes(app, routes);
   registerCalendarFeedRoutes(app, routes);
+  registerReminderDefaultRoutes(app, routes);
   registerReactionRoutes(app, routes);
   registerGroupNotificationRoutes(app, routes);
   registerProfileRoutes(app, routes);

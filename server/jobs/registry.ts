@@ -4,6 +4,7 @@ import { dataExportBuildJob, dataExportsCleanupJob } from '../features/data-expo
 import { accountCleanupJob, accountDeletionJob } from '../features/account-deletion/account-deletion.job';
 import { groupPostNotifyJob } from '../features/group-notifications/group-notifications.job';
 import { filesCleanupJob } from '../features/files/files.job';
+import { eventRemindJob } from '../features/gatherings/gatherings.reminders.job';
 import { filesReadImageJob } from '../features/files/files.reading';
 import { filesVideoJob } from '../features/files/files.video';
 import { linksProcessJob, linksSweepJob } from '../features/links/links.job';
@@ -42,5 +43,6 @@ export function jobDefinitions(context: AppContext): JobDefinition<z.ZodType>[] 
     accountCleanupJob(context),
     accountDeletionJob(context),
     inboundReplyJob(context),
+    eventRemindJob(context),
   ];
 }

@@ -5,6 +5,8 @@ import {
   CreateEventBodySchema,
   EventSchema,
   EventSummarySchema,
+  ReminderDefaultBodySchema,
+  RemindersBodySchema,
   RsvpBodySchema,
   UpdateEventBodySchema,
 } from './gatherings';
@@ -114,6 +116,8 @@ const SUMMARY = {
   spots_left: null,
   my_rsvp: null,
   can_edit: true,
+  ended: false,
+  can_add_photos: false,
   calendar_url: '/api/group_events/e1/calendar.ics',
   created_at: '2027-01-01T00:00:00.000Z',
 };
@@ -121,9 +125,36 @@ const SUMMARY = {
 describe('an event as the API answers it', () => {
   it('carries the contract counts and every field, required', () => {
     expectEveryFieldRequired(EventSummarySchema, SUMMARY);
+    expectEveryFieldRequired(EventSummarySchema, {
+      ...SUMMARY,
+      my_rsvp: {
+        status: 'maybe',
+        guests: 0,
+        waitlisted: false,
+        reminders: 'default',
+        default_reminders: 'both',
+      },
+    });
     expectEveryFieldRequired(EventSchema, {
       ...SUMMARY,
       answers: [{ ...PERSON, status: 'going', guests: 0, waitlisted: false }],
     });
+  });
+});
+
+describe('reminders', () => {
+  it('an event takes off, day_before, hour_before, both or default; the default one of the four', () => {
+    expect(RemindersBodySchema.parse({ reminders: { choice: 'default' } })).toEqual({
+      reminders: { choice: 'default' },
+    });
+    expect(refusals(RemindersBodySchema, { reminders: { choice: 'weekly' } })).toEqual([
+      ['reminders.choice', 'must be one of off, day_before, hour_before, both, default'],
+    ]);
+    expect(ReminderDefaultBodySchema.parse({ event_reminders: { choice: 'off' } })).toEqual({
+      event_reminders: { choice: 'off' },
+    });
+    expect(refusals(ReminderDefaultBodySchema, { event_reminders: { choice: 'default' } })).toEqual([
+      ['event_reminders.choice', 'must be one of off, day_before, hour_before, both'],
+    ]);
   });
 });

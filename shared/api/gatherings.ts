@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../domain/constants';
-import { EVENT_LIMITS, EVENT_MESSAGES, RSVP_STATUSES } from '../domain/gatherings';
+import { EVENT_LIMITS, EVENT_MESSAGES, REMINDER_CHOICES, RSVP_STATUSES } from '../domain/gatherings';
 import { checkLinkUrl } from '../domain/link-url';
 import { canonicalTimeZone } from '../domain/time-zones';
 import { optionalText, text, titleText, tooLong, uuidParam, wholeNumber } from './fields';
@@ -9,6 +9,7 @@ import { optionalText, text, titleText, tooLong, uuidParam, wholeNumber } from '
  * Contracts of gatherings (issue 30, ADR 057): events in a group or among a member's followers,
  * and the answers to them. Paths: POST /api/group_events, GET/PATCH /api/group_events/{id},
  * POST /api/group_events/{id}/cancellation, PUT /api/group_events/{id}/rsvp,
+ * PUT /api/group_events/{id}/reminders, GET/PUT /api/event_reminders (the member's default),
  * GET /api/group_events/{id}/calendar.ics, GET /api/groups/{id}/events (a group's upcoming events)
  * and GET /api/group_events (the member's upcoming events).
  */
@@ -88,6 +89,26 @@ export const RsvpBodySchema = z.object({
 });
 export type RsvpBody = z.infer<typeof RsvpBodySchema>;
 
+/** A choice of reminders, as the API takes and gives it. */
+export const ReminderChoiceSchema = z.enum(REMINDER_CHOICES, {
+  error: `must be one of ${REMINDER_CHOICES.join(', ')}`,
+});
+
+/** PUT /api/group_events/{id}/reminders: this event's reminders; `default` follows the member's default. */
+export const RemindersBodySchema = z.object({
+  reminders: z.object({
+    choice: z.enum([...REMINDER_CHOICES, 'default'], {
+      error: `must be one of ${[...REMINDER_CHOICES, 'default'].join(', ')}`,
+    }),
+  }),
+});
+export type RemindersBody = z.infer<typeof RemindersBodySchema>;
+
+/** GET and PUT /api/event_reminders: the reminders a member wants unless they choose per event. */
+export const ReminderDefaultSchema = z.object({ choice: ReminderChoiceSchema });
+export type ReminderDefault = z.infer<typeof ReminderDefaultSchema>;
+export const ReminderDefaultBodySchema = z.object({ event_reminders: ReminderDefaultSchema });
+
 const PersonSchema = z.object({
   name: z.string(),
   username: z.string(),
@@ -137,10 +158,21 @@ export const EventSummarySchema = z.object({
   spots_left: z.number().int().nullable(),
   /** The viewer's own answer; null if they have not answered. */
   my_rsvp: z
-    .object({ status: z.enum(RSVP_STATUSES), guests: z.number().int(), waitlisted: z.boolean() })
+    .object({
+      status: z.enum(RSVP_STATUSES),
+      guests: z.number().int(),
+      waitlisted: z.boolean(),
+      /** The reminders chosen for this event; `default`: the member's default (`default_reminders`). */
+      reminders: z.enum([...REMINDER_CHOICES, 'default']),
+      default_reminders: ReminderChoiceSchema,
+    })
     .nullable(),
   /** The organiser edits and cancels. */
   can_edit: z.boolean(),
+  /** The event has ended (its page then gathers photos). */
+  ended: z.boolean(),
+  /** The viewer went and may add photos, as posts of the group (`photos_of_event_id`). */
+  can_add_photos: z.boolean(),
   /** The event's `.ics` file. */
   calendar_url: z.string(),
   created_at: z.string(),

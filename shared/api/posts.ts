@@ -42,6 +42,11 @@ export const CreatePostBodySchema = z.object({
       file_alts: z.record(z.string(), text(), { error: 'must map file ids to descriptions' }).optional(),
       /** A poll the post carries, its question being the post (ADR 058); absent or null: none. */
       poll: NewPollSchema.nullish(),
+      /**
+       * An event of the post's group that has ended and the author went to: the post brings its
+       * photos, and shows on the event's page (ADR 057).
+       */
+      photos_of_event_id: optionalId,
     })
     .superRefine((post, context) => {
       if (post.file_request_id && post.file_request_ids) {

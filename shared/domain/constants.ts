@@ -106,6 +106,7 @@ export const NOTIFICATION_KINDS = [
   'group_post',
   'event_changed',
   'event_promoted',
+  'event_reminder',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

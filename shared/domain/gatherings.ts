@@ -8,6 +8,24 @@ import { instantOfWallTime, wallTime } from './time-zones';
 export const RSVP_STATUSES = ['going', 'maybe', 'declined'] as const;
 export type RsvpStatus = (typeof RSVP_STATUSES)[number];
 
+/**
+ * Which reminders a member wants before an event they answered going or maybe (ADR 057): none, the
+ * day before (at the event's time, on its zone's clocks), an hour before, or both.
+ */
+export const REMINDER_CHOICES = ['off', 'day_before', 'hour_before', 'both'] as const;
+export type ReminderChoice = (typeof REMINDER_CHOICES)[number];
+
+/** One reminder before an event. */
+export const REMINDER_LEADS = ['day_before', 'hour_before'] as const;
+export type ReminderLead = (typeof REMINDER_LEADS)[number];
+
+/** The reminders a choice asks for. */
+export function remindersOf(choice: ReminderChoice): ReminderLead[] {
+  return { off: [], day_before: ['day_before'], hour_before: ['hour_before'], both: [...REMINDER_LEADS] }[
+    choice
+  ] as ReminderLead[];
+}
+
 export const EVENT_LIMITS = {
   title: 200,
   place: 200,
@@ -25,6 +43,8 @@ export const EVENT_MESSAGES = {
   notATime: 'is not a date and time (YYYY-MM-DDTHH:mm, or an ISO 8601 instant)',
   notAZone: 'is not a time zone',
   cancelled: 'This event was cancelled.',
+  remindersNeedAnswer: 'are for those going or maybe: answer first',
+  notYourPhotos: 'is not an ended event of this group that you went to',
 } as const;
 
 /** A wall-clock time without a zone: `2027-03-28T10:00`, seconds optional, or a date alone (all-day). */
@@ -45,7 +65,9 @@ export function eventInstant(value: string, timeZone: string): Date | null {
   }
   const match = WALL_TIME.exec(value);
   if (!match) return null;
-  const [year, month, day, hour = 0, minute = 0, second = 0] = match.slice(1).map((part) => Number(part ?? 0));
+  const [year, month, day, hour = 0, minute = 0, second = 0] = match
+    .slice(1)
+    .map((part) => Number(part ?? 0));
   const wall = { year: year!, month: month!, day: day!, hour, minute, second };
   const probe = new Date(Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second));
   // Date.UTC rolls 31 February over into March: such a date is not one.
@@ -62,4 +84,19 @@ const pad = (value: number) => String(value).padStart(2, '0');
 export function wallTimeText(instant: Date, timeZone: string): string {
   const wall = wallTime(instant, timeZone);
   return `${wall.year}-${pad(wall.month)}-${pad(wall.day)}T${pad(wall.hour)}:${pad(wall.minute)}`;
+}
+
+/**
+ * When a reminder before an event is due. An hour before is 60 real minutes before the start; the
+ * day before is the start's wall-clock time one calendar day earlier on the event's zone's clocks,
+ * so a Sunday 10:00 event in Berlin is reminded at Saturday 10:00 there even when the clocks change
+ * overnight (23 or 25 real hours before).
+ */
+export function reminderMoment(startsAt: Date, timeZone: string, lead: ReminderLead): Date {
+  if (lead === 'hour_before') return new Date(startsAt.getTime() - 3600_000);
+  const wall = wallTime(startsAt, timeZone);
+  // Noon UTC of the same calendar date steps back one day without a zone's help.
+  const dayBefore = new Date(Date.UTC(wall.year, wall.month - 1, wall.day - 1, 12));
+  const date = `${dayBefore.getUTCFullYear()}-${pad(dayBefore.getUTCMonth() + 1)}-${pad(dayBefore.getUTCDate())}`;
+  return eventInstant(`${date}T${pad(wall.hour)}:${pad(wall.minute)}`, timeZone)!;
 }

@@ -21,4 +21,5 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   group_post: 'New posts in my groups',
   event_changed: 'Changes to events I answered',
   event_promoted: 'A place at an event, off its waiting list',
+  event_reminder: 'Reminders before events I answered',
 };

@@ -775,6 +775,26 @@ const MATRIX: Record<string, Entry> = {
     call: (w) => ({ path: `/api/group_events/${w.eventId}/calendar.ics` }),
     roles: MEMBERS_ONLY(200),
   },
+  'GET /api/group_events/:id/photos': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/group_events/${w.eventId}/photos` }),
+    roles: MEMBERS_ONLY(200),
+  },
+  // Reminders are for an answer that is reminded: a member who has not answered gets 422.
+  'PUT /api/group_events/:id/reminders': {
+    signedOut: 401,
+    call: (w) => ({
+      path: `/api/group_events/${w.eventId}/reminders`,
+      body: { reminders: { choice: 'off' } },
+    }),
+    roles: byRole(422, 422, 422, 422, 404),
+  },
+  'GET /api/event_reminders': { signedOut: 401, member: 200 },
+  'PUT /api/event_reminders': {
+    signedOut: 401,
+    call: () => ({ path: '/api/event_reminders', body: { event_reminders: { choice: 'hour_before' } } }),
+    member: 200,
+  },
 
   // Polls on posts (ADR 058): whoever sees the post reads the poll and votes; the voters show only
   // once the results do (a fresh world's members have not voted); anyone else gets the post's 404.

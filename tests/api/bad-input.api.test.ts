@@ -463,6 +463,16 @@ const TARGETS: Record<string, Target> = {
     body: () => ({ rsvp: { status: 'maybe' } }),
   },
   'GET /api/group_events/:id/calendar.ics': { path: (w) => `/api/group_events/${w.eventId}/calendar.ics` },
+  'GET /api/group_events/:id/photos': { path: (w) => `/api/group_events/${w.eventId}/photos` },
+  'PUT /api/group_events/:id/reminders': {
+    path: (w) => `/api/group_events/${w.eventId}/reminders`,
+    body: () => ({ reminders: { choice: 'hour_before' } }),
+  },
+  'GET /api/event_reminders': { path: () => '/api/event_reminders' },
+  'PUT /api/event_reminders': {
+    path: () => '/api/event_reminders',
+    body: () => ({ event_reminders: { choice: 'day_before' } }),
+  },
   'GET /api/calendar_feed': { path: () => '/api/calendar_feed' },
   'POST /api/calendar_feed': { path: () => '/api/calendar_feed' },
   'DELETE /api/calendar_feed': { path: () => '/api/calendar_feed' },

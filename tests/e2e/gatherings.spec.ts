@@ -1,4 +1,5 @@
 import { type APIResponse, expect, test } from '@playwright/test';
+import sharp from 'sharp';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { host, newMember, signInApi, signInPage } from './support/members';
 
@@ -103,5 +104,112 @@ test('an organiser creates an event from the group page; a member on a phone (da
     /\/api\/calendar_feeds\/.+\.ics$/,
   );
   await expectNoSeriousA11yViolations(memberPage, 'upcoming events with the feed (phone, dark)');
+  await phone.close();
+});
+
+/** A small green photo of a picnic lawn. */
+function aPhoto(): Promise<Buffer> {
+  return sharp({ create: { width: 320, height: 200, channels: 3, background: '#4d7c0f' } })
+    .png()
+    .toBuffer();
+}
+
+test('afterwards, a member who went adds a photo from the event page and it gathers there; reminders are chosen per event', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const organiser = await newMember('picnicker');
+  const member = await newMember('guest');
+  const organiserApi = await signInApi(organiser);
+  const memberApi = await signInApi(member);
+  const tag = Date.now().toString(36);
+  const groupId = (
+    await created(await organiserApi.post('/api/groups', { data: { group: { name: `Picnickers ${tag}` } } }))
+  ).id;
+  const request = await created(
+    await memberApi.post('/api/group_requests', { data: { group_request: { group_id: groupId } } }),
+  );
+  await created(
+    await organiserApi.patch(`/api/group_requests/${request.id}`, {
+      data: { group_request: { role: 'Poster', status: 'accepted' } },
+    }),
+  );
+  const title = `Picnic ${tag}`;
+  // Last summer's picnic, over; the member went.
+  const past = await created(
+    await organiserApi.post('/api/group_events', {
+      data: { group_event: { group_id: groupId, title, starts_at: '2025-06-01T12:00', time_zone: 'UTC' } },
+    }),
+  );
+  await created(
+    await memberApi.put(`/api/group_events/${past.id}/rsvp`, { data: { rsvp: { status: 'going' } } }),
+  );
+
+  // On a phone, the member is invited to add photos; the composer opens with the group chosen.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const memberPage = await phone.newPage();
+  await signInPage(memberPage, member);
+  await memberPage.goto(`/events/${past.id}`);
+  const photos = memberPage.getByRole('region', { name: 'Photos' });
+  await expect(photos.getByText('No photos yet.')).toBeVisible();
+  await expectNoSeriousA11yViolations(memberPage, 'ended event with its photos section (phone)');
+  await memberPage.screenshot({ path: 'test-results/event-photos-phone.png', fullPage: true });
+  await photos.getByRole('link', { name: 'Add photos' }).click();
+  await expect(memberPage.getByLabel('Post to')).toHaveValue(groupId);
+  await expect(memberPage.getByText('This post also shows among the event’s photos.')).toBeVisible();
+  await memberPage.getByLabel('Title').fill(`On the lawn ${tag}`);
+  await memberPage
+    .getByLabel('Attach file')
+    .setInputFiles({ name: 'picnic.png', mimeType: 'image/png', buffer: await aPhoto() });
+  await memberPage
+    .getByRole('textbox', { name: 'Description of picnic.png' })
+    .fill('A green lawn in the sun');
+  await memberPage.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(memberPage).toHaveURL(/\/post\/[0-9a-f-]{36}$/);
+
+  // The organiser's event page gathers it, photo and all.
+  await signInPage(page, organiser);
+  await page.goto(`/events/${past.id}`);
+  const gathered = page.getByRole('region', { name: 'Photos' });
+  const post = gathered.getByRole('article', { name: `On the lawn ${tag}` });
+  await expect(post).toBeVisible();
+  await expect(post.getByRole('img', { name: 'A green lawn in the sun' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/event-photos-desktop.png', fullPage: true });
+
+  // Before an event, a member going picks their reminders for it; the choice holds on reload.
+  const next = await created(
+    await organiserApi.post('/api/group_events', {
+      data: { group_event: { group_id: groupId, title: `Next ${title}`, starts_at: '2030-06-01T12:00' } },
+    }),
+  );
+  await created(
+    await memberApi.put(`/api/group_events/${next.id}/rsvp`, { data: { rsvp: { status: 'maybe' } } }),
+  );
+  await memberPage.goto(`/events/${next.id}`);
+  await expect(memberPage.getByRole('region', { name: 'Photos' })).toHaveCount(0);
+  const reminders = memberPage.getByRole('combobox', { name: 'Reminders' });
+  await expect(reminders).toHaveValue('default');
+  await reminders.selectOption('hour_before');
+  await expect(reminders).toBeEnabled();
+  await memberPage.reload();
+  await expect(memberPage.getByRole('combobox', { name: 'Reminders' })).toHaveValue('hour_before');
+  await memberPage.screenshot({ path: 'test-results/event-reminders-phone.png', fullPage: true });
+
+  // Their default is in Settings → Notifications, above the table where the kind's mail and push are.
+  await memberPage.goto('/settings/notifications');
+  const defaults = memberPage.getByRole('region', { name: 'Event reminders' });
+  await defaults.getByLabel('Remind me').selectOption('day_before');
+  await defaults.getByRole('button', { name: 'Save reminders' }).click();
+  await expect(defaults.getByText('Reminders saved.')).toBeVisible();
+  await expect(memberPage.getByRole('row', { name: /Reminders before events I answered/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(memberPage, 'notification settings with event reminders (phone)');
+  await memberPage.screenshot({ path: 'test-results/reminder-settings-phone.png', fullPage: true });
+  await page.goto('/settings/notifications');
+  await expect(page.getByRole('region', { name: 'Event reminders' }).getByLabel('Remind me')).toHaveValue(
+    'both',
+  );
+  await page.screenshot({ path: 'test-results/reminder-settings-desktop.png' });
+  expect(await memberPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await phone.close();
 });

@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  check,
   index,
   pgTable,
   text,
@@ -10,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { ReminderChoice } from '../../../shared/domain/gatherings';
 import { createdAt, id, updatedAt } from './columns';
 
 export const users = pgTable(
@@ -42,6 +44,11 @@ export const users = pgTable(
      * what mails are written in while they have chosen none.
      */
     browserLocale: text('browser_locale'),
+    /**
+     * The reminders the member wants before events they answered going or maybe, unless they chose
+     * otherwise for one (ADR 057): off, day_before, hour_before or both.
+     */
+    eventReminders: text('event_reminders').$type<ReminderChoice>().notNull().default('both'),
     /** When the member asked for their account to be deleted; signing in before `deletionDueAt` cancels it. */
     deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
     /** When the grace period ends and the deletion job removes the account. */
@@ -57,6 +64,7 @@ export const users = pgTable(
     index('users_invited_by_idx').on(t.invitedById),
     // Whether a file is someone's current avatar (public to all; kept by the cleanup job).
     index('users_avatar_file_idx').on(t.avatarFileId),
+    check('users_event_reminders', sql`${t.eventReminders} in ('off', 'day_before', 'hour_before', 'both')`),
     index('users_deletion_due_idx')
       .on(t.deletionDueAt)
       .where(sql`${t.deletionDueAt} is not null`),

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { RsvpStatus } from '../../../shared/domain/gatherings';
+import type { ReminderChoice, ReminderLead, RsvpStatus } from '../../../shared/domain/gatherings';
 import { users } from './accounts';
 import { createdAt, id, updatedAt } from './columns';
 import { groups } from './groups';
@@ -73,6 +73,8 @@ export const groupEventRsvps = pgTable(
     waitlisted: boolean('waitlisted').notNull().default(false),
     /** When this answer last became `going`: its place in the waiting list. */
     goingSince: timestamp('going_since', { withTimezone: true }),
+    /** The reminders this member wants before this event; null: their default (`users.event_reminders`). */
+    reminders: text('reminders').$type<ReminderChoice>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -80,7 +82,30 @@ export const groupEventRsvps = pgTable(
     primaryKey({ columns: [t.eventId, t.userId] }),
     index('group_event_rsvps_user_idx').on(t.userId),
     check('group_event_rsvps_status', sql`${t.status} in ('going', 'maybe', 'declined')`),
+    check('group_event_rsvps_reminders', sql`${t.reminders} in ('off', 'day_before', 'hour_before', 'both')`),
   ],
+);
+
+/**
+ * The reminders already sent (ADR 057): one row per event, member, lead and start. Written in the
+ * transaction that notifies, and only when the row is new, so a reminder goes out once however many
+ * workers sweep and after any restart. The start is part of the key: an event moved to a new time
+ * is reminded again at its new moments.
+ */
+export const groupEventReminders = pgTable(
+  'group_event_reminders',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => groupEvents.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lead: text('lead').$type<ReminderLead>().notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId, t.lead, t.startsAt] })],
 );
 
 /**

@@ -37,6 +37,11 @@ export const posts = pgTable(
      * transaction, so timelines, search and the visibility rule carry events unchanged.
      */
     eventId: uuid('event_id').references(() => groupEvents.id, { onDelete: 'cascade' }),
+    /**
+     * The event this post brings photos (or words) of, afterwards (ADR 057): a post of the event's
+     * group by someone who went, gathered on the event's page. The post outlives the event.
+     */
+    photosOfEventId: uuid('photos_of_event_id').references(() => groupEvents.id, { onDelete: 'set null' }),
     /** When the author last changed the title or content (the "edited" marker); null if never. */
     editedAt: timestamp('edited_at', { withTimezone: true }),
     /**
@@ -63,6 +68,11 @@ export const posts = pgTable(
     // Which post holds a file: who may see the file, whether it is attachable, the cleanup job.
     index('posts_file_idx').on(t.fileId),
     uniqueIndex('posts_event_idx').on(t.eventId),
+    index('posts_photos_of_event_created_idx').on(
+      t.photosOfEventId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 

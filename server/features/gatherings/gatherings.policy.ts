@@ -19,3 +19,23 @@ export const canEditEvent = (viewerId: string, event: { organizerId: string }) =
  */
 export const fitsCapacity = (capacity: number | null, taken: number, people: number) =>
   capacity === null || taken + people <= capacity;
+
+/**
+ * Afterwards (ADR 057): a member who went (going with a place) adds photos to an event of a group
+ * once it has ended, as posts of that group. A cancelled event had nobody there.
+ */
+export const canAddPhotosTo = (
+  event: {
+    groupId: string | null;
+    endsAt: Date;
+    cancelledAt: Date | null;
+    myStatus: string | null;
+    myWaitlisted: boolean | null;
+  },
+  now: Date,
+) =>
+  event.groupId !== null &&
+  event.cancelledAt === null &&
+  event.endsAt <= now &&
+  event.myStatus === 'going' &&
+  event.myWaitlisted === false;

@@ -1,7 +1,7 @@
 import type { EventAnswer, EventSummary, GroupEvent } from '../../../shared/api/gatherings';
 import { wallTimeText } from '../../../shared/domain/gatherings';
 import { presentAuthor } from '../profiles/people';
-import { canEditEvent } from './gatherings.policy';
+import { canAddPhotosTo, canEditEvent } from './gatherings.policy';
 import type { EventRow, listVisibleAnswers } from './gatherings.repo';
 
 type AnswerRow = Awaited<ReturnType<typeof listVisibleAnswers>>[number];
@@ -9,7 +9,7 @@ type AnswerRow = Awaited<ReturnType<typeof listVisibleAnswers>>[number];
 export const calendarPath = (eventId: string) => `/api/group_events/${eventId}/calendar.ics`;
 
 /** An event as lists show it, with the viewer's answer and abilities. */
-export function presentEventSummary(row: EventRow, viewerId: string): EventSummary {
+export function presentEventSummary(row: EventRow, viewerId: string, now = new Date()): EventSummary {
   return {
     id: row.id,
     group_id: row.groupId,
@@ -37,8 +37,16 @@ export function presentEventSummary(row: EventRow, viewerId: string): EventSumma
     my_rsvp:
       row.myStatus === null
         ? null
-        : { status: row.myStatus, guests: row.myGuests ?? 0, waitlisted: row.myWaitlisted ?? false },
+        : {
+            status: row.myStatus,
+            guests: row.myGuests ?? 0,
+            waitlisted: row.myWaitlisted ?? false,
+            reminders: row.myReminders ?? 'default',
+            default_reminders: row.defaultReminders,
+          },
     can_edit: canEditEvent(viewerId, row),
+    ended: row.endsAt <= now,
+    can_add_photos: canAddPhotosTo(row, now),
     calendar_url: calendarPath(row.id),
     created_at: row.createdAt.toISOString(),
   };

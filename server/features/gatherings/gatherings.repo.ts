@@ -1,9 +1,9 @@
-import { and, asc, eq, gte, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { GroupRole } from '../../../shared/domain/constants';
-import type { RsvpStatus } from '../../../shared/domain/gatherings';
+import type { ReminderChoice, ReminderLead, RsvpStatus } from '../../../shared/domain/gatherings';
 import type { DbOrTx } from '../../db/client';
-import { groupEventRsvps, groupEvents, groups, posts, users } from '../../db/schema';
+import { groupEventReminders, groupEventRsvps, groupEvents, groups, posts, users } from '../../db/schema';
 import { notBlockedCondition, visibleEventsCondition } from '../../policies/visibility';
 
 const mine = alias(groupEventRsvps, 'mine');
@@ -58,6 +58,8 @@ function eventFields(viewerId: string) {
     myStatus: mine.status,
     myGuests: mine.guests,
     myWaitlisted: mine.waitlisted,
+    myReminders: mine.reminders,
+    defaultReminders: sql<ReminderChoice>`(select u.event_reminders from users u where u.id = ${viewerId})`,
     viewerRole: sql<GroupRole | null>`(select gr.role from group_roles gr
       where gr.group_id = group_events.group_id and gr.user_id = ${viewerId})`,
     followsOrganizer: sql<boolean>`exists (select 1 from follows f
@@ -202,6 +204,19 @@ export async function upsertRsvp(
     });
 }
 
+/** The member's reminders for one event they answered; null: their default. */
+export async function setRsvpReminders(
+  db: DbOrTx,
+  eventId: string,
+  userId: string,
+  reminders: ReminderChoice | null,
+) {
+  await db
+    .update(groupEventRsvps)
+    .set({ reminders, updatedAt: new Date() })
+    .where(and(eq(groupEventRsvps.eventId, eventId), eq(groupEventRsvps.userId, userId)));
+}
+
 /** Those waiting for a place, first come first: who moves up when places free. */
 export async function listWaiting(db: DbOrTx, eventId: string) {
   return db
@@ -258,4 +273,88 @@ export async function listVisibleAnswers(db: DbOrTx, eventId: string, viewerId: 
 export async function findEventPostId(db: DbOrTx, eventId: string): Promise<string | null> {
   const [row] = await db.select({ id: posts.id }).from(posts).where(eq(posts.eventId, eventId));
   return row?.id ?? null;
+}
+
+/**
+ * Who may be reminded of the events starting in (`from`, `until`], not cancelled: members going with
+ * a place or answering maybe (a waiting answer has no place to be reminded of), each with their
+ * choice for the event or else their default, and the reminders already sent for its start.
+ */
+export async function listReminderCandidates(db: DbOrTx, from: Date, until: Date) {
+  const rows = await db
+    .select({
+      eventId: groupEvents.id,
+      title: groupEvents.title,
+      groupId: groupEvents.groupId,
+      startsAt: groupEvents.startsAt,
+      timeZone: groupEvents.timeZone,
+      editedAt: groupEvents.updatedAt,
+      userId: groupEventRsvps.userId,
+      answeredAt: groupEventRsvps.createdAt,
+      choice: sql<ReminderChoice>`coalesce(${groupEventRsvps.reminders}, ${users.eventReminders})`,
+    })
+    .from(groupEvents)
+    .innerJoin(groupEventRsvps, eq(groupEventRsvps.eventId, groupEvents.id))
+    .innerJoin(users, eq(users.id, groupEventRsvps.userId))
+    .where(
+      and(
+        isNull(groupEvents.cancelledAt),
+        gt(groupEvents.startsAt, from),
+        lte(groupEvents.startsAt, until),
+        or(
+          eq(groupEventRsvps.status, 'maybe'),
+          and(eq(groupEventRsvps.status, 'going'), eq(groupEventRsvps.waitlisted, false)),
+        ),
+      ),
+    );
+  const eventIds = [...new Set(rows.map((row) => row.eventId))];
+  const sent =
+    eventIds.length === 0
+      ? []
+      : await db
+          .select({
+            eventId: groupEventReminders.eventId,
+            userId: groupEventReminders.userId,
+            lead: groupEventReminders.lead,
+            startsAt: groupEventReminders.startsAt,
+          })
+          .from(groupEventReminders)
+          .where(inArray(groupEventReminders.eventId, eventIds));
+  return rows.map((row) => ({
+    ...row,
+    handled: sent
+      .filter(
+        (reminder) =>
+          reminder.eventId === row.eventId &&
+          reminder.userId === row.userId &&
+          reminder.startsAt.getTime() === row.startsAt.getTime(),
+      )
+      .map((reminder) => reminder.lead),
+  }));
+}
+
+/**
+ * Records reminders as sent, answering those that were not yet: a reminder another worker recorded
+ * first (or a run before a crash that committed) is left out, so it goes out once.
+ */
+export async function recordReminders(
+  db: DbOrTx,
+  reminders: Array<{ eventId: string; userId: string; lead: ReminderLead; startsAt: Date }>,
+) {
+  if (reminders.length === 0) return [];
+  return db.insert(groupEventReminders).values(reminders).onConflictDoNothing().returning({
+    eventId: groupEventReminders.eventId,
+    userId: groupEventReminders.userId,
+    lead: groupEventReminders.lead,
+  });
+}
+
+/** The reminders a member wants unless they choose per event. */
+export async function findReminderDefault(db: DbOrTx, userId: string): Promise<ReminderChoice> {
+  const [row] = await db.select({ choice: users.eventReminders }).from(users).where(eq(users.id, userId));
+  return row?.choice ?? 'both';
+}
+
+export async function saveReminderDefault(db: DbOrTx, userId: string, choice: ReminderChoice) {
+  await db.update(users).set({ eventReminders: choice, updatedAt: new Date() }).where(eq(users.id, userId));
 }

@@ -5,10 +5,17 @@ import {
   CreateEventBodySchema,
   EventListSchema,
   EventSchema,
+  ReminderDefaultBodySchema,
+  ReminderDefaultSchema,
+  RemindersBodySchema,
   RsvpBodySchema,
   UpdateEventBodySchema,
 } from '../../../shared/api/gatherings';
-import { IdParamsSchema } from '../../../shared/api/posts';
+import { PageQuerySchema } from '../../../shared/api/fields';
+import { IdParamsSchema, PostListSchema } from '../../../shared/api/posts';
+import { LIMITS } from '../../../shared/domain/constants';
+import { decodeCursor } from '../../http/pagination';
+import { sendTimelinePage } from '../posts/timeline-page';
 import type { App, RouteContext } from '../../context';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { clientSubject } from '../../http/client-ip';
@@ -20,10 +27,12 @@ import {
   revokeCalendarFeed,
 } from './calendar-feeds.service';
 import { eventsCalendar } from './gatherings.calendar';
+import { findReminderDefault, saveReminderDefault } from './gatherings.repo';
 import { presentEvent, presentEventSummary } from './gatherings.presenter';
 import {
   answerEvent,
   cancelEvent,
+  chooseReminders,
   createEvent,
   editEvent,
   listUpcoming,
@@ -119,6 +128,44 @@ export function registerGatheringRoutes(app: App, context: RouteContext) {
     },
   );
 
+  /**
+   * Afterwards (ADR 057): the posts that bring photos of the event, newest first, a page at a time,
+   * each as the timeline shows it (the one visibility rule, blocks and Ignore included).
+   */
+  app.get(
+    '/api/group_events/:id/photos',
+    {
+      ...signedIn,
+      schema: { params: IdParamsSchema, querystring: PageQuerySchema, response: { 200: PostListSchema } },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const event = await loadVisibleEvent(db, request.params.id, user.id);
+      const { after, limit = LIMITS.pageSize } = request.query;
+      return sendTimelinePage(reply, context, {
+        viewerId: user.id,
+        groupId: event.groupId,
+        photosOfEventId: event.id,
+        cursor: decodeCursor(after),
+        limit,
+      });
+    },
+  );
+
+  /** The viewer's reminders for this event (going or maybe answers only). */
+  app.put(
+    '/api/group_events/:id/reminders',
+    {
+      ...signedIn,
+      schema: { params: IdParamsSchema, body: RemindersBodySchema, response: { 200: EventSchema } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await context.throttle.hit('memberWrites', user.id);
+      return present(await chooseReminders(db, request.params.id, user.id, request.body.reminders), user.id);
+    },
+  );
+
   /** The event as an iCalendar file, to add to a calendar app. */
   app.get(
     '/api/group_events/:id/calendar.ics',
@@ -132,6 +179,29 @@ export function registerGatheringRoutes(app: App, context: RouteContext) {
         .header('content-disposition', 'attachment; filename="event.ics"')
         .header('cache-control', 'private, no-store')
         .send(body);
+    },
+  );
+}
+
+/** The member's default reminders before events (Settings → Notifications, ADR 057). */
+export function registerReminderDefaultRoutes(app: App, context: RouteContext) {
+  const { db } = context;
+  const signedIn = { preValidation: signedInOnly };
+
+  app.get(
+    '/api/event_reminders',
+    { ...signedIn, schema: { response: { 200: ReminderDefaultSchema } } },
+    async (request) => ({ choice: await findReminderDefault(db, requireUser(request).id) }),
+  );
+
+  app.put(
+    '/api/event_reminders',
+    { ...signedIn, schema: { body: ReminderDefaultBodySchema, response: { 200: ReminderDefaultSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      await context.throttle.hit('memberWrites', user.id);
+      await saveReminderDefault(db, user.id, request.body.event_reminders.choice);
+      return { choice: await findReminderDefault(db, user.id) };
     },
   );
 }

@@ -1,5 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { CreateEventBody, RsvpBody, UpdateEventBody } from '../../../shared/api/gatherings';
+import type {
+  CreateEventBody,
+  RemindersBody,
+  RsvpBody,
+  UpdateEventBody,
+} from '../../../shared/api/gatherings';
 import { EVENT_LIMITS, EVENT_MESSAGES } from '../../../shared/domain/gatherings';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
@@ -26,6 +31,7 @@ import {
   listWaiting,
   lockEvent,
   markEventCancelled,
+  setRsvpReminders,
   updateEvent,
   upsertRsvp,
   type EventRow,
@@ -330,4 +336,24 @@ export async function listUpcoming(db: DbOrTx, viewerId: string, groupId?: strin
     if (!group || !isMember(group.role)) throw notFound();
   }
   return listUpcomingEvents(db, viewerId, { groupId, from: new Date(), limit: EVENT_LIMITS.upcomingMax });
+}
+
+/**
+ * The viewer's reminders for one event (ADR 057): off, the day before, an hour before, both, or
+ * `default` (their default in Settings → Notifications). Only for an answer that is reminded:
+ * going or maybe (422 otherwise, on `choice`); a cancelled event reminds nobody.
+ */
+export async function chooseReminders(
+  db: DbOrTx,
+  eventId: string,
+  viewerId: string,
+  input: RemindersBody['reminders'],
+) {
+  await loadVisibleEvent(db, eventId, viewerId);
+  const answer = await findRsvp(db, eventId, viewerId);
+  if (!answer || answer.status === 'declined') {
+    throw invalidField('choice', EVENT_MESSAGES.remindersNeedAnswer);
+  }
+  await setRsvpReminders(db, eventId, viewerId, input.choice === 'default' ? null : input.choice);
+  return loadEventWithAnswers(db, eventId, viewerId);
 }

@@ -30,6 +30,8 @@ export const DEFAULT_DELIVERY: Record<NotificationKind, MailDelivery> = {
   group_post: 'daily',
   event_changed: 'instant',
   event_promoted: 'instant',
+  // A reminder is only worth something on time: the digest would bring it a day late.
+  event_reminder: 'instant',
   link_ready: 'off',
   link_failed: 'off',
 };
@@ -51,6 +53,7 @@ export const DEFAULT_PUSH: Record<NotificationKind, boolean> = {
   group_post: true,
   event_changed: true,
   event_promoted: true,
+  event_reminder: true,
   post_like: false,
   link_like: false,
   reaction: false,

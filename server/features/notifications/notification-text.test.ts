@@ -41,6 +41,26 @@ describe('wordNotification', () => {
     });
   });
 
+  it('words a reminder by its lead, in the reader’s language', () => {
+    const reminder = {
+      ...base,
+      eventId: 'e1',
+      kind: 'event_reminder' as const,
+      actorName: null,
+      actorId: null,
+    };
+    expect(wordNotification({ ...reminder, data: { title: 'Picnic', lead: 'day_before' } }, 'en')).toEqual({
+      text: 'Reminder: “Picnic” is tomorrow',
+      path: '/events/e1',
+    });
+    expect(wordNotification({ ...reminder, data: { title: 'Picnic', lead: 'hour_before' } }, 'de').text).toBe(
+      'Erinnerung: „Picnic“ beginnt in einer Stunde',
+    );
+    expect(wordNotification({ ...reminder, data: { lead: 'hour_before' } }, 'fr').text).toBe(
+      'Rappel : l’événement commence dans une heure',
+    );
+  });
+
   it('words every kind with a non-empty text and an app path', () => {
     for (const kind of NOTIFICATION_KINDS) {
       const { text, path } = wordNotification({ ...base, kind }, 'en');

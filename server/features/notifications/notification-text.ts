@@ -14,7 +14,8 @@ import { type MailText, mailText } from '../../i18n/mail-text';
  *   the content is gone).
  * - `group_post` (ADR 045): nothing; the line folds a group's new posts by `unreadRows`.
  * - `event_changed` (ADR 057): `{ title, changes: string[], cancelled?: true }`, the event named by
- *   `eventId`; `event_promoted`: `{ title }`.
+ *   `eventId`; `event_promoted`: `{ title }`; `event_reminder`: `{ title, lead: 'day_before' |
+ *   'hour_before' }`.
  */
 
 export interface NotificationFacts {
@@ -316,6 +317,18 @@ export function wordNotification(facts: NotificationFacts, locale: Locale): Noti
         text: withTitle(
           t,
           ['mail.notification.eventPromoted', 'mail.notification.eventPromotedTitled'],
+          stringField(facts.data, 'title'),
+          {},
+        ),
+        path: facts.eventId ? eventPath(facts.eventId) : UPCOMING_PATH,
+      };
+    case 'event_reminder':
+      return {
+        text: withTitle(
+          t,
+          facts.data.lead === 'day_before'
+            ? ['mail.notification.eventReminderTomorrow', 'mail.notification.eventReminderTomorrowTitled']
+            : ['mail.notification.eventReminderSoon', 'mail.notification.eventReminderSoonTitled'],
           stringField(facts.data, 'title'),
           {},
         ),

@@ -24,6 +24,7 @@ const POST_FIELDS = [
   'avatar',
   'group_name',
   'group_id',
+  // The event the post is the card of (ADR 057).
   'event_id',
   'profile_id',
   'liked_by_current_user',

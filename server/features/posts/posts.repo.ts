@@ -180,6 +180,8 @@ export interface TimelineFilter {
   viewerId: string;
   groupId?: string | null;
   authorId?: string | null;
+  /** Only the posts that bring photos of this event (its page's Photos, ADR 057). */
+  photosOfEventId?: string | null;
   cursor: Cursor | null;
   limit: number;
 }
@@ -204,6 +206,7 @@ export function timelineQuery(db: DbOrTx, filter: TimelineFilter) {
   ];
   if (filter.groupId) conditions.push(eq(posts.groupId, filter.groupId));
   if (filter.authorId) conditions.push(eq(posts.userId, filter.authorId));
+  if (filter.photosOfEventId) conditions.push(eq(posts.photosOfEventId, filter.photosOfEventId));
   if (filter.cursor) conditions.push(afterCursor(filter.cursor));
   return db
     .select(stillPostFields(filter.viewerId))
@@ -334,6 +337,8 @@ export async function insertPost(
     fileId: string | null;
     /** The event the post is the card of (ADR 057). */
     eventId?: string | null;
+    /** The event the post brings photos of, afterwards (ADR 057). */
+    photosOfEventId?: string | null;
   },
 ) {
   const [row] = await db

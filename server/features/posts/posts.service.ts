@@ -6,6 +6,7 @@ import { forbidden, invalidField, notFound } from '../../http/errors';
 import { canViewPost } from '../../policies/visibility';
 import { publishLiveEvent } from '../events/live-events';
 import { enqueueGroupPostNotifications } from '../group-notifications/group-notifications.job';
+import { checkPhotosOfEvent } from '../gatherings/gatherings.photos';
 import { findGroupWithRole } from '../groups/memberships';
 import { newlyMentionedMembers } from '../mentions/mentions.service';
 import { notify } from '../notifications/notify';
@@ -136,6 +137,8 @@ export async function createPost(
     if (!canCreatePostIn(groupId, group.role))
       throw forbidden("You don't have permission to post in this group.");
   }
+  const photosOfEventId = input.photos_of_event_id ?? null;
+  if (photosOfEventId) await checkPhotosOfEvent(db, photosOfEventId, authorId, groupId);
   const attached = await attachableFiles(db, authorId, input);
   const { id } = await db
     .transaction(async (tx) => {
@@ -145,6 +148,7 @@ export async function createPost(
         tldr: input.tldr,
         content: input.content,
         fileId: attached[0]?.fileId ?? null,
+        photosOfEventId,
       });
       await insertPostFiles(tx, row.id, attached);
       if (input.poll) await createPoll(tx, row.id, input.poll);

@@ -4,9 +4,12 @@ import type {
   CreateEventBody,
   EventSummary,
   GroupEvent,
+  ReminderDefault,
+  RemindersBody,
   RsvpBody,
   UpdateEventBody,
 } from '@shared/api/gatherings';
+import type { Post } from '@shared/api/posts';
 import { api } from '@web/lib/api-client';
 
 /** Query keys of gatherings: one event, a group's upcoming events, the member's. */
@@ -15,6 +18,7 @@ export const eventKeys = {
   detail: (id: string) => ['group-events', 'detail', id] as const,
   group: (groupId: string) => ['group-events', 'group', groupId] as const,
   upcoming: () => ['group-events', 'upcoming'] as const,
+  photos: (id: string) => ['group-events', 'photos', id] as const,
 };
 
 const eventUrl = (id: string) => `/api/group_events/${encodeURIComponent(id)}`;
@@ -23,6 +27,14 @@ export function eventQueryOptions(id: string) {
   return queryOptions({
     queryKey: eventKeys.detail(id),
     queryFn: async ({ signal }) => (await api.get<GroupEvent>(eventUrl(id), { signal })).data,
+  });
+}
+
+/** The posts that bring an event's photos, newest first (its first page). */
+export function eventPhotosQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: eventKeys.photos(id),
+    queryFn: async ({ signal }) => (await api.get<Post[]>(`${eventUrl(id)}/photos`, { signal })).data,
   });
 }
 
@@ -57,6 +69,28 @@ export async function cancelEvent(id: string): Promise<GroupEvent> {
 
 export async function answerEvent(id: string, rsvp: RsvpBody['rsvp']): Promise<GroupEvent> {
   return (await api.put<GroupEvent>(`${eventUrl(id)}/rsvp`, { rsvp })).data;
+}
+
+/** The viewer's reminders for one event (PUT /api/group_events/{id}/reminders). */
+export async function chooseReminders(
+  id: string,
+  reminders: RemindersBody['reminders'],
+): Promise<GroupEvent> {
+  return (await api.put<GroupEvent>(`${eventUrl(id)}/reminders`, { reminders })).data;
+}
+
+/** The member's default reminders (GET/PUT /api/event_reminders). */
+export const reminderDefaultKey = ['group-events', 'reminder-default'] as const;
+
+export function reminderDefaultQueryOptions() {
+  return queryOptions({
+    queryKey: reminderDefaultKey,
+    queryFn: async ({ signal }) => (await api.get<ReminderDefault>('/api/event_reminders', { signal })).data,
+  });
+}
+
+export async function saveReminderDefault(choice: ReminderDefault['choice']): Promise<ReminderDefault> {
+  return (await api.put<ReminderDefault>('/api/event_reminders', { event_reminders: { choice } })).data;
 }
 
 /** The member's private calendar feed (GET/POST/DELETE /api/calendar_feed). */

@@ -14,6 +14,7 @@ import { LoadingScreen } from '@web/components/loading-screen';
 import { PageHeader } from '@web/components/page-header';
 import { errorMessage, fieldErrorsOf } from '@web/lib/api-errors';
 import { currentClock } from '@web/lib/time-zone';
+import { useT } from '@web/i18n/i18n';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { createEvent, eventKeys, eventQueryOptions, updateEvent } from './api';
 import { eventPath, UPCOMING_EVENTS_PATH } from './paths';
@@ -80,19 +81,16 @@ function bodyOf(fields: Fields): Omit<CreateEventBody['group_event'], 'group_id'
 
 /** /events/new (?group_id= for a group's event): a new event, then its page. */
 export function NewEventPage() {
-  useDocumentTitle('New event');
+  const t = useT();
+  useDocumentTitle(t('gatherings.form.newTitle'));
   const [params] = useSearchParams();
   const groupId = params.get('group_id');
   return (
     <EventForm
-      heading="New event"
-      description={
-        groupId
-          ? 'The group sees it in its timeline and answers it. You are going.'
-          : 'The people who follow you see it and answer it. You are going.'
-      }
+      heading={t('gatherings.form.newTitle')}
+      description={groupId ? t('gatherings.form.newInGroup') : t('gatherings.form.newForFollowers')}
       initial={emptyFields()}
-      submitLabel="Create event"
+      submitLabel={t('gatherings.form.create')}
       save={(fields) => createEvent({ ...bodyOf(fields), group_id: groupId })}
       cancelTo={groupId ? `/group/${groupId}` : UPCOMING_EVENTS_PATH}
     />
@@ -102,16 +100,17 @@ export function NewEventPage() {
 /** /events/{id}/edit: the organiser's edit; everyone who answered is told what changed. */
 export function EditEventPage() {
   const { id = '' } = useParams();
-  useDocumentTitle('Edit event');
+  const t = useT();
+  useDocumentTitle(t('gatherings.form.editTitle'));
   const event = useQuery(eventQueryOptions(id));
-  if (event.isPending) return <LoadingScreen label="Loading event…" />;
+  if (event.isPending) return <LoadingScreen label={t('gatherings.form.loading')} />;
   if (event.isError) return <Alert>{errorMessage(event.error)}</Alert>;
   return (
     <EventForm
-      heading="Edit event"
-      description="Everyone who answered is told what changed."
+      heading={t('gatherings.form.editTitle')}
+      description={t('gatherings.form.editDescription')}
       initial={fieldsOf(event.data)}
-      submitLabel="Save changes"
+      submitLabel={t('gatherings.form.save')}
       save={(fields) => updateEvent(id, bodyOf(fields))}
       cancelTo={eventPath(id)}
     />
@@ -133,6 +132,7 @@ function EventForm({
   save: (fields: Fields) => Promise<GroupEvent>;
   cancelTo: string;
 }) {
+  const t = useT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [fields, setFields] = useState(initial);
@@ -171,7 +171,7 @@ function EventForm({
               <Alert>{errorMessage(mutation.error)}</Alert>
             ) : null}
             <TextField
-              label="Title"
+              label={t('gatherings.form.title')}
               name="title"
               required
               autoFocus
@@ -195,11 +195,11 @@ function EventForm({
                   }))
                 }
               />
-              All day
+              {t('gatherings.form.allDay')}
             </label>
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField
-                label={fields.allDay ? 'First day' : 'Starts'}
+                label={t('gatherings.form.starts', { allDay: fields.allDay ? 'yes' : 'no' })}
                 name="starts_at"
                 type={timeType}
                 required
@@ -208,25 +208,25 @@ function EventForm({
                 onChange={(change) => set('startsAt', change.target.value)}
               />
               <TextField
-                label={fields.allDay ? 'Last day' : 'Ends'}
+                label={t('gatherings.form.ends', { allDay: fields.allDay ? 'yes' : 'no' })}
                 name="ends_at"
                 type={timeType}
                 value={fields.endsAt}
                 error={first('ends_at')}
-                hint={fields.allDay ? undefined : 'Empty: an hour after the start.'}
+                hint={fields.allDay ? undefined : t('gatherings.form.endsHint')}
                 onChange={(change) => set('endsAt', change.target.value)}
               />
             </div>
             <TextField
-              label="Time zone"
+              label={t('gatherings.form.timeZone')}
               name="time_zone"
               value={fields.timeZone}
               error={first('time_zone')}
-              hint="The times above are on this zone's clocks; everyone sees them in their own zone."
+              hint={t('gatherings.form.timeZoneHint')}
               onChange={(change) => set('timeZone', change.target.value)}
             />
             <div className="space-y-1.5">
-              <Label htmlFor={descriptionId}>Description</Label>
+              <Label htmlFor={descriptionId}>{t('gatherings.form.description')}</Label>
               <Textarea
                 id={descriptionId}
                 name="description"
@@ -236,7 +236,7 @@ function EventForm({
               />
             </div>
             <TextField
-              label="Place"
+              label={t('gatherings.form.place')}
               name="place"
               maxLength={EVENT_LIMITS.place}
               value={fields.place}
@@ -244,16 +244,16 @@ function EventForm({
               onChange={(change) => set('place', change.target.value)}
             />
             <TextField
-              label="Map link"
+              label={t('gatherings.form.mapLink')}
               name="map_url"
               type="url"
-              placeholder="https://"
+              placeholder={t('gatherings.form.mapPlaceholder')}
               value={fields.mapUrl}
               error={first('map_url')}
               onChange={(change) => set('mapUrl', change.target.value)}
             />
             <TextField
-              label="Capacity"
+              label={t('gatherings.form.capacity')}
               name="capacity"
               type="number"
               min={1}
@@ -261,7 +261,7 @@ function EventForm({
               inputMode="numeric"
               value={fields.capacity}
               error={first('capacity')}
-              hint="Empty: no limit. Beyond it, answers wait on a list that moves up by itself."
+              hint={t('gatherings.form.capacityHint')}
               onChange={(change) => set('capacity', change.target.value)}
             />
             <label htmlFor={guestsId} className="flex items-center gap-2 text-sm text-stone-800">
@@ -272,11 +272,11 @@ function EventForm({
                 checked={fields.guestsAllowed}
                 onChange={(change) => set('guestsAllowed', change.target.checked)}
               />
-              People may bring guests (+N)
+              {t('gatherings.form.guests')}
             </label>
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
               <ButtonLink to={cancelTo} variant="ghost">
-                Cancel
+                {t('gatherings.form.cancel')}
               </ButtonLink>
               <Button type="submit" busy={mutation.isPending} disabled={blank}>
                 {mutation.isPending ? null : <CalendarCheck className="size-4" aria-hidden="true" />}

@@ -1,9 +1,14 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Ban, CalendarDays, Download, MapPin, Pencil, UsersRound } from 'lucide-react';
+import { Ban, BellRing, CalendarDays, Download, MapPin, Pencil, UsersRound } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import type { EventAnswer, GroupEvent } from '@shared/api/gatherings';
-import { EVENT_LIMITS, type RsvpStatus } from '@shared/domain/gatherings';
+import {
+  EVENT_LIMITS,
+  REMINDER_CHOICES,
+  type ReminderChoice,
+  type RsvpStatus,
+} from '@shared/domain/gatherings';
 import { Alert } from '@web/components/alert';
 import { Button, ButtonLink } from '@web/components/button';
 import { Card, CardBody } from '@web/components/card';
@@ -12,20 +17,24 @@ import { Markdown } from '@web/components/markdown';
 import { isNotFoundError, NotFoundState } from '@web/components/not-found-state';
 import { RetryAlert } from '@web/components/retry-alert';
 import { Select } from '@web/components/select';
+import { Message } from '@web/i18n/message';
+import { useLocale, useT } from '@web/i18n/i18n';
 import { errorMessage } from '@web/lib/api-errors';
 import { safeUrl } from '@web/lib/safe-url';
 import { useLiveEvents } from '@web/lib/live-events';
 import { useClock } from '@web/lib/time-zone';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { answerEvent, cancelEvent, eventKeys, eventQueryOptions } from './api';
-import { answerLabel } from './components/event-list';
+import { answerEvent, cancelEvent, chooseReminders, eventKeys, eventQueryOptions } from './api';
+import { answerOf } from './components/event-list';
+import { EventPhotos } from './components/event-photos';
 import { countsText, eventWhen, plannedZoneNote } from './event-times';
 import { editEventPath, UPCOMING_EVENTS_PATH } from './paths';
+import { REMINDER_LABELS } from './reminder-labels';
 
 const ANSWERS: { status: RsvpStatus; label: string }[] = [
-  { status: 'going', label: 'Going' },
-  { status: 'maybe', label: 'Maybe' },
-  { status: 'declined', label: 'Not going' },
+  { status: 'going', label: 'gatherings.answer.going' },
+  { status: 'maybe', label: 'gatherings.answer.maybe' },
+  { status: 'declined', label: 'gatherings.answer.declined' },
 ];
 
 /**
@@ -34,23 +43,24 @@ const ANSWERS: { status: RsvpStatus; label: string }[] = [
  * for the organiser Edit and Cancel. Answers from others arrive live.
  */
 export function EventPage() {
+  const t = useT();
   const { id = '' } = useParams();
   const queryClient = useQueryClient();
   const event = useQuery(eventQueryOptions(id));
-  useDocumentTitle(event.data?.title ?? 'Event');
+  useDocumentTitle(event.data?.title ?? t('gatherings.event.documentTitle'));
   useLiveEvents((live) => {
     if (live.type === 'group_event.updated' && live.eventId === id)
       void queryClient.invalidateQueries({ queryKey: eventKeys.detail(id) });
   });
 
-  if (event.isPending) return <LoadingScreen label="Loading event…" />;
+  if (event.isPending) return <LoadingScreen label={t('gatherings.event.loading')} />;
   if (event.isError) {
     if (isNotFoundError(event.error)) {
       return (
         <NotFoundState
-          title="Event not found"
-          message="It does not exist, or it is in a group you are not in."
-          actions={<ButtonLink to={UPCOMING_EVENTS_PATH}>Upcoming events</ButtonLink>}
+          title={t('gatherings.event.notFound')}
+          message={t('gatherings.event.notFoundMessage')}
+          actions={<ButtonLink to={UPCOMING_EVENTS_PATH}>{t('gatherings.event.upcoming')}</ButtonLink>}
         />
       );
     }
@@ -66,6 +76,8 @@ export function EventPage() {
 }
 
 function EventDetails({ event }: { event: GroupEvent }) {
+  const t = useT();
+  const locale = useLocale();
   const clock = useClock();
   const note = plannedZoneNote(event, clock);
   const mapUrl = event.map_url ? safeUrl(event.map_url) : null;
@@ -73,7 +85,7 @@ function EventDetails({ event }: { event: GroupEvent }) {
     <div className="max-w-3xl space-y-6">
       <Card>
         <CardBody className="space-y-4">
-          {event.cancelled ? <Alert>This event was cancelled.</Alert> : null}
+          {event.cancelled ? <Alert>{t('gatherings.event.cancelled')}</Alert> : null}
           <div>
             {event.group_id && event.group_name ? (
               <Link
@@ -83,32 +95,42 @@ function EventDetails({ event }: { event: GroupEvent }) {
                 {event.group_name}
               </Link>
             ) : (
-              <p className="text-sm text-stone-600">For {event.organizer.name}'s followers</p>
+              <p className="text-sm text-stone-600">
+                {t('gatherings.event.forFollowers', { name: event.organizer.name })}
+              </p>
             )}
             <h1 className="mt-1 text-2xl font-semibold tracking-tight break-words text-stone-900">
               {event.title}
             </h1>
             <p className="mt-1 text-sm text-stone-600">
-              Organised by{' '}
-              <Link to={`/profiles/${event.organizer.profile_id}`} className="font-medium hover:underline">
-                {event.organizer.name}
-              </Link>
+              <Message
+                id="gatherings.event.organisedBy"
+                values={{ name: event.organizer.name }}
+                components={{
+                  link: (
+                    <Link
+                      to={`/profiles/${event.organizer.profile_id}`}
+                      className="font-medium hover:underline"
+                    />
+                  ),
+                }}
+              />
             </p>
           </div>
           <dl className="space-y-2 text-sm text-stone-700">
             <div className="flex gap-2">
               <dt>
-                <CalendarDays className="size-4 text-stone-500" aria-label="When" />
+                <CalendarDays className="size-4 text-stone-500" aria-label={t('gatherings.event.when')} />
               </dt>
               <dd>
-                {eventWhen(event, clock)}
-                {note ? <span className="block text-stone-500">Planned as {note}</span> : null}
+                {eventWhen(event, clock, locale)}
+                {note ? <span className="block text-stone-500">{note}</span> : null}
               </dd>
             </div>
             {event.place || mapUrl ? (
               <div className="flex gap-2">
                 <dt>
-                  <MapPin className="size-4 text-stone-500" aria-label="Where" />
+                  <MapPin className="size-4 text-stone-500" aria-label={t('gatherings.event.where')} />
                 </dt>
                 <dd>
                   {event.place}
@@ -119,7 +141,7 @@ function EventDetails({ event }: { event: GroupEvent }) {
                       rel="noreferrer noopener"
                       className="ml-2 text-brand-800 underline"
                     >
-                      Map
+                      {t('gatherings.event.map')}
                     </a>
                   ) : null}
                 </dd>
@@ -127,11 +149,12 @@ function EventDetails({ event }: { event: GroupEvent }) {
             ) : null}
             <div className="flex gap-2">
               <dt>
-                <UsersRound className="size-4 text-stone-500" aria-label="Who" />
+                <UsersRound className="size-4 text-stone-500" aria-label={t('gatherings.event.who')} />
               </dt>
               <dd data-testid="event-counts">
-                {countsText(event)}
-                {event.capacity !== null ? ` (of ${event.capacity})` : ''}
+                {event.capacity !== null
+                  ? t('gatherings.counts.ofCapacity', { counts: countsText(event), capacity: event.capacity })
+                  : countsText(event)}
               </dd>
             </div>
           </dl>
@@ -143,13 +166,14 @@ function EventDetails({ event }: { event: GroupEvent }) {
               className="inline-flex h-9 items-center gap-2 rounded-lg border border-stone-300 px-3 text-sm font-medium text-stone-800 hover:bg-stone-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
             >
               <Download className="size-4" aria-hidden="true" />
-              Add to calendar (.ics)
+              {t('gatherings.event.calendar')}
             </a>
             {event.can_edit && !event.cancelled ? <OrganiserActions event={event} /> : null}
           </div>
         </CardBody>
       </Card>
       {event.cancelled ? null : <AnswerForm event={event} />}
+      {event.ended && !event.cancelled ? <EventPhotos event={event} /> : null}
       <Answers answers={event.answers} />
     </div>
   );
@@ -157,6 +181,7 @@ function EventDetails({ event }: { event: GroupEvent }) {
 
 /** The organiser's Edit and Cancel (a confirmation first: everyone who answered is told). */
 function OrganiserActions({ event }: { event: GroupEvent }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const cancel = useMutation({
@@ -170,21 +195,25 @@ function OrganiserActions({ event }: { event: GroupEvent }) {
     <>
       <ButtonLink to={editEventPath(event.id)} variant="outline" size="sm">
         <Pencil className="size-4" aria-hidden="true" />
-        Edit event
+        {t('gatherings.event.edit')}
       </ButtonLink>
       {confirming ? (
-        <span role="group" aria-label="Cancel the event?" className="inline-flex items-center gap-2">
+        <span
+          role="group"
+          aria-label={t('gatherings.event.cancelQuestion')}
+          className="inline-flex items-center gap-2"
+        >
           <Button variant="danger" size="sm" busy={cancel.isPending} onClick={() => cancel.mutate()}>
-            Yes, cancel it
+            {t('gatherings.event.cancelYes')}
           </Button>
           <Button variant="ghost" size="sm" onClick={() => setConfirming(false)}>
-            Keep it
+            {t('gatherings.event.cancelKeep')}
           </Button>
         </span>
       ) : (
         <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
           <Ban className="size-4" aria-hidden="true" />
-          Cancel event
+          {t('gatherings.event.cancel')}
         </Button>
       )}
       {cancel.isError ? <Alert>{errorMessage(cancel.error)}</Alert> : null}
@@ -194,6 +223,7 @@ function OrganiserActions({ event }: { event: GroupEvent }) {
 
 /** Going / Maybe / Not going, with guests where the organiser allows them. */
 function AnswerForm({ event }: { event: GroupEvent }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [guests, setGuests] = useState(event.my_rsvp?.guests ?? 0);
   const answer = useMutation({
@@ -210,16 +240,16 @@ function AnswerForm({ event }: { event: GroupEvent }) {
       <Card>
         <CardBody className="space-y-3">
           <h2 id="answer-title" className="text-lg font-semibold text-stone-900">
-            Your answer
+            {t('gatherings.answer.title')}
           </h2>
           <p className="text-sm text-stone-600" aria-live="polite">
             {current
-              ? `You: ${answerLabel(current)}${current.guests > 0 ? ` (+${current.guests})` : ''}`
-              : 'You have not answered yet.'}
+              ? t('gatherings.answer.you', { answer: answerOf(current), guests: current.guests })
+              : t('gatherings.answer.none')}
           </p>
           {event.guests_allowed ? (
             <label className="flex items-center gap-2 text-sm text-stone-700">
-              Guests you bring
+              {t('gatherings.answer.guests')}
               <Select
                 value={String(guests)}
                 onChange={(change) => setGuests(Number(change.target.value))}
@@ -233,7 +263,7 @@ function AnswerForm({ event }: { event: GroupEvent }) {
               </Select>
             </label>
           ) : null}
-          <div className="flex flex-wrap gap-2" role="group" aria-label="Answer">
+          <div className="flex flex-wrap gap-2" role="group" aria-label={t('gatherings.answer.group')}>
             {ANSWERS.map(({ status, label }) => (
               <Button
                 key={status}
@@ -243,36 +273,81 @@ function AnswerForm({ event }: { event: GroupEvent }) {
                 disabled={answer.isPending}
                 onClick={() => answer.mutate(status)}
               >
-                {label}
+                {t(label)}
               </Button>
             ))}
           </div>
           {answer.isError ? <Alert>{errorMessage(answer.error)}</Alert> : null}
+          {current && current.status !== 'declined' && !event.ended ? (
+            <RemindersChoice event={event} />
+          ) : null}
         </CardBody>
       </Card>
     </section>
   );
 }
 
+/**
+ * The member's reminders for this event (going or maybe): their default (named, so they know what
+ * it is) or a choice of their own. Saved as soon as it changes.
+ */
+function RemindersChoice({ event }: { event: GroupEvent }) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: (choice: ReminderChoice | 'default') => chooseReminders(event.id, { choice }),
+    onSuccess: (updated) => queryClient.setQueryData(eventKeys.detail(event.id), updated),
+  });
+  const mine = event.my_rsvp!;
+  return (
+    <div className="space-y-1.5 border-t border-stone-100 pt-3">
+      <label className="flex flex-wrap items-center gap-2 text-sm text-stone-700">
+        <BellRing className="size-4 text-stone-500" aria-hidden="true" />
+        {t('gatherings.reminders.label')}
+        <Select
+          value={save.isPending ? save.variables : mine.reminders}
+          disabled={save.isPending}
+          onChange={(change) => save.mutate(change.target.value as ReminderChoice | 'default')}
+          wrapperClassName="w-full sm:w-72"
+        >
+          <option value="default">{t('gatherings.reminders.default')}</option>
+          {REMINDER_CHOICES.map((choice) => (
+            <option key={choice} value={choice}>
+              {t(REMINDER_LABELS[choice])}
+            </option>
+          ))}
+        </Select>
+      </label>
+      {(save.isPending ? save.variables : mine.reminders) === 'default' ? (
+        <p className="text-sm text-stone-500">
+          {t('gatherings.reminders.asDefault', { choice: mine.default_reminders })}
+        </p>
+      ) : null}
+      {save.isError ? <Alert>{errorMessage(save.error)}</Alert> : null}
+    </div>
+  );
+}
+
 /** Who answered, by answer: going, waiting for a place, maybe, not going. */
 function Answers({ answers }: { answers: EventAnswer[] }) {
+  const t = useT();
   const groups = [
-    { title: 'Going', rows: answers.filter((a) => a.status === 'going' && !a.waitlisted) },
-    { title: 'Waiting list', rows: answers.filter((a) => a.status === 'going' && a.waitlisted) },
-    { title: 'Maybe', rows: answers.filter((a) => a.status === 'maybe') },
-    { title: 'Not going', rows: answers.filter((a) => a.status === 'declined') },
+    { answer: 'going', rows: answers.filter((a) => a.status === 'going' && !a.waitlisted) },
+    { answer: 'waiting', rows: answers.filter((a) => a.status === 'going' && a.waitlisted) },
+    { answer: 'maybe', rows: answers.filter((a) => a.status === 'maybe') },
+    { answer: 'declined', rows: answers.filter((a) => a.status === 'declined') },
   ].filter((group) => group.rows.length > 0);
   return (
     <section aria-labelledby="answers-title">
       <Card>
         <CardBody className="space-y-4">
           <h2 id="answers-title" className="text-lg font-semibold text-stone-900">
-            Who answered
+            {t('gatherings.answers.title')}
           </h2>
           {groups.map((group) => (
-            <div key={group.title}>
+            <div key={group.answer}>
               <h3 className="text-sm font-medium text-stone-800">
-                {group.title} ({group.rows.length})
+                {t('gatherings.answers.group', { answer: group.answer, count: group.rows.length })}
               </h3>
               <ul className="mt-1 flex flex-wrap gap-2">
                 {group.rows.map((row) => (

@@ -6,6 +6,7 @@ import { EmptyState } from '@web/components/empty-state';
 import { LoadingScreen } from '@web/components/loading-screen';
 import { RetryAlert } from '@web/components/retry-alert';
 import { PageHeader } from '@web/components/page-header';
+import { useT } from '@web/i18n/i18n';
 import { errorMessage } from '@web/lib/api-errors';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { upcomingEventsQueryOptions } from './api';
@@ -15,23 +16,24 @@ import { newEventPath } from './paths';
 
 /** /events: every upcoming event the member may see, soonest first, in their groups and among friends. */
 export function UpcomingEventsPage() {
-  useDocumentTitle('Upcoming events');
+  const t = useT();
+  useDocumentTitle(t('gatherings.upcoming.title'));
   const events = useQuery(upcomingEventsQueryOptions());
   return (
     <div className="max-w-3xl space-y-6">
       <PageHeader
         className="mb-0"
-        title="Upcoming events"
-        description="Events in your groups and those the people you follow organise for their followers."
+        title={t('gatherings.upcoming.title')}
+        description={t('gatherings.upcoming.description')}
         actions={
           <ButtonLink to={newEventPath()} size="sm">
             <CalendarPlus className="size-4" aria-hidden="true" />
-            New event for my followers
+            {t('gatherings.upcoming.newForFollowers')}
           </ButtonLink>
         }
       />
       {events.isPending ? (
-        <LoadingScreen label="Loading events…" />
+        <LoadingScreen label={t('gatherings.upcoming.loading')} />
       ) : events.isError ? (
         <RetryAlert
           message={errorMessage(events.error)}
@@ -41,8 +43,8 @@ export function UpcomingEventsPage() {
       ) : events.data.length === 0 ? (
         <EmptyState
           icon={CalendarDays}
-          title="No upcoming events"
-          description="Plan one from a group's page, or for the people who follow you."
+          title={t('gatherings.upcoming.none')}
+          description={t('gatherings.upcoming.noneHint')}
         />
       ) : (
         <Card>

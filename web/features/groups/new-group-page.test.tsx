@@ -53,6 +53,7 @@ describe('/groups/new', () => {
       'GET /api/posts': emptyPostsPage(),
       'GET /api/links': emptyPostsPage(),
       [`GET /api/groups/${testId('g9')}/pins`]: jsonResponse([]),
+      [`GET /api/groups/${testId('g9')}/events`]: jsonResponse([]),
     });
     const { router } = renderApp('/groups/new');
     await submitName('  Sunday Hikers ');

@@ -171,6 +171,7 @@ describe('/settings/notifications', () => {
     const { calls } = mockFetch({
       ...shell,
       'GET /api/notification_preferences': () => jsonResponse({ preferences: saved }),
+      'GET /api/event_reminders': jsonResponse({ choice: 'both' }),
       'GET /api/push_subscriptions': jsonResponse([]),
       'GET /api/push_settings': jsonResponse({ quiet_hours: null, hide_contents: false }),
       'PUT /api/notification_preferences': (call) => {

@@ -12,6 +12,7 @@ import { useT } from '@web/i18n/i18n';
 import { errorMessage } from '@web/lib/api-errors';
 import { queryKeys } from '@web/lib/query-keys';
 import { useDocumentTitle } from '@web/lib/use-document-title';
+import { ReminderDefaultCard } from '@web/features/gatherings';
 import { preferencesQueryOptions, savePreferences } from './api';
 import { kindLabel } from './kind-labels';
 import { PushSection } from './push-section';
@@ -19,7 +20,8 @@ import { PushSection } from './push-section';
 /**
  * /settings/notifications: for each kind of notification, whether it is also mailed at once, in
  * the daily digest, or not at all, and whether it is pushed to the member's devices (turned on per
- * device in Settings). Saved together, with a confirmation.
+ * device in Settings). Saved together, with a confirmation. Above them, the default reminders before
+ * events (ADR 057).
  */
 export function NotificationSettingsPage() {
   const t = useT();
@@ -46,6 +48,7 @@ export function NotificationSettingsPage() {
       ) : (
         <div className="space-y-6">
           <PushSection />
+          <ReminderDefaultCard />
           <PreferencesForm initial={query.data} />
         </div>
       )}

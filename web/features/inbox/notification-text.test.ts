@@ -52,6 +52,7 @@ function line(kind: NotificationKind, facts: Partial<NotificationFacts> = {}): N
 
 const post = { postId: 'p1', postTitle: 'Weekend hike' };
 const group = { groupId: 'g1', groupName: 'Chess club' };
+const reminder = (lead: string) => ({ title: 'Picnic', lead });
 
 // Every wording the server has, each read back through its kind's message.
 const lines: Array<[string, Notification]> = [
@@ -90,6 +91,18 @@ const lines: Array<[string, Notification]> = [
   ['removed content, nothing more said', line('content_removed', { actorName: null })],
   ['new posts in a group', line('group_post', { ...post, ...group, unreadRows: 3 })],
   ['one new post in a group', line('group_post', { ...post, ...group, unreadRows: 1 })],
+  [
+    'a reminder the day before',
+    line('event_reminder', { actorName: null, eventId: 'e1', data: reminder('day_before') }),
+  ],
+  [
+    'a reminder an hour before',
+    line('event_reminder', { actorName: null, eventId: 'e1', data: reminder('hour_before') }),
+  ],
+  [
+    'a reminder of an untitled event',
+    line('event_reminder', { actorName: null, data: { lead: 'hour_before' } }),
+  ],
 ];
 
 describe('a notification’s sentence', () => {
@@ -117,6 +130,9 @@ describe('a notification’s sentence', () => {
     expect(notificationText(line('follow', { othersCount: 2 }))).toBe('بدأ Ana Lima وشخصان آخران بمتابعتك');
     expect(notificationText(line('group_post', { ...post, ...group, unreadRows: 3 }))).toBe(
       '3 منشورات جديدة في Chess club',
+    );
+    expect(notificationText(line('event_reminder', { actorName: null, data: reminder('hour_before') }))).toBe(
+      'تذكير: تبدأ «Picnic» بعد ساعة',
     );
   });
 

@@ -128,6 +128,14 @@ function readNotification(item: Notification): Reading | null {
     case 'event_promoted':
       // Gatherings' news (ADR 057) has no messages of its own yet: shown as the server words it.
       return null;
+    case 'event_reminder':
+      found = match('Reminder: (?:the event|“(.*)”) (is tomorrow|starts in an hour)');
+      return (
+        found && {
+          id: 'inbox.notification.eventReminder',
+          values: { ...titled(found[1]), lead: found[2] === 'is tomorrow' ? 'day_before' : 'hour_before' },
+        }
+      );
   }
 }
 

@@ -32,6 +32,7 @@ describe('/settings/notifications: push', () => {
       'GET /api/groups': jsonResponse([]),
       'GET /api/group_invitations': jsonResponse([]),
       'GET /api/notification_preferences': jsonResponse({ preferences }),
+      'GET /api/event_reminders': jsonResponse({ choice: 'both' }),
       'GET /api/push_subscriptions': () => jsonResponse(devices),
       'GET /api/push_settings': jsonResponse({ quiet_hours: null, hide_contents: false }),
       [`DELETE /api/push_subscriptions/${testId('phone')}`]: () => {
@@ -61,6 +62,7 @@ describe('/settings/notifications: push', () => {
       'GET /api/groups': jsonResponse([]),
       'GET /api/group_invitations': jsonResponse([]),
       'GET /api/notification_preferences': jsonResponse({ preferences }),
+      'GET /api/event_reminders': jsonResponse({ choice: 'both' }),
       'GET /api/push_subscriptions': jsonResponse([]),
       'GET /api/push_settings': jsonResponse({ quiet_hours: null, hide_contents: false }),
       'PUT /api/push_settings': (call) => {

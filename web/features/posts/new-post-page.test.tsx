@@ -165,6 +165,25 @@ describe('/posts/new', () => {
     expect(select).toHaveValue(testId('g4'));
   });
 
+  it('links the post to an event opened from its page (?event_id=), in the group it came with', async () => {
+    const { calls } = mockFetch({
+      ...signedIn,
+      'POST /api/posts': jsonResponse(created, { status: 201 }),
+      [`GET /api/posts/${created.id}`]: jsonResponse(created),
+      [`GET /api/posts/${created.id}/comments`]: jsonResponse([]),
+    });
+    renderForm(`/posts/new?group_id=${testId('g4')}&event_id=${testId('event')}`);
+    const select = await screen.findByLabelText('Post to');
+    await waitFor(() => expect(select).toHaveValue(testId('g4')));
+    expect(screen.getByText('This post also shows among the event’s photos.')).toBeInTheDocument();
+    fireEvent.change(title(), { target: { value: 'Our picnic' } });
+    fireEvent.click(createButton());
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      post: { group_id: testId('g4'), photos_of_event_id: testId('event') },
+    });
+  });
+
   it('falls back to everyone when ?group_id= is a group the member cannot post in', async () => {
     mockFetch(signedIn);
     renderForm('/posts/new?group_id=10000000-0000-4000-8000-000000000002');

@@ -41,6 +41,8 @@ export function NewPostPage() {
   const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
   const requestedGroup = searchParams.get('group_id') ?? '';
+  // Afterwards (ADR 057): an event's page opens the composer to add photos of it, in its group.
+  const photosOfEvent = searchParams.get('event_id');
   const ids = { group: useId() };
 
   const formRef = useRef<HTMLFormElement>(null);
@@ -113,6 +115,7 @@ export function NewPostPage() {
       tldr: tldr.trim(),
       content,
       group_id: effectiveGroup || null,
+      ...(photosOfEvent && effectiveGroup === requestedGroup ? { photos_of_event_id: photosOfEvent } : {}),
       ...(ids.length > 0
         ? {
             file_request_ids: ids,
@@ -219,6 +222,9 @@ export function NewPostPage() {
                   groups.isSuccess && requestedGroup !== '' && groupId === requestedGroup && !groupKnown
                 }
               />
+              {photosOfEvent && effectiveGroup === requestedGroup ? (
+                <p className="text-sm text-stone-600">{t('posts.composer.photosOfEvent')}</p>
+              ) : null}
             </div>
 
             <PublicPostOption

@@ -4,6 +4,7 @@ import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/button';
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@web/components/card';
 import { Input } from '@web/components/input';
+import { useT } from '@web/i18n/i18n';
 import { errorMessage } from '@web/lib/api-errors';
 import { calendarFeedKey, calendarFeedQueryOptions, renewCalendarFeed, revokeCalendarFeed } from '../api';
 
@@ -12,6 +13,7 @@ import { calendarFeedKey, calendarFeedQueryOptions, renewCalendarFeed, revokeCal
  * when made (Hearth keeps only its hash); a new one replaces it, and Stop revokes it.
  */
 export function CalendarFeedCard() {
+  const t = useT();
   const queryClient = useQueryClient();
   const feed = useQuery(calendarFeedQueryOptions());
   const renew = useMutation({
@@ -31,31 +33,28 @@ export function CalendarFeedCard() {
     <section aria-labelledby="calendar-feed-title">
       <Card>
         <CardHeader>
-          <CardTitle id="calendar-feed-title">Calendar feed</CardTitle>
-          <CardDescription>
-            A private address your calendar app subscribes to: the events you may see and have not declined.
-            Anyone holding it sees them, so keep it to yourself.
-          </CardDescription>
+          <CardTitle id="calendar-feed-title">{t('gatherings.feed.title')}</CardTitle>
+          <CardDescription>{t('gatherings.feed.description')}</CardDescription>
         </CardHeader>
         <CardBody className="space-y-3">
           {url ? (
             <label className="block space-y-1.5 text-sm text-stone-800">
-              Your feed address (shown this once)
+              {t('gatherings.feed.address')}
               <Input readOnly value={url} onFocus={(focus) => focus.currentTarget.select()} />
             </label>
           ) : (
             <p className="text-sm text-stone-600">
-              {active ? 'Your feed is on. A new address replaces it.' : 'You have no feed address.'}
+              {active ? t('gatherings.feed.on') : t('gatherings.feed.off')}
             </p>
           )}
           <div className="flex flex-wrap gap-2">
             <Button size="sm" busy={renew.isPending} onClick={() => renew.mutate()}>
               <CalendarSync className="size-4" aria-hidden="true" />
-              {active ? 'Make a new address' : 'Make a feed address'}
+              {active ? t('gatherings.feed.renew') : t('gatherings.feed.make')}
             </Button>
             {active ? (
               <Button size="sm" variant="outline" busy={revoke.isPending} onClick={() => revoke.mutate()}>
-                Stop the feed
+                {t('gatherings.feed.stop')}
               </Button>
             ) : null}
           </div>

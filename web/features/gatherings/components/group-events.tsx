@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarPlus } from 'lucide-react';
 import { ButtonLink } from '@web/components/button';
 import { Card, CardBody, CardHeader, CardTitle } from '@web/components/card';
+import { useT } from '@web/i18n/i18n';
 import { useLiveEvents } from '@web/lib/live-events';
 import { eventKeys, groupEventsQueryOptions } from '../api';
 import { newEventPath } from '../paths';
@@ -12,6 +13,7 @@ import { EventList } from './event-list';
  * is drawn while they load or when there are none and the member may not create one.
  */
 export function GroupEvents({ groupId, canCreate }: { groupId: string; canCreate: boolean }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const events = useQuery(groupEventsQueryOptions(groupId));
   useLiveEvents((event) => {
@@ -24,11 +26,11 @@ export function GroupEvents({ groupId, canCreate }: { groupId: string; canCreate
     <section aria-labelledby="group-events-title">
       <Card>
         <CardHeader className="flex flex-row items-center justify-between gap-3">
-          <CardTitle id="group-events-title">Upcoming events</CardTitle>
+          <CardTitle id="group-events-title">{t('gatherings.group.title')}</CardTitle>
           {canCreate ? (
             <ButtonLink to={newEventPath(groupId)} variant="outline" size="sm">
               <CalendarPlus className="size-4" aria-hidden="true" />
-              New event
+              {t('gatherings.group.new')}
             </ButtonLink>
           ) : null}
         </CardHeader>
@@ -37,7 +39,7 @@ export function GroupEvents({ groupId, canCreate }: { groupId: string; canCreate
             <EventList events={list} />
           ) : (
             <p className="text-sm text-stone-600">
-              {events.isPending ? 'Loading events…' : 'No upcoming events. Plan one for the group.'}
+              {events.isPending ? t('gatherings.group.loading') : t('gatherings.group.none')}
             </p>
           )}
         </CardBody>
