@@ -77,6 +77,9 @@ export function mockFetch(routes: Record<string, Response | Route | (() => Respo
       pending_group_requests: (await badge('GET /api/group_requests/pending_count', call, { count: 0 }))
         .count,
       reports: await badge('GET /api/reports/summary', call, { can_review: false, open_count: 0 }),
+      // Conversations (ADR 060) have no single-badge route: a test that needs them routes me/counts.
+      unread_messages: 0,
+      message_requests: 0,
     });
   const unhandled: string[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
