@@ -89,7 +89,7 @@ export const queryKeys = {
   },
   /**
    * Private conversations (web/features/conversations, ADR 060): the two lists, one conversation,
-   * its messages and the navigation's counts. A live message refreshes the counts and the lists (the
+   * its messages, the navigation's counts and the messaging settings. A live message refreshes the counts and the lists (the
    * navigation's badge) and, when its thread is open, that conversation and its messages.
    */
   conversations: {
@@ -102,6 +102,8 @@ export const queryKeys = {
     messages: (id: string) => ['conversations', 'messages', id] as const,
     /** The navigation badge's counts (unread_messages and message_requests of GET /api/me/counts). */
     counts: () => ['conversations', 'counts'] as const,
+    /** GET /api/messaging_settings: who may message the member, whether they share read marks. */
+    settings: () => ['conversations', 'settings'] as const,
   },
   /** The member's own public posts (GET /api/public_posts): /published; Publish and Unpublish refresh it. */
   publicPosts: {

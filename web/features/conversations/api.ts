@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Conversation, Message } from '@shared/api/conversations';
+import type { Conversation, Message, MessagingSettings } from '@shared/api/conversations';
 import type { MentionSuggestion } from '@shared/api/mentions';
 import { fetchMeCounts } from '@web/app/shells/me-counts';
 import { api } from '@web/lib/api-client';
@@ -146,4 +146,16 @@ export async function reportMessage(id: string, reason: string | null): Promise<
 /** Members whose name or username starts with the text (GET /api/mentions; blocks respected). */
 export async function searchMembers(q: string, signal?: AbortSignal): Promise<MentionSuggestion[]> {
   return (await api.get<MentionSuggestion[] | null>('/mentions', { query: { q }, signal })).data ?? [];
+}
+
+export function messagingSettingsQueryOptions() {
+  return queryOptions({
+    queryKey: queryKeys.conversations.settings(),
+    queryFn: async ({ signal }) => (await api.get<MessagingSettings>('/messaging_settings', { signal })).data,
+  });
+}
+
+/** PUT /api/messaging_settings. */
+export async function saveMessagingSettings(settings: MessagingSettings): Promise<MessagingSettings> {
+  return (await api.put<MessagingSettings>('/messaging_settings', { messaging_settings: settings })).data;
 }
