@@ -221,6 +221,7 @@ export function MessageComposer({
           <Label htmlFor={fieldId} className="sr-only">
             {t('conversations.composer.label')}
           </Label>
+          {/* One line high, growing with its text up to ten lines: the shared box's height is a form's. */}
           <Textarea
             ref={textRef}
             id={fieldId}
@@ -230,7 +231,7 @@ export function MessageComposer({
             aria-invalid={tooLong ? true : undefined}
             onChange={(event) => draft.update({ text: event.target.value })}
             onKeyDown={onKeyDown}
-            className="max-h-40 min-h-10 resize-none [field-sizing:content]"
+            className="max-h-40 min-h-10! resize-none [field-sizing:content]"
           />
         </div>
         <Button type="submit" size="icon" disabled={!ready} busy={send.isPending} className="shrink-0">

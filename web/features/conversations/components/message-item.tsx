@@ -131,7 +131,9 @@ export function MessageItem({
             {senderName}
           </p>
         ) : null}
-        <div className={cn('flex items-start gap-1', own ? 'flex-row-reverse' : 'flex-row')}>
+        <div
+          className={cn('flex max-w-full min-w-0 items-start gap-1', own ? 'flex-row-reverse' : 'flex-row')}
+        >
           <div
             className={cn(
               'min-w-0 rounded-2xl px-3.5 py-2 ring-1',
