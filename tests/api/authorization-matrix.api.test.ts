@@ -47,6 +47,9 @@ interface World {
   linkCommentId: string;
   /** An event in the group organised by the other Poster (ADR 057). */
   eventId: string;
+  /** A direct conversation between the other Poster and the target, and a message in it (ADR 060). */
+  conversationId: string;
+  messageId: string;
 }
 
 interface Call {
@@ -353,6 +356,106 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/notifications': { signedOut: 401, member: 200 },
   'GET /api/notifications/unread_count': { signedOut: 401, member: 200 },
   'GET /api/me/counts': { signedOut: 401, member: 200 },
+
+  // Private conversations (ADR 060): the member here is no participant (they share no group and no
+  // follow with the two who talk), so every conversation and message is a 404 and writing is refused.
+  'GET /api/conversations': { signedOut: 401, member: 200 },
+  'POST /api/conversations': {
+    signedOut: 401,
+    call: (w) => ({ path: '/api/conversations', body: { conversation: { user_ids: [w.otherUserId] } } }),
+    member: 403,
+  },
+  'GET /api/conversations/:id': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/conversations/${w.conversationId}` }),
+    member: 404,
+  },
+  'PATCH /api/conversations/:id': {
+    signedOut: 401,
+    call: (w) => ({
+      path: `/api/conversations/${w.conversationId}`,
+      body: { conversation: { name: 'Ours' } },
+    }),
+    member: 404,
+  },
+  'POST /api/conversations/:id/participants': {
+    signedOut: 401,
+    call: (w) => ({
+      path: `/api/conversations/${w.conversationId}/participants`,
+      body: { participants: { user_ids: [w.otherUserId] } },
+    }),
+    member: 404,
+  },
+  'DELETE /api/conversations/:id/participation': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/conversations/${w.conversationId}/participation` }),
+    member: 404,
+  },
+  'PUT /api/conversations/:id/mute': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/conversations/${w.conversationId}/mute` }),
+    member: 404,
+  },
+  'DELETE /api/conversations/:id/mute': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/conversations/${w.conversationId}/mute` }),
+    member: 404,
+  },
+  'POST /api/conversations/:id/accept': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/conversations/${w.conversationId}/accept` }),
+    member: 404,
+  },
+  'POST /api/conversations/:id/decline': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/conversations/${w.conversationId}/decline` }),
+    member: 404,
+  },
+  'POST /api/conversations/:id/read': {
+    signedOut: 401,
+    call: (w) => ({
+      path: `/api/conversations/${w.conversationId}/read`,
+      body: { read: { message_id: w.messageId } },
+    }),
+    member: 404,
+  },
+  'GET /api/conversations/:id/messages': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/conversations/${w.conversationId}/messages` }),
+    member: 404,
+  },
+  'POST /api/conversations/:id/messages': {
+    signedOut: 401,
+    call: (w) => ({
+      path: `/api/conversations/${w.conversationId}/messages`,
+      body: { message: { content: 'Let me in' } },
+    }),
+    member: 404,
+  },
+  'PATCH /api/messages/:id': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/messages/${w.messageId}`, body: { message: { content: 'Changed' } } }),
+    member: 404,
+  },
+  'DELETE /api/messages/:id': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/messages/${w.messageId}` }),
+    member: 404,
+  },
+  'GET /api/messages/search': {
+    signedOut: 401,
+    call: () => ({ path: '/api/messages/search?q=us' }),
+    member: 200,
+  },
+  'GET /api/messaging_settings': { signedOut: 401, member: 200 },
+  'PUT /api/messaging_settings': {
+    signedOut: 401,
+    call: () => ({
+      path: '/api/messaging_settings',
+      body: { messaging_settings: { share_read_marks: false } },
+    }),
+    member: 200,
+  },
   'POST /api/notifications/:id/read': { signedOut: 401, member: 404 },
   'POST /api/notifications/read_all': { signedOut: 401, member: 200 },
   'GET /api/notification_preferences': { signedOut: 401, member: 200 },
@@ -806,6 +909,12 @@ describe('authorisation matrix', () => {
     const linkComment = link
       ? await author.client.post(`/api/links/${link.body.id}/comments`, { content: 'Mine' })
       : null;
+    const conversation = await author.client.post('/api/conversations', {
+      conversation: { user_ids: [target.member.id] },
+    });
+    const message = await author.client.post(`/api/conversations/${conversation.body.id}/messages`, {
+      message: { content: 'Between us' },
+    });
     return {
       clients,
       admin: admin.client,
@@ -822,6 +931,8 @@ describe('authorisation matrix', () => {
       linkId: link?.body.id ?? '',
       linkCommentId: linkComment?.body.id ?? '',
       eventId: event.body.id,
+      conversationId: conversation.body.id,
+      messageId: message.body.id,
     };
   }
 

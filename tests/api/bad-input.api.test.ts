@@ -38,6 +38,9 @@ interface World {
   linkCommentId: string;
   /** An event of the member's in the group (ADR 057). */
   eventId: string;
+  /** The member's direct conversation with the other member, and the member's message in it (ADR 060). */
+  conversationId: string;
+  messageId: string;
 }
 
 type Body = Record<string, unknown>;
@@ -211,6 +214,54 @@ const TARGETS: Record<string, Target> = {
     query: ['after', 'limit'],
   },
   'GET /api/mentions': { path: () => '/api/mentions?q=me', query: ['q', 'group_id'] },
+  'GET /api/conversations': { path: () => '/api/conversations', query: ['after', 'limit', 'status'] },
+  'POST /api/conversations': {
+    path: () => '/api/conversations',
+    body: (w) => ({ conversation: { user_ids: [w.otherUserId], name: 'Plans' } }),
+  },
+  'GET /api/conversations/:id': { path: (w) => `/api/conversations/${w.conversationId}` },
+  'PATCH /api/conversations/:id': {
+    path: (w) => `/api/conversations/${w.conversationId}`,
+    body: () => ({ conversation: { name: 'Renamed' } }),
+  },
+  'POST /api/conversations/:id/participants': {
+    path: (w) => `/api/conversations/${w.conversationId}/participants`,
+    body: (w) => ({ participants: { user_ids: [w.strangerId] } }),
+  },
+  'DELETE /api/conversations/:id/participation': {
+    path: (w) => `/api/conversations/${w.conversationId}/participation`,
+  },
+  'PUT /api/conversations/:id/mute': { path: (w) => `/api/conversations/${w.conversationId}/mute` },
+  'DELETE /api/conversations/:id/mute': { path: (w) => `/api/conversations/${w.conversationId}/mute` },
+  'POST /api/conversations/:id/accept': { path: (w) => `/api/conversations/${w.conversationId}/accept` },
+  'POST /api/conversations/:id/decline': { path: (w) => `/api/conversations/${w.conversationId}/decline` },
+  'POST /api/conversations/:id/read': {
+    path: (w) => `/api/conversations/${w.conversationId}/read`,
+    body: (w) => ({ read: { message_id: w.messageId } }),
+  },
+  'GET /api/conversations/:id/messages': {
+    path: (w) => `/api/conversations/${w.conversationId}/messages`,
+    query: ['before', 'limit'],
+    // A thread pages up to 100 messages at once.
+    accepts: ['?limit=51'],
+  },
+  'POST /api/conversations/:id/messages': {
+    path: (w) => `/api/conversations/${w.conversationId}/messages`,
+    body: (w) => ({ message: { content: 'Hello', reply_to_id: w.messageId } }),
+  },
+  'PATCH /api/messages/:id': {
+    path: (w) => `/api/messages/${w.messageId}`,
+    body: () => ({ message: { content: 'Edited' } }),
+  },
+  'DELETE /api/messages/:id': { path: (w) => `/api/messages/${w.messageId}` },
+  'GET /api/messages/search': { path: () => '/api/messages/search?q=hi', query: ['q'] },
+  'GET /api/messaging_settings': { path: () => '/api/messaging_settings' },
+  'PUT /api/messaging_settings': {
+    path: () => '/api/messaging_settings',
+    body: () => ({ messaging_settings: { who_may_message: 'following', share_read_marks: false } }),
+    // Either field may be left out (an empty change changes nothing), and the flag is a boolean.
+    accepts: ['messaging_settings: object', 'messaging_settings.share_read_marks: boolean'],
+  },
   'GET /api/notifications': { path: () => '/api/notifications', query: ['after', 'limit'] },
   'GET /api/notifications/unread_count': { path: () => '/api/notifications/unread_count' },
   'GET /api/me/counts': { path: () => '/api/me/counts' },
@@ -505,6 +556,13 @@ const QUERY_CASES = {
     cursor(`+275760-09-13T00:00:00Z|${randomUUID()}`),
     cursor(`2024-01-01T00:00:00Z|${'f'.repeat(8)}-${'f'.repeat(4)}-${'f'.repeat(4)}-${'f'.repeat(4)}-zzzz`),
   ],
+  before: [
+    'garbage',
+    '%00',
+    'x'.repeat(1000),
+    cursor('garbage|garbage'),
+    cursor(`2024-02-30T00:00:00Z|${randomUUID()}`),
+  ],
   limit: ['-1', 'abc', '0', '51', '1.5', '', 'Infinity', '1&limit=2', '9'.repeat(400)],
   group_id: ['notauuid', '%00', 'x'.repeat(500), randomUUID()],
   profile_id: ['notauuid', '%00', 'x'.repeat(500), randomUUID()],
@@ -655,7 +713,16 @@ describe('bad input never yields a 500', () => {
           group_event: { group_id: group.id, title: 'Sweep', starts_at: '2030-06-01T12:00' },
         })
       ).body.id,
+      conversationId: '',
+      messageId: '',
     };
+    const conversation = await client.post('/api/conversations', {
+      conversation: { user_ids: [other.member.id] },
+    });
+    world.conversationId = conversation.body.id;
+    world.messageId = (
+      await client.post(`/api/conversations/${conversation.body.id}/messages`, { message: { content: 'Hi' } })
+    ).body.id;
   });
   afterAll(async () => {
     console.info(`bad-input sweep: ${routes.length} routes, ${count} requests`);

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import type { FileType } from '../../shared/domain/constants';
 import type { TestApp } from './test-app';
 import type { TestClient, TestResponse } from './test-client';
 
@@ -9,7 +10,7 @@ import type { TestClient, TestResponse } from './test-client';
 
 export interface UploadInput {
   name?: string;
-  file_type?: 'post_attachment' | 'profile';
+  file_type?: FileType;
   bytes: Uint8Array;
   /** What the browser claims; the server must not trust it. */
   contentType?: string;

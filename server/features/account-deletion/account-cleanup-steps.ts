@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
+import { eraseMessageTextOf } from '../conversations/conversations.repo';
 import { removeExportsOf } from '../data-exports/data-exports.service';
 import { allStorageKeys } from '../files/files.keys';
 import { deleteReportsAbout, listFileIdsOf, listLeadImageKeysOf } from './account-deletion.repo';
@@ -42,6 +43,14 @@ export const accountCleanupSteps: AccountCleanupStep[] = [
     async run({ storage }, tx, userId) {
       // The zips in storage; the rows would go with the account, the bytes would not.
       await removeExportsOf(tx, storage, userId);
+    },
+  },
+  {
+    name: 'their private messages’ text',
+    async run(_deps, tx, userId) {
+      // The rows stay (the others' replies answer them), shown from a deleted member with no text
+      // (ADR 060); the sender's foreign key clears itself when the account goes.
+      await eraseMessageTextOf(tx, userId);
     },
   },
   {

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../db/schema';
+import { messages, users } from '../../db/schema';
+import { deleteDueAccount } from '../account-deletion/account-deletion.service';
 import { openStream, type Stream } from '../../../tests/support/event-stream';
 import { memberWithClient } from '../../../tests/support/factories';
+import { fetchBytes, jpeg, uploadAccepted } from '../../../tests/support/file-factories';
 import { addToGroup, createGroupAs } from '../../../tests/support/social-factories';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import type { TestClient } from '../../../tests/support/test-client';
@@ -349,6 +351,88 @@ describe('private conversations', () => {
     expect(added.status).toBe(200);
     expect(added.body.participants).toHaveLength(4);
     expect((await dee.client.get(`/api/conversations/${circle.id}`)).body.status).toBe('request');
+  });
+
+  it('attachments: the upload flow’s files, readable only by those who may read the message', async () => {
+    const ana = await memberWithClient(app);
+    const ben = await memberWithClient(app);
+    const eve = await memberWithClient(app);
+    await mutual(ana, ben);
+    const group = await createGroupAs(ana.client);
+    await addToGroup(app, group.id, eve.member.id, 'Poster');
+    const direct = (await start(ana.client, [ben.member.id])).body;
+    const photo = await uploadAccepted(app, ana.client, {
+      name: 'photo.jpg',
+      file_type: 'message_attachment',
+      bytes: await jpeg(),
+      contentType: 'image/jpeg',
+    });
+    const postFile = await uploadAccepted(app, ana.client, {
+      name: 'post.jpg',
+      file_type: 'post_attachment',
+      bytes: await jpeg(),
+      contentType: 'image/jpeg',
+    });
+    expect((await send(ana.client, direct.id, '', { file_request_ids: [postFile.id] })).status).toBe(422);
+    const sent = await send(ana.client, direct.id, '', { file_request_ids: [photo.id] });
+    expect(sent.status).toBe(201);
+    expect(sent.body.files.map((file: { id: string }) => file.id)).toEqual([photo.id]);
+    expect((await send(ana.client, direct.id, 'Again', { file_request_ids: [photo.id] })).status).toBe(422);
+
+    expect((await fetchBytes(ben.client, `/api/files/${photo.id}`)).response.status).toBe(200);
+    expect((await fetchBytes(eve.client, `/api/files/${photo.id}`)).response.status).toBe(404);
+    expect((await fetchBytes(app.client(), `/api/files/${photo.id}`)).response.status).toBe(404);
+    expect((await ana.client.delete(`/api/messages/${sent.body.id}`)).status).toBe(204);
+    expect((await fetchBytes(ben.client, `/api/files/${photo.id}`)).response.status).toBe(404);
+  });
+
+  it('deleting an account removes its messages’ text for everyone; the sender shows as a deleted member', async () => {
+    const ana = await memberWithClient(app);
+    const ben = await memberWithClient(app);
+    await mutual(ana, ben);
+    const direct = (await start(ana.client, [ben.member.id])).body;
+    const hers = (await send(ana.client, direct.id, 'Remember me')).body;
+    await send(ben.client, direct.id, 'Of course', { reply_to_id: hers.id });
+    await app.context.db
+      .update(users)
+      .set({ deletionRequestedAt: new Date(), deletionDueAt: new Date(Date.now() - 1000) })
+      .where(eq(users.id, ana.member.id));
+    expect(await deleteDueAccount(app.context, ana.member.id)).toBe('deleted');
+
+    const page = (await ben.client.get(`/api/conversations/${direct.id}/messages`)).body;
+    expect(page[0]).toMatchObject({ id: hers.id, content: '', sender: null });
+    expect(page[1]).toMatchObject({
+      content: 'Of course',
+      reply_to: { id: hers.id, sender_name: null, preview: '' },
+    });
+    const [stored] = await app.context.db.select().from(messages).where(eq(messages.id, hers.id));
+    expect(stored).toMatchObject({ contentEncrypted: null, senderId: null });
+  });
+
+  it('search finds a message only for those who may read it', async () => {
+    const ana = await memberWithClient(app);
+    const ben = await memberWithClient(app);
+    const eve = await memberWithClient(app);
+    await mutual(ana, ben);
+    const group = await createGroupAs(ana.client);
+    await addToGroup(app, group.id, eve.member.id, 'Poster');
+    const direct = (await start(ana.client, [ben.member.id])).body;
+    const word = `kumquat${Date.now()}`;
+    const sent = (await send(ana.client, direct.id, `The **${word}** Café is open`)).body;
+    await send(ana.client, direct.id, 'Something else');
+    const search = async (client: TestClient, q: string) =>
+      (await client.get(`/api/messages/search?q=${encodeURIComponent(q)}`)).body as {
+        message: { id: string };
+        conversation: { id: string; title: string };
+      }[];
+    const found = await search(ben.client, `${word.toUpperCase()} cafe`);
+    expect(found.map((result) => result.message.id)).toEqual([sent.id]);
+    expect(found[0]!.conversation.id).toBe(direct.id);
+    expect(await search(eve.client, word)).toEqual([]);
+    expect(await search(ben.client, `${word} missing`)).toEqual([]);
+    await ana.client.delete(`/api/messages/${sent.id}`);
+    expect(await search(ben.client, word)).toEqual([]);
+    expect((await ben.client.get('/api/messages/search?q=%20')).status).toBe(422);
   });
 
   it('refuses bad input with the field named', async () => {

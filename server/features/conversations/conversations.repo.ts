@@ -382,6 +382,35 @@ export async function deleteMessageContent(db: DbOrTx, messageId: string) {
 }
 
 /**
+ * Every message the member may read, in every conversation they have a place in, oldest first per
+ * conversation (the data export: the same rule as every other read).
+ */
+export async function listReadableMessagesOf(db: DbOrTx, userId: string) {
+  return db
+    .select(messageColumns(userId))
+    .from(messages)
+    .leftJoin(users, eq(users.id, messages.senderId))
+    .where(readableMessagesCondition(userId))
+    .orderBy(messages.conversationId, messages.createdAt, messages.id);
+}
+
+/** The newest `limit` messages the member may read, not deleted (the candidates of a message search). */
+export async function listNewestReadableMessages(db: DbOrTx, userId: string, limit: number) {
+  return db
+    .select(messageColumns(userId))
+    .from(messages)
+    .leftJoin(users, eq(users.id, messages.senderId))
+    .where(and(readableMessagesCondition(userId), sql`${messages.deletedAt} is null`))
+    .orderBy(sql`${messages.createdAt} desc`, sql`${messages.id} desc`)
+    .limit(limit);
+}
+
+/** A deleted account's messages lose their text for everyone (their files go with the account's files). */
+export async function eraseMessageTextOf(db: DbOrTx, userId: string) {
+  await db.update(messages).set({ contentEncrypted: null }).where(eq(messages.senderId, userId));
+}
+
+/**
  * Of these file ids, the ones this member may attach to a message: theirs, uploaded, message
  * attachments, on no message yet (`message_files_file_idx` refuses a second one at commit).
  */

@@ -9,6 +9,8 @@ import {
   MessagePageQuerySchema,
   MessageSchema,
   MessagingSettingsSchema,
+  MessageSearchQuerySchema,
+  MessageSearchResultsSchema,
   ReadMarkBodySchema,
   UpdateConversationBodySchema,
   UpdateMessageBodySchema,
@@ -35,6 +37,7 @@ import {
   markRead,
   removeMessage,
   renameCircle,
+  searchMessages,
   sendMessage,
   setMuted,
   type ConversationContext,
@@ -245,6 +248,16 @@ export function registerConversationRoutes(app: App, routeContext: RouteContext)
       await removeMessage(context, request.params.id, user.id);
       return reply.status(204).send();
     },
+  );
+
+  /** The viewer's messages that hold every word asked for, newest first (only messages they may read). */
+  app.get(
+    '/api/messages/search',
+    {
+      ...signedIn,
+      schema: { querystring: MessageSearchQuerySchema, response: { 200: MessageSearchResultsSchema } },
+    },
+    async (request) => searchMessages(context, requireUser(request).id, request.query.q),
   );
 
   app.get(

@@ -23,6 +23,8 @@ import {
   joinConversation,
   listConversationsFor,
   listMessages,
+  listNewestReadableMessages,
+  listReadableMessagesOf,
   listParticipants,
   messagingFacts,
   moveReadMark,
@@ -440,4 +442,95 @@ export async function removeMessage(context: ConversationContext, messageId: str
     await deleteMessageContent(tx, messageId);
     await announceMessage(tx, 'message.deleted', row.conversationId, messageId);
   });
+}
+
+/**
+ * The member's conversations for their data export (conversations.json): each conversation they
+ * have a place in, its people, and the messages they may read, with who wrote each (null: a deleted
+ * member). Other members' files are named, not included.
+ */
+export async function conversationsExport(context: ConversationContext, userId: string) {
+  const conversations: Conversation[] = [];
+  let cursor: KeyCursor | null = null;
+  for (const status of ['active', 'request'] as const) {
+    cursor = null;
+    for (;;) {
+      const rows = await listConversationsFor(context.db, userId, { status, cursor, limit: 100 });
+      conversations.push(...(await presentConversations(context, userId, rows.slice(0, 100))));
+      if (rows.length <= 100) break;
+      cursor = { keys: [rows[99]!.activityExact], id: rows[99]!.id };
+    }
+  }
+  const byConversation = new Map<string, MessageRow[]>();
+  for (const row of await listReadableMessagesOf(context.db, userId)) {
+    byConversation.set(row.conversationId, [...(byConversation.get(row.conversationId) ?? []), row]);
+  }
+  return conversations.map((conversation) => ({
+    id: conversation.id,
+    kind: conversation.kind,
+    name: conversation.name,
+    your_status: conversation.status,
+    participants: conversation.participants.map((person) => person.username),
+    created_at: conversation.created_at,
+    messages: (byConversation.get(conversation.id) ?? []).map((row) => ({
+      id: row.id,
+      sender: row.senderUsername,
+      content: row.deletedAt ? '' : (readText(context, row.id, row.contentEncrypted) ?? ''),
+      deleted: row.deletedAt !== null,
+      reply_to_id: row.replyToId,
+      files: row.deletedAt ? [] : row.files.map((file) => file.name),
+      created_at: row.createdAt.toISOString(),
+      edited_at: row.editedAt?.toISOString() ?? null,
+    })),
+  }));
+}
+
+/**
+ * How many of the viewer's newest readable messages a search reads (ADR 060). Their text is
+ * encrypted, so no index can hold it: each search decrypts these in memory and matches there.
+ */
+export const MESSAGE_SEARCH_WINDOW = 2_000;
+export const MESSAGE_SEARCH_RESULTS = 50;
+
+/** Lower case, accents dropped: "Café" finds "cafe". */
+const folded = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+
+/**
+ * The viewer's messages whose text holds every word of `query`, newest first: only messages the
+ * policy lets them read (a non-participant never finds one), among their newest
+ * MESSAGE_SEARCH_WINDOW.
+ */
+export async function searchMessages(context: ConversationContext, viewerId: string, query: string) {
+  const words = folded(query).split(/\s+/).filter(Boolean);
+  const rows = await listNewestReadableMessages(context.db, viewerId, MESSAGE_SEARCH_WINDOW);
+  const now = new Date();
+  const found: { row: MessageRow; message: Message }[] = [];
+  for (const row of rows) {
+    const text = readText(context, row.id, row.contentEncrypted);
+    if (text === null) continue;
+    const haystack = folded(text);
+    if (!words.every((word) => haystack.includes(word))) continue;
+    found.push({ row, message: messageView(context, viewerId, row, now) });
+    if (found.length === MESSAGE_SEARCH_RESULTS) break;
+  }
+  const ids = [...new Set(found.map(({ row }) => row.conversationId))];
+  const conversations = ids.length
+    ? await presentConversations(
+        context,
+        viewerId,
+        await listConversationsFor(context.db, viewerId, {
+          status: 'any',
+          cursor: null,
+          limit: ids.length,
+          ids,
+        }),
+      )
+    : [];
+  const titles = new Map(conversations.map((conversation) => [conversation.id, conversation.title]));
+  return found
+    .filter(({ row }) => titles.has(row.conversationId))
+    .map(({ row, message }) => ({
+      message,
+      conversation: { id: row.conversationId, title: titles.get(row.conversationId)! },
+    }));
 }

@@ -161,6 +161,27 @@ describe('export my data', () => {
       await owner.client.post(`/api/links/${link.body.id}/comments`, { content: 'A note on my link' });
       await owner.client.post(`/api/profiles/${other.member.id}/follow`);
       await other.client.post(`/api/profiles/${owner.member.id}/follow`);
+      // A conversation with the other member, and one between two others the owner is not in.
+      const talk = await owner.client.post('/api/conversations', {
+        conversation: { user_ids: [other.member.id] },
+      });
+      names.conversation = talk.body.id;
+      await owner.client.post(`/api/conversations/${talk.body.id}/messages`, {
+        message: { content: 'Hi there' },
+      });
+      await other.client.post(`/api/conversations/${talk.body.id}/messages`, {
+        message: { content: 'Hello back' },
+      });
+      const third = await memberWithClient(app);
+      await other.client.post(`/api/profiles/${third.member.id}/follow`);
+      await third.client.post(`/api/profiles/${other.member.id}/follow`);
+      const elsewhere = await other.client.post('/api/conversations', {
+        conversation: { user_ids: [third.member.id] },
+      });
+      names.elsewhere = elsewhere.body.id;
+      await other.client.post(`/api/conversations/${elsewhere.body.id}/messages`, {
+        message: { content: 'Not for the owner' },
+      });
       const stranger = await memberWithClient(app);
       await owner.client.post('/api/blocks', { user_id: stranger.member.id });
       await owner.client.post('/api/invitations', { invitation: { email: 'friend@example.test' } });
@@ -203,10 +224,21 @@ describe('export my data', () => {
         'follows.json',
         'invitations.json',
         'blocks.json',
+        'conversations.json',
       ]) {
         expect(zip.names).toContain(name);
         if (name !== 'README.txt') expect(zip.text('README.txt')).toContain(name);
       }
+    });
+
+    it('has the conversations the member is in, with the messages they may read and who wrote each', () => {
+      const conversations = zip.json('conversations.json') as { id: string; messages: unknown[] }[];
+      expect(conversations.map((conversation) => conversation.id)).toEqual([names.conversation]);
+      expect(conversations[0]!.messages).toEqual([
+        expect.objectContaining({ sender: owner.member.username, content: 'Hi there', deleted: false }),
+        expect.objectContaining({ sender: other.member.username, content: 'Hello back' }),
+      ]);
+      expect(zip.text('conversations.json')).not.toContain('Not for the owner');
     });
 
     it('has the account without any secret', async () => {

@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
 import type { AppContext } from '../../context';
 import { listPreferences } from '../notifications/notification-preferences';
+import { conversationsExport } from '../conversations/conversations.service';
 import {
   readAccount,
   readBlocks,
@@ -104,6 +105,7 @@ export async function buildArchive(
     ['follows.json', json(followsDocument(await readFollows(db, userId)))],
     ['invitations.json', json(invitationsDocument(await readInvitations(db, userId)))],
     ['blocks.json', json(blocksDocument(await readBlocks(db, userId)))],
+    ['conversations.json', json(await conversationsExport({ db, config: deps.config }, userId))],
   ];
 
   const folder = await fsp.mkdtemp(path.join(os.tmpdir(), 'hearth-export-'));

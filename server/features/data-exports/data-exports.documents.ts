@@ -215,6 +215,8 @@ export function readmeText(input: { username: string; exportedAt: Date; fileCoun
     'follows.json      The members you follow and the members who follow you.',
     'invitations.json  The invitations you sent: to which address, and who joined with them, when.',
     'blocks.json       The members you blocked.',
+    'conversations.json  Your private conversations: who is in each, and every message you could',
+    '                  read there, with who wrote it (null: a deleted member) and the names of its files.',
     `files/            The files you uploaded (${input.fileCount}), as Hearth stored them.`,
     '',
     'Not included: your password (only a one-way hash of it is kept, and never exported), sign-in',

@@ -20,6 +20,10 @@ export interface FileAudience {
   viewerRole: MaybeRole;
   /** The viewer and that post's author block one another: its files are hidden as the post is. */
   blockedWithViewer: boolean;
+  /** The private message holding it, if any (ADR 060). */
+  messageId: string | null;
+  /** The viewer may read that message (the conversation policy's one rule) and it is not deleted. */
+  messageReadable: boolean;
 }
 
 /** Seen by everyone, signed in or not: a current avatar, or the attachment of a published post. */
@@ -29,8 +33,9 @@ export function isPublicFile(audience: FileAudience): boolean {
 
 /**
  * Bytes never checked are never served, not even to their owner. Then: public files to anyone; the
- * owner always; a group's picture to every member; a member who may see the post it is attached to
- * (one of its files, ADR 048), unless a block stands between them and its author.
+ * owner always; a group's picture to every member; a private message's file to those who may read
+ * the message (ADR 060); a member who may see the post it is attached to (one of its files, ADR
+ * 048), unless a block stands between them and its author.
  */
 export function canViewFile(viewerId: string | null, audience: FileAudience): boolean {
   if (audience.file.status !== 'uploaded') return false;
@@ -38,6 +43,7 @@ export function canViewFile(viewerId: string | null, audience: FileAudience): bo
   if (viewerId === null) return false;
   if (audience.file.userId === viewerId) return true;
   if (audience.isGroupPicture) return true;
+  if (audience.messageId !== null) return audience.messageReadable;
   if (audience.postId === null || audience.blockedWithViewer) return false;
   return canViewPost({ groupId: audience.postGroupId }, audience.viewerRole);
 }

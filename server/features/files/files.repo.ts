@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FileType, GroupRole } from '../../../shared/domain/constants';
 import type { DbOrTx } from '../../db/client';
 import { files, users } from '../../db/schema';
-import { notBlockedCondition } from '../../policies/visibility';
+import { notBlockedCondition, readableMessagesCondition } from '../../policies/visibility';
 
 export type FileRow = typeof files.$inferSelect;
 
@@ -119,6 +119,15 @@ export async function findFileWithAudience(db: DbOrTx, fileId: string, viewerId:
             ${HOLDING_POST} select gr.role ${HELD_IN_GROUP} and gr.user_id = ${viewerId} limit 1
           )`
         : sql<GroupRole | null>`null`,
+      /** The message holding it (ADR 060): only those who may read that message see its files. */
+      messageId: sql<string | null>`(select mf.message_id from message_files mf where mf.file_id = files.id)`,
+      messageReadable: viewerId
+        ? sql<boolean>`exists (
+            select 1 from message_files mf join messages on messages.id = mf.message_id
+            where mf.file_id = files.id and messages.deleted_at is null
+              and ${readableMessagesCondition(viewerId)}
+          )`.mapWith(Boolean)
+        : sql<boolean>`false`.mapWith(Boolean),
       /** The viewer and the post's author block one another (ARCHITECTURE.md: blocks hide). */
       blockedWithViewer: viewerId
         ? sql<boolean>`exists (
@@ -136,8 +145,8 @@ export type FileWithAudience = NonNullable<Awaited<ReturnType<typeof findFileWit
 
 /**
  * Deletes up to `limit` files nobody needs, returning their ids: pending since before `cutoff`
- * (never completed), or uploaded before `cutoff` and held by no post and no member's avatar
- * nor any group's picture (never attached, or left behind by a deleted post or a replaced picture).
+ * (never completed), or uploaded before `cutoff` and held by no post, no message, no member's
+ * avatar nor any group's picture (never attached, or left behind by a deleted post or a replaced picture).
  */
 export async function deleteAbandonedFiles(db: DbOrTx, cutoff: Date, limit: number): Promise<string[]> {
   const rows = await db
@@ -149,6 +158,7 @@ export async function deleteAbandonedFiles(db: DbOrTx, cutoff: Date, limit: numb
            or (f.status = 'uploaded' and coalesce(f.uploaded_at, f.created_at) < ${cutoff.toISOString()}
                and not exists (select 1 from posts p where p.file_id = f.id)
                and not exists (select 1 from post_files pf where pf.file_id = f.id)
+               and not exists (select 1 from message_files mf where mf.file_id = f.id)
                and not exists (select 1 from users u where u.avatar_file_id = f.id)
                and not exists (select 1 from groups g where g.picture_file_id = f.id))
         limit ${limit}
