@@ -6,7 +6,17 @@ import { FakeEventSource } from '@web/features/links/test-fixtures';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { testId } from '@web/test/ids';
 import { renderApp } from '@web/test/render-app';
-import { aConversation, aMessage, anOwnMessage, ben, meCounts, pageOf, signedIn } from './test-fixtures';
+import {
+  aConversation,
+  aMessage,
+  anOwnMessage,
+  ben,
+  cleo,
+  meCounts,
+  pageOf,
+  signedIn,
+  viewer,
+} from './test-fixtures';
 
 const slow = { timeout: 8000 };
 const conversation = aConversation();
@@ -403,5 +413,83 @@ describe('a conversation one is not part of', () => {
       await screen.findByRole('heading', { level: 1, name: 'Conversation not found' }, slow),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to messages' })).toHaveAttribute('href', '/messages');
+  });
+});
+
+describe('the conversation settings', { timeout: 30_000 }, () => {
+  const circle = aConversation({
+    kind: 'circle',
+    name: 'Garden crew',
+    title: 'Garden crew',
+    participants: [viewer, ben],
+  });
+
+  it('renames a circle, adds a member, mutes it, and leaves after confirming', async () => {
+    let served = circle;
+    const { calls } = mockFetch({
+      ...threadRoutes(
+        () => [aMessage('hi')],
+        () => served,
+      ),
+      [`PATCH ${base}`]: (call) => {
+        served = { ...served, name: 'Seed swap', title: 'Seed swap' };
+        expect(call.body).toEqual({ conversation: { name: 'Seed swap' } });
+        return jsonResponse(served);
+      },
+      'GET /api/mentions': jsonResponse([
+        { profile_id: cleo.id, name: cleo.name, username: 'cleo', avatar: null },
+      ]),
+      [`POST ${base}/participants`]: () => {
+        served = { ...served, participants: [viewer, ben, cleo] };
+        return jsonResponse(served);
+      },
+      [`PUT ${base}/mute`]: () => {
+        served = { ...served, muted: true };
+        return new Response(null, { status: 204 });
+      },
+      [`DELETE ${base}/participation`]: () => new Response(null, { status: 204 }),
+      'GET /api/conversations': pageOf([]),
+    });
+    renderApp(path);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Conversation settings' }, slow));
+    const dialog = await screen.findByRole('dialog', { name: 'Conversation settings' });
+
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'Seed swap');
+    await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
+    // The dialog names the conversation by its new title.
+    expect(await within(dialog).findByText('Seed swap')).toBeInTheDocument();
+
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Search members' }), 'cl');
+    await user.click(await within(dialog).findByRole('button', { name: /Cleo Park/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add 1 person' }));
+    expect(await within(dialog).findByText('3 people')).toBeInTheDocument();
+    expect(calls.find((call) => call.url.endsWith('/participants'))?.body).toEqual({
+      participants: { user_ids: [cleo.id] },
+    });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Mute' }));
+    expect(await within(dialog).findByRole('button', { name: 'Unmute' })).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'PUT' && call.url.endsWith('/mute'))).toBe(true);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Leave conversation' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Leave this conversation?' });
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Messages' })).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'DELETE' && call.url.endsWith('/participation'))).toBe(true);
+  });
+
+  it('keeps a direct conversation between two', async () => {
+    mockFetch(threadRoutes(() => [aMessage('hi')]));
+    renderApp(path);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Conversation settings' }, slow));
+    const dialog = await screen.findByRole('dialog', { name: 'Conversation settings' });
+    expect(within(dialog).getByText(/To include more people, start a new conversation/)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('searchbox', { name: 'Search members' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('textbox', { name: 'Name' })).not.toBeInTheDocument();
   });
 });
