@@ -16,7 +16,7 @@ export const ReportBodySchema = z
   .transform((body) => ({ reason: body?.report?.reason ?? null }));
 export type ReportBody = z.input<typeof ReportBodySchema>;
 
-export const REPORT_SUBJECTS = ['post', 'comment'] as const;
+export const REPORT_SUBJECTS = ['post', 'comment', 'message'] as const;
 export type ReportSubject = (typeof REPORT_SUBJECTS)[number];
 
 /** What the reporter gets back (201 the first time, 200 when already reported). */
@@ -27,11 +27,30 @@ export const ReportSchema = z.object({
   /** Null once the post is gone (removed by a reviewer or deleted by its author). */
   post_id: z.string().nullable(),
   comment_id: z.string().nullable(),
+  /** A private message (ADR 060); absent or null for a post or comment report. */
+  message_id: z.string().nullable().optional(),
   reason: z.string().nullable(),
   status: z.enum(REPORT_STATUSES),
   created_at: z.string(),
 });
 export type Report = z.infer<typeof ReportSchema>;
+
+/**
+ * One message of a reported message's context for its reviewer (ADR 060): the reported message
+ * and the message just before and just after it, never more of the conversation.
+ */
+export const ReportedMessageSchema = z.object({
+  id: z.string(),
+  /** Null: a deleted member. */
+  sender_username: z.string().nullable(),
+  /** Markdown; "" once deleted. */
+  content: z.string(),
+  deleted: z.boolean(),
+  created_at: z.string(),
+  /** The message reported (the others are its context). */
+  reported: z.boolean(),
+});
+export type ReportedMessage = z.infer<typeof ReportedMessageSchema>;
 
 /**
  * GET /api/admin/reports, newest first; ?status= filters. Admins see every report, a group's Owners
@@ -59,6 +78,8 @@ export const AdminReportSchema = ReportSchema.extend({
   removal_reason: z.string().nullable(),
   /** The content no longer exists (removed by a reviewer, or deleted by its author). */
   content_removed: z.boolean(),
+  /** A message report only: the message and its immediate context, oldest first. */
+  message_context: z.array(ReportedMessageSchema).optional(),
 });
 export type AdminReport = z.infer<typeof AdminReportSchema>;
 export const AdminReportListSchema = z.array(AdminReportSchema);

@@ -442,6 +442,11 @@ const MATRIX: Record<string, Entry> = {
     call: (w) => ({ path: `/api/messages/${w.messageId}` }),
     member: 404,
   },
+  'POST /api/messages/:id/report': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/messages/${w.messageId}/report`, body: { report: { reason: 'rude' } } }),
+    member: 404,
+  },
   'GET /api/messages/search': {
     signedOut: 401,
     call: () => ({ path: '/api/messages/search?q=us' }),

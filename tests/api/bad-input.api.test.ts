@@ -254,6 +254,10 @@ const TARGETS: Record<string, Target> = {
     body: () => ({ message: { content: 'Edited' } }),
   },
   'DELETE /api/messages/:id': { path: (w) => `/api/messages/${w.messageId}` },
+  'POST /api/messages/:id/report': {
+    path: (w) => `/api/messages/${w.messageId}/report`,
+    body: () => ({ report: { reason: 'Rude' } }),
+  },
   'GET /api/messages/search': { path: () => '/api/messages/search?q=hi', query: ['q'] },
   'GET /api/messaging_settings': { path: () => '/api/messaging_settings' },
   'PUT /api/messaging_settings': {

@@ -49,6 +49,7 @@ CREATE TABLE "messaging_settings" (
 	CONSTRAINT "messaging_settings_who" CHECK ("messaging_settings"."who_may_message" in ('everyone_connected', 'following'))
 );
 --> statement-breakpoint
+ALTER TABLE "reports" ADD COLUMN "message_id" uuid;--> statement-breakpoint
 ALTER TABLE "conversation_participants" ADD CONSTRAINT "conversation_participants_conversation_id_conversations_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."conversations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "conversation_participants" ADD CONSTRAINT "conversation_participants_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "message_files" ADD CONSTRAINT "message_files_message_id_messages_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."messages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -62,6 +63,8 @@ CREATE UNIQUE INDEX "conversations_direct_key_idx" ON "conversations" USING btre
 CREATE UNIQUE INDEX "message_files_file_idx" ON "message_files" USING btree ("file_id");--> statement-breakpoint
 CREATE INDEX "messages_conversation_created_idx" ON "messages" USING btree ("conversation_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "messages_sender_idx" ON "messages" USING btree ("sender_id");--> statement-breakpoint
+ALTER TABLE "reports" ADD CONSTRAINT "reports_message_id_messages_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."messages"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "reports_message_reporter_idx" ON "reports" USING btree ("message_id","reporter_id") WHERE "reports"."subject" = 'message';--> statement-breakpoint
 -- The conversation tables announce their changes like every other (migration 0016, ADR 031).
 CREATE TRIGGER "hearth_changed_insert" AFTER INSERT ON "conversations" REFERENCING NEW TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "hearth_data_changed"();--> statement-breakpoint
 CREATE TRIGGER "hearth_changed_update" AFTER UPDATE ON "conversations" REFERENCING NEW TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "hearth_data_changed"();--> statement-breakpoint

@@ -17,6 +17,7 @@ import { createdAt, id, updatedAt } from './columns';
 import { files } from './files';
 import { groupEvents } from './gatherings';
 import { groups } from './groups';
+import { messages } from './conversations';
 
 export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -129,7 +130,7 @@ export const publicPosts = pgTable(
 export const reportStatus = pgEnum('report_status', ['open', 'resolved', 'dismissed']);
 
 /**
- * A member's report of a post or of a comment, reviewed by admins and, for a group post, by that
+ * A member's report of a post, of a comment or of a private message, reviewed by admins and, for a group post, by that
  * group's Owners and Moderators (`group_id`, copied from the post when reported). When a reviewer
  * removes the content the report stays as the record: its references are cleared and what was said
  * is kept in `removed_title`/`removed_content` with the reviewer's `removal_reason`.
@@ -139,9 +140,11 @@ export const reports = pgTable(
   {
     id: id(),
     /** What was reported: the post itself, or one comment on it (`comment_id`). */
-    subject: text('subject').$type<'post' | 'comment'>().notNull().default('post'),
+    subject: text('subject').$type<'post' | 'comment' | 'message'>().notNull().default('post'),
     postId: uuid('post_id').references(() => posts.id, { onDelete: 'set null' }),
     commentId: uuid('comment_id').references(() => comments.id, { onDelete: 'set null' }),
+    /** A private message (ADR 060): reviewed by admins only, shown with the messages beside it. */
+    messageId: uuid('message_id').references((): AnyPgColumn => messages.id, { onDelete: 'set null' }),
     groupId: uuid('group_id').references(() => groups.id, { onDelete: 'cascade' }),
     reporterId: uuid('reporter_id')
       .notNull()
@@ -162,6 +165,9 @@ export const reports = pgTable(
     uniqueIndex('reports_comment_reporter_idx')
       .on(t.commentId, t.reporterId)
       .where(sql`${t.subject} = 'comment'`),
+    uniqueIndex('reports_message_reporter_idx')
+      .on(t.messageId, t.reporterId)
+      .where(sql`${t.subject} = 'message'`),
     index('reports_status_created_idx').on(t.status, t.createdAt),
     index('reports_group_status_created_idx').on(t.groupId, t.status, t.createdAt),
   ],

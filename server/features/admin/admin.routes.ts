@@ -16,7 +16,8 @@ import { decodeCursor, paginate } from '../../http/pagination';
 import { presentAdminFeedback } from '../feedback/feedback.presenter';
 import { listFeedbacks } from '../feedback/feedback.repo';
 import { presentAdminReport } from '../reports/reports.presenter';
-import { listReports, updateReportStatus } from '../reports/reports.repo';
+import { listReports, updateReportStatus, type AdminReportRow } from '../reports/reports.repo';
+import { reportedMessageContext } from '../conversations/conversations.service';
 import { loadReportForReview, removeReportedContent, requireReviewScope } from '../reports/reports.service';
 import { adminOnly, requireAdmin } from './admin.access';
 
@@ -42,6 +43,14 @@ export function registerAdminRoutes(app: App, context: RouteContext) {
    * Reports: admins review all; a group's Owners and Moderators review the reports on their group's
    * posts and comments (another group's report is a 404 to them). Others get 403 before validation.
    */
+  /** A message report shows the message and its immediate context, decrypted for this answer only. */
+  const present = async (row: AdminReportRow) =>
+    presentAdminReport(
+      row,
+      row.subject === 'message' && row.messageId
+        ? await reportedMessageContext({ db, config: context.config }, row.messageId, row.reporterId)
+        : undefined,
+    );
   const reviewersOnly = async (request: FastifyRequest) => {
     await requireReviewScope(db, requireUser(request));
   };
@@ -64,7 +73,7 @@ export function registerAdminRoutes(app: App, context: RouteContext) {
         cursor: decodeCursor(request.query.after),
         limit,
       });
-      return paginate(reply, rows, limit, (row) => row.createdAtExact).map(presentAdminReport);
+      return Promise.all(paginate(reply, rows, limit, (row) => row.createdAtExact).map(present));
     },
   );
 
@@ -81,7 +90,7 @@ export function registerAdminRoutes(app: App, context: RouteContext) {
       await context.throttle.hit('memberWrites', reviewer.id);
       const report = await loadReportForReview(db, scope, request.params.id);
       await updateReportStatus(db, report.id, request.body.report.status, reviewer.id);
-      return presentAdminReport(await loadReportForReview(db, scope, report.id));
+      return present(await loadReportForReview(db, scope, report.id));
     },
   );
 
@@ -103,7 +112,7 @@ export function registerAdminRoutes(app: App, context: RouteContext) {
         request.params.id,
         request.body.removal.reason,
       );
-      return presentAdminReport(report);
+      return present(report);
     },
   );
 }

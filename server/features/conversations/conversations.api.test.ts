@@ -435,6 +435,64 @@ describe('private conversations', () => {
     expect((await ben.client.get('/api/messages/search?q=%20')).status).toBe(422);
   });
 
+  it('reports: a participant reports a message; the admin sees it and its neighbours, never a third message', async () => {
+    const ana = await memberWithClient(app);
+    const ben = await memberWithClient(app);
+    const eve = await memberWithClient(app);
+    const admin = await memberWithClient(app, { isAdmin: true });
+    await mutual(ana, ben);
+    const direct = (await start(ana.client, [ben.member.id])).body;
+    const words = ['First, far away', 'Just before', 'The rude one', 'Just after', 'Last, far away'];
+    const sent: { id: string }[] = [];
+    for (const [index, content] of words.entries()) {
+      sent.push((await send(index % 2 ? ben.client : ana.client, direct.id, content)).body);
+    }
+    const reported = sent[2]!;
+    const report = (reason?: string) =>
+      ben.client.post(`/api/messages/${reported.id}/report`, { report: { reason: reason ?? 'rude' } });
+    expect((await eve.client.post(`/api/messages/${reported.id}/report`, {})).status).toBe(404);
+    expect((await ana.client.post(`/api/messages/${reported.id}/report`, {})).status).toBe(403);
+    const first = await report();
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ subject: 'message', message_id: reported.id, post_id: null });
+    expect((await report()).status).toBe(200);
+
+    const listed = (await admin.client.get('/api/admin/reports')).body as {
+      id: string;
+      subject: string;
+      author_username: string;
+      message_context: { id: string; content: string; reported: boolean }[];
+    }[];
+    const mine = listed.find((row) => row.id === first.body.id)!;
+    expect(mine.subject).toBe('message');
+    expect(mine.author_username).toBe(ana.member.username);
+    expect(mine.message_context.map((message) => message.content)).toEqual([
+      'Just before',
+      'The rude one',
+      'Just after',
+    ]);
+    expect(mine.message_context.filter((message) => message.reported).map((message) => message.id)).toEqual([
+      reported.id,
+    ]);
+    expect(JSON.stringify(listed)).not.toContain('far away');
+    // A group moderator reviews their group's reports, never a private message's.
+    const moderator = await memberWithClient(app);
+    await createGroupAs(moderator.client);
+    const theirs = (await moderator.client.get('/api/admin/reports')).body as { id: string }[];
+    expect(theirs.map((row) => row.id)).not.toContain(first.body.id);
+
+    const removed = await admin.client.post(`/api/admin/reports/${first.body.id}/removal`, {
+      removal: { reason: 'Abusive' },
+    });
+    expect(removed.status).toBe(200);
+    expect(removed.body).toMatchObject({ status: 'resolved', content_removed: true });
+    const [shown] = (await ben.client.get(`/api/conversations/${direct.id}/messages?limit=3`)).body.slice(
+      0,
+      1,
+    );
+    expect(shown).toMatchObject({ id: reported.id, deleted: true, content: '' });
+  });
+
   it('refuses bad input with the field named', async () => {
     const ana = await memberWithClient(app);
     expect((await start(ana.client, [ana.member.id])).body).toEqual({

@@ -394,6 +394,45 @@ export async function listReadableMessagesOf(db: DbOrTx, userId: string) {
     .orderBy(messages.conversationId, messages.createdAt, messages.id);
 }
 
+/**
+ * A reported message and the message just before and just after it that its reporter could read
+ * (ADR 060): what the reviewing admin sees, and nothing else of the conversation.
+ */
+export async function listReportedContext(db: DbOrTx, messageId: string, reporterId: string) {
+  const [reported] = await db
+    .select({ conversationId: messages.conversationId, at: exactMessageAt })
+    .from(messages)
+    .where(eq(messages.id, messageId))
+    .limit(1);
+  if (!reported) return [];
+  const neighbour = (direction: 'before' | 'after') =>
+    db
+      .select(messageColumns(reporterId))
+      .from(messages)
+      .leftJoin(users, eq(users.id, messages.senderId))
+      .where(
+        and(
+          eq(messages.conversationId, reported.conversationId),
+          readableMessagesCondition(reporterId),
+          direction === 'before'
+            ? sql`(${messages.createdAt}, ${messages.id}) < (${reported.at}::timestamptz, ${messageId}::uuid)`
+            : sql`(${messages.createdAt}, ${messages.id}) > (${reported.at}::timestamptz, ${messageId}::uuid)`,
+        ),
+      )
+      .orderBy(
+        direction === 'before' ? sql`${messages.createdAt} desc` : messages.createdAt,
+        direction === 'before' ? sql`${messages.id} desc` : messages.id,
+      )
+      .limit(1);
+  const [self] = await db
+    .select(messageColumns(reporterId))
+    .from(messages)
+    .leftJoin(users, eq(users.id, messages.senderId))
+    .where(eq(messages.id, messageId))
+    .limit(1);
+  return [...(await neighbour('before')), self!, ...(await neighbour('after'))];
+}
+
 /** The newest `limit` messages the member may read, not deleted (the candidates of a message search). */
 export async function listNewestReadableMessages(db: DbOrTx, userId: string, limit: number) {
   return db

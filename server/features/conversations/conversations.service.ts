@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Conversation, Message } from '../../../shared/api/conversations';
+import type { ReportedMessage } from '../../../shared/api/reports';
 import { CONVERSATION_LIMITS, CONVERSATION_MESSAGES } from '../../../shared/domain/conversations';
 import type { DbOrTx } from '../../db/client';
 import { forbidden, invalidField, notFound } from '../../http/errors';
@@ -24,6 +25,7 @@ import {
   listConversationsFor,
   listMessages,
   listNewestReadableMessages,
+  listReportedContext,
   listReadableMessagesOf,
   listParticipants,
   messagingFacts,
@@ -533,4 +535,31 @@ export async function searchMessages(context: ConversationContext, viewerId: str
       message,
       conversation: { id: row.conversationId, title: titles.get(row.conversationId)! },
     }));
+}
+
+/**
+ * What the admin reviewing a message report sees (ADR 060): the message and the one before and
+ * after it that the reporter could read, decrypted for this answer only.
+ */
+export async function reportedMessageContext(
+  context: ConversationContext,
+  messageId: string,
+  reporterId: string,
+): Promise<ReportedMessage[]> {
+  const rows = await listReportedContext(context.db, messageId, reporterId);
+  return rows.map((row) => ({
+    id: row.id,
+    sender_username: row.senderUsername,
+    content: row.deletedAt ? '' : (readText(context, row.id, row.contentEncrypted) ?? ''),
+    deleted: row.deletedAt !== null,
+    created_at: row.createdAt.toISOString(),
+    reported: row.id === messageId,
+  }));
+}
+
+/** A message the member may read and did not write, for their report (404 if they may not read it). */
+export async function loadReportableMessage(db: DbOrTx, messageId: string, reporterId: string) {
+  const row = await findReadableMessage(db, messageId, reporterId);
+  if (!row) throw notFound();
+  return row;
 }

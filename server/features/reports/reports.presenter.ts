@@ -1,4 +1,4 @@
-import type { AdminReport, HiddenPost, Report } from '../../../shared/api/reports';
+import type { AdminReport, HiddenPost, Report, ReportedMessage } from '../../../shared/api/reports';
 import { humanDate } from '../../../shared/domain/time';
 import type { reports } from '../../db/schema';
 import { presentAuthor } from '../profiles/people';
@@ -11,20 +11,31 @@ export function presentReport(row: typeof reports.$inferSelect): Report {
     subject: row.subject,
     post_id: row.postId,
     comment_id: row.commentId,
+    message_id: row.messageId,
     reason: row.reason,
     status: row.status,
     created_at: row.createdAt.toISOString(),
   };
 }
 
-/** A report for its reviewer: the live content, or what was kept when a reviewer removed it. */
-export function presentAdminReport(row: AdminReportRow): AdminReport {
-  const live = row.subject === 'comment' ? row.commentContent !== null : row.postTldr !== null;
+/**
+ * A report for its reviewer: the live content, or what was kept when a reviewer removed it. A
+ * message report carries `messageContext` (the message and its neighbours, decrypted by the
+ * caller); its text is never kept in the report itself.
+ */
+export function presentAdminReport(row: AdminReportRow, messageContext?: ReportedMessage[]): AdminReport {
+  const live = {
+    comment: row.commentContent !== null,
+    message: row.messageId !== null && !row.messageDeleted,
+    post: row.postTldr !== null,
+  }[row.subject];
   return {
+    ...(row.subject === 'message' ? { message_context: messageContext ?? [] } : {}),
     id: row.id,
     subject: row.subject,
     post_id: row.postId,
     comment_id: row.commentId,
+    message_id: row.messageId,
     reason: row.reason,
     status: row.status,
     created_at: row.createdAt.toISOString(),

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ReportStatus, ReportSubject } from '../../../shared/api/reports';
 import type { DbOrTx } from '../../db/client';
-import { comments, groupRoles, groups, posts, reports, users } from '../../db/schema';
+import { comments, groupRoles, groups, messages, posts, reports, users } from '../../db/schema';
 import type { Cursor } from '../../http/pagination';
 import type { ReviewScope } from './reports.policy';
 import { literalLimit } from '../../db/literal-limit';
@@ -14,8 +14,9 @@ export async function upsertReport(
   db: DbOrTx,
   values: {
     subject: ReportSubject;
-    postId: string;
+    postId: string | null;
     commentId: string | null;
+    messageId?: string | null;
     groupId: string | null;
     reporterId: string;
     reason: string | null;
@@ -23,10 +24,11 @@ export async function upsertReport(
 ) {
   const [inserted] = await db.insert(reports).values(values).onConflictDoNothing().returning();
   if (inserted) return { report: inserted, created: true };
-  const sameSubject =
-    values.subject === 'comment'
-      ? and(eq(reports.subject, 'comment'), eq(reports.commentId, values.commentId!))
-      : and(eq(reports.subject, 'post'), eq(reports.postId, values.postId));
+  const sameSubject = {
+    comment: () => and(eq(reports.subject, 'comment'), eq(reports.commentId, values.commentId!)),
+    message: () => and(eq(reports.subject, 'message'), eq(reports.messageId, values.messageId!)),
+    post: () => and(eq(reports.subject, 'post'), eq(reports.postId, values.postId!)),
+  }[values.subject]();
   const [existing] = await db
     .select()
     .from(reports)
@@ -58,6 +60,7 @@ function inScope(scope: ReviewScope): SQL | undefined {
 const stillReviewable = sql`(
   (${reports.subject} = 'post' and ${reports.postId} is not null)
   or (${reports.subject} = 'comment' and ${reports.commentId} is not null)
+  or (${reports.subject} = 'message' and ${reports.messageId} is not null)
   or ${reports.removalReason} is not null
 )`;
 
@@ -82,6 +85,8 @@ export async function listReports(
       subject: reports.subject,
       postId: reports.postId,
       commentId: reports.commentId,
+      messageId: reports.messageId,
+      messageDeleted: sql<boolean>`${messages.deletedAt} is not null`.mapWith(Boolean),
       reason: reports.reason,
       status: reports.status,
       createdAt: reports.createdAt,
@@ -93,10 +98,10 @@ export async function listReports(
       postTldr: posts.tldr,
       postContent: posts.content,
       commentContent: comments.content,
-      authorId: sql<string | null>`coalesce(${comments.userId}, ${posts.userId})`,
+      authorId: sql<string | null>`coalesce(${comments.userId}, ${posts.userId}, ${messages.senderId})`,
       authorUsername: sql<
         string | null
-      >`(select ${author}.username from users ${author} where ${author}.id = coalesce(${comments.userId}, ${posts.userId}))`,
+      >`(select ${author}.username from users ${author} where ${author}.id = coalesce(${comments.userId}, ${posts.userId}, ${messages.senderId}))`,
       groupId: reports.groupId,
       groupName: groups.name,
       reporterId: reports.reporterId,
@@ -105,6 +110,7 @@ export async function listReports(
     .from(reports)
     .leftJoin(posts, eq(posts.id, reports.postId))
     .leftJoin(comments, eq(comments.id, reports.commentId))
+    .leftJoin(messages, eq(messages.id, reports.messageId))
     .innerJoin(users, eq(users.id, reports.reporterId))
     .leftJoin(groups, eq(groups.id, reports.groupId))
     .where(and(...conditions))
@@ -190,4 +196,21 @@ export async function resolveReportsOnRemovedComment(
       removedContent: comment.content,
     })
     .where(and(eq(reports.subject, 'comment'), eq(reports.commentId, comment.id)));
+}
+
+/** A message removed by a reviewer: its reports are resolved with the reason; its text is not kept. */
+export async function resolveReportsOnRemovedMessage(
+  db: DbOrTx,
+  messageId: string,
+  removal: { reviewerId: string; reason: string },
+) {
+  await db
+    .update(reports)
+    .set({
+      status: 'resolved',
+      resolvedById: removal.reviewerId,
+      resolvedAt: new Date(),
+      removalReason: removal.reason,
+    })
+    .where(and(eq(reports.subject, 'message'), eq(reports.messageId, messageId)));
 }

@@ -18,7 +18,7 @@ import { REPORT_TEXT } from './reports.messages';
 import { canReportContentOf } from './reports.policy';
 import { presentHiddenPost, presentReport } from './reports.presenter';
 import { countOpenReports } from './reports.repo';
-import { loadReviewScope, reportComment, reportPost } from './reports.service';
+import { loadReviewScope, reportComment, reportMessage, reportPost } from './reports.service';
 
 /**
  * Report (a post or a comment) and Ignore (a post), and the member's list of hidden posts. Both need
@@ -59,6 +59,25 @@ export function registerReportRoutes(app: App, context: RouteContext) {
       const user = requireUser(request);
       await context.throttle.hit('memberWrites', user.id);
       const { report, created } = await reportComment(db, user.id, request.params.id, request.body.reason);
+      return reply.status(created ? 201 : 200).send(presentReport(report));
+    },
+  );
+
+  /** A private message the member may read (ADR 060): reviewed by admins, with its neighbours only. */
+  app.post(
+    '/api/messages/:id/report',
+    {
+      preValidation: signedInOnly,
+      schema: {
+        params: IdParamsSchema,
+        body: ReportBodySchema,
+        response: { 200: ReportSchema, 201: ReportSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await context.throttle.hit('memberWrites', user.id);
+      const { report, created } = await reportMessage(db, user.id, request.params.id, request.body.reason);
       return reply.status(created ? 201 : 200).send(presentReport(report));
     },
   );

@@ -19,9 +19,12 @@ import {
   findReportForReview,
   listModeratedGroupIds,
   resolveReportsOnRemovedComment,
+  resolveReportsOnRemovedMessage,
   resolveReportsOnRemovedPost,
   upsertReport,
 } from './reports.repo';
+import { deleteMessageContent } from '../conversations/conversations.repo';
+import { loadReportableMessage } from '../conversations/conversations.service';
 
 /** The reviewer's scope, or 403 for a member who neither is an admin nor moderates a group. */
 export async function requireReviewScope(
@@ -50,6 +53,21 @@ export async function reportPost(db: DbOrTx, reporterId: string, postId: string,
     postId: post.id,
     commentId: null,
     groupId: post.groupId,
+    reporterId,
+    reason,
+  });
+}
+
+/** Report a private message the member may read and did not write (ADR 060); admins review it. */
+export async function reportMessage(db: DbOrTx, reporterId: string, messageId: string, reason: string | null) {
+  const message = await loadReportableMessage(db, messageId, reporterId);
+  if (!canReportContentOf(reporterId, message.senderId ?? '')) throw forbidden(REPORT_TEXT.ownMessage);
+  return upsertReport(db, {
+    subject: 'message',
+    postId: null,
+    commentId: null,
+    messageId: message.id,
+    groupId: null,
     reporterId,
     reason,
   });
@@ -101,6 +119,13 @@ export async function removeReportedContent(
   const report = await loadReportForReview(db, scope, reportId);
   const removal = { reviewerId, reason };
   await db.transaction(async (tx) => {
+    if (report.subject === 'message') {
+      // Deleted for everyone, as its author would; the report keeps no copy of the text (ADR 060).
+      if (!report.messageId || report.messageDeleted) throw invalidField('base', REPORT_TEXT.alreadyGone);
+      await deleteMessageContent(tx, report.messageId);
+      await resolveReportsOnRemovedMessage(tx, report.messageId, removal);
+      return;
+    }
     if (report.subject === 'comment') {
       if (!report.commentId) throw invalidField('base', REPORT_TEXT.alreadyGone);
       const [comment] = await tx
