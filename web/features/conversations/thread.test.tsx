@@ -44,7 +44,7 @@ async function openMenu(user: ReturnType<typeof userEvent.setup>, article: HTMLE
 }
 
 describe('/messages/:id', { timeout: 30_000 }, () => {
-  it('draws the thread: days, own messages at the end, edited, deleted, a deleted member, a quote, Seen by', async () => {
+  it('draws the thread: days, own messages at the end, edited, deleted, a deleted member’s, a quote, Seen by', async () => {
     const messages = [
       aMessage('first', { content: 'Are you coming **Saturday**?', created_at: '2026-03-20T10:00:00.000Z' }),
       anOwnMessage('answer', {
@@ -59,8 +59,9 @@ describe('/messages/:id', { timeout: 30_000 }, () => {
         },
       }),
       aMessage('gone', { content: '', deleted: true, created_at: '2026-03-21T09:10:00.000Z' }),
+      // A deleted account's message: its text went with the account (ADR 060).
       aMessage('orphan', {
-        content: 'From someone who left Hearth',
+        content: '',
         sender: null,
         created_at: '2026-03-21T09:20:00.000Z',
       }),
@@ -92,9 +93,9 @@ describe('/messages/:id', { timeout: 30_000 }, () => {
 
     const deleted = messageFrom('Ben Stone', 'Message deleted');
     expect(within(deleted).queryByRole('button', { name: 'Message options' })).not.toBeInTheDocument();
-    expect(within(thread).getByRole('article', { name: 'Message from deleted member' })).toHaveTextContent(
-      'From someone who left Hearth',
-    );
+    const orphan = within(thread).getByRole('article', { name: 'Message from deleted member' });
+    expect(orphan).toHaveTextContent('Removed with the member’s account');
+    expect(within(orphan).queryByRole('button', { name: 'Message options' })).not.toBeInTheDocument();
   });
 
   it('loads older messages above, keeping them in order', async () => {

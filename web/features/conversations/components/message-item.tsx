@@ -54,7 +54,7 @@ function attachmentOf(message: Message, title: string): AttachmentPost {
  * and (where the sender changes) their name; the Markdown text, files as in posts, the quoted message
  * it answers, its time and "edited". Its menu offers Reply, and what the server allows: Edit (in
  * place), Delete for everyone (confirmed), Report (others' messages). A deleted message reads
- * "Message deleted"; a deleted member's, "deleted member".
+ * "Message deleted"; a deleted member's comes from "deleted member", its text gone with the account.
  */
 export function MessageItem({
   message,
@@ -77,6 +77,8 @@ export function MessageItem({
   const [reporting, setReporting] = useState(false);
   const [reported, setReported] = useState(false);
   const own = message.is_owner;
+  // A deleted account takes its messages' text with it; the messages stay, from a "deleted member".
+  const erased = !message.sender && !message.content && message.files.length === 0;
   const senderName = message.sender?.name ?? t('conversations.message.deletedMember');
   const queryClient = useQueryClient();
   const remove = useMutation({
@@ -93,7 +95,7 @@ export function MessageItem({
       });
     },
   });
-  const hasMenu = !message.deleted && (canReply || message.can_edit || message.can_delete || !own);
+  const hasMenu = !message.deleted && !erased && (canReply || message.can_edit || message.can_delete || !own);
 
   return (
     <article
@@ -144,6 +146,8 @@ export function MessageItem({
             {message.reply_to && !message.deleted ? <ReplyQuote reply={message.reply_to} /> : null}
             {message.deleted ? (
               <p className="text-sm text-stone-500 italic">{t('conversations.message.deleted')}</p>
+            ) : erased ? (
+              <p className="text-sm text-stone-500 italic">{t('conversations.message.erased')}</p>
             ) : editing ? (
               <EditForm message={message} onDone={() => setEditing(false)} />
             ) : (
