@@ -37,7 +37,7 @@ describe('asking for an upload', () => {
       ['name', "can't be blank"],
     ]);
     expect(refusals(CreateFileRequestBodySchema, { name: 'a.txt', file_type: 'avatar' })).toEqual([
-      ['file_type', 'must be one of post_attachment, profile'],
+      ['file_type', 'must be one of post_attachment, profile, message_attachment'],
     ]);
   });
 });

@@ -301,6 +301,7 @@ describe('private conversations', () => {
     await mutual(ana, ben);
     const direct = (await start(ana.client, [ben.member.id])).body;
     const message = (await send(ana.client, direct.id, 'Typo')).body;
+    const benStream = await open(ben.client);
     expect(
       (await ben.client.patch(`/api/messages/${message.id}`, { message: { content: 'Mine' } })).status,
     ).toBe(403);
@@ -309,6 +310,11 @@ describe('private conversations', () => {
     expect(edited.body.edited_at).not.toBeNull();
     expect((await ben.client.delete(`/api/messages/${message.id}`)).status).toBe(403);
     expect((await ana.client.delete(`/api/messages/${message.id}`)).status).toBe(204);
+    for (const type of ['message.updated', 'message.deleted']) {
+      await benStream.next(
+        (event) => event.type === type && 'messageId' in event && event.messageId === message.id,
+      );
+    }
     const [shown] = (await ben.client.get(`/api/conversations/${direct.id}/messages`)).body;
     expect(shown).toMatchObject({ deleted: true, content: '', files: [] });
     expect((await ben.client.get(`/api/conversations/${direct.id}`)).body.last_message.preview).toBe(
@@ -332,9 +338,13 @@ describe('private conversations', () => {
     expect(refused.status).toBe(422);
     expect(refused.body.errors.user_ids).toEqual(['start a new conversation to include more people']);
     const circle = (await start(ana.client, [ben.member.id, cy.member.id])).body;
+    const cyStream = await open(cy.client);
     const renamed = await ben.client.patch(`/api/conversations/${circle.id}`, {
       conversation: { name: 'Book club' },
     });
+    await cyStream.next(
+      (event) => event.type === 'conversation.updated' && event.conversationId === circle.id,
+    );
     expect(renamed.body).toMatchObject({ name: 'Book club', title: 'Book club' });
     // Ben neither follows Dee nor shares a group with her; Ana follows her.
     expect(
@@ -430,6 +440,11 @@ describe('private conversations', () => {
     expect(found[0]!.conversation.id).toBe(direct.id);
     expect(await search(eve.client, word)).toEqual([]);
     expect(await search(ben.client, `${word} missing`)).toEqual([]);
+    // After leaving, Ben still finds what was said while he was there, never what came later.
+    await ben.client.delete(`/api/conversations/${direct.id}/participation`);
+    await send(ana.client, direct.id, `Later ${word}`);
+    expect((await search(ben.client, word)).map((result) => result.message.id)).toEqual([sent.id]);
+    expect((await search(ana.client, word)).length).toBe(2);
     await ana.client.delete(`/api/messages/${sent.id}`);
     expect(await search(ben.client, word)).toEqual([]);
     expect((await ben.client.get('/api/messages/search?q=%20')).status).toBe(422);
@@ -491,6 +506,32 @@ describe('private conversations', () => {
       1,
     );
     expect(shown).toMatchObject({ id: reported.id, deleted: true, content: '' });
+  });
+
+  it('pages a thread older and older by its cursor, newest last on each page, each message once', async () => {
+    const ana = await memberWithClient(app);
+    const ben = await memberWithClient(app);
+    await mutual(ana, ben);
+    const direct = (await start(ana.client, [ben.member.id])).body;
+    const written: string[] = [];
+    for (let index = 0; index < 7; index++) {
+      written.push(`Message ${index}`);
+      await send(index % 2 ? ben.client : ana.client, direct.id, `Message ${index}`);
+    }
+    const pages: string[][] = [];
+    let path = `/api/conversations/${direct.id}/messages?limit=3`;
+    for (;;) {
+      const res = await ben.client.get(path);
+      pages.push((res.body as { content: string }[]).map((message) => message.content));
+      if (res.headers.get('x-has-next-page') !== 'true') break;
+      path = `/api/conversations/${direct.id}/messages?limit=3&before=${res.headers.get('x-next-cursor')}`;
+    }
+    expect(pages).toEqual([
+      ['Message 4', 'Message 5', 'Message 6'],
+      ['Message 1', 'Message 2', 'Message 3'],
+      ['Message 0'],
+    ]);
+    expect(pages.reverse().flat()).toEqual(written);
   });
 
   it('refuses bad input with the field named', async () => {
