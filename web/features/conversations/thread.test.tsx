@@ -196,6 +196,8 @@ describe('/messages/:id', { timeout: 30_000 }, () => {
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
     await user.click(within(confirm).getByRole('button', { name: 'Delete for everyone' }));
     expect(await within(own).findByText('Message deleted')).toBeInTheDocument();
+    // Its menu is gone with it: the focus is on the message, not lost to the page.
+    await waitFor(() => expect(own).toHaveFocus());
     expect(within(own).queryByText('See you soon')).not.toBeInTheDocument();
     expect(
       calls.some((call) => call.method === 'DELETE' && call.url.endsWith(`/api/messages/${mine.id}`)),

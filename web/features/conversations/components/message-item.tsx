@@ -201,6 +201,8 @@ export function MessageItem({
           setConfirming(open);
         }}
         dismissible={!remove.isPending}
+        // Deleted, the message has no menu to return to: the focus goes to the message itself.
+        focusOnClose={() => (remove.isSuccess ? document.getElementById(messageElementId(message.id)) : null)}
         title={t('conversations.delete.title')}
         description={t('conversations.delete.description')}
       >
