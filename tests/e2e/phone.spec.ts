@@ -12,9 +12,11 @@ test('on a phone, the slide-in sidebar holds the navigation and the account entr
   await signInPage(page, me);
   await expect(page).toHaveURL(/\/dashboard$/);
 
+  // The top bar carries Messages too, the sidebar being folded away on a phone.
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Messages', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Open menu' }).click();
   const sidebar = page.getByRole('dialog');
-  for (const entry of ['Post', 'Timeline', 'Links', 'Groups', 'Friends', 'Published']) {
+  for (const entry of ['Post', 'Timeline', 'Links', 'Groups', 'Friends', 'Published', 'Messages']) {
     await expect(sidebar.getByRole('link', { name: entry, exact: true })).toBeVisible();
   }
   await expect(sidebar.getByText('Sign out')).toBeVisible();

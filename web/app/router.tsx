@@ -6,6 +6,7 @@ import { exploreRoutes } from '@web/features/explore/routes';
 import { feedbackRoutes } from '@web/features/feedback/routes';
 import { filesRoutes } from '@web/features/files/routes';
 import { friendsRoutes } from '@web/features/friends/routes';
+import { conversationsRoutes } from '@web/features/conversations/routes';
 import { gatheringsRoutes } from '@web/features/gatherings/routes';
 import { groupsRoutes } from '@web/features/groups/routes';
 import { inboxRoutes } from '@web/features/inbox/routes';
@@ -65,6 +66,7 @@ export const FEATURE_ROUTES: readonly FeatureRoute[] = [
   ...linksRoutes,
   ...inboxRoutes,
   ...gatheringsRoutes,
+  ...conversationsRoutes,
 ];
 
 function routesOf(features: readonly FeatureRoute[], shell: ShellName): RouteObject[] {

@@ -91,6 +91,24 @@ export const queryKeys = {
     pushDevices: () => ['notifications', 'push-devices'] as const,
     pushSettings: () => ['notifications', 'push-settings'] as const,
   },
+  /**
+   * Private conversations (web/features/conversations, ADR 060): the two lists, one conversation,
+   * its messages, the navigation's counts and the messaging settings. A live message refreshes the counts and the lists (the
+   * navigation's badge) and, when its thread is open, that conversation and its messages.
+   */
+  conversations: {
+    all: ['conversations'] as const,
+    lists: () => ['conversations', 'list'] as const,
+    /** GET /api/conversations?status=: the Conversations or the Requests tab. */
+    list: (status: 'active' | 'request') => ['conversations', 'list', status] as const,
+    detail: (id: string) => ['conversations', 'detail', id] as const,
+    /** GET /api/conversations/{id}/messages, newest last, older pages before. */
+    messages: (id: string) => ['conversations', 'messages', id] as const,
+    /** The navigation badge's counts (unread_messages and message_requests of GET /api/me/counts). */
+    counts: () => ['conversations', 'counts'] as const,
+    /** GET /api/messaging_settings: who may message the member, whether they share read marks. */
+    settings: () => ['conversations', 'settings'] as const,
+  },
   /** The member's own public posts (GET /api/public_posts): /published; Publish and Unpublish refresh it. */
   publicPosts: {
     all: ['public-posts'] as const,

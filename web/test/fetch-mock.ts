@@ -23,8 +23,8 @@ type Route = (call: RecordedCall) => Response | Promise<Response> | undefined;
 
 /**
  * Calls the signed-in shell makes on every screen (the Inbox badge), and the side panels of the
- * timeline and the Inbox (a welcome, invitations into groups), answered when a test does not route
- * them itself, so screens' tests need not mention them.
+ * timeline, the Inbox and Settings (a welcome, invitations into groups, the Messages card), answered
+ * when a test does not route them itself, so screens' tests need not mention them.
  */
 const SHELL_DEFAULTS: Record<string, () => Response> = {
   'GET /api/notifications/unread_count': () => jsonResponse({ count: 0 }),
@@ -34,6 +34,9 @@ const SHELL_DEFAULTS: Record<string, () => Response> = {
   'GET /api/me/arrival': () => jsonResponse({ groups: [], inviter: null, suggestions: [] }),
   // The Inbox's invitations into groups (group-invitations-list.tsx): none open.
   'GET /api/group_invitations': () => jsonResponse([]),
+  // Settings' Messages card (messaging-settings-card.tsx): the defaults of ADR 060.
+  'GET /api/messaging_settings': () =>
+    jsonResponse({ who_may_message: 'everyone_connected', share_read_marks: true }),
 };
 
 /** The calls no route answered, in the test now running (see failOnUnansweredRequests). */
@@ -77,6 +80,9 @@ export function mockFetch(routes: Record<string, Response | Route | (() => Respo
       pending_group_requests: (await badge('GET /api/group_requests/pending_count', call, { count: 0 }))
         .count,
       reports: await badge('GET /api/reports/summary', call, { can_review: false, open_count: 0 }),
+      // Conversations (ADR 060) have no single-badge route: a test that needs them routes me/counts.
+      unread_messages: 0,
+      message_requests: 0,
     });
   const unhandled: string[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {

@@ -18,7 +18,7 @@ const group = (id: string, name: string, is_member: boolean) => ({
 });
 
 describe('signed-in shell', () => {
-  it('shows the navigation entries, search and inbox icons', async () => {
+  it('shows the navigation entries, search, messages and inbox icons', async () => {
     mockFetch({
       'GET /api/auth': jsonResponse(maria),
       'GET /api/groups': jsonResponse([]),
@@ -34,8 +34,14 @@ describe('signed-in shell', () => {
       ['Groups', '/groups'],
       ['Friends', '/friends'],
       ['Published', '/published'],
+      ['Messages', '/messages'],
     ]);
     expect(screen.getByRole('link', { name: 'Search' })).toHaveAttribute('href', '/search');
+    // On narrow screens the sidebar is folded away: the top bar carries Messages too.
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Messages' })).toHaveAttribute(
+      'href',
+      '/messages',
+    );
     expect(screen.getByRole('link', { name: 'Inbox' })).toHaveAttribute('href', '/inbox');
   });
 

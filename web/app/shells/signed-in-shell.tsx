@@ -3,6 +3,7 @@ import { LogOut, Plus, Search } from 'lucide-react';
 import { NavLink, Outlet } from 'react-router';
 import { Avatar } from '@web/components/avatar';
 import { buttonClasses } from '@web/components/button';
+import { MessagesIconLink, MessagesNavLink } from '@web/features/conversations';
 import { InboxLink } from '@web/features/inbox';
 import { ReportsNavLink } from '@web/features/admin/reports-nav-link';
 import { useT } from '@web/i18n/i18n';
@@ -41,6 +42,8 @@ export function SignedInShell({ children }: { children?: ReactNode }) {
         </div>
         <div className="ms-auto flex items-center gap-0.5 sm:gap-1">
           <IconLink to={SEARCH_PATH} label={t('app.shell.search')} icon={Search} />
+          {/* The sidebar's Messages entry is folded away on narrow screens: its badge shows here. */}
+          <MessagesIconLink className={cn(iconButtonClasses, 'lg:hidden')} />
           <InboxLink className={iconButtonClasses} />
           <div className="ms-1">
             <AccountMenu />
@@ -100,6 +103,7 @@ function MainNav() {
           {t(label)}
         </SidebarLink>
       ))}
+      <MessagesNavLink />
       <ReportsNavLink mayReview={mayReview} />
     </nav>
   );

@@ -146,6 +146,85 @@ describe('/admin', () => {
   });
 });
 
+describe('/admin: a reported private message', () => {
+  vi.setConfig({ testTimeout: 20_000 });
+  it('shows only the message and its neighbours, the reported one marked, and removes it with a kept reason', async () => {
+    const messageReport: AdminReport = {
+      ...report,
+      id: testId('r3'),
+      subject: 'message',
+      post_id: null,
+      message_id: testId('m2'),
+      post_tldr: '',
+      post_content: '',
+      author_username: 'grumpy',
+      group_id: null,
+      group_name: null,
+      message_context: [
+        {
+          id: testId('m1'),
+          sender_username: 'ana',
+          content: 'How are the tomatoes?',
+          deleted: false,
+          created_at: '2026-03-22T09:00:00Z',
+          reported: false,
+        },
+        {
+          id: testId('m2'),
+          sender_username: 'grumpy',
+          content: 'Mind your **own** garden',
+          deleted: false,
+          created_at: '2026-03-22T09:01:00Z',
+          reported: true,
+        },
+        {
+          id: testId('m3'),
+          sender_username: null,
+          content: '',
+          deleted: false,
+          created_at: '2026-03-22T09:02:00Z',
+          reported: false,
+        },
+      ],
+    };
+    let removed = false;
+    const { calls } = mockFetch({
+      'GET /api/auth': jsonResponse(admin),
+      'GET /api/groups': jsonResponse([]),
+      'GET /api/reports/summary': () => jsonResponse({ can_review: true, open_count: removed ? 0 : 1 }),
+      'GET /api/admin/reports': () => page(removed ? [] : [messageReport]),
+      [`POST /api/admin/reports/${testId('r3')}/removal`]: () => {
+        removed = true;
+        return jsonResponse({ ...messageReport, status: 'resolved', content_removed: true });
+      },
+    });
+    renderApp('/admin', { features: adminRoutes });
+    const item = await screen.findByRole('listitem', { name: 'Message from @grumpy' }, { timeout: 10_000 });
+    expect(within(item).getByText('Private message')).toBeInTheDocument();
+    const context = within(item).getByRole('list', {
+      name: 'The reported message, with the one before and the one after it',
+    });
+    const messages = within(context).getAllByRole('listitem');
+    expect(messages).toHaveLength(3);
+    expect(messages[0]).toHaveTextContent('@ana');
+    expect(messages[0]).not.toHaveTextContent('Reported');
+    expect(within(messages[1]!).getByText('own').tagName).toBe('STRONG');
+    expect(messages[1]).toHaveTextContent('Reported');
+    expect(messages[2]).toHaveTextContent('deleted member');
+
+    fireEvent.click(within(item).getByRole('button', { name: 'Remove message' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove this message?' });
+    fireEvent.change(within(dialog).getByLabelText('Reason (kept with the report)'), {
+      target: { value: 'Unkind.' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ removal: { reason: 'Unkind.' } }),
+    );
+    await waitFor(() => expect(screen.queryByText('Mind your')).not.toBeInTheDocument());
+  });
+});
+
 describe('/admin inviting', () => {
   it('sets the waiting period and switches a member’s inviting off', async () => {
     const member = {

@@ -25,6 +25,7 @@ import { queryKeys } from '@web/lib/query-keys';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { useT } from '@web/i18n/i18n';
 import { useTimedMessage } from '@web/lib/use-timed-message';
+import { MessagingSettingsCard } from '@web/features/conversations/messaging-settings-card';
 import { AppearanceCard, TimeZoneCard } from './appearance-section';
 import { LanguageCard } from './language-setting';
 import { ProfilePicture } from './profile-picture';
@@ -94,6 +95,7 @@ export function SettingsPage() {
         <AppearanceCard />
         <TimeZoneCard />
         <LanguageCard />
+        <MessagingSettingsCard />
       </div>
       <PrivacyLinks />
     </div>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, Flag, RotateCcw, Trash2, X } from 'lucide-react';
 import { Link } from 'react-router';
-import type { AdminReport, ReportStatus } from '@shared/api/reports';
+import type { AdminReport, ReportedMessage, ReportStatus } from '@shared/api/reports';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/button';
 import { Dialog } from '@web/components/dialog';
@@ -46,9 +46,36 @@ const EMPTY: Record<ReportStatus, { title: string; description: string }> = {
   },
 };
 
+/** The words of each kind of reported content (message ids): its label, and its removal. */
+const SUBJECT_TEXT = {
+  post: {
+    label: 'admin.reports.post',
+    remove: 'admin.reports.removePost',
+    removeTitle: 'admin.remove.postTitle',
+    removeDescription: 'admin.remove.postDescription',
+    reasonLabel: 'admin.remove.reasonLabel',
+  },
+  comment: {
+    label: 'admin.reports.commentOn',
+    remove: 'admin.reports.removeComment',
+    removeTitle: 'admin.remove.commentTitle',
+    removeDescription: 'admin.remove.commentDescription',
+    reasonLabel: 'admin.remove.reasonLabel',
+  },
+  // A private message (ADR 060): its author is not told; the reason stays with the report.
+  message: {
+    label: 'admin.reports.message',
+    remove: 'admin.reports.removeMessage',
+    removeTitle: 'admin.remove.messageTitle',
+    removeDescription: 'admin.remove.messageDescription',
+    reasonLabel: 'admin.remove.reasonKeptLabel',
+  },
+} as const;
+
 /**
- * Reported posts and comments by status; open ones can be dismissed or resolved, closed ones
- * reopened, and the content removed with a reason its author is told.
+ * Reported posts, comments and private messages by status; open ones can be dismissed or resolved,
+ * closed ones reopened, and the content removed with a reason (told to a post's or comment's
+ * author). A message is shown with only the message before and after it.
  */
 export function ReportsPanel() {
   const t = useT();
@@ -107,6 +134,7 @@ function ReportItem({ report }: { report: AdminReport }) {
   });
   const busyWith = update.isPending ? update.variables : null;
   const isComment = report.subject === 'comment';
+  const text = SUBJECT_TEXT[report.subject];
   const reported = isComment ? (report.comment_content ?? '') : report.post_content;
   const headingId = `report-${report.id}-title`;
 
@@ -117,32 +145,36 @@ function ReportItem({ report }: { report: AdminReport }) {
     >
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="min-w-0 flex-1">
-          <p className="text-xs font-medium tracking-wide text-stone-500 uppercase">
-            {t(isComment ? 'admin.reports.commentOn' : 'admin.reports.post')}
-          </p>
-          <h2 id={headingId} className="font-semibold break-words text-stone-900">
-            {report.post_id && !report.content_removed ? (
-              <Link
-                to={`/post/${encodeURIComponent(report.post_id)}`}
-                className="hover:text-brand-800 hover:underline"
-              >
-                {report.post_tldr}
-              </Link>
-            ) : (
-              report.post_tldr
-            )}
-          </h2>
-          <p className="mt-0.5 text-sm text-stone-500">{byline(report, t)}</p>
-          {reported ? (
-            <div
-              className={cn(
-                'mt-2 max-h-64 overflow-y-auto rounded-xl border border-stone-100 px-3.5 py-2.5',
-                report.content_removed && 'opacity-70',
-              )}
-            >
-              <Markdown titleLevel={2}>{reported}</Markdown>
-            </div>
-          ) : null}
+          <p className="text-xs font-medium tracking-wide text-stone-500 uppercase">{t(text.label)}</p>
+          {report.subject === 'message' ? (
+            <ReportedMessageBody report={report} headingId={headingId} />
+          ) : (
+            <>
+              <h2 id={headingId} className="font-semibold break-words text-stone-900">
+                {report.post_id && !report.content_removed ? (
+                  <Link
+                    to={`/post/${encodeURIComponent(report.post_id)}`}
+                    className="hover:text-brand-800 hover:underline"
+                  >
+                    {report.post_tldr}
+                  </Link>
+                ) : (
+                  report.post_tldr
+                )}
+              </h2>
+              <p className="mt-0.5 text-sm text-stone-500">{byline(report, t)}</p>
+              {reported ? (
+                <div
+                  className={cn(
+                    'mt-2 max-h-64 overflow-y-auto rounded-xl border border-stone-100 px-3.5 py-2.5',
+                    report.content_removed && 'opacity-70',
+                  )}
+                >
+                  <Markdown titleLevel={2}>{reported}</Markdown>
+                </div>
+              ) : null}
+            </>
+          )}
         </div>
         {report.status !== 'open' ? (
           <span className="rounded-full bg-stone-100 px-2.5 py-0.5 text-xs font-medium text-stone-700">
@@ -220,11 +252,72 @@ function ReportItem({ report }: { report: AdminReport }) {
           )}
           <Button variant="danger" size="sm" disabled={update.isPending} onClick={() => setRemoveOpen(true)}>
             <Trash2 className="size-4" aria-hidden="true" />
-            {t(isComment ? 'admin.reports.removeComment' : 'admin.reports.removePost')}
+            {t(text.remove)}
           </Button>
         </div>
       )}
       <RemoveContentDialog report={report} open={removeOpen} onOpenChange={setRemoveOpen} />
+    </li>
+  );
+}
+
+/**
+ * A reported message: who wrote it, then it between the message before and the one after (the
+ * server sends no more of the conversation), the reported one marked.
+ */
+function ReportedMessageBody({ report, headingId }: { report: AdminReport; headingId: string }) {
+  const t = useT();
+  const context = report.message_context ?? [];
+  const reported = context.find((message) => message.reported);
+  const author = reported?.sender_username ?? report.author_username;
+  return (
+    <>
+      <h2 id={headingId} className="font-semibold break-words text-stone-900">
+        {author
+          ? t('admin.reports.messageFrom', { username: author })
+          : t('admin.reports.messageFromDeletedMember')}
+      </h2>
+      {context.length > 0 ? (
+        <ol
+          aria-label={t('admin.reports.messageContext')}
+          className="mt-2 space-y-2 rounded-xl border border-stone-100 p-2.5"
+        >
+          {context.map((message) => (
+            <ContextMessage key={message.id} message={message} />
+          ))}
+        </ol>
+      ) : null}
+    </>
+  );
+}
+
+function ContextMessage({ message }: { message: ReportedMessage }) {
+  const t = useT();
+  return (
+    <li
+      className={cn(
+        'rounded-lg px-3 py-2 text-sm',
+        message.reported ? 'bg-red-50 ring-1 ring-red-200' : 'bg-stone-50 text-stone-600',
+      )}
+    >
+      <p className="flex flex-wrap items-baseline gap-x-2 text-xs text-stone-500">
+        <span className="font-medium text-stone-700">
+          {message.sender_username ? `@${message.sender_username}` : t('admin.reports.deletedMember')}
+        </span>
+        <Time value={message.created_at} />
+        {message.reported ? (
+          <span className="rounded-full bg-red-100 px-2 py-0.5 font-semibold text-red-800">
+            {t('admin.reports.reportedMark')}
+          </span>
+        ) : null}
+      </p>
+      {message.deleted || !message.content ? (
+        <p className="mt-1 text-stone-500 italic">{t('admin.reports.messageDeleted')}</p>
+      ) : (
+        <Markdown className="mt-1" titleLevel={3}>
+          {message.content}
+        </Markdown>
+      )}
     </li>
   );
 }
@@ -252,7 +345,7 @@ function RemoveContentDialog({
   const t = useT();
   const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
-  const isComment = report.subject === 'comment';
+  const text = SUBJECT_TEXT[report.subject];
   const remove = useMutation({
     mutationFn: () => removeReportedContent(report.id, reason.trim()),
     onSuccess: () => {
@@ -278,13 +371,13 @@ function RemoveContentDialog({
         onOpenChange(next);
       }}
       dismissible={!remove.isPending}
-      title={t(isComment ? 'admin.remove.commentTitle' : 'admin.remove.postTitle')}
-      description={t(isComment ? 'admin.remove.commentDescription' : 'admin.remove.postDescription')}
+      title={t(text.removeTitle)}
+      description={t(text.removeDescription)}
     >
       <form onSubmit={submit} className="space-y-4">
         {remove.isError && !reasonError ? <Alert>{errorMessage(remove.error)}</Alert> : null}
         <div className="space-y-1.5">
-          <Label htmlFor={fieldId}>{t('admin.remove.reasonLabel')}</Label>
+          <Label htmlFor={fieldId}>{t(text.reasonLabel)}</Label>
           <Textarea
             id={fieldId}
             rows={3}

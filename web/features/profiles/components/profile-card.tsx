@@ -3,6 +3,7 @@ import type { Profile } from '@shared/api/profiles';
 import { Avatar } from '@web/components/avatar';
 import { ButtonLink } from '@web/components/button';
 import { Card } from '@web/components/card';
+import { MessageMemberButton } from '@web/features/conversations';
 import { FollowButton, FRIENDS_TEXT } from '@web/features/friends';
 import { BlockButton } from '@web/features/safety';
 import { useLocale, useT } from '@web/i18n/i18n';
@@ -59,6 +60,7 @@ export function ProfileCard({ profile }: { profile: Profile }) {
           ) : (
             <div className="flex flex-wrap items-center gap-2">
               <BlockButton userId={profile.id} name={name} />
+              <MessageMemberButton userId={profile.id} name={name} />
               <FollowButton profileId={profile.id} following={profile.is_following} name={name} />
             </div>
           )}
