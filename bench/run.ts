@@ -1,7 +1,8 @@
 // `npm run bench [-- suite…]`: runs the named suites in order, or all of them. Suites:
 // mix (the headline: issue 26's mixed load), timeline, http, search-quality, search-latency,
-// link-ready, photo-post, inbound-mail, push-fanout, frontend, lighthouse (BENCH_SUITES=a,b works too).
+// link-ready, photo-post, inbound-mail, push-fanout, conversations, frontend, lighthouse (BENCH_SUITES=a,b works too).
 // Each starts its own Hearth on a fresh embedded database; figures go to stdout and bench/results/.
+import { runConversations } from './conversations';
 import { runFrontend } from './frontend';
 import { runHttp } from './http';
 import { runInboundMail } from './inbound-mail';
@@ -24,6 +25,7 @@ const SUITES: Record<string, () => Promise<unknown>> = {
   'photo-post': runPhotoPost,
   'inbound-mail': runInboundMail,
   'push-fanout': runPushFanout,
+  conversations: runConversations,
   frontend: runFrontend,
   lighthouse: runLighthouse,
 };

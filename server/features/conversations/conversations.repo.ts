@@ -1,5 +1,5 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type DbOrTx } from '../../db/client';
+import { rowsOf, type Db, type DbOrTx } from '../../db/client';
 import {
   conversationParticipants,
   conversations,
@@ -303,11 +303,17 @@ export interface ReplyRaw {
 
 /**
  * A page of a conversation's messages the viewer may read, newest first (`limit + 1` rows, for the
- * pager): keyset on (created_at, id) under `messages_conversation_created_idx`, so an old page costs
- * what the first does.
+ * pager): keyset on (created_at, id), read backwards along `messages_conversation_created_idx` so
+ * that an old page costs what the first does, and neither costs the conversation's length.
+ *
+ * The walk along the index is asked for, not left to the planner: the embedded engine has no
+ * autovacuum, so a table's statistics are never gathered, and without them the planner guesses a
+ * conversation holds a handful of rows and reads all of them to sort (10,000 messages: 20 ms a
+ * page instead of 0.2 ms). Turning sorting and bitmap scans off for this one statement leaves it
+ * the ordered index scan, which is also what PostgreSQL's planner picks with statistics.
  */
 export async function listMessages(
-  db: DbOrTx,
+  db: Db,
   conversationId: string,
   viewerId: string,
   page: { cursor: Cursor | null; limit: number },
@@ -315,13 +321,17 @@ export async function listMessages(
   const before = page.cursor
     ? sql`(${messages.createdAt}, ${messages.id}) < (${page.cursor.at}::timestamptz, ${page.cursor.id}::uuid)`
     : undefined;
-  return db
-    .select(messageColumns(viewerId))
-    .from(messages)
-    .leftJoin(users, eq(users.id, messages.senderId))
-    .where(and(eq(messages.conversationId, conversationId), readableMessagesCondition(viewerId), before))
-    .orderBy(sql`${messages.createdAt} desc`, sql`${messages.id} desc`)
-    .limit(page.limit + 1);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_sort = off`);
+    await tx.execute(sql`set local enable_bitmapscan = off`);
+    return tx
+      .select(messageColumns(viewerId))
+      .from(messages)
+      .leftJoin(users, eq(users.id, messages.senderId))
+      .where(and(eq(messages.conversationId, conversationId), readableMessagesCondition(viewerId), before))
+      .orderBy(sql`${messages.createdAt} desc`, sql`${messages.id} desc`)
+      .limit(page.limit + 1);
+  });
 }
 export type MessageRow = Awaited<ReturnType<typeof listMessages>>[number];
 
