@@ -1,14 +1,6 @@
-import { useState, type FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
-import { Alert } from '@web/components/alert';
-import { Button } from '@web/components/button';
-import { Dialog } from '@web/components/dialog';
-import { Label, Textarea } from '@web/components/input';
+import { ReportReasonDialog } from '@web/components/report-reason-dialog';
 import { useT } from '@web/i18n/i18n';
-import { serverErrorText } from '@web/lib/api-errors';
 import { reportComment, reportPost } from '../api';
-
-const REASON_MAX = 1000;
 
 /** The message ids of each thing a member may report. */
 const TEXT = {
@@ -31,9 +23,7 @@ const TEXT = {
 export function ReportDialog({
   subject,
   id,
-  open,
-  onOpenChange,
-  onReported,
+  ...dialog
 }: {
   subject: 'post' | 'comment';
   id: string;
@@ -42,58 +32,22 @@ export function ReportDialog({
   onReported: () => void;
 }) {
   const t = useT();
-  const [reason, setReason] = useState('');
   const text = TEXT[subject];
-  const report = useMutation({
-    mutationFn: () => (subject === 'post' ? reportPost : reportComment)(id, reason.trim() || null),
-    onSuccess: () => {
-      onOpenChange(false);
-      setReason('');
-      onReported();
-    },
-  });
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!report.isPending) report.mutate();
-  }
-
-  function changeOpen(next: boolean) {
-    if (!next) report.reset();
-    onOpenChange(next);
-  }
-
-  const fieldId = `report-reason-${id}`;
   return (
-    <Dialog
-      open={open}
-      onOpenChange={changeOpen}
-      dismissible={!report.isPending}
-      title={t(text.title)}
-      description={t('posts.report.description')}
-    >
-      <form onSubmit={submit} className="space-y-4">
-        {report.isError ? <Alert>{serverErrorText(report.error) ?? t('posts.report.failed')}</Alert> : null}
-        <div className="space-y-1.5">
-          <Label htmlFor={fieldId}>{t('posts.report.reason')}</Label>
-          <Textarea
-            id={fieldId}
-            rows={3}
-            maxLength={REASON_MAX}
-            placeholder={t(text.placeholder)}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
-        </div>
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={() => changeOpen(false)} disabled={report.isPending}>
-            {t('posts.report.cancel')}
-          </Button>
-          <Button type="submit" variant="danger" busy={report.isPending}>
-            {report.isPending ? t('posts.report.reporting') : t(text.submit)}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <ReportReasonDialog
+      {...dialog}
+      fieldId={`report-reason-${id}`}
+      report={(reason) => (subject === 'post' ? reportPost : reportComment)(id, reason)}
+      texts={{
+        title: t(text.title),
+        description: t('posts.report.description'),
+        reason: t('posts.report.reason'),
+        placeholder: t(text.placeholder),
+        cancel: t('posts.report.cancel'),
+        submit: t(text.submit),
+        sending: t('posts.report.reporting'),
+        failed: t('posts.report.failed'),
+      }}
+    />
   );
 }
