@@ -27,60 +27,30 @@ import { loadReviewScope, reportComment, reportMessage, reportPost } from './rep
 export function registerReportRoutes(app: App, context: RouteContext) {
   const { db } = context;
 
-  app.post(
-    '/api/posts/:id/report',
-    {
-      preValidation: signedInOnly,
-      schema: {
-        params: IdParamsSchema,
-        body: ReportBodySchema,
-        response: { 200: ReportSchema, 201: ReportSchema },
+  /**
+   * What a member may report, each answered alike: 201 the first time, 200 when already reported. A
+   * private message (ADR 060) is one the member may read; admins review it with its neighbours only.
+   */
+  const reportables = [
+    { path: '/api/posts/:id/report', params: IdParamsSchema, file: reportPost },
+    { path: '/api/comments/:id/report', params: CommentReportParamsSchema, file: reportComment },
+    { path: '/api/messages/:id/report', params: IdParamsSchema, file: reportMessage },
+  ];
+  for (const { path, params, file } of reportables) {
+    app.post(
+      path,
+      {
+        preValidation: signedInOnly,
+        schema: { params, body: ReportBodySchema, response: { 200: ReportSchema, 201: ReportSchema } },
       },
-    },
-    async (request, reply) => {
-      const user = requireUser(request);
-      await context.throttle.hit('memberWrites', user.id);
-      const { report, created } = await reportPost(db, user.id, request.params.id, request.body.reason);
-      return reply.status(created ? 201 : 200).send(presentReport(report));
-    },
-  );
-
-  app.post(
-    '/api/comments/:id/report',
-    {
-      preValidation: signedInOnly,
-      schema: {
-        params: CommentReportParamsSchema,
-        body: ReportBodySchema,
-        response: { 200: ReportSchema, 201: ReportSchema },
+      async (request, reply) => {
+        const user = requireUser(request);
+        await context.throttle.hit('memberWrites', user.id);
+        const { report, created } = await file(db, user.id, request.params.id, request.body.reason);
+        return reply.status(created ? 201 : 200).send(presentReport(report));
       },
-    },
-    async (request, reply) => {
-      const user = requireUser(request);
-      await context.throttle.hit('memberWrites', user.id);
-      const { report, created } = await reportComment(db, user.id, request.params.id, request.body.reason);
-      return reply.status(created ? 201 : 200).send(presentReport(report));
-    },
-  );
-
-  /** A private message the member may read (ADR 060): reviewed by admins, with its neighbours only. */
-  app.post(
-    '/api/messages/:id/report',
-    {
-      preValidation: signedInOnly,
-      schema: {
-        params: IdParamsSchema,
-        body: ReportBodySchema,
-        response: { 200: ReportSchema, 201: ReportSchema },
-      },
-    },
-    async (request, reply) => {
-      const user = requireUser(request);
-      await context.throttle.hit('memberWrites', user.id);
-      const { report, created } = await reportMessage(db, user.id, request.params.id, request.body.reason);
-      return reply.status(created ? 201 : 200).send(presentReport(report));
-    },
-  );
+    );
+  }
 
   /** Whether the member reviews reports and how many wait (the Reports entry and its badge). */
   app.get(
