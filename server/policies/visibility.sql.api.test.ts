@@ -2,7 +2,17 @@ import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GroupRole, LinkVisibility } from '../../shared/domain/constants';
 import type { Database } from '../db/client';
-import { follows, groupEvents, groupRoles, groups, links, postIgnores, posts, userBlocks, users } from '../db/schema';
+import {
+  follows,
+  groupEvents,
+  groupRoles,
+  groups,
+  links,
+  postIgnores,
+  posts,
+  userBlocks,
+  users,
+} from '../db/schema';
 import { openTestDatabase } from '../../tests/support/test-database';
 import {
   canViewEvent,
@@ -290,7 +300,9 @@ describe('the visibility SQL conditions select what the pure rules allow', () =>
     expect(await eventsWhere(visibleEventsCondition(userIds.member))).toEqual(['event in the group']);
     expect(await eventsWhere(visibleEventsCondition(userIds.shunned))).toEqual([]);
     expect(await eventsWhere(visibleEventsCondition(userIds.follower))).toEqual(["owner's followers' event"]);
-    expect(await eventsWhere(visibleEventsCondition(userIds.stranger))).toEqual(["stranger's followers' event"]);
+    expect(await eventsWhere(visibleEventsCondition(userIds.stranger))).toEqual([
+      "stranger's followers' event",
+    ]);
     expect(await eventsWhere(visibleEventsCondition(userIds.outsider))).toEqual(['event in the other group']);
   });
 });
