@@ -235,7 +235,7 @@ function MessageList({
 }) {
   const clock = useClock();
   const locale = useLocale();
-  const seenBy = seenByMessage(conversation);
+  const seenBy = seenByMessage(conversation, messages);
   let previous: Message | undefined;
   let previousDay = '';
   return (
@@ -271,14 +271,20 @@ function MessageList({
   );
 }
 
-/** Message id → the names of those whose read mark is there (only those who share it reach us). */
-function seenByMessage(conversation: Conversation): Map<string, string[]> {
+/**
+ * Message id → the names of those who have read up to it (only those who share their read marks
+ * reach us). A mark on a message of its reader's own (they wrote last) says they saw what came
+ * before: it is shown under the latest loaded message before it that someone else wrote.
+ */
+function seenByMessage(conversation: Conversation, messages: Message[]): Map<string, string[]> {
   const names = new Map(conversation.participants.map((person) => [person.id, person.name]));
   const seen = new Map<string, string[]>();
   for (const mark of conversation.read_marks) {
     const name = names.get(mark.user_id);
-    if (!name) continue;
-    seen.set(mark.last_read_message_id, [...(seen.get(mark.last_read_message_id) ?? []), name]);
+    const at = messages.findIndex((message) => message.id === mark.last_read_message_id);
+    if (!name || at === -1) continue;
+    const shown = messages.slice(0, at + 1).findLast((message) => message.sender?.id !== mark.user_id);
+    if (shown) seen.set(shown.id, [...(seen.get(shown.id) ?? []), name]);
   }
   return seen;
 }

@@ -44,6 +44,27 @@ async function openMenu(user: ReturnType<typeof userEvent.setup>, article: HTMLE
 }
 
 describe('/messages/:id', { timeout: 30_000 }, () => {
+  it('shows a mark on its reader’s own message under the message before it that someone else wrote', async () => {
+    const messages = [
+      anOwnMessage('question', { content: 'Seeds or seedlings?', created_at: '2026-03-21T09:00:00.000Z' }),
+      aMessage('reply', { content: 'Seedlings.', created_at: '2026-03-21T09:05:00.000Z' }),
+    ];
+    mockFetch(
+      threadRoutes(
+        () => messages,
+        () =>
+          aConversation({
+            read_marks: [{ user_id: ben.id, last_read_message_id: testId('message:reply') }],
+          }),
+      ),
+    );
+    renderApp(path);
+    const thread = await log();
+    const own = await within(thread).findByRole('article', { name: 'Message from you' });
+    expect(within(own).getByText('Seen by Ben Stone')).toBeInTheDocument();
+    expect(within(messageFrom('Ben Stone', 'Seedlings.')).queryByText(/Seen by/)).not.toBeInTheDocument();
+  });
+
   it('draws the thread: days, own messages at the end, edited, deleted, a deleted member’s, a quote, Seen by', async () => {
     const messages = [
       aMessage('first', { content: 'Are you coming **Saturday**?', created_at: '2026-03-20T10:00:00.000Z' }),
