@@ -283,8 +283,11 @@ function seenByMessage(conversation: Conversation, messages: Message[]): Map<str
     const name = names.get(mark.user_id);
     const at = messages.findIndex((message) => message.id === mark.last_read_message_id);
     if (!name || at === -1) continue;
-    const shown = messages.slice(0, at + 1).findLast((message) => message.sender?.id !== mark.user_id);
-    if (shown) seen.set(shown.id, [...(seen.get(shown.id) ?? []), name]);
+    let shown = at;
+    while (shown >= 0 && messages[shown]!.sender?.id === mark.user_id) shown -= 1;
+    if (shown === -1) continue;
+    const { id } = messages[shown]!;
+    seen.set(id, [...(seen.get(id) ?? []), name]);
   }
   return seen;
 }
