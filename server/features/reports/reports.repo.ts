@@ -155,6 +155,16 @@ export async function updateReportStatus(
   return row ?? null;
 }
 
+/** What a report keeps when a reviewer removes its content: resolved, by whom, when and why. */
+function resolvedByRemoval(removal: { reviewerId: string; reason: string }) {
+  return {
+    status: 'resolved' as const,
+    resolvedById: removal.reviewerId,
+    resolvedAt: new Date(),
+    removalReason: removal.reason,
+  };
+}
+
 /**
  * Before a reviewer deletes a post, every report about it or about one of its comments is resolved
  * and keeps what was said, with the reviewer's reason: the record outlives the content.
@@ -167,10 +177,7 @@ export async function resolveReportsOnRemovedPost(
   await db
     .update(reports)
     .set({
-      status: 'resolved',
-      resolvedById: removal.reviewerId,
-      resolvedAt: new Date(),
-      removalReason: removal.reason,
+      ...resolvedByRemoval(removal),
       removedTitle: post.tldr,
       removedContent: sql`case when ${reports.subject} = 'comment'
         then (select c.content from comments c where c.id = ${reports.commentId})
@@ -188,10 +195,7 @@ export async function resolveReportsOnRemovedComment(
   await db
     .update(reports)
     .set({
-      status: 'resolved',
-      resolvedById: removal.reviewerId,
-      resolvedAt: new Date(),
-      removalReason: removal.reason,
+      ...resolvedByRemoval(removal),
       removedTitle: comment.postTldr,
       removedContent: comment.content,
     })
@@ -206,11 +210,6 @@ export async function resolveReportsOnRemovedMessage(
 ) {
   await db
     .update(reports)
-    .set({
-      status: 'resolved',
-      resolvedById: removal.reviewerId,
-      resolvedAt: new Date(),
-      removalReason: removal.reason,
-    })
+    .set(resolvedByRemoval(removal))
     .where(and(eq(reports.subject, 'message'), eq(reports.messageId, messageId)));
 }
