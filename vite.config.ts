@@ -5,7 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { CodeSplittingNameFunction } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
-import { messageCatalogs } from './scripts/message-catalogs';
+import { englishByModule, messageCatalogs } from './scripts/message-catalogs';
 import { precompress } from './scripts/precompress';
 
 const root = import.meta.dirname;
@@ -130,6 +130,8 @@ function lucideIconsByFile(): Plugin {
  *   so `/` and `/explore/post/{slug}` load no more than they draw;
  * - members-frame, timeline: likewise what the members' frame and the timeline reach (their cards,
  *   buttons and links), so `/dashboard` loads neither screens-common nor anything else it does not draw;
+ * - sign-in: what the sign-in page reaches (its form, the two-factor step apart), shared with the public
+ *   shell's sign-in dialog, so `/signin` loads one small chunk and the public pages none of it;
  * - overlays: Radix's menus and dialogs with Floating UI and the scroll lock, and the app's styled menu
  *   and dialog; the frame's and the cards' menus and dialogs load on demand (onDemandMenu,
  *   onDemandDialog in web/app/resilience/on-demand.tsx), and screens that draw one at once load it too;
@@ -144,6 +146,7 @@ const FEED_PAGE = path.join(root, 'web/features/explore/feed-page.tsx');
 const PUBLISHED_POST_PAGE = path.join(root, 'web/features/explore/published-post-page.tsx');
 const MEMBERS_FRAME = path.join(root, 'web/app/shells/signed-in-shell.tsx');
 const TIMELINE_PAGE = path.join(root, 'web/features/timeline/timeline-page.tsx');
+const SIGN_IN_PAGE = path.join(root, 'web/features/accounts/sign-in-page.tsx');
 /**
  * Barrels the walk below does not enter: through radix-ui's the feed would "reach" every widget (its
  * only one, the image viewer's dialog, is in vendor already), through lucide-react's every icon
@@ -191,6 +194,7 @@ export default defineConfig({
     productionBuild(),
     reactRouterProductionBuild(),
     lucideIconsByFile(),
+    englishByModule(path.join(root, 'web')),
     messageCatalogs(),
     react(),
     tailwindcss(),
@@ -224,6 +228,7 @@ export default defineConfig({
             },
             { name: reachableFrom(MEMBERS_FRAME, 'members-frame'), debugName: 'members-frame', priority: 7 },
             { name: reachableFrom(TIMELINE_PAGE, 'timeline'), debugName: 'timeline', priority: 6 },
+            { name: reachableFrom(SIGN_IN_PAGE, 'sign-in'), debugName: 'sign-in', priority: 6 },
             { name: 'overlays', test: OVERLAYS, priority: 5 },
             { name: 'icons', test: ICONS, priority: 4 },
             { name: 'markdown', test: MARKDOWN, priority: 3 },

@@ -45,10 +45,13 @@ export async function measurePages(
     for (const target of pages) {
       // The service worker would fetch every screen in the background: not what the page needs.
       const context = await browser.newContext({ serviceWorkers: 'block' });
-      if (target.signedIn)
+      if (target.signedIn) {
         await context.addCookies([
           { name: SESSION_COOKIE, value: sessionToken, url: base, httpOnly: true, sameSite: 'Lax' },
         ]);
+        // A member's browser knows it was signed in (web/app/auth/session-hint.ts).
+        await context.addInitScript(() => window.localStorage.setItem('hearthSignedIn', '1'));
+      }
       const page = await context.newPage();
       const pending: Array<Promise<Script | null>> = [];
       page.on('response', (response) => {

@@ -22,7 +22,8 @@ import { preloadMembersFrame } from './shells/members-frame';
  *   was signed in), the check and the members' frame start now; once the server has said who is
  *   signed in, their clock is readied while the screen's data is on its way.
  * - The public feed and a published post, the pages visitors land on from outside, start their
- *   screen and its call.
+ *   screen and its call. Sign-in starts its screen on /signin and on a members' address opened by
+ *   a browser that was not signed in (it is sent there).
  * - The timeline (/dashboard, or a door that sends a returning member there) and a post's page
  *   (/post/{id}, the address a notification, a mail or a shared link leads to, with its photos)
  *   start their screen and their first call beside the session check. A 401 to that call is left
@@ -34,6 +35,9 @@ import { preloadMembersFrame } from './shells/members-frame';
 export function startFirstScreen(pathname: string, queryClient: QueryClient): void {
   const returningMember = hasSessionHint();
   const sessionCheck = returningMember || !isPublicPath(pathname) ? startSessionCheck() : null;
+  if (matchPath('/signin', pathname) || (!returningMember && !isPublicPath(pathname))) {
+    import('@web/features/accounts/sign-in-page').catch(() => undefined);
+  }
   // A failure shows when the frame or the screen is drawn (the route error screen offers to reload).
   if (sessionCheck) {
     preloadMembersFrame().catch(() => undefined);

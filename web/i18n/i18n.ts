@@ -5,8 +5,9 @@ import english from './catalogs/en';
 
 /**
  * Hearth's words in the member's language (ADR 055): one Lingui instance for the whole web app.
- * English ships with the app; every other language is one chunk, loaded before the first render
- * when the page says it is wanted (`<html lang>`, set by the server) and when a member switches.
+ * English ships with the code that shows it (in a build each module registers its own texts, see
+ * ./english.ts); every other language is one chunk, loaded whole before the first render when the
+ * page says it is wanted (`<html lang>`, set by the server) and when a member switches.
  */
 export const i18n: I18n = setupI18n({ locale: SOURCE_LOCALE, messages: { [SOURCE_LOCALE]: { ...english } } });
 
@@ -20,14 +21,30 @@ const catalogs: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Messages 
 
 const loaded = new Set<Locale>([SOURCE_LOCALE]);
 
+/** What every language but English needs beside its catalog (loadWithOtherLanguages). */
+const companions: (() => Promise<void>)[] = [];
+
 /**
- * Speaks `locale` from now on: loads its catalog once (English fills any gap, so a message added
- * since a translation was made still reads), then sets `<html lang dir>` and re-renders every
- * component that reads a message.
+ * Loads `load` with the first language other than English, before that language speaks: for a part
+ * of the web that English can do without (the server already speaks English). Called when a module
+ * is evaluated; should another language be loaded already, `load` starts at once.
+ */
+export function loadWithOtherLanguages(load: () => Promise<void>): void {
+  companions.push(load);
+  if (loaded.size > 1) load().catch((error: unknown) => console.error('Loading a language failed', error));
+}
+
+/**
+ * Speaks `locale` from now on: loads its catalog once (the catalog check keeps every language
+ * complete; in tests and the development server English also fills any gap), then sets
+ * `<html lang dir>` and re-renders every component that reads a message.
  */
 export async function activateLocale(locale: Locale): Promise<void> {
   if (!loaded.has(locale)) {
-    const { default: messages } = await catalogs[locale as Exclude<Locale, 'en'>]();
+    const [{ default: messages }] = await Promise.all([
+      catalogs[locale as Exclude<Locale, 'en'>](),
+      ...companions.map((load) => load()),
+    ]);
     i18n.load(locale, { ...english, ...messages });
     loaded.add(locale);
   }

@@ -11,9 +11,7 @@ import { serverErrorText } from '@web/lib/api-errors';
 import { useDelayedNavigate } from '@web/lib/use-delayed-navigate';
 import { confirmEmail } from './api';
 import { AuthFooter, AuthHeading } from './components/auth-heading';
-import { ACCOUNT_TEXT, REDIRECT_DELAYS } from './messages';
-
-const TEXT = ACCOUNT_TEXT.confirmation;
+import { REDIRECT_DELAYS } from './redirect-delays';
 
 /** /email-confirmation: the code from the mail (prefilled from ?code); success → /signin after 2 s. */
 export function EmailConfirmationPage() {
@@ -30,14 +28,16 @@ export function EmailConfirmationPage() {
     event.preventDefault();
     if (mutation.isPending) return;
     if (!code.trim()) {
-      setValidationError(t(TEXT.required));
+      setValidationError(t('accounts.confirmation.required'));
       return;
     }
     setValidationError(null);
     mutation.mutate(code.trim());
   }
 
-  const failure = mutation.isError ? (serverErrorText(mutation.error) ?? t(TEXT.failed)) : null;
+  const failure = mutation.isError
+    ? (serverErrorText(mutation.error) ?? t('accounts.confirmation.failed'))
+    : null;
   const message = validationError ?? failure;
 
   return (
@@ -49,7 +49,7 @@ export function EmailConfirmationPage() {
       {mutation.isSuccess ? (
         <div className="space-y-4">
           <Alert variant="success">
-            <p>{t(TEXT.success)}</p>
+            <p>{t('accounts.confirmation.success')}</p>
             <p className="mt-1">{t('accounts.confirmation.takingYouToSignIn')}</p>
           </Alert>
           <ButtonLink to="/signin" size="lg" fullWidth>

@@ -11,9 +11,6 @@ import { APP_NAME } from '@shared/domain/constants';
 import { ApiError, serverErrorText } from '@web/lib/api-errors';
 import { checkInvitation } from './api';
 import { AuthFooter, AuthHeading } from './components/auth-heading';
-import { ACCOUNT_TEXT } from './messages';
-
-const TEXT = ACCOUNT_TEXT.invitation;
 
 /** /invitation: idle → validating → valid (continue to sign-up with the code) or invalid. */
 export function InvitationPage() {
@@ -27,11 +24,11 @@ export function InvitationPage() {
     mutationFn: checkInvitation,
     onSuccess: (result, checkedCode) => {
       if (result.valid) navigate(`/signup?code=${encodeURIComponent(checkedCode)}`);
-      else setError(t(TEXT.invalid));
+      else setError(t('accounts.invitation.invalid'));
     },
     onError: (failure) => {
-      if (failure instanceof ApiError && failure.status === 404) setError(t(TEXT.invalid));
-      else setError(serverErrorText(failure) ?? t(TEXT.failed));
+      if (failure instanceof ApiError && failure.status === 404) setError(t('accounts.invitation.invalid'));
+      else setError(serverErrorText(failure) ?? t('accounts.invitation.failed'));
     },
   });
 
@@ -40,7 +37,7 @@ export function InvitationPage() {
     if (mutation.isPending) return;
     const trimmed = code.trim();
     if (!trimmed) {
-      setError(t(TEXT.required));
+      setError(t('accounts.invitation.required'));
       return;
     }
     setError(null);
@@ -50,7 +47,7 @@ export function InvitationPage() {
   return (
     <>
       <AuthHeading
-        title={t(TEXT.title, { app: APP_NAME })}
+        title={t('accounts.invitation.title', { app: APP_NAME })}
         tabTitle={t('accounts.invitation.tabTitle')}
         description={t('accounts.invitation.description')}
       />
@@ -69,7 +66,7 @@ export function InvitationPage() {
           placeholder={t('accounts.invitation.codePlaceholder')}
         />
         <Button type="submit" size="lg" fullWidth busy={mutation.isPending}>
-          {t(mutation.isPending ? TEXT.busy : TEXT.submit)}
+          {t(mutation.isPending ? 'accounts.invitation.busy' : 'accounts.invitation.submit')}
         </Button>
       </form>
       <AuthFooter>

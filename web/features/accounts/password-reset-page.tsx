@@ -10,9 +10,7 @@ import { fieldErrorsOf, serverErrorText } from '@web/lib/api-errors';
 import { useDelayedNavigate } from '@web/lib/use-delayed-navigate';
 import { resetPassword } from './api';
 import { AuthFooter, AuthHeading } from './components/auth-heading';
-import { ACCOUNT_TEXT, REDIRECT_DELAYS } from './messages';
-
-const TEXT = ACCOUNT_TEXT.passwordReset;
+import { REDIRECT_DELAYS } from './redirect-delays';
 
 /**
  * /password-reset: new password twice and the code from the mail. The mail's link carries the code
@@ -39,11 +37,11 @@ export function PasswordResetPage() {
     event.preventDefault();
     if (mutation.isPending) return;
     if (!form.password || !form.password_confirmation || !form.reset_password_token.trim()) {
-      setValidationError(t(TEXT.required));
+      setValidationError(t('accounts.passwordReset.required'));
       return;
     }
     if (form.password !== form.password_confirmation) {
-      setValidationError(t(TEXT.mismatch));
+      setValidationError(t('accounts.passwordReset.mismatch'));
       return;
     }
     setValidationError(null);
@@ -51,7 +49,9 @@ export function PasswordResetPage() {
   }
 
   const fieldErrors = validationError ? {} : fieldErrorsOf(mutation.error);
-  const failure = mutation.isError ? (serverErrorText(mutation.error) ?? t(TEXT.failed)) : null;
+  const failure = mutation.isError
+    ? (serverErrorText(mutation.error) ?? t('accounts.passwordReset.failed'))
+    : null;
   const message = validationError ?? failure;
   const showTokenField = !tokenFromLink || Boolean(fieldErrors.reset_password_token);
 
@@ -62,7 +62,7 @@ export function PasswordResetPage() {
         tabTitle={t('accounts.passwordRequest.tabTitle')}
       />
       {mutation.isSuccess ? (
-        <Alert variant="success">{t(TEXT.success)}</Alert>
+        <Alert variant="success">{t('accounts.passwordReset.success')}</Alert>
       ) : (
         <form onSubmit={submit} className="space-y-4">
           {message ? <Alert>{message}</Alert> : null}
@@ -104,7 +104,7 @@ export function PasswordResetPage() {
             <input type="hidden" name="reset_password_token" value={form.reset_password_token} />
           )}
           <Button type="submit" size="lg" fullWidth busy={mutation.isPending}>
-            {t(mutation.isPending ? TEXT.busy : TEXT.submit)}
+            {t(mutation.isPending ? 'accounts.passwordReset.busy' : 'accounts.passwordReset.submit')}
           </Button>
         </form>
       )}

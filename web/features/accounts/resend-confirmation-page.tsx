@@ -8,9 +8,6 @@ import { serverErrorText } from '@web/lib/api-errors';
 import { resendConfirmation } from './api';
 import { AuthFooter, AuthHeading } from './components/auth-heading';
 import { EmailField } from './components/email-field';
-import { ACCOUNT_TEXT } from './messages';
-
-const TEXT = ACCOUNT_TEXT.resend;
 
 export function ResendConfirmationPage() {
   const t = useT();
@@ -22,14 +19,14 @@ export function ResendConfirmationPage() {
     event.preventDefault();
     if (mutation.isPending) return;
     if (!email.trim()) {
-      setValidationError(t(TEXT.required));
+      setValidationError(t('accounts.resend.required'));
       return;
     }
     setValidationError(null);
     mutation.mutate(email.trim());
   }
 
-  const failure = mutation.isError ? (serverErrorText(mutation.error) ?? t(TEXT.failed)) : null;
+  const failure = mutation.isError ? (serverErrorText(mutation.error) ?? t('accounts.resend.failed')) : null;
   const message = validationError ?? failure;
 
   return (
@@ -41,7 +38,7 @@ export function ResendConfirmationPage() {
       />
       {mutation.isSuccess ? (
         <div className="space-y-4">
-          <Alert variant="success">{t(TEXT.success)}</Alert>
+          <Alert variant="success">{t('accounts.resend.success')}</Alert>
           <div className="grid gap-3 sm:grid-cols-2">
             <ButtonLink to="/email-confirmation">{t('accounts.resend.enterCode')}</ButtonLink>
             <ButtonLink to="/signin" variant="outline">

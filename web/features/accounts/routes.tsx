@@ -1,10 +1,10 @@
 import type { FeatureRoute } from '@web/lib/feature-routes';
-import { SignInPage } from './sign-in-page';
 import { exportOf } from '@web/app/resilience/screen-loading';
 
 /**
- * Sign-in is in the main bundle: every protected address a visitor opens leads there. The other
- * account screens arrive with their own code when opened (most visits never see them).
+ * Each account screen arrives with its own code when opened (most visits never see them). Sign-in,
+ * where every protected address a visitor opens leads, starts loading with the page itself
+ * (web/app/first-screen.ts), so it costs no extra round trip and the public pages do not carry it.
  */
 export const accountsRoutes: FeatureRoute[] = [
   {
@@ -12,7 +12,11 @@ export const accountsRoutes: FeatureRoute[] = [
     path: '/landing',
     lazy: { Component: exportOf(() => import('./landing-page'), 'LandingPage') },
   },
-  { shell: 'auth', path: '/signin', element: <SignInPage /> },
+  {
+    shell: 'auth',
+    path: '/signin',
+    lazy: { Component: exportOf(() => import('./sign-in-page'), 'SignInPage') },
+  },
   {
     shell: 'auth',
     path: '/invitation',

@@ -33,7 +33,8 @@ describe('/signin', () => {
     const { fetchMock } = mockFetch({});
     renderApp('/signin');
     const user = userEvent.setup({ delay: null });
-    fireEvent.submit(submitButton().closest('form')!);
+    // The sign-in screen arrives with its own code (the route is lazy).
+    fireEvent.submit((await screen.findByRole('button', { name: 'Sign In' })).closest('form')!);
     expect(await screen.findByRole('alert')).toHaveTextContent('Email and password are required');
     await user.type(screen.getByLabelText('Email'), 'maria@example.com');
     fireEvent.submit(submitButton().closest('form')!);

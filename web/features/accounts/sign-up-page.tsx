@@ -13,9 +13,6 @@ import { fieldName } from '@web/lib/server-texts';
 import { signUp } from './api';
 import { AuthFooter, AuthHeading } from './components/auth-heading';
 import { EmailField } from './components/email-field';
-import { ACCOUNT_TEXT } from './messages';
-
-const TEXT = ACCOUNT_TEXT.signUp;
 
 /** "invitation_code" → "Invitation code" (in the member's language). */
 function fieldLabel(field: string): string {
@@ -26,7 +23,7 @@ function fieldLabel(field: string): string {
 /** Spec section 8: the first field's first message, prefixed by the capitalised field name. */
 export function signUpFailureMessage(fieldErrors: FieldErrors): string {
   const first = Object.entries(fieldErrors)[0];
-  if (!first || !first[1][0]) return translate(TEXT.failed);
+  if (!first || !first[1][0]) return translate('accounts.signUp.failed');
   const [field, [message]] = first;
   return field === 'base'
     ? message!
@@ -70,11 +67,11 @@ export function SignUpPage() {
     event.preventDefault();
     if (mutation.isPending) return;
     if (!form.username.trim() || !form.email.trim() || !form.password) {
-      setValidationError(t(TEXT.required));
+      setValidationError(t('accounts.signUp.required'));
       return;
     }
     if (form.password !== form.password_confirmation) {
-      setValidationError(t(TEXT.mismatch));
+      setValidationError(t('accounts.signUp.mismatch'));
       return;
     }
     setValidationError(null);
@@ -168,7 +165,7 @@ export function SignUpPage() {
           />
         </Section>
         <Button type="submit" size="lg" fullWidth busy={mutation.isPending}>
-          {t(mutation.isPending ? TEXT.busy : TEXT.submit)}
+          {t(mutation.isPending ? 'accounts.signUp.busy' : 'accounts.signUp.submit')}
         </Button>
       </form>
       <AuthFooter>

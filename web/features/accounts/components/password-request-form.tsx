@@ -7,10 +7,8 @@ import { useT } from '@web/i18n/i18n';
 import { fieldErrorsOf, serverErrorText } from '@web/lib/api-errors';
 import { useDelayedNavigate } from '@web/lib/use-delayed-navigate';
 import { requestPasswordReset } from '../api';
-import { ACCOUNT_TEXT, REDIRECT_DELAYS } from '../messages';
+import { REDIRECT_DELAYS } from '../redirect-delays';
 import { EmailField } from './email-field';
-
-const TEXT = ACCOUNT_TEXT.passwordRequest;
 
 /**
  * Asks for a reset link (the /password-request page and the sign-in dialog's reset dialog). After
@@ -27,8 +25,8 @@ export function PasswordRequestForm({ autoFocus = false }: { autoFocus?: boolean
     return (
       <div className="space-y-4">
         <Alert variant="success">
-          <p>{t(TEXT.success)}</p>
-          <p className="mt-1">{t(TEXT.redirectNotice)}</p>
+          <p>{t('accounts.passwordRequest.success')}</p>
+          <p className="mt-1">{t('accounts.passwordRequest.redirectNotice')}</p>
         </Alert>
         <p className="text-center text-sm">
           <TextLink to="/password-reset">{t('accounts.passwordRequest.goNow')}</TextLink>
@@ -41,7 +39,7 @@ export function PasswordRequestForm({ autoFocus = false }: { autoFocus?: boolean
     event.preventDefault();
     if (mutation.isPending) return;
     if (!email.trim()) {
-      setValidationError(t(TEXT.required));
+      setValidationError(t('accounts.passwordRequest.required'));
       return;
     }
     setValidationError(null);
@@ -49,7 +47,9 @@ export function PasswordRequestForm({ autoFocus = false }: { autoFocus?: boolean
   }
 
   const fieldErrors = fieldErrorsOf(mutation.error);
-  const failure = mutation.isError ? (serverErrorText(mutation.error) ?? t(TEXT.failed)) : null;
+  const failure = mutation.isError
+    ? (serverErrorText(mutation.error) ?? t('accounts.passwordRequest.failed'))
+    : null;
   const message = validationError ?? failure;
 
   return (
@@ -62,7 +62,7 @@ export function PasswordRequestForm({ autoFocus = false }: { autoFocus?: boolean
         error={fieldErrors.email?.join(', ')}
       />
       <Button type="submit" size="lg" fullWidth busy={mutation.isPending}>
-        {t(mutation.isPending ? TEXT.busy : TEXT.submit)}
+        {t(mutation.isPending ? 'accounts.passwordRequest.busy' : 'accounts.passwordRequest.submit')}
       </Button>
     </form>
   );

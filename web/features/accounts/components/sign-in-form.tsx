@@ -1,15 +1,23 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useAuth } from '@web/app/auth/auth-context';
+import { onDemand } from '@web/app/resilience/on-demand';
+import { exportOf } from '@web/app/resilience/screen-loading';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/button';
 import { TextField } from '@web/components/input';
 import { TextLink } from '@web/components/text-link';
 import { useT } from '@web/i18n/i18n';
 import { ApiError, serverErrorText } from '@web/lib/api-errors';
-import { ACCOUNT_TEXT } from '../messages';
 import { EmailField } from './email-field';
-import { SignInCodeForm } from './sign-in-code-form';
+
+/**
+ * The second step, for the members who turned two-factor sign-in on: its code (and its words) load
+ * when the server asks for a code, so the first screen does not carry them.
+ */
+const { Component: SignInCodeForm, preload: preloadCodeForm } = onDemand(
+  exportOf(() => import('./sign-in-code-form'), 'SignInCodeForm'),
+);
 
 /**
  * Email and password, used by the /signin page and the sign-in dialog. On success the auth provider
@@ -30,21 +38,26 @@ export function SignInForm({
   const [signInToken, setSignInToken] = useState<string | null>(null);
   const mutation = useMutation({
     mutationFn: signIn,
-    onSuccess: (step) => {
-      if (step.status === 'code-required') setSignInToken(step.signInToken);
+    onSuccess: async (step) => {
+      if (step.status !== 'code-required') return;
+      // Drawn once its code is here; should that fail, drawing it tries again.
+      await preloadCodeForm().catch(() => undefined);
+      setSignInToken(step.signInToken);
     },
   });
 
   if (signInToken) {
     return (
-      <SignInCodeForm
-        signInToken={signInToken}
-        onRestart={() => {
-          setSignInToken(null);
-          setPassword('');
-          mutation.reset();
-        }}
-      />
+      <Suspense fallback={null}>
+        <SignInCodeForm
+          signInToken={signInToken}
+          onRestart={() => {
+            setSignInToken(null);
+            setPassword('');
+            mutation.reset();
+          }}
+        />
+      </Suspense>
     );
   }
 
@@ -52,16 +65,14 @@ export function SignInForm({
     event.preventDefault();
     if (mutation.isPending) return;
     if (!email.trim() || !password) {
-      setValidationError(t(ACCOUNT_TEXT.signIn.required));
+      setValidationError(t('accounts.signIn.required'));
       return;
     }
     setValidationError(null);
     mutation.mutate({ email: email.trim(), password });
   }
 
-  const failure = mutation.isError
-    ? (serverErrorText(mutation.error) ?? t(ACCOUNT_TEXT.signIn.failed))
-    : null;
+  const failure = mutation.isError ? (serverErrorText(mutation.error) ?? t('accounts.signIn.failed')) : null;
   const unconfirmed = mutation.error instanceof ApiError && mutation.error.status === 403;
   const message = validationError ?? failure;
 
