@@ -2,7 +2,7 @@ import { CalendarDays } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Post } from '@shared/api/posts';
 import { RenderedMarkdown } from '@web/components/rendered-markdown';
-import { PostPoll } from '@web/features/polls';
+import { PostPoll } from '@web/features/polls/post-poll';
 import { useT } from '@web/i18n/i18n';
 import { PostFiles, type AttachmentPost, type PhotoAddress } from './post-attachment';
 

@@ -1,6 +1,6 @@
 import type { Post } from '@shared/api/posts';
 import { Markdown } from '@web/components/markdown';
-import { PostPoll } from '@web/features/polls';
+import { PostPoll } from '@web/features/polls/post-poll';
 import { PostFiles, type AttachmentPost, type PhotoAddress } from './post-attachment';
 import { POST_DETAIL_CONTENT_CLASS, PostDetailTitle } from './post-detail-title';
 
