@@ -67,6 +67,7 @@ export function sharedPostColumns() {
     avatarFileId: users.avatarFileId,
     groupName: groups.name,
     eventId: posts.eventId,
+    datePollId: posts.datePollId,
     fileId: files.id,
     fileName: files.name,
     fileContentType: files.contentType,
@@ -339,6 +340,8 @@ export async function insertPost(
     eventId?: string | null;
     /** The event the post brings photos of, afterwards (ADR 057). */
     photosOfEventId?: string | null;
+    /** The date poll the post is the card of (ADR 057). */
+    datePollId?: string | null;
   },
 ) {
   const [row] = await db
