@@ -290,8 +290,9 @@ export async function postCounts(
       .from(posts)
       .where(inArray(posts.id, ids)),
   );
-  // Votes change a poll as likes change the counts, so it is read here, apart from the kept posts.
-  const polls = await pollsOfPosts(db, viewerId, ids);
+  // Votes change a poll as likes change the counts, so it is read here, apart from the kept posts,
+  // and only these posts' poll rows: a vote on another post's poll keeps these counts (ADR 058).
+  const polls = await readingPosts(ids, () => pollsOfPosts(db, viewerId, ids));
   return new Map(rows.map(({ id, ...counts }) => [id, { ...counts, poll: polls.get(id) ?? null }]));
 }
 
