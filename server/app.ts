@@ -38,6 +38,7 @@ import {
   registerGatheringRoutes,
   registerReminderDefaultRoutes,
 } from './features/gatherings/gatherings.routes';
+import { registerDatePollRoutes } from './features/gatherings/date-polls.routes';
 import { registerPollRoutes } from './features/polls/polls.routes';
 import { registerPinRoutes } from './features/pins/pins.routes';
 import { registerReactionRoutes } from './features/reactions/reactions.routes';
@@ -146,6 +147,7 @@ export async function buildApp(
   registerGroupInvitationRoutes(app, routes);
   registerPinRoutes(app, routes);
   registerGatheringRoutes(app, routes);
+  registerDatePollRoutes(app, routes);
   registerPollRoutes(app, routes);
   registerCalendarFeedRoutes(app, routes);
   registerReminderDefaultRoutes(app, routes);

@@ -11,6 +11,7 @@ import {
   memberOfAnotherGroup,
 } from '../../tests/support/social-factories';
 import { createTestApp, type TestApp, waitForAllJobsDone } from '../../tests/support/test-app';
+import type { TestClient } from '../../tests/support/test-client';
 import { databaseUrl } from '../../tests/support/test-database';
 import { DATA_CHANGED_CHANNEL, type Db, openDatabase, rowsOf } from './client';
 import { type ReadCache, VersionedReadCache } from './read-cache';
@@ -301,6 +302,56 @@ describe('reads kept until the next write', () => {
       [second.id, first.id],
       [second.id, first.id],
     ]);
+  });
+
+  it("keeps a timeline page's counts through a vote on another post's poll, and shows a vote on its own at once (ADR 058)", async () => {
+    const { client: reader } = await memberWithClient(app);
+    const { client: author } = await memberWithClient(app);
+    const elsewhere = await memberOfAnotherGroup(app);
+    const mine = await author.post('/api/posts', {
+      post: { tldr: 'Which day here?', poll: { options: ['Saturday', 'Sunday'] } },
+    });
+    // A poll in a group the reader is not in: never on their page.
+    const other = await elsewhere.client.post('/api/posts', {
+      post: {
+        tldr: 'Which day there?',
+        group_id: elsewhere.otherGroupId,
+        poll: { options: ['Monday', 'Friday'] },
+      },
+    });
+    const cache = app.context.database.readCache as VersionedReadCache;
+    const outcome = (kind: string) =>
+      cache.outcomes().find((entry) => entry.kind === kind) ?? { hits: 0, misses: 0 };
+    type Polled = { id: string; poll: { voters_count: number } | null };
+    const page = async () => (await reader.get('/api/posts')).body as Polled[];
+    // The positive control: the counts are kept across two reads once the members' jobs have settled.
+    await waitForAllJobsDone(app);
+    await expect
+      .poll(
+        async () => {
+          await page();
+          const before = outcome('post-counts').hits;
+          await page();
+          return outcome('post-counts').hits > before;
+        },
+        { timeout: 20_000, interval: 50 },
+      )
+      .toBe(true);
+
+    const vote = (client: TestClient, post: { body: { id: string; poll: { options: { id: string }[] } } }) =>
+      client.put(`/api/posts/${post.body.id}/poll/vote`, {
+        vote: { option_ids: [post.body.poll.options[0]!.id] },
+      });
+    expect((await vote(elsewhere.client, other)).status).toBe(200);
+    const hits = outcome('post-counts').hits;
+    const misses = outcome('post-counts').misses;
+    expect((await page()).find((post) => post.id === mine.body.id)?.poll?.voters_count).toBe(0);
+    expect([outcome('post-counts').hits, outcome('post-counts').misses]).toEqual([hits + 1, misses]);
+
+    // A vote on the page's own poll is never served stale.
+    expect((await vote(author, mine)).status).toBe(200);
+    expect((await page()).find((post) => post.id === mine.body.id)?.poll?.voters_count).toBe(1);
+    expect(outcome('post-counts').misses).toBe(misses + 1);
   });
 
   it('keeps a post and its comments through a like, and shows a new comment and the like at once', async () => {

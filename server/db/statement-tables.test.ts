@@ -144,6 +144,28 @@ describe("a like's or a comment's post", () => {
       [post, member],
       post,
     ],
+    // A poll's rows and votes name their post in every row (ADR 058): several rows of one post are
+    // that post's; rows of several posts are not told apart.
+    [
+      'insert into "post_poll_votes" ("id", "post_id", "option_id", "user_id") values (default, $1, $2, $3), (default, $4, $5, $6)',
+      [post, member, member, post, member, member],
+      post,
+    ],
+    [
+      'insert into "post_poll_votes" ("id", "post_id", "option_id", "user_id") values (default, $1, $2, $3), (default, $4, $5, $6)',
+      [post, member, member, member, member, member],
+      null,
+    ],
+    [
+      'insert into "post_poll_voters" ("post_id", "user_id") values ($1, $2) on conflict do nothing returning "post_id"',
+      [post, member],
+      post,
+    ],
+    [
+      'delete from "post_poll_votes" where ("post_poll_votes"."post_id" = $1 and "post_poll_votes"."user_id" = $2)',
+      [post, member],
+      post,
+    ],
     // A group's pins swept at once (its deletion's cascade spelt out) are every post's.
     ['delete from "group_pins" where "group_pins"."group_id" = $1', [member], null],
     // A reaction's post column qualified by another table's name is not read as its post.

@@ -134,8 +134,8 @@ function unquote(name: string): string {
 
 /**
  * The tables whose writes can be told apart by post: a like, a comment, a reaction (on the post or
- * on one of its comments, ADR 044) and a pin (ADR 056) change only their own post's rows (and,
- * through the counter triggers, its counters). An answer about some posts only (their counts,
+ * on one of its comments, ADR 044), a pin (ADR 056) and a poll's rows and votes (ADR 058) change
+ * only their own post's rows (and, through the counter triggers, its counters). An answer about some posts only (their counts,
  * reactions and pins, one post's comments) depends on those posts' rows of these tables (`rowsOf`,
  * read inside `readingPosts`), so a like, a reaction or a pin of another post keeps it.
  */
@@ -145,6 +145,10 @@ export const BY_POST: ReadonlySet<string> = new Set([
   'post_reactions',
   'comment_reactions',
   'group_pins',
+  'post_polls',
+  'post_poll_options',
+  'post_poll_voters',
+  'post_poll_votes',
   POST_COUNTERS,
 ]);
 
@@ -165,11 +169,17 @@ export function everyRowOf(table: string): string {
 const INSERT_ONE =
   /^\s*insert\s+into\s+"?(post_likes|comments|post_reactions|comment_reactions|group_pins)"?\s*\(([^()]*)\)\s*values\s*\(([^()]*)\)\s*(?:on\s+conflict\s+do\s+nothing\s*)?(?:returning\b[^;]*)?$/i;
 /**
- * `delete from "post_likes"|a reactions table|"group_pins" where (post_id = $n and …)`, with no OR:
- * every row it deletes is that post's.
+ * `insert into a poll table (…) values (…), (…)`: a poll's options or a member's choices, one row
+ * or several (the rows' values are told apart by `rowsOfValues`).
+ */
+const INSERT_POLL_ROWS =
+  /^\s*insert\s+into\s+"?(post_polls|post_poll_options|post_poll_voters|post_poll_votes)"?\s*\(([^()]*)\)\s*values\s*(\([^()]*\)(?:\s*,\s*\([^()]*\))*)\s*(?:on\s+conflict\s+do\s+nothing\s*)?(?:returning\b[^;]*)?$/i;
+/**
+ * `delete from "post_likes"|a reactions table|"group_pins"|a poll's votes or voters where (post_id =
+ * $n and …)`, with no OR: every row it deletes is that post's.
  */
 const DELETE_OF_POST =
-  /^\s*delete\s+from\s+"?(post_likes|post_reactions|comment_reactions|group_pins)"?\s+where\s+\(?\s*(?:"?\1"?\.)?"?post_id"?\s*=\s*\$(\d+)(?:\s+and\s+[^()]*?)?\s*\)?\s*(?:returning\b[^;]*)?$/i;
+  /^\s*delete\s+from\s+"?(post_likes|post_reactions|comment_reactions|group_pins|post_poll_votes|post_poll_voters)"?\s+where\s+\(?\s*(?:"?\1"?\.)?"?post_id"?\s*=\s*\$(\d+)(?:\s+and\s+[^()]*?)?\s*\)?\s*(?:returning\b[^;]*)?$/i;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The position of the parameter a one-row insert (`INSERT_ONE`'s match) gives `column`, or null. */
@@ -182,11 +192,31 @@ function insertedParameter(insert: RegExpExecArray, column: string): number | nu
 }
 
 /**
- * The post whose rows a like's, a comment's, a reaction's or a pin's write changes, read from its
- * text and values; or null.
+ * The post of every row of a poll table's insert (`INSERT_POLL_ROWS`'s match): each row's `post_id`
+ * value, and the post when they all name the same one; else null.
+ */
+function postOfPollRows(insert: RegExpExecArray, params: readonly unknown[]): unknown {
+  const columns = insert[2]!.split(',').map((name) => unquote(name.trim()));
+  const column = columns.indexOf('post_id');
+  const rows = insert[3]!.split(/\)\s*,\s*\(/).map((row) => row.replace(/^\(|\)$/g, '').split(','));
+  const values = rows.map((row) => {
+    const placeholder = row.length === columns.length ? /^\$(\d+)$/.exec(row[column]?.trim() ?? '') : null;
+    return placeholder ? params[Number(placeholder[1]) - 1] : undefined;
+  });
+  return column >= 0 && values.every((value) => value === values[0]) ? values[0] : null;
+}
+
+/**
+ * The post whose rows a like's, a comment's, a reaction's, a pin's or a poll's write changes, read
+ * from its text and values; or null.
  */
 export function postOfWrite(sql: string, params: readonly unknown[] | undefined): string | null {
   if (!params) return null;
+  const pollRows = INSERT_POLL_ROWS.exec(sql);
+  if (pollRows) {
+    const postId = postOfPollRows(pollRows, params);
+    return typeof postId === 'string' && UUID.test(postId) ? postId.toLowerCase() : null;
+  }
   let position: number | null = null;
   const insert = INSERT_ONE.exec(sql);
   if (insert) {

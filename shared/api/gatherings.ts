@@ -15,26 +15,26 @@ import { optionalText, text, titleText, tooLong, uuidParam, wholeNumber } from '
  */
 
 /** An optional id: absent, null or '' (a form's "no group" choice) all mean none. */
-const optionalId = z.preprocess((value) => (value === '' ? null : value), uuidParam.nullish());
+export const optionalId = z.preprocess((value) => (value === '' ? null : value), uuidParam.nullish());
 
 /**
  * A time: a wall-clock time read in the event's zone (`2027-03-28T10:00`, or a date alone for an
  * all-day event) or an instant with `Z` or an offset. The server reads it (eventInstant).
  */
-const eventTime = text().regex(
+export const eventTime = text().regex(
   /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:\d{2})?)?$/,
   { error: EVENT_MESSAGES.notATime },
 );
 
 /** An IANA zone, kept in its canonical spelling. */
-const timeZone = text().transform((value, context) => {
+export const timeZone = text().transform((value, context) => {
   const zone = canonicalTimeZone(value);
   if (!zone) context.addIssue({ code: 'custom', message: EVENT_MESSAGES.notAZone });
   return zone ?? value;
 });
 
 /** A map link: http or https, nothing else (a `javascript:` address never reaches a page). */
-const mapUrl = z.preprocess(
+export const mapUrl = z.preprocess(
   (value) => (value === '' ? null : value),
   text()
     .trim()
@@ -43,12 +43,12 @@ const mapUrl = z.preprocess(
     .nullish(),
 );
 
-const description = text()
+export const description = text()
   .max(LIMITS.postContent, tooLong(LIMITS.postContent))
   .nullish()
   .transform((value) => value ?? '');
 
-const capacity = wholeNumber(1, EVENT_LIMITS.capacityMax).nullish();
+export const capacity = wholeNumber(1, EVENT_LIMITS.capacityMax).nullish();
 
 export const CreateEventBodySchema = z.object({
   group_event: z.object({

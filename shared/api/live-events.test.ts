@@ -4,12 +4,13 @@ import { LIVE_EVENT_TYPES } from './live-events';
 /** The live stream's events (GET /api/events): the reader accepts these kinds and no other. */
 
 describe('the live event kinds', () => {
-  it('are exactly the links’, posts’, notifications’, join requests’, comments’, counts’, reactions’, pins’, gatherings’, polls’, messages’ and conversations’', () => {
+  it('are exactly the links’, posts’, notifications’, join requests’, comments’, counts’, reactions’, pins’, gatherings’, date polls’, polls’, messages’ and conversations’', () => {
     expect([...LIVE_EVENT_TYPES].sort()).toEqual([
       'comment.created',
       'comment.deleted',
       'comment.updated',
       'conversation.updated',
+      'date_poll.updated',
       'group.pins',
       'group.requests',
       'group_event.updated',

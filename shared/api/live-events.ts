@@ -34,6 +34,11 @@ export type LiveEvent =
    */
   | { type: 'group_event.updated'; eventId: string }
   /**
+   * A date poll's answers changed, or it was scheduled (ADR 057). A hint: an open poll page loads it
+   * again; reaches those who may see the poll.
+   */
+  | { type: 'date_poll.updated'; pollId: string }
+  /**
    * A post's poll got, changed or lost a vote (ADR 058). A hint without counts or voter: an open card
    * loads the poll again as its viewer may see it; reaches those who may see the post.
    */
@@ -74,6 +79,7 @@ export const LIVE_EVENT_TYPES: ReadonlySet<string> = new Set<LiveEvent['type']>(
   'reactions.changed',
   'group.pins',
   'group_event.updated',
+  'date_poll.updated',
   'poll.updated',
   'message.created',
   'message.updated',

@@ -118,6 +118,7 @@ const POST = {
   group_name: null,
   group_id: null,
   event_id: null,
+  date_poll_id: null,
   profile_id: 'u1',
   liked_by_current_user: false,
   likes_count: 0,

@@ -144,6 +144,8 @@ export const PostSchema = z.object({
   group_id: z.string().nullable(),
   /** The event this post is the timeline card of (GET /api/group_events/{id}, ADR 057); null for others. */
   event_id: z.string().nullable(),
+  /** The date poll this post is the timeline card of (GET /api/date_polls/{id}, ADR 057); null for others. */
+  date_poll_id: z.string().nullable(),
   /** The author's user id (GET /api/profiles/{profile_id}). */
   profile_id: z.string(),
   liked_by_current_user: z.boolean(),

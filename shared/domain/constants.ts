@@ -107,6 +107,7 @@ export const NOTIFICATION_KINDS = [
   'event_changed',
   'event_promoted',
   'event_reminder',
+  'event_scheduled',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

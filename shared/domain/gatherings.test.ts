@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventInstant, wallTimeText } from './gatherings';
+import { bestCandidate, eventInstant, wallTimeText } from './gatherings';
 
 /** An event's times (ADR 057): wall-clock times read in the event's zone, daylight saving included. */
 describe('eventInstant', () => {
@@ -25,5 +25,15 @@ describe('eventInstant', () => {
     const instant = eventInstant('2027-03-28T10:00', 'Europe/Berlin')!;
     expect(wallTimeText(instant, 'Europe/Berlin')).toBe('2027-03-28T10:00');
     expect(wallTimeText(instant, 'America/New_York')).toBe('2027-03-28T04:00');
+  });
+});
+
+describe('the best date of a date poll', () => {
+  it('is the most yes, then the most if need be, the earlier on a tie, and none without a yes or if need be', () => {
+    const tally = (id: string, yes: number, ifNeedBe: number) => ({ id, yes, ifNeedBe });
+    expect(bestCandidate([tally('a', 1, 0), tally('b', 2, 0), tally('c', 1, 5)])).toBe('b');
+    expect(bestCandidate([tally('a', 1, 0), tally('b', 1, 2)])).toBe('b');
+    expect(bestCandidate([tally('a', 0, 1), tally('b', 0, 1)])).toBe('a');
+    expect(bestCandidate([tally('a', 0, 0), tally('b', 0, 0)])).toBeNull();
   });
 });

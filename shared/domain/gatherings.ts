@@ -100,3 +100,46 @@ export function reminderMoment(startsAt: Date, timeZone: string, lead: ReminderL
   const date = `${dayBefore.getUTCFullYear()}-${pad(dayBefore.getUTCMonth() + 1)}-${pad(dayBefore.getUTCDate())}`;
   return eventInstant(`${date}T${pad(wall.hour)}:${pad(wall.minute)}`, timeZone)!;
 }
+
+/**
+ * Date polls (issue 30 part 2, ADR 057): an organiser proposes dates, members mark each one. The
+ * answers, from the best to the worst.
+ */
+export const DATE_POLL_ANSWERS = ['yes', 'if_need_be', 'no'] as const;
+export type DatePollAnswer = (typeof DATE_POLL_ANSWERS)[number];
+
+export const DATE_POLL_LIMITS = {
+  /** Candidate dates one poll proposes. */
+  candidatesMin: 2,
+  candidatesMax: 20,
+  /** Open polls a group's upcoming page lists. */
+  openMax: 50,
+} as const;
+
+export const DATE_POLL_MESSAGES = {
+  scheduled: 'This date poll was already turned into an event.',
+  notACandidate: 'is not one of this poll’s dates',
+  sameCandidate: 'are given twice for the same date',
+} as const;
+
+/** Counts of one candidate's answers: what decides the best date. */
+export interface CandidateTally {
+  id: string;
+  yes: number;
+  ifNeedBe: number;
+}
+
+/**
+ * The best candidate: the most "yes", then the most "if need be"; on a tie the earlier one (the
+ * order given). Null when nobody said yes or if need be to any date.
+ */
+export function bestCandidate(tallies: CandidateTally[]): string | null {
+  let best: CandidateTally | null = null;
+  for (const tally of tallies) {
+    if (tally.yes === 0 && tally.ifNeedBe === 0) continue;
+    if (!best || tally.yes > best.yes || (tally.yes === best.yes && tally.ifNeedBe > best.ifNeedBe)) {
+      best = tally;
+    }
+  }
+  return best?.id ?? null;
+}

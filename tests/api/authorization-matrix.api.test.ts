@@ -47,6 +47,9 @@ interface World {
   linkCommentId: string;
   /** An event in the group organised by the other Poster (ADR 057). */
   eventId: string;
+  /** A date poll in the group proposed by the other Poster, and its first date (ADR 057). */
+  datePollId: string;
+  datePollCandidateId: string;
   /** A post of the group by the other Poster carrying a poll (ADR 058), and its first option. */
   pollPostId: string;
   pollOptionId: string;
@@ -789,6 +792,48 @@ const MATRIX: Record<string, Entry> = {
     }),
     roles: byRole(422, 422, 422, 422, 404),
   },
+  // Date polls (ADR 057): the rule of events. Whoever may see the group sees and answers its polls;
+  // whoever may post proposes one; its organiser alone schedules; anyone else gets the group's 404.
+  'GET /api/groups/:id/date_polls': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/groups/${w.groupId}/date_polls` }),
+    roles: MEMBERS_ONLY(200),
+  },
+  'POST /api/date_polls': {
+    signedOut: 401,
+    call: (w) => ({
+      path: '/api/date_polls',
+      body: {
+        date_poll: {
+          group_id: w.groupId,
+          title: 'Picnic',
+          candidates: [{ starts_at: '2030-06-01T12:00' }, { starts_at: '2030-06-02T12:00' }],
+        },
+      },
+    }),
+    roles: byRole(201, 201, 201, 403, 404),
+  },
+  'GET /api/date_polls/:id': {
+    signedOut: 401,
+    call: (w) => ({ path: `/api/date_polls/${w.datePollId}` }),
+    roles: MEMBERS_ONLY(200),
+  },
+  'PUT /api/date_polls/:id/answers': {
+    signedOut: 401,
+    call: (w) => ({
+      path: `/api/date_polls/${w.datePollId}/answers`,
+      body: { answers: [{ candidate_id: w.datePollCandidateId, answer: 'yes' }] },
+    }),
+    roles: MEMBERS_ONLY(200),
+  },
+  'POST /api/date_polls/:id/schedule': {
+    signedOut: 401,
+    call: (w) => ({
+      path: `/api/date_polls/${w.datePollId}/schedule`,
+      body: { candidate_id: w.datePollCandidateId },
+    }),
+    roles: byRole(403, 403, 403, 403, 404),
+  },
   'GET /api/event_reminders': { signedOut: 401, member: 200 },
   'PUT /api/event_reminders': {
     signedOut: 401,
@@ -944,6 +989,13 @@ describe('authorisation matrix', () => {
     const event = await author.client.post('/api/group_events', {
       group_event: { group_id: group.id, title: 'Picnic', starts_at: '2030-06-01T12:00' },
     });
+    const datePoll = await author.client.post('/api/date_polls', {
+      date_poll: {
+        group_id: group.id,
+        title: 'When?',
+        candidates: [{ starts_at: '2030-06-01T12:00' }, { starts_at: '2030-06-02T12:00' }],
+      },
+    });
     const pollPost = await author.client.post('/api/posts', {
       post: { tldr: 'Which day?', group_id: group.id, poll: { options: ['Saturday', 'Sunday'] } },
     });
@@ -988,6 +1040,8 @@ describe('authorisation matrix', () => {
       linkId: link?.body.id ?? '',
       linkCommentId: linkComment?.body.id ?? '',
       eventId: event.body.id,
+      datePollId: datePoll.body.id,
+      datePollCandidateId: datePoll.body.candidates[0].id,
       pollPostId: pollPost.body.id,
       pollOptionId: pollPost.body.poll.options[0].id,
       conversationId: conversation.body.id,

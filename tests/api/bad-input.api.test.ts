@@ -38,6 +38,9 @@ interface World {
   linkCommentId: string;
   /** An event of the member's in the group (ADR 057). */
   eventId: string;
+  /** A date poll of the member's in the group, and its first date (ADR 057). */
+  datePollId: string;
+  datePollCandidateId: string;
   /** A post of the member's in the group carrying a poll (ADR 058), and its first option. */
   pollPostId: string;
   pollOptionId: string;
@@ -468,6 +471,34 @@ const TARGETS: Record<string, Target> = {
     path: (w) => `/api/group_events/${w.eventId}/reminders`,
     body: () => ({ reminders: { choice: 'hour_before' } }),
   },
+  // Date polls (ADR 057): the member proposes dates in their group, marks them and schedules one.
+  'GET /api/groups/:id/date_polls': { path: (w) => `/api/groups/${w.groupId}/date_polls` },
+  'POST /api/date_polls': {
+    path: () => '/api/date_polls',
+    body: (w) => ({
+      date_poll: {
+        group_id: w.groupId,
+        title: 'Picnic',
+        time_zone: 'Europe/Berlin',
+        capacity: 10,
+        candidates: [
+          { starts_at: '2030-06-01T12:00' },
+          { starts_at: '2030-06-02T12:00', ends_at: '2030-06-02T15:00' },
+        ],
+      },
+    }),
+    // The sweep's stray number is a capacity like any other.
+    accepts: ['date_poll.capacity: number'],
+  },
+  'GET /api/date_polls/:id': { path: (w) => `/api/date_polls/${w.datePollId}` },
+  'PUT /api/date_polls/:id/answers': {
+    path: (w) => `/api/date_polls/${w.datePollId}/answers`,
+    body: (w) => ({ answers: [{ candidate_id: w.datePollCandidateId, answer: 'if_need_be' }] }),
+  },
+  'POST /api/date_polls/:id/schedule': {
+    path: (w) => `/api/date_polls/${w.datePollId}/schedule`,
+    body: (w) => ({ candidate_id: w.datePollCandidateId }),
+  },
   'GET /api/event_reminders': { path: () => '/api/event_reminders' },
   'PUT /api/event_reminders': {
     path: () => '/api/event_reminders',
@@ -726,6 +757,13 @@ describe('bad input never yields a 500', () => {
     const pollPost = await client.post('/api/posts', {
       post: { tldr: 'Which day?', group_id: group.id, poll: { options: ['Saturday', 'Sunday'] } },
     });
+    const datePoll = await client.post('/api/date_polls', {
+      date_poll: {
+        group_id: group.id,
+        title: 'Sweep',
+        candidates: [{ starts_at: '2030-06-01T12:00' }, { starts_at: '2030-06-02T12:00' }],
+      },
+    });
     world = {
       member,
       client,
@@ -750,6 +788,8 @@ describe('bad input never yields a 500', () => {
           group_event: { group_id: group.id, title: 'Sweep', starts_at: '2030-06-01T12:00' },
         })
       ).body.id,
+      datePollId: datePoll.body.id,
+      datePollCandidateId: datePoll.body.candidates[0].id,
       pollPostId: pollPost.body.id,
       pollOptionId: pollPost.body.poll.options[0].id,
       conversationId: '',

@@ -213,3 +213,83 @@ test('afterwards, a member who went adds a photo from the event page and it gath
   expect(await memberPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await phone.close();
 });
+
+test('creating an event from a date poll: the organiser proposes dates, a second browser answers, the organiser schedules, the member is going', async ({
+  page,
+  browser,
+}) => {
+  const organiser = await newMember('pollster');
+  const member = await newMember('voter');
+  const organiserApi = await signInApi(organiser);
+  const memberApi = await signInApi(member);
+  const tag = Date.now().toString(36);
+  const groupId = (
+    await created(await organiserApi.post('/api/groups', { data: { group: { name: `Walkers ${tag}` } } }))
+  ).id;
+  const request = await created(
+    await memberApi.post('/api/group_requests', { data: { group_request: { group_id: groupId } } }),
+  );
+  await created(
+    await organiserApi.patch(`/api/group_requests/${request.id}`, {
+      data: { group_request: { role: 'Commentor', status: 'accepted' } },
+    }),
+  );
+  const title = `Spring walk ${tag}`;
+
+  // The organiser proposes two dates from the group's page, in Berlin time.
+  await signInPage(page, organiser);
+  await page.goto(`/group/${groupId}`);
+  await page
+    .getByRole('region', { name: 'Upcoming events' })
+    .getByRole('link', { name: 'Propose dates' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Propose dates', level: 1 })).toBeVisible();
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Date 1: starts').fill('2030-04-06T10:00');
+  await page.getByLabel('Date 2: starts').fill('2030-04-13T10:00');
+  await page.getByLabel('Time zone').fill('Europe/Berlin');
+  await page.getByLabel('Place').fill('The old bridge');
+  await expectNoSeriousA11yViolations(page, 'new date poll form (desktop, light)');
+  await page.getByRole('button', { name: 'Propose these dates' }).click();
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  const organiserDates = page.getByTestId('date-poll-candidate');
+  await expect(organiserDates).toHaveCount(2);
+
+  // The member finds the poll's card in the timeline in a second browser and marks the dates by keyboard.
+  const second = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+  const memberPage = await second.newPage();
+  await signInPage(memberPage, member);
+  await memberPage.goto(`/group/${groupId}`);
+  const card = memberPage.getByRole('region', { name: 'Timeline' }).getByRole('article', { name: title });
+  await card.getByRole('link', { name: 'Date poll: mark the dates that suit you' }).click();
+  await expect(memberPage.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  const memberDates = memberPage.getByTestId('date-poll-candidate');
+  await memberDates.nth(0).getByRole('radio', { name: 'Yes' }).focus();
+  await memberPage.keyboard.press('Space');
+  await expect(memberDates.nth(0).getByRole('radio', { name: 'Yes' })).toBeChecked();
+  await expect(memberDates.nth(0).getByTestId('date-poll-counts')).toHaveText('1 yes · 0 if need be · 0 no');
+  // Saved at once: the mark shows while the answer is on its way, then the counts with it.
+  await memberDates.nth(1).getByRole('radio', { name: 'If need be' }).click();
+  await expect(memberDates.nth(1).getByRole('radio', { name: 'If need be' })).toBeChecked();
+  await expect(memberDates.nth(1).getByTestId('date-poll-counts')).toHaveText('0 yes · 1 if need be · 0 no');
+  await expectNoSeriousA11yViolations(memberPage, 'date poll answered (phone, dark)');
+
+  // The organiser's open page shows the answers live, the first date marked best, and schedules it.
+  await expect(organiserDates.nth(0).getByTestId('date-poll-counts')).toHaveText(
+    '1 yes · 0 if need be · 0 no',
+  );
+  await expect(organiserDates.nth(0).getByText('Best so far')).toBeVisible();
+  await expect(organiserDates.nth(0).getByText(`${member.firstName} ${member.lastName}: yes`)).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'date poll with answers (desktop, light)');
+  await organiserDates.nth(0).getByRole('button', { name: 'Make this the event' }).click();
+  await organiserDates.nth(0).getByRole('button', { name: 'Yes, create the event' }).click();
+  await expect(page.getByText('The date is set:')).toBeVisible();
+  await expect(organiserDates.nth(0).getByRole('radio', { name: 'Yes' })).toBeDisabled();
+
+  // The member's page learns it live; the event has them going.
+  await memberPage.getByRole('link', { name: 'see the event' }).click();
+  await expect(memberPage.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  await expect(memberPage.getByText('You: going')).toBeVisible();
+  await expect(memberPage.getByTestId('event-counts')).toHaveText('2 going');
+  await second.close();
+});

@@ -11,7 +11,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { ReminderChoice, ReminderLead, RsvpStatus } from '../../../shared/domain/gatherings';
+import type {
+  DatePollAnswer,
+  ReminderChoice,
+  ReminderLead,
+  RsvpStatus,
+} from '../../../shared/domain/gatherings';
 import { users } from './accounts';
 import { createdAt, id, updatedAt } from './columns';
 import { groups } from './groups';
@@ -123,4 +128,80 @@ export const calendarFeeds = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('calendar_feeds_token_hash_idx').on(t.tokenHash)],
+);
+
+/**
+ * A date poll (issue 30 part 2, ADR 057): before an event, its organiser proposes dates and members
+ * mark each one. Seen by whoever would see the event (the same scope: a group, or the organiser's
+ * followers). Scheduling turns one date into the event (`event_id`, at most one) and closes the poll.
+ */
+export const datePolls = pgTable(
+  'date_polls',
+  {
+    id: id(),
+    groupId: uuid('group_id').references(() => groups.id, { onDelete: 'cascade' }),
+    organizerId: uuid('organizer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** Markdown, as a post's content; the event's description once scheduled. */
+    description: text('description').notNull().default(''),
+    /** The zone the dates were proposed in, and the event's. */
+    timeZone: text('time_zone').notNull(),
+    place: text('place'),
+    mapUrl: text('map_url'),
+    capacity: integer('capacity'),
+    /** The event it became; set once, when scheduled (the poll then takes no answers). */
+    eventId: uuid('event_id').references(() => groupEvents.id, { onDelete: 'set null' }),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('date_polls_group_created_idx').on(t.groupId, t.createdAt),
+    uniqueIndex('date_polls_event_idx').on(t.eventId),
+  ],
+);
+
+/** One proposed date: instants (UTC), read in the poll's zone when proposed; kept in the order given. */
+export const datePollCandidates = pgTable(
+  'date_poll_candidates',
+  {
+    id: id(),
+    pollId: uuid('poll_id')
+      .notNull()
+      .references(() => datePolls.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('date_poll_candidates_poll_position_idx').on(t.pollId, t.position),
+    check('date_poll_candidates_ends_after_start', sql`${t.endsAt} >= ${t.startsAt}`),
+  ],
+);
+
+/** A member's mark on one date: yes, if need be, or no; changed in place. */
+export const datePollAnswers = pgTable(
+  'date_poll_answers',
+  {
+    candidateId: uuid('candidate_id')
+      .notNull()
+      .references(() => datePollCandidates.id, { onDelete: 'cascade' }),
+    pollId: uuid('poll_id')
+      .notNull()
+      .references(() => datePolls.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    answer: text('answer').$type<DatePollAnswer>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.candidateId, t.userId] }),
+    index('date_poll_answers_poll_idx').on(t.pollId),
+    index('date_poll_answers_user_idx').on(t.userId),
+    check('date_poll_answers_answer', sql`${t.answer} in ('yes', 'if_need_be', 'no')`),
+  ],
 );

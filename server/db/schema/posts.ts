@@ -15,7 +15,7 @@ import {
 import { users } from './accounts';
 import { createdAt, id, updatedAt } from './columns';
 import { files } from './files';
-import { groupEvents } from './gatherings';
+import { datePolls, groupEvents } from './gatherings';
 import { groups } from './groups';
 import { messages } from './conversations';
 
@@ -42,6 +42,8 @@ export const posts = pgTable(
      * group by someone who went, gathered on the event's page. The post outlives the event.
      */
     photosOfEventId: uuid('photos_of_event_id').references(() => groupEvents.id, { onDelete: 'set null' }),
+    /** The date poll this post is the timeline card of (ADR 057), as `event_id` is an event's. */
+    datePollId: uuid('date_poll_id').references(() => datePolls.id, { onDelete: 'cascade' }),
     /** When the author last changed the title or content (the "edited" marker); null if never. */
     editedAt: timestamp('edited_at', { withTimezone: true }),
     /**
@@ -68,6 +70,7 @@ export const posts = pgTable(
     // Which post holds a file: who may see the file, whether it is attachable, the cleanup job.
     index('posts_file_idx').on(t.fileId),
     uniqueIndex('posts_event_idx').on(t.eventId),
+    uniqueIndex('posts_date_poll_idx').on(t.datePollId),
     index('posts_photos_of_event_created_idx').on(
       t.photosOfEventId,
       t.createdAt.desc().nullsFirst(),

@@ -3,6 +3,7 @@ import type { GroupRole } from '../../../shared/domain/constants';
 import type { DbOrTx } from '../../db/client';
 import {
   comments,
+  datePolls,
   follows,
   groupEvents,
   groupRoles,
@@ -18,6 +19,7 @@ import {
   canViewEvent,
   canReadMessage,
   canViewLink,
+  type EventScope,
   isBlockedEitherWay,
   isConversationParticipant,
 } from '../../policies/visibility';
@@ -72,6 +74,8 @@ export async function membersWhoMaySee(
       return groupModerators(db, event.groupId, candidates);
     case 'group_event.updated':
       return membersWhoMaySeeEvent(db, event.eventId, candidates);
+    case 'date_poll.updated':
+      return membersWhoMaySeeDatePoll(db, event.pollId, candidates);
     case 'message.created':
     case 'message.updated':
     case 'message.deleted':
@@ -213,29 +217,52 @@ export async function membersWhoMaySeeEvent(
     .from(groupEvents)
     .where(eq(groupEvents.id, eventId))
     .limit(1);
-  if (!event) return new Set<string>();
+  return event ? membersWhoMaySeeGathering(db, event, candidates) : new Set<string>();
+}
+
+/** Of `candidates`, those who may see the date poll: the rule of events (ADR 057). */
+export async function membersWhoMaySeeDatePoll(
+  db: DbOrTx,
+  pollId: string,
+  candidates: string[],
+): Promise<Set<string>> {
+  if (candidates.length === 0) return new Set();
+  const [poll] = await db
+    .select({ groupId: datePolls.groupId, organizerId: datePolls.organizerId })
+    .from(datePolls)
+    .where(eq(datePolls.id, pollId))
+    .limit(1);
+  return poll ? membersWhoMaySeeGathering(db, poll, candidates) : new Set<string>();
+}
+
+/** Of `candidates`, those the event rule (canViewEvent) lets see a gathering of this scope. */
+async function membersWhoMaySeeGathering(
+  db: DbOrTx,
+  scope: EventScope,
+  candidates: string[],
+): Promise<Set<string>> {
   const roles = new Map<string, GroupRole>();
   const followers = new Set<string>();
-  if (event.groupId) {
+  if (scope.groupId) {
     const rows = await db
       .select({ userId: groupRoles.userId, role: groupRoles.role })
       .from(groupRoles)
-      .where(and(eq(groupRoles.groupId, event.groupId), inArray(groupRoles.userId, candidates)));
+      .where(and(eq(groupRoles.groupId, scope.groupId), inArray(groupRoles.userId, candidates)));
     for (const row of rows) roles.set(row.userId, row.role);
   } else {
     const rows = await db
       .select({ userId: follows.followerId })
       .from(follows)
-      .where(and(eq(follows.followeeId, event.organizerId), inArray(follows.followerId, candidates)));
+      .where(and(eq(follows.followeeId, scope.organizerId), inArray(follows.followerId, candidates)));
     for (const row of rows) followers.add(row.userId);
   }
-  const blocks = await blocksWith(db, [event.organizerId], candidates);
+  const blocks = await blocksWith(db, [scope.organizerId], candidates);
   return new Set(
     candidates.filter((userId) =>
-      canViewEvent(event, userId, {
+      canViewEvent(scope, userId, {
         groupRole: roles.get(userId) ?? null,
         followsOrganizer: followers.has(userId),
-        blockedWithOrganizer: isBlockedEitherWay(blocks, userId, event.organizerId),
+        blockedWithOrganizer: isBlockedEitherWay(blocks, userId, scope.organizerId),
       }),
     ),
   );

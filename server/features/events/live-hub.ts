@@ -53,6 +53,7 @@ const LiveMessageSchema: z.ZodType<LiveMessage> = z.object({
       pinned: z.boolean(),
     }),
     z.object({ type: z.literal('group_event.updated'), eventId: z.string().uuid() }),
+    z.object({ type: z.literal('date_poll.updated'), pollId: z.string().uuid() }),
     z.object({ type: z.literal('poll.updated'), postId: z.string().uuid() }),
     z.object({
       type: z.literal('reactions.changed'),

@@ -62,7 +62,7 @@ export async function loadEventWithAnswers(db: DbOrTx, eventId: string, viewerId
 }
 
 /** The zone a member lives in (their settings), for an event that names none. */
-async function memberTimeZone(db: DbOrTx, userId: string): Promise<string> {
+export async function memberTimeZone(db: DbOrTx, userId: string): Promise<string> {
   const [row] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId));
   return row?.timeZone ?? 'UTC';
 }
@@ -75,12 +75,55 @@ async function publishEventChanged(tx: DbOrTx, event: { id: string }) {
   await publishLiveEvent(tx, { allMembers: true }, { type: 'group_event.updated', eventId: event.id });
 }
 
+/** May the member organise in this group (404 if they may not see it, 403 for a Commentor)? */
+export async function checkMayOrganize(db: DbOrTx, organizerId: string, groupId: string | null) {
+  if (!groupId) return;
+  const group = await findGroupWithRole(db, groupId, organizerId);
+  if (!group || !isMember(group.role)) throw notFound();
+  if (!canCreateEventIn(groupId, group.role))
+    throw forbidden("You don't have permission to post in this group.");
+}
+
+/** What writing an event needs besides the organiser: its group, fields and instants. */
+export type EventDraft = Omit<NewEvent, 'organizerId'>;
+
+/**
+ * Writes an event in the caller's transaction: the event, the organiser going, and in a group its
+ * card, a post of the group announced as any new post is (so the timeline, search, the group's
+ * news and the visibility rule apply as they are). Answers the event's id.
+ */
+export async function writeEvent(context: PostContext, tx: DbOrTx, organizerId: string, draft: EventDraft) {
+  const event = await insertEvent(tx, { ...draft, organizerId });
+  await upsertRsvp(tx, {
+    eventId: event.id,
+    userId: organizerId,
+    status: 'going',
+    guests: 0,
+    waitlisted: false,
+    goingSince: new Date(),
+  });
+  if (draft.groupId) {
+    const card = await insertPost(tx, {
+      userId: organizerId,
+      groupId: draft.groupId,
+      tldr: draft.title,
+      content: draft.description ?? '',
+      fileId: null,
+      eventId: event.id,
+    });
+    await announceNewPost(context, tx, {
+      id: card.id,
+      authorId: organizerId,
+      groupId: draft.groupId,
+      content: draft.description ?? '',
+    });
+  }
+  return event.id;
+}
+
 /**
  * A member creates an event (ADR 057): in a group where they may post (a member who may not see
  * the group gets the group's 404, a Commentor 403), or for their followers. The organiser is going.
- * In a group, the event's card is a post of the group written in the same transaction, announced
- * as any new post is, so the timeline, search, the group's news and the visibility rule apply as
- * they are.
  */
 export async function createEvent(
   context: PostContext,
@@ -89,18 +132,12 @@ export async function createEvent(
 ) {
   const { db } = context;
   const groupId = input.group_id ?? null;
-  if (groupId) {
-    const group = await findGroupWithRole(db, groupId, organizerId);
-    if (!group || !isMember(group.role)) throw notFound();
-    if (!canCreateEventIn(groupId, group.role))
-      throw forbidden("You don't have permission to post in this group.");
-  }
+  await checkMayOrganize(db, organizerId, groupId);
   const timeZone = input.time_zone ?? (await memberTimeZone(db, organizerId));
   const times = newEventTimes(input, timeZone);
-  const { id } = await db.transaction(async (tx) => {
-    const event = await insertEvent(tx, {
+  const id = await db.transaction((tx) =>
+    writeEvent(context, tx, organizerId, {
       groupId,
-      organizerId,
       title: input.title,
       description: input.description,
       ...times,
@@ -110,33 +147,8 @@ export async function createEvent(
       mapUrl: input.map_url ?? null,
       capacity: input.capacity ?? null,
       guestsAllowed: input.guests_allowed ?? false,
-    });
-    await upsertRsvp(tx, {
-      eventId: event.id,
-      userId: organizerId,
-      status: 'going',
-      guests: 0,
-      waitlisted: false,
-      goingSince: new Date(),
-    });
-    if (groupId) {
-      const card = await insertPost(tx, {
-        userId: organizerId,
-        groupId,
-        tldr: input.title,
-        content: input.description,
-        fileId: null,
-        eventId: event.id,
-      });
-      await announceNewPost(context, tx, {
-        id: card.id,
-        authorId: organizerId,
-        groupId,
-        content: input.description,
-      });
-    }
-    return event;
-  });
+    }),
+  );
   return loadEventWithAnswers(db, id, organizerId);
 }
 
@@ -234,7 +246,7 @@ async function tellRespondents(tx: DbOrTx, event: EventRow, actorId: string, dat
 }
 
 /** Those a freed place moved off the waiting list hear that they are going. */
-async function tellPromoted(tx: DbOrTx, event: EventRow, promoted: string[], title: string) {
+async function tellPromoted(tx: DbOrTx, event: AnsweredEvent, promoted: string[], title: string) {
   await notify(
     tx,
     promoted.map((recipientId) => ({
@@ -281,6 +293,9 @@ async function moveUpWaitingList(tx: DbOrTx, eventId: string, capacity: number |
   return promoted;
 }
 
+/** What an answer needs of its event: which one, and what its news names. */
+type AnsweredEvent = Pick<EventRow, 'id' | 'title' | 'groupId'>;
+
 /**
  * A member who may see the event answers it, or changes their answer (ADR 057). Decided under the
  * event's row lock, so answers at capacity are taken one after another and never overfill it:
@@ -300,33 +315,44 @@ export async function answerEvent(
   const { db } = context;
   const event = await loadVisibleEvent(db, eventId, viewerId);
   refuseIfCancelled(event, 'status');
-  const going = input.status === 'going';
-  const guests = going ? (input.guests ?? 0) : 0;
+  const guests = input.status === 'going' ? (input.guests ?? 0) : 0;
   if (guests > 0 && !event.guestsAllowed) throw invalidField('guests', EVENT_MESSAGES.noGuests);
-  await db.transaction(async (tx) => {
-    const locked = await lockEvent(tx, eventId);
-    if (!locked) throw notFound();
-    const previous = await findRsvp(tx, eventId, viewerId);
-    const hadPlace = previous?.status === 'going' && !previous.waitlisted;
-    const wasWaiting = previous?.status === 'going' && previous.waitlisted;
-    let waitlisted = false;
-    let goingSince: Date | null = null;
-    if (going) {
-      const taken = (await countPlacesTaken(tx, eventId)) - (hadPlace ? 1 + previous.guests : 0);
-      const fits = fitsCapacity(locked.capacity, taken, 1 + guests);
-      if (hadPlace && !fits) {
-        const left = Math.max(0, (locked.capacity ?? 0) - taken - 1);
-        throw new HttpError(422, { errors: { guests: [`are more than the places left (${left})`] } });
-      }
-      waitlisted = wasWaiting || (!hadPlace && (!fits || (await hasWaitingList(tx, eventId))));
-      goingSince = hadPlace || wasWaiting ? previous.goingSince : new Date();
-    }
-    await upsertRsvp(tx, { eventId, userId: viewerId, status: input.status, guests, waitlisted, goingSince });
-    const promoted = await moveUpWaitingList(tx, eventId, locked.capacity);
-    await tellPromoted(tx, event, promoted, event.title);
-    await publishEventChanged(tx, event);
-  });
+  await db.transaction((tx) => decideAnswer(tx, event, viewerId, { status: input.status, guests }));
   return loadEventWithAnswers(db, eventId, viewerId);
+}
+
+/**
+ * An answer decided in the caller's transaction, under the event's row lock (taken here): the one
+ * way a member becomes going, waiting or not, whether they answer or a date poll answers for them.
+ */
+export async function decideAnswer(
+  tx: DbOrTx,
+  event: AnsweredEvent,
+  userId: string,
+  input: { status: RsvpBody['rsvp']['status']; guests: number },
+) {
+  const locked = await lockEvent(tx, event.id);
+  if (!locked) throw notFound();
+  const { guests } = input;
+  const previous = await findRsvp(tx, event.id, userId);
+  const hadPlace = previous?.status === 'going' && !previous.waitlisted;
+  const wasWaiting = previous?.status === 'going' && previous.waitlisted;
+  let waitlisted = false;
+  let goingSince: Date | null = null;
+  if (input.status === 'going') {
+    const taken = (await countPlacesTaken(tx, event.id)) - (hadPlace ? 1 + previous.guests : 0);
+    const fits = fitsCapacity(locked.capacity, taken, 1 + guests);
+    if (hadPlace && !fits) {
+      const left = Math.max(0, (locked.capacity ?? 0) - taken - 1);
+      throw new HttpError(422, { errors: { guests: [`are more than the places left (${left})`] } });
+    }
+    waitlisted = wasWaiting || (!hadPlace && (!fits || (await hasWaitingList(tx, event.id))));
+    goingSince = hadPlace || wasWaiting ? previous.goingSince : new Date();
+  }
+  await upsertRsvp(tx, { eventId: event.id, userId, status: input.status, guests, waitlisted, goingSince });
+  const promoted = await moveUpWaitingList(tx, event.id, locked.capacity);
+  await tellPromoted(tx, event, promoted, event.title);
+  await publishEventChanged(tx, event);
 }
 
 /** Upcoming events the member may see: one group's (members only: 404 otherwise), or all of them. */

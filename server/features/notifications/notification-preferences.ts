@@ -32,6 +32,7 @@ export const DEFAULT_DELIVERY: Record<NotificationKind, MailDelivery> = {
   event_promoted: 'instant',
   // A reminder is only worth something on time: the digest would bring it a day late.
   event_reminder: 'instant',
+  event_scheduled: 'instant',
   link_ready: 'off',
   link_failed: 'off',
 };
@@ -54,6 +55,7 @@ export const DEFAULT_PUSH: Record<NotificationKind, boolean> = {
   event_changed: true,
   event_promoted: true,
   event_reminder: true,
+  event_scheduled: true,
   post_like: false,
   link_like: false,
   reaction: false,

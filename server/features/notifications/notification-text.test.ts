@@ -39,6 +39,14 @@ describe('wordNotification', () => {
       text: 'A place opened up: you are now going to “Picnic”',
       path: '/events/e1',
     });
+    // A date poll turned into the event (ADR 057): it leads to the event.
+    expect(wordNotification({ ...event, kind: 'event_scheduled', data: { title: 'Picnic' } }, 'en')).toEqual({
+      text: 'Ana Lima set the date of “Picnic”',
+      path: '/events/e1',
+    });
+    expect(
+      wordNotification({ ...event, kind: 'event_scheduled', data: { title: 'Picnic' } }, 'de').text,
+    ).toBe('Ana Lima hat den Termin von „Picnic“ festgelegt');
   });
 
   it('words a reminder by its lead, in the reader’s language', () => {

@@ -15,7 +15,7 @@ import { type MailText, mailText } from '../../i18n/mail-text';
  * - `group_post` (ADR 045): nothing; the line folds a group's new posts by `unreadRows`.
  * - `event_changed` (ADR 057): `{ title, changes: string[], cancelled?: true }`, the event named by
  *   `eventId`; `event_promoted`: `{ title }`; `event_reminder`: `{ title, lead: 'day_before' |
- *   'hour_before' }`.
+ *   'hour_before' }`; `event_scheduled` (a date poll became the event named by `eventId`): `{ title }`.
  */
 
 export interface NotificationFacts {
@@ -331,6 +331,16 @@ export function wordNotification(facts: NotificationFacts, locale: Locale): Noti
             : ['mail.notification.eventReminderSoon', 'mail.notification.eventReminderSoonTitled'],
           stringField(facts.data, 'title'),
           {},
+        ),
+        path: facts.eventId ? eventPath(facts.eventId) : UPCOMING_PATH,
+      };
+    case 'event_scheduled':
+      return {
+        text: withTitle(
+          t,
+          ['mail.notification.eventScheduled', 'mail.notification.eventScheduledTitled'],
+          stringField(facts.data, 'title'),
+          { who },
         ),
         path: facts.eventId ? eventPath(facts.eventId) : UPCOMING_PATH,
       };

@@ -127,6 +127,7 @@ export function presentSharedPostFields(
     group_name: row.groupName,
     group_id: row.groupId,
     event_id: row.eventId,
+    date_poll_id: row.datePollId,
     likes_count: row.likesCount,
     comments_count: row.commentsCount,
     ...presentAttachment(row),

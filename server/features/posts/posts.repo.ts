@@ -67,6 +67,7 @@ export function sharedPostColumns() {
     avatarFileId: users.avatarFileId,
     groupName: groups.name,
     eventId: posts.eventId,
+    datePollId: posts.datePollId,
     fileId: files.id,
     fileName: files.name,
     fileContentType: files.contentType,
@@ -289,8 +290,9 @@ export async function postCounts(
       .from(posts)
       .where(inArray(posts.id, ids)),
   );
-  // Votes change a poll as likes change the counts, so it is read here, apart from the kept posts.
-  const polls = await pollsOfPosts(db, viewerId, ids);
+  // Votes change a poll as likes change the counts, so it is read here, apart from the kept posts,
+  // and only these posts' poll rows: a vote on another post's poll keeps these counts (ADR 058).
+  const polls = await readingPosts(ids, () => pollsOfPosts(db, viewerId, ids));
   return new Map(rows.map(({ id, ...counts }) => [id, { ...counts, poll: polls.get(id) ?? null }]));
 }
 
@@ -339,6 +341,8 @@ export async function insertPost(
     eventId?: string | null;
     /** The event the post brings photos of, afterwards (ADR 057). */
     photosOfEventId?: string | null;
+    /** The date poll the post is the card of (ADR 057). */
+    datePollId?: string | null;
   },
 ) {
   const [row] = await db

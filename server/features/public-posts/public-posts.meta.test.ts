@@ -36,6 +36,7 @@ function row(overrides: Partial<PublishedRow> = {}): PublishedRow {
     avatarFileId: null,
     groupName: null,
     eventId: null,
+    datePollId: null,
     fileId: null,
     fileName: null,
     fileContentType: null,

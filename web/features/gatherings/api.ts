@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type {
   CalendarFeed,
   CreateEventBody,
@@ -9,8 +9,16 @@ import type {
   RsvpBody,
   UpdateEventBody,
 } from '@shared/api/gatherings';
+import type {
+  CreateDatePollBody,
+  DatePoll,
+  DatePollAnswersBody,
+  DatePollSummary,
+} from '@shared/api/date-polls';
 import type { Post } from '@shared/api/posts';
+import { postsMeta } from '@web/features/posts';
 import { api } from '@web/lib/api-client';
+import { cursorPaging } from '@web/lib/pagination';
 
 /** Query keys of gatherings: one event, a group's upcoming events, the member's. */
 export const eventKeys = {
@@ -30,11 +38,15 @@ export function eventQueryOptions(id: string) {
   });
 }
 
-/** The posts that bring an event's photos, newest first (its first page). */
+/**
+ * The posts that bring an event's photos, newest first, a page at a time (the timeline's cursor
+ * paging); marked as pages of posts so a like or a removal shows in them at once.
+ */
 export function eventPhotosQueryOptions(id: string) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: eventKeys.photos(id),
-    queryFn: async ({ signal }) => (await api.get<Post[]>(`${eventUrl(id)}/photos`, { signal })).data,
+    ...cursorPaging<Post>(api, `/group_events/${encodeURIComponent(id)}/photos`),
+    meta: postsMeta('pages'),
   });
 }
 
@@ -109,4 +121,44 @@ export async function renewCalendarFeed(): Promise<CalendarFeed> {
 
 export async function revokeCalendarFeed(): Promise<CalendarFeed> {
   return (await api.delete<CalendarFeed>('/api/calendar_feed')).data;
+}
+
+/** Query keys of date polls (ADR 057): one poll, a group's open polls. */
+export const datePollKeys = {
+  all: ['date-polls'] as const,
+  detail: (id: string) => ['date-polls', 'detail', id] as const,
+  group: (groupId: string) => ['date-polls', 'group', groupId] as const,
+};
+
+const datePollUrl = (id: string) => `/api/date_polls/${encodeURIComponent(id)}`;
+
+export function datePollQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: datePollKeys.detail(id),
+    queryFn: async ({ signal }) => (await api.get<DatePoll>(datePollUrl(id), { signal })).data,
+  });
+}
+
+/** A group's date polls not yet scheduled (GET /api/groups/{id}/date_polls), newest first. */
+export function groupDatePollsQueryOptions(groupId: string) {
+  return queryOptions({
+    queryKey: datePollKeys.group(groupId),
+    queryFn: async ({ signal }) =>
+      (await api.get<DatePollSummary[]>(`/api/groups/${encodeURIComponent(groupId)}/date_polls`, { signal }))
+        .data,
+  });
+}
+
+export async function createDatePoll(body: CreateDatePollBody['date_poll']): Promise<DatePoll> {
+  return (await api.post<DatePoll>('/api/date_polls', { date_poll: body })).data;
+}
+
+/** The viewer's marks on some of the poll's dates (PUT /api/date_polls/{id}/answers). */
+export async function answerDatePoll(id: string, answers: DatePollAnswersBody['answers']): Promise<DatePoll> {
+  return (await api.put<DatePoll>(`${datePollUrl(id)}/answers`, { answers })).data;
+}
+
+/** The organiser turns one date into the event (POST /api/date_polls/{id}/schedule). */
+export async function scheduleDatePoll(id: string, candidateId: string): Promise<DatePoll> {
+  return (await api.post<DatePoll>(`${datePollUrl(id)}/schedule`, { candidate_id: candidateId })).data;
 }

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
@@ -35,6 +36,30 @@ describe('an event’s photos, afterwards', () => {
       event_id: testId('event'),
     });
     expect(section).toContainElement(add);
+  }, 20_000);
+
+  it('loads the older photos a page at a time', async () => {
+    const { calls } = mockFetch({
+      'GET /api/auth': jsonResponse(ada),
+      'GET /api/groups': jsonResponse([]),
+      [`GET ${eventPath}`]: jsonResponse(anEvent({ ended: true, can_add_photos: false })),
+      [`GET ${eventPath}/photos`]: (call) =>
+        call.url.includes('after=')
+          ? jsonResponse([aPost({ id: testId('older'), tldr: 'The first evening' })], {
+              headers: { 'x-has-next-page': 'false' },
+            })
+          : jsonResponse([aPost({ tldr: 'Our picnic' })], {
+              headers: { 'x-has-next-page': 'true', 'x-next-cursor': 'c1' },
+            }),
+    });
+    renderApp(`/events/${testId('event')}`);
+    expect(await screen.findByText('Our picnic')).toBeInTheDocument();
+    expect(screen.queryByText('The first evening')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more photos' }));
+    expect(await screen.findByText('The first evening')).toBeInTheDocument();
+    expect(screen.getByText('Our picnic')).toBeInTheDocument();
+    expect(calls.some((call) => call.url.includes('after=c1'))).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Load more photos' })).not.toBeInTheDocument();
   }, 20_000);
 
   it('shows the photos without an invitation to those who did not go, and no section before the end', async () => {

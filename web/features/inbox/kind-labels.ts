@@ -26,6 +26,7 @@ const KIND_LABELS: Record<UnsubscribeScope, string> = {
   group_post: 'inbox.kind.groupPost',
   event_changed: 'inbox.kind.eventChanged',
   event_promoted: 'inbox.kind.eventPromoted',
+  event_scheduled: 'inbox.kind.eventScheduled',
   event_reminder: 'inbox.kind.eventReminder',
   all: 'inbox.kind.all',
 };

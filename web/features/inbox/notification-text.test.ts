@@ -100,6 +100,26 @@ const lines: Array<[string, Notification]> = [
     line('event_reminder', { actorName: null, eventId: 'e1', data: reminder('hour_before') }),
   ],
   [
+    'an event edit naming what changed',
+    line('event_changed', {
+      eventId: 'e1',
+      data: { title: 'Picnic', changes: ['time', 'place', 'capacity'] },
+    }),
+  ],
+  [
+    'an event edit of one part',
+    line('event_changed', { eventId: 'e1', data: { title: 'Picnic', changes: ['title'] } }),
+  ],
+  ['an event edit naming nothing', line('event_changed', { eventId: 'e1', data: { title: 'Picnic' } })],
+  ['a cancelled event', line('event_changed', { eventId: 'e1', data: { title: 'Picnic', cancelled: true } })],
+  ['a cancelled untitled event', line('event_changed', { eventId: 'e1', data: { cancelled: true } })],
+  [
+    'a place off the waiting list',
+    line('event_promoted', { actorName: null, eventId: 'e1', data: { title: 'Picnic' } }),
+  ],
+  ['a date set from a date poll', line('event_scheduled', { eventId: 'e1', data: { title: 'Picnic' } })],
+  ['a date set for an untitled event', line('event_scheduled', { eventId: 'e1' })],
+  [
     'a reminder of an untitled event',
     line('event_reminder', { actorName: null, data: { lead: 'hour_before' } }),
   ],
@@ -134,6 +154,25 @@ describe('a notification’s sentence', () => {
     expect(notificationText(line('event_reminder', { actorName: null, data: reminder('hour_before') }))).toBe(
       'تذكير: تبدأ «Picnic» بعد ساعة',
     );
+  });
+
+  it('lists an event edit’s changed parts as the member’s language lists them', async () => {
+    const edit = line('event_changed', {
+      eventId: 'e1',
+      data: { title: 'Picnic', changes: ['time', 'place', 'capacity'] },
+    });
+    await activateLocale('de');
+    expect(notificationText(edit)).toBe(
+      'Ana Lima hat bei der Veranstaltung „Picnic“ die Zeit, den Ort und die Teilnehmerzahl geändert',
+    );
+    await activateLocale('fr');
+    expect(notificationText(line('event_scheduled', { eventId: 'e1', data: { title: 'Picnic' } }))).toBe(
+      'Ana Lima a fixé la date de « Picnic »',
+    );
+    await activateLocale('es');
+    expect(
+      notificationText(line('event_changed', { eventId: 'e1', data: { title: 'Picnic', cancelled: true } })),
+    ).toBe('Ana Lima canceló el evento «Picnic»');
   });
 
   it('shows a sentence it cannot read back as it came', async () => {

@@ -1,6 +1,6 @@
 import type { Notification } from '@shared/api/notifications';
 import { roleLabel } from '@web/features/groups/role-labels';
-import { t } from '@web/i18n/i18n';
+import { currentLocale, t } from '@web/i18n/i18n';
 
 /**
  * A notification's sentence in the member's language. The server words every line in English
@@ -125,9 +125,10 @@ function readNotification(item: Notification): Reading | null {
     case 'group_post':
       return readGroupPost(item);
     case 'event_changed':
+      return readEventChanged(item, who, people);
     case 'event_promoted':
-      // Gatherings' news (ADR 057) has no messages of its own yet: shown as the server words it.
-      return null;
+      found = match(`A place opened up: you are now going(?: to “(.*)”)?`);
+      return found && { id: 'inbox.notification.eventPromoted', values: titled(found[1]) };
     case 'event_reminder':
       found = match('Reminder: (?:the event|“(.*)”) (is tomorrow|starts in an hour)');
       return (
@@ -136,6 +137,9 @@ function readNotification(item: Notification): Reading | null {
           values: { ...titled(found[1]), lead: found[2] === 'is tomorrow' ? 'day_before' : 'hour_before' },
         }
       );
+    case 'event_scheduled':
+      found = match(`${who} set the date of (?:the event|“(.*)”)`);
+      return found && { id: 'inbox.notification.eventScheduled', values: { ...people, ...titled(found[1]) } };
   }
 }
 
@@ -172,6 +176,37 @@ function readContentRemoved(item: Notification): Reading | null {
       reason: found[4] ?? '',
     },
   };
+}
+
+/** The parts of an event an edit names, as the server's English says them, and their messages. */
+const EVENT_ASPECTS: Readonly<Record<string, string>> = {
+  'the capacity': 'inbox.notification.eventAspect.capacity',
+  'the description': 'inbox.notification.eventAspect.description',
+  'the guests': 'inbox.notification.eventAspect.guests',
+  'the place': 'inbox.notification.eventAspect.place',
+  'the time': 'inbox.notification.eventAspect.time',
+  'the title': 'inbox.notification.eventAspect.title',
+};
+
+/**
+ * An organiser's edit or cancellation (ADR 057): "Ana Lima changed the time and the place of the
+ * event “Picnic”". The changed parts are read back one by one and listed again as the member's
+ * language lists them; a part this web does not know leaves the line as it came.
+ */
+function readEventChanged(item: Notification, who: string, people: Reading['values']): Reading | null {
+  const cancelled = new RegExp(`^${who} cancelled the event${TITLE}$`, 's').exec(item.text);
+  if (cancelled)
+    return { id: 'inbox.notification.eventCancelled', values: { ...people, ...titled(cancelled[1]) } };
+  const plain = new RegExp(`^${who} changed the event${TITLE}$`, 's').exec(item.text);
+  if (plain) return { id: 'inbox.notification.eventChanged', values: { ...people, ...titled(plain[1]) } };
+  const found = new RegExp(`^${who} changed (.+?) of the event${TITLE}$`, 's').exec(item.text);
+  if (!found) return null;
+  const aspects = found[1]!.split(/, and |, | and /).map((words) => EVENT_ASPECTS[words]);
+  if (aspects.some((id) => id === undefined)) return null;
+  const changes = new Intl.ListFormat(currentLocale(), { style: 'long', type: 'conjunction' }).format(
+    aspects.map((id) => t(id!)),
+  );
+  return { id: 'inbox.notification.eventChangedWhat', values: { ...people, changes, ...titled(found[2]) } };
 }
 
 /** "3 new posts in Chess club", or "Ana Lima posted in Chess club: “Picnic”". */

@@ -26,6 +26,7 @@ export function aPost(overrides: Partial<Post> = {}): Post {
     group_name: 'Garden Club',
     group_id: '22222222-2222-4222-8222-222222222222',
     event_id: null,
+    date_poll_id: null,
     profile_id: '33333333-3333-4333-8333-333333333333',
     liked_by_current_user: false,
     likes_count: 2,

@@ -1,13 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { ImagePlus } from 'lucide-react';
 import type { GroupEvent } from '@shared/api/gatherings';
 import { Alert } from '@web/components/alert';
-import { ButtonLink } from '@web/components/button';
+import { Button, ButtonLink } from '@web/components/button';
 import { Card, CardBody } from '@web/components/card';
 import { Spinner } from '@web/components/spinner';
 import { PostList } from '@web/features/posts';
 import { useT } from '@web/i18n/i18n';
 import { errorMessage } from '@web/lib/api-errors';
+import { flattenPages } from '@web/lib/pagination';
 import { eventPhotosQueryOptions } from '../api';
 
 /** The composer, with the event's group chosen and the post linked to the event. */
@@ -17,11 +18,12 @@ export const addPhotosPath = (event: { id: string; group_id: string }) =>
 /**
  * Afterwards (ADR 057): once an event has ended, its page gathers the posts that bring its photos
  * (posts of its group, each as the timeline shows it) and invites those who went to add theirs
- * through the post composer, the one upload path. The newest page of them.
+ * through the post composer, the one upload path. Newest first, a page at a time (Load more).
  */
 export function EventPhotos({ event }: { event: GroupEvent }) {
   const t = useT();
-  const photos = useQuery(eventPhotosQueryOptions(event.id));
+  const photos = useInfiniteQuery(eventPhotosQueryOptions(event.id));
+  const posts = flattenPages(photos.data);
   return (
     <section aria-labelledby="event-photos-title" className="space-y-4">
       <h2 id="event-photos-title" className="text-lg font-semibold text-stone-900">
@@ -42,10 +44,25 @@ export function EventPhotos({ event }: { event: GroupEvent }) {
         <Spinner label={t('gatherings.photos.loading')} />
       ) : photos.isError ? (
         <Alert>{errorMessage(photos.error)}</Alert>
-      ) : photos.data.length === 0 ? (
+      ) : posts.length === 0 ? (
         <p className="text-sm text-stone-600">{t('gatherings.photos.none')}</p>
       ) : (
-        <PostList posts={photos.data} />
+        <>
+          <PostList posts={posts} />
+          {photos.hasNextPage ? (
+            <div className="flex justify-center">
+              <Button
+                variant="outline"
+                busy={photos.isFetchingNextPage}
+                onClick={() => void photos.fetchNextPage()}
+              >
+                {photos.isFetchingNextPage
+                  ? t('gatherings.photos.loadingMore')
+                  : t('gatherings.photos.loadMore')}
+              </Button>
+            </div>
+          ) : null}
+        </>
       )}
     </section>
   );

@@ -1,4 +1,4 @@
-import { CalendarDays } from 'lucide-react';
+import { CalendarDays, CalendarSearch } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Post } from '@shared/api/posts';
 import { RenderedMarkdown } from '@web/components/rendered-markdown';
@@ -19,7 +19,7 @@ export function PostCardBody({
 }: {
   post: AttachmentPost &
     Pick<Post, 'content' | 'content_preview_html'> &
-    Partial<Pick<Post, 'mentions' | 'event_id' | 'poll'>> & { id?: string };
+    Partial<Pick<Post, 'mentions' | 'event_id' | 'date_poll_id' | 'poll'>> & { id?: string };
   /** The title's id, for the article's aria-labelledby. */
   titleId: string;
   /** The post's page. */
@@ -48,6 +48,7 @@ export function PostCardBody({
       <PostFiles post={post} variant="card" address={address} className="mt-3" />
       {post.id && post.poll ? <PostPoll post={{ id: post.id, poll: post.poll }} className="mt-3" /> : null}
       {post.event_id ? <EventCardLink eventId={post.event_id} /> : null}
+      {post.date_poll_id ? <DatePollCardLink pollId={post.date_poll_id} /> : null}
     </>
   );
 }
@@ -62,6 +63,20 @@ function EventCardLink({ eventId }: { eventId: string }) {
     >
       <CalendarDays className="size-4" aria-hidden="true" />
       {t('posts.card.eventLink')}
+    </Link>
+  );
+}
+
+/** A date poll's card (ADR 057): the way to its page, where members mark the dates that suit them. */
+function DatePollCardLink({ pollId }: { pollId: string }) {
+  const t = useT();
+  return (
+    <Link
+      to={`/date_polls/${encodeURIComponent(pollId)}`}
+      className="mt-3 inline-flex items-center gap-2 rounded-lg border border-brand-200 bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-800 hover:bg-brand-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+    >
+      <CalendarSearch className="size-4" aria-hidden="true" />
+      {t('posts.card.datePollLink')}
     </Link>
   );
 }
