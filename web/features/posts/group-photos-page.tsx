@@ -19,10 +19,10 @@ import { photoPath } from './components/photo-address';
 const groupPhotosKey = (groupId: string) => ['posts', 'list', 'group-photos', groupId] as const;
 
 /**
- * /group/{id}/photos (ADR 048): every photo of the group's posts the member may see, newest post
- * first, each post's in its order, a page of posts at a time, opening the same full-size view as a
- * post, at each photo's own address (/post/{id}/photo/{n}, ADR 050). Non-members get the group's
- * not-found answer.
+ * /group/{id}/photos (ADR 048): every photo and video of the group's posts the member may see,
+ * newest post first, each post's in its order, a page of posts at a time, opening the same
+ * full-size view as a post (where a video plays), at each one's own address (/post/{id}/photo/{n},
+ * ADR 050). Non-members get the group's not-found answer.
  */
 export function GroupPhotosPage() {
   const t = useT();
