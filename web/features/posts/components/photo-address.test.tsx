@@ -2,6 +2,7 @@ import { act, render, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createBrowserRouter, createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { listenBeforeRouter } from '@web/lib/history-returns';
 import { photoIndexOf, photoPath, useViewerAddress } from './photo-address';
 
 describe("a photo's address", () => {
@@ -48,6 +49,7 @@ describe('the viewer in the address bar', () => {
 
   it('Back closes it and Forward reopens it over the same screen, not as the photo’s route', async () => {
     window.history.replaceState(null, '', '/dashboard');
+    listenBeforeRouter();
     const viewer: { current?: ReturnType<typeof useViewerAddress> } = {};
     function Timeline() {
       viewer.current = useViewerAddress({ addressOf: (i) => photoPath('p1', i) });

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { onHistoryReturn } from '@web/lib/history-returns';
 
 /**
  * A photo's own address (ADR 050): /post/{id}/photo/{n}, n counted from 1 as a reader counts. The
@@ -32,32 +33,6 @@ const VIEWER_ENTRY = 'hearthViewer';
 function viewerEntryOf(state: unknown): ViewerEntry | null {
   const entry = (state as Record<string, unknown> | null)?.[VIEWER_ENTRY] as ViewerEntry | undefined;
   return entry && typeof entry.from === 'string' && typeof entry.index === 'number' ? entry : null;
-}
-
-/** The grids on the screen, each answering whether it reopened its viewer for a returning entry. */
-const reopeners = new Set<(entry: ViewerEntry) => boolean>();
-
-/**
- * Forward (or any return) to a viewer's entry: the grid it was opened from reopens it over its
- * screen, and the router never hears of it (it would draw the photo's route, the post page). Runs
- * in the capture phase, which at the window comes before the router's own `popstate` listener.
- * Reached from anywhere else, the router draws the photo's route as for a copied address.
- */
-function reopenOnReturn(event: PopStateEvent) {
-  const entry = viewerEntryOf(event.state);
-  if (!entry) return;
-  for (const reopen of reopeners) {
-    if (reopen(entry)) return event.stopImmediatePropagation();
-  }
-}
-
-function listenForReturns(reopen: (entry: ViewerEntry) => boolean) {
-  if (reopeners.size === 0) window.addEventListener('popstate', reopenOnReturn, { capture: true });
-  reopeners.add(reopen);
-  return () => {
-    reopeners.delete(reopen);
-    if (reopeners.size === 0) window.removeEventListener('popstate', reopenOnReturn, { capture: true });
-  };
 }
 
 /** The router's state with the viewer's entry beside it. */
@@ -103,8 +78,12 @@ export function useViewerAddress({
 
   useEffect(() => {
     if (!addressOf) return;
-    return listenForReturns((entry) => {
-      if (entry.from !== here || addressOf(entry.index) !== window.location.pathname) return false;
+    // Forward (or any return) to this grid's viewer entry reopens it over this screen, instead of the
+    // router drawing the photo's route (the post page). From elsewhere the router does, as for a
+    // copied address.
+    return onHistoryReturn((state) => {
+      const entry = viewerEntryOf(state);
+      if (!entry || entry.from !== here || addressOf(entry.index) !== window.location.pathname) return false;
       pushed.current = true;
       setOpen(entry.index);
       return true;
