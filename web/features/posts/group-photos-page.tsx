@@ -12,7 +12,8 @@ import { useT } from '@web/i18n/i18n';
 import { errorMessage } from '@web/lib/api-errors';
 import { cursorPaging, flattenPages } from '@web/lib/pagination';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { PhotoGrid, photosOf } from './components/photo-grid';
+import { PhotoGrid } from './components/photo-grid';
+import { photosOf } from './components/photo-layout';
 import { photoPath } from './components/photo-address';
 
 /** The album's query key: under the posts' lists, so a new post refreshes it. */
