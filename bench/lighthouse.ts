@@ -4,7 +4,8 @@
 // `extraHeaders`; issue 28's largest paint with a photo grid), against issue 11's >= 95.
 // Both of Lighthouse's presets, one after the other on the same app: its default run (mobile form
 // factor, simulated throttling) and its desktop settings. BENCH_LIGHTHOUSE_PRESET=mobile (or desktop)
-// runs one of them only. Each page is audited BENCH_LIGHTHOUSE_RUNS times (3 unless set) and the
+// runs one of them only; BENCH_LIGHTHOUSE_PAGES (page names, comma-separated, e.g. `post with photos`)
+// audits only those pages. Each page is audited BENCH_LIGHTHOUSE_RUNS times (3 unless set) and the
 // median run reported, chosen as Lighthouse's own tooling chooses it (`computeMedianRun`: closest to
 // the median FCP and time to interactive); one run on a shared machine swings by several points.
 import fs from 'node:fs';
@@ -52,12 +53,12 @@ export async function runLighthouse() {
   try {
     const postPath = await publishedPost(app);
     const gridPath = await photoGridPost(app);
-    const pages = [
+    const pages = lighthousePages(process.env.BENCH_LIGHTHOUSE_PAGES, [
       { page: 'public feed', path: '/', signedIn: false },
       { page: 'public post', path: postPath, signedIn: false },
       { page: 'timeline', path: '/dashboard', signedIn: true },
       { page: 'post with photos', path: gridPath, signedIn: true },
-    ];
+    ]);
     const runs: Array<{ preset: Preset; pages: PageScores[] }> = [];
     for (const preset of presets) {
       console.log(`  ${preset} preset:`);
@@ -99,6 +100,21 @@ export function lighthousePresets(setting: string | undefined): Preset[] {
   if (presets.length === 0)
     throw new Error(`BENCH_LIGHTHOUSE_PRESET: mobile, desktop or both, not ${setting}`);
   return presets;
+}
+
+/** The pages named (comma-separated), in the suite's order; every page unless set. */
+export function lighthousePages<Page extends { page: string }>(
+  setting: string | undefined,
+  pages: Page[],
+): Page[] {
+  if (setting === undefined) return pages;
+  const asked = setting.split(',').map((name) => name.trim());
+  const unknown = asked.filter((name) => !pages.some((page) => page.page === name));
+  if (unknown.length > 0 || asked.length === 0)
+    throw new Error(
+      `BENCH_LIGHTHOUSE_PAGES: names among ${pages.map((page) => page.page).join(', ')}, not ${unknown.join(', ')}`,
+    );
+  return pages.filter((page) => asked.includes(page.page));
 }
 
 async function scorePages(

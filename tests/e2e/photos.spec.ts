@@ -220,6 +220,16 @@ async function postEightPhotos(browser: Browser, viewport: { width: number; heig
   await expect(page).toHaveURL('/dashboard');
   await expect(card).toBeVisible();
   expect(await page.evaluate(() => 'hearthUnderneath' in window)).toBe(true);
+  // Forward reopens it over the timeline, not as the post page: closing again is a return to the
+  // timeline (over the post page it would close to the post's address).
+  await page.goForward();
+  await expect(page.getByRole('dialog', { name: 'photo-2.png (1 of 8)' })).toBeVisible();
+  await expect(page).toHaveURL(`${postPath}/photo/1`);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page).toHaveURL('/dashboard');
+  await expect(card).toBeVisible();
+  expect(await page.evaluate(() => 'hearthUnderneath' in window)).toBe(true);
 
   // A copied address opens that photo for a member who may see the post; closing shows the post.
   const copied = await context.newPage();

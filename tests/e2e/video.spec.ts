@@ -2,7 +2,7 @@ import { type Locator, type Page, type Response, expect, test } from '@playwrigh
 import sharp from 'sharp';
 import { NO_FFMPEG, testFfmpeg, webmClip } from '../support/video-factories';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { host, newMember, signInPage } from './support/members';
+import { host, newMember, signInApi, signInPage } from './support/members';
 
 /**
  * Videos that play (issue 28 part 4): a WebM (VP8 plays in Debian's Chromium, H.264 may not) is
@@ -136,9 +136,17 @@ async function videoAmongPhotos(page: Page, label: string) {
       ranged.push(response);
     }
   });
-  await signInPage(page, await newMember('reporter'));
+  const reporter = await newMember('reporter');
+  await signInPage(page, reporter);
   const title = `Goal and team ${label} ${Date.now()}`;
-  await page.goto('/posts/new');
+  const group = await (
+    await signInApi(reporter)
+  ).post('/api/groups', {
+    data: { group: { name: `Match ${label} ${Date.now()}` } },
+  });
+  expect(group.status()).toBe(201);
+  const groupId = ((await group.json()) as { id: string }).id;
+  await page.goto(`/posts/new?group_id=${groupId}`);
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Attach file').setInputFiles([
     {
@@ -200,6 +208,34 @@ async function videoAmongPhotos(page: Page, label: string) {
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL('/dashboard');
   await expect(tile).toBeFocused();
+
+  // The group's album shows the video beside the photo: poster, play mark, length; it plays in the
+  // same viewer at the same address, and Back then Forward closes and reopens it over the album.
+  await page.goto(`/group/${groupId}/photos`);
+  const album = page.getByRole('group', { name: '1 photo and 1 video' });
+  const albumTile = album.getByRole('button', { name: /^Video 2 of 2: Goal\.webm.*3 seconds.*play video/ });
+  await expect(albumTile.getByRole('img')).toHaveAttribute('src', /\?variant=poster$/);
+  await expect(album.getByTestId('video-duration-badge')).toHaveText('0:03');
+  await expectNoSeriousA11yViolations(page, `album with a video (${label})`);
+  await albumTile.click();
+  const albumViewer = page.getByRole('dialog', { name: 'Goal.webm (2 of 2)' });
+  await expect(albumViewer).toBeVisible();
+  await expect(page).toHaveURL(`${postPath}/photo/2`);
+  const albumVideo = albumViewer.getByLabel('Video: Goal.webm');
+  await albumVideo.evaluate(async (element: HTMLVideoElement) => {
+    element.muted = true;
+    await element.play();
+  });
+  await expect.poll(async () => (await mediaState(albumVideo)).currentTime).toBeGreaterThan(0.3);
+  await page.goBack();
+  await expect(albumViewer).toBeHidden();
+  await expect(page).toHaveURL(`/group/${groupId}/photos`);
+  await page.goForward();
+  await expect(albumViewer).toBeVisible();
+  await expect(page).toHaveURL(`${postPath}/photo/2`);
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(`/group/${groupId}/photos`);
+  await expect(albumTile).toBeFocused();
 }
 
 test('a video among several files plays in the viewer (desktop)', async ({ browser }) => {

@@ -146,6 +146,67 @@ describe('startFirstScreen', () => {
     expect(callsTo(calls, '/api/auth')).toHaveLength(1);
   });
 
+  it('on a post’s page, asks for its first two rows of photos once the post answers, as the grid then draws them', async () => {
+    const photo = (n: number, width: number, height: number) => ({
+      id: `f${n}`,
+      url: `/api/files/f${n}`,
+      thumbnail_url: `/api/files/f${n}?variant=thumbnail`,
+      name: `photo-${n}.jpg`,
+      content_type: 'image/webp',
+      size: 1000,
+      width,
+      height,
+      alt: `Photo number ${n}`,
+      duration_ms: null,
+      poster_url: null,
+      sizes: [
+        { width: 480, url: `/api/files/f${n}?variant=w480` },
+        { width: 960, url: `/api/files/f${n}?variant=thumbnail` },
+        { width, url: `/api/files/f${n}` },
+      ],
+    });
+    const files = [1, 2, 3, 4, 5, 6, 7].map((n) => (n % 2 ? photo(n, 1600, 1200) : photo(n, 1200, 1600)));
+    const { route: heldPost, answer: answerPost } = heldResponse();
+    mockFetch({
+      'GET /api/auth': jsonResponse(maria),
+      'GET /api/groups': jsonResponse([]),
+      'GET /api/posts/p2': heldPost,
+      'GET /api/posts/p2/comments': jsonResponse([]),
+    });
+    const queryClient = createTestQueryClient();
+    holdUntilFirstScreen(60_000);
+    startFirstScreen('/post/p2', queryClient);
+    const preloads = () => [...document.head.querySelectorAll('link[rel="preload"][as="image"]')];
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(preloads()).toEqual([]);
+
+    answerPost(jsonResponse(aPost({ id: 'p2', tldr: 'The hike', files })));
+    // The first two rows (six photos), before anything is drawn; each tile's share of its row.
+    await waitFor(() => expect(preloads()).toHaveLength(6));
+    expect(preloads().map((link) => link.getAttribute('imagesizes'))).toEqual([
+      '(min-width: 768px) 285px, 40vw',
+      '(min-width: 768px) 161px, 22vw',
+      '(min-width: 768px) 285px, 40vw',
+      '(min-width: 768px) 194px, 27vw',
+      '(min-width: 768px) 344px, 48vw',
+      '(min-width: 768px) 194px, 27vw',
+    ]);
+    expect(preloads()[0]).toHaveAttribute('fetchpriority', 'high');
+
+    renderApp('/post/p2', { features: postsRoutes, queryClient });
+    const first = await screen.findByRole('img', { name: 'Photo number 1' });
+    // The same srcset and sizes as the preload, so the browser fetches each once.
+    for (const [i, link] of preloads().entries()) {
+      const img = screen.getByRole('img', { name: `Photo number ${i + 1}` });
+      expect(img).toHaveAttribute('srcset', link.getAttribute('imagesrcset'));
+      expect(img).toHaveAttribute('sizes', link.getAttribute('imagesizes'));
+      expect(img).toHaveAttribute('fetchpriority', 'high');
+    }
+    expect(first).toHaveAttribute('src', '/api/files/f1?variant=thumbnail');
+    expect(screen.getByRole('img', { name: 'Photo number 7' })).not.toHaveAttribute('fetchpriority');
+    for (const link of preloads()) link.remove();
+  });
+
   it('starts the timeline for a returning member on /, who is sent there', async () => {
     setSessionHint(true);
     const { calls } = mockFetch({

@@ -2,6 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { withMarkdown } from '@web/components/markdown-loader';
 import { feedQueryOptions, publishedPostOptions } from '@web/features/explore/queries';
+import type { Post } from '@shared/api/posts';
+import { preloadFirstPhotos } from '@web/features/posts/photo-preload';
 import { postQueryOptions } from '@web/features/posts/post-query';
 import { earlyTimelineQueryOptions } from '@web/features/timeline/timeline-query';
 import { holdUntilFirstScreen } from '@web/lib/after-first-screen';
@@ -26,9 +28,9 @@ import { preloadMembersFrame } from './shells/members-frame';
  *   a browser that was not signed in (it is sent there).
  * - The timeline (/dashboard, or a door that sends a returning member there) and a post's page
  *   (/post/{id}, the address a notification, a mail or a shared link leads to, with its photos)
- *   start their screen and their first call beside the session check. A 401 to that call is left
- *   to the check, which sends a visitor to sign in inside the app: the early call neither
- *   redirects nor remembers the page.
+ *   start their screen and their first call beside the session check; a post's first row of photos
+ *   leaves as soon as the post's answer is in. A 401 to that call is left to the check, which sends
+ *   a visitor to sign in inside the app: the early call neither redirects nor remembers the page.
  *   The frame's own calls (groups, badges, live events) wait until the screen has drawn
  *   (web/lib/after-first-screen.ts).
  */
@@ -59,7 +61,12 @@ export function startFirstScreen(pathname: string, queryClient: QueryClient): vo
   const memberPost = matchPath('/post/:id', pathname) ?? matchPath('/post/:id/photo/:n', pathname);
   if (sessionCheck && memberPost?.params.id) {
     withMarkdown(import('@web/features/posts/post-detail-page')).catch(() => undefined);
-    void queryClient.prefetchQuery(postQueryOptions(memberPost.params.id, { early: true }));
+    const early = postQueryOptions(memberPost.params.id, { early: true });
+    // Its first photos leave with its answer, not once its page is drawn (ADR 050).
+    void queryClient.prefetchQuery(early).then(() => {
+      const post = queryClient.getQueryData<Post>(early.queryKey);
+      if (post) preloadFirstPhotos(post);
+    });
     holdUntilFirstScreen();
     return;
   }

@@ -1,4 +1,5 @@
 import { createBrowserRouter, matchRoutes, useLocation, type RouteObject } from 'react-router';
+import { listenBeforeRouter } from '@web/lib/history-returns';
 import { accountsRoutes } from '@web/features/accounts/routes';
 import { adminRoutes } from '@web/features/admin/routes';
 import { safetyRoutes } from '@web/features/safety/routes';
@@ -162,5 +163,7 @@ export function buildRoutes(features: readonly FeatureRoute[] = FEATURE_ROUTES):
 }
 
 export function createAppRouter() {
+  // Screens' own history entries (the photo viewer's) are theirs to take before the router's turn.
+  listenBeforeRouter();
   return createBrowserRouter(buildRoutes());
 }

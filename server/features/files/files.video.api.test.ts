@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../db/schema';
 import { memberWithClient } from '../../../tests/support/factories';
-import { fetchBytes, uploadAccepted } from '../../../tests/support/file-factories';
+import { fetchBytes, jpeg, uploadAccepted } from '../../../tests/support/file-factories';
 import { addToGroup, createGroupAs, memberOfAnotherGroup } from '../../../tests/support/social-factories';
 import { createTestApp, type TestApp, waitForJobsDone } from '../../../tests/support/test-app';
 import { NO_FFMPEG, testFfmpeg, webmClip } from '../../../tests/support/video-factories';
@@ -128,6 +128,70 @@ describe.skipIf(!testFfmpeg)(`video poster and duration (${testFfmpeg ? 'ffmpeg 
     );
     const outsider = await memberOfAnotherGroup(app);
     expect((await fetchBytes(outsider.client, second.poster_url)).response.status).toBe(404);
+  });
+
+  it('lists videos in the group album beside photos, with poster and length, as only the post is seen (ADR 050)', async () => {
+    const owner = await memberWithClient(app);
+    const member = await memberWithClient(app);
+    const outsider = await memberOfAnotherGroup(app);
+    const group = await createGroupAs(owner.client);
+    await addToGroup(app, group.id, member.member.id, 'Poster');
+    const photo = await uploadAccepted(app, owner.client, { name: 'team.jpg', bytes: await jpeg(80, 60) });
+    const goal = await uploadAccepted(app, owner.client, { name: 'Goal.webm', bytes: clip });
+    const replay = await uploadAccepted(app, member.client, { name: 'Replay.webm', bytes: clip });
+    const elsewhere = await uploadAccepted(app, outsider.client, { name: 'Other.webm', bytes: clip });
+    await waitForJobsDone(app, FILES_VIDEO_JOB, { timeoutMs: 30_000 });
+    const both = await owner.client.post('/api/posts', {
+      post: { tldr: 'Photo and goal', group_id: group.id, file_request_ids: [photo.id, goal.id] },
+    });
+    const videoOnly = await member.client.post('/api/posts', {
+      post: { tldr: 'The replay', group_id: group.id, file_request_ids: [replay.id] },
+    });
+    // A video in a post of a group the album's members are not in.
+    const hidden = await outsider.client.post('/api/posts', {
+      post: { tldr: 'Not theirs', group_id: outsider.otherGroupId, file_request_ids: [elsewhere.id] },
+    });
+    expect([both.status, videoOnly.status, hidden.status]).toEqual([201, 201, 201]);
+
+    const url = `/api/groups/${group.id}/photos`;
+    const album = await owner.client.get(url);
+    expect(album.status).toBe(200);
+    expect(
+      album.body.map((p: { id: string; post_id: string; index: number }) => [p.id, p.post_id, p.index]),
+    ).toEqual([
+      [replay.id, videoOnly.body.id, 0],
+      [photo.id, both.body.id, 0],
+      [goal.id, both.body.id, 1],
+    ]);
+    expect(album.body[2]).toMatchObject({
+      content_type: 'video/webm',
+      url: `/api/files/${goal.id}`,
+      thumbnail_url: null,
+      poster_url: `/api/files/${goal.id}?variant=poster`,
+      width: 160,
+      height: 120,
+      sizes: [],
+    });
+    expect(Math.abs(album.body[2].duration_ms - 2000)).toBeLessThan(50);
+    expect((await fetchBytes(member.client, album.body[2].poster_url)).response.status).toBe(200);
+
+    // An outsider sees neither the album nor its videos; their own group's video is in no other album.
+    expect((await outsider.client.get(url)).status).toBe(404);
+    expect((await fetchBytes(outsider.client, album.body[0].poster_url)).response.status).toBe(404);
+    expect((await fetchBytes(outsider.client, album.body[0].url)).response.status).toBe(404);
+    expect(
+      (await outsider.client.get(`/api/groups/${outsider.otherGroupId}/photos`)).body.map(
+        (p: { id: string }) => p.id,
+      ),
+    ).toEqual([elsewhere.id]);
+
+    // A member the author blocks sees none of the author's photos or videos, only their own.
+    expect((await owner.client.post('/api/blocks', { user_id: member.member.id })).status).toBe(201);
+    expect((await member.client.get(url)).body.map((p: { id: string }) => p.id)).toEqual([replay.id]);
+    expect((await fetchBytes(member.client, `/api/files/${goal.id}?variant=poster`)).response.status).toBe(
+      404,
+    );
+    expect((await owner.client.get(url)).body.map((p: { id: string }) => p.id)).toEqual([photo.id, goal.id]);
   });
 
   it('keeps no poster and no duration for a video ffmpeg cannot read; it is still served', async () => {

@@ -80,13 +80,16 @@ function photoSizes(fileId: string, width: number | null): PostFile['sizes'] {
   return sizes.filter((size, i) => i === 0 || size.width !== sizes[i - 1]!.width);
 }
 
-/** A group album's page: each post's photos, in the post's order (ADR 048). */
+/**
+ * A group album's page: each post's photos and videos, in the post's order (ADR 048, ADR 050). A
+ * video comes with its poster, length and size, as in the post's grid, so the album's grid shows
+ * and plays it the same way; `index` is its place in that grid and in its address.
+ */
 export function presentGroupPhotos(
   rows: { id: string; createdAt: Date; tldr: string; files: PostFileRow[] }[],
 ): GroupPhoto[] {
   return rows.flatMap((row) =>
     presentPostFiles(row.files)
-      // `index` counts the post's photos and videos, as its grid and its photos' addresses do (ADR 050).
       .filter((file) => (file.content_type?.startsWith('image/') && file.thumbnail_url) || isVideo(file))
       .map((file, index) => ({
         ...file,
@@ -94,8 +97,7 @@ export function presentGroupPhotos(
         post_tldr: row.tldr,
         created_at: row.createdAt.toISOString(),
         index,
-      }))
-      .filter((file) => !isVideo(file)),
+      })),
   );
 }
 

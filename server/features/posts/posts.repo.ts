@@ -221,7 +221,7 @@ export function timelineQuery(db: DbOrTx, filter: TimelineFilter) {
     .limit(literalLimit(filter.limit + 1));
 }
 
-/** A group's posts with photos, for its album: the timeline's rules, keyset and index. */
+/** A group's posts with photos or videos, for its album: the timeline's rules, keyset and index. */
 export function groupPhotoPostsQuery(
   db: DbOrTx,
   filter: { viewerId: string; groupId: string; cursor: Cursor | null; limit: number },
@@ -233,7 +233,8 @@ export function groupPhotoPostsQuery(
     eq(posts.groupId, filter.groupId),
     sql`exists (
       select 1 from post_files pf join files pf_image on pf_image.id = pf.file_id
-      where pf.post_id = posts.id and pf_image.content_type like 'image/%'
+      where pf.post_id = posts.id
+        and (pf_image.content_type like 'image/%' or pf_image.content_type like 'video/%')
     )`,
   ];
   if (filter.cursor) conditions.push(afterCursor(filter.cursor));

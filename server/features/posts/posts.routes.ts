@@ -54,9 +54,9 @@ export function registerPostRoutes(app: App, context: RouteContext) {
   );
 
   /**
-   * A group's album (ADR 048): the photos of its posts the member may see, newest post first, a
-   * page of posts at a time. Members only (others get the group's 404); blocks and Ignore hide a
-   * post's photos as they hide the post. Kept until a table it read changes (ADR 042).
+   * A group's album (ADR 048): the photos and videos of its posts the member may see, newest post
+   * first, a page of posts at a time. Members only (others get the group's 404); blocks and Ignore
+   * hide a post's photos and videos as they hide the post. Kept until a table it read changes (ADR 042).
    */
   app.get(
     '/api/groups/:id/photos',

@@ -59,6 +59,39 @@ describe('/group/{id}/photos', () => {
     expect(await screen.findByRole('dialog', { name: 'photo-3.jpg (3 of 3)' })).toBeInTheDocument();
   });
 
+  it('shows a video among the photos with its poster, length and play mark, and plays it at its address', async () => {
+    const video: GroupPhoto = {
+      ...photo(2),
+      name: 'goal.webm',
+      content_type: 'video/webm',
+      thumbnail_url: null,
+      width: 320,
+      height: 240,
+      duration_ms: 65_000,
+      poster_url: '/api/files/f2?variant=poster',
+      post_id: 'p2',
+      index: 0,
+    };
+    mockFetch({
+      'GET /api/auth': jsonResponse(maria),
+      'GET /api/groups': jsonResponse([]),
+      [`GET /api/groups/${GROUP}/photos`]: jsonResponse([photo(1), video], {
+        headers: { 'x-has-next-page': 'false' },
+      }),
+    });
+    renderApp(`/group/${GROUP}/photos`, { features: postsRoutes });
+    const grid = await screen.findByRole('group', { name: '1 photo and 1 video' });
+    const tile = within(grid).getByRole('button', { name: /Video 2 of 2: goal\.webm.*1 minute.*play video/ });
+    expect(within(tile).getByRole('img')).toHaveAttribute('src', '/api/files/f2?variant=poster');
+    expect(within(tile).getByTestId('video-duration-badge')).toHaveTextContent('1:05');
+
+    await userEvent.click(tile);
+    const dialog = await screen.findByRole('dialog', { name: 'goal.webm (2 of 2)' });
+    expect(within(dialog).getByLabelText('Video: goal.webm')).toHaveAttribute('src', '/api/files/f2');
+    // Its place in its own post, not in the album: the first file of post p2.
+    expect(window.location.pathname).toBe('/post/p2/photo/1');
+  });
+
   it('says so when the group has no photos', async () => {
     mockFetch({
       'GET /api/auth': jsonResponse(maria),

@@ -12,17 +12,18 @@ import { useT } from '@web/i18n/i18n';
 import { errorMessage } from '@web/lib/api-errors';
 import { cursorPaging, flattenPages } from '@web/lib/pagination';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { PhotoGrid, photosOf } from './components/photo-grid';
+import { PhotoGrid } from './components/photo-grid';
+import { photosOf } from './components/photo-layout';
 import { photoPath } from './components/photo-address';
 
 /** The album's query key: under the posts' lists, so a new post refreshes it. */
 const groupPhotosKey = (groupId: string) => ['posts', 'list', 'group-photos', groupId] as const;
 
 /**
- * /group/{id}/photos (ADR 048): every photo of the group's posts the member may see, newest post
- * first, each post's in its order, a page of posts at a time, opening the same full-size view as a
- * post, at each photo's own address (/post/{id}/photo/{n}, ADR 050). Non-members get the group's
- * not-found answer.
+ * /group/{id}/photos (ADR 048): every photo and video of the group's posts the member may see,
+ * newest post first, each post's in its order, a page of posts at a time, opening the same
+ * full-size view as a post (where a video plays), at each one's own address (/post/{id}/photo/{n},
+ * ADR 050). Non-members get the group's not-found answer.
  */
 export function GroupPhotosPage() {
   const t = useT();

@@ -20,7 +20,7 @@ import { PostHeader } from './components/post-header';
 import { PostNoticesProvider, usePostNotices } from './components/post-notices';
 import { PostOptionsMenu } from './components/post-options-menu';
 import { photoIndexOf } from './components/photo-address';
-import { photosOf } from './components/photo-grid';
+import { photosOf } from './components/photo-layout';
 import { postQueryOptions } from './post-query';
 import { useLivePostCounts, useLivePostReactions } from './use-live-post';
 

@@ -1,7 +1,8 @@
-import { act, renderHook } from '@testing-library/react';
+import { act, render, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter, createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { listenBeforeRouter } from '@web/lib/history-returns';
 import { photoIndexOf, photoPath, useViewerAddress } from './photo-address';
 
 describe("a photo's address", () => {
@@ -44,6 +45,45 @@ describe('the viewer in the address bar', () => {
     await act(() => new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true })));
     expect(result.current.open).toBeNull();
     expect(window.location.pathname).toBe(start);
+  });
+
+  it('Back closes it and Forward reopens it over the same screen, not as the photo’s route', async () => {
+    window.history.replaceState(null, '', '/dashboard');
+    listenBeforeRouter();
+    const viewer: { current?: ReturnType<typeof useViewerAddress> } = {};
+    function Timeline() {
+      viewer.current = useViewerAddress({ addressOf: (i) => photoPath('p1', i) });
+      return (
+        <p>{viewer.current.open === null ? 'Timeline' : `Timeline under photo ${viewer.current.open + 1}`}</p>
+      );
+    }
+    const router = createBrowserRouter([
+      { path: '/dashboard', element: <Timeline /> },
+      { path: '/post/:id/photo/:n', element: <p>Post page</p> },
+    ]);
+    render(<RouterProvider router={router} />);
+    const popped = () =>
+      act(() => new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true })));
+
+    act(() => viewer.current!.show(0));
+    act(() => viewer.current!.show(1));
+    expect(screen.getByText('Timeline under photo 2')).toBeInTheDocument();
+    window.history.back();
+    await popped();
+    expect(screen.getByText('Timeline')).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/dashboard');
+
+    // The viewer's entry keeps its `popstate` from the router (and from any later listener).
+    window.history.forward();
+    expect(await screen.findByText('Timeline under photo 2')).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/post/p1/photo/2');
+    expect(screen.queryByText('Post page')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    // Reopened, closing goes back again.
+    act(() => viewer.current!.close());
+    await popped();
+    expect(screen.getByText('Timeline')).toBeInTheDocument();
+    router.dispose();
   });
 
   it('reached at the address, it starts open and closing shows the post', async () => {

@@ -9,7 +9,7 @@ import { useT } from '@web/i18n/i18n';
 import { errorMessage } from '@web/lib/api-errors';
 import { describePostFile } from '../api';
 import { updateCachedPost } from '../post-cache';
-import { isVideo, photosOf, type Photo } from './photo-grid';
+import { isVideo, photosOf, srcSetOf, type Photo } from './photo-layout';
 
 /**
  * On the post page, its author describes each photo after posting (ADR 051), or changes what they
@@ -95,6 +95,9 @@ function PhotoDescription({
     <li className="flex gap-3 rounded-lg border border-stone-200 p-2" data-testid="photo-description">
       <img
         src={photo.thumbnail_url ?? undefined}
+        // The grid's smallest width, the one a phone's grid already fetched, not a second size.
+        srcSet={srcSetOf(photo)}
+        sizes="56px"
         alt=""
         width={photo.width ?? 64}
         height={photo.height ?? 64}

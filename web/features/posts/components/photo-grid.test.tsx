@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { PostFile } from '@shared/api/posts';
 import { activateLocale } from '@web/i18n/i18n';
 import { aPost } from '../post-fixtures';
-import { rowsOf } from './photo-grid';
+import { rowsOf } from './photo-layout';
 import { PostFiles, type AttachmentPost } from './post-attachment';
 
 function show(post: AttachmentPost, variant: 'card' | 'full') {

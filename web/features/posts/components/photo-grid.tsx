@@ -1,5 +1,4 @@
 import { Play } from 'lucide-react';
-import type { PostFile } from '@shared/api/posts';
 import { formatDuration } from '@shared/domain/format-duration';
 import { onDemandDialog } from '@web/app/resilience/on-demand';
 import { localSpokenDuration } from '@web/features/files/local-units';
@@ -7,32 +6,20 @@ import { t, useLocale, useT } from '@web/i18n/i18n';
 import { cn } from '@web/lib/cn';
 import { exportOf } from '@web/app/resilience/screen-loading';
 import { useViewerAddress } from './photo-address';
+import {
+  FIRST_SCREEN_ROWS,
+  gridRowsOf,
+  isVideo,
+  ratioOf,
+  srcSetOf,
+  tileSizes,
+  type Photo,
+} from './photo-layout';
 
 /** The full-size view (a Radix Dialog) loads the first time a reader may open it. */
 const { Dialog: FullSizeImage, openerProps: fullSizeOpener } = onDemandDialog(
   exportOf(() => import('./full-size-image'), 'FullSizeImage'),
 );
-
-/** Photos a card shows; the last tile says how many more the post holds. */
-export const CARD_PHOTOS = 4;
-/** Photos in one row of the post page. */
-const ROW_PHOTOS = 3;
-/** A photo whose size is unknown is laid out as a 4:3 one. */
-const FALLBACK_RATIO = 4 / 3;
-
-/** A photo of a post (an image with its card-sized preview), or a video (ADR 050). */
-export type Photo = PostFile;
-
-export function isVideo(file: PostFile): boolean {
-  return Boolean(file.content_type?.startsWith('video/'));
-}
-
-/** A post's photos and videos, in its order: what its grid shows and its viewer opens. */
-export function photosOf<File extends PostFile>(files: readonly File[] | undefined): File[] {
-  return (files ?? []).filter(
-    (file) => Boolean(file.content_type?.startsWith('image/') && file.thumbnail_url) || isVideo(file),
-  );
-}
 
 /** "8 photos", "3 photos and 1 video", "1 video", in the member's language. */
 export function photosLabel(photos: readonly Photo[]): string {
@@ -41,17 +28,6 @@ export function photosLabel(photos: readonly Photo[]): string {
   if (videos === 0) return t('posts.grid.photos', { images });
   if (images === 0) return t('posts.grid.videos', { videos });
   return t('posts.grid.photosAndVideos', { images, videos });
-}
-
-function ratioOf(photo: Photo): number {
-  return photo.width && photo.height ? photo.width / photo.height : FALLBACK_RATIO;
-}
-
-/** The photos in rows of at most `perRow`, each row one justified strip. */
-export function rowsOf<T>(items: readonly T[], perRow: number): T[][] {
-  const rows: T[][] = [];
-  for (let i = 0; i < items.length; i += perRow) rows.push(items.slice(i, i + perRow));
-  return rows;
 }
 
 /** What a photo is called when its author gave no description; a video is called by its name. */
@@ -90,9 +66,9 @@ export function PhotoGrid({
 }) {
   const t = useT();
   const { open, show, close } = useViewerAddress({ addressOf, initial: initialOpen, home });
-  const shown = variant === 'card' ? photos.slice(0, CARD_PHOTOS) : photos;
+  const rows = gridRowsOf(photos, variant);
+  const shown = rows.flat();
   const more = photos.length - shown.length;
-  const rows = rowsOf(shown, variant === 'card' ? (shown.length === 4 ? 2 : shown.length) : ROW_PHOTOS);
   const current = open === null ? null : photos[open];
 
   return (
@@ -119,15 +95,14 @@ export function PhotoGrid({
                   <img
                     src={photo.thumbnail_url!}
                     srcSet={srcSetOf(photo)}
-                    sizes={
-                      variant === 'card'
-                        ? '(min-width: 768px) 360px, 50vw'
-                        : '(min-width: 768px) 480px, 100vw'
-                    }
+                    sizes={tileSizes(row, photo)}
                     alt={photoAlt(photo, index, photos.length, postTitle)}
                     width={photo.width ?? undefined}
                     height={photo.height ?? undefined}
                     loading={variant === 'card' ? 'lazy' : undefined}
+                    // A post page's first rows hold its largest paint: asked for before the rest,
+                    // as the first screen's preload asks for them (../photo-preload.ts).
+                    fetchPriority={variant === 'full' && r < FIRST_SCREEN_ROWS ? 'high' : undefined}
                     decoding="async"
                     className="size-full object-contain"
                   />
@@ -219,10 +194,4 @@ function openWords(video: boolean, more: number): string {
   if (more > 0)
     return video ? t('posts.grid.playVideoMore', { more }) : t('posts.grid.viewFullSizeMore', { more });
   return video ? t('posts.grid.playVideo') : t('posts.viewer.viewFullSize');
-}
-
-/** Every WebP width Hearth keeps of a photo (ADR 050), for the browser to choose by `sizes`. */
-export function srcSetOf(photo: Photo): string | undefined {
-  if (photo.sizes.length < 2) return undefined;
-  return photo.sizes.map((size) => `${size.url} ${size.width}w`).join(', ');
 }

@@ -5,7 +5,8 @@ import { useLocale, useT } from '@web/i18n/i18n';
 import { cn } from '@web/lib/cn';
 import { ImageViewer } from './image-viewer';
 import { VideoPlayer } from './video-player';
-import { PhotoGrid, photosOf, srcSetOf } from './photo-grid';
+import { PhotoGrid } from './photo-grid';
+import { photosOf, srcSetOf } from './photo-layout';
 import { photoPath } from './photo-address';
 
 /** What an attachment needs of a post (or a published post); sizes, thumbnail and files are optional. */
