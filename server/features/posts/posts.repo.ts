@@ -285,13 +285,24 @@ export async function postCounts(
           ),
         reactions: reactionSummarySql('post_reactions', sql.raw('posts.id'), viewerId),
         pinned: pinnedSql,
+        // Few posts carry a poll: the polls are read only for those, not for every page (issue 26).
+        hasPoll: sql<boolean>`exists (select 1 from post_polls pp where pp.post_id = posts.id)`.mapWith(
+          Boolean,
+        ),
       })
       .from(posts)
       .where(inArray(posts.id, ids)),
   );
   // Votes change a poll as likes change the counts, so it is read here, apart from the kept posts.
-  const polls = await pollsOfPosts(db, viewerId, ids);
-  return new Map(rows.map(({ id, ...counts }) => [id, { ...counts, poll: polls.get(id) ?? null }]));
+  // A poll is written with its post (ADR 058), so a post read without one never gains one.
+  const polls = await pollsOfPosts(
+    db,
+    viewerId,
+    rows.filter((row) => row.hasPoll).map((row) => row.id),
+  );
+  return new Map(
+    rows.map(({ id, hasPoll: _hasPoll, ...counts }) => [id, { ...counts, poll: polls.get(id) ?? null }]),
+  );
 }
 
 /**
