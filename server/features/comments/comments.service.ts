@@ -52,9 +52,10 @@ export async function loadCommentPage(
 ) {
   const rows = await listTopLevelComments(db, { postId: post.id, viewerId, ...page });
   const shown = rows.slice(0, page.limit);
+  // Each row counts its replies: a page without any sends no statement for them (issue 26).
   const replies = await listFirstReplies(
     db,
-    shown.map((row) => row.id),
+    shown.filter((row) => row.repliesCount > 0).map((row) => row.id),
     viewerId,
   );
   const repliesOf = new Map<string, CommentRow[]>();
