@@ -414,6 +414,37 @@ describe('reads kept until the next write', () => {
     });
   });
 
+  it("keeps a post's comments through another post's publication, and never shows them past a block", async () => {
+    const { client: reader, member: readerMember } = await memberWithClient(app);
+    const { client: author } = await memberWithClient(app);
+    const post = await createPostAs(author, { tldr: 'Comments kept through a publication' });
+    const elsewhere = await createPostAs(author, { tldr: 'Published elsewhere' });
+    expect(
+      (await author.post(`/api/posts/${post.id}/comments`, { comment: { content: 'First!' } })).status,
+    ).toBe(201);
+    await waitForAllJobsDone(app);
+    const cache = app.context.database.readCache as VersionedReadCache;
+    const hits = () => cache.outcomes().find((entry) => entry.kind === 'comments')?.hits ?? 0;
+    const comments = async () => {
+      const response = await reader.get(`/api/posts/${post.id}/comments`);
+      expect(response.status).toBe(200);
+      return (response.body as { content: string }[]).map((comment) => comment.content);
+    };
+    await comments();
+    const before = hits();
+    expect(await comments()).toEqual(['First!']);
+    expect(hits()).toBe(before + 1);
+
+    // Publishing another post writes public_posts, which deciding who sees this post never reads.
+    await publishAs(author, elsewhere.id);
+    expect(await comments()).toEqual(['First!']);
+    expect(hits()).toBe(before + 2);
+
+    // A block between the reader and the post's author hides the post, and its comments, at once.
+    expect((await author.post('/api/blocks', { user_id: readerMember.id })).status).toBe(201);
+    expect((await reader.get(`/api/posts/${post.id}/comments`)).status).toBe(404);
+  });
+
   it('sees a write made straight to the database, outside any request', async () => {
     const { client: reader } = await memberWithClient(app);
     const { client: author } = await memberWithClient(app);

@@ -13,7 +13,7 @@ import { requireUser, signedInOnly } from '../../http/auth';
 import { readingPosts } from '../../db/read-cache';
 import { sendPage } from '../../http/kept-page';
 import { decodeCursor, paginate } from '../../http/pagination';
-import { loadVisiblePost, loadVisibleStillPost } from '../posts/posts.service';
+import { loadVisiblePostScope } from '../posts/posts.service';
 import { presentComment, presentCommentFields } from './comments.presenter';
 import {
   createComment,
@@ -48,7 +48,7 @@ export function registerCommentRoutes(app: App, context: RouteContext) {
       const key = `comments:${JSON.stringify({ postId, viewerId: user.id, cursor, limit })}`;
       return sendPage(reply, context.database.readCache, key, {
         load: async () => {
-          const post = await loadVisibleStillPost(db, postId, user.id);
+          const post = await loadVisiblePostScope(db, postId, user.id);
           // Only this post's comments: a comment on another post keeps this page.
           loaded = await readingPosts([post.id], () => loadCommentPage(db, post, user.id, { cursor, limit }));
           return loaded.rows;
@@ -112,7 +112,7 @@ export function registerCommentRoutes(app: App, context: RouteContext) {
     async (request, reply) => {
       const user = requireUser(request);
       await context.throttle.hit('memberWrites', user.id);
-      const post = await loadVisiblePost(db, request.params.id, user.id);
+      const post = await loadVisiblePostScope(db, request.params.id, user.id);
       const { content, parent_id: parentId } = request.body.comment;
       const { row, view } = await createComment(db, post, user.id, { content, parentId: parentId ?? null });
       return reply.status(201).send(presentComment(row, view));

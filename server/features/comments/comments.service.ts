@@ -4,8 +4,8 @@ import type { Cursor } from '../../http/pagination';
 import { publishCommentEvent, publishPostCounts } from '../events/live-post';
 import { resolveMentions, newlyMentionedMembers } from '../mentions/mentions.service';
 import { notify } from '../notifications/notify';
-import type { StillPostRow } from '../posts/posts.repo';
-import { loadVisiblePost } from '../posts/posts.service';
+import type { PostScopeRow } from '../posts/posts.repo';
+import { loadVisiblePostScope } from '../posts/posts.service';
 import { commentNotificationDrafts } from './comment-notifications';
 import { canComment, canDeleteComment, canEditComment } from './comments.policy';
 import type { CommentView } from './comments.presenter';
@@ -23,7 +23,7 @@ import {
 /** How a comment's rows are shown to this viewer: the post's rules and the members mentioned. */
 async function commentView(
   db: DbOrTx,
-  post: StillPostRow,
+  post: PostScopeRow,
   viewerId: string,
   rows: CommentRow[],
 ): Promise<CommentView> {
@@ -46,15 +46,16 @@ async function commentView(
  */
 export async function loadCommentPage(
   db: DbOrTx,
-  post: StillPostRow,
+  post: PostScopeRow,
   viewerId: string,
   page: { cursor: Cursor | null; limit: number },
 ) {
   const rows = await listTopLevelComments(db, { postId: post.id, viewerId, ...page });
   const shown = rows.slice(0, page.limit);
+  // Each row counts its replies: a page without any sends no statement for them (issue 26).
   const replies = await listFirstReplies(
     db,
-    shown.map((row) => row.id),
+    shown.filter((row) => row.repliesCount > 0).map((row) => row.id),
     viewerId,
   );
   const repliesOf = new Map<string, CommentRow[]>();
@@ -68,7 +69,7 @@ export async function loadVisibleComment(db: DbOrTx, commentId: string, viewerId
   const comment = await findComment(db, commentId, viewerId);
   if (!comment) throw notFound();
   // A comment on a post the member may not see does not exist for them.
-  const post = await loadVisiblePost(db, comment.postId, viewerId);
+  const post = await loadVisiblePostScope(db, comment.postId, viewerId);
   return { comment, post };
 }
 
@@ -92,7 +93,7 @@ export async function loadReplyPage(
  */
 export async function createComment(
   db: DbOrTx,
-  post: StillPostRow,
+  post: PostScopeRow,
   authorId: string,
   input: { content: string; parentId: string | null },
 ) {

@@ -175,6 +175,26 @@ describe('conversation', () => {
       expect(list[0].replies.map((r: { content: string }) => r.content)).toEqual(['Reply', 'Reply to reply']);
     });
 
+    it('shows a single reply under its comment, and none under a comment without replies', async () => {
+      const { client: author } = await memberWithClient(app);
+      const post = await createPostAs(author);
+      const answered = await comment(author, post.id, 'Answered');
+      await comment(author, post.id, 'Only reply', answered.id);
+      await comment(author, post.id, 'Unanswered');
+
+      const list = (await author.get(`/api/posts/${post.id}/comments`)).body as {
+        content: string;
+        replies_count: number;
+        replies: { content: string }[];
+      }[];
+      expect(
+        list.map((top) => [top.content, top.replies_count, top.replies.map((reply) => reply.content)]),
+      ).toEqual([
+        ['Answered', 1, ['Only reply']],
+        ['Unanswered', 0, []],
+      ]);
+    });
+
     it('threads link comments the same way', async () => {
       const { client: owner } = await memberWithClient(app);
       const link = await owner.post('/api/links', {

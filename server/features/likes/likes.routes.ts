@@ -3,7 +3,7 @@ import type { App, RouteContext } from '../../context';
 import { requireUser, signedInOnly } from '../../http/auth';
 import { forbidden } from '../../http/errors';
 import { canCommentInGroup } from '../../policies/group-roles';
-import { loadVisiblePost } from '../posts/posts.service';
+import { loadVisiblePostScope } from '../posts/posts.service';
 import { likePost, unlikePost } from './likes.service';
 
 /** POST and DELETE /api/posts/{id}/likes: idempotent; both answer {liked, likes_count}. */
@@ -17,7 +17,7 @@ export function registerLikeRoutes(app: App, context: RouteContext) {
   app.post('/api/posts/:id/likes', options, async (request) => {
     const user = requireUser(request);
     await context.throttle.hit('memberWrites', user.id);
-    const post = await loadVisiblePost(db, request.params.id, user.id);
+    const post = await loadVisiblePostScope(db, request.params.id, user.id);
     // In a group every role (Commentor and up) may like; a visible group post implies membership.
     if (post.groupId !== null && !canCommentInGroup(post.viewerRole)) throw forbidden();
     return { liked: true, likes_count: await likePost(db, post, user.id) };
@@ -26,7 +26,7 @@ export function registerLikeRoutes(app: App, context: RouteContext) {
   app.delete('/api/posts/:id/likes', options, async (request) => {
     const user = requireUser(request);
     await context.throttle.hit('memberWrites', user.id);
-    const post = await loadVisiblePost(db, request.params.id, user.id);
+    const post = await loadVisiblePostScope(db, request.params.id, user.id);
     return { liked: false, likes_count: await unlikePost(db, post, user.id) };
   });
 }

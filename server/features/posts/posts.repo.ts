@@ -87,6 +87,17 @@ const pinnedSql = sql<boolean>`exists (select 1 from group_pins gpin where gpin.
   Boolean,
 );
 
+/** What the viewer's relation to a post is: whether a block stands between them, and their role in its group. */
+function viewerFacts(viewerId: string) {
+  return {
+    /** The author blocked the viewer or the viewer blocked the author (the post is then not found). */
+    blockedWithViewer: sql<boolean>`not ${notBlockedCondition(viewerId, sql.raw('posts.user_id'))}`.mapWith(
+      Boolean,
+    ),
+    viewerRole: sql<GroupRole | null>`(select gr.role from group_roles gr where gr.group_id = posts.group_id and gr.user_id = ${viewerId})`,
+  };
+}
+
 /** The columns every member's post response needs: the shared ones plus the viewer's facts. */
 function postFields(viewerId: string) {
   return {
@@ -105,11 +116,7 @@ function postFields(viewerId: string) {
       sql<boolean>`exists (select 1 from post_ignores pi where pi.post_id = posts.id and pi.user_id = ${viewerId})`.mapWith(
         Boolean,
       ),
-    /** The author blocked the viewer or the viewer blocked the author (the post is then not found). */
-    blockedWithViewer: sql<boolean>`not ${notBlockedCondition(viewerId, sql.raw('posts.user_id'))}`.mapWith(
-      Boolean,
-    ),
-    viewerRole: sql<GroupRole | null>`(select gr.role from group_roles gr where gr.group_id = posts.group_id and gr.user_id = ${viewerId})`,
+    ...viewerFacts(viewerId),
     /**
      * Pinned in its group (ADR 043). Read with the counts (`postCounts`), by post: a pin or an unpin
      * changes only the cards of that post, never a whole kept page (ADR 056).
@@ -176,6 +183,23 @@ export async function findStillPostForViewer(db: DbOrTx, postId: string, viewerI
   const [row] = await selectStillPosts(db, viewerId).where(eq(posts.id, postId)).limit(1);
   return row ?? null;
 }
+
+/**
+ * What deciding whether the viewer may see a post, and act on it, needs: its author, its group and
+ * the viewer's facts, without its text, files or counts (a like, a comment, a page of comments).
+ * Whether the viewer may see it is the caller's to decide, as with `findPostForViewer`.
+ */
+export async function findPostScopeForViewer(db: DbOrTx, postId: string, viewerId: string) {
+  const [row] = await db
+    .select({ id: posts.id, userId: posts.userId, groupId: posts.groupId, ...viewerFacts(viewerId) })
+    .from(posts)
+    .where(eq(posts.id, postId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A post as `findPostScopeForViewer` reads it. */
+export type PostScopeRow = NonNullable<Awaited<ReturnType<typeof findPostScopeForViewer>>>;
 
 export interface TimelineFilter {
   viewerId: string;
@@ -287,14 +311,23 @@ export async function postCounts(
           ),
         reactions: reactionSummarySql('post_reactions', sql.raw('posts.id'), viewerId),
         pinned: pinnedSql,
+        // Few posts carry a poll: the polls are read only for those, not for every page (issue 26).
+        hasPoll: sql<boolean>`exists (select 1 from post_polls pp where pp.post_id = posts.id)`.mapWith(
+          Boolean,
+        ),
       })
       .from(posts)
       .where(inArray(posts.id, ids)),
   );
   // Votes change a poll as likes change the counts, so it is read here, apart from the kept posts,
-  // and only these posts' poll rows: a vote on another post's poll keeps these counts (ADR 058).
-  const polls = await readingPosts(ids, () => pollsOfPosts(db, viewerId, ids));
-  return new Map(rows.map(({ id, ...counts }) => [id, { ...counts, poll: polls.get(id) ?? null }]));
+  // and only these posts' poll rows: a vote on another post's poll keeps these counts (ADR 058). A
+  // poll is written with its post, so a post read without one never gains one: few posts carry one,
+  // and the polls are read only for those (issue 26).
+  const withPoll = rows.filter((row) => row.hasPoll).map((row) => row.id);
+  const polls = await readingPosts(withPoll, () => pollsOfPosts(db, viewerId, withPoll));
+  return new Map(
+    rows.map(({ id, hasPoll: _hasPoll, ...counts }) => [id, { ...counts, poll: polls.get(id) ?? null }]),
+  );
 }
 
 /**

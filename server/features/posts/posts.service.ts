@@ -28,6 +28,8 @@ import {
   type PostRow,
   type StillPostRow,
   findStillPostForViewer,
+  findPostScopeForViewer,
+  type PostScopeRow,
 } from './posts.repo';
 
 export type PostContext = Pick<AppContext, 'db' | 'config' | 'database' | 'logger' | 'jobs'>;
@@ -71,7 +73,19 @@ export async function loadVisibleStillPost(
   return visibleOrNotFound(await findStillPostForViewer(db, postId, viewerId));
 }
 
-function visibleOrNotFound<Row extends StillPostRow>(row: Row | null): Row {
+/**
+ * `loadVisiblePost` reading only what the visibility rule and the acts on a post need (its author,
+ * group and the viewer's role): for likes, reactions, comments and votes, which answer no post.
+ */
+export async function loadVisiblePostScope(
+  db: DbOrTx,
+  postId: string,
+  viewerId: string,
+): Promise<PostScopeRow> {
+  return visibleOrNotFound(await findPostScopeForViewer(db, postId, viewerId));
+}
+
+function visibleOrNotFound<Row extends PostScopeRow>(row: Row | null): Row {
   if (!row || !canViewPost(row, row.viewerRole) || row.blockedWithViewer) throw notFound();
   return row;
 }

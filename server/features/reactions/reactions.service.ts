@@ -6,7 +6,7 @@ import { canCommentInGroup } from '../../policies/group-roles';
 import { loadVisibleComment } from '../comments/comments.service';
 import { notifyOnce, reactionGroupKey, withdrawNotification } from '../notifications/notifications.service';
 import { publishReactionsChanged } from '../events/live-post';
-import { loadVisiblePost } from '../posts/posts.service';
+import { loadVisiblePostScope } from '../posts/posts.service';
 import { presentAuthor } from '../profiles/people';
 import {
   deleteReaction,
@@ -38,7 +38,7 @@ export async function loadReactionSubject(
   viewerId: string,
 ): Promise<VisibleSubject> {
   if (kind === 'post') {
-    const post = await loadVisiblePost(db, id, viewerId);
+    const post = await loadVisiblePostScope(db, id, viewerId);
     return {
       subject: { kind: 'post', postId: post.id },
       authorId: post.userId,
