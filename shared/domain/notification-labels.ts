@@ -22,4 +22,5 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   event_changed: 'Changes to events I answered',
   event_promoted: 'A place at an event, off its waiting list',
   event_reminder: 'Reminders before events I answered',
+  message: 'Private messages to me',
 };

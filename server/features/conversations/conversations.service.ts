@@ -8,6 +8,8 @@ import type { KeyCursor } from '../../http/key-cursor';
 import type { Cursor } from '../../http/pagination';
 import { canAddToConversation, canMessageMember, isConversationParticipant } from '../../policies/visibility';
 import { publishLiveEvent } from '../events/live-events';
+import { markMessagesRead, messageLineKey } from '../notifications/notifications.repo';
+import { notify } from '../notifications/notify';
 import { decryptMessageText, encryptMessageText, type MessageKeyConfig } from './message-crypto';
 import { isCurrent, presentConversation, presentMessage } from './conversations.presenter';
 import {
@@ -310,6 +312,8 @@ export async function markRead(db: DbOrTx, conversationId: string, viewerId: str
     if (await moveReadMark(tx, conversationId, viewerId, messageId)) {
       await announceConversation(tx, conversationId);
     }
+    // What was read in the thread is not owed again in the Inbox.
+    await markMessagesRead(tx, viewerId, conversationId, messageId);
   });
 }
 
@@ -363,7 +367,9 @@ async function announceMessage(
 /**
  * Sends a message. The sender must still be in the conversation; in a direct one the who-may-write
  * rule holds at every message (a block, or the other's choice, ends it). Replying to a request
- * accepts it. The text is encrypted before it reaches the database.
+ * accepts it. The text is encrypted before it reaches the database. The others hear of it through
+ * `notify` (one inbox line per conversation, push, a mail if still unread after a quiet period),
+ * except those the policy keeps it from: a request not accepted, a muted conversation, a block.
  */
 export async function sendMessage(
   context: ConversationContext,
@@ -408,7 +414,18 @@ export async function sendMessage(
     await insertMessageFiles(tx, id, input.fileIds);
     // Writing means having read what came before.
     await moveReadMark(tx, conversationId, senderId, id);
+    await markMessagesRead(tx, senderId, conversationId, id);
     await announceMessage(tx, 'message.created', conversationId, id);
+    await notify(
+      tx,
+      others.map((p) => ({
+        recipientId: p.userId,
+        actorId: senderId,
+        kind: 'message' as const,
+        messageId: id,
+        groupKey: messageLineKey(conversationId),
+      })),
+    );
     return others.map((p) => p.userId);
   });
   return { message: await loadMessage(context, id, senderId), recipients };

@@ -27,6 +27,7 @@ const KIND_LABELS: Record<UnsubscribeScope, string> = {
   event_changed: 'inbox.kind.eventChanged',
   event_promoted: 'inbox.kind.eventPromoted',
   event_reminder: 'inbox.kind.eventReminder',
+  message: 'inbox.kind.message',
   all: 'inbox.kind.all',
 };
 
