@@ -11,7 +11,7 @@ import { publishLiveEvent } from '../events/live-events';
 import { markMessagesRead, messageLineKey } from '../notifications/notifications.repo';
 import { notify } from '../notifications/notify';
 import { decryptMessageText, encryptMessageText, type MessageKeyConfig } from './message-crypto';
-import { isCurrent, presentConversation, presentMessage } from './conversations.presenter';
+import { isCurrent, messagePreview, presentConversation, presentMessage } from './conversations.presenter';
 import {
   deleteMessageContent,
   existingMembers,
@@ -150,6 +150,15 @@ async function announceConversation(db: DbOrTx, conversationId: string) {
     { userIds: await participantIds(db, conversationId) },
     { type: 'conversation.updated', conversationId },
   );
+}
+
+/**
+ * Whether `senderId` may write to `recipientId` now: the who-may-write rule a conversation is
+ * started and a direct message sent under (canMessageMember), for the profile's "Message" button.
+ */
+export async function mayMessageMember(db: DbOrTx, senderId: string, recipientId: string): Promise<boolean> {
+  const facts = (await messagingFacts(db, senderId, [recipientId])).get(recipientId);
+  return facts !== undefined && canMessageMember(facts);
 }
 
 /**
@@ -385,10 +394,7 @@ export async function sendMessage(
     const others = participants.filter((p) => p.userId !== senderId && p.leftAt === null);
     if (conversation.kind === 'direct') {
       const other = participants.find((p) => p.userId !== senderId);
-      const facts = other
-        ? (await messagingFacts(tx, senderId, [other.userId])).get(other.userId)
-        : undefined;
-      if (!facts || !canMessageMember(facts)) throw cannotMessage();
+      if (!other || !(await mayMessageMember(tx, senderId, other.userId))) throw cannotMessage();
     }
     if (input.replyToId) {
       const answered = await findReadableMessage(tx, input.replyToId, senderId);
@@ -523,13 +529,17 @@ export async function searchMessages(context: ConversationContext, viewerId: str
   const words = folded(query).split(/\s+/).filter(Boolean);
   const rows = await listNewestReadableMessages(context.db, viewerId, MESSAGE_SEARCH_WINDOW);
   const now = new Date();
-  const found: { row: MessageRow; message: Message }[] = [];
+  const found: { row: MessageRow; message: Message; preview: string }[] = [];
   for (const row of rows) {
     const text = readText(context, row.id, row.contentEncrypted);
     if (text === null) continue;
     const haystack = folded(text);
     if (!words.every((word) => haystack.includes(word))) continue;
-    found.push({ row, message: messageView(context, viewerId, row, now) });
+    found.push({
+      row,
+      message: messageView(context, viewerId, row, now),
+      preview: messagePreview(text, false),
+    });
     if (found.length === MESSAGE_SEARCH_RESULTS) break;
   }
   const ids = [...new Set(found.map(({ row }) => row.conversationId))];
@@ -548,9 +558,10 @@ export async function searchMessages(context: ConversationContext, viewerId: str
   const titles = new Map(conversations.map((conversation) => [conversation.id, conversation.title]));
   return found
     .filter(({ row }) => titles.has(row.conversationId))
-    .map(({ row, message }) => ({
+    .map(({ row, message, preview }) => ({
       message,
       conversation: { id: row.conversationId, title: titles.get(row.conversationId)! },
+      preview,
     }));
 }
 
