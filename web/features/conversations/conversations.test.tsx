@@ -58,6 +58,11 @@ describe('/messages', { timeout: 30_000 }, () => {
                 conversation: { id: testId('conversation:circle'), title: 'Garden crew' },
                 preview: 'Seeds are in',
               },
+              {
+                message: { ...aMessageResult(), id: testId('message:mine'), sender: viewer, is_owner: true },
+                conversation: { id: testId('conversation:circle'), title: 'Garden crew' },
+                preview: 'More seeds tomorrow',
+              },
             ])
           : jsonResponse([]),
     });
@@ -66,12 +71,13 @@ describe('/messages', { timeout: 30_000 }, () => {
     await screen.findByRole('list', { name: 'Conversations' }, slow);
     await user.type(screen.getByRole('searchbox', { name: 'Search messages' }), 'seeds{Enter}');
     const results = await screen.findByRole('list', { name: 'Messages matching “seeds”' }, slow);
-    const result = within(results).getByRole('link', { name: /Garden crew/ });
-    expect(result).toHaveAttribute(
+    const [result, mine] = within(results).getAllByRole('link', { name: /Garden crew/ });
+    expect(within(mine!).getByText('You: More seeds tomorrow')).toBeInTheDocument();
+    expect(result!).toHaveAttribute(
       'href',
       `/messages/${testId('conversation:circle')}?message=${testId('message:seeds')}`,
     );
-    expect(within(result).getByText('Cleo Park: Seeds are in')).toBeInTheDocument();
+    expect(within(result!).getByText('Cleo Park: Seeds are in')).toBeInTheDocument();
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
     expect(calls.some((call) => call.url === '/api/messages/search?q=seeds')).toBe(true);
 

@@ -100,9 +100,7 @@ export function MessageSearchResults({ query }: { query: string }) {
       className="divide-y divide-stone-200 overflow-hidden rounded-2xl border border-stone-200 bg-white"
     >
       {results.data.map(({ message, conversation, preview }) => {
-        const sender = message.is_owner
-          ? t('conversations.message.you')
-          : (message.sender?.name ?? t('conversations.message.deletedMember'));
+        const sender = message.sender?.name ?? t('conversations.message.deletedMember');
         return (
           <li key={message.id}>
             <Link
@@ -114,7 +112,11 @@ export function MessageSearchResults({ query }: { query: string }) {
                 <Time value={message.created_at} className="ms-auto shrink-0 text-xs text-stone-500" />
               </span>
               <span className="mt-0.5 line-clamp-2 text-sm text-stone-600">
-                {t('conversations.search.line', { sender, text: preview })}
+                {t('conversations.search.line', {
+                  own: message.is_owner ? 'yes' : 'no',
+                  sender,
+                  text: preview,
+                })}
               </span>
             </Link>
           </li>
