@@ -281,6 +281,28 @@ export function readableMessagesCondition(viewerId: ViewerId): SQL {
   )))`;
 }
 
+/**
+ * Whether a participant hears of a new message outside its thread (its inbox line, push and mail,
+ * ADR 060): on top of reading it, they are in the conversation now, accepted it (a request shows
+ * under Requests only) and did not mute it. The SQL form is `toldOfMessagesCondition`.
+ */
+export function isToldOfMessages(place: (ParticipantWindow & { muted: boolean }) | null): boolean {
+  return place !== null && place.status === 'active' && place.leftAt === null && !place.muted;
+}
+
+/**
+ * SQL condition on `messages`: the viewer may read the row, it is not deleted, and they are told of
+ * it (isToldOfMessages). The inbox re-checks every message line with it, so a line whose message
+ * was deleted, whose conversation was muted or left, or whose sender was blocked since, goes.
+ */
+export function toldOfMessagesCondition(viewerId: ViewerId): SQL {
+  return sql`(messages.deleted_at is null and ${readableMessagesCondition(viewerId)} and exists (
+    select 1 from conversation_participants told_cp
+    where told_cp.conversation_id = messages.conversation_id and told_cp.user_id = ${viewerId}
+      and told_cp.status = 'active' and told_cp.left_at is null and not told_cp.muted
+  ))`;
+}
+
 /** What the who-may-write rule needs to know about two members. */
 export interface MessagingFacts {
   /** The recipient follows the sender; the sender follows the recipient. */

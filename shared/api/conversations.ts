@@ -190,6 +190,11 @@ export type Message = z.infer<typeof MessageSchema>;
 export const MessageListSchema = z.array(MessageSchema);
 
 export const MessageSearchResultsSchema = z.array(
-  z.object({ message: MessageSchema, conversation: z.object({ id: z.string(), title: z.string() }) }),
+  z.object({
+    message: MessageSchema,
+    conversation: z.object({ id: z.string(), title: z.string() }),
+    /** The message as one plain line (its start), for the result list. */
+    preview: z.string(),
+  }),
 );
 export type MessageSearchResults = z.infer<typeof MessageSearchResultsSchema>;

@@ -20,7 +20,14 @@ export const NotificationActorSchema = z.object({
   profile_id: z.string(),
 });
 
-export const NOTIFICATION_SUBJECT_TYPES = ['post', 'link', 'group', 'profile', 'event'] as const;
+export const NOTIFICATION_SUBJECT_TYPES = [
+  'post',
+  'link',
+  'group',
+  'profile',
+  'event',
+  'conversation',
+] as const;
 
 /** What the notification is about, for rendering beside the text. */
 export const NotificationSubjectSchema = z.object({

@@ -116,6 +116,7 @@ describe('a profile as the API answers it', () => {
     is_following: false,
     follows_you: true,
     is_self: false,
+    can_message: true,
   };
 
   it('carries the spec fields (section 3) and the follow facts, every field required', () => {
@@ -124,7 +125,7 @@ describe('a profile as the API answers it', () => {
 
   it('allows null names, avatar, about and location, counts only as whole numbers', () => {
     expect(ProfileSchema.safeParse({ ...profile, first_name: null, last_name: null }).success).toBe(true);
-    for (const field of ['id', 'username', 'name', 'created_at', 'is_self'])
+    for (const field of ['id', 'username', 'name', 'created_at', 'is_self', 'can_message'])
       expect(ProfileSchema.safeParse({ ...profile, [field]: null }).success, field).toBe(false);
     expect(ProfileSchema.safeParse({ ...profile, followers_count: 1.5 }).success).toBe(false);
     expect(ProfileSchema.safeParse({ ...profile, following_count: 1.5 }).success).toBe(false);

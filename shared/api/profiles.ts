@@ -26,6 +26,11 @@ export const ProfileSchema = z.object({
   follows_you: z.boolean(),
   /** This is my own profile. */
   is_self: z.boolean(),
+  /**
+   * I may write to this member (ADR 060): the rule a message is sent under, answered for the
+   * profile's "Message" button; false on my own profile.
+   */
+  can_message: z.boolean(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 

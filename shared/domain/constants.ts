@@ -84,7 +84,8 @@ export const STORAGE_KEYS = { redirectAfterLogin: 'redirectAfterLogin' } as cons
  * What a notification is about. Each kind has its own mail preference (off, at once, daily digest).
  * `post_like`, `link_like` and `reaction` are grouped in the inbox ("Ana and 3 others liked …",
  * "… reacted to your post"); `group_post` (a new post in one of my groups, ADR 045) by group
- * ("3 new posts in Climbing Club").
+ * ("3 new posts in Climbing Club"); `message` (a private message, ADR 060) by conversation
+ * ("Ana sent you 3 messages").
  */
 export const NOTIFICATION_KINDS = [
   'comment',
@@ -108,6 +109,7 @@ export const NOTIFICATION_KINDS = [
   'event_promoted',
   'event_reminder',
   'event_scheduled',
+  'message',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -23,4 +23,5 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   event_promoted: 'A place at an event, off its waiting list',
   event_reminder: 'Reminders before events I answered',
   event_scheduled: 'Dates set for events I answered in a date poll',
+  message: 'Private messages to me',
 };

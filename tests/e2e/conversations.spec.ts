@@ -34,7 +34,7 @@ function aPng(width = 320, height = 200): Promise<Buffer> {
     .toBuffer();
 }
 
-test('two members write to each other live: unread badge, a reply, a photo, a report', async ({
+test('two members write to each other live: unread badge, a reply, a photo, a report, the inbox line, search', async ({
   page,
   browser,
 }) => {
@@ -153,6 +153,52 @@ test('two members write to each other live: unread badge, a reply, a photo, a re
   const reportedId = messages.find((message) => message.content.includes('are you coming'))!.id;
   const again = await benApi.post(`/api/messages/${reportedId}/report`, { data: {} });
   expect(again.status(), await again.text()).toBe(200);
+
+  // Away from the thread, Ben hears of Ana's next messages in his Inbox: one line for the
+  // conversation, arriving live, that opens it; reading the thread reads the line.
+  await benPage.setViewportSize({ width: 1280, height: 800 });
+  await benPage.goto('/inbox');
+  await expect(benPage.getByRole('heading', { name: 'Inbox' })).toBeVisible();
+  for (const content of ['One more thing', 'Bring gloves too']) {
+    const sent = await anaApi.post(`/api/conversations/${conversations[0]!.id}/messages`, {
+      data: { message: { content } },
+    });
+    expect(sent.status(), await sent.text()).toBe(201);
+  }
+  const line = benPage.getByRole('button', { name: new RegExp(`^${fullName(ana)} sent you 2 messages`) });
+  await expect(line).toContainText('Unread');
+  await line.click();
+  await expect(benThread.getByText('Bring gloves too')).toBeVisible();
+  // The read mark moved (the Messages badge is gone): the line is read, and names no unread count.
+  await expect(benNav.getByRole('link', { name: 'Messages', exact: true })).toBeVisible();
+  await benPage.goto('/inbox');
+  await expect(
+    benPage.getByRole('button', { name: new RegExp(`^${fullName(ana)} sent you a message`) }),
+  ).not.toContainText('Unread');
+
+  // Ben searches his messages and opens a result: the thread goes to that message, marked out.
+  await benPage.goto('/messages');
+  await benPage.getByRole('searchbox', { name: 'Search messages' }).fill('seeds');
+  await benPage.getByRole('searchbox', { name: 'Search messages' }).press('Enter');
+  await expect(benPage).toHaveURL(/\/messages\?q=seeds$/);
+  const results = benPage.getByRole('list', { name: 'Messages matching “seeds”' });
+  await results.getByRole('link', { name: /You: Yes, I will bring the seeds/ }).click();
+  const found = benThread
+    .getByRole('article', { name: 'Message from you' })
+    .filter({ hasText: 'Yes, I will bring the seeds' });
+  await expect(found).toHaveAttribute('aria-current', 'true');
+  await expect(found).toBeFocused();
+  await expect(found).toBeInViewport();
+
+  // Ana's profile offers Ben "Message" (they follow each other); a stranger's does not.
+  const stranger = await newMember('cleo');
+  const strangerApi = await signInApi(stranger);
+  await benPage.goto(`/profiles/${await userId(anaApi)}`);
+  await expect(benPage.getByRole('button', { name: `Message ${fullName(ana)}` })).toBeVisible();
+  await benPage.goto(`/profiles/${await userId(strangerApi)}`);
+  await expect(benPage.getByRole('button', { name: `Follow ${fullName(stranger)}` })).toBeVisible();
+  await expect(benPage.getByRole('button', { name: `Message ${fullName(stranger)}` })).toHaveCount(0);
+  await strangerApi.dispose();
 
   await benPage.context().close();
   await anaApi.dispose();

@@ -104,6 +104,8 @@ export const queryKeys = {
     detail: (id: string) => ['conversations', 'detail', id] as const,
     /** GET /api/conversations/{id}/messages, newest last, older pages before. */
     messages: (id: string) => ['conversations', 'messages', id] as const,
+    /** GET /api/messages/search?q=: the member's messages holding every word. */
+    search: (q: string) => ['conversations', 'search', q] as const,
     /** The navigation badge's counts (unread_messages and message_requests of GET /api/me/counts). */
     counts: () => ['conversations', 'counts'] as const,
     /** GET /api/messaging_settings: who may message the member, whether they share read marks. */

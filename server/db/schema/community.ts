@@ -13,6 +13,7 @@ import {
 import type { MailDelivery, NotificationKind } from '../../../shared/domain/constants';
 import { users } from './accounts';
 import { createdAt, id } from './columns';
+import { messages } from './conversations';
 import { groupEvents } from './gatherings';
 import { groups } from './groups';
 import { linkComments, links } from './links';
@@ -40,6 +41,11 @@ export const notifications = pgTable(
     groupId: uuid('group_id').references(() => groups.id, { onDelete: 'cascade' }),
     /** An event's news (ADR 057): shown only while the recipient may see the event. */
     eventId: uuid('event_id').references(() => groupEvents.id, { onDelete: 'cascade' }),
+    /**
+     * A private message (ADR 060): shown only while the recipient may read it, unread and not muted;
+     * its line folds the conversation's messages (`group_key` `message:{conversation_id}`).
+     */
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'cascade' }),
     groupKey: text('group_key'),
     /** What the kind needs beyond the references, e.g. `{ role }` or `{ reason }`. */
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),

@@ -202,6 +202,35 @@ describe('private conversations', () => {
     expect((await start(ana.client, [ben.member.id, stranger.member.id], 'Group')).status).toBe(403);
   });
 
+  it('a profile says whether its member may be written to, by the rule a message is sent under', async () => {
+    const ana = await memberWithClient(app);
+    const ben = await memberWithClient(app);
+    const stranger = await memberWithClient(app);
+    const canMessage = async (viewer: Person, whom: Person) => {
+      const profile = await viewer.client.get(`/api/profiles/${whom.member.id}`);
+      expect(profile.status).toBe(200);
+      return profile.body.can_message as boolean;
+    };
+    expect(await canMessage(ana, ben)).toBe(false);
+    expect((await start(ana.client, [ben.member.id])).status).toBe(403);
+    await mutual(ana, ben);
+    expect(await canMessage(ana, ben)).toBe(true);
+    expect((await start(ana.client, [ben.member.id])).status).toBe(201);
+    expect(await canMessage(ana, ana)).toBe(false);
+    expect(await canMessage(ana, stranger)).toBe(false);
+    // Ben hears only from those he follows, Ana among them; a stranger in his group does not qualify.
+    const group = await createGroupAs(ben.client);
+    await addToGroup(app, group.id, stranger.member.id, 'Poster');
+    expect(await canMessage(stranger, ben)).toBe(true);
+    await ben.client.put('/api/messaging_settings', { messaging_settings: { who_may_message: 'following' } });
+    expect(await canMessage(stranger, ben)).toBe(false);
+    expect((await start(stranger.client, [ben.member.id])).status).toBe(403);
+    expect(await canMessage(ana, ben)).toBe(true);
+    // A block ends it both ways.
+    expect((await ben.client.post('/api/blocks', { user_id: ana.member.id })).status).toBe(201);
+    expect(await canMessage(ben, ana)).toBe(false);
+  });
+
   it('in a circle a block hides the pair’s messages from each other from the block on', async () => {
     const ana = await memberWithClient(app);
     const ben = await memberWithClient(app);
@@ -443,10 +472,13 @@ describe('private conversations', () => {
       (await client.get(`/api/messages/search?q=${encodeURIComponent(q)}`)).body as {
         message: { id: string };
         conversation: { id: string; title: string };
+        preview: string;
       }[];
     const found = await search(ben.client, `${word.toUpperCase()} cafe`);
     expect(found.map((result) => result.message.id)).toEqual([sent.id]);
     expect(found[0]!.conversation.id).toBe(direct.id);
+    // The result list's line: plain text, the Markdown marks gone.
+    expect(found[0]!.preview).toBe(`The ${word} Café is open`);
     expect(await search(eve.client, word)).toEqual([]);
     expect(await search(ben.client, `${word} missing`)).toEqual([]);
     // After leaving, Ben still finds what was said while he was there, never what came later.

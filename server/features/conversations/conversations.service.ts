@@ -8,8 +8,10 @@ import type { KeyCursor } from '../../http/key-cursor';
 import type { Cursor } from '../../http/pagination';
 import { canAddToConversation, canMessageMember, isConversationParticipant } from '../../policies/visibility';
 import { publishLiveEvent } from '../events/live-events';
+import { markMessagesRead, messageLineKey } from '../notifications/notifications.repo';
+import { notify } from '../notifications/notify';
 import { decryptMessageText, encryptMessageText, type MessageKeyConfig } from './message-crypto';
-import { isCurrent, presentConversation, presentMessage } from './conversations.presenter';
+import { isCurrent, messagePreview, presentConversation, presentMessage } from './conversations.presenter';
 import {
   deleteMessageContent,
   existingMembers,
@@ -148,6 +150,15 @@ async function announceConversation(db: DbOrTx, conversationId: string) {
     { userIds: await participantIds(db, conversationId) },
     { type: 'conversation.updated', conversationId },
   );
+}
+
+/**
+ * Whether `senderId` may write to `recipientId` now: the who-may-write rule a conversation is
+ * started and a direct message sent under (canMessageMember), for the profile's "Message" button.
+ */
+export async function mayMessageMember(db: DbOrTx, senderId: string, recipientId: string): Promise<boolean> {
+  const facts = (await messagingFacts(db, senderId, [recipientId])).get(recipientId);
+  return facts !== undefined && canMessageMember(facts);
 }
 
 /**
@@ -310,6 +321,8 @@ export async function markRead(db: DbOrTx, conversationId: string, viewerId: str
     if (await moveReadMark(tx, conversationId, viewerId, messageId)) {
       await announceConversation(tx, conversationId);
     }
+    // What was read in the thread is not owed again in the Inbox.
+    await markMessagesRead(tx, viewerId, conversationId, messageId);
   });
 }
 
@@ -363,7 +376,9 @@ async function announceMessage(
 /**
  * Sends a message. The sender must still be in the conversation; in a direct one the who-may-write
  * rule holds at every message (a block, or the other's choice, ends it). Replying to a request
- * accepts it. The text is encrypted before it reaches the database.
+ * accepts it. The text is encrypted before it reaches the database. The others hear of it through
+ * `notify` (one inbox line per conversation, push, a mail if still unread after a quiet period),
+ * except those the policy keeps it from: a request not accepted, a muted conversation, a block.
  */
 export async function sendMessage(
   context: ConversationContext,
@@ -379,10 +394,7 @@ export async function sendMessage(
     const others = participants.filter((p) => p.userId !== senderId && p.leftAt === null);
     if (conversation.kind === 'direct') {
       const other = participants.find((p) => p.userId !== senderId);
-      const facts = other
-        ? (await messagingFacts(tx, senderId, [other.userId])).get(other.userId)
-        : undefined;
-      if (!facts || !canMessageMember(facts)) throw cannotMessage();
+      if (!other || !(await mayMessageMember(tx, senderId, other.userId))) throw cannotMessage();
     }
     if (input.replyToId) {
       const answered = await findReadableMessage(tx, input.replyToId, senderId);
@@ -408,7 +420,18 @@ export async function sendMessage(
     await insertMessageFiles(tx, id, input.fileIds);
     // Writing means having read what came before.
     await moveReadMark(tx, conversationId, senderId, id);
+    await markMessagesRead(tx, senderId, conversationId, id);
     await announceMessage(tx, 'message.created', conversationId, id);
+    await notify(
+      tx,
+      others.map((p) => ({
+        recipientId: p.userId,
+        actorId: senderId,
+        kind: 'message' as const,
+        messageId: id,
+        groupKey: messageLineKey(conversationId),
+      })),
+    );
     return others.map((p) => p.userId);
   });
   return { message: await loadMessage(context, id, senderId), recipients };
@@ -506,13 +529,17 @@ export async function searchMessages(context: ConversationContext, viewerId: str
   const words = folded(query).split(/\s+/).filter(Boolean);
   const rows = await listNewestReadableMessages(context.db, viewerId, MESSAGE_SEARCH_WINDOW);
   const now = new Date();
-  const found: { row: MessageRow; message: Message }[] = [];
+  const found: { row: MessageRow; message: Message; preview: string }[] = [];
   for (const row of rows) {
     const text = readText(context, row.id, row.contentEncrypted);
     if (text === null) continue;
     const haystack = folded(text);
     if (!words.every((word) => haystack.includes(word))) continue;
-    found.push({ row, message: messageView(context, viewerId, row, now) });
+    found.push({
+      row,
+      message: messageView(context, viewerId, row, now),
+      preview: messagePreview(text, false),
+    });
     if (found.length === MESSAGE_SEARCH_RESULTS) break;
   }
   const ids = [...new Set(found.map(({ row }) => row.conversationId))];
@@ -531,9 +558,10 @@ export async function searchMessages(context: ConversationContext, viewerId: str
   const titles = new Map(conversations.map((conversation) => [conversation.id, conversation.title]));
   return found
     .filter(({ row }) => titles.has(row.conversationId))
-    .map(({ row, message }) => ({
+    .map(({ row, message, preview }) => ({
       message,
       conversation: { id: row.conversationId, title: titles.get(row.conversationId)! },
+      preview,
     }));
 }
 

@@ -17,6 +17,7 @@ import {
   canMemberSeeComment,
   canMemberSeePost,
   canViewEvent,
+  isToldOfMessages,
   canReadMessage,
   canViewLink,
   type EventScope,
@@ -24,7 +25,12 @@ import {
   isConversationParticipant,
 } from '../../policies/visibility';
 import type { LiveEvent } from './live-events';
-import { datedBlocksBetween, findMessageFacts, placesOf } from '../conversations/conversations.repo';
+import {
+  datedBlocksBetween,
+  findMessageFacts,
+  type ParticipantRow,
+  placesOf,
+} from '../conversations/conversations.repo';
 
 /**
  * Of the members listening, those who may see what the event is about, decided by the one policy
@@ -289,17 +295,33 @@ async function groupModerators(db: DbOrTx, groupId: string, candidates: string[]
   return new Set(rows.filter((row) => canAnswerRequests(row.role)).map((row) => row.userId));
 }
 
-/** Of `candidates`, the participants who may read the message (nobody once it is gone). */
-async function membersWhoMayReadMessage(db: DbOrTx, messageId: string, candidates: string[]) {
+/**
+ * Of `candidates`, the participants who may read the message (nobody once it is gone) and whose
+ * place passes `also`.
+ */
+async function membersWhoMayReadMessage(
+  db: DbOrTx,
+  messageId: string,
+  candidates: string[],
+  also: (place: ParticipantRow) => boolean = () => true,
+) {
   const message = await findMessageFacts(db, messageId);
   if (!message) return new Set<string>();
   const places = await placesOf(db, message.conversationId, candidates);
   const blocks = message.senderId ? await datedBlocksBetween(db, [message.senderId], candidates) : [];
   return new Set(
     places
-      .filter((place) => canReadMessage(message, place.userId, place, blocks))
+      .filter((place) => canReadMessage(message, place.userId, place, blocks) && also(place))
       .map((place) => place.userId),
   );
+}
+
+/**
+ * Of `candidates`, those to tell of the message outside its thread (inbox line, push, mail): they
+ * may read it and the policy's isToldOfMessages holds (not a request, not muted, not left).
+ */
+export function membersToldOfMessage(db: DbOrTx, messageId: string, candidates: string[]) {
+  return membersWhoMayReadMessage(db, messageId, candidates, isToldOfMessages);
 }
 
 /** Of `candidates`, those still in the conversation (not left, not declined). */

@@ -1,21 +1,76 @@
 // Raw SQL for the delivery expression (a member's choice, else the kind's default) on each row `n`.
-import { and, inArray, isNull, sql } from 'drizzle-orm';
-import type { MailDelivery } from '../../../shared/domain/constants';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { MailDelivery, NotificationKind } from '../../../shared/domain/constants';
 import type { Locale } from '../../../shared/domain/locales';
 import { type DbOrTx, rowsOf } from '../../db/client';
 import { notifications } from '../../db/schema';
+import type { QuietHours } from '../push/quiet-hours';
 import { memberLocale } from '../users/users.repo';
 import { rowDeliverySql } from './notification-preferences';
 
-/** Unread, unmailed notifications whose recipient wants them at once, newer than `since`. */
-export async function listInstantCandidates(db: DbOrTx, since: Date, limit: number): Promise<string[]> {
+/** A notification to mail at once; a message's carries its recipient's quiet hours (null: none). */
+export interface InstantCandidate {
+  id: string;
+  kind: NotificationKind;
+  quiet: QuietHours | null;
+}
+
+/**
+ * Unread, unmailed notifications whose recipient wants them at once, newer than `since`. A message
+ * waits until `messagesBefore` (its quiet period, ADR 060) and is not mailed again while its
+ * conversation's line holds a mailed row still unread: one mail a conversation until it is read.
+ */
+export async function listInstantCandidates(
+  db: DbOrTx,
+  { since, messagesBefore, limit }: { since: Date; messagesBefore: Date; limit: number },
+): Promise<InstantCandidate[]> {
   const result = await db.execute(sql`
-    select n.id from notifications n
+    select n.id, n.kind, ps.quiet_start, ps.quiet_end, ps.time_zone
+    from notifications n
+    left join push_settings ps on n.kind = 'message' and ps.user_id = n.recipient_id
     where n.mailed_at is null and n.read_at is null and n.created_at > ${since.toISOString()}::timestamptz
       and ${rowDeliverySql()} = 'instant'
+      and (n.kind <> 'message' or (n.created_at <= ${messagesBefore.toISOString()}::timestamptz
+        and not exists (
+          select 1 from notifications o
+          where o.recipient_id = n.recipient_id and o.group_key = n.group_key
+            and o.mailed_at is not null and o.read_at is null)))
     order by n.created_at
     limit ${limit}`);
-  return rowsOf<{ id: string }>(result).map((row) => row.id);
+  return rowsOf<{
+    id: string;
+    kind: NotificationKind;
+    quiet_start: number | null;
+    quiet_end: number | null;
+    time_zone: string | null;
+  }>(result).map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    quiet:
+      row.quiet_start !== null && row.quiet_end !== null
+        ? { start: Number(row.quiet_start), end: Number(row.quiet_end), timeZone: row.time_zone ?? 'UTC' }
+        : null,
+  }));
+}
+
+/** The line's rows still unread and unmailed: a message mail takes its whole conversation's line. */
+export async function unmailedRowsOfLine(
+  db: DbOrTx,
+  recipientId: string,
+  groupKey: string,
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.recipientId, recipientId),
+        eq(notifications.groupKey, groupKey),
+        isNull(notifications.mailedAt),
+        isNull(notifications.readAt),
+      ),
+    );
+  return rows.map((row) => row.id);
 }
 
 export interface MailTarget {

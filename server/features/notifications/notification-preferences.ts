@@ -33,6 +33,8 @@ export const DEFAULT_DELIVERY: Record<NotificationKind, MailDelivery> = {
   // A reminder is only worth something on time: the digest would bring it a day late.
   event_reminder: 'instant',
   event_scheduled: 'instant',
+  // Mailed only when still unread after a quiet period (MESSAGE_MAIL_QUIET_MS), one mail a conversation.
+  message: 'instant',
   link_ready: 'off',
   link_failed: 'off',
 };
@@ -56,6 +58,7 @@ export const DEFAULT_PUSH: Record<NotificationKind, boolean> = {
   event_promoted: true,
   event_reminder: true,
   event_scheduled: true,
+  message: true,
   post_like: false,
   link_like: false,
   reaction: false,

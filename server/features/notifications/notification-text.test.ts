@@ -69,6 +69,35 @@ describe('wordNotification', () => {
     );
   });
 
+  it("words a conversation's unread messages as one line leading to it, never quoting them (ADR 060)", () => {
+    const direct = {
+      ...base,
+      kind: 'message' as const,
+      conversation: { id: 'c1', kind: 'direct' as const, name: null },
+    };
+    expect(wordNotification({ ...direct, unreadRows: 1 }, 'en')).toEqual({
+      text: 'Ana Lima sent you a message',
+      path: '/messages/c1',
+    });
+    expect(wordNotification({ ...direct, unreadRows: 3 }, 'en').text).toBe('Ana Lima sent you 3 messages');
+    // A line read since still names one message, not none.
+    expect(wordNotification({ ...direct, unreadRows: 0 }, 'en').text).toBe('Ana Lima sent you a message');
+    const circle = { ...direct, conversation: { id: 'c2', kind: 'circle' as const, name: 'Rope team' } };
+    expect(wordNotification({ ...circle, othersCount: 2, unreadRows: 5 }, 'en')).toEqual({
+      text: 'Ana Lima and 2 others sent 5 messages in Rope team',
+      path: '/messages/c2',
+    });
+    expect(
+      wordNotification(
+        { ...circle, conversation: { ...circle.conversation, name: null }, unreadRows: 1 },
+        'en',
+      ).text,
+    ).toBe('Ana Lima sent a message in a group conversation');
+    expect(wordNotification({ ...circle, othersCount: 1, unreadRows: 2 }, 'de').text).toBe(
+      'Ana Lima und 1 weitere Person haben 2 Nachrichten in Rope team geschickt',
+    );
+  });
+
   it('words every kind with a non-empty text and an app path', () => {
     for (const kind of NOTIFICATION_KINDS) {
       const { text, path } = wordNotification({ ...base, kind }, 'en');

@@ -16,6 +16,8 @@ import { type MailText, mailText } from '../../i18n/mail-text';
  * - `event_changed` (ADR 057): `{ title, changes: string[], cancelled?: true }`, the event named by
  *   `eventId`; `event_promoted`: `{ title }`; `event_reminder`: `{ title, lead: 'day_before' |
  *   'hour_before' }`; `event_scheduled` (a date poll became the event named by `eventId`): `{ title }`.
+ * - `message` (ADR 060): nothing; the line folds a conversation's unread messages by `unreadRows`
+ *   and is named by `conversation`. It never quotes a message: the mail leaves Hearth.
  */
 
 export interface NotificationFacts {
@@ -37,6 +39,8 @@ export interface NotificationFacts {
   groupName: string | null;
   /** The event an `event_*` notification is about (ADR 057). */
   eventId: string | null;
+  /** The conversation a `message` line is about (ADR 060); a circle's name, when it has one. */
+  conversation: { id: string; kind: 'direct' | 'circle'; name: string | null } | null;
   data: Record<string, unknown>;
 }
 
@@ -71,6 +75,8 @@ const linkPath = (id: string) => `/links/${id}`;
 const groupPath = (id: string) => `/group/${id}`;
 const profilePath = (id: string) => `/profiles/${id}`;
 const eventPath = (id: string) => `/events/${id}`;
+const conversationPath = (id: string) => `/messages/${id}`;
+const MESSAGES_PATH = '/messages';
 const UPCOMING_PATH = '/events';
 const GROUPS_PATH = '/groups';
 const GROUP_REQUESTS_PATH = '/group-requests';
@@ -114,6 +120,24 @@ function changesPhrase(data: Record<string, unknown>, locale: Locale): string | 
     .map((change) => t(EVENT_ASPECTS[change]!));
   if (named.length === 0) return null;
   return new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(named);
+}
+
+/** "Ana sent you 3 messages", or in a circle "… in Climbers": never a word of the messages themselves. */
+function messageLine(
+  t: MailText,
+  facts: NotificationFacts,
+  who: string,
+  others: number,
+): NotificationWording {
+  const conversation = facts.conversation;
+  const values = { who, others, count: Math.max(facts.unreadRows, 1) };
+  const text =
+    conversation?.kind !== 'circle'
+      ? t('mail.notification.message', values)
+      : conversation.name
+        ? t('mail.notification.messageIn', { ...values, name: conversation.name })
+        : t('mail.notification.messageInCircle', values);
+  return { text, path: conversation ? conversationPath(conversation.id) : MESSAGES_PATH };
 }
 
 function wasAccepted(data: Record<string, unknown>): boolean {
@@ -344,6 +368,8 @@ export function wordNotification(facts: NotificationFacts, locale: Locale): Noti
         ),
         path: facts.eventId ? eventPath(facts.eventId) : UPCOMING_PATH,
       };
+    case 'message':
+      return messageLine(t, facts, who, others);
     case 'group_post':
       // Several unread posts read as one line leading to the group; one (or a line read) names it.
       return facts.unreadRows > 1

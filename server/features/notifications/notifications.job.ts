@@ -11,7 +11,9 @@ import {
   listDigestRows,
   listInstantCandidates,
   releaseMailClaim,
+  unmailedRowsOfLine,
 } from './notification-mail.repo';
+import { isQuietAt } from '../push/quiet-hours';
 import { replyAddressFor, replyThreadOf } from '../replies/reply-addresses';
 import { wordLine } from './notifications.presenter';
 import { findNotificationLine, type NotificationLineRow } from './notifications.repo';
@@ -20,7 +22,8 @@ import { signUnsubscribeToken, unsubscribeKey } from './unsubscribe-token';
 /**
  * Notification mail (ADR 016). Instant: every minute a sweep queues one job per unread, unmailed
  * notification whose recipient wants it at once; the job mails it unless it was read (or deleted)
- * meanwhile. Daily: every quarter hour, each member whose clock has passed 07:00 gets a digest of their
+ * meanwhile. A private message (ADR 060) waits a quiet period first, is held while its member's
+ * quiet hours last, and one mail covers its conversation's unread messages. Daily: every quarter hour, each member whose clock has passed 07:00 gets a digest of their
  * unread, unmailed daily-kind notifications from before that 07:00 (ADR 023: in their own zone, UTC
  * when unknown). The rows it lists are claimed, so a later run the same day finds nothing to send,
  * and a run missed at 07:00 is made up by the next one.
@@ -35,6 +38,11 @@ export const DIGEST_HOUR = 7;
 /** An instant mail older than this is not sent any more (a worker that was down for days). */
 const INSTANT_WINDOW_MS = 24 * 60 * 60 * 1000;
 const SWEEP_BATCH = 500;
+/**
+ * A message is mailed only when still unread this long after it came: whoever is in the app reads it
+ * there, and a lively conversation brings one mail, not one a message.
+ */
+export const MESSAGE_MAIL_QUIET_MS = 15 * 60 * 1000;
 
 type MailContext = Pick<AppContext, 'db' | 'mailer' | 'config' | 'jobs' | 'logger'>;
 
@@ -83,7 +91,12 @@ export async function sendInstantMail(context: MailContext, notificationId: stri
   }
   const line = await findNotificationLine(context.db, target.recipientId, notificationId);
   if (!line) return false;
-  const claimed = await claimForMail(context.db, [notificationId]);
+  const claimed = await claimForMail(
+    context.db,
+    line.kind === 'message' && line.groupKey
+      ? await unmailedRowsOfLine(context.db, target.recipientId, line.groupKey)
+      : [notificationId],
+  );
   if (claimed.length === 0) return false;
   const { locale } = target;
   const { text, path, replyTo } = await mailedLine(context, target.recipientId, line, locale);
@@ -109,13 +122,19 @@ export async function sendInstantMail(context: MailContext, notificationId: stri
   return true;
 }
 
-/** Queues a mail job for each notification waiting to be mailed at once (one job per notification). */
+/**
+ * Queues a mail job for each notification waiting to be mailed at once (one job per notification);
+ * a message whose member is in quiet hours waits for a sweep after them.
+ */
 export async function sweepInstantMail(context: MailContext, now: Date = new Date()): Promise<number> {
-  const ids = await listInstantCandidates(
-    context.db,
-    new Date(now.getTime() - INSTANT_WINDOW_MS),
-    SWEEP_BATCH,
-  );
+  const candidates = await listInstantCandidates(context.db, {
+    since: new Date(now.getTime() - INSTANT_WINDOW_MS),
+    messagesBefore: new Date(now.getTime() - MESSAGE_MAIL_QUIET_MS),
+    limit: SWEEP_BATCH,
+  });
+  const ids = candidates
+    .filter((candidate) => !(candidate.quiet && isQuietAt(now, candidate.quiet)))
+    .map((candidate) => candidate.id);
   const job = notificationMailJob(context);
   for (const id of ids) await context.jobs.enqueue(job, { notificationId: id }, { key: id });
   return ids.length;

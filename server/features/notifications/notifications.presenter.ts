@@ -5,8 +5,10 @@ import { presentAuthor, displayName } from '../profiles/people';
 import type { NotificationLineRow } from './notifications.repo';
 import { wordNotification } from './notification-text';
 
-/** The subject shown beside the text: the post, link, group or person it is about. */
+/** The subject shown beside the text: the post, link, group, person or conversation it is about. */
 function subjectOf(row: NotificationLineRow): Notification['subject'] {
+  if (row.conversationId)
+    return { type: 'conversation', id: row.conversationId, title: row.conversationName };
   if (row.eventId) return { type: 'event', id: row.eventId, title: row.eventTitle };
   if (row.linkId) return { type: 'link', id: row.linkId, title: row.linkTitle };
   if (row.postId) return { type: 'post', id: row.postId, title: row.postTitle };
@@ -52,6 +54,10 @@ export function wordLine(row: NotificationLineRow, locale: Locale) {
       groupId: row.groupId,
       groupName: row.groupName,
       eventId: row.eventId,
+      conversation:
+        row.conversationId && row.conversationKind
+          ? { id: row.conversationId, kind: row.conversationKind, name: row.conversationName }
+          : null,
       data: row.data,
     },
     locale,

@@ -7,6 +7,7 @@ import { notifications } from '../../db/schema';
 import type { Cursor } from '../../http/pagination';
 import {
   notBlockedCondition,
+  toldOfMessagesCondition,
   type ViewerId,
   visibleEventsCondition,
   visibleLinksCondition,
@@ -21,7 +22,10 @@ export interface NotificationLineRow {
   createdAt: Date;
   unread: boolean;
   othersCount: number;
-  /** A `group_post` line: how many of its rows are unread ("3 new posts in …"); 0 for other kinds. */
+  /**
+   * A `group_post` or `message` line: how many of its rows are unread ("3 new posts in …", "Ana sent
+   * you 3 messages"); 0 for other kinds.
+   */
   unreadRows: number;
   actorId: string | null;
   actorUsername: string | null;
@@ -39,6 +43,10 @@ export interface NotificationLineRow {
   /** An event's news (ADR 057) and the event's title now. */
   eventId: string | null;
   eventTitle: string | null;
+  /** A `message` line's conversation (ADR 060): its id, whether a circle, and its name now. */
+  conversationId: string | null;
+  conversationKind: 'direct' | 'circle' | null;
+  conversationName: string | null;
   groupKey: string | null;
   data: Record<string, unknown>;
 }
@@ -47,7 +55,8 @@ export interface NotificationLineRow {
  * The recipient's notifications that may still be shown, as `from … where …` over `alias`: a post or
  * link they may no longer see (they left the group, the link went private) hides its notifications;
  * a join request hides once they no longer answer the group's requests; nothing from a member either
- * side has since blocked shows. Each use joins `posts` and `links` of its own (the visibility
+ * side has since blocked shows; a message shows while the policy tells the member of it (readable,
+ * not deleted, the conversation accepted, not muted, not left). Each use joins `posts` and `links` of its own (the visibility
  * conditions name them), so it can be nested inside another: the inner names are the nearer ones.
  */
 function shownFrom(alias: 'n' | 's', recipientId: ViewerId, extra: SQL = sql`true`): SQL {
@@ -61,6 +70,8 @@ function shownFrom(alias: 'n' | 's', recipientId: ViewerId, extra: SQL = sql`tru
       and (${row}.post_id is null or ${visiblePostsCondition(recipientId)})
       and (${row}.link_id is null or ${visibleLinksCondition(recipientId)})
       and (${row}.event_id is null or ${visibleEventsCondition(recipientId)})
+      and (${row}.message_id is null or exists (
+        select 1 from messages where messages.id = ${row}.message_id and ${toldOfMessagesCondition(recipientId)}))
       and (${row}.kind <> 'join_request' or exists (
         select 1 from group_roles gr
         where gr.group_id = ${row}.group_id and gr.user_id = ${recipientId} and gr.role in ('Owner', 'Moderator')))
@@ -90,6 +101,7 @@ function lineQuery(recipientId: ViewerId, where: SQL, tail: SQL): SQL {
     select
       h.id, h.kind, h.created_at, h.post_id, h.comment_id, h.link_id, h.link_comment_id, h.group_id,
       h.event_id, ev.title as event_title,
+      cv.id as conversation_id, cv.kind as conversation_kind, cv.name as conversation_name,
       h.group_key, h.data, h.actor_id,
       to_char(h.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at_exact,
       case when h.group_key is null then h.read_at is null
@@ -101,7 +113,7 @@ function lineQuery(recipientId: ViewerId, where: SQL, tail: SQL): SQL {
           recipientId,
           sql`s.group_key = h.group_key and s.actor_id is distinct from h.actor_id`,
         )}) end as others_count,
-      case when h.kind = 'group_post' then (select count(*) ${shownFrom(
+      case when h.kind in ('group_post', 'message') then (select count(*) ${shownFrom(
         's',
         recipientId,
         sql`s.group_key = h.group_key and s.read_at is null`,
@@ -117,6 +129,8 @@ function lineQuery(recipientId: ViewerId, where: SQL, tail: SQL): SQL {
     left join links l on l.id = h.link_id
     left join groups g on g.id = h.group_id
     left join group_events ev on ev.id = h.event_id
+    left join messages hm on hm.id = h.message_id
+    left join conversations cv on cv.id = hm.conversation_id
     order by h.created_at desc, h.id desc`;
 }
 
@@ -131,6 +145,9 @@ interface RawLine {
   group_id: string | null;
   event_id: string | null;
   event_title: string | null;
+  conversation_id: string | null;
+  conversation_kind: 'direct' | 'circle' | null;
+  conversation_name: string | null;
   group_key: string | null;
   data: Record<string, unknown> | string | null;
   actor_id: string | null;
@@ -171,6 +188,9 @@ function toLine(raw: RawLine): NotificationLineRow {
     groupName: raw.group_name,
     eventId: raw.event_id,
     eventTitle: raw.event_title,
+    conversationId: raw.conversation_id,
+    conversationKind: raw.conversation_kind,
+    conversationName: raw.conversation_name,
     groupKey: raw.group_key,
     data: data ?? {},
   };
@@ -235,11 +255,14 @@ export async function findNotificationLines(
   return new Map(rows.map((row) => [`${row.wanted_recipient_id}:${row.wanted_id}`, toLine(row)]));
 }
 
-/** Unread lines: a group counts once. */
+/**
+ * Unread lines: a group counts once. Message lines are not counted: the Messages entry has its own
+ * badge (`unread_messages`), and one message should not be owed twice (ADR 060).
+ */
 export async function countUnreadLines(db: DbOrTx, recipientId: string): Promise<number> {
   const result = await db.execute(sql`
     select count(distinct coalesce(s.group_key, s.id::text))::int as count
-    ${shownFrom('s', recipientId, sql`s.read_at is null`)}`);
+    ${shownFrom('s', recipientId, sql`s.read_at is null and s.kind <> 'message'`)}`);
   return Number(rowsOf<{ count: number }>(result)[0]?.count ?? 0);
 }
 
@@ -294,4 +317,26 @@ export async function deleteUnreadInGroup(
         isNull(notifications.readAt),
       ),
     );
+}
+
+/** The group key of a conversation's message line: one line per conversation (ADR 060). */
+export const messageLineKey = (conversationId: string) => `message:${conversationId}`;
+
+/**
+ * Reading a conversation reads its message line: the member's message notifications of messages
+ * sent at or before the one their read mark is on.
+ */
+export async function markMessagesRead(
+  db: DbOrTx,
+  recipientId: string,
+  conversationId: string,
+  upToMessageId: string,
+): Promise<void> {
+  await db.execute(sql`
+    update notifications set read_at = now()
+    where recipient_id = ${recipientId} and group_key = ${messageLineKey(conversationId)} and read_at is null
+      and message_id in (
+        select m.id from messages m
+        where m.conversation_id = ${conversationId}
+          and m.created_at <= (select created_at from messages where id = ${upToMessageId}))`);
 }

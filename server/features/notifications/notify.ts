@@ -3,7 +3,12 @@ import type { NotificationKind } from '../../../shared/domain/constants';
 import type { DbOrTx } from '../../db/client';
 import { notifications, userBlocks } from '../../db/schema';
 import { mutedPairs } from '../group-notifications/group-notifications.repo';
-import { membersWhoMaySeeEvent, membersWhoMaySeeLink, membersWhoMaySeePost } from '../events/live-audience';
+import {
+  membersToldOfMessage,
+  membersWhoMaySeeEvent,
+  membersWhoMaySeeLink,
+  membersWhoMaySeePost,
+} from '../events/live-audience';
 import { publishLiveEvent } from '../events/live-events';
 import { queueForPush } from '../push/push.repo';
 
@@ -24,6 +29,8 @@ export interface NotificationDraft {
   groupId?: string | null;
   /** An event's news (ADR 057): told only to those who may see the event. */
   eventId?: string | null;
+  /** A private message (ADR 060): told only to participants isToldOfMessages lets hear of it. */
+  messageId?: string | null;
   /** Rows shown as one line in the inbox share a key, e.g. `post_like:{postId}`. */
   groupKey?: string | null;
   data?: Record<string, unknown>;
@@ -37,6 +44,8 @@ export interface NotificationDraft {
  * - nobody is notified about their own action;
  * - nobody is notified by or about a member they blocked or who blocked them;
  * - nobody is notified about a post or link they may not see (the visibility policy decides);
+ * - nobody is told of a message they may not read, in a conversation they muted, left or have not
+ *   accepted (ADR 060);
  * - nobody is told of a mention, or a new post, in a group they set to `nothing` (ADR 045).
  * Returns the drafts that were recorded.
  */
@@ -71,6 +80,7 @@ export async function notify(
         linkCommentId: draft.linkCommentId ?? null,
         groupId: draft.groupId ?? null,
         eventId: draft.eventId ?? null,
+        messageId: draft.messageId ?? null,
         groupKey: draft.groupKey ?? null,
         data: draft.data ?? {},
       })),
@@ -125,7 +135,7 @@ async function blockedPairs(db: DbOrTx, drafts: NotificationDraft[]): Promise<Se
   return new Set(rows.map((row) => pairKey(row.blockerId, row.blockedId)));
 }
 
-/** For each draft, whether its recipient may see what it is about (one query per post or link). */
+/** For each draft, whether its recipient may see what it is about (a few queries per subject). */
 async function mayBeTold(db: DbOrTx, drafts: NotificationDraft[]): Promise<boolean[]> {
   const bySubject = new Map<string, string[]>();
   for (const draft of drafts) {
@@ -135,9 +145,14 @@ async function mayBeTold(db: DbOrTx, drafts: NotificationDraft[]): Promise<boole
   }
   const seers = new Map<string, Set<string>>();
   for (const [subject, recipients] of bySubject) {
-    const [type, id] = subject.split(':') as ['post' | 'link' | 'event', string];
+    const [type, id] = subject.split(':') as ['post' | 'link' | 'event' | 'message', string];
     const unique = [...new Set(recipients)];
-    const audience = { post: membersWhoMaySeePost, link: membersWhoMaySeeLink, event: membersWhoMaySeeEvent };
+    const audience = {
+      post: membersWhoMaySeePost,
+      link: membersWhoMaySeeLink,
+      event: membersWhoMaySeeEvent,
+      message: membersToldOfMessage,
+    };
     seers.set(subject, await audience[type](db, id, unique));
   }
   return drafts.map((draft) => {
@@ -150,5 +165,6 @@ function subjectKey(draft: NotificationDraft): string | null {
   if (draft.postId) return `post:${draft.postId}`;
   if (draft.linkId) return `link:${draft.linkId}`;
   if (draft.eventId) return `event:${draft.eventId}`;
+  if (draft.messageId) return `message:${draft.messageId}`;
   return null;
 }

@@ -16,6 +16,7 @@ export function aNotificationFacts(overrides: Partial<NotificationFacts> = {}): 
     groupId: 'g1',
     groupName: 'Climbers',
     eventId: null,
+    conversation: null,
     data: {},
     ...overrides,
   };

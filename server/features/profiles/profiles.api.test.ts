@@ -23,6 +23,7 @@ const PROFILE_FIELDS = [
   'is_following',
   'follows_you',
   'is_self',
+  'can_message',
 ].sort();
 
 describe('profiles', () => {

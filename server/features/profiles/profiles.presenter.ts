@@ -2,7 +2,8 @@ import type { Profile } from '../../../shared/api/profiles';
 import { avatarUrl, displayName } from './people';
 import type { ProfileRow } from './profiles.repo';
 
-export function presentProfile(row: ProfileRow, viewerId: string): Profile {
+/** `canMessage`: whether the viewer may write to the member (mayMessageMember); false for one's own. */
+export function presentProfile(row: ProfileRow, viewerId: string, canMessage = false): Profile {
   return {
     id: row.id,
     username: row.username,
@@ -18,5 +19,6 @@ export function presentProfile(row: ProfileRow, viewerId: string): Profile {
     is_following: row.isFollowing,
     follows_you: row.followsYou,
     is_self: row.id === viewerId,
+    can_message: canMessage,
   };
 }

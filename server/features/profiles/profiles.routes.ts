@@ -7,6 +7,7 @@ import { requireUser, signedInOnly } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { keepLocaleChoice } from '../../http/language';
 import { decodeCursor } from '../../http/pagination';
+import { mayMessageMember } from '../conversations/conversations.service';
 import { sendTimelinePage } from '../posts/timeline-page';
 import { presentProfile } from './profiles.presenter';
 import { memberExists } from './profiles.repo';
@@ -53,7 +54,9 @@ export function registerProfileRoutes(app: App, context: RouteContext) {
       { ...signedIn, schema: { params: IdParamsSchema, response: { 200: ProfileSchema } } },
       async (request) => {
         const user = requireUser(request);
-        return presentProfile(await loadProfile(db, request.params.id, user.id), user.id);
+        const profile = await loadProfile(db, request.params.id, user.id);
+        const canMessage = profile.id !== user.id && (await mayMessageMember(db, user.id, profile.id));
+        return presentProfile(profile, user.id, canMessage);
       },
     );
   }

@@ -1,5 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Conversation, Message, MessagingSettings } from '@shared/api/conversations';
+import type {
+  Conversation,
+  Message,
+  MessageSearchResults,
+  MessagingSettings,
+} from '@shared/api/conversations';
 import type { MentionSuggestion } from '@shared/api/mentions';
 import { fetchMeCounts } from '@web/app/shells/me-counts';
 import { api } from '@web/lib/api-client';
@@ -141,6 +146,18 @@ export async function deleteMessage(id: string): Promise<void> {
 /** POST /api/messages/{id}/report, with an optional reason. */
 export async function reportMessage(id: string, reason: string | null): Promise<void> {
   await api.post(`${messagePath(id)}/report`, reason ? { report: { reason } } : {});
+}
+
+/**
+ * GET /api/messages/search?q=: the member's messages holding every word, newest first, each with
+ * its conversation (among their newest 2,000 readable ones, ADR 060).
+ */
+export function messageSearchQueryOptions(q: string) {
+  return queryOptions({
+    queryKey: queryKeys.conversations.search(q),
+    queryFn: async ({ signal }) =>
+      (await api.get<MessageSearchResults>('/messages/search', { query: { q }, signal })).data,
+  });
 }
 
 /** Members whose name or username starts with the text (GET /api/mentions; blocks respected). */

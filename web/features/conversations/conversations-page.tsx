@@ -20,6 +20,7 @@ import { useDocumentTitle } from '@web/lib/use-document-title';
 import { useInfiniteScroll } from '@web/lib/use-infinite-scroll';
 import { fetchConversationPage, messageCountsQueryOptions, type ConversationStatus } from './api';
 import { ConversationRow } from './components/conversation-row';
+import { MessageSearchForm, MessageSearchResults } from './components/message-search';
 import { badgeText } from './components/unread-badge';
 
 const { Dialog: NewConversationDialog, openerProps: newConversationOpener } = onDemandDialog(
@@ -32,15 +33,21 @@ const TABS: readonly ConversationStatus[] = ['active', 'request'];
  * /messages: the member's conversations, newest activity first, under two tabs: Conversations and
  * Requests (first messages from members they do not follow, ADR 060), each with its count. "New
  * message" opens the member picker. The lists refresh when a message arrives live (the navigation's
- * badge invalidates them) and on focus.
+ * badge invalidates them) and on focus. The search box above them finds messages (`?q=`): its
+ * results take the tabs' place until it is cleared.
  */
 export function ConversationsPage() {
   const t = useT();
   useDocumentTitle(t('conversations.list.title'));
   const [params, setParams] = useSearchParams();
   const tab: ConversationStatus = params.get('tab') === 'requests' ? 'request' : 'active';
+  const query = params.get('q')?.trim() ?? '';
   const [composing, setComposing] = useState(false);
   const counts = useQuery(messageCountsQueryOptions());
+
+  function search(q: string) {
+    setParams(q ? { q } : {});
+  }
 
   function choose(next: ConversationStatus) {
     setParams(next === 'request' ? { tab: 'requests' } : {}, { replace: true });
@@ -70,6 +77,32 @@ export function ConversationsPage() {
           </Button>
         }
       />
+      <MessageSearchForm key={query} query={query} onSearch={search} />
+      {query ? (
+        <MessageSearchResults query={query} />
+      ) : (
+        <ConversationTabs tab={tab} choose={choose} onTabKey={onTabKey} tabCount={tabCount} />
+      )}
+      <NewConversationDialog open={composing} onOpenChange={setComposing} />
+    </>
+  );
+}
+
+/** The Conversations and Requests tabs, each with its count, and the chosen one's list. */
+function ConversationTabs({
+  tab,
+  choose,
+  onTabKey,
+  tabCount,
+}: {
+  tab: ConversationStatus;
+  choose: (next: ConversationStatus) => void;
+  onTabKey: (event: KeyboardEvent<HTMLButtonElement>) => void;
+  tabCount: (status: ConversationStatus) => number;
+}) {
+  const t = useT();
+  return (
+    <>
       <div
         role="tablist"
         aria-label={t('conversations.list.tabs')}
@@ -118,7 +151,6 @@ export function ConversationsPage() {
       <div id="conversations-panel" role="tabpanel" aria-labelledby={`conversations-tab-${tab}`}>
         <ConversationList key={tab} status={tab} />
       </div>
-      <NewConversationDialog open={composing} onOpenChange={setComposing} />
     </>
   );
 }

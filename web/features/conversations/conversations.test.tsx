@@ -5,7 +5,9 @@ import { FakeEventSource } from '@web/features/links/test-fixtures';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { testId } from '@web/test/ids';
 import { renderApp } from '@web/test/render-app';
-import { aConversation, ben, cleo, meCounts, pageOf, signedIn, viewer } from './test-fixtures';
+import { aConversation, aMessage, ben, cleo, meCounts, pageOf, signedIn, viewer } from './test-fixtures';
+
+const aMessageResult = () => aMessage('seeds', { sender: cleo, content: 'Seeds are **in**' });
 
 const slow = { timeout: 8000 };
 const oneHourAgo = () => new Date(Date.now() - 60 * 60 * 1000).toISOString();
@@ -43,6 +45,49 @@ const request = () =>
   });
 
 describe('/messages', { timeout: 30_000 }, () => {
+  it('searches messages from the search box and links each result to its message in its conversation', async () => {
+    const { calls } = mockFetch({
+      ...signedIn,
+      'GET /api/me/counts': meCounts(0),
+      'GET /api/conversations': pageOf([circle()]),
+      'GET /api/messages/search': (call) =>
+        call.url.includes('q=seeds')
+          ? jsonResponse([
+              {
+                message: { ...aMessageResult(), id: testId('message:seeds') },
+                conversation: { id: testId('conversation:circle'), title: 'Garden crew' },
+                preview: 'Seeds are in',
+              },
+              {
+                message: { ...aMessageResult(), id: testId('message:mine'), sender: viewer, is_owner: true },
+                conversation: { id: testId('conversation:circle'), title: 'Garden crew' },
+                preview: 'More seeds tomorrow',
+              },
+            ])
+          : jsonResponse([]),
+    });
+    renderApp('/messages');
+    const user = userEvent.setup({ delay: null });
+    await screen.findByRole('list', { name: 'Conversations' }, slow);
+    await user.type(screen.getByRole('searchbox', { name: 'Search messages' }), 'seeds{Enter}');
+    const results = await screen.findByRole('list', { name: 'Messages matching “seeds”' }, slow);
+    const [result, mine] = within(results).getAllByRole('link', { name: /Garden crew/ });
+    expect(within(mine!).getByText('You: More seeds tomorrow')).toBeInTheDocument();
+    expect(result!).toHaveAttribute(
+      'href',
+      `/messages/${testId('conversation:circle')}?message=${testId('message:seeds')}`,
+    );
+    expect(within(result!).getByText('Cleo Park: Seeds are in')).toBeInTheDocument();
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    expect(calls.some((call) => call.url === '/api/messages/search?q=seeds')).toBe(true);
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Search messages' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search messages' }), 'nothing{Enter}');
+    expect(await screen.findByText('No messages found', {}, slow)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(await screen.findByRole('tablist', { name: 'Conversations and requests' })).toBeInTheDocument();
+  });
+
   it('lists conversations with their preview, unread count and muted mark, and switches to Requests', async () => {
     const { calls } = mockFetch({
       ...signedIn,

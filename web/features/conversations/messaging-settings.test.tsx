@@ -40,7 +40,14 @@ describe('Settings → Messages', { timeout: 30_000 }, () => {
 });
 
 describe('a member’s profile', { timeout: 30_000 }, () => {
-  const profile = aProfile({ id: ben.id, username: 'ben', first_name: 'Ben', last_name: 'Stone' });
+  // The server says Ada may write to Ben (a refusal may still come: a block made since).
+  const profile = aProfile({
+    id: ben.id,
+    username: 'ben',
+    first_name: 'Ben',
+    last_name: 'Stone',
+    can_message: true,
+  });
   const routes = {
     ...signedIn,
     [`GET /api/profiles/${ben.id}/`]: jsonResponse(profile),

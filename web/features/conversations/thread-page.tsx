@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, BellOff, Check, RotateCw, Settings, X } from 'lucide-react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Conversation, Message } from '@shared/api/conversations';
 import { useAuth } from '@web/app/auth/auth-context';
 import { onDemandDialog } from '@web/app/resilience/on-demand';
@@ -22,7 +22,7 @@ import { useDocumentTitle } from '@web/lib/use-document-title';
 import { useInfiniteScroll } from '@web/lib/use-infinite-scroll';
 import { acceptRequest, conversationQueryOptions, declineRequest, fetchMessagePage, markRead } from './api';
 import { MessageComposer } from './components/message-composer';
-import { MessageItem } from './components/message-item';
+import { MessageItem, messageElementId } from './components/message-item';
 import { isConversationEvent } from './components/messages-nav-link';
 import { ParticipantAvatars } from './components/participant-avatars';
 import { MESSAGES_PATH, REQUESTS_PATH } from './paths';
@@ -40,7 +40,8 @@ const RUN_GAP_MS = 10 * 60_000;
  * /messages/{id}: one conversation. Its messages newest last, older ones loading on scrolling up
  * (the place kept), under day headings; the composer; the request banner while it is a request; the
  * settings dialog. Live: a message written, edited or deleted, or a change to the conversation,
- * loads it again; the viewer's read mark moves when the latest message is on screen.
+ * loads it again; the viewer's read mark moves when the latest message is on screen. Opened from a
+ * search result (`?message=`), it goes to that message and marks it out.
  */
 export function ThreadPage() {
   const t = useT();
@@ -96,6 +97,8 @@ function Thread({ conversation }: { conversation: Conversation }) {
     () => void fetchNextPage(),
     scroll.settled && hasNextPage && !isFetchingNextPage && !isFetchNextPageError,
   );
+  const [params] = useSearchParams();
+  const target = useMessageTarget(params.get('message'), list, scroll.settled, messages);
   const [bottomRef, bottomVisible] = useVisible<HTMLDivElement>();
   useReadMark(conversation, list.at(-1), bottomVisible);
   const canWrite = conversation.status === 'active' && conversation.can_write;
@@ -191,6 +194,7 @@ function Thread({ conversation }: { conversation: Conversation }) {
                   messages={list}
                   canReply={canWrite}
                   onReply={setReplyTo}
+                  highlightedId={target}
                 />
               )}
             </>
@@ -227,11 +231,13 @@ function MessageList({
   messages,
   canReply,
   onReply,
+  highlightedId,
 }: {
   conversation: Conversation;
   messages: Message[];
   canReply: boolean;
   onReply: (message: Message) => void;
+  highlightedId: string | null;
 }) {
   const clock = useClock();
   const locale = useLocale();
@@ -263,6 +269,7 @@ function MessageList({
               seenBy={seenBy.get(message.id) ?? []}
               canReply={canReply}
               onReply={onReply}
+              highlighted={message.id === highlightedId}
             />
           </li>
         );
@@ -290,6 +297,34 @@ function seenByMessage(conversation: Conversation, messages: Message[]): Map<str
     seen.set(id, [...(seen.get(id) ?? []), name]);
   }
   return seen;
+}
+
+/**
+ * The message a search result opened the thread at (`?message=`): older pages load until it is
+ * there, then it is scrolled to the middle and focused, once. Answers its id once loaded (null
+ * before, or when the thread holds no such message for the viewer: the thread stays at its end).
+ */
+function useMessageTarget(
+  targetId: string | null,
+  messages: Message[],
+  settled: boolean,
+  pages: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> },
+): string | null {
+  const loaded = targetId !== null && messages.some((message) => message.id === targetId);
+  const shown = useRef<string | null>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
+  useEffect(() => {
+    if (targetId === null || loaded || !settled || !hasNextPage || isFetchingNextPage) return;
+    void fetchNextPage();
+  }, [targetId, loaded, settled, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  useEffect(() => {
+    if (!loaded || shown.current === targetId) return;
+    shown.current = targetId;
+    const element = document.getElementById(messageElementId(targetId));
+    element?.scrollIntoView({ block: 'center' });
+    element?.focus({ preventScroll: true });
+  }, [loaded, targetId]);
+  return loaded ? targetId : null;
 }
 
 /**

@@ -65,6 +65,33 @@ describe('/messages/:id', { timeout: 30_000 }, () => {
     expect(within(messageFrom('Ben Stone', 'Seedlings.')).queryByText(/Seen by/)).not.toBeInTheDocument();
   });
 
+  it('opened from a search result, loads older pages until the message is there and marks it out', async () => {
+    const { calls } = mockFetch({
+      ...signedIn,
+      [`GET ${base}`]: () => jsonResponse(conversation),
+      [`GET ${base}/messages`]: (call) =>
+        call.url.includes('before=older')
+          ? pageOf([
+              aMessage('found', {
+                content: 'The seeds are in the shed',
+                created_at: '2026-03-21T08:00:00.000Z',
+              }),
+            ])
+          : pageOf(
+              [aMessage('latest', { content: 'Anything else?', created_at: '2026-03-21T09:00:00.000Z' })],
+              'older',
+            ),
+    });
+    renderApp(`${path}?message=${testId('message:found')}`);
+    const thread = await log();
+    const found = await within(thread).findByText('The seeds are in the shed', {}, slow);
+    const article = found.closest('article')!;
+    await waitFor(() => expect(article).toHaveAttribute('aria-current', 'true'));
+    await waitFor(() => expect(article).toHaveFocus());
+    expect(messageFrom('Ben Stone', 'Anything else?')).not.toHaveAttribute('aria-current');
+    expect(calls.filter((call) => call.url.includes('/messages?before=older'))).toHaveLength(1);
+  });
+
   it('draws the thread: days, own messages at the end, edited, deleted, a deleted member’s, a quote, Seen by', async () => {
     const messages = [
       aMessage('first', { content: 'Are you coming **Saturday**?', created_at: '2026-03-20T10:00:00.000Z' }),

@@ -28,6 +28,7 @@ const KIND_LABELS: Record<UnsubscribeScope, string> = {
   event_promoted: 'inbox.kind.eventPromoted',
   event_scheduled: 'inbox.kind.eventScheduled',
   event_reminder: 'inbox.kind.eventReminder',
+  message: 'inbox.kind.message',
   all: 'inbox.kind.all',
 };
 

@@ -25,19 +25,22 @@ const base: NotificationFacts = {
   groupId: null,
   groupName: null,
   eventId: null,
+  conversation: null,
   data: {},
 };
 
 /** A line as GET /api/notifications presents it, its sentence worded by the server itself. */
 function line(kind: NotificationKind, facts: Partial<NotificationFacts> = {}): Notification {
   const all = { ...base, kind, ...facts };
-  const subject = all.linkId
-    ? { type: 'link' as const, id: all.linkId, title: all.linkTitle }
-    : all.postId
-      ? { type: 'post' as const, id: all.postId, title: all.postTitle }
-      : all.groupId
-        ? { type: 'group' as const, id: all.groupId, title: all.groupName }
-        : null;
+  const subject = all.conversation
+    ? { type: 'conversation' as const, id: all.conversation.id, title: all.conversation.name }
+    : all.linkId
+      ? { type: 'link' as const, id: all.linkId, title: all.linkTitle }
+      : all.postId
+        ? { type: 'post' as const, id: all.postId, title: all.postTitle }
+        : all.groupId
+          ? { type: 'group' as const, id: all.groupId, title: all.groupName }
+          : null;
   const actor = all.actorName
     ? { name: all.actorName, username: 'ana', avatar: null, profile_id: 'profile-1' }
     : null;
@@ -53,6 +56,9 @@ function line(kind: NotificationKind, facts: Partial<NotificationFacts> = {}): N
 const post = { postId: 'p1', postTitle: 'Weekend hike' };
 const group = { groupId: 'g1', groupName: 'Chess club' };
 const reminder = (lead: string) => ({ title: 'Picnic', lead });
+const direct = { conversation: { id: 'c1', kind: 'direct' as const, name: null } };
+const circle = { conversation: { id: 'c2', kind: 'circle' as const, name: 'Rope team' } };
+const unnamedCircle = { conversation: { id: 'c3', kind: 'circle' as const, name: null } };
 
 // Every wording the server has, each read back through its kind's message.
 const lines: Array<[string, Notification]> = [
@@ -99,6 +105,10 @@ const lines: Array<[string, Notification]> = [
     'a reminder an hour before',
     line('event_reminder', { actorName: null, eventId: 'e1', data: reminder('hour_before') }),
   ],
+  ['one message', line('message', { ...direct, unreadRows: 1 })],
+  ['three messages', line('message', { ...direct, unreadRows: 3 })],
+  ['messages in a circle, from two people', line('message', { ...circle, othersCount: 1, unreadRows: 4 })],
+  ['a message in a circle without a name', line('message', { ...unnamedCircle, unreadRows: 1 })],
   [
     'an event edit naming what changed',
     line('event_changed', {
@@ -153,6 +163,10 @@ describe('a notification’s sentence', () => {
     );
     expect(notificationText(line('event_reminder', { actorName: null, data: reminder('hour_before') }))).toBe(
       'تذكير: تبدأ «Picnic» بعد ساعة',
+    );
+    await activateLocale('fr');
+    expect(notificationText(line('message', { ...circle, othersCount: 1, unreadRows: 4 }))).toBe(
+      'Ana Lima et 1 autre personne ont envoyé 4 messages dans Rope team',
     );
   });
 

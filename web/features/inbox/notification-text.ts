@@ -140,6 +140,8 @@ function readNotification(item: Notification): Reading | null {
     case 'event_scheduled':
       found = match(`${who} set the date of (?:the event|“(.*)”)`);
       return found && { id: 'inbox.notification.eventScheduled', values: { ...people, ...titled(found[1]) } };
+    case 'message':
+      return readMessages(item, who, people);
   }
 }
 
@@ -229,4 +231,23 @@ function readGroupPost(item: Notification): Reading | null {
       ...titled(one[2]),
     },
   };
+}
+
+/**
+ * "Ana Lima sent you 3 messages", or in a circle "… sent a message in Climbers" (the circle's name
+ * is the subject's title; a circle without one is "a group conversation").
+ */
+function readMessages(item: Notification, who: string, people: Reading['values']): Reading | null {
+  const count = (said: string) => (said === 'a message' ? 1 : parseInt(said, 10));
+  const direct = new RegExp(`^${who} sent you (a message|\\d+ messages)$`, 's').exec(item.text);
+  if (direct) return { id: 'inbox.notification.message', values: { ...people, count: count(direct[1]!) } };
+  const circle = item.subject?.type === 'conversation' ? item.subject.title : null;
+  const where = circle ? escape(circle) : 'a group conversation';
+  const found = new RegExp(`^${who} sent (a message|\\d+ messages) in ${where}$`, 's').exec(item.text);
+  return (
+    found && {
+      id: 'inbox.notification.messageIn',
+      values: { ...people, count: count(found[1]!), circled: circle ? 'yes' : 'no', circle: circle ?? '' },
+    }
+  );
 }

@@ -90,23 +90,26 @@ describe('/profiles/{id}', () => {
       username: 'grace',
       followers_count: 2,
     });
+    // The profile is asked again after each change (whether Ada may now write to Grace): it answers the state then.
+    let following = false;
     const { calls } = mockFetch({
       'GET /api/auth': jsonResponse(ada),
       'GET /api/groups': jsonResponse([]),
-      'GET /api/profiles/20000000-0000-4000-8000-000000000001/': jsonResponse(grace),
+      'GET /api/profiles/20000000-0000-4000-8000-000000000001/': () =>
+        jsonResponse({ ...grace, is_following: following, followers_count: following ? 3 : 2 }),
       'GET /api/blocks/20000000-0000-4000-8000-000000000001': jsonResponse({
         user_id: '20000000-0000-4000-8000-000000000001',
         blocked: false,
       }),
       'GET /api/profiles/20000000-0000-4000-8000-000000000001/posts': emptyPage(),
-      'POST /api/profiles/20000000-0000-4000-8000-000000000001/follow': jsonResponse({
-        is_following: true,
-        followers_count: 3,
-      }),
-      'DELETE /api/profiles/20000000-0000-4000-8000-000000000001/follow': jsonResponse({
-        is_following: false,
-        followers_count: 2,
-      }),
+      'POST /api/profiles/20000000-0000-4000-8000-000000000001/follow': () => {
+        following = true;
+        return jsonResponse({ is_following: true, followers_count: 3 });
+      },
+      'DELETE /api/profiles/20000000-0000-4000-8000-000000000001/follow': () => {
+        following = false;
+        return jsonResponse({ is_following: false, followers_count: 2 });
+      },
     });
     renderApp('/profiles/20000000-0000-4000-8000-000000000001');
     const user = userEvent.setup({ delay: null });
@@ -140,6 +143,32 @@ describe('/profiles/{id}', () => {
     expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Follow/ })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Edit profile' })).toHaveAttribute('href', '/settings');
+  });
+
+  it('offers Message only when the server says the member may be written to', async () => {
+    const id = '20000000-0000-4000-8000-000000000002';
+    for (const canMessage of [true, false]) {
+      const grace = aProfile({
+        id,
+        username: 'grace',
+        first_name: 'Grace',
+        last_name: 'Hopper',
+        can_message: canMessage,
+      });
+      mockFetch({
+        'GET /api/auth': jsonResponse(ada),
+        'GET /api/groups': jsonResponse([]),
+        [`GET /api/profiles/${id}/`]: jsonResponse(grace),
+        [`GET /api/profiles/${id}/posts`]: emptyPage(),
+        [`GET /api/blocks/${id}`]: jsonResponse({ user_id: id, blocked: false }),
+      });
+      const { unmount } = renderApp(`/profiles/${id}`);
+      expect(await screen.findByRole('button', { name: 'Follow Grace Hopper' })).toBeInTheDocument();
+      expect(screen.queryAllByRole('button', { name: 'Message Grace Hopper' })).toHaveLength(
+        canMessage ? 1 : 0,
+      );
+      unmount();
+    }
   });
 
   it("shows a load failure as 'An error has occurred: {message}'", async () => {

@@ -17,6 +17,7 @@ export function aProfile(overrides: Partial<Profile> & Pick<Profile, 'id' | 'use
     is_following: false,
     follows_you: false,
     is_self: false,
+    can_message: false,
     ...overrides,
   };
 }

@@ -62,6 +62,7 @@ export function MessageItem({
   seenBy,
   canReply,
   onReply,
+  highlighted = false,
 }: {
   message: Message;
   /** The first of a run by the same sender: their name and picture show. */
@@ -70,6 +71,8 @@ export function MessageItem({
   seenBy: string[];
   canReply: boolean;
   onReply: (message: Message) => void;
+  /** The message a search result opened the thread at: marked out, and the current one for assistive tech. */
+  highlighted?: boolean;
 }) {
   const t = useT();
   const [editing, setEditing] = useState(false);
@@ -101,6 +104,7 @@ export function MessageItem({
     <article
       id={messageElementId(message.id)}
       tabIndex={-1}
+      aria-current={highlighted || undefined}
       aria-label={t('conversations.message.label', {
         name: own ? t('conversations.message.you') : senderName,
       })}
@@ -108,6 +112,7 @@ export function MessageItem({
         'group flex scroll-mt-4 gap-2 rounded-xl focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
         own ? 'flex-row-reverse' : 'flex-row',
         showSender ? 'mt-3' : 'mt-1',
+        highlighted && 'bg-amber-100/80 ring-2 ring-amber-300',
       )}
     >
       {own ? null : showSender ? (

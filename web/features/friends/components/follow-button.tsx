@@ -53,6 +53,8 @@ export function FollowButton({
       );
       void queryClient.invalidateQueries({ queryKey: queryKeys.friends.all });
       void queryClient.invalidateQueries({ queryKey: queryKeys.profiles.me() });
+      // Following may make two members mutual: whether they may write to each other is asked again.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.profiles.detail(profileId) });
     },
     onError: (error) => console.error('Follow change failed', error),
   });

@@ -60,7 +60,8 @@ export function ProfileCard({ profile }: { profile: Profile }) {
           ) : (
             <div className="flex flex-wrap items-center gap-2">
               <BlockButton userId={profile.id} name={name} />
-              <MessageMemberButton userId={profile.id} name={name} />
+              {/* Offered only when the server's who-may-write rule allows it (ADR 060). */}
+              {profile.can_message ? <MessageMemberButton userId={profile.id} name={name} /> : null}
               <FollowButton profileId={profile.id} following={profile.is_following} name={name} />
             </div>
           )}
