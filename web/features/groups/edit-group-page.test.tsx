@@ -69,6 +69,7 @@ describe('/groups/edit/{id}', () => {
       'GET /api/links': () => emptyPostsPage(),
       'GET /api/groups/10000000-0000-4000-8000-000000000001/pins': () => jsonResponse([]),
       'GET /api/groups/10000000-0000-4000-8000-000000000001/events': () => jsonResponse([]),
+      'GET /api/groups/10000000-0000-4000-8000-000000000001/date_polls': () => jsonResponse([]),
     });
     const { router } = renderApp('/groups/edit/10000000-0000-4000-8000-000000000001');
     const user = userEvent.setup({ delay: null });

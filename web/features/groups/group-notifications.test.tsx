@@ -40,6 +40,7 @@ function groupPageRoutes(group = climbing) {
     'GET /api/links': emptyPostsPage(),
     [`GET /api/groups/${group.id}/pins`]: jsonResponse([]),
     [`GET /api/groups/${group.id}/events`]: jsonResponse([]),
+    [`GET /api/groups/${group.id}/date_polls`]: jsonResponse([]),
   };
 }
 

@@ -29,6 +29,7 @@ describe('/group/{id}', () => {
       'GET /api/links': emptyPostsPage(),
       'GET /api/groups/10000000-0000-4000-8000-000000000001/pins': jsonResponse([]),
       'GET /api/groups/10000000-0000-4000-8000-000000000001/events': jsonResponse([]),
+      'GET /api/groups/10000000-0000-4000-8000-000000000001/date_polls': jsonResponse([]),
     });
     renderApp('/group/10000000-0000-4000-8000-000000000001');
     expect(await screen.findByRole('heading', { name: 'Book Club' })).toBeInTheDocument();
@@ -79,6 +80,7 @@ describe('/group/{id}', () => {
       'GET /api/links': emptyPostsPage(),
       'GET /api/groups/10000000-0000-4000-8000-000000000001/pins': jsonResponse([]),
       'GET /api/groups/10000000-0000-4000-8000-000000000001/events': jsonResponse([]),
+      'GET /api/groups/10000000-0000-4000-8000-000000000001/date_polls': jsonResponse([]),
     });
     renderApp('/group/10000000-0000-4000-8000-000000000001');
     // A text query first: role queries over the whole frame are slow enough in jsdom to starve the
@@ -122,6 +124,7 @@ describe('/group/{id}', () => {
       'GET /api/links': emptyPostsPage(),
       'GET /api/groups/10000000-0000-4000-8000-000000000001/pins': jsonResponse([]),
       'GET /api/groups/10000000-0000-4000-8000-000000000001/events': jsonResponse([]),
+      'GET /api/groups/10000000-0000-4000-8000-000000000001/date_polls': jsonResponse([]),
     });
     renderApp('/group/10000000-0000-4000-8000-000000000001');
     const user = userEvent.setup({ delay: null });
@@ -150,6 +153,7 @@ describe('/group/{id}', () => {
       'GET /api/links': emptyPostsPage(),
       'GET /api/groups/10000000-0000-4000-8000-000000000001/pins': jsonResponse([]),
       'GET /api/groups/10000000-0000-4000-8000-000000000001/events': jsonResponse([]),
+      'GET /api/groups/10000000-0000-4000-8000-000000000001/date_polls': jsonResponse([]),
     });
     renderApp('/group/10000000-0000-4000-8000-000000000001');
     expect(await screen.findByRole('heading', { name: 'Book Club' })).toBeInTheDocument();
@@ -263,6 +267,7 @@ describe('/group/{id}', () => {
       [`GET /api/groups/${id}/group_roles`]: jsonResponse([]),
       [`GET /api/groups/${id}/pins`]: jsonResponse([pinned]),
       [`GET /api/groups/${id}/events`]: jsonResponse([]),
+      [`GET /api/groups/${id}/date_polls`]: jsonResponse([]),
       'GET /api/posts': jsonResponse([later, pinned], { headers: { 'x-has-next-page': 'false' } }),
       'GET /api/links': emptyPostsPage(),
     });
@@ -304,6 +309,7 @@ describe('/group/{id}', () => {
       [`GET /api/groups/${club.id}/group_roles`]: jsonResponse([]),
       [`GET /api/groups/${club.id}/pins`]: jsonResponse([]),
       [`GET /api/groups/${club.id}/events`]: jsonResponse([]),
+      [`GET /api/groups/${club.id}/date_polls`]: jsonResponse([]),
       'GET /api/posts': jsonResponse([newest, oldest], { headers: { 'x-has-next-page': 'false' } }),
       'GET /api/links': jsonResponse([shared], { headers: { 'x-has-next-page': 'false' } }),
     });
@@ -349,6 +355,7 @@ describe('/group/{id}', () => {
       [`GET /api/groups/${club.id}/group_roles`]: jsonResponse([]),
       [`GET /api/groups/${club.id}/pins`]: jsonResponse([]),
       [`GET /api/groups/${club.id}/events`]: jsonResponse([]),
+      [`GET /api/groups/${club.id}/date_polls`]: jsonResponse([]),
       'GET /api/posts': (call) =>
         call.url.includes('after=P2')
           ? jsonResponse([older], { headers: { 'x-has-next-page': 'false' } })
@@ -389,6 +396,7 @@ describe('/group/{id}', () => {
       [`GET /api/groups/${club.id}/group_roles`]: jsonResponse([]),
       [`GET /api/groups/${club.id}/pins`]: jsonResponse([]),
       [`GET /api/groups/${club.id}/events`]: jsonResponse([]),
+      [`GET /api/groups/${club.id}/date_polls`]: jsonResponse([]),
       'GET /api/posts': () => emptyPostsPage(),
       'GET /api/links': () => jsonResponse(linksNow, { headers: { 'x-has-next-page': 'false' } }),
     });
@@ -413,6 +421,7 @@ describe('/group/{id}', () => {
       [`GET /api/groups/${id}/group_roles`]: jsonResponse([]),
       [`GET /api/groups/${id}/pins`]: () => jsonResponse(pinsNow),
       [`GET /api/groups/${id}/events`]: () => jsonResponse([]),
+      [`GET /api/groups/${id}/date_polls`]: () => jsonResponse([]),
       'GET /api/posts': jsonResponse([rules], { headers: { 'x-has-next-page': 'false' } }),
       'GET /api/links': emptyPostsPage(),
     });

@@ -54,6 +54,7 @@ describe('/groups/new', () => {
       'GET /api/links': emptyPostsPage(),
       [`GET /api/groups/${testId('g9')}/pins`]: jsonResponse([]),
       [`GET /api/groups/${testId('g9')}/events`]: jsonResponse([]),
+      [`GET /api/groups/${testId('g9')}/date_polls`]: jsonResponse([]),
     });
     const { router } = renderApp('/groups/new');
     await submitName('  Sunday Hikers ');
