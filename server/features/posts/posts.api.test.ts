@@ -26,6 +26,8 @@ const POST_FIELDS = [
   'group_id',
   // The event the post is the card of (ADR 057).
   'event_id',
+  // The date poll the post is the card of (ADR 057).
+  'date_poll_id',
   'profile_id',
   'liked_by_current_user',
   'likes_count',
