@@ -214,6 +214,14 @@ export const PostSchema = z.object({
 });
 export type Post = z.infer<typeof PostSchema>;
 
+/**
+ * GET /api/posts/{id}: the post with its whole content as HTML (shared/domain/markdown-html.ts, as
+ * a published post's `content_html`), so its page draws it without a Markdown parser in the
+ * browser, as cards draw their preview. Empty when the content is.
+ */
+export const PostDetailSchema = PostSchema.extend({ content_html: z.string() });
+export type PostDetail = z.infer<typeof PostDetailSchema>;
+
 export const PostListSchema = z.array(PostSchema);
 
 /**

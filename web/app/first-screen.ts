@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
-import { withMarkdown } from '@web/components/markdown-loader';
 import { feedQueryOptions, publishedPostOptions } from '@web/features/explore/queries';
 import type { Post } from '@shared/api/posts';
 import { preloadFirstPhotos } from '@web/features/posts/photo-preload';
@@ -60,7 +59,7 @@ export function startFirstScreen(pathname: string, queryClient: QueryClient): vo
   }
   const memberPost = matchPath('/post/:id', pathname) ?? matchPath('/post/:id/photo/:n', pathname);
   if (sessionCheck && memberPost?.params.id) {
-    withMarkdown(import('@web/features/posts/post-detail-page')).catch(() => undefined);
+    import('@web/features/posts/post-detail-page').catch(() => undefined);
     const early = postQueryOptions(memberPost.params.id, { early: true });
     // Its first photos leave with its answer, not once its page is drawn (ADR 050).
     void queryClient.prefetchQuery(early).then(() => {

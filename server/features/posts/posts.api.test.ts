@@ -258,6 +258,22 @@ describe('posts', () => {
       expect((await reader.get('/api/posts/not-a-uuid')).status).toBe(422);
       expect((await app.client().get(`/api/posts/${open.id}`)).status).toBe(401);
     });
+
+    it('carries the whole content as HTML (raw HTML skipped), which lists leave out', async () => {
+      const { client } = await memberWithClient(app);
+      const long = `**Bread** <script>alert(1)</script>\n\n${'market '.repeat(60)}[a link](https://example.org)`;
+      const created = await client.post('/api/posts', { post: { tldr: 'Bread', content: long } });
+      expect(created.status).toBe(201);
+      expect(created.body).not.toHaveProperty('content_html');
+      const res = await client.get(`/api/posts/${created.body.id}`);
+      expect(res.status).toBe(200);
+      expect(res.body.content_html).toContain('<strong>Bread</strong>');
+      // The whole of it, where the card's preview stops at 200 characters.
+      expect(res.body.content_html).toContain('<a href="https://example.org">a link</a>');
+      expect(res.body.content_html).not.toContain('<script');
+      const titleOnly = await client.post('/api/posts', { post: { tldr: 'Only a title' } });
+      expect((await client.get(`/api/posts/${titleOnly.body.id}`)).body.content_html).toBe('');
+    });
   });
 
   describe('DELETE /api/posts/{id}', () => {

@@ -4,6 +4,7 @@ import {
   DeletedResponseSchema,
   GroupPhotoListSchema,
   IdParamsSchema,
+  PostDetailSchema,
   PostListSchema,
   PostFileParamsSchema,
   PostSchema,
@@ -16,6 +17,7 @@ import { requireUser, signedInOnly } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { decodeCursor } from '../../http/pagination';
 import { findGroupWithRole } from '../groups/memberships';
+import { contentHtml } from './content-html';
 import { keptPosts } from './kept-posts';
 import { presentGroupPhotos } from './posts.presenter';
 import { groupPhotoPostsQuery } from './posts.repo';
@@ -129,7 +131,7 @@ export function registerPostRoutes(app: App, context: RouteContext) {
 
   app.get(
     '/api/posts/:id',
-    { preValidation: signedInOnly, schema: { params: IdParamsSchema, response: { 200: PostSchema } } },
+    { preValidation: signedInOnly, schema: { params: IdParamsSchema, response: { 200: PostDetailSchema } } },
     async (request) => {
       const user = requireUser(request);
       const { id } = request.params;
@@ -141,7 +143,8 @@ export function registerPostRoutes(app: App, context: RouteContext) {
         user.id,
         async () => [await loadVisibleStillPost(db, id, user.id)],
       );
-      return post!;
+      // Rendered once per text and kept (./content-html.ts), as cards' previews are.
+      return { ...post!, content_html: post!.content.trim() ? contentHtml(post!.content) : '' };
     },
   );
 

@@ -1,5 +1,5 @@
 import type { Comment, CommentFields } from '@shared/api/comments';
-import type { DeletedResponse, IgnoreResponse, LikeResponse, Post } from '@shared/api/posts';
+import type { DeletedResponse, IgnoreResponse, LikeResponse, Post, PostDetail } from '@shared/api/posts';
 import type { NewPoll } from '@shared/api/polls';
 import type { Report } from '@shared/api/reports';
 import { api } from '@web/lib/api-client';
@@ -44,8 +44,9 @@ export async function fetchPost(
   id: string,
   signal?: AbortSignal,
   { redirectOnUnauthorized }: { redirectOnUnauthorized?: boolean } = {},
-): Promise<Post> {
-  return (await api.get<Post>(`/posts/${encodeURIComponent(id)}`, { signal, redirectOnUnauthorized })).data;
+): Promise<PostDetail> {
+  return (await api.get<PostDetail>(`/posts/${encodeURIComponent(id)}`, { signal, redirectOnUnauthorized }))
+    .data;
 }
 
 export interface NewPost {

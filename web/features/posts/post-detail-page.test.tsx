@@ -51,6 +51,14 @@ describe('/post/{id}', () => {
     expect(within(items[1]!).getByRole('button', { name: 'Delete comment' })).toBeInTheDocument();
   });
 
+  it("draws the content from the server's HTML when the post's answer carries it", async () => {
+    // Told apart from the Markdown on purpose: the page must draw the HTML, not parse `content`.
+    const drawn = { ...post, content_html: '<h2>Heading</h2><p>From the <strong>server</strong></p>' };
+    renderPost({ [`GET ${base}`]: jsonResponse(drawn) });
+    expect(await screen.findByText('server', { selector: 'strong' })).toBeInTheDocument();
+    expect(screen.queryByText('content', { selector: 'strong' })).not.toBeInTheDocument();
+  });
+
   it('posts a trimmed comment (button disabled while blank) and adds it to the list', async () => {
     const added = aComment({
       id: testId('c3'),

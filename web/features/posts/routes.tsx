@@ -9,15 +9,17 @@ export const postsRoutes: FeatureRoute[] = [
     lazy: { Component: exportOf(() => withMarkdown(import('./new-post-page')), 'NewPostPage') },
   },
   {
+    // The post's content arrives as HTML: the page draws without the Markdown parser, which its
+    // comments load once the post is drawn (post-detail-page.tsx).
     shell: 'signed-in',
     path: '/post/:id',
-    lazy: { Component: exportOf(() => withMarkdown(import('./post-detail-page')), 'PostDetailPage') },
+    lazy: { Component: exportOf(() => import('./post-detail-page'), 'PostDetailPage') },
   },
   {
     // A photo's own address (ADR 050): the post page with that photo open in the viewer.
     shell: 'signed-in',
     path: '/post/:id/photo/:n',
-    lazy: { Component: exportOf(() => withMarkdown(import('./post-detail-page')), 'PostDetailPage') },
+    lazy: { Component: exportOf(() => import('./post-detail-page'), 'PostDetailPage') },
   },
   {
     shell: 'signed-in',
