@@ -20,7 +20,11 @@ export function vitestOutcome(json, label, root) {
     // tests are unknown: it counts as one failure, whatever else failed beside it.
     if (file.status === 'failed' && failedTests.length === 0) {
       unloaded += 1;
-      failures.push(`${label}: ${where} (the file failed to run)${why(file.message)}`);
+      // Vitest keeps a hook's error on its suite, which the JSON report leaves out: say where to look.
+      const ran = (file.assertionResults ?? []).some((test) => test.status === 'passed');
+      const reason =
+        file.message || (ran ? 'its tests passed, then a hook failed (its error is in the log)' : '');
+      failures.push(`${label}: ${where} (the file failed to run)${why(reason)}`);
     }
   }
   return {

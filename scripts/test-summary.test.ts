@@ -67,6 +67,29 @@ describe("npm test's summary", () => {
     ]);
   });
 
+  it('names a file whose tests passed and whose closing hook failed, which the report gives no message for', () => {
+    const report = {
+      numPassedTests: 2,
+      numFailedTests: 0,
+      testResults: [
+        {
+          name: `${root}/server/cleanup.api.test.ts`,
+          status: 'failed',
+          message: '',
+          assertionResults: [
+            { status: 'passed', fullName: 'first' },
+            { status: 'passed', fullName: 'second' },
+          ],
+        },
+      ],
+    };
+    const outcome = vitestOutcome(report, 'API on PGlite', root);
+    expect(outcome).toMatchObject({ passed: 2, failed: 1 });
+    expect(outcome?.failures).toEqual([
+      'API on PGlite: server/cleanup.api.test.ts (the file failed to run): its tests passed, then a hook failed (its error is in the log)',
+    ]);
+  });
+
   it('counts a layer that wrote no results as failed, as many as the tests it would have run', () => {
     const outcome = playwrightOutcome(serverNeverBooted, 'browser journeys');
     expect(outcome).toBeNull();
