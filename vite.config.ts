@@ -147,6 +147,7 @@ const PUBLISHED_POST_PAGE = path.join(root, 'web/features/explore/published-post
 const MEMBERS_FRAME = path.join(root, 'web/app/shells/signed-in-shell.tsx');
 const TIMELINE_PAGE = path.join(root, 'web/features/timeline/timeline-page.tsx');
 const SIGN_IN_PAGE = path.join(root, 'web/features/accounts/sign-in-page.tsx');
+const POST_PAGE = path.join(root, 'web/features/posts/post-detail-page.tsx');
 /**
  * Barrels the walk below does not enter: through radix-ui's the feed would "reach" every widget (its
  * only one, the image viewer's dialog, is in vendor already), through lucide-react's every icon
@@ -161,11 +162,11 @@ const BARRELS = /[\\/]node_modules[\\/](radix-ui[\\/]|lucide-react[\\/]dist[\\/]
  * load these small chunks too; without them the parts would sit in screens-common, which also holds
  * the posts area and so imports react-markdown.
  */
-function reachableFrom(page: string, name: string): CodeSplittingNameFunction {
+function reachableFrom(page: string, name: string, { withPage = false } = {}): CodeSplittingNameFunction {
   let reachable: Set<string> | null = null;
   return (id, ctx) => {
     if (!reachable) {
-      reachable = new Set();
+      reachable = new Set(withPage ? [page] : []);
       const pending = [page];
       while (pending.length > 0) {
         const info = ctx.getModuleInfo(pending.pop()!);
@@ -229,6 +230,11 @@ export default defineConfig({
             { name: reachableFrom(MEMBERS_FRAME, 'members-frame'), debugName: 'members-frame', priority: 7 },
             { name: reachableFrom(TIMELINE_PAGE, 'timeline'), debugName: 'timeline', priority: 6 },
             { name: reachableFrom(SIGN_IN_PAGE, 'sign-in'), debugName: 'sign-in', priority: 6 },
+            {
+              name: reachableFrom(POST_PAGE, 'post-page', { withPage: true }),
+              debugName: 'post-page',
+              priority: 5.5,
+            },
             { name: 'overlays', test: OVERLAYS, priority: 5 },
             { name: 'icons', test: ICONS, priority: 4 },
             { name: 'markdown', test: MARKDOWN, priority: 3 },

@@ -3,6 +3,7 @@ import {
   afterFirstScreen,
   FIRST_SCREEN_WAIT_MS,
   firstScreenDrawn,
+  firstScreenDrawnWithPictures,
   firstScreenPending,
   holdUntilFirstScreen,
   resetFirstScreenWait,
@@ -47,5 +48,44 @@ describe('afterFirstScreen', () => {
     expect(done).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(done).toBe(true);
+  });
+});
+
+describe('firstScreenDrawnWithPictures', () => {
+  afterEach(() => {
+    resetFirstScreenWait();
+    document.body.replaceChildren();
+  });
+
+  /** A picture still arriving (jsdom loads none), placed at `top` px in a 1024 x 768 window. */
+  function picture(top: number): HTMLImageElement {
+    const image = document.createElement('img');
+    image.src = '/api/files/photo?variant=w480';
+    image.getBoundingClientRect = () => DOMRect.fromRect({ x: 0, y: top, width: 300, height: 200 });
+    document.body.append(image);
+    return image;
+  }
+
+  it('lets the frame go once the pictures in view have arrived, one of them failing', async () => {
+    holdUntilFirstScreen();
+    const waiting = afterFirstScreen();
+    const first = picture(40);
+    const second = picture(300);
+    firstScreenDrawnWithPictures();
+    expect(await settled(waiting)).toBe(false);
+    first.dispatchEvent(new Event('load'));
+    expect(await settled(waiting)).toBe(false);
+    second.dispatchEvent(new Event('error'));
+    expect(await settled(waiting)).toBe(true);
+  });
+
+  it('waits for no picture below the fold, nor for one already there', async () => {
+    holdUntilFirstScreen();
+    const waiting = afterFirstScreen();
+    picture(2000);
+    const shown = picture(10);
+    shown.removeAttribute('src');
+    firstScreenDrawnWithPictures();
+    expect(await settled(waiting)).toBe(true);
   });
 });

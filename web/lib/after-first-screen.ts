@@ -25,6 +25,32 @@ export function firstScreenDrawn(): void {
   release = null;
 }
 
+/**
+ * The first screen has drawn its data, and what waited goes ahead once the pictures it shows in the
+ * viewport have arrived as well (or failed): on a screen with photos they are its largest paint, and
+ * the frame's calls and the code loaded after the first screen would share their connections. The
+ * page's cap (FIRST_SCREEN_WAIT_MS) still holds, for a picture removed before it loaded.
+ */
+export function firstScreenDrawnWithPictures(): void {
+  if (!firstScreenPending()) return;
+  const arriving = [...document.images].filter((image) => !image.complete && inViewport(image));
+  let left = arriving.length;
+  if (left === 0) return firstScreenDrawn();
+  const arrived = () => {
+    left -= 1;
+    if (left === 0) firstScreenDrawn();
+  };
+  for (const image of arriving) {
+    image.addEventListener('load', arrived, { once: true });
+    image.addEventListener('error', arrived, { once: true });
+  }
+}
+
+function inViewport(element: Element): boolean {
+  const box = element.getBoundingClientRect();
+  return box.bottom > 0 && box.right > 0 && box.top < window.innerHeight && box.left < window.innerWidth;
+}
+
 /** Whether the frame's calls are waiting for the first screen now. */
 export function firstScreenPending(): boolean {
   return release !== null;

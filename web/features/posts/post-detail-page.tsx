@@ -9,11 +9,11 @@ import { NotFoundState } from '@web/components/not-found-state';
 import { Card } from '@web/components/card';
 import { LoadingScreen } from '@web/components/loading-screen';
 import { preloadMarkdown } from '@web/components/markdown-loader';
-import { afterFirstScreen, firstScreenDrawn } from '@web/lib/after-first-screen';
+import { afterFirstScreen, firstScreenDrawnWithPictures } from '@web/lib/after-first-screen';
 import { ApiError, errorMessage } from '@web/lib/api-errors';
 import { useT } from '@web/i18n/i18n';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { CommentsSection } from './components/comments-section';
+import { CommentsOnDemand } from './components/comments-on-demand';
 import { PhotoDescriptions } from './components/photo-descriptions';
 import { PostActions } from './components/post-actions';
 import { PostDetailBody } from './components/post-detail-body';
@@ -45,7 +45,7 @@ export function PostDetailPage() {
   useEffect(() => {
     if (!settled) return;
     // Once the post (or its error) is on screen, the frame's own calls may go.
-    const frame = requestAnimationFrame(() => setTimeout(firstScreenDrawn));
+    const frame = requestAnimationFrame(() => setTimeout(firstScreenDrawnWithPictures));
     return () => cancelAnimationFrame(frame);
   }, [settled]);
   useEffect(() => {
@@ -134,7 +134,12 @@ function PostDetail({ post, openPhoto }: { post: Post; openPhoto: number | null 
           <PostActions post={post} notify={notices.notify} className="mt-5 border-t border-stone-100 pt-3" />
         </article>
       </Card>
-      <CommentsSection postId={post.id} groupId={post.group_id} initialCount={post.comments_count} />
+      <CommentsOnDemand
+        postId={post.id}
+        groupId={post.group_id}
+        initialCount={post.comments_count}
+        now={location.hash === '#comments'}
+      />
     </div>
   );
 }

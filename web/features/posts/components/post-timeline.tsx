@@ -9,7 +9,7 @@ import { EmptyState } from '@web/components/empty-state';
 import { FloatingRefreshButton } from '@web/components/floating-refresh-button';
 import { reportActionFailure } from '@web/lib/action-errors';
 import { t, useT } from '@web/i18n/i18n';
-import { firstScreenDrawn } from '@web/lib/after-first-screen';
+import { firstScreenDrawnWithPictures } from '@web/lib/after-first-screen';
 import { errorMessage } from '@web/lib/api-errors';
 import { mergeTimelines, type TimedItem } from '@web/lib/merged-timeline';
 import { flattenPages, type CursorPage } from '@web/lib/pagination';
@@ -112,7 +112,7 @@ export function PostTimeline({
   useEffect(() => {
     if (!settled) return;
     // Once its first cards (or its error) are on screen, the frame's own calls may go.
-    const frame = requestAnimationFrame(() => setTimeout(firstScreenDrawn));
+    const frame = requestAnimationFrame(() => setTimeout(firstScreenDrawnWithPictures));
     return () => cancelAnimationFrame(frame);
   }, [settled]);
   const markerRef = useInfiniteScroll(
