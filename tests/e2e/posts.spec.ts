@@ -64,6 +64,39 @@ test('the timeline draws its cards from the server’s HTML and loads the Markdo
   expect(renderer).toHaveLength(1);
 });
 
+test('a post’s page and the timeline start their session check and their data from the page’s head, and ask once', async ({
+  page,
+}) => {
+  await signInPage(page, await newMember('early'));
+  const title = `Allotment open day ${Date.now()}`;
+  await writePost(page, title, 'Seedlings **free** to a good home.');
+  const postPath = new URL(page.url()).pathname;
+  const postId = postPath.split('/').at(-1)!;
+
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname, search } = new URL(request.url());
+    if (pathname === '/api/auth' || pathname.startsWith('/api/posts')) asked.push(pathname + search);
+  });
+  const leftOver = () =>
+    page.evaluate(() => Object.keys(window.__hearthFirstCalls?.calls ?? { missing: true }));
+
+  await page.goto(postPath);
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Comments/ })).toBeVisible();
+  // Started by the head (web/public/first-calls.js) and every one taken by the app.
+  expect(await leftOver()).toEqual([]);
+  expect(asked.filter((url) => url === '/api/auth')).toHaveLength(1);
+  expect(asked.filter((url) => url === `/api/posts/${postId}`)).toHaveLength(1);
+
+  asked.length = 0;
+  await page.goto('/dashboard');
+  await expect(page.locator('article', { hasText: title })).toBeVisible();
+  expect(await leftOver()).toEqual([]);
+  expect(asked.filter((url) => url === '/api/auth')).toHaveLength(1);
+  expect(asked.filter((url) => url === '/api/posts')).toHaveLength(1);
+});
+
 test('the timeline loads its menus’ code only when one is first opened, and the keyboard keeps its place', async ({
   page,
 }) => {

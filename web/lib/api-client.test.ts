@@ -9,6 +9,7 @@ import {
   setUnauthorizedHandler,
 } from './api-client';
 import { ApiError } from './api-errors';
+import { FIRST_CALLS_KEEP_MS } from './first-calls';
 
 describe('resolveApiUrl', () => {
   it('prepends /api to paths given without it', () => {
@@ -325,5 +326,64 @@ describe('createApiClient', () => {
     const pending = client.get('/x').catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(1000);
     expect(await pending).toMatchObject({ kind: 'timeout' });
+  });
+});
+
+describe('calls the page head started (ADR 062)', () => {
+  afterEach(() => {
+    delete window.__hearthFirstCalls;
+  });
+
+  it('takes the started answer once instead of asking again, and asks the server the next time', async () => {
+    const { calls } = mockFetch({ 'GET /api/posts/p1': jsonResponse({ id: 'p1', tldr: 'Asked again' }) });
+    window.__hearthFirstCalls = {
+      at: Date.now(),
+      calls: { '/api/posts/p1': Promise.resolve(jsonResponse({ id: 'p1', tldr: 'Started early' })) },
+    };
+    expect((await api.get<{ tldr: string }>('/posts/p1')).data.tldr).toBe('Started early');
+    expect(calls).toHaveLength(0);
+    expect((await api.get<{ tldr: string }>('/posts/p1')).data.tldr).toBe('Asked again');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('leaves an answer started for another address, or too long ago, and never serves a write', async () => {
+    const { calls } = mockFetch({
+      'GET /api/posts': jsonResponse([]),
+      'GET /api/auth': jsonResponse({ id: 'u1' }),
+      'POST /api/posts/p1/like': jsonResponse({ liked: true }),
+    });
+    const early = () => Promise.resolve(jsonResponse({ stale: true }));
+    window.__hearthFirstCalls = {
+      at: Date.now(),
+      calls: { '/api/posts?group_id=g1': early(), '/api/posts/p1/like': early() },
+    };
+    await api.get('/posts');
+    await api.post('/posts/p1/like');
+    window.__hearthFirstCalls = { at: Date.now() - FIRST_CALLS_KEEP_MS - 1, calls: { '/api/auth': early() } };
+    expect((await api.get('/auth')).data).toEqual({ id: 'u1' });
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      'GET /api/posts',
+      'POST /api/posts/p1/like',
+      'GET /api/auth',
+    ]);
+  });
+
+  it('answers a failed early call as a call that reached no server, and stops waiting when cancelled', async () => {
+    mockFetch({});
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    window.__hearthFirstCalls = {
+      at: Date.now(),
+      calls: {
+        '/api/auth': Promise.reject(new TypeError('Failed to fetch')),
+        '/api/posts': new Promise(() => {}),
+      },
+    };
+    const failed = await api.get('/auth').catch((error: unknown) => error);
+    expect(failed).toMatchObject({ kind: 'network' });
+    expect(log).toHaveBeenCalled();
+    const controller = new AbortController();
+    const waiting = api.get('/posts', { signal: controller.signal });
+    controller.abort();
+    await expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

@@ -2,6 +2,7 @@ import { DURATIONS } from '@shared/domain/constants';
 import { MESSAGES } from '@shared/domain/messages';
 import { ApiError, httpError, noResponseError } from './api-errors';
 import { isPublicPath, rememberRedirectAfterLogin, SIGN_IN_PATH } from './auth-paths';
+import { takeFirstCall } from './first-calls';
 import { GATEWAY_STATUSES, reportServerTrouble } from './server-reachability';
 
 /**
@@ -173,6 +174,16 @@ function handleUnauthorized() {
   else window.location.assign(SIGN_IN_PATH);
 }
 
+/** `call`, or its rejection with the signal's reason once `signal` aborts (a call started elsewhere cannot be). */
+function untilAborted<T>(call: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort, { once: true });
+    call.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
 export function createApiClient(config: ApiClientConfig = {}): ApiClient {
   const baseUrl = config.baseUrl ?? API_BASE;
   const defaultTimeout = config.timeoutMs ?? DURATIONS.requestTimeoutMs;
@@ -198,14 +209,18 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
       let response: Response;
       let data: unknown;
       try {
-        response = await fetch(url, {
-          method,
-          headers,
-          body,
-          credentials: 'include',
-          signal: controller.signal,
-          ...(config.cache ? { cache: config.cache } : {}),
-        });
+        // The page's head may have started this very call already (./first-calls.ts).
+        const started = method === 'GET' && !config.cache ? takeFirstCall(url) : null;
+        response = await (started
+          ? untilAborted(started, controller.signal)
+          : fetch(url, {
+              method,
+              headers,
+              body,
+              credentials: 'include',
+              signal: controller.signal,
+              ...(config.cache ? { cache: config.cache } : {}),
+            }));
         data = await readBody(response);
       } catch (cause) {
         if (timedOut) {
