@@ -41,6 +41,55 @@ function serviceWorkerBuild(): Plugin {
   };
 }
 /**
+ * The head script that starts a member's first calls (web/public/first-calls.js, copied as it is)
+ * also starts the code of the screen it starts them for, so that code leaves with the page instead
+ * of once the app's entry has run: for the timeline and for a post's page, the chunk holding the
+ * screen and the members' frame, with every chunk they import that the entry does not already
+ * bring. Its placeholder is filled once the bundle is written (ADR 062).
+ */
+function firstScreenCode(screens: Record<string, string[]>): Plugin {
+  let code: Record<string, string[]> = {};
+  return {
+    name: 'hearth-first-screen-code',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) throw new Error('first-calls.js: the build has no entry chunk');
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const withImports = (start: string[], into = new Set<string>()) => {
+        for (const file of start) {
+          if (into.has(file)) continue;
+          into.add(file);
+          withImports(byName.get(file)?.imports ?? [], into);
+        }
+        return into;
+      };
+      const brought = withImports([entry.fileName]);
+      code = Object.fromEntries(
+        Object.entries(screens).map(([screen, modules]) => {
+          const holders = modules.map((id) => {
+            const holder = chunks.find((chunk) => chunk.moduleIds.includes(id));
+            if (!holder) throw new Error(`first-calls.js: no chunk holds ${path.relative(root, id)}`);
+            return holder.fileName;
+          });
+          const files = [...withImports(holders)].filter((file) => !brought.has(file));
+          return [screen, files.sort().map((file) => `/${file}`)];
+        }),
+      );
+    },
+    closeBundle() {
+      const file = path.join(outDir, 'first-calls.js');
+      if (Object.keys(code).length === 0 || !fs.existsSync(file)) return;
+      const placeholder = '/* hearth:first-screen-code */ {}';
+      const source = fs.readFileSync(file, 'utf8');
+      if (!source.includes(placeholder)) throw new Error('first-calls.js: the code placeholder is missing');
+      fs.writeFileSync(file, source.replace(placeholder, JSON.stringify(code)));
+    },
+  };
+}
+
+/**
  * A build is always React's production build. Vite takes NODE_ENV from the environment when it is
  * set, so a build started under a test runner (NODE_ENV=test) shipped React's development runtime:
  * three times the bytes and many times the work per render. Runs before Vite reads NODE_ENV.
@@ -200,6 +249,10 @@ export default defineConfig({
     react(),
     tailwindcss(),
     serviceWorkerBuild(),
+    firstScreenCode({
+      timeline: [MEMBERS_FRAME, TIMELINE_PAGE],
+      post: [MEMBERS_FRAME, POST_PAGE],
+    }),
     precompress(),
   ],
   resolve: {

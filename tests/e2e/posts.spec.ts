@@ -84,8 +84,14 @@ test('a post’s page and the timeline start their session check and their data 
   await page.goto(postPath);
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: /Comments/ })).toBeVisible();
-  // Started by the head (web/public/first-calls.js) and every one taken by the app.
+  // Started by the head (web/public/first-calls.js) and every one taken by the app; the screen's
+  // code started there too.
   expect(await leftOver()).toEqual([]);
+  const preloaded = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.href),
+    );
+  expect(await preloaded()).toContainEqual(expect.stringMatching(/\/assets\/post-page-[\w-]+\.js$/));
   expect(asked.filter((url) => url === '/api/auth')).toHaveLength(1);
   expect(asked.filter((url) => url === `/api/posts/${postId}`)).toHaveLength(1);
 
@@ -93,6 +99,7 @@ test('a post’s page and the timeline start their session check and their data 
   await page.goto('/dashboard');
   await expect(page.locator('article', { hasText: title })).toBeVisible();
   expect(await leftOver()).toEqual([]);
+  expect(await preloaded()).toContainEqual(expect.stringMatching(/\/assets\/timeline-page-[\w-]+\.js$/));
   expect(asked.filter((url) => url === '/api/auth')).toHaveLength(1);
   expect(asked.filter((url) => url === '/api/posts')).toHaveLength(1);
 });
