@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_DATA_DIR = '.tmp/e2e-data';
+/** The e2e server's log (JSON lines), where a fresh Hearth writes its bootstrap invitation. */
+const E2E_SERVER_LOG = '.tmp/e2e-server.log';
 /** A second server of the same build with rate limits on, for the throttling journey (tests/e2e/public.spec.ts). */
 const throttledPort = Number(process.env.E2E_THROTTLED_PORT ?? 3101);
 export const E2E_THROTTLED_DATA_DIR = '.tmp/e2e-data-throttled';
@@ -40,12 +42,14 @@ export default defineConfig({
   webServer: [
     {
       // A fresh data folder; the operator's invitation (cli invite) starts the journeys' first member.
+      // The log goes to a file, as an operator keeps it: a fresh Hearth writes its bootstrap invitation
+      // there, from which the journeys' admin signs up (tests/e2e/support/members.ts).
       command: [
-        `rm -rf ${E2E_DATA_DIR} .tmp/e2e-host.json .tmp/e2e-built-* .tmp/a11y-violations.jsonl`,
+        `rm -rf ${E2E_DATA_DIR} .tmp/e2e-host.json .tmp/e2e-admin.json .tmp/e2e-built-* .tmp/a11y-violations.jsonl`,
         'npm run build --silent',
         `touch ${BUILT_MARKER}`,
         'node dist/server/cli.js invite > .tmp/e2e-invitation.txt',
-        'node dist/server/main.js',
+        `node dist/server/main.js > ${E2E_SERVER_LOG}`,
       ].join(' && '),
       url: `http://127.0.0.1:${port}/api/health`,
       timeout: 180_000,
@@ -58,7 +62,9 @@ export default defineConfig({
         RATE_LIMITS: 'off',
         // Neither server takes replies by email: both would bind 2525 (and so would a dev server).
         INBOUND_SMTP_PORT: 'off',
-        LOG_LEVEL: 'warn',
+        // Info: the level a fresh Hearth logs its bootstrap invitation at (into E2E_SERVER_LOG).
+        LOG_LEVEL: 'info',
+        LOG_FORMAT: 'json',
         // The links journey serves its article from a local server (tests/e2e/links.spec.ts); the
         // switch is refused in production, so this server runs as a test one.
         LINK_FETCH_ALLOW_LOOPBACK: 'true',

@@ -1,9 +1,11 @@
 import { type APIRequestContext, type Browser, type Page, expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { type Member, host, newMember, signInApi, signInPage } from './support/members';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { type Member, admin, host, newMember, signInApi, signInPage } from './support/members';
 
 test.beforeAll(async () => {
   await host();
+  await admin();
 });
 
 const fullName = (member: Member) => `${member.firstName} ${member.lastName}`;
@@ -12,6 +14,17 @@ async function userId(api: APIRequestContext): Promise<string> {
   const response = await api.get('/api/auth');
   expect(response.status()).toBe(200);
   return ((await response.json()) as { id: string }).id;
+}
+
+/** The two follow each other, so either may write to the other without a request. */
+async function followEachOther(oneApi: APIRequestContext, otherApi: APIRequestContext) {
+  for (const [api, other] of [
+    [oneApi, await userId(otherApi)],
+    [otherApi, await userId(oneApi)],
+  ] as const) {
+    const followed = await api.post(`/api/profiles/${other}/follow`);
+    expect(followed.status(), await followed.text()).toBeLessThan(300);
+  }
 }
 
 /** A separate browser session, as another member would have. */
@@ -45,13 +58,7 @@ test('two members write to each other live: unread badge, a reply, a photo, a re
   const anaApi = await signInApi(ana);
   const benApi = await signInApi(ben);
   // They follow each other: Ana's first message is no request for Ben.
-  for (const [api, other] of [
-    [anaApi, await userId(benApi)],
-    [benApi, await userId(anaApi)],
-  ] as const) {
-    const followed = await api.post(`/api/profiles/${other}/follow`);
-    expect(followed.status(), await followed.text()).toBeLessThan(300);
-  }
+  await followEachOther(anaApi, benApi);
 
   // Ben waits on his timeline; nothing unread yet.
   const benPage = await memberPage(browser, ben);
@@ -142,10 +149,8 @@ test('two members write to each other live: unread badge, a reply, a photo, a re
   await expect(benPage.getByRole('menuitem', { name: 'Reported' })).toBeVisible();
   await benPage.keyboard.press('Escape');
 
-  // The report is on file: asking again is answered "already reported" (200, not 201). The
-  // journeys have no admin (the host joins by an operator invitation, which grants nothing), so
-  // what the admin sees of it is covered by web/features/admin/admin-review-page.test.tsx and the
-  // server's report API tests.
+  // The report is on file: asking again is answered "already reported" (200, not 201). What the
+  // admin sees of a reported message is the journey below.
   const conversations = (await (await benApi.get('/api/conversations')).json()) as { id: string }[];
   const messages = (await (
     await benApi.get(`/api/conversations/${conversations[0]!.id}/messages`)
@@ -203,4 +208,124 @@ test('two members write to each other live: unread badge, a reply, a photo, a re
   await benPage.context().close();
   await anaApi.dispose();
   await benApi.dispose();
+});
+
+test('a reported message reaches the admin with only its neighbours; the admin removes it for both', async ({
+  page,
+  browser,
+}) => {
+  // Three browsers: the two members and the admin.
+  test.setTimeout(180_000);
+  const dora = await newMember('dora');
+  const eli = await newMember('eli');
+  const doraApi = await signInApi(dora);
+  const eliApi = await signInApi(eli);
+  await followEachOther(doraApi, eliApi);
+  const started = await doraApi.post('/api/conversations', {
+    data: { conversation: { user_ids: [await userId(eliApi)] } },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  const conversationId = ((await started.json()) as { id: string }).id;
+
+  // Seven messages in turn; the fourth, Dora's, is the one Eli reports. Each is tagged so that no
+  // other journey's message can stand in for it.
+  const tag = Date.now().toString(36);
+  const said = [
+    [doraApi, `Are you at the seed swap on Saturday? ${tag}-1`],
+    [eliApi, `Yes, from ten, with the bean seeds ${tag}-2`],
+    [doraApi, `Good, I have tomatoes to trade ${tag}-3`],
+    [doraApi, `Send me your home address and your bank login, or else ${tag}-4`],
+    [eliApi, `No, that is not something I will share ${tag}-5`],
+    [doraApi, `Fine, see you on Saturday then ${tag}-6`],
+    [eliApi, `See you there ${tag}-7`],
+  ] as const;
+  for (const [api, content] of said) {
+    const sent = await api.post(`/api/conversations/${conversationId}/messages`, {
+      data: { message: { content } },
+    });
+    expect(sent.status(), await sent.text()).toBe(201);
+  }
+  const text = (n: number) => said[n - 1]![1];
+
+  // Eli reports the fourth message from its menu in the thread.
+  await signInPage(page, eli);
+  await page.goto(`/messages/${conversationId}`);
+  const eliThread = page.getByRole('log', { name: `Messages with ${fullName(dora)}` });
+  const reported = eliThread
+    .getByRole('article', { name: `Message from ${fullName(dora)}` })
+    .filter({ hasText: text(4) });
+  await reported.getByRole('button', { name: 'Message options' }).click();
+  await page.getByRole('menuitem', { name: 'Report' }).click();
+  const reportDialog = page.getByRole('dialog', { name: 'Report message' });
+  await reportDialog.getByLabel('Reason (optional)').fill('Asking for my bank login');
+  await reportDialog.getByRole('button', { name: 'Report message' }).click();
+  await expect(reportDialog).toBeHidden();
+
+  // Dora keeps the conversation open in her own browser.
+  const doraPage = await memberPage(browser, dora);
+  await doraPage.goto(`/messages/${conversationId}`);
+  const doraThread = doraPage.getByRole('log', { name: `Messages with ${fullName(eli)}` });
+  await expect(doraThread.getByText(text(4))).toBeVisible();
+
+  // The admin, in their own browser, opens the reports from the sidebar. Other journeys' reports
+  // may be open too: this one is the item headed by Dora's username.
+  const adminPage = await memberPage(browser, await admin());
+  await adminPage
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: /^Reports/ })
+    .click();
+  await expect(adminPage.getByRole('heading', { level: 1, name: 'Reports & feedback' })).toBeVisible();
+  const item = adminPage.getByRole('listitem', { name: `Message from @${dora.username}` });
+  const context = item.getByRole('list', {
+    name: 'The reported message, with the one before and the one after it',
+  });
+  // Positive control first: the reported message is shown, marked, with Eli's reason.
+  const reportedInContext = context.getByRole('listitem').filter({ hasText: text(4) });
+  await expect(reportedInContext).toBeVisible();
+  await expect(reportedInContext.getByText('Reported', { exact: true })).toBeVisible();
+  await expect(item.getByText('Asking for my bank login')).toBeVisible();
+  // Its immediate context and nothing more: the third and fifth, and no other message anywhere on
+  // the admin's screen.
+  await expect(context.getByRole('listitem')).toHaveCount(3);
+  await expect(context.getByRole('listitem').nth(0)).toContainText(text(3));
+  await expect(context.getByRole('listitem').nth(2)).toContainText(text(5));
+  for (const outside of [1, 2, 6, 7]) {
+    await expect(adminPage.getByText(text(outside))).toHaveCount(0);
+  }
+  await expectNoSeriousA11yViolations(adminPage, 'admin open reports with a reported private message');
+
+  // The admin removes the message, with a reason kept with the report.
+  await item.getByRole('button', { name: 'Remove message' }).click();
+  const removeDialog = adminPage.getByRole('dialog', { name: 'Remove this message?' });
+  await removeDialog.getByLabel('Reason (kept with the report)').fill('Phishing for bank details.');
+  await removeDialog.getByRole('button', { name: 'Remove' }).click();
+  await expect(removeDialog).toBeHidden();
+  await expect(item).toHaveCount(0);
+  // Among the resolved reports it reads as removed, and its text is no longer there to show.
+  await adminPage.getByRole('button', { name: 'Resolved' }).click();
+  await expect(item.getByText('Phishing for bank details.')).toBeVisible();
+  await expect(item.getByText('Removed', { exact: true })).toBeVisible();
+  await expect(context.getByRole('listitem').nth(1)).toContainText('Message deleted');
+  await expect(adminPage.getByText(text(4))).toHaveCount(0);
+  await expectNoSeriousA11yViolations(adminPage, 'admin resolved reports with a removed message (light)');
+  await adminPage.emulateMedia({ colorScheme: 'dark' });
+  await expect(adminPage.locator('html')).toHaveClass(/\bdark\b/);
+  await expectNoSeriousA11yViolations(adminPage, 'admin resolved reports with a removed message (dark)');
+  await adminPage.context().close();
+
+  // Both participants see it deleted in its place, between the messages around it.
+  for (const [thread, from] of [
+    [eliThread, fullName(dora)],
+    [doraThread, 'you'],
+  ] as const) {
+    const messages = thread.getByRole('article', { name: `Message from ${from}` });
+    await expect(messages.filter({ hasText: 'Message deleted' })).toHaveCount(1);
+    await expect(thread.getByText(text(4))).toHaveCount(0);
+    await expect(thread.getByText(text(3))).toBeVisible();
+    await expect(thread.getByText(text(5))).toBeVisible();
+  }
+
+  await doraPage.context().close();
+  await doraApi.dispose();
+  await eliApi.dispose();
 });

@@ -1,8 +1,10 @@
 import { type APIRequestContext, type Browser, type Page, expect, test } from '@playwright/test';
-import { type Member, host, newMember, signInApi, signInPage } from './support/members';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { type Member, admin, host, newMember, signInApi, signInPage } from './support/members';
 
 test.beforeAll(async () => {
   await host();
+  await admin();
 });
 
 async function memberPage(browser: Browser, member: Member): Promise<Page> {
@@ -83,4 +85,81 @@ test("a member reports a group post; the group's Moderator (not an admin) remove
   expect((await authorApi.get(`/api/posts/${postId}`)).status()).toBe(404);
   await authorApi.dispose();
   await ownerApi.dispose();
+});
+
+test("an admin, in none of the group's roles, dismisses one reported post and removes another; its author reads why", async ({
+  page,
+  browser,
+}) => {
+  const owner = await newMember('owner');
+  const author = await newMember('author');
+  const reporter = await newMember('reporter');
+  const ownerApi = await signInApi(owner);
+  const groupName = `Seed library ${Date.now().toString(36)}`;
+  const group = await ownerApi.post('/api/groups', { data: { group: { name: groupName } } });
+  expect(group.status()).toBe(201);
+  const groupId = (await group.json()).id as string;
+  const authorApi = await joinAs(ownerApi, author, groupId, 'Poster');
+  const reporterApi = await joinAs(ownerApi, reporter, groupId, 'Commentor');
+  const tag = Date.now().toString(36);
+  const post = async (tldr: string, content: string) => {
+    const created = await authorApi.post('/api/posts', {
+      data: { post: { tldr, content, group_id: groupId } },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    return (await created.json()).id as string;
+  };
+  const fine = { title: `Plant sale on Sunday ${tag}`, id: '' };
+  fine.id = await post(fine.title, 'Everything grown from our own seeds.');
+  const spam = { title: `Miracle seeds ${tag}`, id: '' };
+  spam.id = await post(spam.title, 'Pay by **wire transfer** only');
+  for (const [postId, reason] of [
+    [fine.id, 'Selling things'],
+    [spam.id, 'A scam'],
+  ]) {
+    const reported = await reporterApi.post(`/api/posts/${postId}/report`, { data: { report: { reason } } });
+    expect(reported.status(), await reported.text()).toBe(201);
+  }
+
+  // The admin reviews every group's reports from the sidebar, in a browser of their own. Other
+  // journeys' reports may be open too: each item is found by its post's title.
+  await signInPage(page, await admin());
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: /^Reports/ })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reports & feedback' })).toBeVisible();
+  const fineItem = page.getByRole('listitem', { name: fine.title });
+  const spamItem = page.getByRole('listitem', { name: spam.title });
+  await expect(fineItem.getByText('Selling things')).toBeVisible();
+  await expect(spamItem.locator('strong', { hasText: 'wire transfer' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'admin open reports of group posts');
+
+  // The plant sale is allowed: dismissed, it leaves the open reports and the post stays.
+  await fineItem.getByRole('button', { name: 'Dismiss', exact: true }).click();
+  await expect(fineItem).toHaveCount(0);
+  await page.getByRole('button', { name: 'Dismissed', exact: true }).click();
+  await expect(fineItem).toBeVisible();
+  expect((await reporterApi.get(`/api/posts/${fine.id}`)).status()).toBe(200);
+
+  // The scam is removed, with a reason its author is told.
+  await page.getByRole('button', { name: 'Open', exact: true }).click();
+  await spamItem.getByRole('button', { name: 'Remove post' }).click();
+  const removeDialog = page.getByRole('dialog', { name: 'Remove this post?' });
+  await removeDialog.getByLabel('Reason (shown to the author)').fill('No payment schemes here.');
+  await removeDialog.getByRole('button', { name: 'Remove' }).click();
+  await expect(removeDialog).toBeHidden();
+  await expect(spamItem).toHaveCount(0);
+  expect((await authorApi.get(`/api/posts/${spam.id}`)).status()).toBe(404);
+
+  // Its author, in their own browser, reads the removal and its reason in the Inbox.
+  const authorPage = await memberPage(browser, author);
+  await authorPage.goto('/inbox');
+  await expect(
+    authorPage.getByRole('button', {
+      name: new RegExp(`^A moderator removed your post .*from ${groupName}: No payment schemes here\\.`),
+    }),
+  ).toBeVisible();
+  await authorPage.context().close();
+  for (const api of [ownerApi, authorApi, reporterApi]) await api.dispose();
 });

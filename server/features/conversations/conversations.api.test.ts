@@ -537,11 +537,17 @@ describe('private conversations', () => {
     const theirs = (await moderator.client.get('/api/admin/reports')).body as { id: string }[];
     expect(theirs.map((row) => row.id)).not.toContain(first.body.id);
 
+    const anaStream = await open(ana.client);
+    const benStream = await open(ben.client);
     const removed = await admin.client.post(`/api/admin/reports/${first.body.id}/removal`, {
       removal: { reason: 'Abusive' },
     });
     expect(removed.status).toBe(200);
     expect(removed.body).toMatchObject({ status: 'resolved', content_removed: true });
+    // Both participants' open threads hear of the removal, as of a deletion by its author.
+    for (const stream of [anaStream, benStream]) {
+      await stream.next((event) => event.type === 'message.deleted' && event.messageId === reported.id);
+    }
     const [shown] = (await ben.client.get(`/api/conversations/${direct.id}/messages?limit=3`)).body.slice(
       0,
       1,

@@ -463,10 +463,16 @@ export async function editMessage(
 /** Deleted for everyone: its text and files are gone; the thread shows "Message deleted". */
 export async function removeMessage(context: ConversationContext, messageId: string, viewerId: string) {
   const row = await loadOwnMessage(context, messageId, viewerId);
-  await context.db.transaction(async (tx) => {
-    await deleteMessageContent(tx, messageId);
-    await announceMessage(tx, 'message.deleted', row.conversationId, messageId);
-  });
+  await context.db.transaction((tx) => deleteMessageForEveryone(tx, row.conversationId, messageId));
+}
+
+/**
+ * Deletes a message for everyone and tells its readers, so open threads show "Message deleted" at
+ * once: by its author (removeMessage), or by an admin removing a reported message (ADR 060).
+ */
+export async function deleteMessageForEveryone(tx: DbOrTx, conversationId: string, messageId: string) {
+  await deleteMessageContent(tx, messageId);
+  await announceMessage(tx, 'message.deleted', conversationId, messageId);
 }
 
 /**

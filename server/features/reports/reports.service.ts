@@ -23,8 +23,8 @@ import {
   resolveReportsOnRemovedPost,
   upsertReport,
 } from './reports.repo';
-import { deleteMessageContent } from '../conversations/conversations.repo';
-import { loadReportableMessage } from '../conversations/conversations.service';
+import { findMessageFacts } from '../conversations/conversations.repo';
+import { deleteMessageForEveryone, loadReportableMessage } from '../conversations/conversations.service';
 
 /** The reviewer's scope, or 403 for a member who neither is an admin nor moderates a group. */
 export async function requireReviewScope(
@@ -120,10 +120,12 @@ export async function removeReportedContent(
   const removal = { reviewerId, reason };
   await db.transaction(async (tx) => {
     if (report.subject === 'message') {
-      // Deleted for everyone, as its author would; the report keeps no copy of the text (ADR 060).
-      if (!report.messageId || report.messageDeleted) throw invalidField('base', REPORT_TEXT.alreadyGone);
-      await deleteMessageContent(tx, report.messageId);
-      await resolveReportsOnRemovedMessage(tx, report.messageId, removal);
+      // Deleted for everyone and announced, as its author would; the report keeps no copy of the
+      // text (ADR 060).
+      const message = report.messageId ? await findMessageFacts(tx, report.messageId) : null;
+      if (!message || report.messageDeleted) throw invalidField('base', REPORT_TEXT.alreadyGone);
+      await deleteMessageForEveryone(tx, message.conversationId, message.id);
+      await resolveReportsOnRemovedMessage(tx, message.id, removal);
       return;
     }
     if (report.subject === 'comment') {

@@ -14,6 +14,9 @@ export interface Member {
 /** The operator's invitation printed by `cli invite` before the e2e server started (playwright.config.ts). */
 export const OPERATOR_INVITATION_FILE = '.tmp/e2e-invitation.txt';
 const HOST_FILE = '.tmp/e2e-host.json';
+/** The e2e server's log (JSON lines, playwright.config.ts), where a fresh Hearth writes its bootstrap invitation. */
+const SERVER_LOG_FILE = '.tmp/e2e-server.log';
+const ADMIN_FILE = '.tmp/e2e-admin.json';
 
 export function baseURL(): string {
   return `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
@@ -88,6 +91,44 @@ export async function host(): Promise<Member> {
   if (fs.existsSync(HOST_FILE)) return JSON.parse(fs.readFileSync(HOST_FILE, 'utf8')) as Member;
   const member = await signUpAndConfirm(operatorInvitationCode(), newIdentity('host'));
   fs.writeFileSync(HOST_FILE, JSON.stringify(member));
+  return member;
+}
+
+/**
+ * The first member's invitation that a fresh Hearth logs when it starts with no members, read from
+ * the log as the operator who installed it would. The line may still be on its way to the file when
+ * the server already answers, so it is waited for.
+ */
+async function bootstrapInvitationCode(timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const log = fs.existsSync(SERVER_LOG_FILE) ? fs.readFileSync(SERVER_LOG_FILE, 'utf8') : '';
+    // Whole JSON lines only: the last may be half written.
+    const link = log
+      .split('\n')
+      .slice(0, -1)
+      .filter((line) => line.startsWith('{'))
+      .map((line) => (JSON.parse(line) as { invitationUrl?: string }).invitationUrl)
+      .find((url) => url !== undefined);
+    if (link) {
+      const code = new URL(link).searchParams.get('code');
+      if (!code) throw new Error(`no code in the bootstrap invitation ${link}`);
+      return code;
+    }
+    if (Date.now() > deadline) throw new Error(`no bootstrap invitation in ${SERVER_LOG_FILE}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
+ * The journeys' admin: signed up once per run with the bootstrap invitation, which makes its
+ * redeemer an admin as it does the first member of a real Hearth. It stays open after the host and
+ * others join with the operator's invitation, so the host is unchanged for every other journey.
+ */
+export async function admin(): Promise<Member> {
+  if (fs.existsSync(ADMIN_FILE)) return JSON.parse(fs.readFileSync(ADMIN_FILE, 'utf8')) as Member;
+  const member = await signUpAndConfirm(await bootstrapInvitationCode(), newIdentity('admin'));
+  fs.writeFileSync(ADMIN_FILE, JSON.stringify(member));
   return member;
 }
 

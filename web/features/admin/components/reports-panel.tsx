@@ -293,6 +293,8 @@ function ReportedMessageBody({ report, headingId }: { report: AdminReport; headi
 
 function ContextMessage({ message }: { message: ReportedMessage }) {
   const t = useT();
+  // On the reported message's red tint stone-500 falls under 4.5:1: its quiet text is a step darker.
+  const muted = message.reported ? 'text-stone-600' : 'text-stone-500';
   return (
     <li
       className={cn(
@@ -300,7 +302,7 @@ function ContextMessage({ message }: { message: ReportedMessage }) {
         message.reported ? 'bg-red-50 ring-1 ring-red-200' : 'bg-stone-50 text-stone-600',
       )}
     >
-      <p className="flex flex-wrap items-baseline gap-x-2 text-xs text-stone-500">
+      <p className={cn('flex flex-wrap items-baseline gap-x-2 text-xs', muted)}>
         <span className="font-medium text-stone-700">
           {message.sender_username ? `@${message.sender_username}` : t('admin.reports.deletedMember')}
         </span>
@@ -312,7 +314,7 @@ function ContextMessage({ message }: { message: ReportedMessage }) {
         ) : null}
       </p>
       {message.deleted || !message.content ? (
-        <p className="mt-1 text-stone-500 italic">{t('admin.reports.messageDeleted')}</p>
+        <p className={cn('mt-1 italic', muted)}>{t('admin.reports.messageDeleted')}</p>
       ) : (
         <Markdown className="mt-1" titleLevel={3}>
           {message.content}
