@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { LIVE_EVENT_TYPES, type LiveEvent } from '../../shared/api/live-events';
 import { afterFirstScreen, firstScreenPending } from './after-first-screen';
 
@@ -17,6 +18,8 @@ type Listener = (event: LiveEvent) => void;
 export const LIVE_EVENTS_URL = '/api/events';
 
 const listeners = new Set<Listener>();
+/** Told when the stream (re)opens, with when: what happened while there was none was not heard. */
+const openListeners = new Set<(openedAt: number) => void>();
 let source: EventSource | null = null;
 
 function isLiveEvent(value: unknown): value is LiveEvent {
@@ -44,6 +47,10 @@ function open() {
 function connect() {
   if (source) return;
   source = new EventSource(LIVE_EVENTS_URL, { withCredentials: true });
+  source.onopen = () => {
+    const openedAt = Date.now();
+    for (const listener of [...openListeners]) listener(openedAt);
+  };
   source.onmessage = (message: MessageEvent<string>) => {
     let event: unknown;
     try {
@@ -97,4 +104,29 @@ export function useLiveEvents(onEvent: Listener, enabled = true): void {
     if (!enabled) return;
     return subscribeLiveEvents((event) => latest.current(event));
   }, [enabled]);
+}
+
+/**
+ * Events sent while this tab had no stream (before it first opened, which waits for the first
+ * screen, or between a dropped stream and its reconnection) never arrive: whenever the stream opens,
+ * the queries under `keys` holding data from before it are fetched again. `keys` must keep its
+ * identity across renders (a module constant, or memoised).
+ */
+export function useLiveCatchUp(keys: readonly QueryKey[], enabled = true): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    const catchUp = (openedAt: number) => {
+      for (const queryKey of keys) {
+        void queryClient.invalidateQueries({
+          queryKey,
+          predicate: (query) => query.state.dataUpdatedAt < openedAt,
+        });
+      }
+    };
+    openListeners.add(catchUp);
+    return () => {
+      openListeners.delete(catchUp);
+    };
+  }, [queryClient, keys, enabled]);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, BellOff, Check, RotateCw, Settings, X } from 'lucide-react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -14,7 +14,7 @@ import { RetryAlert } from '@web/components/retry-alert';
 import { Spinner } from '@web/components/spinner';
 import { useLocale, useT } from '@web/i18n/i18n';
 import { errorMessage, serverErrorText } from '@web/lib/api-errors';
-import { useLiveEvents } from '@web/lib/live-events';
+import { useLiveCatchUp, useLiveEvents } from '@web/lib/live-events';
 import { localCalendarDate } from '@web/lib/local-time';
 import { queryKeys } from '@web/lib/query-keys';
 import { useClock } from '@web/lib/time-zone';
@@ -55,6 +55,9 @@ export function ThreadPage() {
     if (event.type !== 'conversation.updated')
       void queryClient.invalidateQueries({ queryKey: queryKeys.conversations.messages(id) });
   });
+  useLiveCatchUp(
+    useMemo(() => [queryKeys.conversations.detail(id), queryKeys.conversations.messages(id)], [id]),
+  );
 
   if (conversation.isError && isNotFoundError(conversation.error)) {
     return (

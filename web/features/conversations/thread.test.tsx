@@ -362,6 +362,29 @@ describe('a live thread', { timeout: 30_000 }, () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
+  it('shows a message sent while the tab had no stream once the stream opens', async () => {
+    let messages = [aMessage('old', { content: 'Earlier' })];
+    mockFetch({
+      ...threadRoutes(
+        () => messages,
+        () => aConversation(),
+      ),
+      'GET /api/me/counts': () => meCounts(0),
+    });
+    renderApp(path);
+    const thread = await log();
+    expect(await within(thread).findByText('Earlier')).toBeInTheDocument();
+    await waitFor(() => expect(FakeEventSource.instances.length).toBeGreaterThan(0));
+    // Sent before the stream was there to hear it: no event will ever tell of it.
+    messages = [
+      ...messages,
+      aMessage('missed', { content: 'Sent while you were away', created_at: '2026-03-21T10:05:00.000Z' }),
+    ];
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    act(() => FakeEventSource.open());
+    expect(await within(thread).findByText('Sent while you were away')).toBeInTheDocument();
+  });
+
   it('shows a message that arrives live, and moves the read mark to it once it is scrolled into view', async () => {
     let messages = [aMessage('old', { content: 'Earlier' })];
     let unread = 0;

@@ -72,12 +72,17 @@ export function aLinkComment(overrides: Partial<LinkComment> = {}): LinkComment 
 export class FakeEventSource {
   static instances: FakeEventSource[] = [];
   onmessage: ((message: MessageEvent<string>) => void) | null = null;
+  onopen: (() => void) | null = null;
   closed = false;
   constructor(readonly url: string) {
     FakeEventSource.instances.push(this);
   }
   close() {
     this.closed = true;
+  }
+  /** Every stream's connection opens (the browser's `open` event, at first and after a drop). */
+  static open() {
+    for (const source of FakeEventSource.instances) if (!source.closed) source.onopen?.();
   }
   /** Delivers an event to every open stream, as the server would. */
   static emit(event: LiveEvent) {

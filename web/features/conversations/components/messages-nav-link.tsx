@@ -3,7 +3,7 @@ import { MessagesSquare } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { useT } from '@web/i18n/i18n';
 import { cn } from '@web/lib/cn';
-import { useLiveEvents, type LiveEvent } from '@web/lib/live-events';
+import { useLiveCatchUp, useLiveEvents, type LiveEvent } from '@web/lib/live-events';
 import { queryKeys } from '@web/lib/query-keys';
 import { messageCountsQueryOptions } from '../api';
 import { MESSAGES_PATH } from '../paths';
@@ -21,6 +21,9 @@ export function isConversationEvent(
   );
 }
 
+/** What a message or a change arriving live refreshes (and so what one missed would have). */
+const TOLD = [queryKeys.conversations.counts(), queryKeys.conversations.lists()] as const;
+
 /** The badge's words and number: unread messages, else open requests, else nothing. */
 function useMessageBadge() {
   const t = useT();
@@ -28,9 +31,9 @@ function useMessageBadge() {
   const counts = useQuery(messageCountsQueryOptions());
   useLiveEvents((event) => {
     if (!isConversationEvent(event)) return;
-    void queryClient.invalidateQueries({ queryKey: queryKeys.conversations.counts() });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.conversations.lists() });
+    for (const queryKey of TOLD) void queryClient.invalidateQueries({ queryKey });
   });
+  useLiveCatchUp(TOLD);
   const unread = counts.data?.unread ?? 0;
   const requests = counts.data?.requests ?? 0;
   const label =

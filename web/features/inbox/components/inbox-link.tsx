@@ -3,7 +3,7 @@ import { Inbox } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { useT } from '@web/i18n/i18n';
 import { cn } from '@web/lib/cn';
-import { useLiveEvents } from '@web/lib/live-events';
+import { useLiveCatchUp, useLiveEvents } from '@web/lib/live-events';
 import { queryKeys } from '@web/lib/query-keys';
 import { unreadCountQueryOptions } from '../api';
 import { INBOX_PATH } from '../paths';
@@ -18,17 +18,19 @@ export function badgeText(count: number): string {
  * the tab coming back into focus, refreshes the count (and the Inbox list and its group
  * invitations, if open).
  */
+/** What a notification arriving live refreshes, and so what is fetched again if one may have been missed. */
+const NOTIFIED = [queryKeys.notifications.all, queryKeys.groups.invitations()] as const;
+
 export function InboxLink({ className }: { className?: string }) {
   const t = useT();
   const queryClient = useQueryClient();
   const unread = useQuery(unreadCountQueryOptions());
   useLiveEvents((event) => {
-    if (event.type === 'notification.created') {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
-      // It may be an invitation into a group, answered at the top of the Inbox.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.groups.invitations() });
-    }
+    // It may be an invitation into a group, answered at the top of the Inbox.
+    if (event.type === 'notification.created')
+      for (const queryKey of NOTIFIED) void queryClient.invalidateQueries({ queryKey });
   });
+  useLiveCatchUp(NOTIFIED);
   const count = unread.data ?? 0;
   const label = count > 0 ? t('inbox.badge.unread', { count }) : t('inbox.list.title');
   return (
