@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { DATE_POLL_ANSWERS, DATE_POLL_LIMITS, EVENT_LIMITS } from '../domain/gatherings';
-import { optionalText, titleText, uuidParam } from './fields';
-import { capacity, description, eventTime, mapUrl, optionalId, timeZone } from './gatherings';
+import { DATE_POLL_ANSWERS, DATE_POLL_LIMITS } from '../domain/gatherings';
+import { uuidParam } from './fields';
+import { eventPlanFields, eventTime } from './gatherings';
 
 /**
  * Contracts of date polls (issue 30 part 2, ADR 057): before an event, its organiser proposes
@@ -19,17 +19,9 @@ const candidate = z.object({
 });
 
 export const CreateDatePollBodySchema = z.object({
+  /** The event it plans (its zone is also the one the dates are read in), and the dates proposed. */
   date_poll: z.object({
-    /** The group it is in; absent or null: among the organiser's followers. */
-    group_id: optionalId,
-    title: titleText(EVENT_LIMITS.title),
-    description,
-    /** The zone the dates are read in and the event is planned in; absent: the organiser's own. */
-    time_zone: timeZone.nullish(),
-    place: optionalText(EVENT_LIMITS.place),
-    map_url: mapUrl,
-    /** The event's capacity, once scheduled. */
-    capacity,
+    ...eventPlanFields,
     candidates: z
       .array(candidate, { error: 'must be a list of dates' })
       .min(DATE_POLL_LIMITS.candidatesMin, {
