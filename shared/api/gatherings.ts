@@ -114,15 +114,37 @@ export const ReminderDefaultSchema = z.object({ choice: ReminderChoiceSchema });
 export type ReminderDefault = z.infer<typeof ReminderDefaultSchema>;
 export const ReminderDefaultBodySchema = z.object({ event_reminders: ReminderDefaultSchema });
 
-const PersonSchema = z.object({
+/** A member as a gathering names them: its organiser, or someone who answered. */
+export const GatheringPersonSchema = z.object({
   name: z.string(),
   username: z.string(),
   avatar: z.string().nullable(),
   profile_id: z.string(),
 });
 
+/**
+ * What an event and a date poll both show of their plan (eventPlanFields, as the server keeps it):
+ * where it is, its card, its organiser and what they wrote. Each adds its own counts and abilities.
+ */
+export const eventPlanSummaryFields = {
+  id: z.string(),
+  group_id: z.string().nullable(),
+  group_name: z.string().nullable(),
+  /** The card in the group's timeline (GET /api/posts/{id}); null without a group. */
+  post_id: z.string().nullable(),
+  organizer: GatheringPersonSchema,
+  title: z.string(),
+  /** Markdown, as a post's content. */
+  description: z.string(),
+  /** The zone the event is planned in, whose clocks its times are read on. */
+  time_zone: z.string(),
+  place: z.string().nullable(),
+  map_url: z.string().nullable(),
+  capacity: z.number().int().nullable(),
+};
+
 /** One member's answer, as others see it. */
-export const EventAnswerSchema = PersonSchema.extend({
+export const EventAnswerSchema = GatheringPersonSchema.extend({
   status: z.enum(RSVP_STATUSES),
   guests: z.number().int(),
   /** Going, but beyond the capacity: waiting for a place, in the order answered. */
@@ -132,26 +154,14 @@ export type EventAnswer = z.infer<typeof EventAnswerSchema>;
 
 /** An event as lists show it. */
 export const EventSummarySchema = z.object({
-  id: z.string(),
-  group_id: z.string().nullable(),
-  group_name: z.string().nullable(),
-  /** The event's card in the group's timeline (GET /api/posts/{id}); null without a group. */
-  post_id: z.string().nullable(),
-  organizer: PersonSchema,
-  title: z.string(),
-  /** Markdown, as a post's content. */
-  description: z.string(),
+  ...eventPlanSummaryFields,
   /** Instants, ISO 8601 in UTC; each member's app shows them in the member's zone. */
   starts_at: z.string(),
   ends_at: z.string(),
-  /** The zone the event is planned in, and its times on that zone's clocks (`2027-03-28T10:00`). */
-  time_zone: z.string(),
+  /** The times on the event's zone's clocks (`2027-03-28T10:00`). */
   starts_at_local: z.string(),
   ends_at_local: z.string(),
   all_day: z.boolean(),
-  place: z.string().nullable(),
-  map_url: z.string().nullable(),
-  capacity: z.number().int().nullable(),
   guests_allowed: z.boolean(),
   cancelled: z.boolean(),
   /** People going (guests counted) with a place, and people waiting for one. */
