@@ -1,7 +1,7 @@
 import { useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { CalendarPlus, CalendarSearch, Trash2 } from 'lucide-react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { DATE_POLL_LIMITS } from '@shared/domain/gatherings';
 import { Alert } from '@web/components/alert';
 import { Button, ButtonLink } from '@web/components/button';
@@ -13,6 +13,7 @@ import { useT } from '@web/i18n/i18n';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { createDatePoll, datePollKeys } from './api';
 import { emptyEventPlan, EventPlanFields, planBodyOf } from './components/event-plan-fields';
+import { useOpenSaved } from './open-saved';
 import { datePollPath, UPCOMING_EVENTS_PATH } from './paths';
 
 interface Candidate {
@@ -34,10 +35,9 @@ export function NewDatePollPage() {
   useDocumentTitle(t('gatherings.datePollForm.title'));
   const [params] = useSearchParams();
   const groupId = params.get('group_id');
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [plan, setPlan] = useState(emptyEventPlan);
   const [candidates, setCandidates] = useState<Candidate[]>(() => [emptyCandidate(), emptyCandidate()]);
+  const openSaved = useOpenSaved(datePollKeys, datePollPath);
   const mutation = useMutation({
     mutationFn: () =>
       createDatePoll({
@@ -47,12 +47,7 @@ export function NewDatePollPage() {
           .filter((candidate) => candidate.startsAt)
           .map((candidate) => ({ starts_at: candidate.startsAt, ends_at: candidate.endsAt || null })),
       }),
-    onSuccess: (poll) => {
-      queryClient.setQueryData(datePollKeys.detail(poll.id), poll);
-      void queryClient.invalidateQueries({ queryKey: datePollKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['posts'] });
-      navigate(datePollPath(poll.id));
-    },
+    onSuccess: openSaved,
   });
   const errors = mutation.isError ? fieldErrorsOf(mutation.error) : {};
   const first = (field: string) => errors[field]?.[0];

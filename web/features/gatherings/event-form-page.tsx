@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { CalendarCheck } from 'lucide-react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import type { CreateEventBody, GroupEvent } from '@shared/api/gatherings';
 import { Alert } from '@web/components/alert';
 import { Button, ButtonLink } from '@web/components/button';
@@ -14,6 +14,7 @@ import { useT } from '@web/i18n/i18n';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { createEvent, eventKeys, eventQueryOptions, updateEvent } from './api';
 import { emptyEventPlan, EventPlanFields, planBodyOf, type EventPlan } from './components/event-plan-fields';
+import { useOpenSaved } from './open-saved';
 import { eventPath, UPCOMING_EVENTS_PATH } from './paths';
 
 /** The event form's fields: its plan, with a map link, and its times and rules for guests. */
@@ -110,19 +111,13 @@ function EventForm({
   cancelTo: string;
 }) {
   const t = useT();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [fields, setFields] = useState(initial);
   const set = <Key extends keyof Fields>(key: Key, value: Fields[Key]) =>
     setFields((current) => ({ ...current, [key]: value }));
+  const openSaved = useOpenSaved(eventKeys, eventPath);
   const mutation = useMutation({
     mutationFn: save,
-    onSuccess: (event) => {
-      queryClient.setQueryData(eventKeys.detail(event.id), event);
-      void queryClient.invalidateQueries({ queryKey: eventKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['posts'] });
-      navigate(eventPath(event.id));
-    },
+    onSuccess: openSaved,
   });
   const errors = mutation.isError ? fieldErrorsOf(mutation.error) : {};
   const first = (field: string) => errors[field]?.[0];
