@@ -1,7 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { CATALOG_FILE, type CompiledCatalog, compileCatalog } from '../shared/domain/message-catalog';
+import { readEnglish } from './catalog-files';
 
 /**
  * The web's message catalogs (a `messages/<locale>.json` beside each part of `web/`) reach the
@@ -43,20 +43,6 @@ export function englishOfModule(code: string, english: CompiledCatalog, registry
   }
   if (Object.keys(named).length === 0) return null;
   return `import { registerEnglish as __hearthEnglish } from ${JSON.stringify(registry)}; __hearthEnglish(${JSON.stringify(named)});`;
-}
-
-/** Every English catalog under `web`, compiled and merged (ids are unique across the web). */
-function readEnglish(web: string): CompiledCatalog {
-  const files = fs
-    .readdirSync(web, { recursive: true, withFileTypes: true })
-    .filter(
-      (entry) => entry.isFile() && entry.name === 'en.json' && path.basename(entry.parentPath) === 'messages',
-    )
-    .map((entry) => path.join(entry.parentPath, entry.name));
-  return Object.assign(
-    {},
-    ...files.map((file) => compileCatalog(fs.readFileSync(file, 'utf8'), file)),
-  ) as CompiledCatalog;
 }
 
 /**

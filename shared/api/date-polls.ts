@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { DATE_POLL_ANSWERS, DATE_POLL_LIMITS, EVENT_LIMITS } from '../domain/gatherings';
-import { optionalText, titleText, uuidParam } from './fields';
-import { capacity, description, eventTime, mapUrl, optionalId, timeZone } from './gatherings';
+import { DATE_POLL_ANSWERS, DATE_POLL_LIMITS } from '../domain/gatherings';
+import { uuidParam } from './fields';
+import { eventPlanFields, eventPlanSummaryFields, eventTime, GatheringPersonSchema } from './gatherings';
 
 /**
  * Contracts of date polls (issue 30 part 2, ADR 057): before an event, its organiser proposes
@@ -19,17 +19,9 @@ const candidate = z.object({
 });
 
 export const CreateDatePollBodySchema = z.object({
+  /** The event it plans (its zone is also the one the dates are read in), and the dates proposed. */
   date_poll: z.object({
-    /** The group it is in; absent or null: among the organiser's followers. */
-    group_id: optionalId,
-    title: titleText(EVENT_LIMITS.title),
-    description,
-    /** The zone the dates are read in and the event is planned in; absent: the organiser's own. */
-    time_zone: timeZone.nullish(),
-    place: optionalText(EVENT_LIMITS.place),
-    map_url: mapUrl,
-    /** The event's capacity, once scheduled. */
-    capacity,
+    ...eventPlanFields,
     candidates: z
       .array(candidate, { error: 'must be a list of dates' })
       .min(DATE_POLL_LIMITS.candidatesMin, {
@@ -62,13 +54,6 @@ export type DatePollAnswersBody = z.infer<typeof DatePollAnswersBodySchema>;
 /** POST /api/date_polls/{id}/schedule: the date that becomes the event. */
 export const ScheduleDatePollBodySchema = z.object({ candidate_id: uuidParam });
 
-const PersonSchema = z.object({
-  name: z.string(),
-  username: z.string(),
-  avatar: z.string().nullable(),
-  profile_id: z.string(),
-});
-
 export const DatePollCandidateSchema = z.object({
   id: z.string(),
   /** Instants, ISO 8601 in UTC, and the same on the poll's zone's clocks (`2027-03-28T10:00`). */
@@ -80,7 +65,7 @@ export const DatePollCandidateSchema = z.object({
   if_need_be_count: z.number().int(),
   no_count: z.number().int(),
   /** Who answered this date and how, earliest first; none a block separates from the viewer. */
-  answers: z.array(PersonSchema.extend({ answer: DatePollAnswerSchema })),
+  answers: z.array(GatheringPersonSchema.extend({ answer: DatePollAnswerSchema })),
   /** The viewer's own mark; null if they have not marked it. */
   my_answer: DatePollAnswerSchema.nullable(),
   /** The most "yes", then the most "if need be". */
@@ -88,19 +73,9 @@ export const DatePollCandidateSchema = z.object({
 });
 export type DatePollCandidate = z.infer<typeof DatePollCandidateSchema>;
 
+/** A poll as lists show it: the event it plans (its card is the poll's), and how it goes. */
 export const DatePollSummarySchema = z.object({
-  id: z.string(),
-  group_id: z.string().nullable(),
-  group_name: z.string().nullable(),
-  /** The poll's card in the group's timeline; null without a group. */
-  post_id: z.string().nullable(),
-  organizer: PersonSchema,
-  title: z.string(),
-  description: z.string(),
-  time_zone: z.string(),
-  place: z.string().nullable(),
-  map_url: z.string().nullable(),
-  capacity: z.number().int().nullable(),
+  ...eventPlanSummaryFields,
   /** Members who answered at least one date. */
   respondents_count: z.number().int(),
   /** Scheduled: the event it became (GET /api/group_events/{id}); the poll then takes no answers. */

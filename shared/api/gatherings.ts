@@ -15,7 +15,7 @@ import { optionalText, text, titleText, tooLong, uuidParam, wholeNumber } from '
  */
 
 /** An optional id: absent, null or '' (a form's "no group" choice) all mean none. */
-export const optionalId = z.preprocess((value) => (value === '' ? null : value), uuidParam.nullish());
+const optionalId = z.preprocess((value) => (value === '' ? null : value), uuidParam.nullish());
 
 /**
  * A time: a wall-clock time read in the event's zone (`2027-03-28T10:00`, or a date alone for an
@@ -27,14 +27,14 @@ export const eventTime = text().regex(
 );
 
 /** An IANA zone, kept in its canonical spelling. */
-export const timeZone = text().transform((value, context) => {
+const timeZone = text().transform((value, context) => {
   const zone = canonicalTimeZone(value);
   if (!zone) context.addIssue({ code: 'custom', message: EVENT_MESSAGES.notAZone });
   return zone ?? value;
 });
 
 /** A map link: http or https, nothing else (a `javascript:` address never reaches a page). */
-export const mapUrl = z.preprocess(
+const mapUrl = z.preprocess(
   (value) => (value === '' ? null : value),
   text()
     .trim()
@@ -43,29 +43,34 @@ export const mapUrl = z.preprocess(
     .nullish(),
 );
 
-export const description = text()
-  .max(LIMITS.postContent, tooLong(LIMITS.postContent))
-  .nullish()
-  .transform((value) => value ?? '');
-
-export const capacity = wholeNumber(1, EVENT_LIMITS.capacityMax).nullish();
+/**
+ * What a planned event is, as its organiser writes it: where it happens, what it is, the zone its
+ * times are read in and how many may come. An event adds its times and its rules for guests; a date
+ * poll (./date-polls) adds the dates it proposes, and hands these fields to the event it becomes.
+ */
+export const eventPlanFields = {
+  /** The group it is in; absent or null: among the organiser's followers. */
+  group_id: optionalId,
+  title: titleText(EVENT_LIMITS.title),
+  description: text()
+    .max(LIMITS.postContent, tooLong(LIMITS.postContent))
+    .nullish()
+    .transform((value) => value ?? ''),
+  /** The zone wall-clock times are read in and the event is planned in; absent: the organiser's own. */
+  time_zone: timeZone.nullish(),
+  place: optionalText(EVENT_LIMITS.place),
+  map_url: mapUrl,
+  /** People who may be going, guests included; absent or null: no limit. */
+  capacity: wholeNumber(1, EVENT_LIMITS.capacityMax).nullish(),
+};
 
 export const CreateEventBodySchema = z.object({
   group_event: z.object({
-    /** The group it is in; absent or null: among the organiser's followers. */
-    group_id: optionalId,
-    title: titleText(EVENT_LIMITS.title),
-    description,
+    ...eventPlanFields,
     starts_at: eventTime,
     /** Absent: an hour after the start (a timed event) or the start's day (all-day). */
     ends_at: eventTime.nullish(),
-    /** The zone wall-clock times are read in and the event is planned in; absent: the member's own. */
-    time_zone: timeZone.nullish(),
     all_day: z.boolean({ error: 'must be true or false' }).optional(),
-    place: optionalText(EVENT_LIMITS.place),
-    map_url: mapUrl,
-    /** People who may be going, guests included; absent or null: no limit. */
-    capacity,
     guests_allowed: z.boolean({ error: 'must be true or false' }).optional(),
   }),
 });
@@ -109,15 +114,37 @@ export const ReminderDefaultSchema = z.object({ choice: ReminderChoiceSchema });
 export type ReminderDefault = z.infer<typeof ReminderDefaultSchema>;
 export const ReminderDefaultBodySchema = z.object({ event_reminders: ReminderDefaultSchema });
 
-const PersonSchema = z.object({
+/** A member as a gathering names them: its organiser, or someone who answered. */
+export const GatheringPersonSchema = z.object({
   name: z.string(),
   username: z.string(),
   avatar: z.string().nullable(),
   profile_id: z.string(),
 });
 
+/**
+ * What an event and a date poll both show of their plan (eventPlanFields, as the server keeps it):
+ * where it is, its card, its organiser and what they wrote. Each adds its own counts and abilities.
+ */
+export const eventPlanSummaryFields = {
+  id: z.string(),
+  group_id: z.string().nullable(),
+  group_name: z.string().nullable(),
+  /** The card in the group's timeline (GET /api/posts/{id}); null without a group. */
+  post_id: z.string().nullable(),
+  organizer: GatheringPersonSchema,
+  title: z.string(),
+  /** Markdown, as a post's content. */
+  description: z.string(),
+  /** The zone the event is planned in, whose clocks its times are read on. */
+  time_zone: z.string(),
+  place: z.string().nullable(),
+  map_url: z.string().nullable(),
+  capacity: z.number().int().nullable(),
+};
+
 /** One member's answer, as others see it. */
-export const EventAnswerSchema = PersonSchema.extend({
+export const EventAnswerSchema = GatheringPersonSchema.extend({
   status: z.enum(RSVP_STATUSES),
   guests: z.number().int(),
   /** Going, but beyond the capacity: waiting for a place, in the order answered. */
@@ -127,26 +154,14 @@ export type EventAnswer = z.infer<typeof EventAnswerSchema>;
 
 /** An event as lists show it. */
 export const EventSummarySchema = z.object({
-  id: z.string(),
-  group_id: z.string().nullable(),
-  group_name: z.string().nullable(),
-  /** The event's card in the group's timeline (GET /api/posts/{id}); null without a group. */
-  post_id: z.string().nullable(),
-  organizer: PersonSchema,
-  title: z.string(),
-  /** Markdown, as a post's content. */
-  description: z.string(),
+  ...eventPlanSummaryFields,
   /** Instants, ISO 8601 in UTC; each member's app shows them in the member's zone. */
   starts_at: z.string(),
   ends_at: z.string(),
-  /** The zone the event is planned in, and its times on that zone's clocks (`2027-03-28T10:00`). */
-  time_zone: z.string(),
+  /** The times on the event's zone's clocks (`2027-03-28T10:00`). */
   starts_at_local: z.string(),
   ends_at_local: z.string(),
   all_day: z.boolean(),
-  place: z.string().nullable(),
-  map_url: z.string().nullable(),
-  capacity: z.number().int().nullable(),
   guests_allowed: z.boolean(),
   cancelled: z.boolean(),
   /** People going (guests counted) with a place, and people waiting for one. */

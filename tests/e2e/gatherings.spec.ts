@@ -12,26 +12,47 @@ async function created(response: APIResponse) {
   return (await response.json()) as { id: string };
 }
 
-test('an organiser creates an event from the group page; a member on a phone (dark) answers; the organiser sees the counts', async ({
-  page,
-  browser,
-}) => {
-  const organiser = await newMember('organiser');
-  const member = await newMember('member');
+/**
+ * A new organiser's group (named `group` and this run's tag, so a retry's never mixes in) and a
+ * second new member who asked to join and was accepted with `role`, both signed in for API calls.
+ */
+async function groupWithSecondMember(names: {
+  organiser: string;
+  member: string;
+  group: string;
+  role: 'Poster' | 'Commentor';
+}) {
+  const organiser = await newMember(names.organiser);
+  const member = await newMember(names.member);
   const organiserApi = await signInApi(organiser);
   const memberApi = await signInApi(member);
   const tag = Date.now().toString(36);
   const groupId = (
-    await created(await organiserApi.post('/api/groups', { data: { group: { name: `Readers ${tag}` } } }))
+    await created(
+      await organiserApi.post('/api/groups', { data: { group: { name: `${names.group} ${tag}` } } }),
+    )
   ).id;
   const request = await created(
     await memberApi.post('/api/group_requests', { data: { group_request: { group_id: groupId } } }),
   );
   await created(
     await organiserApi.patch(`/api/group_requests/${request.id}`, {
-      data: { group_request: { role: 'Commentor', status: 'accepted' } },
+      data: { group_request: { role: names.role, status: 'accepted' } },
     }),
   );
+  return { organiser, member, organiserApi, memberApi, tag, groupId };
+}
+
+test('an organiser creates an event from the group page; a member on a phone (dark) answers; the organiser sees the counts', async ({
+  page,
+  browser,
+}) => {
+  const { organiser, member, tag, groupId } = await groupWithSecondMember({
+    organiser: 'organiser',
+    member: 'member',
+    group: 'Readers',
+    role: 'Commentor',
+  });
   const title = `Reading night ${tag}`;
 
   // The organiser plans it from the group's page, in Berlin time, with room for two.
@@ -119,22 +140,12 @@ test('afterwards, a member who went adds a photo from the event page and it gath
   browser,
 }) => {
   test.setTimeout(120_000);
-  const organiser = await newMember('picnicker');
-  const member = await newMember('guest');
-  const organiserApi = await signInApi(organiser);
-  const memberApi = await signInApi(member);
-  const tag = Date.now().toString(36);
-  const groupId = (
-    await created(await organiserApi.post('/api/groups', { data: { group: { name: `Picnickers ${tag}` } } }))
-  ).id;
-  const request = await created(
-    await memberApi.post('/api/group_requests', { data: { group_request: { group_id: groupId } } }),
-  );
-  await created(
-    await organiserApi.patch(`/api/group_requests/${request.id}`, {
-      data: { group_request: { role: 'Poster', status: 'accepted' } },
-    }),
-  );
+  const { organiser, member, organiserApi, memberApi, tag, groupId } = await groupWithSecondMember({
+    organiser: 'picnicker',
+    member: 'guest',
+    group: 'Picnickers',
+    role: 'Poster',
+  });
   const title = `Picnic ${tag}`;
   // Last summer's picnic, over; the member went.
   const past = await created(
@@ -218,22 +229,12 @@ test('creating an event from a date poll: the organiser proposes dates, a second
   page,
   browser,
 }) => {
-  const organiser = await newMember('pollster');
-  const member = await newMember('voter');
-  const organiserApi = await signInApi(organiser);
-  const memberApi = await signInApi(member);
-  const tag = Date.now().toString(36);
-  const groupId = (
-    await created(await organiserApi.post('/api/groups', { data: { group: { name: `Walkers ${tag}` } } }))
-  ).id;
-  const request = await created(
-    await memberApi.post('/api/group_requests', { data: { group_request: { group_id: groupId } } }),
-  );
-  await created(
-    await organiserApi.patch(`/api/group_requests/${request.id}`, {
-      data: { group_request: { role: 'Commentor', status: 'accepted' } },
-    }),
-  );
+  const { organiser, member, tag, groupId } = await groupWithSecondMember({
+    organiser: 'pollster',
+    member: 'voter',
+    group: 'Walkers',
+    role: 'Commentor',
+  });
   const title = `Spring walk ${tag}`;
 
   // The organiser proposes two dates from the group's page, in Berlin time.

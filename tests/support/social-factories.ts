@@ -37,6 +37,20 @@ export async function memberInGroup(app: TestApp, groupId: string, role: GroupRo
   return pair;
 }
 
+/**
+ * A group and the cast its rules are tested with: its Owner, two Posters, a Commentor, and the
+ * standard outsider (a Poster of another group), each a new member with a client.
+ */
+export async function groupWithEveryRole(app: TestApp) {
+  const owner = await memberWithClient(app);
+  const group = await createGroupAs(owner.client);
+  const poster = await memberInGroup(app, group.id, 'Poster');
+  const secondPoster = await memberInGroup(app, group.id, 'Poster');
+  const commentor = await memberInGroup(app, group.id, 'Commentor');
+  const outsider = await memberOfAnotherGroup(app);
+  return { owner, group, poster, secondPoster, commentor, outsider };
+}
+
 /** Creates a post through the API and returns its body. */
 export async function createPostAs(
   client: TestClient,

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { LOCALES, SOURCE_LOCALE } from '@shared/domain/locales';
 import { type CompiledMessage, compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { compileCatalog } from '@shared/domain/message-catalog';
+import { catalogDirs as catalogDirsUnder, filesUnder } from '../../scripts/catalog-files';
 import { textsInCode } from '../../scripts/interface-texts';
 import untranslated from './untranslated.json';
 
@@ -16,17 +17,8 @@ import untranslated from './untranslated.json';
 const WEB = path.join(import.meta.dirname, '..');
 const ROOT = path.join(WEB, '..');
 
-function filesUnder(dir: string, keep: (file: string) => boolean): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).flatMap((entry) => {
-    const file = path.join(entry.parentPath, entry.name);
-    return entry.isFile() && keep(file) ? [file] : [];
-  });
-}
-
 const relative = (file: string) => path.relative(ROOT, file).split(path.sep).join('/');
-const catalogDirs = filesUnder(WEB, (file) => file.endsWith(`${path.sep}messages${path.sep}en.json`)).map(
-  (file) => path.dirname(file),
-);
+const catalogDirs = catalogDirsUnder(WEB);
 const readCatalog = (dir: string, locale: string): Record<string, string> =>
   JSON.parse(fs.readFileSync(path.join(dir, `${locale}.json`), 'utf8')) as Record<string, string>;
 

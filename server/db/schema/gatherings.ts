@@ -22,6 +22,27 @@ import { createdAt, id, updatedAt } from './columns';
 import { groups } from './groups';
 
 /**
+ * What an event is, as its organiser plans it: held by the event and by the date poll that plans
+ * one (scheduling copies the poll's into the event it becomes). Its zone is the one its times, or a
+ * poll's dates, are read in.
+ */
+const eventPlanColumns = () => ({
+  /** None: among the organiser's followers. */
+  groupId: uuid('group_id').references(() => groups.id, { onDelete: 'cascade' }),
+  organizerId: uuid('organizer_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  /** Markdown, as a post's content. */
+  description: text('description').notNull().default(''),
+  timeZone: text('time_zone').notNull(),
+  place: text('place'),
+  mapUrl: text('map_url'),
+  /** People who may be going, guests included; null: no limit. */
+  capacity: integer('capacity'),
+});
+
+/**
  * A gathering (ADR 057): in a group (its members see it) or, with no group, among its organiser's
  * followers. Times are instants (UTC) with the IANA zone they were planned in, so each member sees
  * them in their own zone and a daylight-saving change never moves one. Cancelled, not deleted: the
@@ -31,22 +52,11 @@ export const groupEvents = pgTable(
   'group_events',
   {
     id: id(),
-    groupId: uuid('group_id').references(() => groups.id, { onDelete: 'cascade' }),
-    organizerId: uuid('organizer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    title: text('title').notNull(),
-    /** Markdown, as a post's content. */
-    description: text('description').notNull().default(''),
+    ...eventPlanColumns(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
-    timeZone: text('time_zone').notNull(),
     /** Whole days: the times are the first and last days' midnights in `time_zone`. */
     allDay: boolean('all_day').notNull().default(false),
-    place: text('place'),
-    mapUrl: text('map_url'),
-    /** People who may be going, guests included; null: no limit. */
-    capacity: integer('capacity'),
     guestsAllowed: boolean('guests_allowed').notNull().default(false),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -139,18 +149,7 @@ export const datePolls = pgTable(
   'date_polls',
   {
     id: id(),
-    groupId: uuid('group_id').references(() => groups.id, { onDelete: 'cascade' }),
-    organizerId: uuid('organizer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    title: text('title').notNull(),
-    /** Markdown, as a post's content; the event's description once scheduled. */
-    description: text('description').notNull().default(''),
-    /** The zone the dates were proposed in, and the event's. */
-    timeZone: text('time_zone').notNull(),
-    place: text('place'),
-    mapUrl: text('map_url'),
-    capacity: integer('capacity'),
+    ...eventPlanColumns(),
     /** The event it became; set once, when scheduled (the poll then takes no answers). */
     eventId: uuid('event_id').references(() => groupEvents.id, { onDelete: 'set null' }),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),

@@ -4,7 +4,7 @@ import { MESSAGES } from '../../../shared/domain/messages';
 import { DATE_POLL_MESSAGES } from '../../../shared/domain/gatherings';
 import { groupEvents, groupRoles } from '../../db/schema';
 import { memberWithClient } from '../../../tests/support/factories';
-import { createGroupAs, memberInGroup, memberOfAnotherGroup } from '../../../tests/support/social-factories';
+import { groupWithEveryRole } from '../../../tests/support/social-factories';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import type { TestClient } from '../../../tests/support/test-client';
 
@@ -16,15 +16,10 @@ describe('date polls', () => {
   });
   afterAll(() => app.close());
 
-  /** A group with its Owner, two Posters and a Commentor, and a member of another group. */
+  /** A group with its Owner, two Posters (Ana and Ben) and a Commentor, and a member of another group. */
   async function world() {
-    const owner = await memberWithClient(app);
-    const group = await createGroupAs(owner.client);
-    const ana = await memberInGroup(app, group.id, 'Poster');
-    const ben = await memberInGroup(app, group.id, 'Poster');
-    const commentor = await memberInGroup(app, group.id, 'Commentor');
-    const outsider = await memberOfAnotherGroup(app);
-    return { owner, group, ana, ben, commentor, outsider };
+    const { poster: ana, secondPoster: ben, ...cast } = await groupWithEveryRole(app);
+    return { ...cast, ana, ben };
   }
 
   type Poll = {

@@ -2,6 +2,7 @@ import type { DatePoll, DatePollCandidate, DatePollSummary } from '../../../shar
 import { bestCandidate, wallTimeText } from '../../../shared/domain/gatherings';
 import { presentAuthor } from '../profiles/people';
 import { canEditEvent } from './gatherings.policy';
+import { presentEventPlan } from './gatherings.presenter';
 import type { DatePollRow, listCandidates, listVisibleDateAnswers } from './date-polls.repo';
 
 type CandidateRow = Awaited<ReturnType<typeof listCandidates>>[number];
@@ -10,17 +11,7 @@ type AnswerRow = Awaited<ReturnType<typeof listVisibleDateAnswers>>[number];
 /** A date poll as lists show it. */
 export function presentDatePollSummary(row: DatePollRow, viewerId: string): DatePollSummary {
   return {
-    id: row.id,
-    group_id: row.groupId,
-    group_name: row.groupName,
-    post_id: row.postId,
-    organizer: presentAuthor({ ...row, userId: row.organizerId }),
-    title: row.title,
-    description: row.description,
-    time_zone: row.timeZone,
-    place: row.place,
-    map_url: row.mapUrl,
-    capacity: row.capacity,
+    ...presentEventPlan(row),
     respondents_count: row.respondentsCount,
     event_id: row.eventId,
     can_schedule: canEditEvent(viewerId, row) && row.scheduledAt === null,

@@ -1,14 +1,14 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DatePollAnswer } from '../../../shared/domain/gatherings';
-import type { GroupRole } from '../../../shared/domain/constants';
 import type { DbOrTx } from '../../db/client';
 import { datePollAnswers, datePollCandidates, datePolls, groups, users } from '../../db/schema';
 import { notBlockedCondition } from '../../policies/visibility';
+import { gatheringViewerFields } from './gatherings.repo';
 
 /**
  * The columns of a date poll with what the viewer needs: the organiser, the group, its card, how
- * many answered, and the facts the event rule reads (role, follow, block). Outer columns are
- * written `date_polls.…` literally so no subquery binds them to its own table.
+ * many answered, and the facts the event rule reads (gatheringViewerFields, as an event's). Outer
+ * columns are written `date_polls.…` literally so no subquery binds them to its own table.
  */
 function datePollFields(viewerId: string) {
   return {
@@ -24,22 +24,10 @@ function datePollFields(viewerId: string) {
     eventId: datePolls.eventId,
     scheduledAt: datePolls.scheduledAt,
     createdAt: datePolls.createdAt,
-    groupName: groups.name,
-    username: users.username,
-    firstName: users.firstName,
-    lastName: users.lastName,
-    avatarFileId: users.avatarFileId,
     postId: sql<string | null>`(select p.id from posts p where p.date_poll_id = date_polls.id)`,
     respondentsCount: sql<number>`(select count(distinct a.user_id)::int from date_poll_answers a
       where a.poll_id = date_polls.id)`.mapWith(Number),
-    viewerRole: sql<GroupRole | null>`(select gr.role from group_roles gr
-      where gr.group_id = date_polls.group_id and gr.user_id = ${viewerId})`,
-    followsOrganizer: sql<boolean>`exists (select 1 from follows f
-      where f.followee_id = date_polls.organizer_id and f.follower_id = ${viewerId})`.mapWith(Boolean),
-    blockedWithOrganizer: sql<boolean>`not ${notBlockedCondition(
-      viewerId,
-      sql.raw('date_polls.organizer_id'),
-    )}`.mapWith(Boolean),
+    ...gatheringViewerFields(viewerId, 'date_polls'),
   };
 }
 

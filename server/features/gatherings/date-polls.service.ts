@@ -2,14 +2,10 @@ import type { CreateDatePollBody, DatePollAnswersBody } from '../../../shared/ap
 import { DATE_POLL_LIMITS, DATE_POLL_MESSAGES } from '../../../shared/domain/gatherings';
 import type { DbOrTx } from '../../db/client';
 import { forbidden, invalidField, notFound } from '../../http/errors';
-import { isMember } from '../../policies/group-roles';
-import { canViewEvent } from '../../policies/visibility';
 import { membersWhoMaySeeDatePoll } from '../events/live-audience';
 import { publishLiveEvent } from '../events/live-events';
-import { findGroupWithRole } from '../groups/memberships';
 import { notify } from '../notifications/notify';
-import { insertPost } from '../posts/posts.repo';
-import { announceNewPost, type PostContext } from '../posts/posts.service';
+import type { PostContext } from '../posts/posts.service';
 import {
   findDatePollForViewer,
   insertCandidates,
@@ -24,13 +20,20 @@ import {
   saveDateAnswers,
   type DatePollRow,
 } from './date-polls.repo';
-import { canEditEvent } from './gatherings.policy';
-import { checkMayOrganize, decideAnswer, memberTimeZone, writeEvent } from './gatherings.service';
+import { canEditEvent, canViewGathering } from './gatherings.policy';
+import {
+  checkMayOrganize,
+  decideAnswer,
+  memberRoleIn,
+  memberTimeZone,
+  writeEvent,
+  writeGatheringCard,
+} from './gatherings.service';
 import { resolveEventTimes } from './gatherings.times';
 
 /**
  * Date polls (issue 30 part 2, ADR 057): seen by whoever would see the event they plan (the event
- * rule, canViewEvent, on the poll's group and organiser); 404 to anyone else, so a hidden poll's
+ * rule, canViewGathering, on the poll's group and organiser); 404 to anyone else, so a hidden poll's
  * existence never leaks.
  */
 export async function loadVisibleDatePoll(
@@ -39,13 +42,7 @@ export async function loadVisibleDatePoll(
   viewerId: string,
 ): Promise<DatePollRow> {
   const row = await findDatePollForViewer(db, pollId, viewerId);
-  if (!row) throw notFound();
-  const facts = {
-    groupRole: row.viewerRole,
-    followsOrganizer: row.followsOrganizer,
-    blockedWithOrganizer: row.blockedWithOrganizer,
-  };
-  if (!canViewEvent(row, viewerId, facts)) throw notFound();
+  if (!row || !canViewGathering(row, viewerId)) throw notFound();
   return row;
 }
 
@@ -100,19 +97,12 @@ export async function createDatePoll(
     });
     await insertCandidates(tx, poll.id, candidates);
     if (groupId) {
-      const card = await insertPost(tx, {
-        userId: organizerId,
+      await writeGatheringCard(context, tx, {
+        organizerId,
         groupId,
-        tldr: input.title,
-        content: input.description,
-        fileId: null,
+        title: input.title,
+        description: input.description,
         datePollId: poll.id,
-      });
-      await announceNewPost(context, tx, {
-        id: card.id,
-        authorId: organizerId,
-        groupId,
-        content: input.description,
       });
     }
     return poll.id;
@@ -214,7 +204,6 @@ export async function scheduleDatePoll(
 
 /** A group's polls not yet scheduled, for its members (404 otherwise). */
 export async function listGroupDatePolls(db: DbOrTx, viewerId: string, groupId: string) {
-  const group = await findGroupWithRole(db, groupId, viewerId);
-  if (!group || !isMember(group.role)) throw notFound();
+  await memberRoleIn(db, groupId, viewerId);
   return listOpenDatePolls(db, viewerId, groupId, DATE_POLL_LIMITS.openMax);
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/domain/messages';
 import { groupEventRsvps, groupRoles, notifications } from '../../db/schema';
 import { memberWithClient } from '../../../tests/support/factories';
-import { createGroupAs, memberInGroup, memberOfAnotherGroup } from '../../../tests/support/social-factories';
+import { groupWithEveryRole, memberInGroup } from '../../../tests/support/social-factories';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import type { TestClient } from '../../../tests/support/test-client';
 
@@ -15,16 +15,6 @@ describe('gatherings', () => {
     app = await createTestApp();
   });
   afterAll(() => app.close());
-
-  /** A group with its Owner, a Poster and a Commentor, and a member of another group. */
-  async function world() {
-    const owner = await memberWithClient(app);
-    const group = await createGroupAs(owner.client);
-    const poster = await memberInGroup(app, group.id, 'Poster');
-    const commentor = await memberInGroup(app, group.id, 'Commentor');
-    const outsider = await memberOfAnotherGroup(app);
-    return { owner, group, poster, commentor, outsider };
-  }
 
   async function createEvent(client: TestClient, fields: Record<string, unknown>) {
     const res = await client.post('/api/group_events', {
@@ -50,7 +40,7 @@ describe('gatherings', () => {
     });
 
   it('creates an event in a group with its card in the timeline, and the organiser going', async () => {
-    const w = await world();
+    const w = await groupWithEveryRole(app);
     const event = await createEvent(w.poster.client, {
       group_id: w.group.id,
       description: 'Bring a **book**.',
@@ -90,7 +80,7 @@ describe('gatherings', () => {
   });
 
   it('answers 404 on every route to a member who may not see the group, 403 to a Commentor creating', async () => {
-    const w = await world();
+    const w = await groupWithEveryRole(app);
     const event = await createEvent(w.owner.client, { group_id: w.group.id });
     const outsider = w.outsider.client;
     const calls = [
@@ -132,7 +122,7 @@ describe('gatherings', () => {
   });
 
   it('keeps a waiting list beyond the capacity that moves up by itself, and tells who moved up', async () => {
-    const w = await world();
+    const w = await groupWithEveryRole(app);
     const event = await createEvent(w.owner.client, {
       group_id: w.group.id,
       capacity: 2,
@@ -167,7 +157,7 @@ describe('gatherings', () => {
   });
 
   it('refuses guests where the organiser allows none, and answers on a cancelled event', async () => {
-    const w = await world();
+    const w = await groupWithEveryRole(app);
     const event = await createEvent(w.owner.client, { group_id: w.group.id });
     const guests = await rsvp(w.poster.client, event.id, 'going', 2);
     expect(guests.status).toBe(422);
@@ -182,7 +172,7 @@ describe('gatherings', () => {
   });
 
   it('tells everyone who answered what an edit changed, and of a cancellation', async () => {
-    const w = await world();
+    const w = await groupWithEveryRole(app);
     const event = await createEvent(w.owner.client, { group_id: w.group.id, place: 'Hall' });
     await rsvp(w.poster.client, event.id, 'maybe');
     await rsvp(w.commentor.client, event.id, 'declined');
@@ -216,7 +206,7 @@ describe('gatherings', () => {
   });
 
   it('never overfills the capacity when many answer at once', async () => {
-    const w = await world();
+    const w = await groupWithEveryRole(app);
     const capacity = 4;
     const event = await createEvent(w.owner.client, { group_id: w.group.id, capacity });
     const members = await Promise.all(
@@ -241,7 +231,7 @@ describe('gatherings', () => {
   });
 
   it('keeps wall-clock times across a daylight-saving change (Europe/Berlin, last Sunday of March)', async () => {
-    const w = await world();
+    const w = await groupWithEveryRole(app);
     const before = await createEvent(w.owner.client, {
       group_id: w.group.id,
       starts_at: '2027-03-27T10:00',
@@ -291,7 +281,7 @@ describe('gatherings', () => {
   });
 
   it('refuses impossible times, unknown zones and an end before the start with field errors', async () => {
-    const w = await world();
+    const w = await groupWithEveryRole(app);
     const post = (fields: Record<string, unknown>) =>
       w.owner.client.post('/api/group_events', {
         group_event: { group_id: w.group.id, title: 'Bad', starts_at: '2030-01-01T10:00', ...fields },
@@ -310,7 +300,7 @@ describe('gatherings', () => {
   });
 
   it('serves an .ics that a calendar library reads back, all-day events as dates', async () => {
-    const w = await world();
+    const w = await groupWithEveryRole(app);
     const timed = await createEvent(w.owner.client, {
       group_id: w.group.id,
       title: 'Spring walk',
@@ -352,7 +342,7 @@ describe('gatherings', () => {
   });
 
   it('keeps a private feed of the events its owner may see now and has not declined, until revoked', async () => {
-    const w = await world();
+    const w = await groupWithEveryRole(app);
     const kept = await createEvent(w.owner.client, { group_id: w.group.id, title: 'Kept' });
     const declined = await createEvent(w.owner.client, { group_id: w.group.id, title: 'Declined' });
     const elsewhere = await createEvent(w.outsider.client, {

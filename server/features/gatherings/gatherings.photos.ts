@@ -1,8 +1,7 @@
 import { EVENT_MESSAGES } from '../../../shared/domain/gatherings';
 import type { DbOrTx } from '../../db/client';
 import { invalidField } from '../../http/errors';
-import { canViewEvent } from '../../policies/visibility';
-import { canAddPhotosTo } from './gatherings.policy';
+import { canAddPhotosTo, canViewGathering } from './gatherings.policy';
 import { findEventForViewer } from './gatherings.repo';
 
 /**
@@ -17,13 +16,7 @@ export async function checkPhotosOfEvent(
   groupId: string | null,
 ): Promise<void> {
   const event = await findEventForViewer(db, eventId, authorId);
-  const visible =
-    event !== null &&
-    canViewEvent(event, authorId, {
-      groupRole: event.viewerRole,
-      followsOrganizer: event.followsOrganizer,
-      blockedWithOrganizer: event.blockedWithOrganizer,
-    });
+  const visible = event !== null && canViewGathering(event, authorId);
   if (!visible || !canAddPhotosTo(event, new Date()) || event.groupId !== groupId) {
     throw invalidField('photos_of_event_id', EVENT_MESSAGES.notYourPhotos);
   }

@@ -1,9 +1,25 @@
 import { canPostInGroup, type MaybeRole } from '../../policies/group-roles';
+import { canViewEvent, type EventScope } from '../../policies/visibility';
 
 /**
  * What each member may do with a gathering (ADR 057); who may see one is the visibility policy's
  * (canViewEvent). Pure, so routes, services and presenters agree.
  */
+
+/**
+ * The event rule (canViewEvent) on an event or a date poll as the repositories read it, with the
+ * viewer's facts beside its columns (gatheringViewerFields): a poll is seen by whoever would see
+ * the event it plans.
+ */
+export const canViewGathering = (
+  row: EventScope & { viewerRole: MaybeRole; followsOrganizer: boolean; blockedWithOrganizer: boolean },
+  viewerId: string,
+) =>
+  canViewEvent(row, viewerId, {
+    groupRole: row.viewerRole,
+    followsOrganizer: row.followsOrganizer,
+    blockedWithOrganizer: row.blockedWithOrganizer,
+  });
 
 /** A member creates an event in a group where they may post; without a group, always (their followers'). */
 export const canCreateEventIn = (groupId: string | null, role: MaybeRole) =>

@@ -8,8 +8,27 @@ type AnswerRow = Awaited<ReturnType<typeof listVisibleAnswers>>[number];
 
 export const calendarPath = (eventId: string) => `/api/group_events/${eventId}/calendar.ics`;
 
-/** An event as lists show it, with the viewer's answer and abilities. */
-export function presentEventSummary(row: EventRow, viewerId: string, now = new Date()): EventSummary {
+/** What an event and a date poll both show of their plan (eventPlanSummaryFields), from either's row. */
+export function presentEventPlan(
+  row: Pick<
+    EventRow,
+    | 'id'
+    | 'groupId'
+    | 'groupName'
+    | 'postId'
+    | 'organizerId'
+    | 'username'
+    | 'firstName'
+    | 'lastName'
+    | 'avatarFileId'
+    | 'title'
+    | 'description'
+    | 'timeZone'
+    | 'place'
+    | 'mapUrl'
+    | 'capacity'
+  >,
+) {
   return {
     id: row.id,
     group_id: row.groupId,
@@ -18,15 +37,22 @@ export function presentEventSummary(row: EventRow, viewerId: string, now = new D
     organizer: presentAuthor({ ...row, userId: row.organizerId }),
     title: row.title,
     description: row.description,
-    starts_at: row.startsAt.toISOString(),
-    ends_at: row.endsAt.toISOString(),
     time_zone: row.timeZone,
-    starts_at_local: wallTimeText(row.startsAt, row.timeZone),
-    ends_at_local: wallTimeText(row.endsAt, row.timeZone),
-    all_day: row.allDay,
     place: row.place,
     map_url: row.mapUrl,
     capacity: row.capacity,
+  };
+}
+
+/** An event as lists show it, with the viewer's answer and abilities. */
+export function presentEventSummary(row: EventRow, viewerId: string, now = new Date()): EventSummary {
+  return {
+    ...presentEventPlan(row),
+    starts_at: row.startsAt.toISOString(),
+    ends_at: row.endsAt.toISOString(),
+    starts_at_local: wallTimeText(row.startsAt, row.timeZone),
+    ends_at_local: wallTimeText(row.endsAt, row.timeZone),
+    all_day: row.allDay,
     guests_allowed: row.guestsAllowed,
     cancelled: row.cancelledAt !== null,
     going_count: row.goingCount,

@@ -23,8 +23,33 @@ function headcount(which: 'going' | 'waiting' | 'maybe' | 'declined'): SQL<numbe
 }
 
 /**
+ * What an event and a date poll both show and decide with (`table` joined to the organiser, `users`,
+ * and to its group, `groups`): the group's name, the organiser as a person, and the facts the event
+ * rule reads about the viewer (role in the group, follow of the organiser, block), which
+ * canViewGathering reads back. `table` is written literally so no subquery binds it to its own table.
+ */
+export function gatheringViewerFields(viewerId: string, table: 'group_events' | 'date_polls') {
+  const gathering = sql.raw(table);
+  return {
+    groupName: groups.name,
+    username: users.username,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    avatarFileId: users.avatarFileId,
+    viewerRole: sql<GroupRole | null>`(select gr.role from group_roles gr
+      where gr.group_id = ${gathering}.group_id and gr.user_id = ${viewerId})`,
+    followsOrganizer: sql<boolean>`exists (select 1 from follows f
+      where f.followee_id = ${gathering}.organizer_id and f.follower_id = ${viewerId})`.mapWith(Boolean),
+    blockedWithOrganizer: sql<boolean>`not ${notBlockedCondition(
+      viewerId,
+      sql.raw(`${table}.organizer_id`),
+    )}`.mapWith(Boolean),
+  };
+}
+
+/**
  * The columns of an event with what the viewer needs: the organiser, the group, the counts, the
- * viewer's own answer and the facts the visibility rule reads (role, follow, block). Outer columns
+ * viewer's own answer and the facts the visibility rule reads (gatheringViewerFields). Outer columns
  * are written `group_events.…` literally so no subquery binds them to its own table.
  */
 function eventFields(viewerId: string) {
@@ -45,11 +70,6 @@ function eventFields(viewerId: string) {
     cancelledAt: groupEvents.cancelledAt,
     createdAt: groupEvents.createdAt,
     updatedAt: groupEvents.updatedAt,
-    groupName: groups.name,
-    username: users.username,
-    firstName: users.firstName,
-    lastName: users.lastName,
-    avatarFileId: users.avatarFileId,
     postId: sql<string | null>`(select p.id from posts p where p.event_id = group_events.id)`,
     goingCount: headcount('going'),
     waitlistCount: headcount('waiting'),
@@ -60,14 +80,7 @@ function eventFields(viewerId: string) {
     myWaitlisted: mine.waitlisted,
     myReminders: mine.reminders,
     defaultReminders: sql<ReminderChoice>`(select u.event_reminders from users u where u.id = ${viewerId})`,
-    viewerRole: sql<GroupRole | null>`(select gr.role from group_roles gr
-      where gr.group_id = group_events.group_id and gr.user_id = ${viewerId})`,
-    followsOrganizer: sql<boolean>`exists (select 1 from follows f
-      where f.followee_id = group_events.organizer_id and f.follower_id = ${viewerId})`.mapWith(Boolean),
-    blockedWithOrganizer: sql<boolean>`not ${notBlockedCondition(
-      viewerId,
-      sql.raw('group_events.organizer_id'),
-    )}`.mapWith(Boolean),
+    ...gatheringViewerFields(viewerId, 'group_events'),
   };
 }
 

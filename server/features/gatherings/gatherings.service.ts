@@ -10,14 +10,13 @@ import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { forbidden, HttpError, invalidField, notFound } from '../../http/errors';
 import { isMember } from '../../policies/group-roles';
-import { canViewEvent } from '../../policies/visibility';
 import { publishLiveEvent } from '../events/live-events';
 import { findGroupWithRole } from '../groups/memberships';
 import { notify } from '../notifications/notify';
 import { insertPost, updatePostText } from '../posts/posts.repo';
 import { announceNewPost, type PostContext } from '../posts/posts.service';
 import { enqueueSearchIndex } from '../search/search.job';
-import { canCreateEventIn, canEditEvent, fitsCapacity } from './gatherings.policy';
+import { canCreateEventIn, canEditEvent, canViewGathering, fitsCapacity } from './gatherings.policy';
 import {
   countPlacesTaken,
   findEventForViewer,
@@ -45,13 +44,7 @@ import { newEventTimes, resolveEventTimes } from './gatherings.times';
  */
 export async function loadVisibleEvent(db: DbOrTx, eventId: string, viewerId: string): Promise<EventRow> {
   const row = await findEventForViewer(db, eventId, viewerId);
-  if (!row) throw notFound();
-  const facts = {
-    groupRole: row.viewerRole,
-    followsOrganizer: row.followsOrganizer,
-    blockedWithOrganizer: row.blockedWithOrganizer,
-  };
-  if (!canViewEvent(row, viewerId, facts)) throw notFound();
+  if (!row || !canViewGathering(row, viewerId)) throw notFound();
   return row;
 }
 
@@ -75,13 +68,21 @@ async function publishEventChanged(tx: DbOrTx, event: { id: string }) {
   await publishLiveEvent(tx, { allMembers: true }, { type: 'group_event.updated', eventId: event.id });
 }
 
+/**
+ * The member's role in a group's gatherings: a member's, or 404 for a group they may not see, so
+ * its events and polls (and its existence) stay hidden as its posts are.
+ */
+export async function memberRoleIn(db: DbOrTx, groupId: string, userId: string) {
+  const group = await findGroupWithRole(db, groupId, userId);
+  if (!group || !isMember(group.role)) throw notFound();
+  return group.role;
+}
+
 /** May the member organise in this group (404 if they may not see it, 403 for a Commentor)? */
 export async function checkMayOrganize(db: DbOrTx, organizerId: string, groupId: string | null) {
   if (!groupId) return;
-  const group = await findGroupWithRole(db, groupId, organizerId);
-  if (!group || !isMember(group.role)) throw notFound();
-  if (!canCreateEventIn(groupId, group.role))
-    throw forbidden("You don't have permission to post in this group.");
+  const role = await memberRoleIn(db, groupId, organizerId);
+  if (!canCreateEventIn(groupId, role)) throw forbidden("You don't have permission to post in this group.");
 }
 
 /** What writing an event needs besides the organiser: its group, fields and instants. */
@@ -89,8 +90,8 @@ export type EventDraft = Omit<NewEvent, 'organizerId'>;
 
 /**
  * Writes an event in the caller's transaction: the event, the organiser going, and in a group its
- * card, a post of the group announced as any new post is (so the timeline, search, the group's
- * news and the visibility rule apply as they are). Answers the event's id.
+ * card (writeGatheringCard), so the timeline, search, the group's news and the visibility rule apply
+ * as they are. Answers the event's id.
  */
 export async function writeEvent(context: PostContext, tx: DbOrTx, organizerId: string, draft: EventDraft) {
   const event = await insertEvent(tx, { ...draft, organizerId });
@@ -103,22 +104,39 @@ export async function writeEvent(context: PostContext, tx: DbOrTx, organizerId: 
     goingSince: new Date(),
   });
   if (draft.groupId) {
-    const card = await insertPost(tx, {
-      userId: organizerId,
+    await writeGatheringCard(context, tx, {
+      organizerId,
       groupId: draft.groupId,
-      tldr: draft.title,
-      content: draft.description ?? '',
-      fileId: null,
+      title: draft.title,
+      description: draft.description ?? '',
       eventId: event.id,
-    });
-    await announceNewPost(context, tx, {
-      id: card.id,
-      authorId: organizerId,
-      groupId: draft.groupId,
-      content: draft.description ?? '',
     });
   }
   return event.id;
+}
+
+/**
+ * An event's or a date poll's card in its group's timeline: a post of the group by the organiser,
+ * titled as the gathering, that names what it is the card of (`eventId` or `datePollId`). Written in
+ * the caller's transaction and announced as any new post is.
+ */
+export async function writeGatheringCard(
+  context: PostContext,
+  tx: DbOrTx,
+  card: { organizerId: string; groupId: string; title: string; description: string } & (
+    { eventId: string } | { datePollId: string }
+  ),
+) {
+  const { organizerId, groupId, title, description, ...cardOf } = card;
+  const post = await insertPost(tx, {
+    userId: organizerId,
+    groupId,
+    tldr: title,
+    content: description,
+    fileId: null,
+    ...cardOf,
+  });
+  await announceNewPost(context, tx, { id: post.id, authorId: organizerId, groupId, content: description });
 }
 
 /**
@@ -357,10 +375,7 @@ export async function decideAnswer(
 
 /** Upcoming events the member may see: one group's (members only: 404 otherwise), or all of them. */
 export async function listUpcoming(db: DbOrTx, viewerId: string, groupId?: string) {
-  if (groupId) {
-    const group = await findGroupWithRole(db, groupId, viewerId);
-    if (!group || !isMember(group.role)) throw notFound();
-  }
+  if (groupId) await memberRoleIn(db, groupId, viewerId);
   return listUpcomingEvents(db, viewerId, { groupId, from: new Date(), limit: EVENT_LIMITS.upcomingMax });
 }
 

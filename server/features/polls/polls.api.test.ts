@@ -5,7 +5,7 @@ import { POLL_MESSAGES } from '../../../shared/domain/polls';
 import { postPolls, postPollVotes } from '../../db/schema';
 import { memberWithClient } from '../../../tests/support/factories';
 import { fetchBytes } from '../../../tests/support/file-factories';
-import { createGroupAs, memberInGroup, memberOfAnotherGroup } from '../../../tests/support/social-factories';
+import { groupWithEveryRole } from '../../../tests/support/social-factories';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import type { TestClient } from '../../../tests/support/test-client';
 import { openZip } from '../../../tests/support/zip';
@@ -18,15 +18,10 @@ describe('polls', () => {
   });
   afterAll(() => app.close());
 
-  /** A group with its Owner, two Posters and a Commentor, a member of another group, and an admin in the group. */
+  /** A group with its Owner, two Posters (one who asks, one who votes) and a Commentor, and a member of another group. */
   async function world() {
-    const owner = await memberWithClient(app);
-    const group = await createGroupAs(owner.client);
-    const poster = await memberInGroup(app, group.id, 'Poster');
-    const voter = await memberInGroup(app, group.id, 'Poster');
-    const commentor = await memberInGroup(app, group.id, 'Commentor');
-    const outsider = await memberOfAnotherGroup(app);
-    return { owner, group, poster, voter, commentor, outsider };
+    const { secondPoster: voter, ...cast } = await groupWithEveryRole(app);
+    return { ...cast, voter };
   }
 
   async function pollPost(client: TestClient, groupId: string | null, poll: Record<string, unknown>) {

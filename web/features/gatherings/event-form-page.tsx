@@ -1,50 +1,33 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { CalendarCheck } from 'lucide-react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import type { CreateEventBody, GroupEvent } from '@shared/api/gatherings';
-import { LIMITS } from '@shared/domain/constants';
-import { EVENT_LIMITS } from '@shared/domain/gatherings';
-import { systemTimeZone } from '@shared/domain/time-zones';
 import { Alert } from '@web/components/alert';
 import { Button, ButtonLink } from '@web/components/button';
 import { Card, CardBody } from '@web/components/card';
-import { Label, Textarea, TextField } from '@web/components/input';
+import { TextField } from '@web/components/input';
 import { LoadingScreen } from '@web/components/loading-screen';
 import { PageHeader } from '@web/components/page-header';
 import { errorMessage, fieldErrorsOf } from '@web/lib/api-errors';
-import { currentClock } from '@web/lib/time-zone';
 import { useT } from '@web/i18n/i18n';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { createEvent, eventKeys, eventQueryOptions, updateEvent } from './api';
+import { emptyEventPlan, EventPlanFields, planBodyOf, type EventPlan } from './components/event-plan-fields';
+import { useOpenSaved } from './open-saved';
 import { eventPath, UPCOMING_EVENTS_PATH } from './paths';
 
-interface Fields {
-  title: string;
-  description: string;
+/** The event form's fields: its plan, with a map link, and its times and rules for guests. */
+interface Fields extends EventPlan {
+  mapUrl: string;
   startsAt: string;
   endsAt: string;
-  timeZone: string;
   allDay: boolean;
-  place: string;
-  mapUrl: string;
-  capacity: string;
   guestsAllowed: boolean;
 }
 
 function emptyFields(): Fields {
-  return {
-    title: '',
-    description: '',
-    startsAt: '',
-    endsAt: '',
-    timeZone: currentClock() ?? systemTimeZone(),
-    allDay: false,
-    place: '',
-    mapUrl: '',
-    capacity: '',
-    guestsAllowed: false,
-  };
+  return { ...emptyEventPlan(), mapUrl: '', startsAt: '', endsAt: '', allDay: false, guestsAllowed: false };
 }
 
 /** An event's fields as the form shows them: its times on its own zone's clocks. */
@@ -66,15 +49,10 @@ function fieldsOf(event: GroupEvent): Fields {
 /** What the form sends: wall-clock times read by the server in the chosen zone (ADR 057). */
 function bodyOf(fields: Fields): Omit<CreateEventBody['group_event'], 'group_id'> {
   return {
-    title: fields.title.trim(),
-    description: fields.description,
+    ...planBodyOf(fields),
     starts_at: fields.startsAt,
     ends_at: fields.endsAt || null,
-    time_zone: fields.timeZone.trim(),
     all_day: fields.allDay,
-    place: fields.place,
-    map_url: fields.mapUrl,
-    capacity: fields.capacity ? Number(fields.capacity) : null,
     guests_allowed: fields.guestsAllowed,
   };
 }
@@ -133,19 +111,13 @@ function EventForm({
   cancelTo: string;
 }) {
   const t = useT();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [fields, setFields] = useState(initial);
   const set = <Key extends keyof Fields>(key: Key, value: Fields[Key]) =>
     setFields((current) => ({ ...current, [key]: value }));
+  const openSaved = useOpenSaved(eventKeys, eventPath);
   const mutation = useMutation({
     mutationFn: save,
-    onSuccess: (event) => {
-      queryClient.setQueryData(eventKeys.detail(event.id), event);
-      void queryClient.invalidateQueries({ queryKey: eventKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['posts'] });
-      navigate(eventPath(event.id));
-    },
+    onSuccess: openSaved,
   });
   const errors = mutation.isError ? fieldErrorsOf(mutation.error) : {};
   const first = (field: string) => errors[field]?.[0];
@@ -160,7 +132,6 @@ function EventForm({
   const timeType = fields.allDay ? 'date' : 'datetime-local';
   const allDayId = useId();
   const guestsId = useId();
-  const descriptionId = useId();
   return (
     <div className="max-w-xl">
       <PageHeader title={heading} description={description} />
@@ -170,99 +141,51 @@ function EventForm({
             {mutation.isError && Object.keys(errors).length === 0 ? (
               <Alert>{errorMessage(mutation.error)}</Alert>
             ) : null}
-            <TextField
-              label={t('gatherings.form.title')}
-              name="title"
-              required
-              autoFocus
-              maxLength={EVENT_LIMITS.title}
-              value={fields.title}
-              error={first('title')}
-              onChange={(change) => set('title', change.target.value)}
-            />
-            <label htmlFor={allDayId} className="flex items-center gap-2 text-sm text-stone-800">
-              <input
-                id={allDayId}
-                type="checkbox"
-                className="size-4 accent-brand-600"
-                checked={fields.allDay}
-                onChange={(change) =>
-                  setFields((current) => ({
-                    ...current,
-                    allDay: change.target.checked,
-                    startsAt: current.startsAt.slice(0, 10),
-                    endsAt: current.endsAt.slice(0, 10),
-                  }))
-                }
-              />
-              {t('gatherings.form.allDay')}
-            </label>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <TextField
-                label={t('gatherings.form.starts', { allDay: fields.allDay ? 'yes' : 'no' })}
-                name="starts_at"
-                type={timeType}
-                required
-                value={fields.startsAt}
-                error={first('starts_at')}
-                onChange={(change) => set('startsAt', change.target.value)}
-              />
-              <TextField
-                label={t('gatherings.form.ends', { allDay: fields.allDay ? 'yes' : 'no' })}
-                name="ends_at"
-                type={timeType}
-                value={fields.endsAt}
-                error={first('ends_at')}
-                hint={fields.allDay ? undefined : t('gatherings.form.endsHint')}
-                onChange={(change) => set('endsAt', change.target.value)}
-              />
-            </div>
-            <TextField
-              label={t('gatherings.form.timeZone')}
-              name="time_zone"
-              value={fields.timeZone}
-              error={first('time_zone')}
-              hint={t('gatherings.form.timeZoneHint')}
-              onChange={(change) => set('timeZone', change.target.value)}
-            />
-            <div className="space-y-1.5">
-              <Label htmlFor={descriptionId}>{t('gatherings.form.description')}</Label>
-              <Textarea
-                id={descriptionId}
-                name="description"
-                maxLength={LIMITS.postContent}
-                value={fields.description}
-                onChange={(change) => set('description', change.target.value)}
-              />
-            </div>
-            <TextField
-              label={t('gatherings.form.place')}
-              name="place"
-              maxLength={EVENT_LIMITS.place}
-              value={fields.place}
-              error={first('place')}
-              onChange={(change) => set('place', change.target.value)}
-            />
-            <TextField
-              label={t('gatherings.form.mapLink')}
-              name="map_url"
-              type="url"
-              placeholder={t('gatherings.form.mapPlaceholder')}
-              value={fields.mapUrl}
-              error={first('map_url')}
-              onChange={(change) => set('mapUrl', change.target.value)}
-            />
-            <TextField
-              label={t('gatherings.form.capacity')}
-              name="capacity"
-              type="number"
-              min={1}
-              max={EVENT_LIMITS.capacityMax}
-              inputMode="numeric"
-              value={fields.capacity}
-              error={first('capacity')}
-              hint={t('gatherings.form.capacityHint')}
-              onChange={(change) => set('capacity', change.target.value)}
+            <EventPlanFields
+              plan={fields}
+              onChange={set}
+              errorOf={first}
+              times={
+                <>
+                  <label htmlFor={allDayId} className="flex items-center gap-2 text-sm text-stone-800">
+                    <input
+                      id={allDayId}
+                      type="checkbox"
+                      className="size-4 accent-brand-600"
+                      checked={fields.allDay}
+                      onChange={(change) =>
+                        setFields((current) => ({
+                          ...current,
+                          allDay: change.target.checked,
+                          startsAt: current.startsAt.slice(0, 10),
+                          endsAt: current.endsAt.slice(0, 10),
+                        }))
+                      }
+                    />
+                    {t('gatherings.form.allDay')}
+                  </label>
+                  <div className="grid gap-4 sm:grid-cols-2">
+                    <TextField
+                      label={t('gatherings.form.starts', { allDay: fields.allDay ? 'yes' : 'no' })}
+                      name="starts_at"
+                      type={timeType}
+                      required
+                      value={fields.startsAt}
+                      error={first('starts_at')}
+                      onChange={(change) => set('startsAt', change.target.value)}
+                    />
+                    <TextField
+                      label={t('gatherings.form.ends', { allDay: fields.allDay ? 'yes' : 'no' })}
+                      name="ends_at"
+                      type={timeType}
+                      value={fields.endsAt}
+                      error={first('ends_at')}
+                      hint={fields.allDay ? undefined : t('gatherings.form.endsHint')}
+                      onChange={(change) => set('endsAt', change.target.value)}
+                    />
+                  </div>
+                </>
+              }
             />
             <label htmlFor={guestsId} className="flex items-center gap-2 text-sm text-stone-800">
               <input
