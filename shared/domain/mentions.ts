@@ -45,6 +45,8 @@ function withoutCode(markdown: string): string {
 
 /** The distinct usernames mentioned in a Markdown text, lower-cased, in order of first mention. */
 export function extractMentions(markdown: string): string[] {
+  // Most texts mention no one: a page of posts looks at each twice (issue 26).
+  if (!markdown.includes('@')) return [];
   const seen = new Set<string>();
   for (const { username } of findMentionsInText(withoutCode(markdown))) seen.add(username.toLowerCase());
   return [...seen];

@@ -25,6 +25,11 @@ export interface LiveMessage {
   actorId?: string;
 }
 
+/** The message that carries `event` to `audience` on the channel. */
+export function liveMessage(audience: LiveAudience, event: LiveEvent, actorId?: string): LiveMessage {
+  return actorId ? { audience, event, actorId } : { audience, event };
+}
+
 /** Sends an event to its audience; pass the transaction that made the change so both commit together. */
 export async function publishLiveEvent(
   db: DbOrTx,
@@ -32,6 +37,7 @@ export async function publishLiveEvent(
   event: LiveEvent,
   { actorId }: { actorId?: string } = {},
 ): Promise<void> {
-  const message: LiveMessage = actorId ? { audience, event, actorId } : { audience, event };
-  await db.execute(sql`select pg_notify(${LIVE_EVENTS_CHANNEL}, ${JSON.stringify(message)})`);
+  await db.execute(
+    sql`select pg_notify(${LIVE_EVENTS_CHANNEL}, ${JSON.stringify(liveMessage(audience, event, actorId))})`,
+  );
 }

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { LiveCommentEvent } from '../../../shared/api/live-events';
-import type { DbOrTx } from '../../db/client';
-import { posts } from '../../db/schema';
-import { publishLiveEvent } from './live-events';
+import { type DbOrTx, rowsOf } from '../../db/client';
+import { LIVE_EVENTS_CHANNEL, liveMessage, publishLiveEvent } from './live-events';
 
 /**
  * The live events of an open post (ADR 047): a comment came, changed or went, and the post's counts
@@ -48,15 +47,24 @@ export async function publishReactionsChanged(
  * Reads the post's counters as this transaction left them (the triggers keep them with the like or
  * comment itself) and sends them to its audience; answers them. `actorId` is the member whose like or
  * comment moved them. Counts only: whether a member liked the post is theirs alone and never sent.
+ * One statement (issue 26: a like sent a dozen): the message is built here with the counts at zero,
+ * and the statement that reads them writes them into it (the hub reads the message by its schema,
+ * whatever the order of its keys). No post, no event.
  */
 export async function publishPostCounts(tx: DbOrTx, postId: string, actorId: string) {
-  const [row] = await tx
-    .select({ likesCount: posts.likesCount, commentsCount: posts.commentsCount })
-    .from(posts)
-    .where(eq(posts.id, postId))
-    .limit(1);
-  const counts = row ?? { likesCount: 0, commentsCount: 0 };
-  if (row)
-    await publishLiveEvent(tx, { allMembers: true }, { type: 'post.counts', postId, ...counts }, { actorId });
-  return counts;
+  const message = liveMessage(
+    { allMembers: true },
+    { type: 'post.counts', postId, likesCount: 0, commentsCount: 0 },
+    actorId,
+  );
+  const [row] = rowsOf<{ likesCount: number; commentsCount: number }>(
+    await tx.execute(sql`
+      select likes_count as "likesCount", comments_count as "commentsCount",
+        pg_notify(${LIVE_EVENTS_CHANNEL}, jsonb_set(jsonb_set(${JSON.stringify(message)}::jsonb,
+          '{event,likesCount}', to_jsonb(likes_count)), '{event,commentsCount}', to_jsonb(comments_count))::text)
+      from posts where id = ${postId}`),
+  );
+  return row
+    ? { likesCount: row.likesCount, commentsCount: row.commentsCount }
+    : { likesCount: 0, commentsCount: 0 };
 }
