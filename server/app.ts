@@ -207,7 +207,8 @@ async function registerWeb(app: App, routes: RouteContext, serveWeb: boolean, we
       setHeaders: (reply, filePath) => setAppFileHeaders(reply, webDist, filePath),
     });
   }
-  registerPublicPages(app, routes, indexHtml);
+  const pages = indexHtml ? withHeadScripts(indexHtml, webDist) : null;
+  registerPublicPages(app, routes, pages?.public ?? null);
   app.setNotFoundHandler((request, reply) => {
     if (isFilePath(request.url)) {
       return reply
@@ -217,10 +218,36 @@ async function registerWeb(app: App, routes: RouteContext, serveWeb: boolean, we
         .send(MESSAGES.notFound);
     }
     if (!isApiPath(request.url) && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
-      return sendHtml(request, reply.header('cache-control', 'no-cache'), indexHtml);
+      return sendHtml(request, reply.header('cache-control', 'no-cache'), pages!.members);
     }
     return reply.status(404).send({ error: MESSAGES.notFound });
   });
+}
+
+/** The page's own head scripts (web/public), each a tag of the built page. */
+const THEME_TAG = '<script src="/theme-init.js"></script>';
+const FIRST_CALLS_TAG = '<script src="/first-calls.js"></script>';
+
+/**
+ * The build's page in two versions, its head scripts written into it so that none costs a request
+ * of its own before the page can draw (ADR 062): the theme (no white flash on a dark page) on
+ * every page; the script that starts a member's first calls and code on the members' screens only,
+ * since the public pages' visitors (/, /feed, /explore…) never need it. A script the build did not
+ * write stays a tag, as it was.
+ */
+export function withHeadScripts(indexHtml: string, webDist: string): { members: string; public: string } {
+  const inline = (html: string, tag: string, name: string) => {
+    const file = path.join(webDist, name);
+    if (!html.includes(tag) || !fs.existsSync(file)) return html;
+    const script = fs.readFileSync(file, 'utf8').trim();
+    if (/<\/script/i.test(script)) throw new Error(`${name} cannot be written into the page`);
+    return html.replace(tag, () => `<script>${script}</script>`);
+  };
+  const themed = inline(indexHtml, THEME_TAG, 'theme-init.js');
+  return {
+    members: inline(themed, FIRST_CALLS_TAG, 'first-calls.js'),
+    public: themed.replace(FIRST_CALLS_TAG, ''),
+  };
 }
 
 /**

@@ -45,6 +45,38 @@ describe('server hardening', () => {
     }
   });
 
+  it('writes the theme into every page and the first calls into members’ pages only', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-dist-'));
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<html><head><script src="/first-calls.js"></script><script src="/theme-init.js"></script></head><body>app</body></html>',
+    );
+    fs.writeFileSync(
+      path.join(dist, 'first-calls.js'),
+      '(function () { window.__hearthFirstCalls = {}; })();\n',
+    );
+    fs.writeFileSync(path.join(dist, 'theme-init.js'), "document.documentElement.classList.add('dark');\n");
+    const theme = "<script>document.documentElement.classList.add('dark');</script>";
+    const built = await buildApp(app.context, { webDist: dist });
+    try {
+      for (const url of ['/dashboard', '/post/5a0e8b1c-3d4f-4a6b-9c8d-7e6f5a4b3c2d', '/signin']) {
+        const page = await built.inject({ url });
+        expect(page.body, url).toContain(
+          `<head><script>(function () { window.__hearthFirstCalls = {}; })();</script>${theme}`,
+        );
+      }
+      for (const url of ['/', '/explore']) {
+        const page = await built.inject({ url });
+        expect(page.body, url).toContain(`<head>${theme}`);
+        expect(page.body, url).not.toContain('first-calls');
+        expect(page.body, url).not.toContain('__hearthFirstCalls');
+      }
+    } finally {
+      await built.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
   it('serves hashed assets precompressed and immutable, and everything else revalidated', async () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-dist-'));
     fs.mkdirSync(path.join(dist, 'assets'));
