@@ -207,7 +207,7 @@ async function registerWeb(app: App, routes: RouteContext, serveWeb: boolean, we
       setHeaders: (reply, filePath) => setAppFileHeaders(reply, webDist, filePath),
     });
   }
-  const pages = indexHtml ? withHeadScripts(indexHtml, webDist) : null;
+  const pages = indexHtml ? withFirstCalls(indexHtml) : null;
   registerPublicPages(app, routes, pages?.public ?? null);
   app.setNotFoundHandler((request, reply) => {
     if (isFilePath(request.url)) {
@@ -224,30 +224,16 @@ async function registerWeb(app: App, routes: RouteContext, serveWeb: boolean, we
   });
 }
 
-/** The page's own head scripts (web/public), each a tag of the built page. */
-const THEME_TAG = '<script src="/theme-init.js"></script>';
 const FIRST_CALLS_TAG = '<script src="/first-calls.js"></script>';
 
 /**
- * The build's page in two versions, its head scripts written into it so that none costs a request
- * of its own before the page can draw (ADR 062): the theme (no white flash on a dark page) on
- * every page; the script that starts a member's first calls and code on the members' screens only,
- * since the public pages' visitors (/, /feed, /explore…) never need it. A script the build did not
- * write stays a tag, as it was.
+ * The build's page in two versions (ADR 062): the members' screens load the head script that
+ * starts their first calls and code; the public pages (/, /feed, /explore…), whose visitors it never
+ * serves, go without it, since as a request of its own it costs their first paint. (Written into
+ * the page it would cost none, but the content security policy allows no inline script.)
  */
-export function withHeadScripts(indexHtml: string, webDist: string): { members: string; public: string } {
-  const inline = (html: string, tag: string, name: string) => {
-    const file = path.join(webDist, name);
-    if (!html.includes(tag) || !fs.existsSync(file)) return html;
-    const script = fs.readFileSync(file, 'utf8').trim();
-    if (/<\/script/i.test(script)) throw new Error(`${name} cannot be written into the page`);
-    return html.replace(tag, () => `<script>${script}</script>`);
-  };
-  const themed = inline(indexHtml, THEME_TAG, 'theme-init.js');
-  return {
-    members: inline(themed, FIRST_CALLS_TAG, 'first-calls.js'),
-    public: themed.replace(FIRST_CALLS_TAG, ''),
-  };
+export function withFirstCalls(indexHtml: string): { members: string; public: string } {
+  return { members: indexHtml, public: indexHtml.replace(FIRST_CALLS_TAG, '') };
 }
 
 /**
