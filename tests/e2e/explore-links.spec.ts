@@ -73,13 +73,15 @@ test('a member publishes a link; a visitor finds it on /explore/links with its i
   await page.getByRole('button', { name: 'Add Link' }).click();
   await expect(page).toHaveURL(/\/links\/[0-9a-f-]{36}$/);
   const linkId = page.url().split('/').at(-1)!;
-  // Live, or at the latest by the page's fallback poll (every 30 s) on a loaded runner.
-  await expect(page.getByTestId('sentence-summary')).toBeVisible({ timeout: 45_000 });
+  // Live, or by the page's fallback poll (every 30 s): in the whole run's order the live refresh has
+  // twice not come and the page caught up by its poll (the cause is not known yet; issue 26's note).
+  test.setTimeout(240_000);
+  await expect(page.getByTestId('sentence-summary')).toBeVisible({ timeout: 95_000 });
   // The image step comes last: the member's page shows Hearth's copy once the link is ready.
   await expect(page.getByRole('img', { name: TITLE })).toHaveAttribute(
     'src',
     `/api/links/${linkId}/lead_image`,
-    { timeout: 30_000 },
+    { timeout: 95_000 },
   );
   const summary = await page.getByTestId('sentence-summary').textContent();
 
