@@ -207,8 +207,7 @@ async function registerWeb(app: App, routes: RouteContext, serveWeb: boolean, we
       setHeaders: (reply, filePath) => setAppFileHeaders(reply, webDist, filePath),
     });
   }
-  const pages = indexHtml ? withFirstCalls(indexHtml) : null;
-  registerPublicPages(app, routes, pages?.public ?? null);
+  registerPublicPages(app, routes, indexHtml && withoutFirstCalls(indexHtml));
   app.setNotFoundHandler((request, reply) => {
     if (isFilePath(request.url)) {
       return reply
@@ -218,7 +217,7 @@ async function registerWeb(app: App, routes: RouteContext, serveWeb: boolean, we
         .send(MESSAGES.notFound);
     }
     if (!isApiPath(request.url) && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
-      return sendHtml(request, reply.header('cache-control', 'no-cache'), pages!.members);
+      return sendHtml(request, reply.header('cache-control', 'no-cache'), indexHtml);
     }
     return reply.status(404).send({ error: MESSAGES.notFound });
   });
@@ -227,13 +226,13 @@ async function registerWeb(app: App, routes: RouteContext, serveWeb: boolean, we
 const FIRST_CALLS_TAG = '<script src="/first-calls.js"></script>';
 
 /**
- * The build's page in two versions (ADR 062): the members' screens load the head script that
- * starts their first calls and code; the public pages (/, /feed, /explore…), whose visitors it never
- * serves, go without it, since as a request of its own it costs their first paint. (Written into
- * the page it would cost none, but the content security policy allows no inline script.)
+ * The build's page for the public pages (/, /feed, /explore…), ADR 062: without the head script
+ * that starts a member's first calls and code, which their visitors never need and which, as a
+ * request of its own, costs their first paint. (Written into the page it would cost none, but the
+ * content security policy allows no inline script.) The members' screens get the page as built.
  */
-export function withFirstCalls(indexHtml: string): { members: string; public: string } {
-  return { members: indexHtml, public: indexHtml.replace(FIRST_CALLS_TAG, '') };
+function withoutFirstCalls(indexHtml: string): string {
+  return indexHtml.replace(FIRST_CALLS_TAG, '');
 }
 
 /**
