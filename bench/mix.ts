@@ -13,7 +13,7 @@ import { rowsOf } from '../server/db/client';
 import { randomToken } from '../server/lib/tokens';
 import { indexCommunity, openBenchDatabase, seedCommunity } from './seed';
 import { freePort, spawnBuiltApp, waitForHealth } from './support/built-app';
-import { type GeneratorResult, asSent, runGenerator, sampleRss } from './support/generator';
+import { type GeneratorResult, asSent, runGenerator, sampleCpu, sampleRss } from './support/generator';
 import { mergeResult } from './support/hearth';
 import {
   GROUPS_MIX,
@@ -147,7 +147,9 @@ async function runEngine(engine: Engine): Promise<MixEngineResult> {
       const name = `${writePercent} % writes${groups ? ' with the group paths' : ''}`;
       const rss = sampleRss(child.pid!);
       const keptBefore = await keptReads();
+      const cpu = sampleCpu(child.pid!, engine === 'postgres');
       const load = await closedLoop(clientsFor(writePercent, groups ? GROUPS_MIX : AUDITED_MIX));
+      const used = cpu.stop();
       const memory = rss.stop();
       const kept = hitRates(keptBefore, await keptReads());
       const held = await readMemoryGauges(base, metricsToken);
@@ -161,6 +163,10 @@ async function runEngine(engine: Engine): Promise<MixEngineResult> {
         ratio: ratioToFloor(load.rps, around),
         target: TARGETS.ratio[writePercent] ?? null,
         rss: memory,
+        cpuMsPerRequest: {
+          app: used.appMs / Math.max(1, load.requests),
+          database: used.databaseMs === null ? null : used.databaseMs / Math.max(1, load.requests),
+        },
         requests: load.requests,
         s5xx: load.s5xx,
         errors: load.errors,
@@ -170,7 +176,7 @@ async function runEngine(engine: Engine): Promise<MixEngineResult> {
       };
       runs.push(run);
       console.log(
-        `  ${name}: ${load.rps.toFixed(0)} req/s, ${run.ratio.toFixed(3)}x the floor (${around.map((f) => f.toFixed(0)).join(' / ')}), RSS p50 ${memory.p50Mb} MB max ${memory.maxMb} MB`,
+        `  ${name}: ${load.rps.toFixed(0)} req/s, ${run.ratio.toFixed(3)}x the floor (${around.map((f) => f.toFixed(0)).join(' / ')}), RSS p50 ${memory.p50Mb} MB max ${memory.maxMb} MB, CPU a request ${run.cpuMsPerRequest!.app.toFixed(2)} ms${used.databaseMs === null ? '' : ` (+ PostgreSQL ${run.cpuMsPerRequest!.database!.toFixed(2)} ms)`}`,
       );
       console.log(
         `    kept answers served (hits / reads): ${kept.map((k) => `${k.kind} ${Math.round(k.rate * 100)} % of ${k.reads}`).join(', ')}`,

@@ -107,6 +107,59 @@ export function rssMb(pid: number): number {
   return kb / 1024;
 }
 
+/** CPU time (user + system, ms) a process has used so far; 0 once it is gone. */
+function cpuMsOf(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 14 and 15 of stat(5) (utime, stime), counted here from field 3: indexes 11 and 12.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** Linux's USER_HZ: /proc counts CPU time in hundredths of a second on every platform Node runs on. */
+const CLOCK_TICKS = 100;
+
+/** The processes named `postgres` (a PostgreSQL server's postmaster and backends) on this machine. */
+function postgresPids(): number[] {
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') pids.push(Number(entry));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return pids;
+}
+
+/**
+ * CPU time spent between now and `stop()`: Hearth's process (its threads, PGlite's among them) and,
+ * with `postgres`, every PostgreSQL process on the machine (the bench's database is the only busy
+ * one). A measure of work that other load on the machine moves far less than req/s.
+ */
+export function sampleCpu(
+  pid: number,
+  postgres: boolean,
+): { stop(): { appMs: number; databaseMs: number | null } } {
+  const database = () => new Map(postgres ? postgresPids().map((p) => [p, cpuMsOf(p)]) : []);
+  const appStart = cpuMsOf(pid);
+  const databaseStart = database();
+  return {
+    stop: () => ({
+      appMs: cpuMsOf(pid) - appStart,
+      // Per process, from its time at the start (0 when it started since); one that ended meanwhile
+      // took its time with it, so this is a floor.
+      databaseMs: postgres
+        ? [...database()].reduce((sum, [p, ms]) => sum + ms - (databaseStart.get(p) ?? 0), 0)
+        : null,
+    }),
+  };
+}
+
 /** Samples `pid`'s RSS every second until stopped; answers the median and the largest sample. */
 export function sampleRss(pid: number): { stop(): { p50Mb: number; maxMb: number; samples: number } } {
   const samples = [rssMb(pid)];

@@ -12,6 +12,11 @@ export interface MixRun {
   ratio: number;
   target: number | null;
   rss: { p50Mb: number; maxMb: number; samples: number };
+  /**
+   * CPU time a request, in ms: Hearth's process, and PostgreSQL's processes (null on PGlite, whose
+   * database runs on a thread of Hearth's process). Backends that end mid-run take their time along.
+   */
+  cpuMsPerRequest?: { app: number; database: number | null };
   requests: number;
   s5xx: number;
   errors: number;
@@ -67,13 +72,27 @@ export function printTable(result: MixEngineResult, options: { duration: number;
     `\n${result.engine}, ${result.posts.toLocaleString('en')} posts, ${result.members} members, ${options.duration} s per run; floor runs ${result.floorRps.map((f) => f.toFixed(0)).join(' / ')} req/s`,
   );
   table([
-    ['writes', 'req/s', 'ratio', 'target', '', 'RSS p50 MB', 'RSS max MB', `<= ${result.rssTargetMb}`, '5xx'],
+    [
+      'writes',
+      'req/s',
+      'ratio',
+      'target',
+      '',
+      'CPU ms/req (app, db)',
+      'RSS p50 MB',
+      'RSS max MB',
+      `<= ${result.rssTargetMb}`,
+      '5xx',
+    ],
     ...result.runs.map((r) => [
       runName(r),
       r.rps.toFixed(0),
       r.ratio.toFixed(3),
       r.target === null ? '-' : `>= ${r.target}`,
       meets(r.ratio, r.target),
+      r.cpuMsPerRequest
+        ? `${r.cpuMsPerRequest.app.toFixed(2)}${r.cpuMsPerRequest.database === null ? '' : `, ${r.cpuMsPerRequest.database.toFixed(2)}`}`
+        : '-',
       String(r.rss.p50Mb),
       String(r.rss.maxMb),
       meets(r.rss.maxMb, result.rssTargetMb, true),
@@ -85,6 +104,7 @@ export function printTable(result: MixEngineResult, options: { duration: number;
       a.ratio.toFixed(3),
       `>= ${a.target}`,
       meets(a.ratio, a.target),
+      '',
       '',
       '',
       '',
