@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { noReadCache, noteStatement, TableClock, VersionedReadCache } from '../db/read-cache';
-import { sendPage } from './kept-page';
+import { joinedObjects, sendPage } from './kept-page';
 
 interface Row {
   id: string;
@@ -73,13 +73,73 @@ describe('sendPage', () => {
     const live = {
       key: (ids: string[]) => `live:${ids.join(',')}`,
       load: async () => 'x'.repeat(1000),
-      apply: (items: unknown, text: string) => ({ items, text }),
+      still: (item: unknown) => JSON.stringify(item),
+      fields: (_id: string, text: string) => JSON.stringify({ text }),
     };
     await sendPage(fakeReply().reply, cache, 'k', { ...page, live });
     const keptLive = 24 + 'live:'.length + 2 * 36 + 1 + 24 + 1000;
-    // The page itself, its body (> 1,000 characters) counted now, and the live answer's own entry.
+    // The page itself, its body (> 2,000 characters) counted now, and the live answer's own entry.
     expect(cache.held().entries).toBe(2);
-    expect(cache.held().bytes).toBeGreaterThan(keptLive + 2 * 1000);
+    expect(cache.held().bytes).toBeGreaterThan(keptLive + 2 * 2000);
+  });
+
+  it('fills in live fields per request: each item is written once, the live fields each time they change', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+    const writes = clock();
+    const cache = new VersionedReadCache(writes);
+    const { page, counts } = source(rows);
+    const likes = new Map([
+      [rows[0]!.id, 3],
+      [rows[1]!.id, 0],
+    ]);
+    const written = { stills: 0, fields: 0 };
+    const live = {
+      key: (ids: string[]) => `likes:${ids.join(',')}`,
+      load: async (ids: string[]) => {
+        noteStatement('select likes_count from "posts#counts"');
+        return new Map(ids.map((id) => [id, likes.get(id)!]));
+      },
+      still: (item: { id: string }) => {
+        written.stills++;
+        return JSON.stringify(item);
+      },
+      fields: (id: string, values: Map<string, number>) => {
+        written.fields++;
+        return JSON.stringify({ likes: values.get(id), liked: false });
+      },
+    };
+    const first = fakeReply();
+    await sendPage(first.reply, cache, 'k', { ...page, live });
+    expect(JSON.parse(first.sent.body)).toEqual([
+      { id: rows[0]!.id, seconds: 10, likes: 3, liked: false },
+      { id: rows[1]!.id, seconds: 3600, likes: 0, liked: false },
+    ]);
+    expect(written).toEqual({ stills: 2, fields: 2 });
+
+    // Nothing changed: the same body, nothing written again.
+    const again = fakeReply();
+    await sendPage(again.reply, cache, 'k', { ...page, live });
+    expect(again.sent.body).toBe(first.sent.body);
+    expect(written).toEqual({ stills: 2, fields: 2 });
+
+    // A like: the counts are read again and only their text is written; the items are not.
+    likes.set(rows[1]!.id, 1);
+    writes.changed(['posts#counts']);
+    const liked = fakeReply();
+    await sendPage(liked.reply, cache, 'k', { ...page, live });
+    expect((JSON.parse(liked.sent.body) as { likes: number }[]).map((item) => item.likes)).toEqual([3, 1]);
+    expect(written).toEqual({ stills: 2, fields: 4 });
+    expect(counts).toEqual({ loads: 1, presented: 1 });
+  });
+
+  it('joins two JSON objects into one, either of them empty', () => {
+    expect(JSON.parse(joinedObjects('{"a":1,"b":[2]}', '{"c":{"d":null}}'))).toEqual({
+      a: 1,
+      b: [2],
+      c: { d: null },
+    });
+    expect(joinedObjects('{}', '{"c":1}')).toBe('{"c":1}');
+    expect(joinedObjects('{"a":1}', '{}')).toBe('{"a":1}');
   });
 
   it('sends the page with its paging headers as JSON text', async () => {

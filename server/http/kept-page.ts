@@ -4,16 +4,17 @@ import type { ReadCache } from '../db/read-cache';
 import { pageOf } from './pagination';
 
 /**
- * A page of a list as it was built: its paging headers and its items as the API shows them, with
- * the instants it shows as `time_ago` and what each read then. Without live fields its body is
- * serialised once, by the route's response schema; with them (`PageSource.live`), the last body
- * sent is kept with the live answer it was built from.
+ * A page of a list as it was built: its paging headers and its body as the API shows it, with the
+ * instants it shows as `time_ago` and what each read then. Without live fields its body is
+ * serialised once, by the route's response schema; with them (`PageSource.live`), each item's text
+ * without them is, and the last body sent is kept with the live answer it was built from.
  */
 interface SentPage {
   headers: Record<string, string>;
-  /** The serialised body (no live fields), or null when `items` are completed per request. */
+  /** The serialised body (no live fields), or null when the live fields are filled in per request. */
   body: string | null;
-  items: unknown;
+  /** With live fields: each item's JSON text without them, in order. */
+  stills: string[] | null;
   /** The ids of the page's rows, in order (what the live fields are read for). */
   ids: string[];
   shownAt: Date[];
@@ -23,19 +24,23 @@ interface SentPage {
 }
 
 /**
- * Fields of each row that change far more often than the rest (a post's like and comment counts,
+ * Fields of each item that change far more often than the rest (a post's like and comment counts,
  * and whether the viewer liked it): read per request through a kept read of their own, so a like
- * takes away only the counts of the pages that show the post, never the page itself.
+ * takes away only the counts of the pages that show the post, never the page itself. The rest of
+ * each item is serialised once per kept page (`still`); a request writes only the live fields'
+ * text (`fields`) and joins the two, so a changed count costs the page's counts, not the page.
  */
-export interface LiveFields<Live> {
+export interface LiveFields<Live, Item = unknown> {
   /** The kept read's key for these ids. */
   key: (ids: string[]) => string;
   load: (ids: string[]) => Promise<Live>;
-  /** The page's items with the live fields filled in. */
-  apply: (items: unknown, live: Live) => unknown;
+  /** An item's JSON object text without its live fields, through its response schema. */
+  still: (item: Item) => string;
+  /** The live fields of the item with this id, as JSON object text through their response schema. */
+  fields: (id: string, live: Live) => string;
 }
 
-export interface PageSource<Row, Live = unknown> {
+export interface PageSource<Row, Live = unknown, Item = unknown> {
   /** Up to `limit + 1` rows: one more than the page says whether another page follows. */
   load: () => Promise<Row[]>;
   limit: number;
@@ -43,9 +48,19 @@ export interface PageSource<Row, Live = unknown> {
   exactAt?: (row: Row) => string;
   /** The instant a row shows as `time_ago` (several, when it shows others nested: a comment's replies). */
   shownAt: (row: Row) => Date | Date[];
-  /** The page's rows as the API shows them, relative times counted from `now`. */
+  /**
+   * The page's rows as the API shows them, relative times counted from `now`: with live fields, one
+   * item per row, in order (the body is their array).
+   */
   present: (rows: Row[], now: Date) => unknown;
-  live?: LiveFields<Live>;
+  live?: LiveFields<Live, Item>;
+}
+
+/** Two JSON object texts as one object's text (the keys of each are distinct). */
+export function joinedObjects(first: string, second: string): string {
+  if (second === '{}') return first;
+  if (first === '{}') return second;
+  return `${first.slice(0, -1)},${second.slice(1)}`;
 }
 
 /** Whether every relative time on the page still reads as it did when it was built. */
@@ -64,16 +79,17 @@ function serialised(reply: FastifyReply, payload: unknown): string {
  * ADR 028, ADR 042): loaded, presented and serialised through the route's response schema; until a
  * table it read changes, or a relative time on it would read differently ("just now" becoming
  * "1 minute ago"), the same bytes and headers are sent again, with no query, presenting or
- * serialising. Live fields are read per request through their own kept read, and the body is
- * serialised again only when they changed. Without a cache (PostgreSQL) it is built for every
- * request, the same way.
+ * serialising. Live fields are read per request through their own kept read; when they changed,
+ * only their text is written, and joined to each item's kept text. Without a cache it is built for
+ * every request, the same way.
  */
-export async function sendPage<Row extends { createdAt: Date; id: string }, Live = unknown>(
+export async function sendPage<Row extends { createdAt: Date; id: string }, Live = unknown, Item = unknown>(
   reply: FastifyReply,
   cache: ReadCache,
   key: string,
-  source: PageSource<Row, Live>,
+  source: PageSource<Row, Live, Item>,
 ): Promise<FastifyReply> {
+  const { live } = source;
   const sent = await cache.read<SentPage>(
     key,
     async () => {
@@ -83,8 +99,8 @@ export async function sendPage<Row extends { createdAt: Date; id: string }, Live
       const items = await source.present(page, now);
       return {
         headers,
-        body: source.live ? null : serialised(reply, items),
-        items,
+        body: live ? null : serialised(reply, items),
+        stills: live ? (items as Item[]).map(live.still) : null,
         ids: page.map((row) => row.id),
         shownAt,
         ages: shownAt.map((at) => timeAgo(at, now)),
@@ -94,12 +110,14 @@ export async function sendPage<Row extends { createdAt: Date; id: string }, Live
   );
   let body = sent.body;
   if (body === null) {
-    const live = source.live!;
-    const values = await cache.read(live.key(sent.ids), () => live.load(sent.ids));
+    const values = await cache.read(live!.key(sent.ids), () => live!.load(sent.ids));
     if (sent.last?.live === values) {
       body = sent.last.body;
     } else {
-      body = serialised(reply, live.apply(sent.items, values));
+      const items = sent.stills!.map((still, index) =>
+        joinedObjects(still, live!.fields(sent.ids[index]!, values)),
+      );
+      body = `[${items.join(',')}]`;
       sent.last = { live: values, body };
       cache.grew?.(key);
     }

@@ -182,14 +182,10 @@ export function presentPosts(
   return rows.map((row) => presentPost(row, viewerId, publicOrigin, mentions, now));
 }
 
-/**
- * A post's counts, the viewer's like, the reactions and the pin, read apart from the rest
- * (`postCounts`), filled in.
- */
-export function withCounts(post: Post, counts: PostCounts | undefined): Post {
+/** The fields of a post that `postCounts` reads apart from the rest (`withCounts` fills them in). */
+export function liveFieldsOf(counts: PostCounts | undefined) {
   const live = counts ?? NO_COUNTS;
   return {
-    ...post,
     likes_count: live.likesCount,
     comments_count: live.commentsCount,
     liked_by_current_user: live.likedByViewer,
@@ -197,6 +193,14 @@ export function withCounts(post: Post, counts: PostCounts | undefined): Post {
     pinned: live.pinned,
     poll: live.poll ? presentPoll(live.poll) : null,
   };
+}
+
+/**
+ * A post's counts, the viewer's like, the reactions and the pin, read apart from the rest
+ * (`postCounts`), filled in.
+ */
+export function withCounts(post: Post, counts: PostCounts | undefined): Post {
+  return { ...post, ...liveFieldsOf(counts) };
 }
 
 /** What a post kept apart from its counts is presented with until they are filled in. */

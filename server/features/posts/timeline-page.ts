@@ -1,17 +1,31 @@
 import type { FastifyReply } from 'fastify';
-import type { Post } from '../../../shared/api/posts';
+import { type Post, PostSchema } from '../../../shared/api/posts';
 import type { AppContext } from '../../context';
 import { readingGroup } from '../../db/read-cache';
 import { sendPage } from '../../http/kept-page';
 import { resolveMentions } from '../mentions/mentions.service';
-import { NO_COUNTS, presentPosts, withCounts } from './posts.presenter';
+import { NO_COUNTS, liveFieldsOf, presentPosts } from './posts.presenter';
 import { postCounts, timelineQuery, type TimelineFilter } from './posts.repo';
+
+/** A post's fields that `postCounts` reads: a kept page holds its posts' text without them. */
+const LIVE_KEYS = {
+  likes_count: true,
+  comments_count: true,
+  liked_by_current_user: true,
+  reactions: true,
+  pinned: true,
+  poll: true,
+} as const satisfies Record<keyof ReturnType<typeof liveFieldsOf>, true>;
+const StillPostSchema = PostSchema.omit(LIVE_KEYS);
+const LivePostSchema = PostSchema.pick(LIVE_KEYS);
 
 /**
  * Sends one page of posts the viewer may see (the timeline, a group's, a member's), kept until a
  * table it read changes (`sendPage`, ADR 028, ADR 042). The counts and the viewer's likes are
  * read apart, for the page's posts only, so a like or a comment anywhere keeps the page and
- * changes just the counts it shows. Who may ask is the route's to check first.
+ * changes just the counts it shows; each post's other fields are serialised once per kept page,
+ * through the post's response schema as the route's serialiser would. Who may ask is the route's to
+ * check first.
  */
 export function sendTimelinePage(reply: FastifyReply, context: AppContext, filter: TimelineFilter) {
   const { db } = context;
@@ -37,7 +51,8 @@ export function sendTimelinePage(reply: FastifyReply, context: AppContext, filte
     live: {
       key: (ids) => postCountsKey(filter.viewerId, ids),
       load: (ids) => postCounts(db, filter.viewerId, ids),
-      apply: (items, counts) => (items as Post[]).map((post) => withCounts(post, counts.get(post.id))),
+      still: (post: Post) => JSON.stringify(StillPostSchema.encode(post)),
+      fields: (id, counts) => JSON.stringify(LivePostSchema.encode(liveFieldsOf(counts.get(id)))),
     },
   });
 }
