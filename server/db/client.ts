@@ -12,6 +12,7 @@ import type { ConstructorOptions as JobOptions } from 'pg-boss';
 import { fromPglite } from 'pg-boss';
 import { MIGRATIONS_DIR } from '../paths';
 import { PreparingClient } from './pg-statements';
+import { PLAN_CACHE_MODE } from './planning';
 import { type DatabaseUnavailableError, PgliteThread } from './pglite-thread';
 import { PoolWriteClock, type ReadCache, VersionedReadCache } from './read-cache';
 import * as schema from './schema';
@@ -146,6 +147,13 @@ export const SHARED_READ_MAX_AGE_MS = 1000;
 export const STATEMENT_TIMEOUT_MS = 30_000;
 export const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
 
+/**
+ * How long an idle pool connection stays open (PostgreSQL): a new one loads its catalog caches
+ * and plans each statement again, the first time costing tens of milliseconds for the largest.
+ * node-postgres' default (10 s) closed the pool's connections whenever requests paused.
+ */
+const POOL_IDLE_MS = 10 * 60_000;
+
 /** The channel PostgreSQL announces every committed change on (migration 0016's triggers). */
 export const DATA_CHANGED_CHANNEL = 'hearth_data_changed';
 
@@ -163,8 +171,8 @@ async function openPostgres({
   // LIMIT over a filtered index scan (search's candidates, "newest matches first") passes
   // jit_above_cost, and compiling the expressions then took ~80 ms of CPU for ~3 ms of work (a
   // keyword search at 20,000 posts: 81 ms with JIT, 10 ms without; ten searchers were CPU-bound at
-  // 24 req/s). The statement and idle-in-transaction timeouts go the same way (see
-  // STATEMENT_TIMEOUT_MS). A `?options=` in DATABASE_URL still wins over all three.
+  // 24 req/s). The statement and idle-in-transaction timeouts and the plan cache's mode go the same
+  // way (STATEMENT_TIMEOUT_MS, PLAN_CACHE_MODE). A `?options=` in DATABASE_URL still wins over all.
   const writes = new PoolWriteClock();
   // The pool hands its options to each PreparingClient it makes, `writeClock` with them.
   const options: pg.PoolConfig & { writeClock: PoolWriteClock } = {
@@ -173,8 +181,10 @@ async function openPostgres({
     connectionString: url,
     max,
     connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: POOL_IDLE_MS,
     options: [
       '-c jit=off',
+      `-c plan_cache_mode=${PLAN_CACHE_MODE}`,
       `-c statement_timeout=${statementTimeoutMs}`,
       `-c idle_in_transaction_session_timeout=${IDLE_IN_TRANSACTION_TIMEOUT_MS}`,
     ].join(' '),

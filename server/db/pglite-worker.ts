@@ -9,6 +9,7 @@ import {
   type WorkerStart,
 } from './pglite-protocol';
 import { StatementCache } from './pglite-statements';
+import { PLAN_CACHE_MODE } from './planning';
 
 /**
  * The thread that runs the embedded database, so a slow query never stalls the server's event loop
@@ -32,10 +33,13 @@ try {
     // The buffer pool lives in this thread's WebAssembly memory, which grows to hold it and never
     // shrinks; pages past it are read from the data folder through the system's file cache, which
     // is not this process's memory (ADR 053).
-    startParams:
-      start.sharedBuffersMb === undefined
-        ? PGlite.defaultStartParams
-        : [...PGlite.defaultStartParams, '-c', `shared_buffers=${start.sharedBuffersMb}MB`],
+    // Each statement is planned once, as on PostgreSQL (PLAN_CACHE_MODE, ADR 063).
+    startParams: [
+      ...PGlite.defaultStartParams,
+      '-c',
+      `plan_cache_mode=${PLAN_CACHE_MODE}`,
+      ...(start.sharedBuffersMb === undefined ? [] : ['-c', `shared_buffers=${start.sharedBuffersMb}MB`]),
+    ],
   });
 } catch (error) {
   send({ type: 'failed', error: serializeError(error) });
