@@ -13,8 +13,9 @@ export interface MixRun {
   target: number | null;
   rss: { p50Mb: number; maxMb: number; samples: number };
   /**
-   * CPU time a request, in ms: Hearth's process, and PostgreSQL's processes (null on PGlite, whose
-   * database runs on a thread of Hearth's process). Backends that end mid-run take their time along.
+   * CPU time a request, in ms, beyond what each spends idle (sampled for 3 s before the run): Hearth's
+   * process, and PostgreSQL's processes (null on PGlite, whose database runs on a thread of Hearth's
+   * process). Backends that end mid-run take their time along.
    */
   cpuMsPerRequest?: { app: number; database: number | null };
   requests: number;
