@@ -17,7 +17,6 @@ import {
   canMemberSeeComment,
   canMemberSeePost,
   canViewEvent,
-  isToldOfMessages,
   canReadMessage,
   canViewLink,
   type EventScope,
@@ -25,12 +24,7 @@ import {
   isConversationParticipant,
 } from '../../policies/visibility';
 import type { LiveEvent } from './live-events';
-import {
-  datedBlocksBetween,
-  findMessageFacts,
-  type ParticipantRow,
-  placesOf,
-} from '../conversations/conversations.repo';
+import { datedBlocksBetween, findMessageFacts, placesOf } from '../conversations/conversations.repo';
 
 /**
  * Of the members listening, those who may see what the event is about, decided by the one policy
@@ -295,33 +289,17 @@ async function groupModerators(db: DbOrTx, groupId: string, candidates: string[]
   return new Set(rows.filter((row) => canAnswerRequests(row.role)).map((row) => row.userId));
 }
 
-/**
- * Of `candidates`, the participants who may read the message (nobody once it is gone) and whose
- * place passes `also`.
- */
-async function membersWhoMayReadMessage(
-  db: DbOrTx,
-  messageId: string,
-  candidates: string[],
-  also: (place: ParticipantRow) => boolean = () => true,
-) {
+/** Of `candidates`, the participants who may read the message (nobody once it is gone). */
+async function membersWhoMayReadMessage(db: DbOrTx, messageId: string, candidates: string[]) {
   const message = await findMessageFacts(db, messageId);
   if (!message) return new Set<string>();
   const places = await placesOf(db, message.conversationId, candidates);
   const blocks = message.senderId ? await datedBlocksBetween(db, [message.senderId], candidates) : [];
   return new Set(
     places
-      .filter((place) => canReadMessage(message, place.userId, place, blocks) && also(place))
+      .filter((place) => canReadMessage(message, place.userId, place, blocks))
       .map((place) => place.userId),
   );
-}
-
-/**
- * Of `candidates`, those to tell of the message outside its thread (inbox line, push, mail): they
- * may read it and the policy's isToldOfMessages holds (not a request, not muted, not left).
- */
-export function membersToldOfMessage(db: DbOrTx, messageId: string, candidates: string[]) {
-  return membersWhoMayReadMessage(db, messageId, candidates, isToldOfMessages);
 }
 
 /** Of `candidates`, those still in the conversation (not left, not declined). */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { GroupNotificationLevel } from '../../../shared/domain/group-notifications';
 import { type DbOrTx, rowsOf } from '../../db/client';
 import { groupNotificationLevels, groupReadMarks, groupRoles, posts } from '../../db/schema';
@@ -88,23 +88,15 @@ export async function listAllLevelMembers(
 }
 
 /**
- * Of the (post, member) pairs, those where the member set the post's group to `nothing`: what
- * `notify` holds back from them (a mention included). Keys are `postId:userId`.
+ * SQL condition on `posts`: the member (`userId`, an id or a column holding one) set the post's
+ * group to `nothing`, so `notify` holds back a mention there and the group's new posts (ADR 045).
+ * Served by the levels' primary key (group, member).
  */
-export async function mutedPairs(db: DbOrTx, postIds: string[], userIds: string[]): Promise<Set<string>> {
-  if (postIds.length === 0 || userIds.length === 0) return new Set();
-  const rows = await db
-    .select({ postId: posts.id, userId: groupNotificationLevels.userId })
-    .from(posts)
-    .innerJoin(groupNotificationLevels, eq(groupNotificationLevels.groupId, posts.groupId))
-    .where(
-      and(
-        inArray(posts.id, postIds),
-        inArray(groupNotificationLevels.userId, userIds),
-        eq(groupNotificationLevels.level, 'nothing'),
-      ),
-    );
-  return new Set(rows.map((row) => `${row.postId}:${row.userId}`));
+export function silencedInPostsGroupCondition(userId: string | SQL): SQL {
+  return sql`exists (
+    select 1 from group_notification_levels sil
+    where sil.group_id = posts.group_id and sil.user_id = ${userId} and sil.level = 'nothing'
+  )`;
 }
 
 /** Whether the member belongs to the group. */

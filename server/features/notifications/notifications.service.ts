@@ -1,6 +1,4 @@
-import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { notifications } from '../../db/schema';
 import { deleteUnreadInGroup } from './notifications.repo';
 import { notify, type NotificationDraft } from './notify';
 
@@ -26,19 +24,7 @@ export async function notifyOnce(
   db: DbOrTx,
   draft: NotificationDraft & { actorId: string; groupKey: string },
 ): Promise<void> {
-  const [existing] = await db
-    .select({ id: notifications.id })
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications.recipientId, draft.recipientId),
-        eq(notifications.actorId, draft.actorId),
-        eq(notifications.groupKey, draft.groupKey),
-      ),
-    )
-    .limit(1);
-  if (existing) return;
-  await notify(db, draft);
+  await notify(db, draft, { once: true });
 }
 
 /** An action taken back (unlike, unfollow) is not news: its unread notification goes (a read one stays). */

@@ -1,16 +1,17 @@
-import { inArray, or } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { NotificationKind } from '../../../shared/domain/constants';
-import type { DbOrTx } from '../../db/client';
-import { notifications, userBlocks } from '../../db/schema';
-import { mutedPairs } from '../group-notifications/group-notifications.repo';
+import { type DbOrTx, rowsOf } from '../../db/client';
+import { posts } from '../../db/schema';
 import {
-  membersToldOfMessage,
-  membersWhoMaySeeEvent,
-  membersWhoMaySeeLink,
-  membersWhoMaySeePost,
-} from '../events/live-audience';
-import { publishLiveEvent } from '../events/live-events';
-import { queueForPush } from '../push/push.repo';
+  notBlockedCondition,
+  toldOfMessagesCondition,
+  visibleEventsCondition,
+  visibleLinksCondition,
+  visiblePostsCondition,
+} from '../../policies/visibility';
+import { silencedInPostsGroupCondition } from '../group-notifications/group-notifications.repo';
+import { LIVE_EVENTS_CHANNEL, liveMessage } from '../events/live-events';
+import { PUSH_QUEUED_CHANNEL } from '../push/push.repo';
 
 /**
  * What a feature hands to `notify`: who is told, who did it, and what it is about. A notification
@@ -29,11 +30,19 @@ export interface NotificationDraft {
   groupId?: string | null;
   /** An event's news (ADR 057): told only to those who may see the event. */
   eventId?: string | null;
-  /** A private message (ADR 060): told only to participants isToldOfMessages lets hear of it. */
+  /** A private message (ADR 060): told only to participants toldOfMessagesCondition lets hear of it. */
   messageId?: string | null;
   /** Rows shown as one line in the inbox share a key, e.g. `post_like:{postId}`. */
   groupKey?: string | null;
   data?: Record<string, unknown>;
+}
+
+export interface NotifyOptions {
+  /**
+   * Tell each recipient once per actor and key: a draft whose actor already has a notification
+   * with its recipient and `groupKey` (a like undone and redone, one already read) is dropped.
+   */
+  once?: boolean;
 }
 
 /**
@@ -48,123 +57,115 @@ export interface NotificationDraft {
  *   accepted (ADR 060);
  * - nobody is told of a mention, or a new post, in a group they set to `nothing` (ADR 045).
  * Returns the drafts that were recorded.
+ *
+ * One statement does it all (issue 26, ADR 061: a like's notification took six): the checks, the
+ * rows, their live events and the push queue, so whatever calls it pays one trip to the database.
  */
 export async function notify(
   db: DbOrTx,
   drafts: NotificationDraft | NotificationDraft[],
+  { once = false }: NotifyOptions = {},
 ): Promise<NotificationDraft[]> {
   const list = (Array.isArray(drafts) ? drafts : [drafts]).filter(
     (draft) => draft.actorId === null || draft.actorId !== draft.recipientId,
   );
   if (list.length === 0) return [];
-  const blocked = await blockedPairs(db, list);
-  const allowed = await mayBeTold(db, list);
-  const muted = await mutedByGroup(db, list);
-  const kept = list.filter(
-    (draft, index) =>
-      allowed[index] &&
-      !muted[index] &&
-      !(draft.actorId && blocked.has(pairKey(draft.actorId, draft.recipientId))),
-  );
-  if (kept.length === 0) return [];
-  const rows = await db
-    .insert(notifications)
-    .values(
-      kept.map((draft) => ({
-        recipientId: draft.recipientId,
-        actorId: draft.actorId,
-        kind: draft.kind,
-        postId: draft.postId ?? null,
-        commentId: draft.commentId ?? null,
-        linkId: draft.linkId ?? null,
-        linkCommentId: draft.linkCommentId ?? null,
-        groupId: draft.groupId ?? null,
-        eventId: draft.eventId ?? null,
-        messageId: draft.messageId ?? null,
-        groupKey: draft.groupKey ?? null,
-        data: draft.data ?? {},
-      })),
-    )
-    .returning({ id: notifications.id, recipientId: notifications.recipientId });
-  for (const row of rows) {
-    await publishLiveEvent(
-      db,
-      { userIds: [row.recipientId] },
-      { type: 'notification.created', notificationId: row.id },
-    );
-  }
-  await queueForPush(
-    db,
-    rows.map((row) => row.id),
-  );
-  return kept;
+  const rows = rowsOf<{ draft: number }>(await db.execute(recordStatement(list, once)));
+  return rows.map((row) => list[row.draft]!);
 }
 
 /** Kinds a member silences with a group's `nothing` level: what the group says, not what is done to them. */
-const GROUP_SILENCED: ReadonlySet<NotificationKind> = new Set(['mention', 'group_post']);
+const GROUP_SILENCED: readonly NotificationKind[] = ['mention', 'group_post'];
 
-/** For each draft, whether its recipient set the group of the post it is about to `nothing`. */
-async function mutedByGroup(db: DbOrTx, drafts: NotificationDraft[]): Promise<boolean[]> {
-  const silenceable = drafts.filter((draft) => draft.postId && GROUP_SILENCED.has(draft.kind));
-  if (silenceable.length === 0) return drafts.map(() => false);
-  const muted = await mutedPairs(
-    db,
-    [...new Set(silenceable.map((draft) => draft.postId!))],
-    [...new Set(silenceable.map((draft) => draft.recipientId))],
+/** The live event of a new notification, sent with the recipient and the row's id written in. */
+const CREATED = liveMessage({ userIds: [] }, { type: 'notification.created', notificationId: '' });
+
+/**
+ * The drafts, numbered, go in as one JSON parameter (one statement text whatever their number);
+ * `told` keeps those the rules let through and gives each its id, so the row, its live event and
+ * its place in the push queue name the same notification. The statement answers the numbers of
+ * the drafts recorded. The push worker is woken (`PUSH_QUEUED_CHANNEL`) once, when a recipient has
+ * a device; as every notification sent in a transaction, both arrive only if it commits.
+ */
+function recordStatement(drafts: NotificationDraft[], once: boolean): SQL {
+  const json = JSON.stringify(
+    drafts.map((draft, index) => ({
+      draft: index,
+      recipient_id: draft.recipientId,
+      actor_id: draft.actorId,
+      kind: draft.kind,
+      post_id: draft.postId ?? null,
+      comment_id: draft.commentId ?? null,
+      link_id: draft.linkId ?? null,
+      link_comment_id: draft.linkCommentId ?? null,
+      group_id: draft.groupId ?? null,
+      event_id: draft.eventId ?? null,
+      message_id: draft.messageId ?? null,
+      group_key: draft.groupKey ?? null,
+      data: draft.data ?? {},
+    })),
   );
-  return drafts.map(
-    (draft) =>
-      Boolean(draft.postId) &&
-      GROUP_SILENCED.has(draft.kind) &&
-      muted.has(`${draft.postId}:${draft.recipientId}`),
+  return sql`
+    with told as materialized (
+      select gen_random_uuid() as id, draft.*
+      from jsonb_to_recordset(${json}::jsonb) as draft(
+        draft int, recipient_id uuid, actor_id uuid, kind text, post_id uuid, comment_id uuid,
+        link_id uuid, link_comment_id uuid, group_id uuid, event_id uuid, message_id uuid,
+        group_key text, data jsonb)
+      where ${mayBeTold(once)}
+    ),
+    inserted as (
+      insert into notifications (id, recipient_id, actor_id, kind, post_id, comment_id, link_id,
+        link_comment_id, group_id, event_id, message_id, group_key, data)
+      select id, recipient_id, actor_id, kind, post_id, comment_id, link_id, link_comment_id,
+        group_id, event_id, message_id, group_key, data
+      from told
+    ),
+    queued as (
+      insert into push_outbox (notification_id)
+      select told.id from told
+      where exists (select 1 from push_subscriptions s where s.user_id = told.recipient_id)
+      returning notification_id
+    )
+    select told.draft,
+      pg_notify(${LIVE_EVENTS_CHANNEL}, jsonb_set(jsonb_set(${JSON.stringify(CREATED)}::jsonb,
+        '{audience,userIds}', jsonb_build_array(told.recipient_id)),
+        '{event,notificationId}', to_jsonb(told.id))::text),
+      (select pg_notify(${PUSH_QUEUED_CHANNEL}, '') where exists (select 1 from queued))
+    from told
+    order by told.draft`;
+}
+
+/**
+ * SQL condition on a draft (`draft.…`): its recipient may be told. The subject's rule is the
+ * visibility policy's SQL form, the one the timelines, links, events and inbox ask: a post the
+ * recipient sees (its group, no block with its author), a link (`visibleLinksCondition`), an event
+ * (`visibleEventsCondition`), a message they are told of (`toldOfMessagesCondition`); a draft about
+ * none of them (a role, a removal) has no subject to see. No block either way with the actor, and
+ * for a mention or a new post, the post's group not set to `nothing`.
+ */
+function mayBeTold(once: boolean): SQL {
+  const recipient = sql.raw('draft.recipient_id');
+  const silenced = sql.join(
+    GROUP_SILENCED.map((kind) => sql`${kind}`),
+    sql`, `,
   );
-}
-
-/** An unordered pair: a block either way silences both directions. */
-function pairKey(a: string, b: string): string {
-  return a < b ? `${a}:${b}` : `${b}:${a}`;
-}
-
-async function blockedPairs(db: DbOrTx, drafts: NotificationDraft[]): Promise<Set<string>> {
-  const actors = [...new Set(drafts.flatMap((draft) => (draft.actorId ? [draft.actorId] : [])))];
-  if (actors.length === 0) return new Set();
-  const rows = await db
-    .select({ blockerId: userBlocks.blockerId, blockedId: userBlocks.blockedId })
-    .from(userBlocks)
-    .where(or(inArray(userBlocks.blockerId, actors), inArray(userBlocks.blockedId, actors)));
-  return new Set(rows.map((row) => pairKey(row.blockerId, row.blockedId)));
-}
-
-/** For each draft, whether its recipient may see what it is about (a few queries per subject). */
-async function mayBeTold(db: DbOrTx, drafts: NotificationDraft[]): Promise<boolean[]> {
-  const bySubject = new Map<string, string[]>();
-  for (const draft of drafts) {
-    const subject = subjectKey(draft);
-    if (!subject) continue;
-    bySubject.set(subject, [...(bySubject.get(subject) ?? []), draft.recipientId]);
-  }
-  const seers = new Map<string, Set<string>>();
-  for (const [subject, recipients] of bySubject) {
-    const [type, id] = subject.split(':') as ['post' | 'link' | 'event' | 'message', string];
-    const unique = [...new Set(recipients)];
-    const audience = {
-      post: membersWhoMaySeePost,
-      link: membersWhoMaySeeLink,
-      event: membersWhoMaySeeEvent,
-      message: membersToldOfMessage,
-    };
-    seers.set(subject, await audience[type](db, id, unique));
-  }
-  return drafts.map((draft) => {
-    const subject = subjectKey(draft);
-    return subject === null || (seers.get(subject)?.has(draft.recipientId) ?? false);
-  });
-}
-
-function subjectKey(draft: NotificationDraft): string | null {
-  if (draft.postId) return `post:${draft.postId}`;
-  if (draft.linkId) return `link:${draft.linkId}`;
-  if (draft.eventId) return `event:${draft.eventId}`;
-  if (draft.messageId) return `message:${draft.messageId}`;
-  return null;
+  return sql`(draft.actor_id is null or ${notBlockedCondition(recipient, sql.raw('draft.actor_id'))})
+    and case
+      when draft.post_id is not null then exists (
+        select 1 from posts where ${posts.id} = draft.post_id
+          and ${visiblePostsCondition(recipient)}
+          and ${notBlockedCondition(recipient, sql.raw('posts.user_id'))}
+          and not (draft.kind in (${silenced}) and ${silencedInPostsGroupCondition(recipient)}))
+      when draft.link_id is not null then exists (
+        select 1 from links where links.id = draft.link_id and ${visibleLinksCondition(recipient)})
+      when draft.event_id is not null then exists (
+        select 1 from group_events
+        where group_events.id = draft.event_id and ${visibleEventsCondition(recipient)})
+      when draft.message_id is not null then exists (
+        select 1 from messages
+        where messages.id = draft.message_id and ${toldOfMessagesCondition(recipient)})
+      else true
+    end
+    ${once ? sql`and not exists (select 1 from notifications known where known.recipient_id = draft.recipient_id and known.actor_id = draft.actor_id and known.group_key = draft.group_key)` : sql``}`;
 }
