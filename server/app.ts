@@ -62,7 +62,7 @@ import type { LiveHub } from './features/events/live-hub';
 import { registerNotificationRoutes } from './features/notifications/notifications.routes';
 import { registerPushRoutes } from './features/push/push.routes';
 import { registerUnsubscribeRoutes } from './features/notifications/unsubscribe.routes';
-import { sendHtml } from './http/html-page';
+import { htmlPage, sendHtml } from './http/html-page';
 
 /**
  * How long a client may take (a slow or stalled client otherwise holds a socket and memory for
@@ -207,7 +207,9 @@ async function registerWeb(app: App, routes: RouteContext, serveWeb: boolean, we
       setHeaders: (reply, filePath) => setAppFileHeaders(reply, webDist, filePath),
     });
   }
-  registerPublicPages(app, routes, indexHtml && withoutFirstCalls(indexHtml));
+  const pages = indexHtml ? withHeadScripts(indexHtml, webDist) : null;
+  const membersPage = pages && htmlPage(pages.members, routes.config);
+  registerPublicPages(app, routes, pages && htmlPage(pages.public, routes.config));
   app.setNotFoundHandler((request, reply) => {
     if (isFilePath(request.url)) {
       return reply
@@ -216,23 +218,38 @@ async function registerWeb(app: App, routes: RouteContext, serveWeb: boolean, we
         .type('text/plain; charset=utf-8')
         .send(MESSAGES.notFound);
     }
-    if (!isApiPath(request.url) && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
-      return sendHtml(request, reply.header('cache-control', 'no-cache'), indexHtml);
+    if (!isApiPath(request.url) && membersPage && (request.method === 'GET' || request.method === 'HEAD')) {
+      return sendHtml(request, reply.header('cache-control', 'no-cache'), membersPage);
     }
     return reply.status(404).send({ error: MESSAGES.notFound });
   });
 }
 
+/** The page's own head scripts (web/public), each a tag of the built page. */
+const THEME_TAG = '<script src="/theme-init.js"></script>';
 const FIRST_CALLS_TAG = '<script src="/first-calls.js"></script>';
 
 /**
- * The build's page for the public pages (/, /feed, /explore…), ADR 062: without the head script
- * that starts a member's first calls and code, which their visitors never need and which, as a
- * request of its own, costs their first paint. (Written into the page it would cost none, but the
- * content security policy allows no inline script.) The members' screens get the page as built.
+ * The build's page in two versions, its head scripts written into it so that none is a request of
+ * its own that holds up the page (ADR 062): the theme (no white flash on a dark page) on every page;
+ * the script that starts a member's first calls and code on the members' screens only, since the
+ * public pages' visitors (/, /feed, /explore…) never need it. The content security policy allows
+ * each page exactly the inline scripts it carries, by their hashes (`htmlPage`). A script the build
+ * did not write stays a tag, as it was.
  */
-function withoutFirstCalls(indexHtml: string): string {
-  return indexHtml.replace(FIRST_CALLS_TAG, '');
+export function withHeadScripts(indexHtml: string, webDist: string): { members: string; public: string } {
+  const inline = (html: string, tag: string, name: string) => {
+    const file = path.join(webDist, name);
+    if (!html.includes(tag) || !fs.existsSync(file)) return html;
+    const script = fs.readFileSync(file, 'utf8').trim();
+    if (/<\/script/i.test(script)) throw new Error(`${name} cannot be written into the page`);
+    return html.replace(tag, () => `<script>${script}</script>`);
+  };
+  const themed = inline(indexHtml, THEME_TAG, 'theme-init.js');
+  return {
+    members: inline(themed, FIRST_CALLS_TAG, 'first-calls.js'),
+    public: themed.replace(FIRST_CALLS_TAG, ''),
+  };
 }
 
 /**

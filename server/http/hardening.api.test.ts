@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,24 +46,62 @@ describe('server hardening', () => {
     }
   });
 
-  it('loads the first calls script on members’ pages and leaves it out of public ones', async () => {
+  it('writes the head scripts into the page and allows exactly those inline scripts by their hashes', async () => {
+    const publicDir = path.join(import.meta.dirname, '../../web/public');
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'hearth-dist-'));
     fs.writeFileSync(
       path.join(dist, 'index.html'),
-      '<html><head><script src="/first-calls.js"></script><script src="/theme-init.js"></script></head><body>app</body></html>',
+      '<html><head><script src="/first-calls.js"></script><script src="/theme-init.js"></script></head>' +
+        '<body>app<script type="module" src="/assets/app.js"></script></body></html>',
     );
+    for (const name of ['first-calls.js', 'theme-init.js']) {
+      fs.copyFileSync(path.join(publicDir, name), path.join(dist, name));
+    }
+    const source = (name: string) => fs.readFileSync(path.join(publicDir, name), 'utf8').trim();
+    const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    /** The sources a page's policy allows scripts from. */
+    const scriptSources = (policy: string) =>
+      policy
+        .split(';')
+        .map((directive) => directive.trim().split(/\s+/))
+        .find(([name]) => name === 'script-src')!
+        .slice(1);
+    /** The text of every inline script the served page holds. */
+    const inline = (html: string) =>
+      [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)]
+        .filter(([, attributes]) => !attributes!.includes('src='))
+        .map(([, , text]) => text!);
+
     const built = await buildApp(app.context, { webDist: dist });
     try {
-      for (const url of ['/dashboard', '/post/5a0e8b1c-3d4f-4a6b-9c8d-7e6f5a4b3c2d', '/signin']) {
-        const page = await built.inject({ url });
-        expect(page.body, url).toContain(
-          '<head><script src="/first-calls.js"></script><script src="/theme-init.js"></script>',
-        );
+      const pages = {
+        members: ['/dashboard', '/post/5a0e8b1c-3d4f-4a6b-9c8d-7e6f5a4b3c2d', '/signin'],
+        public: ['/', '/explore'],
+      };
+      for (const [kind, urls] of Object.entries(pages)) {
+        for (const url of urls) {
+          const page = await built.inject({ url });
+          expect(page.statusCode, url).toBe(200);
+          const scripts = inline(page.body);
+          // Members' pages start their first calls from the head; public pages carry the theme only.
+          expect(scripts, url).toEqual(
+            kind === 'members'
+              ? [source('first-calls.js'), source('theme-init.js')]
+              : [source('theme-init.js')],
+          );
+          expect(page.body, url).not.toContain('src="/first-calls.js"');
+          expect(page.body, url).not.toContain('src="/theme-init.js"');
+          // The policy allows the page's own origin and each of its inline scripts, nothing else.
+          const policy = String(page.headers['content-security-policy']);
+          expect(scriptSources(policy).sort(), url).toEqual(["'self'", ...scripts.map(sha256)].sort());
+          expect(scriptSources(policy), url).not.toContain("'unsafe-inline'");
+        }
       }
-      for (const url of ['/', '/explore']) {
-        const page = await built.inject({ url });
-        expect(page.body, url).toContain('<head><script src="/theme-init.js"></script>');
-        expect(page.body, url).not.toContain('first-calls');
+      // Answers that are not the app's page allow no inline script at all.
+      for (const url of ['/api/health', '/first-calls.js']) {
+        const res = await built.inject({ url });
+        expect(res.statusCode, url).toBe(200);
+        expect(scriptSources(String(res.headers['content-security-policy'])), url).toEqual(["'self'"]);
       }
     } finally {
       await built.close();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import helmet from 'helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../shared/domain/messages';
@@ -55,38 +56,68 @@ export function hasNonJsonBody(request: FastifyRequest): boolean {
   return type.split(';')[0]!.trim().toLowerCase() !== 'application/json';
 }
 
+/**
+ * A classic inline script's CSP source: the SHA-256 of its text, exactly as it stands between
+ * `<script>` and `</script>`.
+ */
+export function scriptHash(source: string): string {
+  return `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`;
+}
+
+/** The text of each inline script (one without `src`) in an HTML page, in order. */
+export function inlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter(([, attributes]) => !/\bsrc\s*=/i.test(attributes!))
+    .map(([, , source]) => source!);
+}
+
+/**
+ * The content security policy. Scripts come from the app's own origin only; the inline scripts
+ * named here (the web app's head scripts, ADR 062) are allowed by their hashes, never by
+ * 'unsafe-inline', and only on the page that carries them: every other answer allows none.
+ */
+export function contentSecurityPolicy(config: Config, allowedInlineScripts: readonly string[] = []): string {
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...new Set(allowedInlineScripts.map(scriptHash))],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    // The installable app: its service worker (web/public/sw.js) and manifest come from here only.
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
+    'media-src': ["'self'", 'blob:'],
+    'object-src': ["'none'"],
+    'frame-src': ["'none'"],
+    'frame-ancestors': ["'none'"],
+    // The app never writes a <base>: none at all means injected markup cannot repoint the
+    // page's relative script and link addresses at another origin.
+    'base-uri': ["'none'"],
+    'form-action': ["'self'"],
+    ...(servedOverHttps(config) ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+  return Object.entries(directives)
+    .map(([name, sources]) => [name, ...sources].join(' '))
+    .join('; ');
+}
+
 export async function registerSecurity(app: FastifyInstance, config: Config) {
   // Built once: Fastify's helmet plugin builds the middleware again on every request, parsing the
-  // whole policy each time (a tenth of the server's CPU on a signed-in read).
+  // whole policy each time (a tenth of the server's CPU on a signed-in read). The content security
+  // policy is ours (contentSecurityPolicy above), so the app's page can replace it with its own.
   const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        // The installable app: its service worker (web/public/sw.js) and manifest come from here only.
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        mediaSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        frameSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        // The app never writes a <base>: none at all means injected markup cannot repoint the
-        // page's relative script and link addresses at another origin.
-        baseUri: ["'none'"],
-        formAction: ["'self'"],
-        ...(servedOverHttps(config) ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
+    contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
     hsts: servedOverHttps(config),
   });
-  // Every answer carries them: API, pages, files and errors alike.
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
+  const policy = contentSecurityPolicy(config);
+  // Every answer carries them: API, pages, files, errors and streams alike. Set on the raw response,
+  // so a page's own policy (sendHtml, a Fastify header) takes precedence when the head is written.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.raw.setHeader('content-security-policy', policy);
+    securityHeaders(request.raw, reply.raw, () => done());
+  });
 
   const origins = trustedOrigins(config);
   app.addHook('onRequest', async (request) => {

@@ -5,6 +5,7 @@ import type { Post } from '@shared/api/posts';
 import { preloadFirstPhotos } from '@web/features/posts/photo-preload';
 import { postQueryOptions } from '@web/features/posts/post-query';
 import { earlyTimelineQueryOptions } from '@web/features/timeline/timeline-query';
+import { prepareNumbers } from '@web/i18n/i18n';
 import { holdUntilFirstScreen } from '@web/lib/after-first-screen';
 import { isPublicPath, sendsMembersHome } from '@web/lib/auth-paths';
 import { prepareClock } from '@web/lib/time-zone';
@@ -21,7 +22,8 @@ import { preloadMembersFrame } from './shells/members-frame';
  *
  * - Where the auth provider will check the session (a members' page, or any page of a browser that
  *   was signed in), the check and the members' frame start now; once the server has said who is
- *   signed in, their clock is readied while the screen's data is on its way.
+ *   signed in, their clock and their language's numbers are readied while the screen's data is on
+ *   its way, each in a task of its own.
  * - The public feed and a published post, the pages visitors land on from outside, start their
  *   screen and its call. Sign-in starts its screen on /signin and on a members' address opened by
  *   a browser that was not signed in (it is sent there).
@@ -43,7 +45,10 @@ export function startFirstScreen(pathname: string, queryClient: QueryClient): vo
   if (sessionCheck) {
     preloadMembersFrame().catch(() => undefined);
     sessionCheck.then(
-      (user) => setTimeout(() => prepareClock(user.time_zone)),
+      (user) => {
+        setTimeout(() => prepareClock(user.time_zone));
+        setTimeout(prepareNumbers);
+      },
       () => undefined,
     );
   }

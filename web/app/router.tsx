@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { createBrowserRouter, matchRoutes, useLocation, type RouteObject } from 'react-router';
 import { listenBeforeRouter } from '@web/lib/history-returns';
 import { accountsRoutes } from '@web/features/accounts/routes';
@@ -98,9 +99,14 @@ export function signedInHome(features: readonly FeatureRoute[]): { to: string; l
   );
 }
 
-/** Unknown addresses: Not Found in the public shell on public paths, else in the (protected) signed-in shell. */
-function UnknownRoute({ home }: { home: { to: string; label: string } }) {
+/**
+ * Unknown addresses: Not Found in the public shell on public paths, else in the (protected) signed-in
+ * shell. Its home link is worked out here, when an unknown address is drawn, not as the routes are
+ * built: matching the members' routes costs a page's start as much as the router's own first match.
+ */
+function UnknownRoute({ features }: { features: readonly FeatureRoute[] }) {
   const { pathname } = useLocation();
+  const home = useMemo(() => signedInHome(features), [features]);
   if (isPublicPath(pathname)) {
     return (
       <PublicShell>
@@ -156,7 +162,7 @@ export function buildRoutes(features: readonly FeatureRoute[] = FEATURE_ROUTES):
           hydrateFallbackElement: loadingFirstScreen,
           children: routesOf(features, 'signed-in-bare'),
         },
-        { path: '*', element: <UnknownRoute home={signedInHome(features)} /> },
+        { path: '*', element: <UnknownRoute features={features} /> },
       ],
     },
   ];

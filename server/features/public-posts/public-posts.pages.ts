@@ -20,7 +20,7 @@ import {
 import { isPostId } from './public-posts.policy';
 import { listPublished } from './public-posts.repo';
 import { loadPublished } from './public-posts.service';
-import { sendHtml } from '../../http/html-page';
+import { type HtmlPage, sendHtml } from '../../http/html-page';
 
 /** The public pages of the web app, served with their own meta tags (see public-posts.meta.ts). */
 const SITE_PAGES = ['/', '/feed', '/explore', '/explore/*'];
@@ -36,11 +36,11 @@ function isPublicKey(value: string): boolean {
 }
 
 /**
- * The Atom feed of published posts, and, when the web app is built (`indexHtml`), its public
+ * The Atom feed of published posts, and, when the web app is built (`page`), its public
  * pages: /, /feed and /explore… with the site's meta, /explore/post/{slug or id} with the post's.
  * These routes win over the SPA fallback in server/app.ts, which serves every other page.
  */
-export function registerPublicPages(app: App, context: RouteContext, indexHtml: string | null) {
+export function registerPublicPages(app: App, context: RouteContext, page: HtmlPage | null) {
   const { db } = context;
   const origin = context.config.publicOrigin;
   const throttled = (request: FastifyRequest) => context.throttle.hit('publishedIp', clientSubject(request));
@@ -53,12 +53,12 @@ export function registerPublicPages(app: App, context: RouteContext, indexHtml: 
     return renderAtomFeed(rows.slice(0, FEED_ENTRIES), origin);
   });
 
-  if (!indexHtml) return;
+  if (!page) return;
 
   for (const url of SITE_PAGES) {
     app.get(url, cacheable, async (request, reply) => {
       const pathname = request.url.split('?')[0]!;
-      return sendHtml(request, reply, withPageMeta(indexHtml, siteMeta(pathname, origin)));
+      return sendHtml(request, reply, page, withPageMeta(page.html, siteMeta(pathname, origin)));
     });
   }
 
@@ -70,7 +70,7 @@ export function registerPublicPages(app: App, context: RouteContext, indexHtml: 
       await throttled(request);
       if (isPublicKey(key)) {
         const row = await loadPublished(db, key);
-        return sendHtml(request, reply, withPageMeta(indexHtml, publishedPostMeta(row, origin)));
+        return sendHtml(request, reply, page, withPageMeta(page.html, publishedPostMeta(row, origin)));
       }
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
@@ -79,14 +79,15 @@ export function registerPublicPages(app: App, context: RouteContext, indexHtml: 
         return sendHtml(
           request,
           reply,
-          withPageMeta(indexHtml, { ...siteMeta('/explore', origin), noindex: true }),
+          page,
+          withPageMeta(page.html, { ...siteMeta('/explore', origin), noindex: true }),
         );
       }
       if (error.statusCode !== 404) throw error;
     }
     // Not published (unpublished, deleted, never was): the app shows its error state.
     reply.status(404).header('cache-control', 'no-cache');
-    return sendHtml(request, reply, withPageMeta(indexHtml, missingPostMeta()));
+    return sendHtml(request, reply, page, withPageMeta(page.html, missingPostMeta()));
   });
 
   /** /explore/link/{id}: a published, read link's own meta; anything else is the app's not-found state. */
@@ -95,7 +96,8 @@ export function registerPublicPages(app: App, context: RouteContext, indexHtml: 
       await throttled(request);
       if (UUID_PATTERN.test(request.params.id)) {
         const row = await findPublishedLink(db, request.params.id.toLowerCase());
-        if (row) return sendHtml(request, reply, withPageMeta(indexHtml, publishedLinkMeta(row, origin)));
+        if (row)
+          return sendHtml(request, reply, page, withPageMeta(page.html, publishedLinkMeta(row, origin)));
       }
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
@@ -104,10 +106,11 @@ export function registerPublicPages(app: App, context: RouteContext, indexHtml: 
       return sendHtml(
         request,
         reply,
-        withPageMeta(indexHtml, { ...siteMeta('/explore/links', origin), noindex: true }),
+        page,
+        withPageMeta(page.html, { ...siteMeta('/explore/links', origin), noindex: true }),
       );
     }
     reply.status(404).header('cache-control', 'no-cache');
-    return sendHtml(request, reply, withPageMeta(indexHtml, missingLinkMeta()));
+    return sendHtml(request, reply, page, withPageMeta(page.html, missingLinkMeta()));
   });
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import packageJson from '../../../package.json' with { type: 'json' };
@@ -43,6 +43,44 @@ describe('signed-in shell', () => {
       '/messages',
     );
     expect(screen.getByRole('link', { name: 'Inbox' })).toHaveAttribute('href', '/inbox');
+  });
+
+  it('draws neither the wide sidebar nor the group switcher on a phone, and both once the window widens', async () => {
+    // A window whose width the test sets, answering the frame's min-width queries as a browser does.
+    let width = 412;
+    const listeners = new Set<() => void>();
+    const original = window.matchMedia;
+    window.matchMedia = (query: string) => {
+      const minRem = Number(/min-width:\s*([\d.]+)rem/.exec(query)?.[1] ?? 0);
+      return {
+        media: query,
+        get matches() {
+          return width >= minRem * 16;
+        },
+        addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
+        removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
+      } as unknown as MediaQueryList;
+    };
+    try {
+      mockFetch({
+        'GET /api/auth': jsonResponse(maria),
+        'GET /api/groups': jsonResponse([group('10000000-0000-4000-8000-000000000001', 'Book Club', true)]),
+        'GET /api/invitations': jsonResponse([]),
+      });
+      renderApp('/invitations');
+      // Positive control: the frame is drawn, with what a phone shows.
+      expect(await screen.findByRole('link', { name: 'Inbox' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Open menu' })).toBeInTheDocument();
+      expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /Your groups/ })).not.toBeInTheDocument();
+
+      width = 1280;
+      act(() => listeners.forEach((listener) => listener()));
+      expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: /Your groups/ })).toBeInTheDocument();
+    } finally {
+      window.matchMedia = original;
+    }
   });
 
   it("lists the member's groups in the switcher, plus 'New group…'", async () => {

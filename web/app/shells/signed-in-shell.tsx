@@ -1,13 +1,16 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { LogOut, Plus, Search } from 'lucide-react';
 import { NavLink, Outlet } from 'react-router';
 import { Avatar } from '@web/components/avatar';
 import { buttonClasses } from '@web/components/button';
 import { MessagesIconLink, MessagesNavLink } from '@web/features/conversations';
+import { groupsQueryOptions } from '@web/features/groups/api';
 import { InboxLink } from '@web/features/inbox';
 import { ReportsNavLink } from '@web/features/admin/reports-nav-link';
 import { useT } from '@web/i18n/i18n';
 import { cn } from '@web/lib/cn';
+import { useMediaQuery } from '@web/lib/use-media-query';
 import { useAuth } from '../auth/auth-context';
 import { KeyboardShortcuts } from '../keyboard-shortcuts';
 import {
@@ -26,20 +29,38 @@ import { SidebarButton, SidebarHeading, SidebarLink } from './sidebar';
 import { SlideInSidebar } from './slide-in-sidebar-on-demand';
 import { TopBar } from './top-bar';
 
+/** Tailwind's `sm` and `lg` breakpoints, where the group switcher and the sidebar show. */
+const SMALL_UP = '(min-width: 40rem)';
+const LARGE_UP = '(min-width: 64rem)';
+
 /**
  * Members' frame: top bar (menu on small screens, logo, group switcher, search, inbox, avatar menu),
  * the navigation entries in a sidebar on wide screens and in a slide-in sidebar on small ones.
+ * What a phone never shows (the top bar's group switcher, the wide sidebar) is not drawn there at
+ * all: hidden by CSS it still cost the first screen its renders and its late data's re-renders
+ * (ADR 062). It appears as soon as the window is wide enough.
  */
 export function SignedInShell({ children }: { children?: ReactNode }) {
   const [menuOpen, setMenuOpen] = useFrameMenu('sidebar');
   const t = useT();
+  const small = useMediaQuery(SMALL_UP);
+  const large = useMediaQuery(LARGE_UP);
+  const queryClient = useQueryClient();
+  const { authenticated } = useAuth();
+  useEffect(() => {
+    // Where only the slide-in sidebar lists the groups, they are in by the time it opens (the
+    // query itself waits for the first screen), with no render of a hidden list meanwhile.
+    if (!large && authenticated) void queryClient.prefetchQuery(groupsQueryOptions());
+  }, [large, authenticated, queryClient]);
 
   return (
     <div className="flex min-h-dvh flex-col">
       <TopBar homePath={HOME_PATH} onOpenMenu={() => setMenuOpen(true)}>
-        <div className="ms-3 hidden min-w-0 sm:block">
-          <GroupSwitcher />
-        </div>
+        {small ? (
+          <div className="ms-3 hidden min-w-0 sm:block">
+            <GroupSwitcher />
+          </div>
+        ) : null}
         <div className="ms-auto flex items-center gap-0.5 sm:gap-1">
           <IconLink to={SEARCH_PATH} label={t('app.shell.search')} icon={Search} />
           {/* The sidebar's Messages entry is folded away on narrow screens: its badge shows here. */}
@@ -52,12 +73,14 @@ export function SignedInShell({ children }: { children?: ReactNode }) {
       </TopBar>
 
       <div className="mx-auto flex w-full max-w-6xl flex-1 gap-8 px-4 sm:px-6">
-        <aside
-          className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-56 shrink-0 py-6 lg:block"
-          aria-label={t('app.shell.sidebar')}
-        >
-          <MainNav />
-        </aside>
+        {large ? (
+          <aside
+            className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-56 shrink-0 py-6 lg:block"
+            aria-label={t('app.shell.sidebar')}
+          >
+            <MainNav />
+          </aside>
+        ) : null}
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 py-6 focus:outline-none sm:py-8">
           <div className="mx-auto max-w-3xl">{children ?? <Outlet />}</div>
         </main>
