@@ -105,6 +105,9 @@ describe('sign-in dialog of the public shell', () => {
     await user.click(sidebarSignIn!);
     const dialog = await screen.findByRole('dialog', { name: 'Sign in to Hearth' });
     expect(dialog).toBeInTheDocument();
+    // A modal dialog takes pointer input once its layer is registered, a render after it appears:
+    // a slow machine reached the field in between ("pointer-events: none").
+    await waitFor(() => expect(dialog).toHaveStyle({ pointerEvents: 'auto' }));
     await user.type(screen.getByLabelText('Email'), 'maria@example.com');
     fireEvent.submit(screen.getByLabelText('Email').closest('form')!);
     expect(await screen.findByRole('alert')).toHaveTextContent('Email and password are required');
