@@ -99,7 +99,7 @@ export function contentSecurityPolicy(config: Config, allowedInlineScripts: read
   };
   return Object.entries(directives)
     .map(([name, sources]) => [name, ...sources].join(' '))
-    .join('; ');
+    .join(';');
 }
 
 export async function registerSecurity(app: FastifyInstance, config: Config) {
