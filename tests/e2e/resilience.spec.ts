@@ -175,14 +175,17 @@ test('the app is installable: a valid manifest, its icons, and a service worker 
   await page.reload();
   await context.setOffline(true);
   await page.goto('/dashboard');
-  await expect(
-    page.getByRole('status').filter({ hasText: /You appear to be offline\.|Hearth isn't answering\./ }),
-  ).toBeVisible();
+  const cannotReach = page
+    .getByRole('status')
+    .filter({ hasText: /You appear to be offline\.|Hearth isn't answering\./ });
+  await expect(cannotReach).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-  // Back online, the kept app reaches the server and carries on where it is.
+  // Back online, the kept app reaches the server and carries on where it is. Its own next check
+  // (the browser's online event, or the backoff clock that runs while it is away) gets there without
+  // a tap, and on a slow machine it can do so before a test could tap Try now: the notice that it
+  // cannot reach Hearth goes, which only an answered health check does, and the Timeline is there.
   await context.setOffline(false);
-  await page.getByRole('button', { name: 'Try now' }).click();
-  await expect(backOnline(page)).toBeVisible();
+  await expect(cannotReach).toHaveCount(0, { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'Timeline', level: 1 })).toBeVisible();
   await context.close();
 });
