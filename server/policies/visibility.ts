@@ -282,18 +282,11 @@ export function readableMessagesCondition(viewerId: ViewerId): SQL {
 }
 
 /**
- * Whether a participant hears of a new message outside its thread (its inbox line, push and mail,
- * ADR 060): on top of reading it, they are in the conversation now, accepted it (a request shows
- * under Requests only) and did not mute it. The SQL form is `toldOfMessagesCondition`.
- */
-export function isToldOfMessages(place: (ParticipantWindow & { muted: boolean }) | null): boolean {
-  return place !== null && place.status === 'active' && place.leftAt === null && !place.muted;
-}
-
-/**
- * SQL condition on `messages`: the viewer may read the row, it is not deleted, and they are told of
- * it (isToldOfMessages). The inbox re-checks every message line with it, so a line whose message
- * was deleted, whose conversation was muted or left, or whose sender was blocked since, goes.
+ * SQL condition on `messages`: the viewer may read the row, it is not deleted, and they hear of it
+ * outside its thread (its inbox line, push and mail, ADR 060): they are in the conversation now,
+ * accepted it (a request shows under Requests only) and did not mute it. The inbox re-checks every
+ * message line with it, so a line whose message was deleted, whose conversation was muted or left,
+ * or whose sender was blocked since, goes.
  */
 export function toldOfMessagesCondition(viewerId: ViewerId): SQL {
   return sql`(messages.deleted_at is null and ${readableMessagesCondition(viewerId)} and exists (
