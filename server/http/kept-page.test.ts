@@ -78,9 +78,10 @@ describe('sendPage', () => {
     };
     await sendPage(fakeReply().reply, cache, 'k', { ...page, live });
     const keptLive = 24 + 'live:'.length + 2 * 36 + 1 + 24 + 1000;
-    // The page itself, its body (> 2,000 characters) counted now, and the live answer's own entry.
+    // The page itself, its body (the three rows' 1,000 characters each) counted now, and the live
+    // answer's own entry.
     expect(cache.held().entries).toBe(2);
-    expect(cache.held().bytes).toBeGreaterThan(keptLive + 2 * 2000);
+    expect(cache.held().bytes).toBeGreaterThan(keptLive + 3 * 1000);
   });
 
   it('fills in live fields per request: each item is written once, the live fields each time they change', async () => {

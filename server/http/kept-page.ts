@@ -1,11 +1,11 @@
 import type { FastifyReply } from 'fastify';
-import { timeAgo } from '../../shared/domain/time';
+import { ageReadsUntil } from '../../shared/domain/time';
 import type { ReadCache } from '../db/read-cache';
 import { pageOf } from './pagination';
 
 /**
- * A page of a list as it was built: its paging headers and its body as the API shows it, with the
- * instants it shows as `time_ago` and what each read then. Without live fields its body is
+ * A page of a list as it was built: its paging headers and its body as the API shows it, and until
+ * when every `time_ago` on it reads as it did then. Without live fields its body is
  * serialised once, by the route's response schema; with them (`PageSource.live`), each item's text
  * without them is, and the last body sent is kept with the live answer it was built from.
  */
@@ -17,8 +17,8 @@ interface SentPage {
   stills: string[] | null;
   /** The ids of the page's rows, in order (what the live fields are read for). */
   ids: string[];
-  shownAt: Date[];
-  ages: string[];
+  /** The first instant (epoch ms) at which a relative time on the page may read differently. */
+  agesReadUntil: number;
   /** With live fields: the last body sent, and the live answer it was built from. */
   last?: { live: unknown; body: string };
 }
@@ -63,9 +63,16 @@ export function joinedObjects(first: string, second: string): string {
   return `${first.slice(0, -1)},${second.slice(1)}`;
 }
 
+/** Until when every one of these relative times reads as it does at `now` (epoch ms). */
+export function agesReadUntil(shownAt: Date[], now: Date): number {
+  let until = Number.POSITIVE_INFINITY;
+  for (const at of shownAt) until = Math.min(until, ageReadsUntil(at, now));
+  return until;
+}
+
 /** Whether every relative time on the page still reads as it did when it was built. */
-function agesStillRead(sent: SentPage, now = new Date()): boolean {
-  return sent.ages.every((age, index) => timeAgo(sent.shownAt[index]!, now) === age);
+function agesStillRead(sent: SentPage): boolean {
+  return Date.now() < sent.agesReadUntil;
 }
 
 function serialised(reply: FastifyReply, payload: unknown): string {
@@ -95,15 +102,13 @@ export async function sendPage<Row extends { createdAt: Date; id: string }, Live
     async () => {
       const { page, headers } = pageOf(await source.load(), source.limit, source.exactAt);
       const now = new Date();
-      const shownAt = page.flatMap(source.shownAt);
       const items = await source.present(page, now);
       return {
         headers,
         body: live ? null : serialised(reply, items),
         stills: live ? (items as Item[]).map(live.still) : null,
         ids: page.map((row) => row.id),
-        shownAt,
-        ages: shownAt.map((at) => timeAgo(at, now)),
+        agesReadUntil: agesReadUntil(page.flatMap(source.shownAt), now),
       };
     },
     agesStillRead,

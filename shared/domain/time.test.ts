@@ -1,9 +1,42 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LOCAL_CLOCK, calendarDate, fullDateTime, shortTime, timeAgo } from './time';
+import { LOCAL_CLOCK, ageReadsUntil, calendarDate, fullDateTime, shortTime, timeAgo } from './time';
 import { canonicalTimeZone, instantOfWallTime, systemTimeZone, wallTime } from './time-zones';
 
 const now = new Date('2026-11-23T12:00:00Z');
 const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000);
+
+describe('ageReadsUntil', () => {
+  /** Elapsed times (ms) at and around every place where timeAgo's text can change, and between. */
+  function elapsedSamples(): number[] {
+    const samples = [-90_000, -1, 0, 1];
+    for (const seconds of [44, 45, 89, 90, 149, 150, 3569, 3570, 3600, 5399, 5400, 86_399, 86_400]) {
+      for (const ms of [-501, -500, -499, 0, 499, 500, 501]) samples.push(seconds * 1000 + ms);
+    }
+    for (const unit of [60, 3600, 86_400, 2_592_000, 31_536_000]) {
+      for (let k = 1; k < 40; k += 3) samples.push(Math.round((k + 0.5) * unit * 1000) - 500 + (k % 2));
+    }
+    let seed = 7;
+    for (let n = 0; n < 400; n++) {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      samples.push(seed % (3 * 31_536_000_000));
+    }
+    return samples;
+  }
+
+  it('is the first instant at which the relative time reads differently, for every span', () => {
+    for (const elapsed of elapsedSamples()) {
+      const at = new Date(now.getTime() - elapsed);
+      const reads = timeAgo(at, now);
+      const until = ageReadsUntil(at, now);
+      expect(until, `${elapsed} ms`).toBeGreaterThan(now.getTime());
+      expect(timeAgo(at, new Date(until - 1)), `${elapsed} ms, just before`).toBe(reads);
+      expect(timeAgo(at, new Date(until)), `${elapsed} ms, at it`).not.toBe(reads);
+      // And the same all the way there.
+      const step = Math.max(1, Math.floor((until - now.getTime()) / 17));
+      for (let t = now.getTime(); t < until; t += step) expect(timeAgo(at, new Date(t))).toBe(reads);
+    }
+  });
+});
 
 describe('shortTime', () => {
   it('says how long ago for the last seven days', () => {

@@ -22,6 +22,36 @@ export function timeAgo(date: Date, now: Date = new Date()): string {
   return `about ${plural(Math.round(seconds / YEAR), 'year')} ago`;
 }
 
+/** The spans `timeAgo` counts in, each up to where the next one takes over (in seconds). */
+const AGE_SPANS = [
+  { unit: MINUTE, until: HOUR },
+  { unit: HOUR, until: DAY },
+  { unit: DAY, until: MONTH },
+  { unit: MONTH, until: YEAR },
+  { unit: YEAR, until: Number.POSITIVE_INFINITY },
+] as const;
+
+/**
+ * The first instant (epoch ms) at or after `now` at which `timeAgo(date, ·)` may read differently
+ * from `timeAgo(date, now)`: until then it reads the same. What keeps a page with relative times
+ * compares one number per request instead of formatting each time again.
+ */
+export function ageReadsUntil(date: Date, now: Date = new Date()): number {
+  const elapsedMs = now.getTime() - date.getTime();
+  // timeAgo rounds to whole seconds: `seconds` reads as `s` from (s - 0.5) s on.
+  const seconds = Math.max(0, Math.round(elapsedMs / 1000));
+  let next: number;
+  if (seconds < 45) next = 45;
+  else if (seconds < 90) next = 90;
+  else {
+    const span = AGE_SPANS.find((candidate) => seconds < candidate.until)!;
+    // Math.round(s / unit) becomes k + 1 where s / unit reaches k + 0.5.
+    const count = Math.round(seconds / span.unit);
+    next = Math.min(span.until, Math.ceil((count + 0.5) * span.unit));
+  }
+  return date.getTime() + next * 1000 - 500;
+}
+
 let human: Intl.DateTimeFormat | null = null;
 
 /** "November 21, 2026 at 11:43 PM UTC". */

@@ -1,7 +1,7 @@
 import type { Post } from '../../../shared/api/posts';
-import { timeAgo } from '../../../shared/domain/time';
 import type { AppContext } from '../../context';
 import type { ReadCache } from '../../db/read-cache';
+import { agesReadUntil } from '../../http/kept-page';
 import { resolveMentions } from '../mentions/mentions.service';
 import { NO_COUNTS, presentPosts, withCounts } from './posts.presenter';
 import { postCounts, type StillPostRow } from './posts.repo';
@@ -35,10 +35,13 @@ export async function keptPosts(
       const still = rows.map((row) => ({ ...row, ...NO_COUNTS }));
       return {
         items: presentPosts(still, viewerId, context.config.publicOrigin, mentions, now),
-        ages: rows.map((row) => ({ at: row.createdAt, age: timeAgo(row.createdAt, now) })),
+        agesReadUntil: agesReadUntil(
+          rows.map((row) => row.createdAt),
+          now,
+        ),
       };
     },
-    (kept) => kept.ages.every(({ at, age }) => timeAgo(at, new Date()) === age),
+    (kept) => Date.now() < kept.agesReadUntil,
   );
   const ids = kept.items.map((post) => post.id);
   const counts = await context.database.readCache.read(postCountsKey(viewerId, ids), () =>
