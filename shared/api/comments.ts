@@ -29,6 +29,12 @@ export const SharedCommentFieldsSchema = z.object({
   id: z.string(),
   /** Markdown. */
   content: z.string(),
+  /**
+   * The content as HTML (shared/domain/markdown-html.ts, as a post's `content_html`), so a post's
+   * comments draw without a Markdown parser in the browser. A post's comments always carry it;
+   * optional for a link's, which are drawn from their Markdown.
+   */
+  content_html: z.string().optional(),
   created_at: z.string(),
   created_at_human: z.string(),
   time_ago: z.string(),

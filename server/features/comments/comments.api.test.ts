@@ -7,6 +7,7 @@ const COMMENT_FIELDS = [
   'id',
   'post_id',
   'content',
+  'content_html',
   'created_at',
   'created_at_human',
   'time_ago',
@@ -47,6 +48,8 @@ describe('comments', () => {
     expect(first.body).toMatchObject({
       post_id: post.id,
       content: '*First*',
+      // Drawn by the page as it is: no Markdown parser in the browser.
+      content_html: '<p><em>First</em></p>',
       name: 'Grace Hopper',
       username: member.username,
       avatar: null,
@@ -58,6 +61,10 @@ describe('comments', () => {
     const list = await reader.get(`/api/posts/${post.id}/comments`);
     expect(list.status).toBe(200);
     expect(list.body.map((c: { content: string }) => c.content)).toEqual(['*First*', 'Second']);
+    expect(list.body.map((c: { content_html: string }) => c.content_html)).toEqual([
+      '<p><em>First</em></p>',
+      '<p>Second</p>',
+    ]);
     expect(list.body.map((c: { can_delete: boolean }) => c.can_delete)).toEqual([true, false]);
     expect((await reader.get(`/api/posts/${post.id}`)).body.comments_count).toBe(2);
     // The post's author may delete every comment on it.

@@ -2,6 +2,7 @@ import type { Comment, CommentFields } from '../../../shared/api/comments';
 import { createdAtFields } from '../../../shared/domain/time';
 import type { MaybeRole } from '../../policies/group-roles';
 import { mentionsIn, type MentionDirectory } from '../mentions/mentions.service';
+import { contentHtml } from '../posts/content-html';
 import { presentAuthor } from '../profiles/people';
 import { canDeleteComment, canEditComment, type CommentedPost } from './comments.policy';
 import type { CommentRow } from './comments.repo';
@@ -20,6 +21,7 @@ export function presentCommentFields(row: CommentRow, view: CommentView): Commen
     id: row.id,
     post_id: row.postId,
     content: row.content,
+    content_html: contentHtml(row.content),
     ...createdAtFields(row.createdAt, view.now),
     ...presentAuthor(row),
     is_owner: row.userId === view.viewerId,

@@ -8,6 +8,7 @@ import { Button } from '@web/components/button';
 import { Dialog } from '@web/components/dialog';
 import { Markdown } from '@web/components/markdown';
 import { MenuContent, MenuItem } from '@web/components/menu';
+import { RenderedMarkdown } from '@web/components/rendered-markdown';
 import { useT } from '@web/i18n/i18n';
 import { initialsOf } from '@web/lib/initials';
 import type { BaseComment, ConversationAdapter } from './adapter';
@@ -22,8 +23,9 @@ const iconButton =
   'shrink-0 rounded-lg p-1.5 text-stone-400 transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500';
 
 /**
- * One comment or reply: author, time (and "edited"), the Markdown text with its mentions linked, and
- * the actions the server allows: Reply for everyone, Edit (inline) for its author, Delete where allowed,
+ * One comment or reply: author, time (and "edited"), the Markdown text with its mentions linked (from
+ * the server's HTML where the comment carries it, as a post's do: no parser needed), and the
+ * actions the server allows: Reply for everyone, Edit (inline) for its author, Delete where allowed,
  * and what the subject adds (a link comment's like).
  */
 export function CommentItem<F extends BaseComment>({
@@ -146,9 +148,18 @@ export function CommentItem<F extends BaseComment>({
           </div>
         ) : (
           <>
-            <Markdown className="mt-1 text-[15px]" mentions={comment.mentions} titleLevel={2}>
-              {comment.content}
-            </Markdown>
+            {comment.content_html !== undefined ? (
+              <RenderedMarkdown
+                html={comment.content_html}
+                className="mt-1 text-[15px]"
+                mentions={comment.mentions}
+                titleLevel={2}
+              />
+            ) : (
+              <Markdown className="mt-1 text-[15px]" mentions={comment.mentions} titleLevel={2}>
+                {comment.content}
+              </Markdown>
+            )}
             <div className="mt-1 flex flex-wrap items-center gap-1">
               <Button
                 variant="link"

@@ -69,6 +69,21 @@ describe('conversation on /post/{id}', { timeout: 45_000 }, () => {
     expect(calls.some((call) => call.url.startsWith(`/api/comments/${testId('c1')}/replies`))).toBe(true);
   });
 
+  it("draws comments from the server's HTML where they carry it, their Markdown where not", async () => {
+    const drawn = aComment({
+      content: 'As *written*',
+      content_html: '<p>As the <strong>server</strong> drew it</p>',
+      replies_count: 1,
+      replies: [reply(1, { content: 'A **reply**' })],
+    });
+    renderPost([drawn]);
+    expect(await screen.findByText('server', { selector: 'strong' }, slow)).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent('As written');
+    // A reply without HTML (a link's comments never have it) is drawn by the parser.
+    const replies = screen.getByRole('list', { name: 'Replies to Ada Byron' });
+    expect(await within(replies).findByText('reply', { selector: 'strong' }, slow)).toBeInTheDocument();
+  });
+
   it('pages top-level comments with "Show more comments"', async () => {
     const { calls } = renderPost([aComment({})], {}, true);
     fireEvent.click(await screen.findByRole('button', { name: 'Show more comments' }, slow));

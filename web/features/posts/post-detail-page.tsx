@@ -8,8 +8,7 @@ import { Button, ButtonLink } from '@web/components/button';
 import { NotFoundState } from '@web/components/not-found-state';
 import { Card } from '@web/components/card';
 import { LoadingScreen } from '@web/components/loading-screen';
-import { preloadMarkdown } from '@web/components/markdown-loader';
-import { afterFirstScreen, firstScreenDrawnWithPictures } from '@web/lib/after-first-screen';
+import { firstScreenDrawnWithPictures } from '@web/lib/after-first-screen';
 import { ApiError, errorMessage } from '@web/lib/api-errors';
 import { useT } from '@web/i18n/i18n';
 import { useDocumentTitle } from '@web/lib/use-document-title';
@@ -48,12 +47,6 @@ export function PostDetailPage() {
     const frame = requestAnimationFrame(() => setTimeout(firstScreenDrawnWithPictures));
     return () => cancelAnimationFrame(frame);
   }, [settled]);
-  useEffect(() => {
-    // The comments' Markdown parser, once the post is drawn (until then a comment shows as written).
-    afterFirstScreen()
-      .then(preloadMarkdown)
-      .catch(() => undefined);
-  }, []);
   useDocumentTitle(
     post.data?.tldr ??
       (isPostNotFound(post.error) ? t('posts.detail.notFoundTitle') : t('posts.detail.documentTitle')),
