@@ -37,7 +37,7 @@ test('write a post and see it on the timeline', async ({ page }) => {
   await expect(card.getByText(`@${author.username}`)).toBeVisible();
 });
 
-test('the timeline draws its cards from the server’s HTML and loads the Markdown renderer only for a post’s page', async ({
+test('the timeline and a post’s page draw from the server’s HTML, and the Markdown renderer loads only to write', async ({
   page,
 }) => {
   await signInPage(page, await newMember('reader'));
@@ -55,13 +55,22 @@ test('the timeline draws its cards from the server’s HTML and loads the Markdo
   const link = card.getByRole('link', { name: 'the recipe' });
   await expect(link).toHaveAttribute('href', 'https://example.org/soup');
   await expect(link).toHaveAttribute('rel', 'ugc nofollow noopener noreferrer');
-  expect(renderer).toEqual([]);
 
-  // The control: the post's page loads the renderer with its route, and draws the same Markdown.
+  // The post's page: its content and a new comment, both from the server's HTML.
   await card.getByRole('link', { name: title }).click();
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   await expect(page.locator('main strong', { hasText: 'bowls' })).toBeVisible();
-  expect(renderer).toHaveLength(1);
+  await page.getByLabel('Add a comment').fill('Count me **in**');
+  await page.getByRole('button', { name: 'Comment', exact: true }).click();
+  await expect(page.locator('main strong', { hasText: /^in$/ })).toBeVisible();
+  await page.reload();
+  await expect(page.locator('main strong', { hasText: /^in$/ })).toBeVisible();
+
+  // The control: the post form loads the renderer with its route (its preview draws Markdown).
+  expect(renderer).toEqual([]);
+  await page.goto('/posts/new');
+  await expect(page.getByLabel('Title')).toBeVisible();
+  await expect.poll(() => renderer.length).toBe(1);
 });
 
 test('a post’s page and the timeline start their session check and their data from the page’s head, and ask once', async ({
