@@ -8,8 +8,9 @@ import { exportOf } from '@web/app/resilience/screen-loading';
  * compressed) comes in its own chunk, loaded by the screens that draw members' Markdown at once
  * (a link, the post form's preview, a link's comments, link cards, reports) with their own code,
  * `withMarkdown`. Post cards, a post's page and its comments draw the server's HTML instead
- * (./rendered-markdown.tsx), so the timelines, groups, inbox and a post's page load no parser. Kept apart from ./markdown.tsx so the routes can
- * start the load without bringing the component into the first bundle.
+ * (./rendered-markdown.tsx), so the timelines, groups, inbox and a post's page load no parser.
+ * Kept apart from ./markdown.tsx so the routes can start the load without bringing the component
+ * into the first bundle.
  */
 const renderer = onDemand<MarkdownProps>(exportOf(() => import('./markdown-renderer'), 'Markdown'));
 

@@ -3,6 +3,7 @@ import { cn } from '@web/lib/cn';
 import { safeUrl } from '@web/lib/safe-url';
 import { LazyMarkdown, loadedMarkdown } from './markdown-loader';
 import { MARKDOWN_CLASS, type MarkdownProps } from './markdown-styles';
+import { RenderedMarkdown } from './rendered-markdown';
 
 export { safeUrl };
 
@@ -26,4 +27,13 @@ export function Markdown(props: MarkdownProps) {
       <LazyMarkdown {...props} />
     </Suspense>
   );
+}
+
+/**
+ * Members' Markdown from the HTML the server rendered when the answer carries it (a post's and its
+ * comments' `content_html`: no parser needed), else drawn by the parser from `children`.
+ */
+export function MemberMarkdown({ html, children, ...props }: MarkdownProps & { html: string | undefined }) {
+  if (html !== undefined) return <RenderedMarkdown html={html} {...props} />;
+  return <Markdown {...props}>{children}</Markdown>;
 }

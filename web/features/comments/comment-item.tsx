@@ -6,9 +6,8 @@ import { Link } from 'react-router';
 import { AvatarLink } from '@web/components/avatar';
 import { Button } from '@web/components/button';
 import { Dialog } from '@web/components/dialog';
-import { Markdown } from '@web/components/markdown';
+import { MemberMarkdown } from '@web/components/markdown';
 import { MenuContent, MenuItem } from '@web/components/menu';
-import { RenderedMarkdown } from '@web/components/rendered-markdown';
 import { useT } from '@web/i18n/i18n';
 import { initialsOf } from '@web/lib/initials';
 import type { BaseComment, ConversationAdapter } from './adapter';
@@ -148,18 +147,14 @@ export function CommentItem<F extends BaseComment>({
           </div>
         ) : (
           <>
-            {comment.content_html !== undefined ? (
-              <RenderedMarkdown
-                html={comment.content_html}
-                className="mt-1 text-[15px]"
-                mentions={comment.mentions}
-                titleLevel={2}
-              />
-            ) : (
-              <Markdown className="mt-1 text-[15px]" mentions={comment.mentions} titleLevel={2}>
-                {comment.content}
-              </Markdown>
-            )}
+            <MemberMarkdown
+              html={comment.content_html}
+              className="mt-1 text-[15px]"
+              mentions={comment.mentions}
+              titleLevel={2}
+            >
+              {comment.content}
+            </MemberMarkdown>
             <div className="mt-1 flex flex-wrap items-center gap-1">
               <Button
                 variant="link"

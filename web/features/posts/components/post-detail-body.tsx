@@ -1,6 +1,5 @@
 import type { Post } from '@shared/api/posts';
-import { Markdown } from '@web/components/markdown';
-import { RenderedMarkdown } from '@web/components/rendered-markdown';
+import { MemberMarkdown } from '@web/components/markdown';
 import { PostPoll } from '@web/features/polls/post-poll';
 import { PostFiles, type AttachmentPost, type PhotoAddress } from './post-attachment';
 import { POST_DETAIL_CONTENT_CLASS, PostDetailTitle } from './post-detail-title';
@@ -28,16 +27,14 @@ export function PostDetailBody({
   return (
     <>
       <PostDetailTitle post={post} titleId={titleId} />
-      {!post.content.trim() ? null : post.content_html !== undefined ? (
-        <RenderedMarkdown
+      {!post.content.trim() ? null : (
+        <MemberMarkdown
           html={post.content_html}
           className={POST_DETAIL_CONTENT_CLASS}
           mentions={post.mentions}
-        />
-      ) : (
-        <Markdown className={POST_DETAIL_CONTENT_CLASS} mentions={post.mentions}>
+        >
           {post.content}
-        </Markdown>
+        </MemberMarkdown>
       )}
       <PostFiles post={post} address={address} className="mt-5" />
       {post.id && post.poll ? <PostPoll post={{ id: post.id, poll: post.poll }} className="mt-5" /> : null}
