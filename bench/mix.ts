@@ -164,6 +164,9 @@ async function runEngine(engine: Engine): Promise<MixEngineResult> {
       const held = await readMemoryGauges(base, metricsToken);
       floors.push((await floor()).rps);
       const around = floors.slice(-2);
+      // All of it too: jobs an earlier run's writes left can still be running in the idle sample,
+      // and taking them away then understates what a request costs.
+      const cpuAllTold = used.appMs / Math.max(1, load.requests);
       const run: MixRun = {
         writePercent,
         ...(groups ? { mix: 'groups' as const } : {}),
@@ -173,9 +176,7 @@ async function runEngine(engine: Engine): Promise<MixEngineResult> {
         target: TARGETS.ratio[writePercent] ?? null,
         rss: memory,
         cpuMsPerRequest: {
-          // All of it too: jobs an earlier run's writes left can still be running in the idle
-          // sample, and taking them away then understates what a request costs.
-          appAll: used.appMs / Math.max(1, load.requests),
+          appAll: cpuAllTold,
           app: (used.appMs - idle.appMs * idleShare) / Math.max(1, load.requests),
           database:
             used.databaseMs === null
@@ -191,7 +192,7 @@ async function runEngine(engine: Engine): Promise<MixEngineResult> {
       };
       runs.push(run);
       console.log(
-        `  ${name}: ${load.rps.toFixed(0)} req/s, ${run.ratio.toFixed(3)}x the floor (${around.map((f) => f.toFixed(0)).join(' / ')}), RSS p50 ${memory.p50Mb} MB max ${memory.maxMb} MB, CPU a request ${run.cpuMsPerRequest!.appAll!.toFixed(2)} ms, beyond idle ${run.cpuMsPerRequest!.app.toFixed(2)} ms${used.databaseMs === null ? '' : ` (+ PostgreSQL ${run.cpuMsPerRequest!.database!.toFixed(2)} ms)`}`,
+        `  ${name}: ${load.rps.toFixed(0)} req/s, ${run.ratio.toFixed(3)}x the floor (${around.map((f) => f.toFixed(0)).join(' / ')}), RSS p50 ${memory.p50Mb} MB max ${memory.maxMb} MB, CPU a request ${cpuAllTold.toFixed(2)} ms, beyond idle ${run.cpuMsPerRequest!.app.toFixed(2)} ms${used.databaseMs === null ? '' : ` (+ PostgreSQL ${run.cpuMsPerRequest!.database!.toFixed(2)} ms)`}`,
       );
       console.log(
         `    kept answers served (hits / reads): ${kept.map((k) => `${k.kind} ${Math.round(k.rate * 100)} % of ${k.reads}`).join(', ')}`,

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { ageReadsUntil } from '../../shared/domain/time';
+import { agesReadUntil, agesStillRead } from '../../shared/domain/time';
 import type { ReadCache } from '../db/read-cache';
 import { pageOf } from './pagination';
 
@@ -61,18 +61,6 @@ export function joinedObjects(first: string, second: string): string {
   if (second === '{}') return first;
   if (first === '{}') return second;
   return `${first.slice(0, -1)},${second.slice(1)}`;
-}
-
-/** Until when every one of these relative times reads as it does at `now` (epoch ms). */
-export function agesReadUntil(shownAt: Date[], now: Date): number {
-  let until = Number.POSITIVE_INFINITY;
-  for (const at of shownAt) until = Math.min(until, ageReadsUntil(at, now));
-  return until;
-}
-
-/** Whether every relative time on the page still reads as it did when it was built. */
-function agesStillRead(sent: SentPage): boolean {
-  return Date.now() < sent.agesReadUntil;
 }
 
 function serialised(reply: FastifyReply, payload: unknown): string {

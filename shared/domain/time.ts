@@ -52,6 +52,18 @@ export function ageReadsUntil(date: Date, now: Date = new Date()): number {
   return date.getTime() + next * 1000 - 500;
 }
 
+/** Until when every one of these relative times reads as it does at `now` (epoch ms). */
+export function agesReadUntil(dates: Date[], now: Date): number {
+  let until = Number.POSITIVE_INFINITY;
+  for (const date of dates) until = Math.min(until, ageReadsUntil(date, now));
+  return until;
+}
+
+/** Whether every relative time on something built with `agesReadUntil` still reads as it did. */
+export function agesStillRead(built: { agesReadUntil: number }): boolean {
+  return Date.now() < built.agesReadUntil;
+}
+
 let human: Intl.DateTimeFormat | null = null;
 
 /** "November 21, 2026 at 11:43 PM UTC". */

@@ -1,7 +1,7 @@
 import type { Post } from '../../../shared/api/posts';
+import { agesReadUntil, agesStillRead } from '../../../shared/domain/time';
 import type { AppContext } from '../../context';
 import type { ReadCache } from '../../db/read-cache';
-import { agesReadUntil } from '../../http/kept-page';
 import { resolveMentions } from '../mentions/mentions.service';
 import { NO_COUNTS, presentPosts, withCounts } from './posts.presenter';
 import { postCounts, type StillPostRow } from './posts.repo';
@@ -41,7 +41,7 @@ export async function keptPosts(
         ),
       };
     },
-    (kept) => Date.now() < kept.agesReadUntil,
+    agesStillRead,
   );
   const ids = kept.items.map((post) => post.id);
   const counts = await context.database.readCache.read(postCountsKey(viewerId, ids), () =>
