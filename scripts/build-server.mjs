@@ -1,5 +1,9 @@
 // Bundles the server (and the CLI) into dist/server; npm packages stay external.
+import fs from 'node:fs';
 import { build } from 'esbuild';
+
+// Chunks are named by their content: an older build's would otherwise stay beside the new ones.
+fs.rmSync('dist/server', { recursive: true, force: true });
 
 await build({
   // The services are an entry of their own, so the launcher in main.js loads none of them. Worker
@@ -15,6 +19,9 @@ await build({
   },
   outdir: 'dist/server',
   bundle: true,
+  // What a module loads with import() comes in a chunk of its own, with the packages only it uses:
+  // the link reader's HTML libraries, the mail parser, the AWS SDK, PGlite's driver (issue 26).
+  splitting: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',

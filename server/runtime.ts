@@ -19,7 +19,6 @@ import { createJobs } from './jobs/queue';
 import { jobDefinitions } from './jobs/registry';
 import { createJobMetrics } from './http/job-metrics';
 import { serveWorkerMetrics } from './http/metrics';
-import { startInboundSmtp } from './features/replies/inbound-smtp';
 import { listenForQueuedPushes } from './features/push/push.job';
 
 export interface Hearth {
@@ -230,7 +229,7 @@ export async function startHearth(config: Config, options: StartOptions = {}): P
           : { kind: 'files', dir: path.join(config.dataDir, 'mail'), from: config.mailFrom },
         logger,
       );
-    const storage = createStorage(config);
+    const storage = await createStorage(config);
     if (storage.kind === 's3') releases.push({ name: 'storage', run: () => storage.close() });
     const jobMetrics = createJobMetrics();
     const context: AppContext = {
@@ -263,6 +262,8 @@ export async function startHearth(config: Config, options: StartOptions = {}): P
     // Replies by email arrive where the worker runs: the job that turns them into comments is there.
     let inboundSmtpPort: number | null = null;
     if (config.services.includes('worker') && config.inboundMail.smtp && (options.listen ?? true)) {
+      // Loaded only here: the SMTP server and its parser are of no use to a process without it.
+      const { startInboundSmtp } = await import('./features/replies/inbound-smtp');
       const inbound = await startInboundSmtp(context, config.inboundMail.smtp);
       inboundSmtpPort = inbound.port;
       releases.push({ name: 'inbound SMTP', run: () => inbound.close() });

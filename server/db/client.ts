@@ -5,8 +5,6 @@ import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { ConstructorOptions as JobOptions } from 'pg-boss';
 import { fromPglite } from 'pg-boss';
@@ -98,6 +96,11 @@ async function openPglite(options: PgliteOptions): Promise<Database> {
   if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
   // In a thread of its own, so a slow query never stalls the event loop (ADR 027).
   const client = await PgliteThread.start(options, options.onFailure);
+  // Drizzle's PGlite driver loads PGlite itself: a process on PostgreSQL never needs it (issue 26).
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const pglite = client as unknown as PGlite;
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
   const readCache = new VersionedReadCache(client.clock, { maxBytes: options.keptReadsMaxBytes });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { defineJob } from '../../jobs/queue';
-import { handleInboundReply } from './inbound-reply';
+import type { handleInboundReply } from './inbound-reply';
 
 export const INBOUND_REPLY_JOB = 'replies.inbound';
 
@@ -29,6 +29,8 @@ export function inboundReplyJob(context: ReplyJobContext) {
     batchSize: 20,
     concurrency: 4,
     async handle({ code, raw }) {
+      // The mail parser is loaded with the first reply (issue 26: 5 MB no other process needs).
+      const { handleInboundReply } = await import('./inbound-reply');
       const outcome = await handleInboundReply(context, { code, raw: Buffer.from(raw, 'base64') });
       context.logger.info({ outcome }, 'reply by email handled');
     },

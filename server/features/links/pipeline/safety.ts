@@ -1,6 +1,6 @@
 import type { LinksConfig } from '../../../config/env';
 import { lookUpSafeBrowsing } from './safe-browsing';
-import { localFindings, type SafetyInput } from './safety-rules';
+import type { SafetyInput } from './safety-rules';
 
 export type { SafetyInput } from './safety-rules';
 
@@ -23,6 +23,8 @@ export const SAFE_BROWSING_FAILED = 'The Safe Browsing check could not be comple
  * A check that could not be made never counts as passed: with nothing worse found, it is "unknown".
  */
 export async function checkSafety(input: SafetyInput, options: SafetyOptions): Promise<SafetyResult> {
+  // linkedom comes with the first link checked (issue 26).
+  const { localFindings } = await import('./safety-rules');
   const findings = localFindings(input);
   let checkFailed = false;
   if (options.safeBrowsing) {

@@ -1,7 +1,6 @@
 import type { FetchResult } from '../../../adapters/safe-fetch/safe-fetch';
 import type { AppContext } from '../../../context';
 import { indexLink } from '../../search/search.indexer';
-import { extractPage } from './extract';
 import { fetchLeadImage, leadImageStorageKey } from './lead-image';
 import { LINK_ERROR_MESSAGES, LinkStepError } from './link-step-error';
 import type { LinkPatch, LinkRow } from './pipeline.repo';
@@ -49,6 +48,8 @@ export const extractStep: LinkStep = {
       const type = page.contentType ?? 'no content type';
       throw new LinkStepError(`${LINK_ERROR_MESSAGES.notReadable} (this link is ${type})`, true);
     }
+    // Readability, linkedom, Turndown and franc come with the first page read (issue 26).
+    const { extractPage } = await import('./extract');
     const extracted = extractPage(page.body, page.finalUrl, page.contentType ?? 'text/html');
     if (!extracted.text.trim()) throw new LinkStepError(LINK_ERROR_MESSAGES.noText, true);
     return {
