@@ -103,7 +103,10 @@ async function openPglite(options: PgliteOptions): Promise<Database> {
   ]);
   const pglite = client as unknown as PGlite;
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
-  const readCache = new VersionedReadCache(client.clock, { maxBytes: options.keptReadsMaxBytes });
+  const readCache = new VersionedReadCache(client.clock, {
+    maxBytes: options.keptReadsMaxBytes,
+    keepOnSecondRead: true,
+  });
   const database: Database = {
     kind: 'pglite',
     db,
@@ -213,6 +216,7 @@ async function openPostgres({
   const readCache = new VersionedReadCache(writes, {
     maxAgeMs: keptReadMaxAgeMs,
     maxBytes: keptReadsMaxBytes,
+    keepOnSecondRead: true,
   });
   const database: Database = {
     kind: 'postgres',

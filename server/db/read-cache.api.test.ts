@@ -373,6 +373,8 @@ describe('reads kept until the next write', () => {
       const comments = (await reader.get(`/api/posts/${post.id}/comments`)).body as { content: string }[];
       return { shown, comments: comments.map((comment) => comment.content) };
     };
+    // Read twice, the post and its comments are kept (`keepOnSecondRead`: once would not be).
+    await open();
     await open();
     const hits = () => [outcome('post').hits, outcome('comments').hits];
     const before = hits();
@@ -431,6 +433,7 @@ describe('reads kept until the next write', () => {
       return (response.body as { content: string }[]).map((comment) => comment.content);
     };
     await comments();
+    await comments(); // read twice: kept
     const before = hits();
     expect(await comments()).toEqual(['First!']);
     expect(hits()).toBe(before + 1);

@@ -62,6 +62,64 @@ describe('VersionedReadCache', () => {
     expect(load.calls).toBe(2);
   });
 
+  it('with keepOnSecondRead, keeps what is read twice and never what is read once', async () => {
+    const writes = clock();
+    const cache = new VersionedReadCache(writes, { keepOnSecondRead: true });
+    const timeline = loader(['post']);
+    const post = loader(['one post']);
+    await cache.read('post:p1', post); // opened once, from deep in the timeline
+    await cache.read('timeline:m1', timeline);
+    await cache.read('timeline:m1', timeline); // read again: kept from here on
+    await cache.read('timeline:m1', timeline);
+    await cache.read('timeline:m1', timeline);
+    expect(timeline.calls).toBe(2);
+    expect(cache.held().entries).toBe(1);
+    expect(cache.outcomes()).toEqual([
+      { kind: 'post', hits: 0, misses: 1 },
+      { kind: 'timeline', hits: 2, misses: 2 },
+    ]);
+    // Kept once and then changed: kept again on its next read, with no second read to wait for.
+    writes.write(['posts']);
+    await cache.read('timeline:m1', timeline);
+    await cache.read('timeline:m1', timeline);
+    expect(timeline.calls).toBe(3);
+  });
+
+  it('with keepOnSecondRead, keeps at its next read an answer a racing write kept from being kept again', async () => {
+    const writes = clock();
+    const cache = new VersionedReadCache(writes, { keepOnSecondRead: true });
+    const load = loader(['row']);
+    await cache.read('k', load);
+    await cache.read('k', load); // kept
+    writes.write(['posts']);
+    await cache.read('k', async () => {
+      const value = await load();
+      writes.write(['posts']); // another write while it loads again: this answer is not kept
+      return value;
+    });
+    await cache.read('k', load); // kept again, with no second read to wait for
+    await cache.read('k', load);
+    expect(load.calls).toBe(4);
+  });
+
+  it('with keepOnSecondRead, forgets the keys read once when they reach four times its capacity', async () => {
+    const cache = new VersionedReadCache(clock(), { keepOnSecondRead: true, capacity: 2 });
+    const load = loader(['row']);
+    await cache.read('search:first', load);
+    for (let i = 0; i < 7; i++) await cache.read(`search:${i}`, loader(['other']));
+    await cache.read('search:first', load); // still remembered (8 keys read once): kept now
+    await cache.read('search:first', load);
+    expect(load.calls).toBe(2);
+    const later = loader(['row']);
+    await cache.read('search:later', later);
+    for (let i = 0; i < 8; i++) await cache.read(`search:again-${i}`, loader(['other']));
+    await cache.read('search:later', later); // forgotten when the keys read once reached 8
+    expect(later.calls).toBe(2);
+    await cache.read('search:later', later); // its second read since: kept
+    await cache.read('search:later', later);
+    expect(later.calls).toBe(3);
+  });
+
   it('keeps an answer through writes to tables it did not read, and drops it on a write to one it did', async () => {
     const writes = clock();
     const cache = new VersionedReadCache(writes);
@@ -354,6 +412,23 @@ describe('VersionedReadCache', () => {
     now += 999;
     await cache.read('k', load);
     expect(load.calls).toBe(2);
+  });
+
+  it('with a maximum age, lets go of the answers too old to serve as it keeps new ones', async () => {
+    let now = 1_000;
+    const cache = new VersionedReadCache(clock(), { maxAgeMs: 1000, now: () => now });
+    await cache.read('a', loader('A'));
+    now += 500;
+    await cache.read('b', loader('B'));
+    now += 600; // 'a' is past its age, 'b' is not
+    await cache.read('c', loader('C'));
+    expect(cache.held().entries).toBe(2);
+    const b = loader('other');
+    expect(await cache.read('b', b)).toBe('B');
+    now += 1000; // both past their age: the next answer kept is the only one left
+    await cache.read('d', loader('D'));
+    expect(cache.held().entries).toBe(1);
+    expect(cache.held().bytes).toBeLessThan(200);
   });
 
   it('without a maximum age, never reads the clock (the embedded database: a read costs a map look-up)', async () => {

@@ -243,6 +243,13 @@ export interface VersionedReadCacheOptions {
   maxAgeMs?: number;
   /** The clock `maxAgeMs` is measured on (tests give their own). */
   now?: () => number;
+  /**
+   * Keep an answer only when its key is read a second time (TinyLFU's "doorkeeper"): what one
+   * member reads once (a post opened from deep in the timeline, a search) is then never kept, so it
+   * neither costs memory nor pushes out what is read again and again (issue 26). An answer kept
+   * once and then changed is kept again on its next read.
+   */
+  keepOnSecondRead?: boolean;
 }
 
 /** Answers kept until a table they read changes (or, with `maxAgeMs`, they grow too old). */
@@ -258,6 +265,8 @@ export class VersionedReadCache implements ReadCache {
   /** In use order: the least recently used first. */
   readonly #entries = new Map<string, Entry>();
   readonly #outcomes = new Map<string, KeptReadOutcome>();
+  /** With `keepOnSecondRead`: keys read once and not kept; emptied whenever it reaches its bound. */
+  readonly #readOnce: Set<string> | null;
 
   constructor(
     clock: TableClock,
@@ -266,8 +275,10 @@ export class VersionedReadCache implements ReadCache {
       maxBytes = Infinity,
       maxAgeMs = Infinity,
       now = () => performance.now(),
+      keepOnSecondRead = false,
     }: VersionedReadCacheOptions = {},
   ) {
+    this.#readOnce = keepOnSecondRead ? new Set() : null;
     this.#clock = clock;
     this.#capacity = capacity;
     this.#maxBytes = maxBytes;
@@ -311,11 +322,32 @@ export class VersionedReadCache implements ReadCache {
     this.#shrink();
   }
 
-  /** Drops the least recently used answers until both bounds hold. */
+  /**
+   * Drops the least recently used answers until both bounds hold, and those first in line that are
+   * too old ever to be served: an answer is used no later than it was loaded, so the oldest in use
+   * come first, and on PostgreSQL (answers served for a second) most of what is kept would
+   * otherwise be answers past their age, holding memory until newer ones pushed them out.
+   */
   #shrink(): void {
     while (this.#entries.size > this.#capacity || this.#bytes > this.#maxBytes) {
       this.#take(this.#entries.keys().next().value!);
     }
+    if (!this.#aged) return;
+    const now = this.#now();
+    for (const [key, entry] of this.#entries) {
+      if (now - entry.at < this.#maxAgeMs) break;
+      this.#take(key);
+    }
+  }
+
+  /** Whether an answer loaded for `key` is kept: always, unless only keys read twice are. */
+  #admits(key: string, stale: Entry | undefined): boolean {
+    const once = this.#readOnce;
+    if (once === null || stale !== undefined || once.delete(key)) return true;
+    // Bounded by a few times what is kept: past that, the keys read once start again from none.
+    if (once.size >= this.#capacity * 4) once.clear();
+    once.add(key);
+    return false;
   }
 
   #count(key: string, hit: boolean) {
@@ -349,12 +381,16 @@ export class VersionedReadCache implements ReadCache {
     const named = new Set<string>();
     const value = await loading.run(named, load);
     if (outer) for (const table of named) outer.add(table);
-    // A write to what it read, in flight, sent or settled meanwhile may or may not be in `value`:
-    // not kept. Nor is "nothing" (an unknown session token), so guesses cannot crowd out what is used.
-    if (value !== undefined && value !== null && clock.quietSince(named, seq)) {
+    // "Nothing" (an unknown session token) is not kept, so guesses cannot crowd out what is used.
+    if (value === undefined || value === null || !this.#admits(key, entry)) return value;
+    if (clock.quietSince(named, seq)) {
       this.#take(key);
       const bytes = estimateBytes(key) + estimateBytes(value);
       if (bytes <= this.#maxBytes) this.#keep(key, { seq, bytes, tables: [...named], value, at });
+    } else {
+      // A write to what it read, in flight, sent or settled meanwhile may or may not be in `value`:
+      // not kept, but the next read keeps its answer, as this one would have.
+      this.#readOnce?.add(key);
     }
     return value;
   }

@@ -47,8 +47,12 @@ describe('statements a notification costs', () => {
     await app?.close();
   });
 
-  /** The statements of one request, once the member's session is kept (as on every later request). */
+  /**
+   * The statements of one request, once the member's session is kept (as on every later request):
+   * a session read a second time is kept (`keepOnSecondRead`).
+   */
   async function counted(client: TestClient, method: string, path: string, body?: unknown) {
+    await client.get('/api/notifications/unread_count');
     await client.get('/api/notifications/unread_count');
     let status = 0;
     const statements = await statementsOfRequest(method, path, async () => {
