@@ -431,6 +431,22 @@ describe('VersionedReadCache', () => {
     expect(cache.held().bytes).toBeLessThan(200);
   });
 
+  it('with a maximum age and keepOnSecondRead, keeps again at its next read an answer let go for its age', async () => {
+    let now = 1_000;
+    const cache = new VersionedReadCache(clock(), { maxAgeMs: 1000, now: () => now, keepOnSecondRead: true });
+    const load = loader('page');
+    await cache.read('k', load);
+    await cache.read('k', load); // kept
+    now += 1000;
+    const other = loader('other');
+    await cache.read('other', other);
+    await cache.read('other', other); // kept: 'k', past its age, is let go
+    expect(cache.held().entries).toBe(1);
+    await cache.read('k', load); // kept again at once: it had been read again before
+    await cache.read('k', load);
+    expect(load.calls).toBe(3);
+  });
+
   it('without a maximum age, never reads the clock (the embedded database: a read costs a map look-up)', async () => {
     const now = vi.fn(() => 0);
     const cache = new VersionedReadCache(clock(), { now });

@@ -337,6 +337,8 @@ export class VersionedReadCache implements ReadCache {
     for (const [key, entry] of this.#entries) {
       if (now - entry.at < this.#maxAgeMs) break;
       this.#take(key);
+      // It was read again once: its next read keeps it, as finding it here past its age would.
+      this.#readOnce?.add(key);
     }
   }
 
