@@ -7,6 +7,11 @@ const DIST = path.dirname(MAIN_JS);
 const STATIC_IMPORT = /^(?:import|export)\b[^;]*?\bfrom\s*"([^"]+)"|^import\s*"([^"]+)"/gm;
 const DYNAMIC_IMPORT = /\bimport\("([^"]+)"\)/g;
 
+/** What a built file's text imports statically: relative chunks and package names, in order. */
+function staticImportsOf(text: string): string[] {
+  return [...text.matchAll(STATIC_IMPORT)].map((match) => (match[1] ?? match[2])!);
+}
+
 /** The files `entry` loads as it starts (static imports, followed), and the packages they name. */
 function loadedAtStart(entry: string) {
   const files = new Set<string>();
@@ -16,8 +21,7 @@ function loadedAtStart(entry: string) {
     if (files.has(file)) return;
     files.add(file);
     const text = fs.readFileSync(file, 'utf8');
-    for (const match of text.matchAll(STATIC_IMPORT)) {
-      const specifier = (match[1] ?? match[2])!;
+    for (const specifier of staticImportsOf(text)) {
       if (specifier.startsWith('.')) visit(path.resolve(path.dirname(file), specifier));
       else packages.add(specifier);
     }
@@ -25,13 +29,6 @@ function loadedAtStart(entry: string) {
   };
   visit(entry);
   return { files, packages, dynamic };
-}
-
-/** Every package the built chunks load, each with the chunk that does. */
-function packagesOfChunk(file: string): string[] {
-  return [...fs.readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)]
-    .map((match) => (match[1] ?? match[2])!)
-    .filter((specifier) => !specifier.startsWith('.'));
 }
 
 /**
@@ -52,7 +49,11 @@ describe('what the built services load as they start', () => {
     const chunks = fs.readdirSync(DIST).filter((file) => file.endsWith('.js'));
     const lazy = chunks.filter((file) => !start.files.has(path.join(DIST, file)));
     const loadedLater = new Set([
-      ...lazy.flatMap((file) => packagesOfChunk(path.join(DIST, file))),
+      ...lazy.flatMap((file) =>
+        staticImportsOf(fs.readFileSync(path.join(DIST, file), 'utf8')).filter(
+          (specifier) => !specifier.startsWith('.'),
+        ),
+      ),
       ...start.dynamic,
     ]);
     const built = names.filter((name) => loadedLater.has(name));
