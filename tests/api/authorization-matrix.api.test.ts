@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { links as linksTable } from '../../server/db/schema';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { createTestApp, type TestApp, waitForJobsDone } from '../support/test-app';
+import { LINKS_PROCESS_JOB } from '../../server/features/links/links.job';
 import { memberWithClient, uniqueName } from '../support/factories';
 import { listApiRoutes } from '../support/routes';
 import {
@@ -1265,6 +1266,8 @@ describe('authorisation matrix: what each list holds', () => {
       published: await share('published'),
     };
     // Loopback is refused, so the reader fails them; a visitor sees only a link whose reading is done.
+    // The reader runs first: marked ready before it ends, a link would be marked failed after.
+    await waitForJobsDone(app, LINKS_PROCESS_JOB, { timeoutMs: 30_000 });
     await app.context.db
       .update(linksTable)
       .set({ status: 'ready' })

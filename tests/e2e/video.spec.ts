@@ -81,9 +81,12 @@ test('attach a video: its length and poster on the card, then play and seek it i
   await expectNoSeriousA11yViolations(page, 'timeline with a video');
 
   // Play (muted, as a page may start media without a gesture), then seek.
+  // The timeline stays drawn until the post's page is ready, so the player is found in the post's
+  // own article, once its title is the page's heading: the card's player would be detached mid-play.
   await card.getByRole('heading', { name: title }).getByRole('link').click();
   await expect(page).toHaveURL(/\/post\/[0-9a-f-]{36}$/);
-  const video = page.getByLabel('Video: Match day.webm');
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  const video = page.getByRole('article', { name: title }).getByLabel('Video: Match day.webm');
   await expect(video).toBeVisible();
   await video.evaluate(async (element: HTMLVideoElement) => {
     element.muted = true;
