@@ -10,6 +10,7 @@ import type { App, AppContext, RouteContext } from './context';
 import { isApiPath, registerAuth } from './http/auth';
 import { registerBodyDeadline } from './http/body-deadline';
 import { registerCachePolicy } from './http/cache-policy';
+import { registerCompression } from './http/compression';
 import { registerMetrics } from './http/metrics';
 import { registerReadiness } from './http/readiness';
 import { registerErrorHandling } from './http/errors';
@@ -111,6 +112,7 @@ export async function buildApp(
   await registerSecurity(app, context.config);
   const sessions = await registerAuth(app, context.config, context.db, context.database.readCache);
   registerCachePolicy(app);
+  registerCompression(app);
   const routes: RouteContext = { ...context, sessions };
   // First, so every route below is timed; the live hub is created with the event routes.
   let liveHub: LiveHub | null = null;

@@ -42,7 +42,10 @@ export interface GeneratorResult {
   acknowledged?: { post: Array<string | null>; comment: Array<string | null>; link: Array<string | null> };
 }
 
-/** What the web client sends: the XHR marker, its own origin, the member's cookie when signed in. */
+/**
+ * What the web client sends: the XHR marker, its own origin, the member's cookie when signed in, and
+ * the encodings Chromium takes (answers come compressed, as a browser gets them: ADR 065).
+ */
 export function asSent(base: string, cookie: string, request: MixRequest): GeneratorRequest {
   const signedIn = request.signedIn !== false;
   return {
@@ -51,6 +54,7 @@ export function asSent(base: string, cookie: string, request: MixRequest): Gener
     path: request.path,
     headers: {
       accept: 'application/json',
+      'accept-encoding': 'gzip, deflate, br, zstd',
       'x-requested-with': 'XMLHttpRequest',
       origin: base,
       ...(signedIn ? { cookie } : {}),

@@ -1,30 +1,8 @@
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { LRUCache } from 'lru-cache';
 import type { Config } from '../config/env';
+import { acceptedEncoding, compressed } from './compression';
 import { inLocale, requestLocale } from './language';
 import { contentSecurityPolicy, inlineScripts } from './security';
-
-/** What a page may be sent as, best first. */
-const ENCODINGS = ['br', 'gzip'] as const;
-type Encoding = (typeof ENCODINGS)[number];
-
-/** Pages differ by their meta only, and the same few are asked for again and again. */
-const kept = new LRUCache<string, Partial<Record<Encoding, Buffer>>>({ max: 200 });
-
-function compressed(html: string, encoding: Encoding): Buffer {
-  let entry = kept.get(html);
-  if (!entry) {
-    entry = {};
-    kept.set(html, entry);
-  }
-  entry[encoding] ??=
-    encoding === 'br'
-      ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } })
-      : gzipSync(html, { level: 9 });
-  return entry[encoding];
-}
 
 /**
  * The web app's page as the server sends it: the built HTML, and the content security policy that
@@ -60,8 +38,9 @@ export function sendHtml(
     .type('text/html; charset=utf-8')
     .header('vary', 'accept-encoding, accept-language, cookie')
     .header('content-security-policy', page.policy);
-  const accepted = request.headers['accept-encoding'];
-  const encoding = accepted ? (negotiate(accepted, [...ENCODINGS]) as Encoding | null) : null;
+  const encoding = acceptedEncoding(request);
   if (!encoding) return reply.send(html);
-  return reply.header('content-encoding', encoding).send(compressed(html, encoding));
+  // Pages differ by their meta only, and the same few are asked for again and again: each is
+  // compressed once, at the highest level.
+  return reply.header('content-encoding', encoding).send(compressed(html, encoding, { best: true }));
 }
