@@ -16,7 +16,8 @@ export function acceptedEncoding(request: FastifyRequest): Encoding | null {
 
 /**
  * Below about one packet, compressing saves no round trip and costs the CPU and the headers. A page
- * of the timeline is 10 to 60 KB of JSON and comes down to a sixth of that.
+ * of the timeline is 10 to 60 KB of JSON and comes down to about a third of that at brotli's
+ * quality 1 (15 KB to 4.6 KB, measured on posts of varied words).
  */
 export const COMPRESS_FROM_BYTES = 1024;
 
