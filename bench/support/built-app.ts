@@ -25,6 +25,8 @@ export interface BuiltApp {
   engine: 'pglite' | 'postgres';
   /** The member's session cookie value (name=value). */
   cookie: string;
+  /** The bearer token of the app's /metrics. */
+  metricsToken: string;
   sessionToken: string;
   userId: string;
   /** A JSON request as the web client sends it (XHR marker, same origin, cookie unless signedIn: false). */
@@ -167,8 +169,15 @@ export async function startBuiltApp(
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const totpKey = process.env.TOTP_ENCRYPTION_KEY ?? randomToken();
+  const metricsToken = options.env?.METRICS_TOKEN ?? randomToken();
   const spawnApp = (extra: Record<string, string> = {}) =>
-    spawnBuiltApp({ engine, dataDir, port, totpKey, env: { ...options.env, ...extra } });
+    spawnBuiltApp({
+      engine,
+      dataDir,
+      port,
+      totpKey,
+      env: { METRICS_TOKEN: metricsToken, ...options.env, ...extra },
+    });
   const stopChild = async (child: ChildProcess) => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -195,6 +204,7 @@ export async function startBuiltApp(
     dataDir,
     engine,
     cookie,
+    metricsToken,
     sessionToken,
     userId,
     async api<T>(method: string, url: string, body?: unknown, { signedIn = true } = {}) {
@@ -249,23 +259,13 @@ export async function publishedPost(app: BuiltApp): Promise<string> {
 
 /**
  * A post by the member holding `count` photos (ADR 048's grid), uploaded through the file requests
- * as the web app does; returns its page (/post/{id}). The photos are 1600 x 1200 with grain, so they
- * weigh what a phone's photos weigh once re-encoded, not what a flat colour would.
+ * as the web app does; returns its page (/post/{id}). The photos weigh what a phone's photos weigh
+ * once re-encoded (see `photoLikeJpeg`), not what a flat colour would.
  */
 export async function photoGridPost(app: BuiltApp, count = 6): Promise<string> {
   const ids: string[] = [];
   for (let n = 0; n < count; n++) {
-    const bytes = await sharp({
-      create: {
-        width: n % 2 ? 1200 : 1600,
-        height: n % 2 ? 1600 : 1200,
-        channels: 3,
-        background: { r: 60 + n * 30, g: 140, b: 200 - n * 20 },
-        noise: { type: 'gaussian', mean: 0, sigma: 12 },
-      },
-    })
-      .jpeg({ quality: 85 })
-      .toBuffer();
+    const bytes = await photoLikeJpeg(n % 2 ? 1200 : 1600, n % 2 ? 1600 : 1200, n);
     const request = await app.api<{ id: string; url: string }>('POST', '/api/file_requests', {
       name: `photo-${n + 1}.jpg`,
       file_type: 'post_attachment',
@@ -303,3 +303,69 @@ export const CHROMIUM_FLAGS = [
   '--disable-sync',
   '--no-first-run',
 ];
+
+/**
+ * Waits until the app's worker has nothing to do: no job waiting, retrying or running in its queues
+ * (its /metrics, read twice a second apart), or throws after `timeoutMs`. A suite that measures a
+ * browser on this machine waits for it after creating its data: the worker reads every new photo
+ * (text, objects) for several seconds each, and on the machine's few cores that work would be timed
+ * as the page's, though a member's phone never shares the server's processor.
+ */
+export async function waitForIdleWorker(app: BuiltApp, timeoutMs = 300_000): Promise<void> {
+  const started = Date.now();
+  let quietReads = 0;
+  while (quietReads < 2) {
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`Hearth's worker was still busy after ${timeoutMs / 1000} s`);
+    const response = await fetch(`${app.base}/metrics`, {
+      headers: { authorization: `Bearer ${app.metricsToken}` },
+    });
+    if (response.status !== 200) throw new Error(`GET /metrics answered ${response.status}`);
+    const pending = [...(await response.text()).matchAll(PENDING_JOBS)].reduce(
+      (sum, match) => sum + Number(match[1]),
+      0,
+    );
+    quietReads = pending === 0 ? quietReads + 1 : 0;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+}
+
+/** `hearth_jobs` lines of jobs not yet finished: waiting (created, retry) or running (active). */
+const PENDING_JOBS = /^hearth_jobs\{queue="[^"]+",state="(?:created|retry|active)"\} (\d+)$/gm;
+
+/**
+ * A JPEG with detail at every scale, as a photo has: soft fields of colour (coarse noise scaled up)
+ * under a fine grain. At 1600 x 1200 it weighs about 330 KB, and its 480 px WebP about 20-28 KB, as a
+ * phone's photo does once Hearth re-encodes it. (Sharp's noise alone is centred on black whatever
+ * the background: such a photo's 480 px WebP weighed half a kilobyte.) `seed` varies the tone.
+ */
+export async function photoLikeJpeg(width: number, height: number, seed = 0): Promise<Buffer> {
+  const fields = await sharp({
+    create: {
+      width: Math.ceil(width / 40),
+      height: Math.ceil(height / 40),
+      channels: 3,
+      // Sharp's types ask for a background; with noise it is not used.
+      background: { r: 0, g: 0, b: 0 },
+      noise: { type: 'gaussian', mean: 100 + (seed % 6) * 10, sigma: 60 },
+    },
+  })
+    .png()
+    .toBuffer();
+  const grain = await sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: { r: 0, g: 0, b: 0 },
+      noise: { type: 'gaussian', mean: 128, sigma: 9 },
+    },
+  })
+    .png()
+    .toBuffer();
+  return sharp(fields)
+    .resize(width, height, { kernel: 'cubic' })
+    .composite([{ input: grain, blend: 'overlay' }])
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
