@@ -88,7 +88,7 @@ describe('a file', () => {
     expect(FileQuerySchema.parse({ variant: 'poster' })).toEqual({ variant: 'poster' });
     expect(FileQuerySchema.parse({ variant: 'original' })).toEqual({ variant: 'original' });
     expect(refusals(FileQuerySchema, { variant: 'large' })).toEqual([
-      ['variant', 'must be original, thumbnail, poster, w480 or w1280'],
+      ['variant', 'must be original, thumbnail, poster, w240, w360, w480 or w1280'],
     ]);
   });
 

@@ -77,13 +77,13 @@ export type AltDraft = NonNullable<FileRequest['alt_draft']>;
 
 /**
  * GET /api/files/{id}?variant=thumbnail: the card-sized preview of an image; `poster`: a video's
- * poster frame (a WebP image); `w480`, `w1280`: a post photo at that width (ADR 050), for a photo
- * wider than it; default: the file.
+ * poster frame (a WebP image); `w240`, `w360`, `w480`, `w1280`: a post photo at that width (ADR
+ * 050), for a photo wider than it; default: the file.
  */
 export const FileQuerySchema = z.object({
   variant: z
-    .enum(['original', 'thumbnail', 'poster', 'w480', 'w1280'], {
-      error: 'must be original, thumbnail, poster, w480 or w1280',
+    .enum(['original', 'thumbnail', 'poster', 'w240', 'w360', 'w480', 'w1280'], {
+      error: 'must be original, thumbnail, poster, w240, w360, w480 or w1280',
     })
     .optional()
     .default('original'),

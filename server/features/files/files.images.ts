@@ -23,13 +23,15 @@ export const IMAGE_LIMITS = {
 
 /**
  * The other WebP widths a post photo is kept at (ADR 050), chosen by the layouts' `sizes`: a grid
- * tile on a phone or a card (at most ~360 CSS px, so 480 covers most screens at their density)
- * and the viewer on a large screen (1280), beside the 960 px thumbnail and the original.
+ * tile on a phone or a card (at most ~360 CSS px, so 480 covers most screens at their density; a
+ * phone's post page draws three a row, 90-160 CSS px each, for which 240 and 360 suffice, as they
+ * do for the 56 px previews beside the photo descriptions) and the viewer on a large screen (1280),
+ * beside the 960 px thumbnail and the original.
  */
-export const SIZED_WIDTHS = [480, 1280] as const;
+export const SIZED_WIDTHS = [240, 360, 480, 1280] as const;
 export type SizedWidth = (typeof SIZED_WIDTHS)[number];
 
-/** The width a `?variant=` names (w480, w1280), or null for the other variants. */
+/** The width a `?variant=` names (w240, w360, w480, w1280), or null for the other variants. */
 export function sizedWidthOf(variant: string): SizedWidth | null {
   return SIZED_WIDTHS.find((width) => variant === `w${width}`) ?? null;
 }

@@ -7,7 +7,8 @@
  * - `{id}.file`: a checked non-image, as uploaded.
  * - `{id}.image` / `{id}.thumb`: a re-encoded image and its card preview.
  * - `{id}.poster`: a video's poster, one frame re-encoded as WebP (files.video.ts).
- * - `{id}.small` / `{id}.large`: a post photo at 480 and 1280 px wide (files.sizes.ts, ADR 050).
+ * - `{id}.tiny`, `{id}.narrow`, `{id}.small` and `{id}.large`: a post photo at 240, 360, 480 and
+ *   1280 px wide (files.sizes.ts, ADR 050).
  */
 export function storageKeys(fileId: string) {
   return {
@@ -16,6 +17,8 @@ export function storageKeys(fileId: string) {
     image: `${fileId}.image`,
     thumbnail: `${fileId}.thumb`,
     poster: `${fileId}.poster`,
+    w240: `${fileId}.tiny`,
+    w360: `${fileId}.narrow`,
     w480: `${fileId}.small`,
     w1280: `${fileId}.large`,
   };

@@ -27,18 +27,19 @@ describe('photo sizes for srcset', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('keeps 480 and 1280 px WebP beside the thumbnail, re-encoded, for members of the group only', async () => {
+  it('keeps 240, 360, 480 and 1280 px WebP beside the thumbnail, re-encoded, for members of the group only', async () => {
     const owner = await memberWithClient(app);
     const member = await memberWithClient(app);
     const outsider = await memberWithClient(app);
     const group = await createGroupAs(owner.client);
     await addToGroup(app, group.id, member.member.id, 'Poster');
     const wide = await uploadAccepted(app, owner.client, { name: 'wide.jpg', bytes: await jpeg(1800, 900) });
-    const small = await uploadAccepted(app, owner.client, { name: 'small.png', bytes: await png(300, 200) });
+    const small = await uploadAccepted(app, owner.client, { name: 'small.png', bytes: await png(200, 150) });
     // Written at upload, beside the thumbnail.
-    expect(await app.context.storage.head(storageKeys(wide.id).w480)).not.toBeNull();
-    expect(await app.context.storage.head(storageKeys(wide.id).w1280)).not.toBeNull();
-    expect(await app.context.storage.head(storageKeys(small.id).w480)).toBeNull();
+    for (const key of ['w240', 'w360', 'w480', 'w1280'] as const) {
+      expect(await app.context.storage.head(storageKeys(wide.id)[key]), key).not.toBeNull();
+      expect(await app.context.storage.head(storageKeys(small.id)[key]), key).toBeNull();
+    }
 
     const post = await owner.client.post('/api/posts', {
       post: { tldr: 'Wide and small', group_id: group.id, file_request_ids: [wide.id, small.id] },
@@ -46,16 +47,18 @@ describe('photo sizes for srcset', () => {
     expect(post.status, JSON.stringify(post.body)).toBe(201);
     const [first, second] = (await member.client.get(`/api/posts/${post.body.id}`)).body.files;
     expect(first.sizes).toEqual([
+      { width: 240, url: `/api/files/${wide.id}?variant=w240` },
+      { width: 360, url: `/api/files/${wide.id}?variant=w360` },
       { width: 480, url: `/api/files/${wide.id}?variant=w480` },
       { width: 960, url: `/api/files/${wide.id}?variant=thumbnail` },
       { width: 1280, url: `/api/files/${wide.id}?variant=w1280` },
       { width: 1800, url: `/api/files/${wide.id}` },
     ]);
     // A photo narrower than every size is its own thumbnail: one width.
-    expect(second.sizes).toEqual([{ width: 300, url: `/api/files/${small.id}?variant=thumbnail` }]);
+    expect(second.sizes).toEqual([{ width: 200, url: `/api/files/${small.id}?variant=thumbnail` }]);
 
     const original = await fetchBytes(member.client, `/api/files/${wide.id}`);
-    for (const width of [480, 1280]) {
+    for (const width of [240, 360, 480, 1280]) {
       const served = await fetchBytes(member.client, `/api/files/${wide.id}?variant=w${width}`);
       expect(served.response.status).toBe(200);
       expect(served.response.headers.get('content-type')).toBe('image/webp');
@@ -117,6 +120,8 @@ describe('photo sizes for srcset', () => {
     const photo = await uploadAccepted(app, client, { name: 'a.png', bytes: await png(600, 400) });
     const res = await client.get(`/api/files/${photo.id}?variant=w640`);
     expect(res.status).toBe(422);
-    expect(res.body.errors.variant).toEqual(['must be original, thumbnail, poster, w480 or w1280']);
+    expect(res.body.errors.variant).toEqual([
+      'must be original, thumbnail, poster, w240, w360, w480 or w1280',
+    ]);
   });
 });
