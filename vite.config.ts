@@ -235,6 +235,12 @@ const ICONS = /[\\/]node_modules[\\/]lucide-react[\\/]|[\\/]web[\\/]lib[\\/]them
 const MARKDOWN =
   /[\\/]node_modules[\\/](react-markdown|remark-gfm)[\\/]|[\\/]web[\\/]components[\\/]markdown-renderer\.tsx$/;
 const POSTS = /[\\/]web[\\/]features[\\/]posts[\\/]/;
+/**
+ * A post's comments (their list, composer and mentions), apart from screens-common, which holds
+ * dialogs and so imports the overlays chunk: a post's page loads its comments without Radix. Their
+ * menu and dialogs (comment-options-dropdown.tsx) load on demand, in a chunk of their own.
+ */
+const COMMENTS = /[\\/]web[\\/]features[\\/]comments[\\/](?!comment-options-dropdown)/;
 
 export default defineConfig({
   root: path.join(root, 'web'),
@@ -291,6 +297,7 @@ export default defineConfig({
             { name: 'overlays', test: OVERLAYS, priority: 5 },
             { name: 'icons', test: ICONS, priority: 4 },
             { name: 'markdown', test: MARKDOWN, priority: 3 },
+            { name: 'comments', test: COMMENTS, priority: 2.5 },
             { name: 'screens-common', test: (id) => !POSTS.test(id), minShareCount: 2, priority: 2 },
             { name: 'posts', test: POSTS, minShareCount: 2, priority: 1 },
           ],

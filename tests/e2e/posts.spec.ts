@@ -188,10 +188,7 @@ test('a second member comments on and likes a post, and the author sees both', a
 
   // The post's owner may delete any comment on it.
   await page.getByRole('button', { name: 'Delete comment' }).click();
-  await page
-    .getByRole('button', { name: /^Delete/ })
-    .last()
-    .click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete comment' }).click();
   await expect(page.getByText('See you')).toBeHidden();
 });
 

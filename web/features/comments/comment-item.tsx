@@ -1,20 +1,30 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MoreHorizontal, Pencil, Reply, Trash2 } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
 import { AvatarLink } from '@web/components/avatar';
 import { Button } from '@web/components/button';
-import { Dialog } from '@web/components/dialog';
 import { MemberMarkdown } from '@web/components/markdown';
-import { MenuContent, MenuItem } from '@web/components/menu';
+import { onDemandDialog, onDemandMenu } from '@web/app/resilience/on-demand';
+import { exportOf } from '@web/app/resilience/screen-loading';
 import { useT } from '@web/i18n/i18n';
 import { initialsOf } from '@web/lib/initials';
 import type { BaseComment, ConversationAdapter } from './adapter';
 import { CommentComposer } from './comment-composer';
 import { removeCachedComment, replaceCachedComment } from './comments-cache';
+import type { CommentOptionsProps } from './comment-options-dropdown';
 import { EditedMark } from './edited-mark';
 import { Time } from '@web/components/time';
+
+// The menu and the dialogs come with Radix's code, in a chunk loaded when first wanted.
+const options = () => import('./comment-options-dropdown');
+const { Menu: CommentOptions } = onDemandMenu<CommentOptionsProps>(
+  exportOf(options, 'CommentOptionsDropdown'),
+);
+const { Dialog: DeleteCommentDialog, openerProps: deleteOpener } = onDemandDialog(
+  exportOf(options, 'DeleteCommentDialog'),
+);
+const { Dialog: CommentFailureDialog } = onDemandDialog(exportOf(options, 'CommentFailureDialog'));
 
 const profilePath = (profileId: string) => `/profiles/${encodeURIComponent(profileId)}`;
 
@@ -118,6 +128,7 @@ export function CommentItem<F extends BaseComment>({
                   aria-label={t('comments.item.delete')}
                   title={t('comments.item.delete')}
                   onClick={() => setConfirming(true)}
+                  {...deleteOpener}
                   className={`${iconButton} -mt-1 -me-1.5 hover:bg-red-50 hover:text-red-700`}
                 >
                   <Trash2 className="size-4" aria-hidden="true" />
@@ -171,72 +182,37 @@ export function CommentItem<F extends BaseComment>({
         )}
       </div>
 
-      <Dialog
+      <DeleteCommentDialog
         open={confirming}
-        onOpenChange={setConfirming}
-        dismissible={!remove.isPending}
-        title={t('comments.deleteDialog.title')}
-        description={t('comments.deleteDialog.description')}
-      >
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={() => setConfirming(false)} disabled={remove.isPending}>
-            {t('comments.deleteDialog.cancel')}
-          </Button>
-          <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate()}>
-            {remove.isPending ? t('comments.deleteDialog.deleting') : t('comments.item.delete')}
-          </Button>
-        </div>
-      </Dialog>
-      <Dialog
+        onOpenChange={(open) => (remove.isPending ? undefined : setConfirming(open))}
+        deleting={remove.isPending}
+        onConfirm={() => remove.mutate()}
+      />
+      <CommentFailureDialog
         open={failure !== null}
-        onOpenChange={(open) => (open ? undefined : setFailure(null))}
-        title={t('comments.failure.title')}
-      >
-        <p className="text-sm text-stone-700">{failure}</p>
-        <div className="mt-5 flex justify-end">
-          <Button onClick={() => setFailure(null)}>{t('comments.failure.ok')}</Button>
-        </div>
-      </Dialog>
+        failure={failure ?? ''}
+        onClose={() => setFailure(null)}
+      />
     </article>
   );
 }
 
 /** The link page's owner menu (spec section 9): Edit and Delete behind "Comment options". */
-function CommentMenu({
-  canEdit,
-  canDelete,
-  onEdit,
-  onDelete,
-}: {
-  canEdit: boolean;
-  canDelete: boolean;
-  onEdit: () => void;
-  onDelete: () => void;
-}) {
+function CommentMenu(props: CommentOptionsProps) {
   const t = useT();
-  if (!canEdit && !canDelete) return null;
+  if (!props.canEdit && !props.canDelete) return null;
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        aria-label={t('comments.menu.label')}
-        className={`${iconButton} -mt-1 -me-1.5 hover:bg-stone-100 hover:text-stone-700`}
-      >
-        <MoreHorizontal className="size-4" aria-hidden="true" />
-      </DropdownMenu.Trigger>
-      <MenuContent className="min-w-44">
-        {canEdit ? (
-          <MenuItem onSelect={onEdit}>
-            <Pencil className="size-4" aria-hidden="true" />
-            {t('comments.item.edit')}
-          </MenuItem>
-        ) : null}
-        {canDelete ? (
-          <MenuItem className="text-red-700" onSelect={onDelete}>
-            <Trash2 className="size-4" aria-hidden="true" />
-            {t('comments.item.delete')}
-          </MenuItem>
-        ) : null}
-      </MenuContent>
-    </DropdownMenu.Root>
+    <CommentOptions
+      {...props}
+      trigger={
+        <button
+          type="button"
+          aria-label={t('comments.menu.label')}
+          className={`${iconButton} -mt-1 -me-1.5 hover:bg-stone-100 hover:text-stone-700 data-[state=open]:bg-stone-100`}
+        >
+          <MoreHorizontal className="size-4" aria-hidden="true" />
+        </button>
+      }
+    />
   );
 }
