@@ -179,9 +179,16 @@ test('a second member comments on and likes a post, and the author sees both', a
   await expect(readerPage.getByLabel('Add a comment')).toHaveValue('');
   await readerPage.context().close();
 
+  // The post's page draws its comments without the menus' and dialogs' code (the overlays chunk).
+  const overlays: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/overlays-[\w-]+\.js$/.test(request.url())) overlays.push(request.url());
+  });
   await page.reload();
   await expect(page.getByRole('button', { name: /1 like$/ })).toHaveAttribute('aria-pressed', 'false');
   await expect(page.getByText('See you')).toBeVisible();
+  await expect(page.getByLabel('Add a comment')).toBeVisible();
+  expect(overlays).toEqual([]);
   await expect(
     page.getByText(`@${reader.username}`).or(page.getByText(reader.firstName)).first(),
   ).toBeVisible();
@@ -190,6 +197,8 @@ test('a second member comments on and likes a post, and the author sees both', a
   await page.getByRole('button', { name: 'Delete comment' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete comment' }).click();
   await expect(page.getByText('See you')).toBeHidden();
+  // The control: the dialog brought that code.
+  expect(overlays).toHaveLength(1);
 });
 
 test('search finds a post by its words', async ({ page }) => {
