@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../server/db/client';
 import { randomToken } from '../server/lib/tokens';
 import { indexCommunity, openBenchDatabase, seedCommunity } from './seed';
-import { freePort, spawnBuiltApp, waitForHealth } from './support/built-app';
+import { freePort, scrapeMetrics, spawnBuiltApp, waitForHealth } from './support/built-app';
 import { type GeneratorResult, asSent, runGenerator, sampleCpu, sampleRss } from './support/generator';
 import { mergeResult } from './support/hearth';
 import {
@@ -299,9 +299,8 @@ type KeptCounts = Map<string, { hits: number; misses: number }>;
 
 /** The app's kept-read counters from /metrics (`hearth_kept_reads_total`), by kind. */
 async function readKeptReads(base: string, token: string): Promise<KeptCounts> {
-  const response = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${token}` } });
   const counts: KeptCounts = new Map();
-  for (const match of (await response.text()).matchAll(
+  for (const match of (await scrapeMetrics(base, token)).matchAll(
     /^hearth_kept_reads_total\{kind="([^"]+)",outcome="(hit|miss)"\} (\d+)/gm,
   )) {
     const entry = counts.get(match[1]!) ?? { hits: 0, misses: 0 };
@@ -314,8 +313,7 @@ async function readKeptReads(base: string, token: string): Promise<KeptCounts> {
 
 /** What the app's /metrics says it holds now: the kept answers and its main thread's V8 heap, in MB. */
 async function readMemoryGauges(base: string, token: string) {
-  const response = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${token}` } });
-  const text = await response.text();
+  const text = await scrapeMetrics(base, token);
   const gauge = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
   const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
   return {

@@ -317,17 +317,20 @@ export async function waitForIdleWorker(app: BuiltApp, timeoutMs = 300_000): Pro
   while (quietReads < 2) {
     if (Date.now() - started > timeoutMs)
       throw new Error(`Hearth's worker was still busy after ${timeoutMs / 1000} s`);
-    const response = await fetch(`${app.base}/metrics`, {
-      headers: { authorization: `Bearer ${app.metricsToken}` },
-    });
-    if (response.status !== 200) throw new Error(`GET /metrics answered ${response.status}`);
-    const pending = [...(await response.text()).matchAll(PENDING_JOBS)].reduce(
+    const pending = [...(await scrapeMetrics(app.base, app.metricsToken)).matchAll(PENDING_JOBS)].reduce(
       (sum, match) => sum + Number(match[1]),
       0,
     );
     quietReads = pending === 0 ? quietReads + 1 : 0;
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
+}
+
+/** The app's /metrics in the Prometheus text format, read with its bearer token. */
+export async function scrapeMetrics(base: string, token: string): Promise<string> {
+  const response = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+  if (response.status !== 200) throw new Error(`GET /metrics answered ${response.status}`);
+  return response.text();
 }
 
 /** `hearth_jobs` lines of jobs not yet finished: waiting (created, retry) or running (active). */
