@@ -76,14 +76,31 @@ export type FileRequest = z.infer<typeof FileRequestSchema>;
 export type AltDraft = NonNullable<FileRequest['alt_draft']>;
 
 /**
+ * The widths a post photo is kept at in WebP besides its thumbnail (ADR 050), each served as
+ * `?variant=w{width}` for a photo wider than it. The one list: the server's sizes, storage keys and
+ * addresses, and the variants this contract accepts, are all made from it.
+ */
+export const PHOTO_WIDTHS = [240, 360, 480, 1280] as const;
+export type PhotoWidth = (typeof PHOTO_WIDTHS)[number];
+export type PhotoWidthVariant = `w${PhotoWidth}`;
+
+const FILE_VARIANTS = [
+  'original',
+  'thumbnail',
+  'poster',
+  ...PHOTO_WIDTHS.map((width): PhotoWidthVariant => `w${width}`),
+] as const;
+export type FileVariant = (typeof FILE_VARIANTS)[number];
+
+/**
  * GET /api/files/{id}?variant=thumbnail: the card-sized preview of an image; `poster`: a video's
- * poster frame (a WebP image); `w240`, `w360`, `w480`, `w1280`: a post photo at that width (ADR
- * 050), for a photo wider than it; default: the file.
+ * poster frame (a WebP image); `w240`, `w360` … (PHOTO_WIDTHS): a post photo at that width;
+ * default: the file.
  */
 export const FileQuerySchema = z.object({
   variant: z
-    .enum(['original', 'thumbnail', 'poster', 'w240', 'w360', 'w480', 'w1280'], {
-      error: 'must be original, thumbnail, poster, w240, w360, w480 or w1280',
+    .enum(FILE_VARIANTS, {
+      error: `must be ${FILE_VARIANTS.slice(0, -1).join(', ')} or ${FILE_VARIANTS.at(-1)!}`,
     })
     .optional()
     .default('original'),

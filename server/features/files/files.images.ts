@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { PHOTO_WIDTHS, type PhotoWidth } from '../../../shared/api/files';
 import type { FileType } from '../../../shared/domain/constants';
 import { createLimiter } from '../../lib/concurrency';
 
@@ -22,23 +23,20 @@ export const IMAGE_LIMITS = {
 };
 
 /**
- * The other WebP widths a post photo is kept at (ADR 050), chosen by the layouts' `sizes`: a grid
- * tile on a phone or a card (at most ~360 CSS px, so 480 covers most screens at their density; a
- * phone's post page draws three a row, 90-160 CSS px each, for which 240 and 360 suffice, as they
- * do for the 56 px previews beside the photo descriptions) and the viewer on a large screen (1280),
- * beside the 960 px thumbnail and the original.
+ * The other WebP widths a post photo is kept at (ADR 050; the list is `PHOTO_WIDTHS` of the files
+ * contract), chosen by the layouts' `sizes`: a grid tile on a phone or a card (at most ~360 CSS px,
+ * so 480 covers most screens at their density; a phone's post page draws three a row, 90-160 CSS px
+ * each, for which 240 and 360 suffice, as they do for the 56 px previews beside the photo
+ * descriptions) and the viewer on a large screen (1280), beside the 960 px thumbnail and the original.
+ * Here: the width a `?variant=` names (`w240` …), or null for the other variants.
  */
-export const SIZED_WIDTHS = [240, 360, 480, 1280] as const;
-export type SizedWidth = (typeof SIZED_WIDTHS)[number];
-
-/** The width a `?variant=` names (w240, w360, w480, w1280), or null for the other variants. */
-export function sizedWidthOf(variant: string): SizedWidth | null {
-  return SIZED_WIDTHS.find((width) => variant === `w${width}`) ?? null;
+export function sizedWidthOf(variant: string): PhotoWidth | null {
+  return PHOTO_WIDTHS.find((width) => variant === `w${width}`) ?? null;
 }
 
 /** The sized widths an image of `width` has: only those narrower than it (none is enlarged). */
-export function sizedWidthsOf(width: number | null): SizedWidth[] {
-  return SIZED_WIDTHS.filter((sized) => width !== null && sized < width);
+export function sizedWidthsOf(width: number | null): PhotoWidth[] {
+  return PHOTO_WIDTHS.filter((sized) => width !== null && sized < width);
 }
 
 /**

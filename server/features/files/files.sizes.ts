@@ -1,5 +1,6 @@
 import type { ObjectStorage } from '../../adapters/storage/storage';
-import { resizeImage, sizedWidthsOf, type SizedWidth } from './files.images';
+import type { PhotoWidth } from '../../../shared/api/files';
+import { resizeImage, sizedWidthsOf } from './files.images';
 import { storageKeys } from './files.keys';
 import type { FileRow } from './files.repo';
 
@@ -17,7 +18,7 @@ export async function writeSizedImages(storage: ObjectStorage, fileId: string, i
 }
 
 /** Makes the variant from the stored image when it is missing; false when there is no image to make it from. */
-export async function ensureSizedImage(storage: ObjectStorage, file: FileRow, width: SizedWidth) {
+export async function ensureSizedImage(storage: ObjectStorage, file: FileRow, width: PhotoWidth) {
   const key = storageKeys(file.id)[`w${width}`];
   if (await storage.head(key)) return true;
   const image = file.storageKey ? await storage.read(file.storageKey, MAX_IMAGE_BYTES) : null;
@@ -26,6 +27,6 @@ export async function ensureSizedImage(storage: ObjectStorage, file: FileRow, wi
   return true;
 }
 
-async function writeSized(storage: ObjectStorage, fileId: string, image: Buffer, width: SizedWidth) {
+async function writeSized(storage: ObjectStorage, fileId: string, image: Buffer, width: PhotoWidth) {
   await storage.write(storageKeys(fileId)[`w${width}`], await resizeImage(image, width), 'image/webp');
 }
