@@ -120,10 +120,11 @@ const TARGET = new RegExp(
 );
 /**
  * Statements that change no table's rows: session settings, notifications, prepared statements,
- * and an index made or the planner's statistics gathered (search makes its vector index on first use).
+ * an index made (search makes its vector index on first use), the planner's statistics gathered,
+ * and the dead rows of a table reclaimed (the embedded engine's upkeep, ADR 066).
  */
 const NO_DATA =
-  /^\s*(?:set|reset|show|listen|unlisten|notify|deallocate|discard|savepoint|release|analyze|create\s+(?:unique\s+)?index)\b/i;
+  /^\s*(?:set|reset|show|listen|unlisten|notify|deallocate|discard|savepoint|release|analyze|vacuum|create\s+(?:unique\s+)?index)\b/i;
 const DATA_STATEMENT = /^\s*\(*\s*(?:with|insert|update|delete|merge)\b/i;
 /** Words the target pattern may meet where no table is named (`update set` of ON CONFLICT, `for update of`). */
 const NOT_A_TABLE = new Set(['set', 'of', 'skip', 'nowait']);

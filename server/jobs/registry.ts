@@ -18,6 +18,7 @@ import { inboundReplyJob } from '../features/replies/replies.job';
 import { pushDeliverJob, pushSweepJob } from '../features/push/push.job';
 import { accountRequestJob } from '../features/users/account-requests.job';
 import { searchIndexJob, searchMaintainJob } from '../features/search/search.job';
+import { dbUpkeepJob } from '../db/upkeep';
 import type { JobDefinition } from './queue';
 
 /** Every background job Hearth runs, built with the context its handlers need. */
@@ -44,5 +45,7 @@ export function jobDefinitions(context: AppContext): JobDefinition<z.ZodType>[] 
     accountDeletionJob(context),
     inboundReplyJob(context),
     eventRemindJob(context),
+    // PostgreSQL's autovacuum does this work itself; the embedded engine has none (ADR 066).
+    ...(context.database.kind === 'pglite' ? [dbUpkeepJob(context)] : []),
   ];
 }
