@@ -50,8 +50,9 @@ export interface TableCounters {
 export type Upkeep = 'vacuum' | 'analyze';
 
 /**
- * autovacuum's defaults (PostgreSQL 15): vacuum past 50 dead rows plus a fifth of the table, or
- * 1,000 inserted rows plus a fifth; analyse past 50 changed rows plus a tenth.
+ * autovacuum's defaults (PostgreSQL 15, and the 18 PGlite embeds): vacuum past 50 dead rows plus
+ * a fifth of the table, or 1,000 inserted rows plus a fifth; analyse past 50 changed rows plus a
+ * tenth.
  */
 const VACUUM_THRESHOLD = 50;
 const VACUUM_SCALE = 0.2;
