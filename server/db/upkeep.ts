@@ -82,23 +82,18 @@ export interface UpkeepDone {
 export async function keepUpTables(deps: Pick<AppContext, 'db' | 'logger'>): Promise<UpkeepDone[]> {
   // Counters reach the view at most once a second; this makes the next statement see them all.
   await deps.db.execute(sql`select pg_stat_force_next_flush()`);
+  // Each counter is read as float8, which both drivers hand over as a number (int8 arrives as text).
   const tables = rowsOf<TableCounters>(
     await deps.db.execute(sql`
       select s.schemaname as "schema", s.relname as "table", c.reltuples::float8 as "reltuples",
-             s.n_dead_tup::int8 as "deadRows", s.n_mod_since_analyze::int8 as "modifiedSinceAnalyze",
-             s.n_ins_since_vacuum::int8 as "insertedSinceVacuum"
+             s.n_dead_tup::float8 as "deadRows", s.n_mod_since_analyze::float8 as "modifiedSinceAnalyze",
+             s.n_ins_since_vacuum::float8 as "insertedSinceVacuum"
       from pg_stat_user_tables s join pg_class c on c.oid = s.relid
       order by s.schemaname, s.relname`),
   );
   const done: UpkeepDone[] = [];
   for (const counters of tables) {
-    const upkeep = upkeepOf({
-      ...counters,
-      reltuples: Number(counters.reltuples),
-      deadRows: Number(counters.deadRows),
-      modifiedSinceAnalyze: Number(counters.modifiedSinceAnalyze),
-      insertedSinceVacuum: Number(counters.insertedSinceVacuum),
-    });
+    const upkeep = upkeepOf(counters);
     if (!upkeep) continue;
     const name = sql`${sql.identifier(counters.schema)}.${sql.identifier(counters.table)}`;
     const started = performance.now();

@@ -76,9 +76,13 @@ export type FileRequest = z.infer<typeof FileRequestSchema>;
 export type AltDraft = NonNullable<FileRequest['alt_draft']>;
 
 /**
- * The widths a post photo is kept at in WebP besides its thumbnail (ADR 050), each served as
- * `?variant=w{width}` for a photo wider than it. The one list: the server's sizes, storage keys and
- * addresses, and the variants this contract accepts, are all made from it.
+ * The widths a post photo is kept at in WebP besides its 960 px thumbnail and the original (ADR 050),
+ * each served as `?variant=w{width}` for a photo wider than it, and chosen by the layouts' `sizes`:
+ * a grid tile on a phone or a card (at most ~360 CSS px, so 480 covers most screens at their
+ * density; a phone's post page draws three a row, 90-160 CSS px each, for which 240 and 360
+ * suffice, as they do for the 56 px previews beside the photo descriptions) and the viewer on a
+ * large screen (1280). The one list: the server's sizes, storage keys and addresses, and the
+ * variants this contract accepts, are all made from it.
  */
 export const PHOTO_WIDTHS = [240, 360, 480, 1280] as const;
 export type PhotoWidth = (typeof PHOTO_WIDTHS)[number];

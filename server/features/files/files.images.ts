@@ -22,14 +22,7 @@ export const IMAGE_LIMITS = {
   avatarSide: 512,
 };
 
-/**
- * The other WebP widths a post photo is kept at (ADR 050; the list is `PHOTO_WIDTHS` of the files
- * contract), chosen by the layouts' `sizes`: a grid tile on a phone or a card (at most ~360 CSS px,
- * so 480 covers most screens at their density; a phone's post page draws three a row, 90-160 CSS px
- * each, for which 240 and 360 suffice, as they do for the 56 px previews beside the photo
- * descriptions) and the viewer on a large screen (1280), beside the 960 px thumbnail and the original.
- * Here: the width a `?variant=` names (`w240` …), or null for the other variants.
- */
+/** The width a `?variant=` names (`w240` …, PHOTO_WIDTHS), or null for the other variants. */
 export function sizedWidthOf(variant: string): PhotoWidth | null {
   return PHOTO_WIDTHS.find((width) => variant === `w${width}`) ?? null;
 }
