@@ -208,10 +208,16 @@ async function runEngine(engine: Engine): Promise<MixEngineResult> {
 
     const alone = async (name: string, requests: MixRequest[], target: number) => {
       const clients = members.map((m) => requests.map((r) => asSent(base, m.cookie, r)));
+      const keptBefore = await keptReads();
+      const cpu = sampleCpu(child.pid!, engine === 'postgres');
       const load = await closedLoop(clients);
+      const used = cpu.stop();
+      const kept = hitRates(keptBefore, await keptReads());
       floors.push((await floor()).rps);
       const ratio = ratioToFloor(load.rps, floors.slice(-2));
-      console.log(`  ${name}, alone: ${load.rps.toFixed(0)} req/s, ${ratio.toFixed(3)}x the floor`);
+      console.log(
+        `  ${name}, alone: ${load.rps.toFixed(0)} req/s, ${ratio.toFixed(3)}x the floor, CPU a request ${(used.appMs / Math.max(1, load.requests)).toFixed(2)} ms${used.databaseMs === null ? '' : ` (+ PostgreSQL ${(used.databaseMs / Math.max(1, load.requests)).toFixed(2)} ms)`}; kept answers served: ${kept.map((k) => `${k.kind} ${Math.round(k.rate * 100)} % of ${k.reads}`).join(', ')}`,
+      );
       warnOnFailures(name, load);
       return { name, rps: load.rps, ratio, target, byKind: load.byKind, s5xx: load.s5xx };
     };

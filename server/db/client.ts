@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
@@ -33,8 +34,8 @@ export interface Database {
   hasVector: boolean;
   /**
    * Hot reads kept until the next write: on PGlite every write is seen as it happens (ADR 028); on
-   * PostgreSQL this process's are, and other processes' once PostgreSQL announces them, and an
-   * answer is kept at most SHARED_READ_MAX_AGE_MS (ADR 031).
+   * PostgreSQL this process's are, and other processes' once PostgreSQL announces them (ADR 031),
+   * while the announcements are proven to arrive within UNHEARD_WRITE_MAX_MS (ADR 067).
    */
   readCache: ReadCache;
   /** Reads that answer everyone alike (the public feed): the same cache on both engines. */
@@ -73,8 +74,6 @@ interface PostgresOptions extends KeptReadOptions {
   url: string;
   /** The pool's most connections. */
   max?: number;
-  /** How long a kept read may be served on PostgreSQL (tests lengthen it to see the notices work). */
-  keptReadMaxAgeMs?: number;
   /** The longest one statement of the pool may run (default STATEMENT_TIMEOUT_MS; tests shorten it). */
   statementTimeoutMs?: number;
   /**
@@ -133,10 +132,14 @@ async function openPglite(options: PgliteOptions): Promise<Database> {
 }
 
 /**
- * The longest PostgreSQL's kept reads are served (ADR 031). Another process's write normally shows
- * as soon as its notice arrives (milliseconds); this bounds it should a notice be late.
+ * The longest another process's write can go unseen by this one's kept reads on PostgreSQL (ADR
+ * 031, ADR 067). It normally shows as soon as its notice arrives (milliseconds); should notices
+ * stop coming, nothing kept is served once the last proof that they arrive is this old.
  */
-export const SHARED_READ_MAX_AGE_MS = 1000;
+export const UNHEARD_WRITE_MAX_MS = 1000;
+
+/** How often each process proves that its change notices still arrive (ADR 067). */
+export const HEARING_PROOF_INTERVAL_MS = 250;
 
 /**
  * The longest one statement of Hearth's pool may run on PostgreSQL, and the longest a connection
@@ -166,7 +169,6 @@ export const DATA_CHANGED_CHANNEL = 'hearth_data_changed';
 async function openPostgres({
   url,
   max = 10,
-  keptReadMaxAgeMs = SHARED_READ_MAX_AGE_MS,
   statementTimeoutMs = STATEMENT_TIMEOUT_MS,
   listens = true,
   keptReadsMaxBytes,
@@ -179,7 +181,7 @@ async function openPostgres({
   // keyword search at 20,000 posts: 81 ms with JIT, 10 ms without; ten searchers were CPU-bound at
   // 24 req/s). The statement and idle-in-transaction timeouts and the plan cache's mode go the same
   // way (STATEMENT_TIMEOUT_MS, PLAN_CACHE_MODE). A `?options=` in DATABASE_URL still wins over all.
-  const writes = new PoolWriteClock();
+  const writes = new PoolWriteClock({ proofValidMs: UNHEARD_WRITE_MAX_MS });
   // The pool hands its options to each PreparingClient it makes, `writeClock` with them.
   const options: pg.PoolConfig & { writeClock: PoolWriteClock } = {
     Client: PreparingClient,
@@ -208,16 +210,22 @@ async function openPostgres({
   });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   await db.execute(sql`select 1`);
-  const listener = listens ? createPgListener(url, (hearing) => writes.hear(hearing)) : null;
-  // Until the notices are heard nothing kept is served; a failure here is retried by the listener.
-  await listener
-    ?.listen(DATA_CHANGED_CHANNEL, (table, processId) => writes.changedElsewhere(table, processId))
-    .catch(() => undefined);
-  const readCache = new VersionedReadCache(writes, {
-    maxAgeMs: keptReadMaxAgeMs,
-    maxBytes: keptReadsMaxBytes,
-    keepOnSecondRead: true,
-  });
+  let proofs: HearingProofs | null = null;
+  const listener = listens
+    ? createPgListener(url, (hearing) => {
+        writes.hear(hearing);
+        if (hearing) proofs?.prove();
+      })
+    : null;
+  if (listener) {
+    // Until the notices are heard nothing kept is served; a failure here is retried by the listener.
+    proofs = await proveHearing(listener, writes);
+    await listener
+      .listen(DATA_CHANGED_CHANNEL, (table, processId) => writes.changedElsewhere(table, processId))
+      .catch(() => undefined);
+    await proofs?.prove();
+  }
+  const readCache = new VersionedReadCache(writes, { maxBytes: keptReadsMaxBytes, keepOnSecondRead: true });
   const database: Database = {
     kind: 'postgres',
     db,
@@ -237,6 +245,7 @@ async function openPostgres({
     unavailable: () => null,
     async close() {
       writes.stop();
+      proofs?.stop();
       await listener?.close();
       await pool.end();
     },
@@ -271,6 +280,58 @@ async function migrateUnderLock(url: string): Promise<void> {
     await client.end().catch(() => undefined);
   }
 }
+
+interface HearingProofs {
+  /** Sends a proof now (unless one is on its way); settles once it is back, or after a second. */
+  prove(): Promise<void>;
+  stop(): void;
+}
+
+/**
+ * Proves, every HEARING_PROOF_INTERVAL_MS, that this process's change notices still arrive (ADR
+ * 067): a notice on a channel of its own (no other process listens to it, so none is woken), sent
+ * from the LISTEN connection the change notices come by and carrying the time it was sent, which
+ * `writes` is handed back when it arrives.
+ */
+async function proveHearing(listener: PgListener, writes: PoolWriteClock): Promise<HearingProofs> {
+  const channel = `hearth_hearing_${randomBytes(8).toString('hex')}`;
+  const waiting = new Set<() => void>();
+  // Should the server not answer yet, the listener keeps the channel and listens once it does.
+  await listener
+    .listen(channel, (payload) => {
+      writes.proofHeard(Number(payload));
+      for (const resolve of waiting) resolve();
+      waiting.clear();
+    })
+    .catch(() => undefined);
+  let sending = false;
+  const prove = async () => {
+    if (sending) return;
+    sending = true;
+    const back = new Promise<void>((resolve) => {
+      waiting.add(resolve);
+      setTimeout(resolve, UNHEARD_WRITE_MAX_MS).unref();
+    });
+    try {
+      await listener.notify(channel, String(writes.proofTime()));
+      await back;
+    } catch {
+      // The connection is down: the listener replaces it, and a proof follows it up.
+    } finally {
+      sending = false;
+    }
+  };
+  const timer = setInterval(() => void prove(), HEARING_PROOF_INTERVAL_MS).unref();
+  return { prove, stop: () => clearInterval(timer) };
+}
+
+type PgListener = ReturnType<typeof createPgListener>;
+
+/**
+ * The name each process's LISTEN connection gives PostgreSQL (`pg_stat_activity.application_name`):
+ * its last statement is as often a proof (`select pg_notify(…)`) as a LISTEN.
+ */
+export const LISTENER_APPLICATION_NAME = 'hearth-listener';
 
 /** How long the listener waits before reconnecting: 0.5 s, doubling, at most 30 s. */
 const LISTEN_RETRY_MS = { first: 500, max: 30_000 };
@@ -309,7 +370,11 @@ function createPgListener(url: string, onHearing: (hearing: boolean) => void) {
     if (client) return Promise.resolve(client);
     connecting ??= (async () => {
       // TCP keep-alive, so a connection the network silently lost is found and replaced.
-      const fresh = new pg.Client({ connectionString: url, keepAlive: true });
+      const fresh = new pg.Client({
+        connectionString: url,
+        keepAlive: true,
+        application_name: LISTENER_APPLICATION_NAME,
+      });
       fresh.on('notification', (message) => {
         for (const handler of handlers.get(message.channel) ?? [])
           handler(message.payload ?? '', message.processId);
@@ -351,6 +416,10 @@ function createPgListener(url: string, onHearing: (hearing: boolean) => void) {
         handlers.delete(channel);
         await client?.query(`UNLISTEN ${quote(channel)}`).catch(() => undefined);
       };
+    },
+    /** Sends a notice on `channel` from this connection; a no-op while it is down. */
+    async notify(channel: string, payload: string) {
+      await client?.query('select pg_notify($1, $2)', [channel, payload]);
     },
     async close() {
       closed = true;

@@ -13,7 +13,14 @@ import {
 import { createTestApp, type TestApp, waitForAllJobsDone } from '../../tests/support/test-app';
 import type { TestClient } from '../../tests/support/test-client';
 import { databaseUrl } from '../../tests/support/test-database';
-import { DATA_CHANGED_CHANNEL, type Db, openDatabase, rowsOf } from './client';
+import {
+  DATA_CHANGED_CHANNEL,
+  type Db,
+  LISTENER_APPLICATION_NAME,
+  UNHEARD_WRITE_MAX_MS,
+  openDatabase,
+  rowsOf,
+} from './client';
 import { type ReadCache, VersionedReadCache } from './read-cache';
 import { TRIGGER_WRITES } from './statement-tables';
 import { extendSession, markSessionSeen } from '../features/sessions/sessions.repo';
@@ -523,14 +530,36 @@ describe('reads kept until the next write', () => {
   it("on PostgreSQL drops what is kept when another process's write is announced", async (test) => {
     if (embedded()) return test.skip();
     const { member } = await memberWithClient(app);
-    // Two processes' databases; this one keeps answers a minute, so only the notice can drop them.
+    // Two processes' databases: nothing ages what this one keeps, so only the notice can drop it.
     const url = databaseUrl(await currentDatabase());
-    const here = await openDatabase({ kind: 'postgres', url, max: 1, keptReadMaxAgeMs: 60_000 });
+    const here = await openDatabase({ kind: 'postgres', url, max: 1 });
     const there = await openDatabase({ kind: 'postgres', url, max: 1 });
     try {
       const read = await keptMemberName(here.readCache, member.id, here.db);
       await there.db.update(users).set({ firstName: 'Elsewhere' }).where(eq(users.id, member.id));
       await expect.poll(read, { timeout: 10_000, interval: 50 }).toEqual({ name: 'Elsewhere' });
+    } finally {
+      await Promise.all([here.close(), there.close()]);
+    }
+  });
+
+  it('on PostgreSQL serves what nothing changed for as long as the notices are proven to arrive (ADR 067)', async (test) => {
+    if (embedded()) return test.skip();
+    const { member } = await memberWithClient(app);
+    await waitForAllJobsDone(app);
+    const url = databaseUrl(await currentDatabase());
+    const here = await openDatabase({ kind: 'postgres', url, max: 1 });
+    const there = await openDatabase({ kind: 'postgres', url, max: 1 });
+    try {
+      const read = await keptMemberName(here.readCache, member.id, here.db);
+      const loads = read.loads();
+      // Three times the longest a write may go unseen: only the proofs coming back keep it served.
+      await new Promise((resolve) => setTimeout(resolve, 3 * UNHEARD_WRITE_MAX_MS));
+      expect(await read()).toEqual({ name: member.firstName });
+      expect(read.loads()).toBe(loads);
+      // The control: a write elsewhere is still seen.
+      await there.db.update(users).set({ firstName: 'Proven' }).where(eq(users.id, member.id));
+      await expect.poll(read, { timeout: 10_000, interval: 50 }).toEqual({ name: 'Proven' });
     } finally {
       await Promise.all([here.close(), there.close()]);
     }
@@ -545,10 +574,10 @@ describe('reads kept until the next write', () => {
         rowsOf<{ count: number }>(
           await db.execute(sql`
             select count(*)::int as count from pg_stat_activity
-            where datname = current_database() and query = ${`LISTEN "${DATA_CHANGED_CHANNEL}"`}`),
+            where datname = current_database() and application_name = ${LISTENER_APPLICATION_NAME}`),
         )[0]?.count,
       );
-    const here = await openDatabase({ kind: 'postgres', url, max: 1, keptReadMaxAgeMs: 60_000 });
+    const here = await openDatabase({ kind: 'postgres', url, max: 1 });
     try {
       const before = await listening(here.db);
       // The control: a process that listens adds its connection.
@@ -653,19 +682,14 @@ describe('reads kept until the next write', () => {
     if (embedded()) return test.skip();
     const { member } = await memberWithClient(app);
     const name = await currentDatabase();
-    const here = await openDatabase({
-      kind: 'postgres',
-      url: databaseUrl(name),
-      max: 1,
-      keptReadMaxAgeMs: 60_000,
-    });
+    const here = await openDatabase({ kind: 'postgres', url: databaseUrl(name), max: 1 });
     try {
       const read = await keptMemberName(here.readCache, member.id, here.db);
       const kept = read.loads();
       // Every listening connection to this database is cut (the test app's own reconnects too).
       await app.context.db.execute(sql`
         select pg_terminate_backend(pid) from pg_stat_activity
-        where datname = ${name} and query ilike 'listen%' and pid <> pg_backend_pid()`);
+        where datname = ${name} and application_name = ${LISTENER_APPLICATION_NAME}`);
       await expect
         .poll(async () => (await read(), read.loads()), { timeout: 10_000, interval: 50 })
         .toBeGreaterThan(kept);

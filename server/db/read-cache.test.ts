@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   mayChangeKeptReads,
   mayHaveChangedData,
@@ -397,66 +397,6 @@ describe('VersionedReadCache', () => {
     expect(cache.size).toBe(0);
   });
 
-  it('with a maximum age, loads again once an answer is that old, whatever the tables say', async () => {
-    let now = 1_000;
-    const cache = new VersionedReadCache(clock(), { maxAgeMs: 1000, now: () => now });
-    const load = loader('feed');
-    await cache.read('k', load);
-    now += 999;
-    await cache.read('k', load);
-    expect(load.calls).toBe(1);
-    now += 1;
-    await cache.read('k', load);
-    expect(load.calls).toBe(2);
-    // The age counts from when the new answer was loaded.
-    now += 999;
-    await cache.read('k', load);
-    expect(load.calls).toBe(2);
-  });
-
-  it('with a maximum age, lets go of the answers too old to serve as it keeps new ones', async () => {
-    let now = 1_000;
-    const cache = new VersionedReadCache(clock(), { maxAgeMs: 1000, now: () => now });
-    await cache.read('a', loader('A'));
-    now += 500;
-    await cache.read('b', loader('B'));
-    now += 600; // 'a' is past its age, 'b' is not
-    await cache.read('c', loader('C'));
-    expect(cache.held().entries).toBe(2);
-    const b = loader('other');
-    expect(await cache.read('b', b)).toBe('B');
-    now += 1000; // both past their age: the next answer kept is the only one left
-    await cache.read('d', loader('D'));
-    expect(cache.held().entries).toBe(1);
-    expect(cache.held().bytes).toBeLessThan(200);
-  });
-
-  it('with a maximum age and keepOnSecondRead, keeps again at its next read an answer let go for its age', async () => {
-    let now = 1_000;
-    const cache = new VersionedReadCache(clock(), { maxAgeMs: 1000, now: () => now, keepOnSecondRead: true });
-    const load = loader('page');
-    await cache.read('k', load);
-    await cache.read('k', load); // kept
-    now += 1000;
-    const other = loader('other');
-    await cache.read('other', other);
-    await cache.read('other', other); // kept: 'k', past its age, is let go
-    expect(cache.held().entries).toBe(1);
-    await cache.read('k', load); // kept again at once: it had been read again before
-    await cache.read('k', load);
-    expect(load.calls).toBe(3);
-  });
-
-  it('without a maximum age, never reads the clock (the embedded database: a read costs a map look-up)', async () => {
-    const now = vi.fn(() => 0);
-    const cache = new VersionedReadCache(clock(), { now });
-    const load = loader('page');
-    await cache.read('k', load);
-    await cache.read('k', load);
-    expect(load.calls).toBe(1);
-    expect(now).not.toHaveBeenCalled();
-  });
-
   it('keeps the most recently used answers up to its capacity', async () => {
     const cache = new VersionedReadCache(clock(), { capacity: 2 });
     await cache.read('a', loader('A'));
@@ -588,6 +528,7 @@ describe('PoolWriteClock', () => {
   async function keptTimeline() {
     const writes = new PoolWriteClock();
     writes.hear(true);
+    writes.proofHeard(writes.proofTime());
     const cache = new VersionedReadCache(writes);
     const load = loader('timeline', ['posts']);
     await cache.read('k', load);
@@ -598,10 +539,13 @@ describe('PoolWriteClock', () => {
     return { writes, connection: writes.tracker(), reread };
   }
 
-  it('serves nothing kept until the change notices are heard, nor once they stop', async () => {
+  it('serves nothing kept until the change notices are heard and proven, nor once they stop', async () => {
     const writes = new PoolWriteClock();
     expect(writes.closed).toBe(true);
     writes.hear(true);
+    // Connected, but no proof is back yet that the notices arrive.
+    expect(writes.closed).toBe(true);
+    writes.proofHeard(writes.proofTime());
     expect(writes.closed).toBe(false);
     const cache = new VersionedReadCache(writes);
     const load = loader('kept');
@@ -609,11 +553,60 @@ describe('PoolWriteClock', () => {
     writes.hear(false);
     expect(writes.closed).toBe(true);
     writes.hear(true);
+    // A proof from the lost connection proves nothing about the new one.
+    expect(writes.closed).toBe(true);
+    writes.proofHeard(writes.proofTime());
     // What was kept before the notices stopped is dropped.
     await cache.read('k', load);
     expect(load.calls).toBe(2);
     writes.stop();
     expect(writes.closed).toBe(true);
+  });
+
+  it('serves what no write changed for as long as proofs keep coming back, and nothing once they are late', async () => {
+    let now = 5_000;
+    const writes = new PoolWriteClock({ proofValidMs: 1000, now: () => now });
+    writes.hear(true);
+    writes.proofHeard(writes.proofTime());
+    const cache = new VersionedReadCache(writes);
+    const load = loader('page');
+    await cache.read('k', load);
+    // A minute of proofs every quarter second: the answer is served all along, loaded once.
+    for (let step = 0; step < 240; step++) {
+      now += 250;
+      writes.proofHeard(now - 2);
+      await cache.read('k', load);
+    }
+    expect(load.calls).toBe(1);
+    // The proofs stop coming back: served while the last one sent is at most a second old...
+    const lastSent = now - 2;
+    now = lastSent + 1000;
+    expect(writes.closed).toBe(false);
+    await cache.read('k', load);
+    expect(load.calls).toBe(1);
+    // ...and never after: a write committed elsewhere since could be unheard.
+    now = lastSent + 1001;
+    expect(writes.closed).toBe(true);
+    await cache.read('k', load);
+    expect(load.calls).toBe(2);
+    // A proof back again, sent after everything kept: served again, and no older proof undoes it.
+    writes.proofHeard(now);
+    writes.proofHeard(lastSent);
+    await cache.read('k', load);
+    expect(load.calls).toBe(2);
+  });
+
+  it('passes over a proof time it could not have given', () => {
+    let now = 5_000;
+    const writes = new PoolWriteClock({ proofValidMs: 1000, now: () => now });
+    writes.hear(true);
+    writes.proofHeard(Number('not a time'));
+    expect(writes.closed).toBe(true);
+    writes.proofHeard(now + 60_000);
+    expect(writes.closed).toBe(true);
+    now += 1;
+    writes.proofHeard(now);
+    expect(writes.closed).toBe(false);
   });
 
   it('drops answers that read a table another process announced changed, and only those', async () => {

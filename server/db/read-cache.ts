@@ -24,8 +24,8 @@ import {
  * since, so it never returns what a completed write changed.
  *
  * On PostgreSQL other processes write too: the same reads are kept, and dropped when this process
- * writes their tables or PostgreSQL announces another's committed write to them, for at most a
- * second either way, and not at all while those announcements cannot be heard (ADR 031).
+ * writes their tables or PostgreSQL announces another's committed write to them (ADR 031). They are
+ * served only while the announcements are proven to arrive, within a second (ADR 067).
  */
 export interface ReadCache {
   /**
@@ -223,8 +223,6 @@ interface Entry {
   /** The tables its statements named. */
   tables: readonly string[];
   value: unknown;
-  /** When it was loaded (`now()`). */
-  at: number;
 }
 
 export interface VersionedReadCacheOptions {
@@ -236,14 +234,6 @@ export interface VersionedReadCacheOptions {
    */
   maxBytes?: number;
   /**
-   * How long an answer may be served, in ms. Unbounded where `clock` sees every write as it
-   * happens (the embedded database); on PostgreSQL, where other processes' writes are heard of
-   * once committed, it bounds how long one can go unseen should its notice be late (ADR 031).
-   */
-  maxAgeMs?: number;
-  /** The clock `maxAgeMs` is measured on (tests give their own). */
-  now?: () => number;
-  /**
    * Keep an answer only when its key is read a second time (TinyLFU's "doorkeeper"): what one
    * member reads once (a post opened from deep in the timeline, a search) is then never kept, so it
    * neither costs memory nor pushes out what is read again and again (issue 26). An answer kept
@@ -252,16 +242,12 @@ export interface VersionedReadCacheOptions {
   keepOnSecondRead?: boolean;
 }
 
-/** Answers kept until a table they read changes (or, with `maxAgeMs`, they grow too old). */
+/** Answers kept until a table they read changes. */
 export class VersionedReadCache implements ReadCache {
   readonly #clock: TableClock;
   readonly #capacity: number;
   readonly #maxBytes: number;
   #bytes = 0;
-  readonly #maxAgeMs: number;
-  /** Whether answers age at all: where they never do (the embedded database), the clock is not read. */
-  readonly #aged: boolean;
-  readonly #now: () => number;
   /** In use order: the least recently used first. */
   readonly #entries = new Map<string, Entry>();
   readonly #outcomes = new Map<string, KeptReadOutcome>();
@@ -270,21 +256,12 @@ export class VersionedReadCache implements ReadCache {
 
   constructor(
     clock: TableClock,
-    {
-      capacity = 1000,
-      maxBytes = Infinity,
-      maxAgeMs = Infinity,
-      now = () => performance.now(),
-      keepOnSecondRead = false,
-    }: VersionedReadCacheOptions = {},
+    { capacity = 1000, maxBytes = Infinity, keepOnSecondRead = false }: VersionedReadCacheOptions = {},
   ) {
     this.#readOnce = keepOnSecondRead ? new Set() : null;
     this.#clock = clock;
     this.#capacity = capacity;
     this.#maxBytes = maxBytes;
-    this.#maxAgeMs = maxAgeMs;
-    this.#aged = maxAgeMs !== Infinity;
-    this.#now = now;
   }
 
   get size(): number {
@@ -322,23 +299,10 @@ export class VersionedReadCache implements ReadCache {
     this.#shrink();
   }
 
-  /**
-   * Drops the least recently used answers until both bounds hold, and those first in line that are
-   * too old ever to be served: an answer is used no later than it was loaded, so the oldest in use
-   * come first, and on PostgreSQL (answers served for a second) most of what is kept would
-   * otherwise be answers past their age, holding memory until newer ones pushed them out.
-   */
+  /** Drops the least recently used answers until both bounds hold. */
   #shrink(): void {
     while (this.#entries.size > this.#capacity || this.#bytes > this.#maxBytes) {
       this.#take(this.#entries.keys().next().value!);
-    }
-    if (!this.#aged) return;
-    const now = this.#now();
-    for (const [key, entry] of this.#entries) {
-      if (now - entry.at < this.#maxAgeMs) break;
-      this.#take(key);
-      // It was read again once: its next read keeps it, as finding it here past its age would.
-      this.#readOnce?.add(key);
     }
   }
 
@@ -365,9 +329,8 @@ export class VersionedReadCache implements ReadCache {
     // A load that reads through another kept answer depends on that answer's tables too.
     const outer = loading.getStore();
     const entry = this.#take(key);
-    const fresh = entry !== undefined && (!this.#aged || this.#now() - entry.at < this.#maxAgeMs);
     if (
-      fresh &&
+      entry !== undefined &&
       !clock.closed &&
       clock.unchangedSince(entry.tables, entry.seq) &&
       (!isCurrent || isCurrent(entry.value as T))
@@ -379,7 +342,6 @@ export class VersionedReadCache implements ReadCache {
     }
     this.#count(key, false);
     const seq = clock.seq;
-    const at = this.#aged ? this.#now() : 0;
     const named = new Set<string>();
     const value = await loading.run(named, load);
     if (outer) for (const table of named) outer.add(table);
@@ -388,7 +350,7 @@ export class VersionedReadCache implements ReadCache {
     if (clock.quietSince(named, seq)) {
       this.#take(key);
       const bytes = estimateBytes(key) + estimateBytes(value);
-      if (bytes <= this.#maxBytes) this.#keep(key, { seq, bytes, tables: [...named], value, at });
+      if (bytes <= this.#maxBytes) this.#keep(key, { seq, bytes, tables: [...named], value });
     } else {
       // A write to what it read, in flight, sent or settled meanwhile may or may not be in `value`:
       // not kept, but the next read keeps its answer, as this one would have.
@@ -408,15 +370,46 @@ export class VersionedReadCache implements ReadCache {
  *
  * Until the notices are heard (`hear`), and whenever the connection they come by is lost, it is
  * `closed`: nothing kept is served, since another process's write could go unseen.
+ *
+ * A connection can also stay open while its notices stop coming (a stalled server, a network that
+ * drops packets without closing it). So the process proves, several times a second, that they
+ * still arrive (ADR 067): it sends a notice of its own on the same connection and waits for it to
+ * come back (`proofHeard`). PostgreSQL delivers notices in the order their transactions committed,
+ * so once a proof is back, every write committed before it was sent has been heard. The clock is
+ * also `closed` once the last proof heard back was sent more than `proofValidMs` ago: a write
+ * committed elsewhere goes unseen at most that long, and an answer no write changed is served for
+ * as long as the proofs keep coming.
  */
 export class PoolWriteClock extends TableClock {
   #hearing = false;
   #stopped = false;
+  /** When the latest proof heard back was sent (`now()`); never, until one is. */
+  #provenAt = -Infinity;
+  readonly #proofValidMs: number;
+  readonly #now: () => number;
   /** The server process ids of this pool's connections, whose notices are this process's own writes. */
   readonly ownConnections = new Set<number>();
 
-  constructor() {
-    super(() => this.#stopped || !this.#hearing);
+  constructor({
+    proofValidMs = 1000,
+    now = () => performance.now(),
+  }: { proofValidMs?: number; now?: () => number } = {}) {
+    super(() => this.#stopped || !this.#hearing || this.#now() - this.#provenAt > this.#proofValidMs);
+    this.#proofValidMs = proofValidMs;
+    this.#now = now;
+  }
+
+  /** The time to send in a proof (`proofHeard` is handed it back when it arrives). */
+  proofTime(): number {
+    return this.#now();
+  }
+
+  /**
+   * A proof sent at `sentAt` (`proofTime`) came back: every write committed before then was heard.
+   * A time that is not one this clock could have given is passed over.
+   */
+  proofHeard(sentAt: number): void {
+    if (Number.isFinite(sentAt) && sentAt <= this.#now()) this.#provenAt = Math.max(this.#provenAt, sentAt);
   }
 
   /** A write to `table` was committed by another process: answers that read it are stale. */
@@ -438,6 +431,8 @@ export class PoolWriteClock extends TableClock {
    */
   hear(hearing: boolean): void {
     this.#hearing = hearing;
+    // Proofs sent before the connection was lost prove nothing about the one that replaces it.
+    this.#provenAt = -Infinity;
     this.changed([EVERY_TABLE]);
   }
 

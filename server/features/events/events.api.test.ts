@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { openDatabase, rowsOf, type Database } from '../../db/client';
+import { LISTENER_APPLICATION_NAME, openDatabase, rowsOf, type Database } from '../../db/client';
 import { SESSION_COOKIE } from '../../http/auth';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { databaseUrl, testEngine } from '../../../tests/support/test-database';
@@ -175,7 +175,7 @@ describe('live events (GET /api/events)', () => {
       const killed = rowsOf<{ ok: boolean }>(
         await app.context.db.execute(
           sql`select pg_terminate_backend(pid) as ok from pg_stat_activity
-            where datname = current_database() and query ilike 'LISTEN %' and pid <> pg_backend_pid()`,
+            where datname = current_database() and application_name = ${LISTENER_APPLICATION_NAME}`,
         ),
       );
       expect(killed.some((row) => row.ok)).toBe(true);
