@@ -417,9 +417,10 @@ function createPgListener(url: string, onHearing: (hearing: boolean) => void) {
         await client?.query(`UNLISTEN ${quote(channel)}`).catch(() => undefined);
       };
     },
-    /** Sends a notice on `channel` from this connection; a no-op while it is down. */
+    /** Sends a notice on `channel` from this connection; fails while it is down. */
     async notify(channel: string, payload: string) {
-      await client?.query('select pg_notify($1, $2)', [channel, payload]);
+      if (!client) throw new Error('the LISTEN connection is down');
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
     async close() {
       closed = true;

@@ -13,7 +13,8 @@ let defaultHash: Promise<string> | undefined;
 export type Member = typeof users.$inferSelect & { password: string };
 
 export function uniqueName(prefix = 'member'): string {
-  return `${prefix}_${randomBytes(4).toString('hex')}`;
+  // Six bytes: with four, two of the thousands of members one test run makes shared a name once.
+  return `${prefix}_${randomBytes(6).toString('hex')}`;
 }
 
 /** Inserts a confirmed member directly (no invitation needed). */
