@@ -5,6 +5,7 @@ import {
   noReadCache,
   noteStatement,
   PoolWriteClock,
+  SWEEP_EVERY_KEPT,
   readingGroup,
   readingPosts,
   TableClock,
@@ -395,6 +396,32 @@ describe('VersionedReadCache', () => {
     await cache.read('guess', load);
     expect(load.calls).toBe(2);
     expect(cache.size).toBe(0);
+  });
+
+  it('lets go of the answers a write changed as it keeps others, and keeps them again on their next read', async () => {
+    const tables = clock();
+    const cache = new VersionedReadCache(tables, { keepOnSecondRead: true });
+    const twice = async (key: string, load: () => Promise<string>) => {
+      await cache.read(key, load);
+      await cache.read(key, load);
+    };
+    const post = loader('post', ['posts']);
+    const inbox = loader('inbox', ['notifications']);
+    await twice('post', post);
+    await twice('inbox', inbox);
+    tables.write(['posts']);
+    // Answers kept elsewhere: the sweep comes with the SWEEP_EVERY_KEPT-th.
+    for (let i = 0; i < SWEEP_EVERY_KEPT - 3; i++) await twice(`other:${i}`, loader(`${i}`, ['users']));
+    expect(cache.size).toBe(SWEEP_EVERY_KEPT - 1);
+    await twice('last', loader('last', ['users']));
+    // The changed post is gone; the inbox, which no write changed, is still served.
+    expect(cache.size).toBe(SWEEP_EVERY_KEPT - 1);
+    expect(await cache.read('inbox', inbox)).toBe('inbox');
+    expect(inbox.calls).toBe(2);
+    // Read again, the post is loaded and kept at once, as a stale answer found at its read would be.
+    await cache.read('post', post);
+    await cache.read('post', post);
+    expect(post.calls).toBe(3);
   });
 
   it('keeps the most recently used answers up to its capacity', async () => {

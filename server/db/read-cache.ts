@@ -242,12 +242,17 @@ export interface VersionedReadCacheOptions {
   keepOnSecondRead?: boolean;
 }
 
+/** How many answers are kept between two sweeps for the changed ones (`VersionedReadCache`). */
+export const SWEEP_EVERY_KEPT = 100;
+
 /** Answers kept until a table they read changes. */
 export class VersionedReadCache implements ReadCache {
   readonly #clock: TableClock;
   readonly #capacity: number;
   readonly #maxBytes: number;
   #bytes = 0;
+  /** Answers kept since the last `#sweep`. */
+  #keptSinceSweep = 0;
   /** In use order: the least recently used first. */
   readonly #entries = new Map<string, Entry>();
   readonly #outcomes = new Map<string, KeptReadOutcome>();
@@ -297,6 +302,22 @@ export class VersionedReadCache implements ReadCache {
     this.#entries.set(key, entry);
     this.#bytes += entry.bytes;
     this.#shrink();
+    if (++this.#keptSinceSweep >= SWEEP_EVERY_KEPT) this.#sweep();
+  }
+
+  /**
+   * Lets go of every answer a write has changed: it is never served again, yet it would hold its
+   * memory until newer answers pushed it out, and under a steady stream of writes the cache would
+   * fill with them (ADR 067). Its key is kept again at its next read, as finding it stale would.
+   */
+  #sweep(): void {
+    this.#keptSinceSweep = 0;
+    if (this.#clock.closed) return;
+    for (const [key, entry] of this.#entries) {
+      if (this.#clock.unchangedSince(entry.tables, entry.seq)) continue;
+      this.#take(key);
+      this.#readOnce?.add(key);
+    }
   }
 
   /** Drops the least recently used answers until both bounds hold. */
