@@ -214,7 +214,7 @@ async function openPostgres({
   const listener = listens
     ? createPgListener(url, (hearing) => {
         writes.hear(hearing);
-        if (hearing) proofs?.prove();
+        if (hearing) void proofs?.prove();
       })
     : null;
   if (listener) {
@@ -223,7 +223,7 @@ async function openPostgres({
     await listener
       .listen(DATA_CHANGED_CHANNEL, (table, processId) => writes.changedElsewhere(table, processId))
       .catch(() => undefined);
-    await proofs?.prove();
+    await proofs.prove();
   }
   const readCache = new VersionedReadCache(writes, { maxBytes: keptReadsMaxBytes, keepOnSecondRead: true });
   const database: Database = {
@@ -289,8 +289,8 @@ interface HearingProofs {
 
 /**
  * Proves, every HEARING_PROOF_INTERVAL_MS, that this process's change notices still arrive (ADR
- * 067): a notice on a channel of its own (no other process listens to it, so none is woken), sent
- * from the LISTEN connection the change notices come by and carrying the time it was sent, which
+ * 067): a notice on a channel of its own (other processes' connections pass over it), sent from
+ * the LISTEN connection the change notices come by and carrying the time it was sent, which
  * `writes` is handed back when it arrives.
  */
 async function proveHearing(listener: PgListener, writes: PoolWriteClock): Promise<HearingProofs> {
