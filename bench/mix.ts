@@ -194,9 +194,7 @@ async function runEngine(engine: Engine): Promise<MixEngineResult> {
       console.log(
         `  ${name}: ${load.rps.toFixed(0)} req/s, ${run.ratio.toFixed(3)}x the floor (${around.map((f) => f.toFixed(0)).join(' / ')}), RSS p50 ${memory.p50Mb} MB max ${memory.maxMb} MB, CPU a request ${cpuAllTold.toFixed(2)} ms, beyond idle ${run.cpuMsPerRequest!.app.toFixed(2)} ms${used.databaseMs === null ? '' : ` (+ PostgreSQL ${run.cpuMsPerRequest!.database!.toFixed(2)} ms)`}`,
       );
-      console.log(
-        `    kept answers served (hits / reads): ${kept.map((k) => `${k.kind} ${Math.round(k.rate * 100)} % of ${k.reads}`).join(', ')}`,
-      );
+      console.log(`    kept answers served (hits / reads): ${describeKept(kept)}`);
       console.log(
         `    at its end: kept answers ${held.keptEntries} holding ${held.keptMb} MB; V8 heap ${held.heapUsedMb} MB used of ${held.heapTotalMb} MB, external ${held.externalMb} MB (main thread)`,
       );
@@ -216,7 +214,7 @@ async function runEngine(engine: Engine): Promise<MixEngineResult> {
       floors.push((await floor()).rps);
       const ratio = ratioToFloor(load.rps, floors.slice(-2));
       console.log(
-        `  ${name}, alone: ${load.rps.toFixed(0)} req/s, ${ratio.toFixed(3)}x the floor, CPU a request ${(used.appMs / Math.max(1, load.requests)).toFixed(2)} ms${used.databaseMs === null ? '' : ` (+ PostgreSQL ${(used.databaseMs / Math.max(1, load.requests)).toFixed(2)} ms)`}; kept answers served: ${kept.map((k) => `${k.kind} ${Math.round(k.rate * 100)} % of ${k.reads}`).join(', ')}`,
+        `  ${name}, alone: ${load.rps.toFixed(0)} req/s, ${ratio.toFixed(3)}x the floor, CPU a request ${(used.appMs / Math.max(1, load.requests)).toFixed(2)} ms${used.databaseMs === null ? '' : ` (+ PostgreSQL ${(used.databaseMs / Math.max(1, load.requests)).toFixed(2)} ms)`}; kept answers served: ${describeKept(kept)}`,
       );
       warnOnFailures(name, load);
       return { name, rps: load.rps, ratio, target, byKind: load.byKind, s5xx: load.s5xx };
@@ -339,6 +337,11 @@ function hitRates(before: KeptCounts, after: KeptCounts) {
     const reads = hits + now.misses - then.misses;
     return reads > 0 ? [{ kind, reads, rate: hits / reads }] : [];
   });
+}
+
+/** Each kind's hit rate, as the run's lines print it: `session 100 % of 22515, timeline …`. */
+function describeKept(kept: ReturnType<typeof hitRates>): string {
+  return kept.map((k) => `${k.kind} ${Math.round(k.rate * 100)} % of ${k.reads}`).join(', ');
 }
 
 /** Any 5xx or refused connection, loudly; other non-2xx answers by kind. */

@@ -13,7 +13,7 @@ import { MIGRATIONS_DIR } from '../paths';
 import { PreparingClient } from './pg-statements';
 import { PLAN_CACHE_MODE } from './planning';
 import { type DatabaseUnavailableError, PgliteThread } from './pglite-thread';
-import { PoolWriteClock, type ReadCache, VersionedReadCache } from './read-cache';
+import { PoolWriteClock, type ReadCache, UNHEARD_WRITE_MAX_MS, VersionedReadCache } from './read-cache';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -131,13 +131,6 @@ async function openPglite(options: PgliteOptions): Promise<Database> {
   return database;
 }
 
-/**
- * The longest another process's write can go unseen by this one's kept reads on PostgreSQL (ADR
- * 031, ADR 067). It normally shows as soon as its notice arrives (milliseconds); should notices
- * stop coming, nothing kept is served once the last proof that they arrive is this old.
- */
-export const UNHEARD_WRITE_MAX_MS = 1000;
-
 /** How often each process proves that its change notices still arrive (ADR 067). */
 export const HEARING_PROOF_INTERVAL_MS = 250;
 
@@ -181,7 +174,7 @@ async function openPostgres({
   // keyword search at 20,000 posts: 81 ms with JIT, 10 ms without; ten searchers were CPU-bound at
   // 24 req/s). The statement and idle-in-transaction timeouts and the plan cache's mode go the same
   // way (STATEMENT_TIMEOUT_MS, PLAN_CACHE_MODE). A `?options=` in DATABASE_URL still wins over all.
-  const writes = new PoolWriteClock({ proofValidMs: UNHEARD_WRITE_MAX_MS });
+  const writes = new PoolWriteClock();
   // The pool hands its options to each PreparingClient it makes, `writeClock` with them.
   const options: pg.PoolConfig & { writeClock: PoolWriteClock } = {
     Client: PreparingClient,

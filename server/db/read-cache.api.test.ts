@@ -13,15 +13,8 @@ import {
 import { createTestApp, type TestApp, waitForAllJobsDone } from '../../tests/support/test-app';
 import type { TestClient } from '../../tests/support/test-client';
 import { databaseUrl } from '../../tests/support/test-database';
-import {
-  DATA_CHANGED_CHANNEL,
-  type Db,
-  LISTENER_APPLICATION_NAME,
-  UNHEARD_WRITE_MAX_MS,
-  openDatabase,
-  rowsOf,
-} from './client';
-import { type ReadCache, VersionedReadCache } from './read-cache';
+import { DATA_CHANGED_CHANNEL, type Db, LISTENER_APPLICATION_NAME, openDatabase, rowsOf } from './client';
+import { type ReadCache, UNHEARD_WRITE_MAX_MS, VersionedReadCache } from './read-cache';
 import { TRIGGER_WRITES } from './statement-tables';
 import { extendSession, markSessionSeen } from '../features/sessions/sessions.repo';
 import { feedbacks, posts, sessions, users } from './schema';

@@ -382,6 +382,13 @@ export class VersionedReadCache implements ReadCache {
 }
 
 /**
+ * The longest another process's write can go unseen by this one's kept reads on PostgreSQL (ADR
+ * 031, ADR 067). It normally shows as soon as its notice arrives (milliseconds); should notices
+ * stop coming, nothing kept is served once the last proof that they arrive is this old.
+ */
+export const UNHEARD_WRITE_MAX_MS = 1000;
+
+/**
  * Writes to a PostgreSQL database (ADR 031, ADR 042): this process's through its pool, as each
  * `PreparingClient` sends them (`tracker`: a statement outside a transaction settles with its
  * answer; the tables a transaction writes stay in flight until it ends), and every other
@@ -412,7 +419,7 @@ export class PoolWriteClock extends TableClock {
   readonly ownConnections = new Set<number>();
 
   constructor({
-    proofValidMs = 1000,
+    proofValidMs = UNHEARD_WRITE_MAX_MS,
     now = () => performance.now(),
   }: { proofValidMs?: number; now?: () => number } = {}) {
     super(() => this.#stopped || !this.#hearing || this.#now() - this.#provenAt > this.#proofValidMs);
