@@ -131,6 +131,11 @@ async function receivingTab(browser: Browser, member: Member) {
   });
   // The worker claims the tab when it activates: only a tab it controls can be sent to a page.
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  // It claims the tab while it still activates; the pushes wait until it has finished, as a push
+  // service's first message would reach a worker long since active.
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state))
+    .toBe('activated');
   const registrationId = await registered;
   const worker = context.serviceWorkers().find((candidate) => candidate.url().endsWith('/sw.js'));
   if (!worker) throw new Error('the service worker is not running');

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { findDialog } from '@web/test/dialogs';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { maria } from '@web/test/users';
@@ -65,7 +66,7 @@ describe('keyboard shortcuts', { timeout: 15_000 }, () => {
     const menuButton = screen.getByRole('button', { name: 'Account menu' });
     menuButton.focus();
     await user.keyboard('?');
-    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    const dialog = await findDialog({ name: 'Keyboard shortcuts' });
     const rows = within(dialog)
       .getAllByRole('term')
       .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
@@ -91,7 +92,7 @@ describe('keyboard shortcuts', { timeout: 15_000 }, () => {
     const item = await screen.findByRole('menuitem', { name: /^Keyboard shortcuts/ });
     expect(item).toHaveAttribute('aria-keyshortcuts', '?');
     await user.click(item);
-    expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeInTheDocument();
+    expect(await findDialog({ name: 'Keyboard shortcuts' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(screen.getByRole('button', { name: 'Account menu' })).toHaveFocus());

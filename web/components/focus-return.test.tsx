@@ -3,6 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DropdownMenu } from 'radix-ui';
 import { describe, expect, it } from 'vitest';
+import { findDialog } from '@web/test/dialogs';
 import { Dialog } from './dialog';
 import { MenuContent, MenuItem } from './menu';
 
@@ -52,7 +53,7 @@ describe('focus returns to what opened it', () => {
     const user = userEvent.setup();
     render(<ButtonAndDialog />);
     await user.click(screen.getByRole('button', { name: 'Delete' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete this post?' });
+    const dialog = await findDialog({ name: 'Delete this post?' });
     await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -90,7 +91,7 @@ describe('focus returns to what opened it', () => {
       screen.getByRole('button', { name: 'Post options' }).focus();
       await user.keyboard('{Enter}');
       await user.click(await screen.findByRole('menuitem', { name: 'Report' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Report this post' });
+      const dialog = await findDialog({ name: 'Report this post' });
       await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
       await user.keyboard('{Escape}');
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { accountsRoutes } from '@web/features/accounts/routes';
 import { privacyRoutes } from '@web/features/privacy/routes';
 import type { FeatureRoute } from '@web/lib/feature-routes';
+import { findDialog } from '@web/test/dialogs';
 import { heldResponse, jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { maria } from '@web/test/users';
@@ -58,7 +59,7 @@ describe('the signed-in frame at once, for a browser that was signed in', () => 
     renderApp('/groups', { features });
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
-    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    expect(await findDialog()).toBeInTheDocument();
 
     await auth.answer(jsonResponse(maria));
     // The real frame replaced the placeholder (the member's initials), and the sidebar is still open.

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { accountsRoutes } from '@web/features/accounts/routes';
 import { invitationsRoutes } from '@web/features/invitations/routes';
+import { findDialog } from '@web/test/dialogs';
 import { heldResponse, jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { maria } from '@web/test/users';
@@ -165,7 +166,7 @@ describe('signed-in shell', () => {
     renderApp('/invitations');
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
-    const panel = await screen.findByRole('dialog');
+    const panel = await findDialog();
     for (const name of [
       'Post',
       'Timeline',

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { findDialog } from '@web/test/dialogs';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 
@@ -103,11 +104,8 @@ describe('sign-in dialog of the public shell', () => {
     const user = userEvent.setup({ delay: null });
     const [sidebarSignIn] = await screen.findAllByRole('button', { name: 'Sign In' });
     await user.click(sidebarSignIn!);
-    const dialog = await screen.findByRole('dialog', { name: 'Sign in to Hearth' });
+    const dialog = await findDialog({ name: 'Sign in to Hearth' });
     expect(dialog).toBeInTheDocument();
-    // A modal dialog takes pointer input once its layer is registered, a render after it appears:
-    // a slow machine reached the field in between ("pointer-events: none").
-    await waitFor(() => expect(dialog).toHaveStyle({ pointerEvents: 'auto' }));
     await user.type(screen.getByLabelText('Email'), 'maria@example.com');
     fireEvent.submit(screen.getByLabelText('Email').closest('form')!);
     expect(await screen.findByRole('alert')).toHaveTextContent('Email and password are required');
@@ -118,7 +116,7 @@ describe('sign-in dialog of the public shell', () => {
     // Asked for again: the shell may have drawn its sidebar anew while the dialog was open.
     const [signInAgain] = screen.getAllByRole('button', { name: 'Sign In' });
     await user.click(signInAgain!);
-    await screen.findByRole('dialog', { name: 'Sign in to Hearth' });
+    await findDialog({ name: 'Sign in to Hearth' });
     expect(screen.getByLabelText('Email')).toHaveValue('');
   });
 
@@ -129,7 +127,7 @@ describe('sign-in dialog of the public shell', () => {
     const [sidebarSignIn] = await screen.findAllByRole('button', { name: 'Sign In' });
     await user.click(sidebarSignIn!);
     await user.click(await screen.findByRole('button', { name: 'Forgot password?' }));
-    expect(await screen.findByRole('dialog', { name: 'Reset your password' })).toBeInTheDocument();
+    expect(await findDialog({ name: 'Reset your password' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Request Reset Link' })).toBeInTheDocument();
   });
 });

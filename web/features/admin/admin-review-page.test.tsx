@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminFeedback } from '@shared/api/feedback';
 import type { AdminReport } from '@shared/api/reports';
+import { findDialog } from '@web/test/dialogs';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { maria } from '@web/test/users';
@@ -129,7 +130,7 @@ describe('/admin', () => {
     );
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove comment' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Remove this comment?' });
+    const dialog = await findDialog({ name: 'Remove this comment?' });
     const submit = within(dialog).getByRole('button', { name: 'Remove' });
     expect(submit).toBeDisabled();
     fireEvent.change(within(dialog).getByLabelText('Reason (shown to the author)'), {
@@ -213,7 +214,7 @@ describe('/admin: a reported private message', () => {
     expect(messages[2]).toHaveTextContent('deleted member');
 
     fireEvent.click(within(item).getByRole('button', { name: 'Remove message' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Remove this message?' });
+    const dialog = await findDialog({ name: 'Remove this message?' });
     fireEvent.change(within(dialog).getByLabelText('Reason (kept with the report)'), {
       target: { value: 'Unkind.' },
     });

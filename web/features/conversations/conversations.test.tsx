@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeEventSource } from '@web/features/links/test-fixtures';
+import { findDialog } from '@web/test/dialogs';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { testId } from '@web/test/ids';
 import { renderApp } from '@web/test/render-app';
@@ -142,7 +143,7 @@ describe('/messages', { timeout: 30_000 }, () => {
     renderApp('/messages');
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'New message' }, slow));
-    const dialog = await screen.findByRole('dialog', { name: 'New message' });
+    const dialog = await findDialog({ name: 'New message' });
     expect(within(dialog).getByRole('button', { name: 'Start conversation' })).toBeDisabled();
 
     const search = within(dialog).getByRole('searchbox', { name: 'Search members' });

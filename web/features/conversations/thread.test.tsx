@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation, Message } from '@shared/api/conversations';
 import { FakeEventSource } from '@web/features/links/test-fixtures';
+import { findDialog } from '@web/test/dialogs';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { testId } from '@web/test/ids';
 import { renderApp } from '@web/test/render-app';
@@ -240,7 +241,7 @@ describe('/messages/:id', { timeout: 30_000 }, () => {
 
     await openMenu(user, own);
     await user.click(screen.getByRole('menuitem', { name: 'Delete for everyone' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Delete this message?' });
+    const confirm = await findDialog({ name: 'Delete this message?' });
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
     await user.click(within(confirm).getByRole('button', { name: 'Delete for everyone' }));
     expect(await within(own).findByText('Message deleted')).toBeInTheDocument();
@@ -265,7 +266,7 @@ describe('/messages/:id', { timeout: 30_000 }, () => {
     await openMenu(user, article);
     expect(screen.queryByRole('menuitem', { name: 'Edit' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('menuitem', { name: 'Report' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Report message' });
+    const dialog = await findDialog({ name: 'Report message' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Reason (optional)' }), 'Insulting');
     await user.click(within(dialog).getByRole('button', { name: 'Report message' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -527,7 +528,7 @@ describe('the conversation settings', { timeout: 30_000 }, () => {
     renderApp(path);
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Conversation settings' }, slow));
-    const dialog = await screen.findByRole('dialog', { name: 'Conversation settings' });
+    const dialog = await findDialog({ name: 'Conversation settings' });
 
     const name = within(dialog).getByRole('textbox', { name: 'Name' });
     await user.clear(name);
@@ -549,7 +550,7 @@ describe('the conversation settings', { timeout: 30_000 }, () => {
     expect(calls.some((call) => call.method === 'PUT' && call.url.endsWith('/mute'))).toBe(true);
 
     await user.click(within(dialog).getByRole('button', { name: 'Leave conversation' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Leave this conversation?' });
+    const confirm = await findDialog({ name: 'Leave this conversation?' });
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
     await user.click(within(confirm).getByRole('button', { name: 'Leave' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Messages' })).toBeInTheDocument();
@@ -561,7 +562,7 @@ describe('the conversation settings', { timeout: 30_000 }, () => {
     renderApp(path);
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Conversation settings' }, slow));
-    const dialog = await screen.findByRole('dialog', { name: 'Conversation settings' });
+    const dialog = await findDialog({ name: 'Conversation settings' });
     expect(within(dialog).getByText(/To include more people, start a new conversation/)).toBeInTheDocument();
     expect(within(dialog).queryByRole('searchbox', { name: 'Search members' })).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('textbox', { name: 'Name' })).not.toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { findDialog } from '@web/test/dialogs';
 import { heldResponse, jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { maria } from '@web/test/users';
@@ -66,7 +67,7 @@ describe('/share-feedback', () => {
     const box = await screen.findByPlaceholderText("Tell us what's on your mind...");
     fireEvent.change(box, { target: { value: 'Hello' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit Feedback' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Error Submitting Feedback' });
+    const dialog = await findDialog({ name: 'Error Submitting Feedback' });
     expect(dialog).toHaveTextContent('There was an error submitting your feedback. Please try again.');
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
     expect(box).toHaveValue('Hello');

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FileRequest } from '@shared/api/files';
 import { aPost } from '@web/features/posts/post-fixtures';
 import { postsRoutes } from '@web/features/posts/routes';
+import { findDialog } from '@web/test/dialogs';
 import { jsonResponse, mockFetch, type RecordedCall } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { maria } from '@web/test/users';
@@ -209,7 +210,7 @@ describe('the files of a new post', () => {
       fireEvent.change(screen.getByLabelText('Description of b.png'), { target: { value: 'Described' } });
 
       await user.click(createButton());
-      const dialog = await screen.findByRole('dialog', { name: '2 photos have no description' });
+      const dialog = await findDialog({ name: '2 photos have no description' });
       expect(postBody(calls)).toBeUndefined();
       await user.click(within(dialog).getByRole('button', { name: 'Add descriptions' }));
       await waitFor(() => expect(screen.getByLabelText('Description of a.png')).toHaveFocus());
@@ -217,7 +218,7 @@ describe('the files of a new post', () => {
 
       fireEvent.change(screen.getByLabelText('Description of a.png'), { target: { value: 'Now described' } });
       await user.click(createButton());
-      const again = await screen.findByRole('dialog', { name: '1 photo has no description' });
+      const again = await findDialog({ name: '1 photo has no description' });
       await user.click(within(again).getByRole('button', { name: 'Post anyway' }));
       await waitFor(() => expect(router.state.location.pathname).toBe(`/post/${created.id}`));
       expect(postBody(calls).post).toMatchObject({
@@ -295,7 +296,7 @@ describe('the files of a new post', () => {
       // Only a suggestion: the field stays empty, and the reminder still counts the photo.
       expect(screen.getByLabelText('Description of cake.png')).toHaveValue('');
       await user.click(createButton());
-      const dialog = await screen.findByRole('dialog', { name: '1 photo has no description' });
+      const dialog = await findDialog({ name: '1 photo has no description' });
       await user.click(within(dialog).getByRole('button', { name: 'Add descriptions' }));
 
       await user.click(screen.getByRole('button', { name: 'Use and edit the suggestion for cake.png' }));

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GroupMember } from '@shared/api/groups';
+import { findDialog } from '@web/test/dialogs';
 import { jsonResponse, mockFetch, type RecordedCall } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { ada } from '@web/test/users';
@@ -108,7 +109,7 @@ describe('/groups/edit/{id}', () => {
     await user.selectOptions(select, 'Moderator');
     await openMenuAndChoose('Grace Hopper', 'Update Role');
 
-    const dialog = await screen.findByRole('dialog', { name: 'Role changed' });
+    const dialog = await findDialog({ name: 'Role changed' });
     expect(within(dialog).getByText('Role was changed')).toBeInTheDocument();
     expect(calls(recorded, 'PATCH', '/api/group_roles/r-grace')[0]?.body).toEqual({
       group_role: { role: 'Moderator' },
@@ -159,7 +160,7 @@ describe('/groups/edit/{id}', () => {
     ).toHaveLength(1);
 
     await openMenuAndChoose('Alan Turing', 'Remove');
-    const confirm = await screen.findByRole('dialog', { name: 'Remove Alan Turing?' });
+    const confirm = await findDialog({ name: 'Remove Alan Turing?' });
     await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
 
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Alan Turing' })).not.toBeInTheDocument());

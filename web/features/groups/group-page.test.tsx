@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { findDialog } from '@web/test/dialogs';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { ada } from '@web/test/users';
@@ -129,7 +130,7 @@ describe('/group/{id}', () => {
     renderApp('/group/10000000-0000-4000-8000-000000000001');
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Leave group' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Leave Book Club?' });
+    const dialog = await findDialog({ name: 'Leave Book Club?' });
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Leave group' }));
     expect(await screen.findByRole('button', { name: /Join Group/ })).toBeInTheDocument();

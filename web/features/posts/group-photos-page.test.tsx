@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { GroupPhoto } from '@shared/api/posts';
+import { findDialog } from '@web/test/dialogs';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { maria } from '@web/test/users';
@@ -56,7 +57,7 @@ describe('/group/{id}/photos', () => {
     expect(screen.queryByRole('button', { name: 'Load more photos' })).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: /Photo 3 of 3/ }));
-    expect(await screen.findByRole('dialog', { name: 'photo-3.jpg (3 of 3)' })).toBeInTheDocument();
+    expect(await findDialog({ name: 'photo-3.jpg (3 of 3)' })).toBeInTheDocument();
   });
 
   it('shows a video among the photos with its poster, length and play mark, and plays it at its address', async () => {
@@ -86,7 +87,7 @@ describe('/group/{id}/photos', () => {
     expect(within(tile).getByTestId('video-duration-badge')).toHaveTextContent('1:05');
 
     await userEvent.click(tile);
-    const dialog = await screen.findByRole('dialog', { name: 'goal.webm (2 of 2)' });
+    const dialog = await findDialog({ name: 'goal.webm (2 of 2)' });
     expect(within(dialog).getByLabelText('Video: goal.webm')).toHaveAttribute('src', '/api/files/f2');
     // Its place in its own post, not in the album: the first file of post p2.
     expect(window.location.pathname).toBe('/post/p2/photo/1');

@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Post } from '@shared/api/posts';
 import { timelineRoutes } from '@web/features/timeline/routes';
 import { queryKeys } from '@web/lib/query-keys';
+import { findDialog } from '@web/test/dialogs';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { maria } from '@web/test/users';
@@ -331,7 +332,7 @@ describe('post card in the timeline', () => {
     await user.click(await screen.findByRole('button', { name: 'Post options' }));
     expect(screen.queryByRole('menuitem', { name: 'Publish' })).not.toBeInTheDocument();
     await user.click(await screen.findByRole('menuitem', { name: 'Report' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Report this post' });
+    const dialog = await findDialog({ name: 'Report this post' });
     await user.type(within(dialog).getByLabelText('Reason (optional)'), 'Spam');
     await user.click(within(dialog).getByRole('button', { name: 'Report post' }));
     expect(

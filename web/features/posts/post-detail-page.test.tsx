@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Comment } from '@shared/api/comments';
+import { findDialog } from '@web/test/dialogs';
 import { heldResponse, jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { maria } from '@web/test/users';
@@ -117,7 +118,7 @@ describe('/post/{id}', () => {
       [`DELETE /api/comments/${testId('c2')}`]: jsonResponse({ id: testId('c2'), deleted: true }),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Delete comment' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete this comment?' });
+    const dialog = await findDialog({ name: 'Delete this comment?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete comment' }));
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
     expect(
@@ -132,9 +133,9 @@ describe('/post/{id}', () => {
       [`DELETE /api/comments/${testId('c2')}`]: jsonResponse({ error: 'Comment is locked' }, { status: 403 }),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Delete comment' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Delete this comment?' });
+    const confirm = await findDialog({ name: 'Delete this comment?' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete comment' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Error' });
+    const dialog = await findDialog({ name: 'Error' });
     expect(dialog).toHaveTextContent('Comment is locked');
   });
 

@@ -8,6 +8,7 @@ import { PostCard } from '@web/features/posts';
 import { aPost } from '@web/features/posts/post-fixtures';
 import { httpError } from '@web/lib/api-errors';
 import { queryKeys } from '@web/lib/query-keys';
+import { findDialog } from '@web/test/dialogs';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { PublishDialog } from './publish-dialog';
 import { publishErrorMessage } from './publish-errors';
@@ -121,7 +122,7 @@ describe('publish dialog', () => {
     renderDialog();
     const user = userEvent.setup({ delay: null });
     await user.type(slugField(), '{Enter}');
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await findDialog();
     expect(await within(dialog).findByRole('heading', { name: 'Error' })).toBeInTheDocument();
     expect(within(dialog).getByText('slug has already been taken')).toBeInTheDocument();
     expect(within(dialog).getByText('Failed to publish post. Please try again.')).toBeInTheDocument();
@@ -207,7 +208,7 @@ describe('post options menu', () => {
     renderCard({ can_publish: true, is_owner: true });
     await user.click(screen.getByRole('button', { name: 'Post options' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Publish' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await findDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
     await user.click(await within(dialog).findByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -221,7 +222,7 @@ describe('post options menu', () => {
 
     await user.click(screen.getByRole('button', { name: 'Post options' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Unpublish' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Unpublish this post?' });
+    const confirm = await findDialog({ name: 'Unpublish this post?' });
     await user.click(within(confirm).getByRole('button', { name: 'Unpublish' }));
     expect(await screen.findByText('Post unpublished.')).toBeInTheDocument();
     expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([

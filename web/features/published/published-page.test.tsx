@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { findDialog } from '@web/test/dialogs';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { maria } from '@web/test/users';
@@ -88,7 +89,7 @@ describe('/published', () => {
     renderApp('/published', { features: publishedRoutes });
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Unpublish' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Unpublish this post?' });
+    const confirm = await findDialog({ name: 'Unpublish this post?' });
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
     await user.click(within(confirm).getByRole('button', { name: 'Unpublish' }));
     expect(await screen.findByText('No published posts yet')).toBeInTheDocument();

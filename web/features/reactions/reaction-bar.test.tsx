@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReactionSummary } from '@shared/api/reactions';
 import { activateLocale } from '@web/i18n/i18n';
+import { findDialog } from '@web/test/dialogs';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { testId } from '@web/test/ids';
 import { ReactionBar } from './reaction-bar';
@@ -154,7 +155,7 @@ describe('reaction chips', () => {
     });
     renderBar([{ emoji: 'celebrate', count: 3, reacted: false }]);
     await userEvent.click(screen.getByRole('button', { name: 'Who reacted' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Who reacted' }, { timeout: 10_000 });
+    const dialog = await findDialog({ name: 'Who reacted' }, { timeout: 10_000 });
     const section = await within(dialog).findByRole('region', { name: /Celebrate · 3/ });
     expect(within(section).getByRole('link', { name: 'Ada Byron' })).toHaveAttribute(
       'href',

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { BlockedMember } from '@shared/api/blocks';
 import type { HiddenPost } from '@shared/api/reports';
 import { aProfile } from '@web/features/profiles/test-fixtures';
+import { findDialog } from '@web/test/dialogs';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { ada } from '@web/test/users';
@@ -135,7 +136,7 @@ describe('Block on a profile', () => {
     });
     renderApp('/profiles/20000000-0000-4000-8000-000000000001');
     fireEvent.click(await screen.findByRole('button', { name: 'Block' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Block Grace Hopper?' });
+    const dialog = await findDialog({ name: 'Block Grace Hopper?' });
     expect(dialog).toHaveTextContent("You won't see each other's posts, comments or mentions");
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Block' }));

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccountDeletionState } from '@shared/api/account-deletion';
+import { findDialog } from '@web/test/dialogs';
 import { jsonResponse, mockFetch, type RecordedCall } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { ada } from '@web/test/users';
@@ -43,7 +44,7 @@ describe('/settings/data: delete your account', { timeout: 20_000 }, () => {
 
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    const dialog = await findDialog({ name: 'Delete your account?' });
     expect(within(dialog).queryByLabelText(/Code/)).toBeNull();
     const password = within(dialog).getByLabelText('Current password');
     await user.type(password, 'wrong one');
@@ -92,7 +93,7 @@ describe('/settings/data: delete your account', { timeout: 20_000 }, () => {
     renderApp('/settings/data');
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Delete my account' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    const dialog = await findDialog({ name: 'Delete your account?' });
     await user.type(within(dialog).getByLabelText('Current password'), 'right one');
     await user.type(within(dialog).getByLabelText('Code'), '123 456');
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));

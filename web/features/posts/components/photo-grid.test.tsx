@@ -2,6 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { findDialog } from '@web/test/dialogs';
 import type { PostFile } from '@shared/api/posts';
 import { activateLocale } from '@web/i18n/i18n';
 import { aPost } from '../post-fixtures';
@@ -85,15 +86,15 @@ describe('the photos of a post', () => {
     expect(images).toHaveLength(6);
     expect(screen.queryByText(/^\+\d/)).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /Photo 3 of 6/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'photo-3.jpg (3 of 6)' });
+    const dialog = await findDialog({ name: 'photo-3.jpg (3 of 6)' });
     expect(within(dialog).getByRole('img')).toHaveAttribute('src', '/api/files/f3');
     // Arrow keys and the buttons move between the photos, round the ends.
     await userEvent.keyboard('{ArrowRight}');
-    expect(await screen.findByRole('dialog', { name: 'photo-4.jpg (4 of 6)' })).toBeInTheDocument();
+    expect(await findDialog({ name: 'photo-4.jpg (4 of 6)' })).toBeInTheDocument();
     await userEvent.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}{ArrowLeft}');
-    expect(await screen.findByRole('dialog', { name: 'photo-6.jpg (6 of 6)' })).toBeInTheDocument();
+    expect(await findDialog({ name: 'photo-6.jpg (6 of 6)' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Next photo' }));
-    expect(await screen.findByRole('dialog', { name: 'photo-1.jpg (1 of 6)' })).toBeInTheDocument();
+    expect(await findDialog({ name: 'photo-1.jpg (1 of 6)' })).toBeInTheDocument();
     expect(within(screen.getByRole('dialog')).getByRole('img')).toHaveAccessibleName(
       'The team before kick-off',
     );
@@ -104,11 +105,11 @@ describe('the photos of a post', () => {
     show(post, 'full');
     expect(screen.getByRole('group', { name: '6 صور' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /الصورة 3 من 6/ }));
-    expect(await screen.findByRole('dialog', { name: 'photo-3.jpg (3 من 6)' })).toBeInTheDocument();
+    expect(await findDialog({ name: 'photo-3.jpg (3 من 6)' })).toBeInTheDocument();
     await userEvent.keyboard('{ArrowLeft}');
-    expect(await screen.findByRole('dialog', { name: 'photo-4.jpg (4 من 6)' })).toBeInTheDocument();
+    expect(await findDialog({ name: 'photo-4.jpg (4 من 6)' })).toBeInTheDocument();
     await userEvent.keyboard('{ArrowRight}{ArrowRight}');
-    expect(await screen.findByRole('dialog', { name: 'photo-2.jpg (2 من 6)' })).toBeInTheDocument();
+    expect(await findDialog({ name: 'photo-2.jpg (2 من 6)' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'الصورة السابقة' }).querySelector('svg')).toHaveClass(
       'rtl:-scale-x-100',
     );
@@ -147,14 +148,14 @@ describe('the photos of a post', () => {
     expect(within(tile).getByTestId('video-duration-badge')).toHaveTextContent('0:03');
     expect(screen.queryByRole('link', { name: /goal\.webm/ })).not.toBeInTheDocument();
     await userEvent.click(tile);
-    const dialog = await screen.findByRole('dialog', { name: 'goal.webm (2 of 2)' });
+    const dialog = await findDialog({ name: 'goal.webm (2 of 2)' });
     const player = within(dialog).getByLabelText('Video: goal.webm');
     expect(player).toHaveAttribute('src', '/api/files/f7');
     expect(player).toHaveAttribute('poster', '/api/files/f7?variant=poster');
     // A video has no zoom; the photo beside it has.
     expect(within(dialog).queryByRole('button', { name: 'Zoom in' })).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Next photo' }));
-    const photoDialog = await screen.findByRole('dialog', { name: 'photo-1.jpg (1 of 2)' });
+    const photoDialog = await findDialog({ name: 'photo-1.jpg (1 of 2)' });
     expect(within(photoDialog).getByRole('button', { name: 'Zoom in' })).toBeInTheDocument();
   });
 

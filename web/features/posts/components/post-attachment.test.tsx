@@ -2,6 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { findDialog } from '@web/test/dialogs';
 import { aPost } from '../post-fixtures';
 import { PostAttachment, type AttachmentPost } from './post-attachment';
 
@@ -47,7 +48,7 @@ describe('PostAttachment', () => {
     const trigger = screen.getByRole('button', { name: /Attachment: allotment\.jpg.*view full size/ });
     await user.click(trigger);
 
-    const dialog = await screen.findByRole('dialog', { name: 'allotment.jpg' });
+    const dialog = await findDialog({ name: 'allotment.jpg' });
     const full = screen.getAllByRole('img', { name: 'Attachment: allotment.jpg' }).at(-1)!;
     expect(dialog).toContainElement(full);
     expect(full).toHaveAttribute('src', '/api/files/f1');
@@ -113,7 +114,7 @@ describe('PostAttachment', () => {
     trigger.focus();
     await user.keyboard('{Enter}');
 
-    const dialog = await screen.findByRole('dialog', { name: 'allotment.jpg' });
+    const dialog = await findDialog({ name: 'allotment.jpg' });
     expect(dialog).toContainElement(
       screen.getAllByRole('img', { name: 'Attachment: allotment.jpg' }).at(-1)!,
     );

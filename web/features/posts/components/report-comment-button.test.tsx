@@ -2,6 +2,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Providers } from '@web/app/providers';
+import { findDialog } from '@web/test/dialogs';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { testId } from '@web/test/ids';
 import { ReportCommentButton } from './report-comment-button';
@@ -30,7 +31,7 @@ describe('ReportCommentButton', () => {
     );
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Report comment' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Report this comment' });
+    const dialog = await findDialog({ name: 'Report this comment' });
     await user.type(within(dialog).getByLabelText('Reason (optional)'), 'Rude');
     await user.click(within(dialog).getByRole('button', { name: 'Report comment' }));
     expect(await screen.findByRole('button', { name: 'Comment reported' })).toBeDisabled();
