@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { findDialog } from '@web/test/dialogs';
+import { findDialog, findMenuItem } from '@web/test/dialogs';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { maria } from '@web/test/users';
@@ -89,7 +89,7 @@ describe('keyboard shortcuts', { timeout: 15_000 }, () => {
     await screen.findByRole('heading', { level: 1, name: 'Invitations' });
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Account menu' }));
-    const item = await screen.findByRole('menuitem', { name: /^Keyboard shortcuts/ });
+    const item = await findMenuItem({ name: /^Keyboard shortcuts/ });
     expect(item).toHaveAttribute('aria-keyshortcuts', '?');
     await user.click(item);
     expect(await findDialog({ name: 'Keyboard shortcuts' })).toBeInTheDocument();

@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DropdownMenu } from 'radix-ui';
 import { describe, expect, it } from 'vitest';
-import { findDialog } from '@web/test/dialogs';
+import { findDialog, findMenuItem } from '@web/test/dialogs';
 import { Dialog } from './dialog';
 import { MenuContent, MenuItem } from './menu';
 
@@ -77,7 +77,7 @@ describe('focus returns to what opened it', () => {
     render(<MenuAndDialog modal={false} />);
     screen.getByRole('button', { name: 'Post options' }).focus();
     await user.keyboard('{Enter}');
-    expect(await screen.findByRole('menuitem', { name: 'Report' })).toBeInTheDocument();
+    expect(await findMenuItem({ name: 'Report' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
     await waitFor(() => expect(screen.getByRole('button', { name: 'Post options' })).toHaveFocus());
@@ -90,7 +90,7 @@ describe('focus returns to what opened it', () => {
       render(<MenuAndDialog modal={modal} />);
       screen.getByRole('button', { name: 'Post options' }).focus();
       await user.keyboard('{Enter}');
-      await user.click(await screen.findByRole('menuitem', { name: 'Report' }));
+      await user.click(await findMenuItem({ name: 'Report' }));
       const dialog = await findDialog({ name: 'Report this post' });
       await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
       await user.keyboard('{Escape}');
@@ -104,7 +104,7 @@ describe('focus returns to what opened it', () => {
     render(<MenuAndDialog modal={false} />);
     screen.getByRole('button', { name: 'Post options' }).focus();
     await user.keyboard('{Enter}');
-    await user.click(await screen.findByRole('menuitem', { name: 'Report' }));
+    await user.click(await findMenuItem({ name: 'Report' }));
     await user.click(await screen.findByRole('button', { name: 'Remove the post' }));
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -1,14 +1,32 @@
 import { screen, waitFor, type ByRoleOptions, type waitForOptions } from '@testing-library/react';
-import { expect } from 'vitest';
 
 /**
- * The open modal dialog `query` names, once it takes pointer input. Radix registers a modal's layer
- * in an effect after the dialog first draws, and only the render that follows gives the dialog its
- * own `pointer-events: auto` over the page's `none`: a click that lands in between is refused
- * ("pointer-events: none"), which a slow machine makes happen.
+ * Resolves once a pointer may reach `element`: the nearest `pointer-events` set on it or an ancestor
+ * is not `none`. Radix's modal layers (dialogs, menus) register in an effect after they first draw,
+ * turning the page's pointer events off, and only the render that follows gives the layer its own
+ * `pointer-events: auto`: a click that lands in between is refused ("pointer-events: none"), which
+ * a slow machine makes happen.
  */
+export async function untilPointerReaches(element: HTMLElement, options?: waitForOptions): Promise<void> {
+  await waitFor(() => {
+    for (let at: HTMLElement | null = element; at; at = at.parentElement) {
+      const declared = at.style.pointerEvents;
+      if (declared === 'none') throw new Error(`pointer events are off at <${at.tagName.toLowerCase()}>`);
+      if (declared) return;
+    }
+  }, options);
+}
+
+/** The open modal dialog `query` names, once it takes pointer input. */
 export async function findDialog(query?: ByRoleOptions, options?: waitForOptions): Promise<HTMLElement> {
   const dialog = await screen.findByRole('dialog', query, options);
-  await waitFor(() => expect(dialog).toHaveStyle({ pointerEvents: 'auto' }), options);
+  await untilPointerReaches(dialog, options);
   return dialog;
+}
+
+/** The menu entry `query` names in an open menu, once it takes pointer input. */
+export async function findMenuItem(query?: ByRoleOptions, options?: waitForOptions): Promise<HTMLElement> {
+  const item = await screen.findByRole('menuitem', query, options);
+  await untilPointerReaches(item, options);
+  return item;
 }

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@shared/api/auth';
 import { accountsRoutes } from '@web/features/accounts/routes';
 import type { FeatureRoute } from '@web/lib/feature-routes';
+import { findMenuItem } from '@web/test/dialogs';
 import { heldResponse, jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { maria } from '@web/test/users';
@@ -185,7 +186,7 @@ describe('sign in and out', () => {
     // The real frame, not the placeholder shown while the session is checked.
     await screen.findByRole('heading', { level: 1, name: 'Invitations' });
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+    await user.click(await findMenuItem({ name: 'Sign out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
     expect(calls.some((call) => call.method === 'DELETE' && call.url === '/api/users/sign_out')).toBe(true);
     // Forgotten by an effect, which may run after the sign-in screen's code has arrived.
@@ -371,7 +372,7 @@ describe('refreshUser', () => {
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Refresh me' }));
     await openMenu(user);
-    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+    await user.click(await findMenuItem({ name: 'Sign out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
     answer(jsonResponse(maria));
     // Positive control: the refresh has finished handling the late answer.

@@ -1,6 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { findMenuItem } from '@web/test/dialogs';
 import { MenuItem, OnDemandDropdown } from '@web/components/menu';
 import { onDemandMenu, type MenuOnDemandProps } from './on-demand';
 
@@ -69,7 +70,7 @@ describe('onDemandMenu', () => {
     expect(screen.getByRole('button', { name: 'Options' })).toHaveFocus();
     await user.keyboard('{Enter}');
     arrive();
-    const first = await screen.findByRole('menuitem', { name: 'First' });
+    const first = await findMenuItem({ name: 'First' });
     await waitFor(() => expect(first).toHaveFocus());
     await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('menuitem', { name: 'Second' })).toHaveFocus();

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GroupMember } from '@shared/api/groups';
-import { findDialog } from '@web/test/dialogs';
+import { findDialog, findMenuItem } from '@web/test/dialogs';
 import { jsonResponse, mockFetch, type RecordedCall } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { ada } from '@web/test/users';
@@ -34,7 +34,7 @@ function memberRow(name: string) {
 async function openMenuAndChoose(name: string, item: string) {
   const user = userEvent.setup({ delay: null });
   await user.click(screen.getByRole('button', { name: `Actions for ${name}` }));
-  await user.click(await screen.findByRole('menuitem', { name: item }));
+  await user.click(await findMenuItem({ name: item }));
 }
 
 const LINK_OFF = { enabled: false, url: null, expires_at: null, max_uses: null, uses: 0, usable: false };
@@ -125,7 +125,7 @@ describe('/groups/edit/{id}', () => {
     const user = userEvent.setup({ delay: null });
     await screen.findByRole('list', { name: 'Members' });
     await user.click(screen.getByRole('button', { name: 'Actions for Alan Turing' }));
-    expect(await screen.findByRole('menuitem', { name: 'Update Role' })).toHaveAttribute('data-disabled');
+    expect(await findMenuItem({ name: 'Update Role' })).toHaveAttribute('data-disabled');
   });
 
   it('shows the server refusal on the row when the last Owner would be demoted (and logs it)', async () => {

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LinkComment } from '@shared/api/links';
+import { findMenuItem } from '@web/test/dialogs';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { maria } from '@web/test/users';
@@ -110,7 +111,7 @@ describe('conversation on /links/{id}', { timeout: 45_000 }, () => {
     });
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Comment options' }, slow));
-    await user.click(await screen.findByRole('menuitem', { name: 'Edit comment' }));
+    await user.click(await findMenuItem({ name: 'Edit comment' }));
     const box = await screen.findByRole('textbox', { name: 'Edit comment' });
     expect(box).toHaveValue('Typo heer');
     fireEvent.change(box, { target: { value: 'Typo here' } });

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Post } from '@shared/api/posts';
 import { timelineRoutes } from '@web/features/timeline/routes';
 import { queryKeys } from '@web/lib/query-keys';
-import { findDialog } from '@web/test/dialogs';
+import { findDialog, findMenuItem } from '@web/test/dialogs';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { renderApp } from '@web/test/render-app';
 import { maria } from '@web/test/users';
@@ -272,7 +272,7 @@ describe('post card in the timeline', () => {
     renderApp('/dashboard', { features });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Post options' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Ignore' }));
+    await user.click(await findMenuItem({ name: 'Ignore' }));
     expect(await screen.findByText("Post hidden. You won't see it again.")).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: post.tldr })).not.toBeInTheDocument();
     expect(calls.some((call) => call.method === 'POST' && call.url === `/api/posts/${post.id}/ignore`)).toBe(
@@ -298,7 +298,7 @@ describe('post card in the timeline', () => {
     renderApp('/dashboard', { features });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Post options' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Ignore' }));
+    await user.click(await findMenuItem({ name: 'Ignore' }));
     await user.click(await screen.findByRole('button', { name: 'Undo' }));
     expect(await screen.findByText('Post shown again.')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: post.tldr })).toBeInTheDocument();
@@ -314,7 +314,7 @@ describe('post card in the timeline', () => {
     renderApp('/dashboard', { features });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Post options' }));
-    expect(await screen.findByRole('menuitem', { name: 'Delete' })).toBeInTheDocument();
+    expect(await findMenuItem({ name: 'Delete' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Report' })).not.toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Ignore' })).not.toBeInTheDocument();
   });
@@ -331,7 +331,7 @@ describe('post card in the timeline', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Post options' }));
     expect(screen.queryByRole('menuitem', { name: 'Publish' })).not.toBeInTheDocument();
-    await user.click(await screen.findByRole('menuitem', { name: 'Report' }));
+    await user.click(await findMenuItem({ name: 'Report' }));
     const dialog = await findDialog({ name: 'Report this post' });
     await user.type(within(dialog).getByLabelText('Reason (optional)'), 'Spam');
     await user.click(within(dialog).getByRole('button', { name: 'Report post' }));
@@ -399,7 +399,7 @@ describe('pinned posts on the card (ADR 043)', () => {
     renderApp('/dashboard', { features });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Post options' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Pin to group' }));
+    await user.click(await findMenuItem({ name: 'Pin to group' }));
     expect(await screen.findByText('Post pinned to the top of the group.')).toBeInTheDocument();
     const card = screen.getByRole('article', { name: inGroup.tldr });
     expect(within(card).getByText('Pinned')).toBeInTheDocument();
@@ -417,7 +417,7 @@ describe('pinned posts on the card (ADR 043)', () => {
     renderApp('/dashboard', { features });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Post options' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Unpin' }));
+    await user.click(await findMenuItem({ name: 'Unpin' }));
     expect(await screen.findByText('Post unpinned.')).toBeInTheDocument();
     expect(within(screen.getByRole('article', { name: pinned.tldr })).queryByText('Pinned')).toBeNull();
     cleanup();
@@ -431,7 +431,7 @@ describe('pinned posts on the card (ADR 043)', () => {
     });
     renderApp('/dashboard', { features });
     await user.click(await screen.findByRole('button', { name: 'Post options' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Pin to group' }));
+    await user.click(await findMenuItem({ name: 'Pin to group' }));
     expect(await screen.findByText('A group can pin at most 3 posts. Unpin one first.')).toBeInTheDocument();
   });
 
@@ -440,7 +440,7 @@ describe('pinned posts on the card (ADR 043)', () => {
     renderApp('/dashboard', { features });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Post options' }));
-    expect(await screen.findByRole('menuitem', { name: 'Report' })).toBeInTheDocument();
+    expect(await findMenuItem({ name: 'Report' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: /Pin/ })).not.toBeInTheDocument();
   });
 });

@@ -8,7 +8,7 @@ import { PostCard } from '@web/features/posts';
 import { aPost } from '@web/features/posts/post-fixtures';
 import { httpError } from '@web/lib/api-errors';
 import { queryKeys } from '@web/lib/query-keys';
-import { findDialog } from '@web/test/dialogs';
+import { findDialog, findMenuItem } from '@web/test/dialogs';
 import { jsonResponse, mockFetch } from '@web/test/fetch-mock';
 import { PublishDialog } from './publish-dialog';
 import { publishErrorMessage } from './publish-errors';
@@ -192,7 +192,7 @@ describe('post options menu', () => {
     const user = userEvent.setup({ delay: null });
     renderCard({ can_publish: false });
     await user.click(screen.getByRole('button', { name: 'Post options' }));
-    expect(await screen.findByRole('menuitem', { name: 'Report' })).toBeInTheDocument();
+    expect(await findMenuItem({ name: 'Report' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Publish' })).not.toBeInTheDocument();
   });
 
@@ -207,7 +207,7 @@ describe('post options menu', () => {
     const user = userEvent.setup({ delay: null });
     renderCard({ can_publish: true, is_owner: true });
     await user.click(screen.getByRole('button', { name: 'Post options' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Publish' }));
+    await user.click(await findMenuItem({ name: 'Publish' }));
     const dialog = await findDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
     await user.click(await within(dialog).findByRole('button', { name: 'Done' }));
@@ -215,13 +215,13 @@ describe('post options menu', () => {
 
     await user.click(screen.getByRole('button', { name: 'Post options' }));
     expect(screen.queryByRole('menuitem', { name: 'Publish' })).not.toBeInTheDocument();
-    await user.click(await screen.findByRole('menuitem', { name: 'Copy public link' }));
+    await user.click(await findMenuItem({ name: 'Copy public link' }));
     expect(await screen.findByText('Public link copied to clipboard!')).toBeInTheDocument();
     // user-event's own clipboard stands in for the browser's.
     expect(await navigator.clipboard.readText()).toBe(aPublicPost().public_url);
 
     await user.click(screen.getByRole('button', { name: 'Post options' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Unpublish' }));
+    await user.click(await findMenuItem({ name: 'Unpublish' }));
     const confirm = await findDialog({ name: 'Unpublish this post?' });
     await user.click(within(confirm).getByRole('button', { name: 'Unpublish' }));
     expect(await screen.findByText('Post unpublished.')).toBeInTheDocument();
@@ -230,6 +230,6 @@ describe('post options menu', () => {
       'DELETE /api/public_posts/44444444-4444-4444-8444-444444444444',
     ]);
     await user.click(screen.getByRole('button', { name: 'Post options' }));
-    expect(await screen.findByRole('menuitem', { name: 'Publish' })).toBeInTheDocument();
+    expect(await findMenuItem({ name: 'Publish' })).toBeInTheDocument();
   });
 });
