@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../shared/domain/messages';
 import packageJson from '../package.json' with { type: 'json' };
 import type { Config } from './config/env';
@@ -11,6 +11,7 @@ import { isApiPath, registerAuth } from './http/auth';
 import { registerBodyDeadline } from './http/body-deadline';
 import { registerCachePolicy } from './http/cache-policy';
 import { registerCompression } from './http/compression';
+import { compiledSerializerCompiler } from './http/serializer';
 import { registerMetrics } from './http/metrics';
 import { registerReadiness } from './http/readiness';
 import { registerErrorHandling } from './http/errors';
@@ -103,7 +104,7 @@ export async function buildApp(
   }).withTypeProvider<ZodTypeProvider>();
   app.server.headersTimeout = TIMEOUTS.headersMs;
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler({ verify: context.config.env === 'test' }));
   acceptEmptyJsonBodies(app);
   registerBodyDeadline(app, options.bodyDeadlineMs ?? TIMEOUTS.bodyMs);
 
