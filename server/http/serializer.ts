@@ -1,7 +1,7 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { FastifySerializerCompiler } from 'fastify';
 import fastJson from 'fast-json-stringify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
-import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 
 type SerializerInput = Parameters<FastifySerializerCompiler<z.ZodType>>[0];
