@@ -66,41 +66,37 @@ export function compiledSerializerCompiler({
 }): FastifySerializerCompiler<unknown> {
   const zodCompile = zodSerializerCompiler as unknown as (input: SerializerInput) => Serialize;
   return (input) => {
+    const schema = zodSchemaOf(input.schema);
+    const zodWriter = () => zodCompile(input as SerializerInput);
     // A schema that is not zod's is refused as the routes are registered, as zod's encoder does.
-    if (!zodSchemaOf(input.schema)) return zodCompile(input as SerializerInput);
+    if (!schema) return zodWriter();
     // Compiled at a route's first answer, not when routes are registered: a few milliseconds for
     // each of some 270 routes and statuses, most of which a process never answers.
+    const route = `${input.method} ${input.url} (${input.httpStatus})`;
     let serialize: Serialize | null = null;
     return (data) => {
-      serialize ??= compile(input as SerializerInput, zodCompile, verify);
+      serialize ??= compile(schema, zodWriter, verify, route);
       return serialize(data);
     };
   };
 }
 
-function compile(
-  input: SerializerInput,
-  zodCompile: (input: SerializerInput) => Serialize,
-  verify: boolean,
-): Serialize {
-  const schema = zodSchemaOf(input.schema);
-  const json = schema ? jsonSchemaOf(schema) : null;
-  if (!json) return zodCompile(input);
+function compile(schema: z.ZodType, zodWriter: () => Serialize, verify: boolean, route: string): Serialize {
+  const json = jsonSchemaOf(schema);
+  if (!json) return zodWriter();
   let fast: Serialize;
   try {
     fast = fastJson(json, { rounding: 'trunc' }) as Serialize;
   } catch {
-    return zodCompile(input);
+    return zodWriter();
   }
   if (!verify) return fast;
-  const checked = zodCompile(input);
+  const checked = zodWriter();
   return (data) => {
     const expected = checked(data);
     const written = fast(data);
     if (!isDeepStrictEqual(JSON.parse(written), JSON.parse(expected)))
-      throw new Error(
-        `${input.method} ${input.url} (${input.httpStatus}): the compiled serializer wrote ${written}, zod ${expected}`,
-      );
+      throw new Error(`${route}: the compiled serializer wrote ${written}, zod ${expected}`);
     return written;
   };
 }
