@@ -9,7 +9,7 @@ import { useT } from '@web/i18n/i18n';
 import { errorMessage } from '@web/lib/api-errors';
 import { describePostFile } from '../api';
 import { updateCachedPost } from '../post-cache';
-import { isVideo, photosOf, srcSetOf, type Photo } from './photo-layout';
+import { gridSizesOf, isVideo, photosOf, srcSetOf, type Photo } from './photo-layout';
 
 /**
  * On the post page, its author describes each photo after posting (ADR 051), or changes what they
@@ -24,6 +24,7 @@ export function PhotoDescriptions({ post, notify }: { post: Post; notify: (messa
   const photos = photosOf(post.files).filter((file) => !isVideo(file));
   if (!post.can_edit || photos.length === 0) return null;
   const undescribed = photos.filter((photo) => !photo.alt.trim()).length;
+  const gridSizes = gridSizesOf(post.files);
   return (
     <section aria-labelledby={headingId} className="mt-5 space-y-2 border-t border-stone-100 pt-4">
       <h2 id={headingId} className="text-sm font-semibold text-stone-800">
@@ -40,6 +41,7 @@ export function PhotoDescriptions({ post, notify }: { post: Post; notify: (messa
             key={photo.id}
             postId={post.id}
             photo={photo}
+            sizes={gridSizes.get(photo.id)}
             number={index + 1}
             notify={notify}
           />
@@ -52,11 +54,14 @@ export function PhotoDescriptions({ post, notify }: { post: Post; notify: (messa
 function PhotoDescription({
   postId,
   photo,
+  sizes,
   number,
   notify,
 }: {
   postId: string;
   photo: Photo;
+  /** The grid's `sizes` for this photo, when the page draws it in a grid. */
+  sizes: string | undefined;
   /** Its place among the post's photos, from 1: how the controls name it. */
   number: number;
   notify: (message: string) => void;
@@ -95,9 +100,10 @@ function PhotoDescription({
     <li className="flex gap-3 rounded-lg border border-stone-200 p-2" data-testid="photo-description">
       <img
         src={photo.thumbnail_url ?? undefined}
-        // The grid's smallest width, the one a phone's grid already fetched, not a second size.
+        // The width the page's grid chose for this photo (its `sizes`), which the browser already
+        // holds, not a second download of a smaller one; without a grid, the smallest.
         srcSet={srcSetOf(photo)}
-        sizes="56px"
+        sizes={sizes ?? '56px'}
         alt=""
         width={photo.width ?? 64}
         height={photo.height ?? 64}

@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -6,6 +7,7 @@ import { findDialog } from '@web/test/dialogs';
 import type { PostFile } from '@shared/api/posts';
 import { activateLocale } from '@web/i18n/i18n';
 import { aPost } from '../post-fixtures';
+import { PhotoDescriptions } from './photo-descriptions';
 import { rowsOf } from './photo-layout';
 import { PostFiles, type AttachmentPost } from './post-attachment';
 
@@ -157,6 +159,24 @@ describe('the photos of a post', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Next photo' }));
     const photoDialog = await findDialog({ name: 'photo-1.jpg (1 of 2)' });
     expect(within(photoDialog).getByRole('button', { name: 'Zoom in' })).toBeInTheDocument();
+  });
+
+  it('the author’s list of descriptions draws each photo at the width its tile asked for, not a second one', () => {
+    show(post, 'full');
+    const tiles = within(screen.getByRole('group')).getAllByRole('img');
+    const tileSizes = tiles.map((tile) => tile.getAttribute('sizes'));
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <PhotoDescriptions post={{ ...post, can_edit: true }} notify={() => {}} />
+      </QueryClientProvider>,
+    );
+    const thumbnails = screen.getAllByTestId('photo-description').map((item) => item.querySelector('img')!);
+    expect(thumbnails.map((thumbnail) => thumbnail.getAttribute('srcset'))).toEqual(
+      tiles.map((tile) => tile.getAttribute('srcset')),
+    );
+    expect(thumbnails.map((thumbnail) => thumbnail.getAttribute('sizes'))).toEqual(tileSizes);
+    // The grid's rows give each photo its own share: the sizes are not all one value.
+    expect(new Set(tileSizes).size).toBeGreaterThan(1);
   });
 
   it('lays rows out by count', () => {

@@ -63,6 +63,19 @@ export function tileSizes(row: readonly Photo[], photo: Photo): string {
   return `(min-width: ${WIDE_SCREEN_PX}px) ${Math.ceil(ROW_MAX_PX * share)}px, ${Math.ceil(share * 100)}vw`;
 }
 
+/**
+ * The `sizes` each photo of a post page's grid is drawn at, by file id; empty when the post has no
+ * grid (one file is drawn by another component). Another picture of the same photo on the page
+ * given the same `srcset` and these `sizes` is drawn from the width the grid already fetched.
+ */
+export function gridSizesOf(files: readonly PostFile[] | undefined): Map<string, string> {
+  const sizes = new Map<string, string>();
+  if ((files?.length ?? 0) < 2) return sizes;
+  for (const row of gridRowsOf(photosOf(files), 'full'))
+    for (const photo of row) sizes.set(photo.id, tileSizes(row, photo));
+  return sizes;
+}
+
 /** Every WebP width Hearth keeps of a photo (ADR 050), for the browser to choose by `sizes`. */
 export function srcSetOf(photo: Photo): string | undefined {
   if (photo.sizes.length < 2) return undefined;
