@@ -25,8 +25,9 @@ import { preloadMembersFrame } from './shells/members-frame';
  *   signed in, their clock and their language's numbers are readied while the screen's data is on
  *   its way, each in a task of its own.
  * - The public feed and a published post, the pages visitors land on from outside, start their
- *   screen and its call. Sign-in starts its screen on /signin and on a members' address opened by
- *   a browser that was not signed in (it is sent there).
+ *   screen and its call. Sign-in starts its screen on /signin, and on a members' address opened by
+ *   a browser that was not signed in once the session check has failed (it is sent there); a
+ *   member whose browser forgot the sign (its storage cleared, the cookie kept) loads none of it.
  * - The timeline (/dashboard, or a door that sends a returning member there) and a post's page
  *   (/post/{id}, the address a notification, a mail or a shared link leads to, with its photos)
  *   start their screen and their first call beside the session check; a post's first row of photos
@@ -38,9 +39,11 @@ import { preloadMembersFrame } from './shells/members-frame';
 export function startFirstScreen(pathname: string, queryClient: QueryClient): void {
   const returningMember = hasSessionHint();
   const sessionCheck = returningMember || !isPublicPath(pathname) ? startSessionCheck() : null;
-  if (matchPath('/signin', pathname) || (!returningMember && !isPublicPath(pathname))) {
-    import('@web/features/accounts/sign-in-page').catch(() => undefined);
-  }
+  const signInScreen = () => import('@web/features/accounts/sign-in-page').catch(() => undefined);
+  if (matchPath('/signin', pathname)) void signInScreen();
+  // A members' address opened by a browser that holds no sign of a session: sent to sign in if the
+  // server says nobody is signed in (the 401 comes while the app's own code is still on its way).
+  else if (sessionCheck && !returningMember) void sessionCheck.catch(signInScreen);
   // A failure shows when the frame or the screen is drawn (the route error screen offers to reload).
   if (sessionCheck) {
     preloadMembersFrame().catch(() => undefined);

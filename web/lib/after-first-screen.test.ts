@@ -57,35 +57,55 @@ describe('firstScreenDrawnWithPictures', () => {
     document.body.replaceChildren();
   });
 
-  /** A picture still arriving (jsdom loads none), placed at `top` px in a 1024 x 768 window. */
-  function picture(top: number): HTMLImageElement {
+  /**
+   * A picture placed at `top` px in a 1024 x 768 window, still arriving unless `arrived` (jsdom
+   * loads none: one without a source counts as complete); its `decode()`, which jsdom lacks,
+   * resolves when `decoded` is called.
+   */
+  function picture(top: number, { arrived = false } = {}) {
     const image = document.createElement('img');
-    image.src = '/api/files/photo?variant=w480';
+    if (!arrived) image.src = '/api/files/photo?variant=w480';
     image.getBoundingClientRect = () => DOMRect.fromRect({ x: 0, y: top, width: 300, height: 200 });
+    let decoded = () => {};
+    image.decode = () => new Promise<void>((resolve) => (decoded = resolve));
     document.body.append(image);
-    return image;
+    return { image, decoded: () => decoded() };
   }
 
-  it('lets the frame go once the pictures in view have arrived, one of them failing', async () => {
+  /** Whether `promise` settles once a frame has been painted (a frame's callback, then a task). */
+  async function settledAfterPaint(promise: Promise<unknown>): Promise<boolean> {
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+    return settled(promise);
+  }
+
+  it('lets the frame go once the pictures in view are decoded and painted, one of them failing', async () => {
     holdUntilFirstScreen();
     const waiting = afterFirstScreen();
     const first = picture(40);
     const second = picture(300);
+    second.image.decode = () => Promise.reject(new DOMException('broken', 'EncodingError'));
     firstScreenDrawnWithPictures();
     expect(await settled(waiting)).toBe(false);
-    first.dispatchEvent(new Event('load'));
+    first.image.dispatchEvent(new Event('load'));
+    expect(await settledAfterPaint(waiting)).toBe(false);
+    second.image.dispatchEvent(new Event('error'));
+    // Both have arrived; the first is still being decoded, so nothing has been painted yet.
+    expect(await settledAfterPaint(waiting)).toBe(false);
+    first.decoded();
     expect(await settled(waiting)).toBe(false);
-    second.dispatchEvent(new Event('error'));
-    expect(await settled(waiting)).toBe(true);
+    expect(await settledAfterPaint(waiting)).toBe(true);
   });
 
-  it('waits for no picture below the fold, nor for one already there', async () => {
+  it('waits for no picture below the fold; one that arrived before the screen drew is decoded and painted first', async () => {
     holdUntilFirstScreen();
     const waiting = afterFirstScreen();
     picture(2000);
-    const shown = picture(10);
-    shown.removeAttribute('src');
+    const there = picture(10, { arrived: true });
+    expect(there.image.complete).toBe(true);
     firstScreenDrawnWithPictures();
-    expect(await settled(waiting)).toBe(true);
+    expect(await settledAfterPaint(waiting)).toBe(false);
+    there.decoded();
+    expect(await settled(waiting)).toBe(false);
+    expect(await settledAfterPaint(waiting)).toBe(true);
   });
 });
