@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { ACCOUNT_DELETION_MESSAGES } from '@shared/domain/account-deletion';
@@ -75,7 +84,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     checking.current = true;
     let stopWaiting = () => {};
     takeSessionCheck()
-      .then((user) => dispatch({ type: 'check-succeeded', user }))
+      // The member's whole frame and screen draw from this answer: in slices React may pause for
+      // input (a transition), not in one long task on a slow phone.
+      .then((user) => startTransition(() => dispatch({ type: 'check-succeeded', user })))
       .catch((error: unknown) => {
         if (isServerUnreachable(error)) {
           // No answer says nothing about the session: keep "Loading" (the banner says why) and ask

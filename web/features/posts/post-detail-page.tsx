@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, RotateCw } from 'lucide-react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -40,7 +40,14 @@ export function PostDetailPage() {
   const t = useT();
   const { id = '', n } = useParams();
   const post = useQuery(postQueryOptions(id));
-  const settled = !post.isPending;
+  // A post whose answer arrives after the page is drawn first draws in a pass React may pause for
+  // input (a deferred value): changes of the query cache are rendered at once, and a post with its
+  // photos, actions and descriptions is one long task on a slow phone. The loading state stays
+  // meanwhile. One already at hand (opened from a list) draws with the page.
+  const [atHand] = useState(post.isSuccess);
+  const drawn = useDeferredValue(post.isSuccess, atHand ? undefined : false);
+  const showing = post.isSuccess && drawn;
+  const settled = post.isError || showing;
   useEffect(() => {
     if (!settled) return;
     // Once the post (or its error) is on screen, the frame's own calls may go.
@@ -58,7 +65,7 @@ export function PostDetailPage() {
   return (
     <PostNoticesProvider>
       {post.isError && isPostNotFound(post.error) ? null : <BackLink />}
-      {post.isPending ? (
+      {post.isPending || (post.isSuccess && !showing) ? (
         <LoadingScreen label={t('posts.detail.loading')} />
       ) : post.isError ? (
         isPostNotFound(post.error) ? (
