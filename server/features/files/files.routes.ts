@@ -13,9 +13,16 @@ import { canViewFile, isPublicFile } from './files.policy';
 import { presentFileRequest, presentFileRequestCreated } from './files.presenter';
 import { findFileWithAudience } from './files.repo';
 import { contentRange, decideRange, rangeStillApplies, unsatisfiedRange } from './byte-range';
-import { cacheControl, FILE_SECURITY_HEADERS, redirectCacheControl, servedFile } from './files.serve';
+import {
+  acceptsAvif,
+  cacheControl,
+  FILE_SECURITY_HEADERS,
+  redirectCacheControl,
+  servedAvif,
+  servedFile,
+} from './files.serve';
 import { completeUpload, loadOwnFile, requestUpload } from './files.service';
-import { ensureSizedImage } from './files.sizes';
+import { ensureSizedImage, storedAvifKey } from './files.sizes';
 import { sizedWidthOf } from './files.images';
 
 /** How long a redirect to the object store's presigned GET stays valid. */
@@ -81,15 +88,23 @@ export function registerFileRoutes(app: App, context: RouteContext) {
       const viewerId = request.currentUser?.id ?? null;
       const audience = await findFileWithAudience(db, request.params.id, viewerId);
       if (!audience || !canViewFile(viewerId, audience)) throw notFound();
-      const served = servedFile(audience.file, request.query.variant);
-      if (!served) throw notFound();
+      const webp = servedFile(audience.file, request.query.variant);
+      if (!webp) throw notFound();
       // A photo uploaded before its other widths existed gets them now (./files.sizes.ts).
       const sized = sizedWidthOf(request.query.variant);
       if (sized && !(await ensureSizedImage(context.storage, audience.file, sized))) throw notFound();
+      // A width also kept as AVIF goes as AVIF to a browser that takes it (ADR 069).
+      const avifKey =
+        sized && acceptsAvif(request.headers.accept)
+          ? await storedAvifKey(context.storage, audience.file.id, sized)
+          : null;
+      const served = avifKey ? servedAvif(audience.file, request.query.variant, avifKey) : webp;
       const isPublic = isPublicFile(audience);
       reply.headers(FILE_SECURITY_HEADERS);
-      // Whether a file is visible depends on who asks: caches must key private answers on the cookie.
-      if (!isPublic) reply.header('vary', 'Cookie');
+      // Whether a file is visible depends on who asks: caches must key private answers on the
+      // cookie; a width's format depends on what the browser takes.
+      const vary = [...(isPublic ? [] : ['Cookie']), ...(sized ? ['Accept'] : [])];
+      if (vary.length > 0) reply.header('vary', vary.join(', '));
 
       if (context.storage.kind === 's3') {
         const { url } = await context.storage.signDownload(served.key, served, DOWNLOAD_URL_SECONDS);

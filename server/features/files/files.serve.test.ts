@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FileRow } from './files.repo';
-import { contentDisposition, sanitizeFileName, servedFile } from './files.serve';
+import { acceptsAvif, contentDisposition, sanitizeFileName, servedFile } from './files.serve';
 
 const row = (overrides: Partial<FileRow>): FileRow => ({
   id: '0b9e2c1a-1111-4222-8333-444455556666',
@@ -42,6 +42,19 @@ describe('file names in Content-Disposition', () => {
     expect(sanitizeFileName('...')).toBe('file');
     expect(sanitizeFileName('😀'.repeat(300))).toBe('😀'.repeat(200));
     expect(() => contentDisposition('attachment', `${'x'.repeat(199)}😀`)).not.toThrow();
+  });
+});
+
+describe('acceptsAvif', () => {
+  it('takes what browsers send for images, and refuses AVIF at q=0 or not named', () => {
+    expect(acceptsAvif('image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8')).toBe(true);
+    expect(acceptsAvif('image/webp, IMAGE/AVIF;q=0.5')).toBe(true);
+    expect(acceptsAvif('image/avif;q=0, image/webp')).toBe(false);
+    expect(acceptsAvif('image/avif;q=0.0')).toBe(false);
+    expect(acceptsAvif('image/webp,image/*,*/*;q=0.8')).toBe(false);
+    expect(acceptsAvif('image/avifx')).toBe(false);
+    expect(acceptsAvif(undefined)).toBe(false);
+    expect(acceptsAvif(['image/avif'])).toBe(false);
   });
 });
 

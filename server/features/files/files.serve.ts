@@ -81,6 +81,29 @@ export function servedFile(file: FileRow, variant: FileVariant): ServedFile | nu
   };
 }
 
+/**
+ * A post photo's AVIF at a width (ADR 069), stored under `key`: served in place of the WebP of the
+ * same width to a browser that says it takes AVIF.
+ */
+export function servedAvif(file: FileRow, variant: FileVariant, key: string): ServedFile {
+  return {
+    key,
+    contentType: 'image/avif',
+    contentDisposition: contentDisposition('inline', withExtension(file.name, 'avif')),
+    etag: `"${file.id}-${variant}-avif"`,
+  };
+}
+
+/** Whether a request's Accept takes AVIF (browsers that decode it name it for images), at q > 0. */
+export function acceptsAvif(accept: string | string[] | undefined): boolean {
+  if (typeof accept !== 'string') return false;
+  return accept.split(',').some((range) => {
+    const [type = '', ...params] = range.split(';').map((part) => part.trim().toLowerCase());
+    const q = params.find((param) => param.startsWith('q='));
+    return type === 'image/avif' && (q === undefined || Number(q.slice(2)) > 0);
+  });
+}
+
 /** Detected types are on the allow-list already; this keeps any markup type out regardless. */
 function safeDownloadType(type: string): string {
   return /html|xml|svg|javascript/i.test(type) ? 'application/octet-stream' : type;

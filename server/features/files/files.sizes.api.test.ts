@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberWithClient } from '../../../tests/support/factories';
 import { fetchBytes, jpeg, png, uploadAccepted } from '../../../tests/support/file-factories';
 import { addToGroup, createGroupAs } from '../../../tests/support/social-factories';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { createTestApp, waitForJobsDone, type TestApp } from '../../../tests/support/test-app';
 import { storageKeys } from './files.keys';
+import { FILES_READ_IMAGE_JOB } from './files.reading';
 
 /**
  * A post photo's other WebP widths (ADR 050): written with the upload, offered in the post's
@@ -94,6 +95,79 @@ describe('photo sizes for srcset', () => {
     expect(await app.context.storage.head(storageKeys(photo.id).w1280)).toBeNull();
     const again = await fetchBytes(client, `/api/files/${photo.id}?variant=w480`);
     expect(again.bytes.equals(made.bytes)).toBe(true);
+  });
+
+  it('the worker keeps 240, 360 and 480 px as AVIF too, served to browsers that take it and to members only', async () => {
+    const owner = await memberWithClient(app);
+    const member = await memberWithClient(app);
+    const outsider = await memberWithClient(app);
+    const group = await createGroupAs(owner.client);
+    await addToGroup(app, group.id, member.member.id, 'Poster');
+    // Fields of colour, as a photo has and a flat test picture lacks: AVIF's gain is on pictures like phones take.
+    const fields = Buffer.alloc(90 * 45 * 3);
+    for (let i = 0, seed = 7; i < fields.length; i++) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      fields[i] = seed >> 23;
+    }
+    const grain = await sharp(fields, { raw: { width: 90, height: 45, channels: 3 } })
+      .resize(1800, 900, { kernel: 'cubic' })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const wide = await uploadAccepted(app, owner.client, { name: 'wide.jpg', bytes: grain });
+    // A flat one (a drawing, a screenshot) is smaller as WebP: it keeps WebP alone.
+    const flat = await uploadAccepted(app, owner.client, { name: 'flat.jpg', bytes: await jpeg(1800, 900) });
+    const post = await owner.client.post('/api/posts', {
+      post: { tldr: 'A wide one', group_id: group.id, file_request_ids: [wide.id, flat.id] },
+    });
+    expect(post.status, JSON.stringify(post.body)).toBe(201);
+    await waitForJobsDone(app, FILES_READ_IMAGE_JOB, { timeoutMs: 60_000 });
+    expect(await app.context.storage.head(storageKeys(wide.id).avif240)).not.toBeNull();
+    expect(await app.context.storage.head(storageKeys(flat.id).avif240)).toBeNull();
+
+    const asked = (client: typeof member.client, variant: string, accept: string) =>
+      fetch(`${client.baseUrl}/api/files/${wide.id}?variant=${variant}`, {
+        headers: { accept, cookie: `hearth_session=${client.cookie('hearth_session') ?? ''}` },
+      });
+    const chromeAccept = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
+    for (const width of [240, 360, 480]) {
+      const response = await asked(member.client, `w${width}`, chromeAccept);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/avif');
+      expect(response.headers.get('etag')).toBe(`"${wide.id}-w${width}-avif"`);
+      expect(response.headers.get('vary')).toBe('Cookie, Accept');
+      expect(response.headers.get('content-disposition')).toMatch(/^inline; filename="wide.avif"/);
+      const bytes = Buffer.from(await response.arrayBuffer());
+      const meta = await sharp(bytes).metadata();
+      expect(meta).toMatchObject({ format: 'heif', compression: 'av1', width, height: width / 2 });
+      expect(meta.exif).toBeUndefined();
+      // Smaller than the same width as WebP, which a browser that does not take AVIF still gets.
+      const webp = await asked(member.client, `w${width}`, 'image/webp,*/*');
+      expect(webp.headers.get('content-type')).toBe('image/webp');
+      expect(webp.headers.get('vary')).toBe('Cookie, Accept');
+      expect(bytes.length).toBeLessThan((await webp.arrayBuffer()).byteLength);
+    }
+    const flatWidth = await fetch(`${member.client.baseUrl}/api/files/${flat.id}?variant=w240`, {
+      headers: {
+        accept: chromeAccept,
+        cookie: `hearth_session=${member.client.cookie('hearth_session') ?? ''}`,
+      },
+    });
+    expect(flatWidth.headers.get('content-type')).toBe('image/webp');
+    // AVIF refused outright (q=0), the viewer's width and the thumbnail stay WebP.
+    expect(
+      (await asked(member.client, 'w240', 'image/avif;q=0, image/webp')).headers.get('content-type'),
+    ).toBe('image/webp');
+    expect((await asked(member.client, 'w1280', chromeAccept)).headers.get('content-type')).toBe(
+      'image/webp',
+    );
+    expect((await asked(member.client, 'thumbnail', chromeAccept)).headers.get('content-type')).toBe(
+      'image/webp',
+    );
+    // Who may see the photo is decided first: the same 404 for an outsider asking for AVIF.
+    expect((await asked(outsider.client, 'w240', chromeAccept)).status).toBe(404);
+    // Deleting the post withdraws its AVIF widths with the rest.
+    expect((await owner.client.delete(`/api/posts/${post.body.id}`)).status).toBeLessThan(300);
+    expect((await asked(member.client, 'w240', chromeAccept)).status).toBe(404);
   });
 
   it('publishes the sizes with the post, withdraws them when unpublished, hides them from a blocked member', async () => {
