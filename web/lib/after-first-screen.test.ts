@@ -60,14 +60,20 @@ describe('firstScreenDrawnWithPictures', () => {
   /**
    * A picture placed at `top` px in a 1024 x 768 window, still arriving unless `arrived` (jsdom
    * loads none: one without a source counts as complete); its `decode()`, which jsdom lacks,
-   * resolves when `decoded` is called.
+   * resolves when `decoded` is called and fails when the picture fails to load, as a browser's does.
    */
   function picture(top: number, { arrived = false } = {}) {
     const image = document.createElement('img');
     if (!arrived) image.src = '/api/files/photo?variant=w480';
     image.getBoundingClientRect = () => DOMRect.fromRect({ x: 0, y: top, width: 300, height: 200 });
     let decoded = () => {};
-    image.decode = () => new Promise<void>((resolve) => (decoded = resolve));
+    image.decode = () =>
+      new Promise<void>((resolve, reject) => {
+        decoded = resolve;
+        image.addEventListener('error', () => reject(new DOMException('broken', 'EncodingError')), {
+          once: true,
+        });
+      });
     document.body.append(image);
     return { image, decoded: () => decoded() };
   }
@@ -83,7 +89,6 @@ describe('firstScreenDrawnWithPictures', () => {
     const waiting = afterFirstScreen();
     const first = picture(40);
     const second = picture(300);
-    second.image.decode = () => Promise.reject(new DOMException('broken', 'EncodingError'));
     firstScreenDrawnWithPictures();
     expect(await settled(waiting)).toBe(false);
     first.image.dispatchEvent(new Event('load'));

@@ -40,14 +40,9 @@ export function firstScreenDrawnWithPictures(): void {
   void Promise.all(shown.map(decoded)).then(nextPaint).then(firstScreenDrawn);
 }
 
-/** Resolves once `image` has arrived and is decoded, or has failed to. */
-async function decoded(image: HTMLImageElement): Promise<void> {
-  if (!image.complete)
-    await new Promise((resolve) => {
-      image.addEventListener('load', resolve, { once: true });
-      image.addEventListener('error', resolve, { once: true });
-    });
-  await image.decode().catch(() => undefined);
+/** Resolves once `image` has arrived and is decoded (`decode()` waits for it to load), or has failed to. */
+function decoded(image: HTMLImageElement): Promise<void> {
+  return image.decode().catch(() => undefined);
 }
 
 /** Resolves after the next frame has been painted: a frame's callbacks run before its paint. */

@@ -3,10 +3,10 @@ import { expect } from 'vitest';
 
 /**
  * Resolves once a pointer may reach `element` (a menu's entry; a menu may be modal or not): the
- * nearest `pointer-events` set on it or an ancestor is not `none`. Radix's modal layers (dialogs, menus) register in an effect after they first draw,
- * turning the page's pointer events off, and only the render that follows gives the layer its own
- * `pointer-events: auto`: a click that lands in between is refused ("pointer-events: none"), which
- * a slow machine makes happen.
+ * nearest `pointer-events` set on it or an ancestor is not `none`. Radix's modal layers (dialogs,
+ * menus) register in an effect after they first draw, turning the page's pointer events off, and
+ * only the render that follows gives the layer its own `pointer-events: auto`: a click that lands
+ * in between is refused ("pointer-events: none"), which a slow machine makes happen.
  */
 async function untilPointerReaches(element: HTMLElement, options?: waitForOptions): Promise<void> {
   await waitFor(() => {

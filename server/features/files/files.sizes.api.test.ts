@@ -124,8 +124,8 @@ describe('photo sizes for srcset', () => {
     expect(await app.context.storage.head(storageKeys(wide.id).avif240)).not.toBeNull();
     expect(await app.context.storage.head(storageKeys(flat.id).avif240)).toBeNull();
 
-    const asked = (client: typeof member.client, variant: string, accept: string) =>
-      fetch(`${client.baseUrl}/api/files/${wide.id}?variant=${variant}`, {
+    const asked = (client: typeof member.client, variant: string, accept: string, fileId = wide.id) =>
+      fetch(`${client.baseUrl}/api/files/${fileId}?variant=${variant}`, {
         headers: { accept, cookie: `hearth_session=${client.cookie('hearth_session') ?? ''}` },
       });
     const chromeAccept = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
@@ -146,12 +146,7 @@ describe('photo sizes for srcset', () => {
       expect(webp.headers.get('vary')).toBe('Cookie, Accept');
       expect(bytes.length).toBeLessThan((await webp.arrayBuffer()).byteLength);
     }
-    const flatWidth = await fetch(`${member.client.baseUrl}/api/files/${flat.id}?variant=w240`, {
-      headers: {
-        accept: chromeAccept,
-        cookie: `hearth_session=${member.client.cookie('hearth_session') ?? ''}`,
-      },
-    });
+    const flatWidth = await asked(member.client, 'w240', chromeAccept, flat.id);
     expect(flatWidth.headers.get('content-type')).toBe('image/webp');
     // AVIF refused outright (q=0), the viewer's width and the thumbnail stay WebP.
     expect(
